@@ -1,0 +1,43 @@
+import { Form, Link } from 'react-router';
+import type { ShellData } from '~/root';
+import { Avatar } from '~/components/ui/avatar';
+
+type Props = { viewer: NonNullable<ShellData['viewer']> };
+
+/** A native <details> menu: it opens without JavaScript and closes with Escape via the summary. */
+export function AvatarMenu({ viewer }: Props) {
+  return (
+    <details className="relative">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-1" aria-label={`Menu da conta de ${viewer.name}`}>
+        <Avatar name={viewer.name} image={viewer.image} size={36} />
+      </summary>
+      <div className="absolute right-0 mt-2 w-64 rounded-xl border border-line bg-surface p-2 shadow-lg">
+        <p className="px-3 py-2 text-sm">
+          <span className="block font-semibold">{viewer.name}</span>
+          <span className="text-muted">@{viewer.username}</span>
+        </p>
+        <ul className="flex flex-col">
+          <MenuLink to="/configuracoes/conta">Configurações da conta</MenuLink>
+          <MenuLink to="/configuracoes/conexoes">Conexões</MenuLink>
+          <MenuLink to="/notificacoes">Notificações</MenuLink>
+          {viewer.role !== 'reader' ? <MenuLink to="/gerenciar">Gerenciar</MenuLink> : null}
+        </ul>
+        <Form method="post" action="/auth/sair" className="border-t border-line pt-2">
+          <button type="submit" className="min-h-11 w-full rounded-lg px-3 text-left text-sm font-medium hover:bg-paper">
+            Sair
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+function MenuLink({ to, children }: { to: string; children: string }) {
+  return (
+    <li>
+      <Link to={to} className="flex min-h-11 items-center rounded-lg px-3 text-sm text-ink no-underline hover:bg-paper">
+        {children}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Bell, House, LogIn, Sparkles, UserPlus, UserRound, type LucideIcon } from 'lucide-react';
+import { Link, NavLink, useNavigation, useRouteLoaderData } from 'react-router';
+import type { ShellData } from '~/root';
+import { AvatarMenu } from './avatar-menu';
+import { NotificationBell } from './notification-bell';
+import { ThemeToggle } from './theme-toggle';
+
+type ShellViewer = ShellData['viewer'];
+
+/**
+ * Header, navigation, footer. Cached public pages are rendered for visitors; the header then asks
+ * /api/me who is reading, so a page from a cache (or a CDN) never shows another reader's data.
+ */
+function useShellViewer(): { viewer: ShellViewer; unread: number } {
+  const data = useRouteLoaderData<ShellData>('root');
+  const [fromApi, setFromApi] = useState<ShellData | null>(null);
+  useEffect(() => {
+    if (data?.viewer) return;
+    const controller = new AbortController();
+    fetch('/api/me', { signal: controller.signal, credentials: 'same-origin' })
+      .then((r) => (r.ok ? (r.json() as Promise<ShellData>) : null))
+      .then((me) => me?.viewer && setFromApi(me))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [data?.viewer]);
+  const source = data?.viewer ? data : (fromApi ?? data);
+  return { viewer: source?.viewer ?? null, unread: source?.unread ?? 0 };
+}
+
+export function SiteShell({ children }: { children: ReactNode }) {
+  const { viewer, unread } = useShellViewer();
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
+        Pular para o conteúdo
+      </a>
+      <div aria-hidden={navigation.state === 'idle'} className={`fixed inset-x-0 top-0 z-50 h-1 bg-coral transition-opacity ${navigation.state === 'idle' ? 'opacity-0' : 'animate-pulse opacity-100'}`} />
+      <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+          <Link to="/" className="font-serif text-xl font-bold text-ink no-underline">
+            Maratona
+          </Link>
+          <nav aria-label="Principal" className="ml-4 hidden gap-1 md:flex">
+            <HeaderLink to="/novidades">Novidades</HeaderLink>
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <ThemeToggle />
+            {viewer ? (
+              <>
+                <NotificationBell unread={unread} userId={viewer.id} />
+                <AvatarMenu viewer={viewer} />
+              </>
+            ) : (
+              <Link to="/auth/signin" className="min-h-11 rounded-lg bg-mar px-4 py-2.5 text-sm font-semibold text-on-mar no-underline">
+                Entrar
+              </Link>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 md:pb-10">
+        {children}
+      </main>
+      <footer className="border-t border-line py-6 pb-24 text-sm text-muted md:pb-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4">
+          <span>Maratona — sua comunidade de leitura</span>
+          <nav aria-label="Rodapé" className="flex flex-wrap gap-x-4 gap-y-2">
+            <Link to="/novidades">Novidades</Link>
+            <Link to="/politica">Privacidade</Link>
+            <Link to="/termos">Termos de uso</Link>
+          </nav>
+        </div>
+      </footer>
+      <BottomNav viewer={viewer} />
+    </div>
+  );
+}
+
+function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <NavLink to={to} className={({ isActive }) => `rounded-lg px-3 py-2 text-sm font-medium no-underline ${isActive ? 'bg-surface text-ink' : 'text-muted hover:text-ink'}`}>
+      {children}
+    </NavLink>
+  );
+}
+
+/** Phone navigation. Entries appear as their areas land; none points at a page that does not exist. */
+function BottomNav({ viewer }: { viewer: ShellViewer }) {
+  const items: { to: string; label: string; icon: LucideIcon }[] = [
+    { to: '/', label: 'Início', icon: House },
+    { to: '/novidades', label: 'Novidades', icon: Sparkles },
+    viewer ? { to: '/notificacoes', label: 'Avisos', icon: Bell } : { to: '/auth/signin', label: 'Entrar', icon: LogIn },
+    viewer ? { to: '/configuracoes/conta', label: 'Perfil', icon: UserRound } : { to: '/auth/signin?modo=criar', label: 'Criar conta', icon: UserPlus },
+  ];
+  return (
+    <nav aria-label="Navegação do celular" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper md:hidden">
+      <ul className="grid grid-cols-4">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              className={({ isActive }) => `flex min-h-14 flex-col items-center justify-center text-xs font-medium no-underline ${isActive ? 'text-coral' : 'text-muted'}`}
+            >
+              <item.icon aria-hidden="true" size={22} />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

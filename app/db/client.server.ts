@@ -1,0 +1,95 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { getEnv } from '~/server/env.server';
+import { log } from '~/server/logger.server';
+import { acquireLock } from './lock.server';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The database as the process holds it: one PGlite, or a pool plus a dedicated LISTEN client. */
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; dataDir: string; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
+
+export const pgliteExtensions = { pg_trgm, unaccent };
+
+let current: Database | undefined;
+
+export function pgliteDataDir(): string {
+  return path.join(getEnv().dataDir, 'db');
+}
+
+/** Opens the configured database once per process (lazily: nothing opens it at module load). */
+export function getDatabase(): Database {
+  current ??= getEnv().DATABASE_URL ? openPostgres(getEnv().DATABASE_URL ?? '') : openPglite(pgliteDataDir());
+  return current;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}
+
+export function openPglite(dataDir: string): Database {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireLock(`${dataDir}.lock`);
+  const pglite = new PGlite(dataDir, { extensions: pgliteExtensions });
+  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    dataDir,
+    close: async () => {
+      await pglite.close();
+      release();
+    },
+  };
+}
+
+export function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server must not crash the process; the pool reconnects.
+  pool.on('error', (error) => log.warn('db.idle_connection_error', { error: error.message }));
+  const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { kind: 'postgres', db, pool, url, close: () => pool.end() };
+}
+
+export async function migrateDatabase(database: Database = getDatabase()): Promise<void> {
+  // Servers and scripts run from the repository root, where the committed migrations live.
+  const migrationsFolder = path.resolve('app/db/migrations');
+  if (database.kind === 'pglite') {
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
+  } else {
+    await migrateNodePg(drizzleNodePg(database.pool), { migrationsFolder });
+  }
+}
+
+export async function closeDatabase(): Promise<void> {
+  const database = current;
+  current = undefined;
+  await database?.close();
+}
+
+/** Tests install their own (cloned, migrated) database. */
+export function useDatabaseForTests(database: Database | undefined) {
+  current = database;
+}
+
+/** Raw SQL rows: both drivers answer `{ rows }`, which the shared database type cannot express. */
+export async function queryRows<T>(query: SQL, db: Db | Tx = getDb()): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './infra';
+export * from './news';
+export * from './social';

@@ -1,0 +1,234 @@
+import { APIError } from 'better-auth/api';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import path from 'node:path';
+import { getDb } from '~/db/client.server';
+import { authAccounts, sessions, usernameRedirects, users } from '~/db/schema';
+import { localStorage } from '~/integrations/storage/storage.server';
+import { newId } from '~/lib/ids';
+import { AppError } from '~/server/errors';
+import { IMAGE_MAX_BYTES, normaliseImage } from '~/server/images.server';
+import { sendEmail } from '~/server/email.server';
+import { getEnv } from '~/server/env.server';
+import { log } from '~/server/logger.server';
+import type { Viewer } from '~/server/viewer.server';
+import { authErrorMessages } from './auth-errors';
+import { configuredProviders, getAuth, type ProviderId } from './auth.server';
+import { emailChangedEmail } from './emails';
+
+export const USERNAME_REDIRECT_DAYS = 30;
+
+const fieldOf: Record<string, string> = {
+  USERNAME_IS_ALREADY_TAKEN: 'username',
+  INVALID_USERNAME: 'username',
+  USERNAME_TOO_SHORT: 'username',
+  USERNAME_TOO_LONG: 'username',
+  USER_ALREADY_EXISTS: 'email',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
+  INVALID_EMAIL: 'email',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+  PASSWORD_REJECTED: 'password',
+  INVALID_PASSWORD: 'currentPassword',
+  BIRTH_DATE_REQUIRED: 'birthDate',
+};
+
+/** Auth library errors become AppErrors with a Portuguese message attached to the field they concern. */
+function translate(error: unknown): never {
+  if (error instanceof APIError) {
+    const code = String((error.body as { code?: string } | undefined)?.code ?? '');
+    const message = code === 'PASSWORD_REJECTED' || code === 'ACCOUNT_SUSPENDED' ? error.message : (authErrorMessages[code] ?? error.message);
+    const appCode = code === 'ACCOUNT_SUSPENDED' ? 'suspended' : error.statusCode === 429 ? 'rate_limited' : 'invalid_input';
+    throw new AppError(appCode, message, fieldOf[code]);
+  }
+  throw error;
+}
+
+export async function signUp(request: Request, input: { email: string; username: string; password: string; birthDate: string }): Promise<Headers> {
+  const taken = await getDb().select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
+  const redirected = await getDb()
+    .select({ id: usernameRedirects.userId })
+    .from(usernameRedirects)
+    .where(and(eq(usernameRedirects.oldUsername, input.username), gt(usernameRedirects.expiresAt, new Date())))
+    .limit(1);
+  if (taken.length || redirected.length) throw new AppError('username_taken', undefined, 'username');
+  try {
+    const { headers } = await getAuth().api.signUpEmail({
+      body: { email: input.email, password: input.password, name: input.username, username: input.username, birthDate: input.birthDate },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    log.info('auth.sign_up', { username: input.username });
+    return headers;
+  } catch (error) {
+    translate(error);
+  }
+}
+
+export async function signIn(request: Request, input: { identifier: string; password: string }): Promise<Headers> {
+  try {
+    const { headers } = input.identifier.includes('@')
+      ? await getAuth().api.signInEmail({ body: { email: input.identifier, password: input.password }, headers: request.headers, returnHeaders: true })
+      : await getAuth().api.signInUsername({ body: { username: input.identifier, password: input.password }, headers: request.headers, returnHeaders: true });
+    log.info('auth.sign_in', { identifier: input.identifier });
+    return headers;
+  } catch (error) {
+    log.info('auth.sign_in_failed', { identifier: input.identifier });
+    translate(error);
+  }
+}
+
+export async function signOut(request: Request): Promise<Headers> {
+  const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+  return headers;
+}
+
+/** Ends every session of the viewer, this one included. */
+export async function signOutEverywhere(viewer: Viewer, request: Request): Promise<Headers> {
+  await getDb().delete(sessions).where(eq(sessions.userId, viewer.id));
+  log.info('auth.sign_out_everywhere', { userId: viewer.id });
+  return signOut(request);
+}
+
+/** A password change ends the reader's other sessions; this one goes on with a fresh session cookie. */
+export async function changePassword(viewer: Viewer, request: Request, input: { currentPassword: string; newPassword: string }): Promise<Headers> {
+  try {
+    const { headers } = await getAuth().api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    log.info('auth.password_changed', { userId: viewer.id });
+    return headers;
+  } catch (error) {
+    if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === 'INVALID_PASSWORD') {
+      throw new AppError('wrong_password', undefined, 'currentPassword');
+    }
+    translate(error);
+  }
+}
+
+/** Always answers the same way, so the form cannot be used to learn which emails have accounts. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  try {
+    await getAuth().api.requestPasswordReset({ body: { email, redirectTo: '/auth/redefinir-senha' } });
+  } catch (error) {
+    log.warn('auth.reset_request_failed', { error });
+  }
+}
+
+export async function resetPassword(input: { token: string; password: string }): Promise<void> {
+  try {
+    await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    log.info('auth.password_reset', {});
+  } catch (error) {
+    translate(error);
+  }
+}
+
+export async function verifyEmail(request: Request, token: string): Promise<Headers> {
+  try {
+    const { headers } = await getAuth().api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true });
+    return headers;
+  } catch (error) {
+    translate(error);
+  }
+}
+
+export async function resendVerification(viewer: Viewer): Promise<void> {
+  const [user] = await getDb().select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, viewer.id));
+  if (!user || user.verified) return;
+  await getAuth().api.sendVerificationEmail({ body: { email: user.email } });
+}
+
+export async function updateProfile(
+  viewer: Viewer,
+  input: { name: string; pronouns: string; bio: string; links: string[]; profileVisibility: 'publico' | 'restrito' },
+): Promise<void> {
+  await getDb()
+    .update(users)
+    .set({ name: input.name, pronouns: input.pronouns || null, bio: input.bio || null, links: input.links, profileVisibility: input.profileVisibility, updatedAt: new Date() })
+    .where(eq(users.id, viewer.id));
+}
+
+/**
+ * A rename keeps the old name pointing at the reader for 30 days (the one resolver honours it), so links
+ * shared before the change still work; then the name is freed.
+ */
+export async function changeUsername(viewer: Viewer, username: string): Promise<void> {
+  if (username === viewer.username) return;
+  await getDb().transaction(async (tx) => {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+    const [held] = await tx
+      .select({ userId: usernameRedirects.userId })
+      .from(usernameRedirects)
+      .where(and(eq(usernameRedirects.oldUsername, username), gt(usernameRedirects.expiresAt, new Date())))
+      .limit(1);
+    if (taken || (held && held.userId !== viewer.id)) throw new AppError('username_taken', undefined, 'username');
+    await tx.delete(usernameRedirects).where(eq(usernameRedirects.oldUsername, username));
+    await tx
+      .insert(usernameRedirects)
+      .values({ oldUsername: viewer.username, userId: viewer.id, expiresAt: new Date(Date.now() + USERNAME_REDIRECT_DAYS * 86_400_000) })
+      .onConflictDoUpdate({ target: usernameRedirects.oldUsername, set: { userId: viewer.id, expiresAt: sql`excluded.expires_at` } });
+    await tx.update(users).set({ username, displayUsername: username, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+  });
+  log.info('account.username_changed', { userId: viewer.id, from: viewer.username, to: username });
+}
+
+/** The new address must be confirmed again; the old one is told, in case it was not the reader. */
+export async function changeEmail(viewer: Viewer, email: string): Promise<void> {
+  const [current] = await getDb().select({ email: users.email, name: users.name }).from(users).where(eq(users.id, viewer.id));
+  if (!current || current.email === email) return;
+  const [taken] = await getDb().select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  if (taken) throw new AppError('email_taken', undefined, 'email');
+  await getDb().update(users).set({ email, emailVerified: false, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+  await getAuth().api.sendVerificationEmail({ body: { email } });
+  await sendEmail({ to: current.email, ...emailChangedEmail(current.name, email, `${getEnv().publicUrl}/auth/redefinir-senha`) });
+  log.info('account.email_changed', { userId: viewer.id });
+}
+
+export const AVATAR_SIDE = 512;
+
+export async function changeAvatar(viewer: Viewer, file: File): Promise<string> {
+  if (file.size > IMAGE_MAX_BYTES) throw new AppError('image_too_large', undefined, 'avatar');
+  let image: Awaited<ReturnType<typeof normaliseImage>>;
+  try {
+    image = await normaliseImage(Buffer.from(await file.arrayBuffer()), AVATAR_SIDE);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.code, error.message, 'avatar');
+    throw error;
+  }
+  const url = await localStorage(path.join(getEnv().dataDir, 'uploads')).put(`avatars/${viewer.id}/${newId()}.webp`, image.body, image.contentType);
+  await getDb().update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+  return url;
+}
+
+/** Starts linking a provider: answers the provider's authorisation URL, with the state cookie to set. */
+export async function startLinkingProvider(request: Request, provider: ProviderId): Promise<{ url: string; headers: Headers }> {
+  if (!configuredProviders()[provider]) throw new AppError('not_found');
+  const { headers, response } = await getAuth().api.linkSocialAccount({
+    body: { provider, callbackURL: '/oauthredirect?conectado=1', errorCallbackURL: '/oauthredirect' },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  return { url: response.url, headers };
+}
+
+export async function startSocialSignIn(request: Request, provider: ProviderId, callbackUrl: string): Promise<{ url: string; headers: Headers }> {
+  if (!configuredProviders()[provider]) throw new AppError('not_found');
+  const { headers, response } = await getAuth().api.signInSocial({
+    body: { provider, callbackURL: callbackUrl, errorCallbackURL: '/auth/error', newUserCallbackURL: '/configuracoes/conta?novo=1' },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  if (!response.url) throw new AppError('not_found');
+  return { url: response.url, headers };
+}
+
+/** The last way to sign in can never be removed, or the reader would be locked out. */
+export async function unlinkProvider(viewer: Viewer, request: Request, provider: string): Promise<void> {
+  const methods = await getDb().select({ providerId: authAccounts.providerId }).from(authAccounts).where(eq(authAccounts.userId, viewer.id));
+  if (!methods.some((m) => m.providerId === provider)) throw new AppError('not_found');
+  if (methods.length <= 1) throw new AppError('last_sign_in_method');
+  await getDb().delete(authAccounts).where(and(eq(authAccounts.userId, viewer.id), eq(authAccounts.providerId, provider)));
+  log.info('auth.provider_unlinked', { userId: viewer.id, provider, ua: request.headers.get('user-agent') });
+}

@@ -1,0 +1,41 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { getDb } from '~/db/client.server';
+import { authAccounts, usernameRedirects, users } from '~/db/schema';
+import type { Viewer } from '~/server/viewer.server';
+import type { AccountSettings, ResolvedUsername } from './types';
+
+/**
+ * The one username resolver every route that takes a username uses: the current owner, or, for a name
+ * changed less than 30 days ago, where it moved to.
+ */
+export async function resolveUsername(raw: string): Promise<ResolvedUsername | null> {
+  const username = raw.toLowerCase();
+  const [user] = await getDb().select({ id: users.id, username: users.username }).from(users).where(eq(users.username, username)).limit(1);
+  if (user?.username) return { userId: user.id, username: user.username, movedFrom: null };
+  const [moved] = await getDb()
+    .select({ userId: usernameRedirects.userId, username: users.username })
+    .from(usernameRedirects)
+    .innerJoin(users, eq(users.id, usernameRedirects.userId))
+    .where(and(eq(usernameRedirects.oldUsername, username), gt(usernameRedirects.expiresAt, new Date())))
+    .limit(1);
+  return moved?.username ? { userId: moved.userId, username: moved.username, movedFrom: username } : null;
+}
+
+export async function getAccountSettings(viewer: Viewer): Promise<AccountSettings | null> {
+  const [user] = await getDb().select().from(users).where(eq(users.id, viewer.id));
+  if (!user) return null;
+  const methods = await getDb().select({ providerId: authAccounts.providerId }).from(authAccounts).where(eq(authAccounts.userId, viewer.id));
+  return {
+    name: user.name,
+    username: user.username ?? '',
+    email: user.email,
+    emailVerified: user.emailVerified,
+    image: user.image,
+    pronouns: user.pronouns ?? '',
+    bio: user.bio ?? '',
+    links: user.links,
+    profileVisibility: user.profileVisibility,
+    hasPassword: methods.some((m) => m.providerId === 'credential'),
+    providers: methods.map((m) => m.providerId).filter((p) => p !== 'credential'),
+  };
+}

@@ -1,0 +1,15 @@
+export type ResolvedUsername = { userId: string; username: string; movedFrom: string | null };
+
+export type AccountSettings = {
+  name: string;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  pronouns: string;
+  bio: string;
+  links: string[];
+  profileVisibility: 'publico' | 'restrito';
+  hasPassword: boolean;
+  providers: string[];
+};

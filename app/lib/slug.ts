@@ -1,0 +1,9 @@
+/** "Clube da Foca" → "clube-da-foca": accents folded, lowercase a-z0-9 and single hyphens. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -1,0 +1,94 @@
+import { useContext, useEffect } from 'react';
+import { Links, Meta, Outlet, useLocation, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { SiteShell } from './components/layout/site-shell';
+import { NotFound } from './components/layout/not-found';
+import { FailureScreen } from './components/layout/failure-screen';
+import { RequestIdContext } from './server/request-id';
+import { countUnreadNotifications } from './features/social/queries.server';
+import { CACHE_TAGS_HEADER, storeWhileStreaming } from './server/html-cache.server';
+import { getViewer, hasSessionCookie } from './server/viewer.server';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'icon', href: '/icons/icon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+];
+
+/**
+ * Public pages rendered for visitors go into the HTML cache; the same pages rendered for a signed-in
+ * reader are marked private so no shared cache keeps them.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = await next();
+    if (!(response instanceof Response)) return response;
+    if (hasSessionCookie(request.headers.get('cookie')) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.headers.delete(CACHE_TAGS_HEADER);
+      if (response.headers.get('Cache-Control')?.startsWith('public')) response.headers.set('Cache-Control', 'private, no-store');
+      return response;
+    }
+    return storeWhileStreaming(request, response);
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  if (!viewer) return { viewer: null, unread: 0 };
+  const unread = await countUnreadNotifications(viewer);
+  const { id, username, name, image, role, emailVerified } = viewer;
+  return { viewer: { id, username, name, image, role, emailVerified }, unread };
+}
+
+export type ShellData = Awaited<ReturnType<typeof loader>>;
+
+// Reads the saved theme before the first paint, so a dark-theme reader never sees a white flash.
+const themeScript = `try{var t=localStorage.getItem('tema');if(t!=='claro'&&t!=='escuro'){t=matchMedia('(prefers-color-scheme: dark)').matches?'escuro':'claro'}document.documentElement.dataset.theme=t==='escuro'?'dark':'light'}catch(e){}`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-BR" data-theme="light" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1D4E7A" />
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const location = useLocation();
+  useEffect(() => {
+    if ('serviceWorker' in navigator && import.meta.env.PROD) void navigator.serviceWorker.register('/sw.js');
+  }, []);
+  // After signing out, the pages this browser kept for the reader are dropped.
+  useEffect(() => {
+    if (location.search.includes('saiu=')) navigator.serviceWorker?.controller?.postMessage('purge');
+  }, [location.search]);
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const serverDigest = useContext(RequestIdContext);
+  const shell = useRouteLoaderData<typeof loader>('root');
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const page = <NotFound />;
+    return shell ? <SiteShell>{page}</SiteShell> : page;
+  }
+  return <FailureScreen error={error} serverDigest={serverDigest} />;
+}

@@ -1,0 +1,38 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+/** THE route table: every URL of the product, in the order of PRODUCT.md §2. */
+export default [
+  index('routes/_index.tsx'),
+  route('novidades', 'routes/novidades.tsx'),
+  route('novidades/rss.xml', 'routes/novidades.rss[.]xml.ts'),
+  route('politica', 'routes/politica.tsx'),
+  route('termos', 'routes/termos.tsx'),
+  route('~offline', 'routes/offline.tsx'),
+
+  route('auth/signin', 'routes/auth.signin.tsx'),
+  route('auth/error', 'routes/auth.error.tsx'),
+  route('auth/redirect', 'routes/auth.redirect.tsx'),
+  route('oauthredirect', 'routes/oauthredirect.tsx'),
+  route('auth/verificar-email', 'routes/auth.verificar-email.tsx'),
+  route('auth/redefinir-senha', 'routes/auth.redefinir-senha.tsx'),
+  route('auth/sair', 'routes/auth.sair.tsx'),
+  route('auth/entrar-com/:provider', 'routes/auth.entrar-com.$provider.tsx'),
+
+  route('configuracoes', 'routes/configuracoes.tsx'),
+  route('configuracoes/conta', 'routes/configuracoes.conta.tsx'),
+  route('configuracoes/conexoes', 'routes/configuracoes.conexoes.tsx'),
+
+  route('notificacoes', 'routes/notificacoes.tsx'),
+
+  route('gerenciar', 'routes/gerenciar.tsx'),
+  route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
+  route('gerenciar/novidades', 'routes/gerenciar.novidades.tsx'),
+
+  route('api/auth/*', 'routes/api/auth.ts'),
+  route('api/me', 'routes/api/me.ts'),
+  route('api/notificacoes/stream', 'routes/api/notificacoes.stream.ts'),
+  route('api/interno/backup', 'routes/api/interno.backup.ts'),
+  route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),
+
+  route('*', 'routes/$.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,104 @@
+import { Link, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/_index';
+import type { ShellData } from '~/root';
+import { ButtonLink } from '~/components/ui/button';
+import { Foca } from '~/components/ui/foca';
+import { listNewsPosts } from '~/features/news/queries.server';
+import { formatDate } from '~/lib/format';
+import { publicPageHeaders } from '~/server/cache-headers';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Maratona — sua comunidade de leitura' },
+  { name: 'description', content: 'Acompanhe suas leituras, participe de maratonas literárias e LCs, converse em clubes e leia com a foca.' },
+];
+export const headers = publicPageHeaders(['landing', 'news']);
+
+export async function loader() {
+  const news = await listNewsPosts(3);
+  return { news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })) };
+}
+
+const features = [
+  { title: 'Sua estante', text: 'Quero ler, lendo, lidos: registre o progresso por página, porcentagem ou minutos, com notas de um quarto de estrela.' },
+  { title: 'Maratonas e LCs', text: 'Maratonas literárias com desafios e leituras conjuntas com cronograma e discussão sem spoilers.' },
+  { title: 'Clubes e sussurros', text: 'Clubes com a sua comunidade e mensagens privadas com quem você segue.' },
+  { title: 'A foca', text: 'Sessões de foco que chocam ovinhos e criam bichinhos — leia mais, brincando.' },
+];
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  const shell = useRouteLoaderData<ShellData>('root');
+  const viewer = shell?.viewer;
+  return (
+    <div className="flex flex-col gap-12">
+      <section className="grid items-center gap-8 md:grid-cols-[1fr_auto]">
+        <div className="flex flex-col gap-4">
+          {viewer ? (
+            <>
+              <h1 className="font-serif text-4xl font-bold">Olá, {viewer.name}!</h1>
+              <p className="text-lg text-muted">Que bom ter você aqui. Complete seu perfil enquanto preparamos sua estante.</p>
+              {!viewer.emailVerified ? (
+                <p className="rounded-lg border border-line bg-surface p-3">
+                  Confirme seu e-mail para publicar e sussurrar. Não chegou? <Link to="/configuracoes/conta#email">Reenviar o link</Link>.
+                </p>
+              ) : null}
+              <div className="flex flex-wrap gap-3">
+                <ButtonLink to="/configuracoes/conta" variant="accent">
+                  Editar meu perfil
+                </ButtonLink>
+                <ButtonLink to="/novidades" variant="secondary">
+                  Ver novidades
+                </ButtonLink>
+              </div>
+            </>
+          ) : (
+            <>
+              <h1 className="font-serif text-4xl font-bold leading-tight md:text-5xl">Leia mais, junto com quem ama livros.</h1>
+              <p className="max-w-prose text-lg text-muted">
+                O Maratona é a casa da comunidade brasileira de leitores: sua estante e seu progresso, maratonas literárias, leituras conjuntas, clubes e uma foca que
+                ajuda você a manter o foco.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <ButtonLink to="/auth/signin?modo=criar" variant="accent">
+                  Criar conta grátis
+                </ButtonLink>
+                <ButtonLink to="/auth/signin" variant="secondary">
+                  Já tenho conta
+                </ButtonLink>
+              </div>
+            </>
+          )}
+        </div>
+        <div className="hidden justify-self-center md:block">
+          <Foca mood="reading" size={220} />
+        </div>
+      </section>
+      <section aria-labelledby="o-que-tem">
+        <h2 id="o-que-tem" className="mb-4 font-serif text-2xl font-bold">
+          O que tem no Maratona
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {features.map((f) => (
+            <li key={f.title} className="rounded-xl border border-line bg-surface p-5">
+              <h3 className="mb-1 font-semibold">{f.title}</h3>
+              <p className="text-muted">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {loaderData.news.length ? (
+        <section aria-labelledby="ultimas">
+          <h2 id="ultimas" className="mb-4 font-serif text-2xl font-bold">
+            Últimas novidades
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {loaderData.news.map((post) => (
+              <li key={post.id}>
+                <Link to={`/novidades#${post.id}`}>{post.title}</Link> <span className="text-sm text-muted">· {formatDate(post.publishedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

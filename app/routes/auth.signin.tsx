@@ -1,0 +1,149 @@
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import type { Route } from './+types/auth.signin';
+import { Button } from '~/components/ui/button';
+import { FormMessage, TextField } from '~/components/ui/field';
+import { configuredProviders } from '~/features/accounts/auth.server';
+import { signIn, signUp } from '~/features/accounts/mutations.server';
+import { signInInput, signUpInput } from '~/features/accounts/validation';
+import { fieldError, isFailure, typed } from '~/lib/form-result';
+import { safeRedirectPath } from '~/lib/safe-redirect';
+import { failureFromError, parseForm } from '~/server/forms.server';
+import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.server';
+import { clientIp } from '~/server/request.server';
+import { getViewer } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Entrar — Maratona' }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const callbackUrl = safeRedirectPath(url.searchParams.get('callbackUrl'), url.origin);
+  if (await getViewer(request)) throw redirect(callbackUrl);
+  const providers = configuredProviders();
+  return { callbackUrl, providers: (Object.keys(providers) as (keyof typeof providers)[]).filter((p) => providers[p]) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const callbackUrl = safeRedirectPath(String(formData.get('callbackUrl') ?? ''), url.origin);
+  const ip = clientIp(request);
+  const rules = rateLimitRules();
+
+  if (formData.get('intent') === 'criar') {
+    const parsed = parseForm(formData, signUpInput);
+    if (!parsed.ok) return parsed.failure;
+    const limit = await hitRateLimit(rules.signUpPerIp, ip);
+    if (!limit.ok) return rateLimited(limit.retryAfterSeconds, parsed.fields);
+    try {
+      const headers = await signUp(request, parsed.value);
+      return redirect(callbackUrl === '/' ? '/?bem-vindo=1' : callbackUrl, { headers });
+    } catch (error) {
+      return failureFromError(error, parsed.fields);
+    }
+  }
+
+  const parsed = parseForm(formData, signInInput);
+  if (!parsed.ok) return parsed.failure;
+  for (const [rule, subject] of [[rules.signInPerIp, ip], [rules.signInPerAccount, parsed.value.identifier]] as const) {
+    const limit = await hitRateLimit(rule, subject);
+    if (!limit.ok) return rateLimited(limit.retryAfterSeconds, parsed.fields);
+  }
+  try {
+    const headers = await signIn(request, parsed.value);
+    return redirect(callbackUrl, { headers });
+  } catch (error) {
+    return failureFromError(error, parsed.fields);
+  }
+}
+
+const providerNames = { google: 'Google', twitch: 'Twitch', discord: 'Discord' } as const;
+
+export default function SignIn({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const creating = (navigation.formData?.get('intent') ?? (isFailure(result) ? result.fields.intent : params.get('modo'))) === 'criar';
+  const pending = navigation.state === 'submitting';
+  return (
+    <section className="mx-auto max-w-md">
+      <h1 className="mb-2 font-serif text-3xl font-bold">{creating ? 'Criar conta' : 'Entrar'}</h1>
+      <nav aria-label="Entrar ou criar conta" className="mb-6 flex gap-2 border-b border-line">
+        <TabLink active={!creating} to={`/auth/signin?callbackUrl=${encodeURIComponent(loaderData.callbackUrl)}`}>
+          Entrar
+        </TabLink>
+        <TabLink active={creating} to={`/auth/signin?modo=criar&callbackUrl=${encodeURIComponent(loaderData.callbackUrl)}`}>
+          Criar conta
+        </TabLink>
+      </nav>
+      {isFailure(result) && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
+      {creating ? (
+        <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="criar" />
+          <input type="hidden" name="callbackUrl" value={loaderData.callbackUrl} />
+          <TextField label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={typed(result, 'email')} error={fieldError(result, 'email')} />
+          <TextField
+            label="Nome de usuário"
+            name="username"
+            autoComplete="username"
+            required
+            minLength={3}
+            maxLength={20}
+            hint="De 3 a 20 caracteres: letras minúsculas, números e _. Ex.: ana_lendo"
+            defaultValue={typed(result, 'username')}
+            error={fieldError(result, 'username')}
+          />
+          <TextField label="Senha" name="password" type="password" autoComplete="new-password" required minLength={8} hint="Pelo menos 8 caracteres, diferente do nome de usuário." error={fieldError(result, 'password')} />
+          <TextField
+            label="Data de nascimento"
+            name="birthDate"
+            type="date"
+            required
+            hint="O Maratona é para quem tem 13 anos ou mais. Não mostramos sua data a ninguém."
+            defaultValue={typed(result, 'birthDate')}
+            error={fieldError(result, 'birthDate')}
+          />
+          <p className="text-sm text-muted">
+            Ao criar a conta, você concorda com os <Link to="/termos">Termos de uso</Link> e a <Link to="/politica">Política de privacidade</Link>.
+          </p>
+          <Button type="submit" variant="accent" pending={pending} pendingLabel="Criando conta…">
+            Criar conta
+          </Button>
+        </Form>
+      ) : (
+        <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="entrar" />
+          <input type="hidden" name="callbackUrl" value={loaderData.callbackUrl} />
+          <TextField label="E-mail ou nome de usuário" name="identifier" autoComplete="username" required defaultValue={typed(result, 'identifier')} error={fieldError(result, 'identifier')} />
+          <TextField label="Senha" name="password" type="password" autoComplete="current-password" required error={fieldError(result, 'password')} />
+          <Button type="submit" pending={pending} pendingLabel="Entrando…">
+            Entrar
+          </Button>
+          <Link to="/auth/redefinir-senha" className="text-sm">
+            Esqueci minha senha
+          </Link>
+        </Form>
+      )}
+      {loaderData.providers.length ? (
+        <div className="mt-8 flex flex-col gap-2 border-t border-line pt-6">
+          <p className="text-sm text-muted">Ou continue com</p>
+          {loaderData.providers.map((provider) => (
+            <Form key={provider} method="post" action={`/auth/entrar-com/${provider}`}>
+              <input type="hidden" name="callbackUrl" value={loaderData.callbackUrl} />
+              <Button type="submit" variant="secondary" className="w-full">
+                {providerNames[provider]}
+              </Button>
+            </Form>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function TabLink({ active, to, children }: { active: boolean; to: string; children: string }) {
+  return (
+    <Link to={to} aria-current={active ? 'page' : undefined} className={`-mb-px min-h-11 border-b-2 px-3 py-2 font-medium no-underline ${active ? 'border-coral text-ink' : 'border-transparent text-muted'}`}>
+      {children}
+    </Link>
+  );
+}

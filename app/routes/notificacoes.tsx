@@ -1,0 +1,57 @@
+import { Form, Link } from 'react-router';
+import type { Route } from './+types/notificacoes';
+import { Button } from '~/components/ui/button';
+import { Foca } from '~/components/ui/foca';
+import { markNotificationsRead } from '~/features/social/mutations.server';
+import { listNotifications } from '~/features/social/queries.server';
+import { formatDateTime } from '~/lib/format';
+import { requireViewer } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Notificações — Maratona' }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const page = Math.max(1, Math.min(1000, Number(new URL(request.url).searchParams.get('pagina')) || 1));
+  return { page, ...(await listNotifications(viewer, page)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  await markNotificationsRead(viewer, 'all');
+  return { success: 'Tudo marcado como lido.' };
+}
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const unread = loaderData.items.some((n) => !n.read);
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <header className="flex items-center justify-between gap-2">
+        <h1 className="font-serif text-3xl font-bold">Notificações</h1>
+        {unread ? (
+          <Form method="post">
+            <Button type="submit" variant="secondary">
+              Marcar tudo como lido
+            </Button>
+          </Form>
+        ) : null}
+      </header>
+      {loaderData.items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 py-8 text-center">
+          <Foca mood="sleeping" size={120} />
+          <p className="text-muted">Nada por aqui ainda. Quando alguém seguir você ou comentar suas leituras, avisamos.</p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {loaderData.items.map((n) => (
+            <li key={n.id} className={`rounded-xl border p-4 ${n.read ? 'border-line bg-paper' : 'border-mar bg-surface'}`}>
+              {!n.read ? <span className="sr-only">Não lida: </span> : null}
+              {n.link ? <Link to={n.link}>{n.text}</Link> : n.text}
+              <p className="text-sm text-muted">{formatDateTime(n.createdAt)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {loaderData.hasMore ? <Link to={`/notificacoes?pagina=${loaderData.page + 1}`}>Mais antigas</Link> : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Errors a data function may throw on purpose. Routes turn them into Portuguese messages with
+ * messageFor(); anything else is a bug and reaches the error boundary.
+ */
+export const appErrorMessages = {
+  not_found: 'Não encontramos o que você procurava.',
+  forbidden: 'Você não tem permissão para fazer isso.',
+  unauthenticated: 'Entre na sua conta para continuar.',
+  invalid_input: 'Confira os campos destacados.',
+  conflict: 'Isso mudou enquanto você editava. Recarregue a página e tente de novo.',
+  rate_limited: 'Muitas tentativas em pouco tempo. Espere um pouco e tente de novo.',
+  email_not_verified: 'Confirme seu e-mail antes de publicar. Procure o link que enviamos para você.',
+  suspended: 'Esta conta está suspensa.',
+  username_taken: 'Esse nome de usuário já está em uso.',
+  email_taken: 'Já existe uma conta com esse e-mail.',
+  wrong_password: 'Senha atual incorreta.',
+  last_sign_in_method: 'Você não pode remover a única forma de entrar na sua conta.',
+  invalid_image: 'Envie uma imagem JPEG, PNG, WebP ou GIF.',
+  image_too_large: 'A imagem passa do limite de 5 MB.',
+  image_too_many_pixels: 'A imagem é grande demais (mais de 40 megapixels).',
+} as const;
+
+export type AppErrorCode = keyof typeof appErrorMessages;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message?: string,
+    readonly field?: string,
+  ) {
+    super(message ?? appErrorMessages[code]);
+    this.name = 'AppError';
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+export function messageFor(error: unknown): string {
+  if (isAppError(error)) return error.message;
+  throw error;
+}

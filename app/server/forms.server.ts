@@ -1,0 +1,41 @@
+import { data } from 'react-router';
+import type { z } from 'zod';
+import type { FormFailure } from '~/lib/form-result';
+import { isAppError } from './errors';
+
+
+const SECRET_FIELDS = /password|senha|token/i;
+
+export function typedFields(formData: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of formData) {
+    if (typeof value === 'string' && !SECRET_FIELDS.test(key)) fields[key] = value;
+  }
+  return fields;
+}
+
+export type Parsed<T> = { ok: true; value: T; fields: Record<string, string> } | { ok: false; failure: ReturnType<typeof data<FormFailure>> };
+
+export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): Parsed<z.output<S>> {
+  const raw = Object.fromEntries([...formData].filter(([, v]) => typeof v === 'string'));
+  const result = schema.safeParse(raw);
+  const fields = typedFields(formData);
+  if (result.success) return { ok: true, value: result.data, fields };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_form';
+    fieldErrors[key] ??= issue.message;
+  }
+  return { ok: false, failure: data({ fieldErrors, fields, formError: fieldErrors._form }, { status: 400 }) };
+}
+
+export function formFailure(fields: Record<string, string>, formError: string, fieldErrors: Record<string, string> = {}, status = 400) {
+  return data<FormFailure>({ formError, fieldErrors, fields }, { status });
+}
+
+/** An AppError becomes a message next to its field (or the form); anything else is a bug and rethrown. */
+export function failureFromError(error: unknown, fields: Record<string, string>) {
+  if (!isAppError(error)) throw error;
+  const status = error.code === 'rate_limited' ? 429 : error.code === 'not_found' ? 404 : 400;
+  return error.field ? formFailure(fields, '', { [error.field]: error.message }, status) : formFailure(fields, error.message, {}, status);
+}

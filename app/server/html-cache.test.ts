@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/db';
+import { clearHtmlCache, invalidateTags, lookupPage, storeWhileStreaming } from './html-cache.server';
+
+useTestDatabase();
+
+const page = (body: string, tags = 'news') =>
+  new Response(body, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Cache-Tags': tags } });
+const url = new URL('http://localhost/novidades');
+
+async function store(request: Request, response: Response) {
+  const sent = storeWhileStreaming(request, response);
+  await sent.text();
+  await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('HTML cache', () => {
+  it('keeps a public page for visitors, compressed, and drops it when its tag is invalidated', async () => {
+    clearHtmlCache();
+    await store(new Request(url), page('<h1>Novidades</h1>'));
+    const hit = lookupPage('GET', url, undefined);
+    expect(hit?.body.toString()).toBe('<h1>Novidades</h1>');
+    expect(hit?.gzip.length).toBeGreaterThan(0);
+    expect(hit?.br.length).toBeGreaterThan(0);
+    await invalidateTags(['edition:1']);
+    expect(lookupPage('GET', url, undefined)).toBeDefined();
+    await invalidateTags(['news']);
+    expect(lookupPage('GET', url, undefined)).toBeUndefined();
+  });
+
+  it('never stores or serves a signed-in page', async () => {
+    clearHtmlCache();
+    const cookie = 'better-auth.session_token=abc';
+    await store(new Request(url, { headers: { cookie } }), page('<h1>Minha página</h1>'));
+    expect(lookupPage('GET', url, undefined)).toBeUndefined();
+    await store(new Request(url), page('<h1>Pública</h1>'));
+    expect(lookupPage('GET', url, cookie)).toBeUndefined();
+    expect(lookupPage('POST', url, undefined)).toBeUndefined();
+  });
+
+  it('ignores pages that did not opt in, errors and responses setting cookies', async () => {
+    clearHtmlCache();
+    await store(new Request(url), new Response('<h1>x</h1>', { headers: { 'Content-Type': 'text/html' } }));
+    expect(lookupPage('GET', url, undefined)).toBeUndefined();
+    await store(new Request(url), new Response('<h1>x</h1>', { status: 500, headers: { 'Content-Type': 'text/html', 'X-Cache-Tags': 'news' } }));
+    expect(lookupPage('GET', url, undefined)).toBeUndefined();
+    await store(new Request(url), new Response('<h1>x</h1>', { headers: { 'Content-Type': 'text/html', 'X-Cache-Tags': 'news', 'Set-Cookie': 'a=b' } }));
+    expect(lookupPage('GET', url, undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,141 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { getDb, queryRows, type Tx } from '~/db/client.server';
+import { jobs } from '~/db/schema';
+import { newId } from '~/lib/ids';
+import { log } from './logger.server';
+
+/**
+ * A Postgres-backed job queue run inside the server process. Jobs survive restarts; a worker claims them
+ * with SKIP LOCKED under a lease, so any number of servers can share the queue and a job whose worker
+ * died is claimed again once its lease runs out.
+ */
+export type JobHandler = (payload: unknown, job: { id: string; attempts: number }) => Promise<void>;
+
+export const JOB_LEASE_SECONDS = 60;
+const BATCH = 10;
+const handlers = new Map<string, JobHandler>();
+const recurring: { kind: string; everySeconds: number }[] = [];
+
+export function registerJobHandler(kind: string, handler: JobHandler) {
+  handlers.set(kind, handler);
+}
+
+/** A job enqueued every `everySeconds`; the unique key makes each occurrence run once across servers. */
+export function registerRecurringJob(kind: string, everySeconds: number, handler: JobHandler) {
+  registerJobHandler(kind, handler);
+  if (!recurring.some((r) => r.kind === kind)) recurring.push({ kind, everySeconds });
+}
+
+export type EnqueueOptions = { runAt?: Date; maxAttempts?: number; uniqueKey?: string; tx?: Tx };
+
+export async function enqueueJob(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<string | null> {
+  const id = newId();
+  const rows = await (options.tx ?? getDb())
+    .insert(jobs)
+    .values({ id, kind, payload: payload ?? {}, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5, uniqueKey: options.uniqueKey })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Seconds before attempt n+1: 10 s, 20 s, 40 s… capped at one hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number; max_attempts: number };
+
+export async function claimJobs(workerId: string, limit = BATCH): Promise<ClaimedJob[]> {
+  return queryRows<ClaimedJob>(sql`
+    UPDATE jobs SET status = 'running', attempts = attempts + 1, worker_id = ${workerId},
+      lease_until = now() + make_interval(secs => ${JOB_LEASE_SECONDS})
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE (status = 'pending' AND run_at <= now()) OR (status = 'running' AND lease_until < now())
+      ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, kind, payload, attempts, max_attempts`);
+}
+
+/** Runs one batch; returns how many jobs it took. Each job commits on its own, never inside a long transaction. */
+export async function runJobsOnce(workerId: string, limit = BATCH): Promise<number> {
+  const claimed = await claimJobs(workerId, limit);
+  for (const job of claimed) {
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(job.payload, { id: job.id, attempts: job.attempts });
+      await getDb().update(jobs).set({ status: 'done', finishedAt: new Date(), leaseUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+    } catch (error) {
+      const dead = job.attempts >= job.max_attempts;
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn('job.failed', { jobId: job.id, kind: job.kind, attempts: job.attempts, dead, error: message });
+      await getDb()
+        .update(jobs)
+        .set({
+          status: dead ? 'dead' : 'pending',
+          lastError: message.slice(0, 2000),
+          leaseUntil: null,
+          runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+          finishedAt: dead ? new Date() : null,
+        })
+        .where(eq(jobs.id, job.id));
+    }
+  }
+  return claimed.length;
+}
+
+export async function enqueueDueRecurringJobs(now = Date.now()): Promise<void> {
+  for (const { kind, everySeconds } of recurring) {
+    const slot = Math.floor(now / 1000 / everySeconds);
+    await enqueueJob(kind, {}, { uniqueKey: `${kind}:${slot}`, runAt: new Date(slot * everySeconds * 1000), maxAttempts: 3 });
+  }
+}
+
+export async function listDeadJobs(limit = 50) {
+  return getDb().select().from(jobs).where(eq(jobs.status, 'dead')).orderBy(sql`${jobs.finishedAt} DESC`).limit(limit);
+}
+
+export async function retryDeadJob(id: string): Promise<void> {
+  await getDb()
+    .update(jobs)
+    .set({ status: 'pending', attempts: 0, runAt: new Date(), finishedAt: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'dead')));
+}
+
+registerRecurringJob('jobs.cleanup', 24 * 3600, async () => {
+  await getDb().delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(Date.now() - 7 * 24 * 3600 * 1000))));
+});
+
+export type JobRunner = { stop: () => Promise<void>; wake: () => void };
+
+/** Polls every few seconds (and at once when woken); stops cleanly on shutdown. */
+export function startJobRunner(workerId = `${process.pid}-${newId().slice(0, 6)}`, intervalMs = 2000): JobRunner {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    running = (async () => {
+      try {
+        await enqueueDueRecurringJobs();
+        while (!stopped && (await runJobsOnce(workerId)) > 0);
+      } catch (error) {
+        log.error('job.runner_failed', { error });
+      }
+    })().finally(() => {
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    });
+  };
+  timer = setTimeout(tick, 100);
+  return {
+    wake: () => {
+      void running.then(tick);
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

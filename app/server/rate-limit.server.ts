@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { data } from 'react-router';
+import { getDb, queryRows } from '~/db/client.server';
+import { getEnv } from './env.server';
+import { registerRecurringJob } from './jobs.server';
+
+export type RateLimitRule = { readonly name: string; readonly limit: number; readonly windowSeconds: number };
+
+/** The limits of PRODUCT.md §1.5 that this area enforces, read from configuration so tests can set them. */
+export function rateLimitRules() {
+  const env = getEnv();
+  return {
+    signInPerIp: { name: 'signin-ip', limit: env.RATE_LIMIT_SIGNIN_IP_PER_MINUTE, windowSeconds: 60 },
+    signInPerAccount: { name: 'signin-account', limit: env.RATE_LIMIT_SIGNIN_PER_MINUTE, windowSeconds: 60 },
+    signUpPerIp: { name: 'signup-ip', limit: env.RATE_LIMIT_SIGNUP_PER_HOUR, windowSeconds: 3600 },
+    passwordResetPerIp: { name: 'reset-ip', limit: env.RATE_LIMIT_SIGNUP_PER_HOUR, windowSeconds: 3600 },
+  } satisfies Record<string, RateLimitRule>;
+}
+
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Fixed-window counter in Postgres, so every server shares it. One statement: the increment, the window
+ * reset and the read happen atomically.
+ */
+export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+  const key = `${rule.name}:${subject.toLowerCase()}`;
+  const window = `${rule.windowSeconds} seconds`;
+  const [row] = await queryRows<{ count: number; retry_after: number }>(sql`
+    INSERT INTO rate_limit_counters (key, window_start, count) VALUES (${key}, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limit_counters.window_start <= now() - ${window}::interval THEN 1 ELSE rate_limit_counters.count + 1 END,
+      window_start = CASE WHEN rate_limit_counters.window_start <= now() - ${window}::interval THEN now() ELSE rate_limit_counters.window_start END
+    RETURNING count, ceil(extract(epoch FROM window_start + ${window}::interval - now()))::int AS retry_after`);
+  if (!row || row.count <= rule.limit) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, row.retry_after) };
+}
+
+export const rateLimitMessage = (retryAfterSeconds: number) =>
+  `Muitas tentativas em pouco tempo. Tente de novo em ${formatWait(retryAfterSeconds)}.`;
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minuto${minutes === 1 ? '' : 's'}`;
+}
+
+/** A 429 response for an action: the message shows next to the form, Retry-After tells clients when. */
+export function rateLimited(retryAfterSeconds: number, fields: Record<string, unknown> = {}) {
+  return data(
+    { formError: rateLimitMessage(retryAfterSeconds), fieldErrors: {}, fields },
+    { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
+}
+
+registerRecurringJob('rate-limits.cleanup', 3600, async () => {
+  await getDb().execute(sql`DELETE FROM rate_limit_counters WHERE window_start < now() - interval '1 day'`);
+});

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { getDatabase, getDb } from '~/db/client.server';
+import { log } from './logger.server';
+
+/**
+ * Realtime fan-out through Postgres LISTEN/NOTIFY: on PGlite it stays in the one process; on PostgreSQL
+ * every server listens on a dedicated connection, so an event published by one reaches the others.
+ */
+type Listener = (payload: string) => void;
+const listeners = new Map<string, Set<Listener>>();
+let pgListener: pg.Client | undefined;
+const pgliteUnlisten = new Map<string, () => Promise<void>>();
+
+// Hashed so any id can be part of a channel without colliding or breaking identifier rules.
+const channelName = (channel: string) => `rt_${createHash('sha1').update(channel).digest('hex')}`;
+
+export async function publish(channel: string, payload: unknown): Promise<void> {
+  const text = JSON.stringify(payload);
+  // NOTIFY payloads are limited to 8000 bytes: events carry ids, and readers load the rest.
+  if (Buffer.byteLength(text) > 7900) throw new Error(`Realtime payload too large on ${channel}`);
+  await getDb().execute(sql`SELECT pg_notify(${channelName(channel)}, ${text})`);
+}
+
+export async function subscribe(channel: string, onMessage: (payload: unknown) => void): Promise<() => Promise<void>> {
+  const name = channelName(channel);
+  const listener: Listener = (raw) => {
+    try {
+      onMessage(JSON.parse(raw));
+    } catch (error) {
+      log.warn('realtime.bad_payload', { channel, error });
+    }
+  };
+  let set = listeners.get(name);
+  if (!set) {
+    set = new Set();
+    listeners.set(name, set);
+    await listenOnDatabase(name);
+  }
+  set.add(listener);
+  return async () => {
+    set.delete(listener);
+    if (set.size === 0) {
+      listeners.delete(name);
+      await unlistenOnDatabase(name);
+    }
+  };
+}
+
+const dispatch = (name: string, payload: string) => {
+  for (const listener of listeners.get(name) ?? []) listener(payload);
+};
+
+async function listenOnDatabase(name: string) {
+  const database = getDatabase();
+  if (database.kind === 'pglite') {
+    pgliteUnlisten.set(name, await database.pglite.listen(name, (payload) => dispatch(name, payload)));
+    return;
+  }
+  if (!pgListener) {
+    const client = new pg.Client({ connectionString: database.url });
+    client.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
+    client.on('error', (error) => log.error('realtime.listener_error', { error }));
+    await client.connect();
+    pgListener = client;
+  }
+  await pgListener.query(`LISTEN "${name}"`);
+}
+
+async function unlistenOnDatabase(name: string) {
+  const unlisten = pgliteUnlisten.get(name);
+  if (unlisten) {
+    pgliteUnlisten.delete(name);
+    await unlisten();
+  } else {
+    await pgListener?.query(`UNLISTEN "${name}"`);
+  }
+}
+
+export async function closeRealtime(): Promise<void> {
+  listeners.clear();
+  pgliteUnlisten.clear();
+  await pgListener?.end();
+  pgListener = undefined;
+}
+
+/**
+ * A server-sent-events response: `start` subscribes and returns its cleanup, which runs when the client
+ * goes away. A comment every 25 s keeps proxies from closing an idle stream.
+ */
+export function eventStream(
+  request: Request,
+  start: (send: (event: string, data: unknown) => void) => Promise<() => Promise<void> | void>,
+): Response {
+  const encoder = new TextEncoder();
+  let cleanup: (() => Promise<void> | void) | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: string, data: unknown) => {
+        try {
+          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        } catch {
+          // The stream closed between the event and this write.
+        }
+      };
+      controller.enqueue(encoder.encode('retry: 2000\n\n'));
+      cleanup = await start(send);
+      heartbeat = setInterval(() => controller.enqueue(encoder.encode(': ping\n\n')), 25_000);
+      request.signal.addEventListener('abort', () => {
+        clearInterval(heartbeat);
+        void cleanup?.();
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      });
+    },
+    cancel() {
+      clearInterval(heartbeat);
+      void cleanup?.();
+    },
+  });
+  return new Response(stream, {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' },
+  });
+}

@@ -1,0 +1,29 @@
+import { closeDatabase, getDatabase, migrateDatabase } from '~/db/client.server';
+import { getEnv } from './env.server';
+import { listenForInvalidations } from './html-cache.server';
+import { startJobRunner } from './jobs.server';
+import { log } from './logger.server';
+import { closeRealtime } from './realtime.server';
+// Modules that register job handlers are imported for that effect.
+import './email.server';
+import './rate-limit.server';
+
+/**
+ * Opens the database (taking the PGlite lock), applies migrations, starts the job runner and the cache
+ * invalidation listener. Called once by server.ts before it accepts connections; returns the shutdown.
+ */
+export async function startServices(): Promise<() => Promise<void>> {
+  const started = Date.now();
+  const database = getDatabase();
+  await migrateDatabase(database);
+  const stopListening = await listenForInvalidations();
+  const runner = startJobRunner();
+  log.info('services.started', { database: database.kind, ms: Date.now() - started, env: getEnv().NODE_ENV });
+  return async () => {
+    await runner.stop();
+    await stopListening();
+    await closeRealtime();
+    await closeDatabase();
+    log.info('services.stopped', {});
+  };
+}

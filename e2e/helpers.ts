@@ -1,0 +1,42 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+export const DEMO_PASSWORD = 'maratona-demo-2026';
+
+export async function signIn(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth/signin');
+  await page.getByLabel('E-mail ou nome de usuário').fill(identifier);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(accountMenu(page)).toBeVisible();
+}
+
+/** The avatar menu is a native <details>: its <summary> opens it without JavaScript. */
+export const accountMenu = (page: Page) => page.locator('summary[aria-label^="Menu da conta"]');
+
+/** The newest email to an address, read by an admin from the outbox, as the README tells a developer to. */
+export async function latestEmailLink(browser: Browser, to: string, pathPart: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'ana_admin');
+  await page.goto('/gerenciar/emails');
+  const item = page.locator('li', { hasText: `Para ${to}` }).first();
+  const href = await item.locator(`a[href*="${pathPart}"]`).first().getAttribute('href');
+  await context.close();
+  if (!href) throw new Error(`No email with ${pathPart} to ${to}`);
+  return new URL(href).pathname + new URL(href).search;
+}
+
+/** axe-core in the page; fails on violations of impact serious or critical. */
+export async function expectAccessible(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;

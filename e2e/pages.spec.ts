@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './helpers';
+
+const publicPages = [
+  { path: '/', heading: 'Leia mais, junto com quem ama livros.' },
+  { path: '/auth/signin', heading: 'Entrar' },
+  { path: '/auth/signin?modo=criar', heading: 'Criar conta' },
+  { path: '/auth/redefinir-senha', heading: 'Esqueci minha senha' },
+  { path: '/auth/error?error=access_denied', heading: 'Não foi possível entrar' },
+  { path: '/novidades', heading: 'Novidades' },
+  { path: '/politica', heading: 'Política de privacidade' },
+  { path: '/termos', heading: 'Termos de uso' },
+  { path: '/~offline', heading: 'Você está sem internet' },
+  { path: '/nao-existe', heading: 'Página não encontrada', status: 404 },
+];
+
+const readerPages = [
+  { path: '/configuracoes/conta', heading: 'Sua conta' },
+  { path: '/configuracoes/conexoes', heading: 'Conexões' },
+  { path: '/notificacoes', heading: 'Notificações' },
+];
+
+const adminPages = [
+  { path: '/gerenciar', heading: 'Gerenciar' },
+  { path: '/gerenciar/emails', heading: 'E-mails enviados' },
+  { path: '/gerenciar/novidades', heading: 'Novidades' },
+];
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+
+    for (const page of publicPages) {
+      test(`visitor sees ${page.path}`, async ({ page: p }) => {
+        const response = await p.goto(page.path);
+        expect(response?.status()).toBe(page.status ?? 200);
+        await expect(p.getByRole('heading', { level: 1, name: page.heading })).toBeVisible();
+        await expectAccessible(p);
+      });
+    }
+
+    test('reader pages', async ({ page }) => {
+      await signIn(page, 'lia_leitora');
+      for (const { path, heading } of readerPages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expectAccessible(page);
+      }
+    });
+
+    test('admin pages', async ({ page }) => {
+      await signIn(page, 'ana_admin');
+      for (const { path, heading } of adminPages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expectAccessible(page);
+      }
+    });
+  });
+}
+
+test('signed-in pages send visitors to sign in, and back afterwards', async ({ page }) => {
+  await page.goto('/configuracoes/conta');
+  await expect(page).toHaveURL(/\/auth\/signin\?callbackUrl=%2Fconfiguracoes%2Fconta/);
+  await page.getByLabel('E-mail ou nome de usuário').fill('lia_leitora');
+  await page.getByLabel('Senha', { exact: true }).fill('maratona-demo-2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/configuracoes\/conta$/);
+});
+
+test('management is invisible to readers (404) and to curators until their section exists', async ({ page }) => {
+  await signIn(page, 'lia_leitora');
+  const response = await page.goto('/gerenciar');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+});
+
+test('security headers on every response, and cross-site posts refused', async ({ request }) => {
+  const response = await request.get('/');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBeTruthy();
+  expect(headers['x-powered-by']).toBeUndefined();
+  const post = await request.post('/auth/signin', { headers: { Origin: 'https://evil.example' }, form: { identifier: 'x', password: 'y' } });
+  expect(post.status()).toBe(403);
+});
+
+test('visitors get public pages from the HTML cache; signed-in readers never do', async ({ page, request }) => {
+  await request.get('/novidades');
+  const cached = await request.get('/novidades');
+  expect(cached.headers()['x-html-cache']).toBe('hit');
+  await signIn(page, 'lia_leitora');
+  const mine = await page.request.get('/novidades');
+  expect(mine.headers()['x-html-cache']).toBeUndefined();
+  expect(mine.headers()['cache-control']).toContain('private');
+});
+
+test('news: an admin publishes, visitors see it at once and in RSS', async ({ page, request }) => {
+  await request.get('/novidades'); // fill the cache first
+  await signIn(page, 'ana_admin');
+  await page.goto('/gerenciar/novidades');
+  await page.getByLabel('Título').fill('Tema escuro chegou');
+  await page.getByLabel('Texto (Markdown)').fill('Agora com **tema escuro** e <script>alert(1)</script> sem HTML.');
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Novidade publicada.')).toBeVisible();
+  const html = await (await request.get('/novidades')).text();
+  expect(html).toContain('Tema escuro chegou');
+  expect(html).toContain('<strong>tema escuro</strong>');
+  expect(html).not.toContain('<script>alert(1)</script>');
+  const rss = await request.get('/novidades/rss.xml');
+  expect(rss.headers()['content-type']).toContain('application/rss+xml');
+  expect(await rss.text()).toContain('Tema escuro chegou');
+});

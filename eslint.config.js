@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const dataLayer = ['app/db/**', 'app/server/**', 'app/features/*/queries.server.ts', 'app/features/*/mutations.server.ts', 'app/features/*/*.server.ts', 'test/**', 'scripts/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx'];
+
+export default tseslint.config(
+  { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'public/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-cycle': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['~/db/*', '../db/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only db/, server/, features/*/*.server.ts and tests touch the database (ARCHITECTURE.md §2).' },
+            { group: ['~/routes/*'], message: 'Routes import features, never the reverse.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: dataLayer,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['~/routes/*'], message: 'Routes import features, never the reverse.' }] }] },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/server/env.server.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through getEnv() (app/server/env.server.ts).' }] },
+  },
+  { files: ['scripts/**/*.mjs', 'public/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.serviceworker } } },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# A fresh data directory, seeded, then the built server. The per-IP sign-in limit is raised because every
+# test comes from 127.0.0.1; the per-account limit stays at the product's 10 a minute.
+set -euo pipefail
+port=${1:-3100}
+dir=$(mktemp -d /tmp/maratona-e2e-XXXXXX)
+export DATA_DIR="$dir" PORT="$port" PUBLIC_URL="http://localhost:$port" LOG_LEVEL=warn
+export RATE_LIMIT_SIGNIN_IP_PER_MINUTE=1000 RATE_LIMIT_SIGNUP_PER_HOUR=1000
+unset DATABASE_URL
+npx tsx scripts/seed.ts >/dev/null
+exec env NODE_ENV=production npx tsx server.ts

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Everything CI needs, in one command: typecheck, lint, unit + integration tests on PGlite (and again on
+# PostgreSQL when DATABASE_URL is set), one production build, end-to-end tests in Chromium against the
+# built server, and a smoke run of the built server on PostgreSQL. Prints one closing line
+# "N passed, N failed" over all suites.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+passed=0
+failed=0
+summary=()
+out=$(mktemp -d)
+
+# Counts from a Vitest or Playwright JSON report.
+count() {
+  node -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    let p = 0, f = 0;
+    if (r.numPassedTests !== undefined) { p = r.numPassedTests; f = r.numFailedTests; }
+    else if (r.stats) { p = r.stats.expected + (r.stats.flaky || 0); f = r.stats.unexpected; }
+    console.log(p + " " + f);
+  ' "$1" 2>/dev/null || echo "0 1"
+}
+
+step() { # name, command...
+  local name=$1; shift
+  echo "::: $name"
+  if "$@"; then passed=$((passed + 1)); summary+=("ok    $name"); else failed=$((failed + 1)); summary+=("FAIL  $name"); fi
+}
+
+suite() { # name, json file, command...
+  local name=$1 json=$2; shift 2
+  echo "::: $name"
+  "$@"
+  local code=$?
+  read -r p f < <(count "$json")
+  if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  summary+=("$( [ "$f" -eq 0 ] && echo 'ok  ' || echo 'FAIL') $name: $p passed, $f failed")
+}
+
+if [ ! -d node_modules ]; then npm ci --no-audit --no-fund || exit 1; fi
+bash scripts/ensure-chromium.sh || { echo "Chromium is required for the end-to-end tests."; exit 1; }
+
+step "typecheck" npm run --silent typecheck
+step "lint" npx eslint . --max-warnings 0
+
+PG_URL="${DATABASE_URL:-}"
+suite "unit + integration (PGlite)" "$out/vitest-pglite.json" env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json"
+if [ -n "$PG_URL" ]; then
+  suite "unit + integration (PostgreSQL)" "$out/vitest-pg.json" env DATABASE_URL="$PG_URL" npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pg.json"
+fi
+
+step "production build" npm run --silent build
+if [ -f build/server/index.js ]; then
+  suite "end-to-end (Chromium, PGlite)" "$out/e2e.json" env -u DATABASE_URL PLAYWRIGHT_JSON_OUTPUT_NAME="$out/e2e.json" npx playwright test --reporter=list,json
+  if [ -n "$PG_URL" ]; then
+    suite "smoke (built server on PostgreSQL)" "$out/smoke.json" env SMOKE_DATABASE_URL="$PG_URL" PLAYWRIGHT_JSON_OUTPUT_NAME="$out/smoke.json" npx playwright test --config playwright.smoke.config.ts --reporter=list,json
+  fi
+fi
+
+echo
+printf '%s\n' "${summary[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

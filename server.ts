@@ -1,0 +1,141 @@
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ServerBuild } from 'react-router';
+
+/**
+ * The production server. Everything with state (database, jobs, caches) lives in the React Router build,
+ * so there is one copy of each module; this file only wires HTTP: headers, CSRF, static files, the HTML cache.
+ */
+type Entry = {
+  startServices: () => Promise<() => Promise<void>>;
+  lookupPage: (method: string, url: URL, cookie: string | undefined) =>
+    | { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer }
+    | undefined;
+};
+
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST ?? '0.0.0.0';
+const BUILD = path.resolve('build/server/index.js');
+const CLIENT = path.resolve('build/client');
+const DATA_DIR = path.resolve(process.env.DATA_DIR ?? './data');
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Content-Security-Policy', CSP);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  next();
+}
+
+/**
+ * CSRF: every non-GET request must come from our own origin. Browsers send Origin on cross-site posts;
+ * when it is missing, Sec-Fetch-Site tells. Requests with neither (curl, server-to-server) carry no
+ * cookies a browser would attach, so they pass.
+ */
+export function sameOrigin(req: Request, res: Response, next: NextFunction) {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+  const origin = req.get('origin');
+  const host = req.get('host');
+  const site = req.get('sec-fetch-site');
+  const ok = origin ? origin !== 'null' && new URL(origin).host === host : !site || site === 'same-origin' || site === 'none';
+  if (ok) return next();
+  res.status(403).type('text/plain; charset=utf-8').send('Requisição bloqueada: ela não veio do próprio Maratona.');
+}
+
+async function main() {
+  if (!existsSync(BUILD)) {
+    console.error('Build não encontrado. Rode `npm run build` antes de `npm start`.');
+    process.exit(1);
+  }
+  const build = (await import(BUILD)) as ServerBuild;
+  const entry = build.entry.module as unknown as Entry;
+  let stopServices: () => Promise<void>;
+  try {
+    stopServices = await entry.startServices();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+  app.use((req, res, next) => {
+    const id = randomUUID();
+    // Only the server decides these: a client-sent value is overwritten, never trusted.
+    req.headers['x-request-id'] = id;
+    req.headers['x-maratona-client-ip'] = req.ip ?? '';
+    res.setHeader('X-Request-Id', id);
+    next();
+  });
+  app.use(securityHeaders);
+  app.use(sameOrigin);
+  app.use(compression());
+
+  app.use('/assets', express.static(path.join(CLIENT, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  app.get('/~offline', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.sendFile(path.join(CLIENT, '~offline', 'index.html'));
+  });
+  app.get('/sw.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Service-Worker-Allowed', '/');
+    res.sendFile(path.join(CLIENT, 'sw.js'));
+  });
+  // Uploaded files: stored re-encoded with their exact type; nosniff (above) stops content sniffing.
+  app.use('/arquivos', express.static(path.join(DATA_DIR, 'uploads'), { index: false, dotfiles: 'deny', maxAge: '1d', fallthrough: false }));
+  app.use(express.static(CLIENT, { index: false, maxAge: '1h' }));
+
+  app.use((req, res, next) => {
+    const page = entry.lookupPage(req.method, new URL(req.originalUrl, 'http://cache.local'), req.headers.cookie);
+    if (!page) return next();
+    const accepts = req.acceptsEncodings('br', 'gzip', 'identity');
+    const [body, encoding] = accepts === 'br' ? [page.br, 'br'] : accepts === 'gzip' ? [page.gzip, 'gzip'] : [page.body, undefined];
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    res.setHeader('X-Html-Cache', 'hit');
+    res.setHeader('Content-Length', body.length);
+    res.status(page.status).end(req.method === 'HEAD' ? undefined : body);
+  });
+
+  app.all('*splat', createRequestHandler({ build, mode: 'production' }));
+
+  const server = app.listen(PORT, HOST, () => console.log(JSON.stringify({ level: 'info', event: 'server.listening', url: `http://localhost:${PORT}` })));
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(JSON.stringify({ level: 'info', event: 'server.shutdown', signal }));
+    server.closeAllConnections();
+    server.close(() => {
+      void stopServices().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

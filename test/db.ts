@@ -1,0 +1,68 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { pgliteExtensions, useDatabaseForTests, type Database, type Db } from '~/db/client.server';
+import * as schema from '~/db/schema';
+import { resetAuthForTests } from '~/features/accounts/auth.server';
+import { closeRealtime } from '~/server/realtime.server';
+import { withDatabase } from './global-setup';
+
+/**
+ * Gives every test in the file a fresh, migrated database: a clone of an in-memory PGlite template, or a
+ * copy of the PostgreSQL template database when DATABASE_URL is set.
+ */
+export function useTestDatabase() {
+  let template: PGlite | undefined;
+  let current: Database | undefined;
+  const pgTemplate = inject('pgTemplate');
+
+  beforeAll(async () => {
+    if (pgTemplate) return;
+    template = new PGlite({ extensions: pgliteExtensions });
+    await migrate(drizzlePglite(template), { migrationsFolder: path.resolve('app/db/migrations') });
+  });
+
+  beforeEach(async () => {
+    resetAuthForTests();
+    if (pgTemplate) {
+      const url = process.env.DATABASE_URL ?? '';
+      const name = `maratona_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+      const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 4 });
+      // Dropping the database ends idle connections; that is expected here.
+      pool.on('error', () => undefined);
+      current = {
+        kind: 'postgres',
+        db: drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
+        pool,
+        url: withDatabase(url, name),
+        close: async () => {
+          await pool.end();
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await admin.end();
+        },
+      };
+    } else {
+      const pglite = (await template?.clone()) as PGlite;
+      current = { kind: 'pglite', db: drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db, pglite, dataDir: 'memory', close: () => pglite.close() };
+    }
+    useDatabaseForTests(current);
+  });
+
+  afterEach(async () => {
+    await closeRealtime();
+    useDatabaseForTests(undefined);
+    await current?.close();
+    current = undefined;
+  });
+
+  afterAll(async () => {
+    await template?.close();
+  });
+}

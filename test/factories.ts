@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { getDb } from '~/db/client.server';
+import { users } from '~/db/schema';
+import { getAuth } from '~/features/accounts/auth.server';
+import type { Role, Viewer } from '~/server/viewer.server';
+
+let counter = 0;
+
+export type TestUser = { id: string; username: string; email: string; password: string; cookie: string };
+
+/** A reader created through the real sign-up, with a session cookie ready for requests. */
+export async function createUser(options: { role?: Role; verified?: boolean; birthDate?: string; username?: string } = {}): Promise<TestUser> {
+  counter += 1;
+  const username = options.username ?? `leitor_${counter}_${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${username}@exemplo.com.br`;
+  const password = 'livros-de-verdade-42';
+  const { headers, response } = await getAuth().api.signUpEmail({
+    body: { email, password, name: username, username, birthDate: options.birthDate ?? '1990-05-10' },
+    returnHeaders: true,
+  });
+  const id = response.user.id;
+  if (options.role || options.verified) {
+    await getDb()
+      .update(users)
+      .set({ ...(options.role ? { role: options.role } : {}), ...(options.verified ? { emailVerified: true } : {}) })
+      .where(eq(users.id, id));
+  }
+  return { id, username, email, password, cookie: cookieFrom(headers) };
+}
+
+/** The `name=value` pairs of Set-Cookie headers, as a browser would send them back. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => c && !c.endsWith('='))
+    .join('; ');
+}
+
+export function testViewer(user: TestUser, role: Role = 'reader'): Viewer {
+  return { id: user.id, role, username: user.username, name: user.username, image: null, emailVerified: false, sessionId: 'test' };
+}
+
+export function formRequest(path: string, fields: Record<string, string>, options: { cookie?: string; ip?: string } = {}): Request {
+  const body = new URLSearchParams(fields);
+  return new Request(`http://localhost:3000${path}`, {
+    method: 'POST',
+    body,
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: 'http://localhost:3000',
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+      'x-maratona-client-ip': options.ip ?? '203.0.113.7',
+    },
+  });
+}
+
+export function getRequest(path: string, cookie?: string): Request {
+  return new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
