@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accountMenu, latestEmailLink, signIn, uniqueName } from './helpers';
+import { accountMenu, latestEmailLink, signIn, signUp, uniqueName } from './helpers';
 
 test('sign up, verify from the outbox, sign in by username, change password ends the other session, sign out', async ({ browser }) => {
   const username = uniqueName('bia');
@@ -57,13 +57,7 @@ test('sign up, verify from the outbox, sign in by username, change password ends
 test('password reset by email', async ({ browser, page }) => {
   const username = uniqueName('rui');
   const email = `${username}@exemplo.com.br`;
-  await page.goto('/auth/signin?modo=criar');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Nome de usuário').fill(username);
-  await page.getByLabel('Senha').fill('quincas-borba-1891');
-  await page.getByLabel('Data de nascimento').fill('1990-01-01');
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page.getByRole('heading', { name: `Olá, ${username}!` })).toBeVisible();
+  await signUp(page, username, 'quincas-borba-1891');
   await page.context().clearCookies();
 
   await page.goto('/auth/signin');
@@ -99,13 +93,7 @@ test('too many wrong passwords show the rate-limit message', async ({ page }) =>
 
 test('account settings: profile, username redirect rule, avatar upload', async ({ page }) => {
   const username = uniqueName('gil');
-  await page.goto('/auth/signin?modo=criar');
-  await page.getByLabel('E-mail', { exact: true }).fill(`${username}@exemplo.com.br`);
-  await page.getByLabel('Nome de usuário').fill(username);
-  await page.getByLabel('Senha').fill('dom-casmurro-1899');
-  await page.getByLabel('Data de nascimento').fill('1985-12-12');
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(accountMenu(page)).toBeVisible();
+  await signUp(page, username, 'dom-casmurro-1899', '1985-12-12');
   await page.goto('/configuracoes/conta');
 
   await page.getByLabel('Nome de exibição').fill('Gil Leitor');

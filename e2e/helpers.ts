@@ -40,3 +40,15 @@ export async function expectAccessible(page: Page) {
 }
 
 export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;
+
+/** Creates an account through the sign-up form and waits until the reader is signed in. */
+export async function signUp(page: Page, username: string, password: string, birthDate = '1990-01-01') {
+  await page.goto('/auth/signin?modo=criar');
+  await page.getByLabel('E-mail', { exact: true }).fill(`${username}@exemplo.com.br`);
+  await page.getByLabel('Nome de usuário').fill(username);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByLabel('Data de nascimento').fill(birthDate);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(accountMenu(page)).toBeVisible();
+  return `${username}@exemplo.com.br`;
+}

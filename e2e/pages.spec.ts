@@ -39,23 +39,16 @@ for (const width of [390, 1280]) {
       });
     }
 
-    test('reader pages', async ({ page }) => {
-      await signIn(page, 'lia_leitora');
-      for (const { path, heading } of readerPages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        await expectAccessible(page);
-      }
-    });
-
-    test('admin pages', async ({ page }) => {
-      await signIn(page, 'ana_admin');
-      for (const { path, heading } of adminPages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        await expectAccessible(page);
-      }
-    });
+    for (const [who, pages] of [['lia_leitora', readerPages], ['ana_admin', adminPages]] as const) {
+      test(`${who} sees their pages`, async ({ page }) => {
+        await signIn(page, who);
+        for (const { path, heading } of pages) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          await expectAccessible(page);
+        }
+      });
+    }
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/politica';
-import { Prose } from '~/components/ui/prose';
+import { ContentPage } from '~/components/layout/content-page';
 import { renderMarkdown } from '~/lib/markdown';
 import { publicPageHeaders } from '~/server/cache-headers';
 import source from '../../content/politica.md?raw';
@@ -9,16 +9,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: 'Como o Maratona trata seus dados pessoais, conforme a LGPD.' },
 ];
 export const headers = publicPageHeaders(['content']);
-
-export function loader() {
-  return { html: renderMarkdown(source) };
-}
+export const loader = () => ({ html: renderMarkdown(source) });
 
 export default function Politica({ loaderData }: Route.ComponentProps) {
-  return (
-    <article>
-      <h1 className="mb-6 font-serif text-3xl font-bold">Política de privacidade</h1>
-      <Prose html={loaderData.html} />
-    </article>
-  );
+  return <ContentPage title="Política de privacidade" html={loaderData.html} />;
 }

@@ -1,5 +1,5 @@
 import type { Route } from './+types/termos';
-import { Prose } from '~/components/ui/prose';
+import { ContentPage } from '~/components/layout/content-page';
 import { renderMarkdown } from '~/lib/markdown';
 import { publicPageHeaders } from '~/server/cache-headers';
 import source from '../../content/termos.md?raw';
@@ -9,16 +9,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: 'As regras para usar o Maratona: conduta, conteúdo, planos pagos, sorteios e moderação.' },
 ];
 export const headers = publicPageHeaders(['content']);
-
-export function loader() {
-  return { html: renderMarkdown(source) };
-}
+export const loader = () => ({ html: renderMarkdown(source) });
 
 export default function Termos({ loaderData }: Route.ComponentProps) {
-  return (
-    <article>
-      <h1 className="mb-6 font-serif text-3xl font-bold">Termos de uso</h1>
-      <Prose html={loaderData.html} />
-    </article>
-  );
+  return <ContentPage title="Termos de uso" html={loaderData.html} />;
 }

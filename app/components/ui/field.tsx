@@ -9,62 +9,37 @@ type FieldProps = {
 const inputClass =
   'min-h-11 w-full rounded-lg border bg-surface px-3 py-2 text-ink placeholder:text-muted aria-[invalid=true]:border-danger border-line';
 
-/** A labelled input with its hint and its error next to it; the error is announced and linked. */
-export function TextField({ label, error, hint, id, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** Label, control, hint and error, wired together: the error is announced and linked to the control. */
+function Field({ label, error, hint, id, control }: FieldProps & { id: string | undefined; control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
   const auto = useId();
   const inputId = id ?? auto;
+  const describedBy = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].join(' ').trim() || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={inputId} className="font-medium">
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].join(' ').trim() || undefined}
-        className={inputClass}
-        {...props}
-      />
-      <FieldNotes id={inputId} hint={hint} error={error} />
-    </div>
-  );
-}
-
-export function TextArea({ label, error, hint, id, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="font-medium">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].join(' ').trim() || undefined}
-        className={`${inputClass} min-h-28`}
-        {...props}
-      />
-      <FieldNotes id={inputId} hint={hint} error={error} />
-    </div>
-  );
-}
-
-function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
-  return (
-    <>
+      {control({ id: inputId, ...(error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
+        <p id={`${inputId}-hint`} className="text-sm text-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger" role="alert">
+        <p id={`${inputId}-error`} className="text-sm font-medium text-danger" role="alert">
           {error}
         </p>
       ) : null}
-    </>
+    </div>
   );
+}
+
+export function TextField({ label, error, hint, id, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <Field label={label} error={error} hint={hint} id={id} control={(a11y) => <input {...a11y} className={inputClass} {...props} />} />;
+}
+
+export function TextArea({ label, error, hint, id, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <Field label={label} error={error} hint={hint} id={id} control={(a11y) => <textarea {...a11y} className={`${inputClass} min-h-28`} {...props} />} />;
 }
 
 export function FormMessage({ tone = 'error', children }: { tone?: 'error' | 'success'; children: ReactNode }) {
