@@ -63,6 +63,24 @@ export function sameOrigin(req: Request, res: Response, next: NextFunction) {
   res.status(403).type('text/plain; charset=utf-8').send('Requisição bloqueada: ela não veio do próprio Maratona.');
 }
 
+/** Serves the .br or .gz twin written at build time (scripts/precompress.mjs) when the browser accepts it. */
+function precompressed(root: string) {
+  const types: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+  return (req: Request, res: Response, next: NextFunction) => {
+    const type = types[path.extname(req.path)];
+    if (!type || req.path.includes('..')) return next();
+    const encoding = req.acceptsEncodings('br', 'gzip');
+    const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : null;
+    const file = suffix ? path.join(root, `${req.path}${suffix}`) : null;
+    if (!file || !existsSync(file)) return next();
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Encoding', encoding as string);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.sendFile(file);
+  };
+}
+
 async function main() {
   if (!existsSync(BUILD)) {
     console.error('Build não encontrado. Rode `npm run build` antes de `npm start`.');
@@ -93,6 +111,7 @@ async function main() {
   app.use(sameOrigin);
   app.use(compression());
 
+  app.use('/assets', precompressed(path.join(CLIENT, 'assets')));
   app.use('/assets', express.static(path.join(CLIENT, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   app.get('/~offline', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');

@@ -8,7 +8,7 @@ import { FailureScreen } from './components/layout/failure-screen';
 import { RequestIdContext } from './server/request-id';
 import { countUnreadNotifications } from './features/social/queries.server';
 import { CACHE_TAGS_HEADER, storeWhileStreaming } from './server/html-cache.server';
-import { getViewer, hasSessionCookie } from './server/viewer.server';
+import { getViewer, hasSessionCookie, renewedSessionHeaders } from './server/viewer.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
@@ -24,6 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const response = await next();
     if (!(response instanceof Response)) return response;
+    for (const cookie of renewedSessionHeaders(request)?.getSetCookie() ?? []) response.headers.append('Set-Cookie', cookie);
     if (hasSessionCookie(request.headers.get('cookie')) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.headers.delete(CACHE_TAGS_HEADER);
       if (response.headers.get('Cache-Control')?.startsWith('public')) response.headers.set('Cache-Control', 'private, no-store');

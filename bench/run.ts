@@ -60,7 +60,7 @@ async function main() {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end('<!doctype html><title>ok</title><p>ok</p>');
   }).listen(BARE_PORT);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server: ChildProcess = spawn(process.execPath, ['build/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const pid = server.pid!;
   try {
     await waitFor(`${base}/~offline`);
@@ -93,13 +93,15 @@ async function main() {
 
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     const page = await browser.newPage();
-    const scripts: Promise<number>[] = [];
+    const scripts: { url: string; size: Promise<number> }[] = [];
     page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize));
+      if (request.resourceType() === 'script') scripts.push({ url: request.url(), size: request.sizes().then((s) => s.responseBodySize) });
     });
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-    const bytes = (await Promise.all(scripts)).reduce((a, n) => a + n, 0);
-    console.log(`first-load JavaScript of / in Chromium: ${(bytes / 1024).toFixed(1)} KB transferred (gzip), ${scripts.length} files`);
+    const transferred = (await Promise.all(scripts.map((s) => s.size))).reduce((a, n) => a + n, 0);
+    let gzip = 0;
+    for (const { url } of scripts) gzip += Number((await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } })).headers.get('content-length'));
+    console.log(`first-load JavaScript of / in Chromium: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} KB as gzip, ${(transferred / 1024).toFixed(1)} KB as transferred (brotli)`);
     await browser.close();
   } finally {
     server.kill('SIGTERM');

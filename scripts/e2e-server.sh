@@ -8,4 +8,4 @@ export DATA_DIR="$dir" PORT="$port" PUBLIC_URL="http://localhost:$port" LOG_LEVE
 export RATE_LIMIT_SIGNIN_IP_PER_MINUTE=1000 RATE_LIMIT_SIGNUP_PER_HOUR=1000
 unset DATABASE_URL
 npx tsx scripts/seed.ts >/dev/null
-exec env NODE_ENV=production npx tsx server.ts
+exec env NODE_ENV=production node build/server.js

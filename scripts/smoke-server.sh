@@ -11,7 +11,7 @@ url=$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.ar
 dir=$(mktemp -d /tmp/maratona-smoke-XXXXXX)
 export DATABASE_URL="$url" DATA_DIR="$dir" PORT="$port" PUBLIC_URL="http://localhost:$port" LOG_LEVEL=warn RATE_LIMIT_SIGNIN_IP_PER_MINUTE=1000
 npx tsx scripts/seed.ts >/dev/null
-NODE_ENV=production npx tsx server.ts &
+NODE_ENV=production node build/server.js &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; psql "$admin_url" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1' EXIT INT TERM
 wait $server

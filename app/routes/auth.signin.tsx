@@ -57,6 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const providerNames = { google: 'Google', twitch: 'Twitch', discord: 'Discord' } as const;
+const notices: Record<string, string> = {
+  senha: 'Senha redefinida. Entre com a nova senha.',
+  todos: 'Você saiu de todos os dispositivos.',
+};
 
 export default function SignIn({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
@@ -76,6 +80,9 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         </TabLink>
       </nav>
       {isFailure(result) && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
+      {!result && notices[params.get('senha') === 'redefinida' ? 'senha' : (params.get('saiu') ?? '')] ? (
+        <FormMessage tone="success">{notices[params.get('senha') === 'redefinida' ? 'senha' : (params.get('saiu') ?? '')]}</FormMessage>
+      ) : null}
       {creating ? (
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="criar" />

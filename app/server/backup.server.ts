@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { getDatabase, pgliteExtensions, queryRows, type Database } from '~/db/client.server';
+import { closeDatabase, getDatabase, pgliteExtensions, queryRows, type Database } from '~/db/client.server';
 import { lockHolder } from '~/db/lock.server';
 import { getEnv } from './env.server';
 
@@ -75,10 +75,9 @@ export async function restoreBackup(file: string): Promise<Record<string, number
     const result = spawnSync('pg_restore', ['--no-owner', `--dbname=${env.DATABASE_URL}`, file], { encoding: 'utf8' });
     if (result.error || result.status !== 0) throw new Error(`pg_restore falhou: ${result.error?.message ?? result.stderr.trim()}`);
   }
-  const database = getDatabase();
   try {
-    return await tableRowCounts(database);
+    return await tableRowCounts(getDatabase());
   } finally {
-    await database.close();
+    await closeDatabase();
   }
 }

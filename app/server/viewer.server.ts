@@ -1,5 +1,9 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
+import { queryRows } from '~/db/client.server';
 import { getAuth } from '~/features/accounts/auth.server';
+import { getEnv } from './env.server';
 
 export type Role = 'reader' | 'curator' | 'admin';
 export type Viewer = {
@@ -12,7 +16,11 @@ export type Viewer = {
   readonly sessionId: string;
 };
 
+export const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
+const RENEW_AFTER_MS = 24 * 3600 * 1000;
+
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+const renewals = new WeakMap<Request, Headers>();
 
 /** The signed-in reader of this request, read from the database session (once per request). */
 export function getViewer(request: Request): Promise<Viewer | null> {
@@ -24,27 +32,76 @@ export function getViewer(request: Request): Promise<Viewer | null> {
   return viewer;
 }
 
+export function hasSessionCookie(cookie: string | null | undefined): boolean {
+  return !!cookie && SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));
+}
+
+/**
+ * The session token from the signed cookie (value "token.signature", HMAC-SHA256 with the auth secret,
+ * the auth library's format), or null when absent or forged.
+ */
+export function sessionTokenFrom(cookie: string | null | undefined): string | null {
+  if (!cookie) return null;
+  for (const part of cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || !SESSION_COOKIE_NAMES.includes(part.slice(0, eq).trim())) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1));
+    const expected = Buffer.from(createHmac('sha256', getEnv().authSecret).update(token).digest('base64'));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+  return null;
+}
+
+type SessionRow = {
+  session_id: string;
+  updated_at: Date | string;
+  id: string;
+  role: string;
+  username: string | null;
+  name: string;
+  image: string | null;
+  email_verified: boolean;
+};
+
+/**
+ * One query on the hot path (every signed-in request): session joined with its reader. Once a day the
+ * auth library renews the session and its cookie; the root middleware forwards that cookie.
+ */
 async function readViewer(request: Request): Promise<Viewer | null> {
-  if (!hasSessionCookie(request.headers.get('cookie'))) return null;
-  const session = await getAuth().api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const user = session.user as typeof session.user & { role?: string; username?: string | null; suspendedAt?: Date | null };
-  if (user.suspendedAt) return null;
+  const token = sessionTokenFrom(request.headers.get('cookie'));
+  if (!token) return null;
+  const [row] = await queryRows<SessionRow>(sql`
+    SELECT s.id AS session_id, s.updated_at, u.id, u.role, u.username, u.name, u.image, u.email_verified
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token = ${token} AND s.expires_at > now() AND u.suspended_at IS NULL`);
+  if (!row) return null;
+  if (Date.now() - new Date(row.updated_at).getTime() > RENEW_AFTER_MS) {
+    const { headers } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+    renewals.set(request, headers);
+  }
   return {
-    id: user.id,
-    role: user.role === 'admin' || user.role === 'curator' ? user.role : 'reader',
-    username: user.username ?? '',
-    name: user.name,
-    image: user.image ?? null,
-    emailVerified: user.emailVerified,
-    sessionId: session.session.id,
+    id: row.id,
+    role: row.role === 'admin' || row.role === 'curator' ? row.role : 'reader',
+    username: row.username ?? '',
+    name: row.name,
+    image: row.image,
+    emailVerified: row.email_verified,
+    sessionId: row.session_id,
   };
 }
 
-export const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
-
-export function hasSessionCookie(cookie: string | null | undefined): boolean {
-  return !!cookie && SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));
+/** Set-Cookie headers of a session renewed during this request (30 days, sliding). */
+export function renewedSessionHeaders(request: Request): Headers | undefined {
+  return renewals.get(request);
 }
 
 export async function requireViewer(request: Request): Promise<Viewer> {
