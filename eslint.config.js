@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const dataLayer = ['app/db/**', 'app/server/**', 'app/features/*/queries.server.ts', 'app/features/*/mutations.server.ts', 'app/features/*/*.server.ts', 'test/**', 'scripts/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx'];
@@ -10,14 +9,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
     languageOptions: { parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-duplicates': 'error',
-      'import-x/no-cycle': 'off',
+      'no-duplicate-imports': ['error', { includeExports: false }],
       'no-restricted-imports': [
         'error',
         {
