@@ -2,6 +2,8 @@ import { useContext, useEffect } from 'react';
 import { Links, Meta, Outlet, useLocation, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import literataLatin from '@fontsource-variable/literata/files/literata-latin-wght-normal.woff2?url';
 import { SiteShell } from './components/layout/site-shell';
 import { NotFound } from './components/layout/not-found';
 import { FailureScreen } from './components/layout/failure-screen';
@@ -10,7 +12,10 @@ import { countUnreadNotifications } from './features/social/queries.server';
 import { CACHE_TAGS_HEADER, storeWhileStreaming } from './server/html-cache.server';
 import { getViewer, hasSessionCookie, renewedSessionHeaders } from './server/viewer.server';
 
+// The Latin subsets are on every page: fetched with the HTML, so text does not reflow when they arrive.
 export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: literataLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'icon', href: '/icons/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },

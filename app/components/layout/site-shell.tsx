@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Bell, House, LogIn, Sparkles, UserPlus, UserRound, type LucideIcon } from 'lucide-react';
-import { Link, NavLink, useNavigation, useRouteLoaderData } from 'react-router';
+import { Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import type { ShellData } from '~/root';
 import { AvatarMenu } from './avatar-menu';
 import { NotificationBell } from './notification-bell';
@@ -53,7 +53,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
                 <AvatarMenu viewer={viewer} />
               </>
             ) : (
-              <Link to="/auth/signin" className="min-h-11 rounded-lg bg-mar px-4 py-2.5 text-sm font-semibold text-on-mar no-underline">
+              <Link to="/auth/signin" className="inline-flex min-h-11 items-center rounded-lg bg-mar px-4 text-sm font-semibold text-on-mar no-underline">
                 Entrar
               </Link>
             )}
@@ -88,6 +88,8 @@ function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
 
 /** Phone navigation. Entries appear as their areas land; none points at a page that does not exist. */
 function BottomNav({ viewer }: { viewer: ShellViewer }) {
+  const location = useLocation();
+  const here = location.pathname + (location.pathname === '/auth/signin' && location.search.includes('modo=criar') ? '?modo=criar' : '');
   const items: { to: string; label: string; icon: LucideIcon }[] = [
     { to: '/', label: 'Início', icon: House },
     { to: '/novidades', label: 'Novidades', icon: Sparkles },
@@ -99,14 +101,14 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
       <ul className="grid grid-cols-4">
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink
+            <Link
               to={item.to}
-              end
-              className={({ isActive }) => `flex min-h-14 flex-col items-center justify-center text-xs font-medium no-underline ${isActive ? 'text-coral' : 'text-muted'}`}
+              aria-current={here === item.to ? 'page' : undefined}
+              className={`flex min-h-14 flex-col items-center justify-center text-xs font-medium no-underline ${here === item.to ? 'text-coral' : 'text-muted'}`}
             >
               <item.icon aria-hidden="true" size={22} />
               {item.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
