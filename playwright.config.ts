@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end journeys in Debian's Chromium against the built server on a fresh embedded database,
  * seeded before the server starts (the server then holds the database's lock).
  */
-export const E2E_PORT = 3100;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export default defineConfig({
