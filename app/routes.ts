@@ -24,12 +24,22 @@ export default [
 
   route('notificacoes', 'routes/notificacoes.tsx'),
 
+  route('colecao', 'routes/colecao.tsx'),
+  route('colecao/:id', 'routes/colecao.$id.tsx'),
+  route('ed', 'routes/ed.tsx'),
+  route('ed/:id', 'routes/ed.$id.tsx'),
+  route('ed/:id/:tab', 'routes/ed.$id.$tab.tsx'),
+  route('autor/:identificador', 'routes/autor.$identificador.tsx'),
+  route('amznto/:asin', 'routes/amznto.$asin.ts'),
+  route('catalogo', 'routes/catalogo.tsx'),
+
   route('gerenciar', 'routes/gerenciar.tsx'),
   route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
   route('gerenciar/novidades', 'routes/gerenciar.novidades.tsx'),
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),
+  route('api/catalogo/sugestoes', 'routes/api/catalogo.sugestoes.ts'),
   route('api/notificacoes/stream', 'routes/api/notificacoes.stream.ts'),
   route('api/interno/backup', 'routes/api/interno.backup.ts'),
   route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),

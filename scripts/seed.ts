@@ -1,11 +1,12 @@
 /**
- * Demo data for a fresh install: one account per role and a few news posts. Idempotent: run it again and
+ * Demo data for a fresh install: one account per role, a few news posts and the demo catalogue. Idempotent: run it again and
  * nothing is duplicated. Runs with the server stopped (it takes the embedded database's lock).
  */
 import { eq } from 'drizzle-orm';
 import { closeDatabase, getDatabase, getDb, migrateDatabase } from '~/db/client.server';
 import { newsPosts, users } from '~/db/schema';
 import { getAuth } from '~/features/accounts/auth.server';
+import { countCatalog, seedDemoCatalog } from '~/features/catalog/seed.server';
 import { newId } from '~/lib/ids';
 
 export const DEMO_PASSWORD = 'maratona-demo-2026';
@@ -45,6 +46,9 @@ async function main() {
       .values({ id: newId(), ...post, authorId: admin?.id, publishedAt: new Date(Date.now() - (news.length - i) * 86_400_000) })
       .onConflictDoNothing({ target: newsPosts.slug });
   }
+  const catalog = await seedDemoCatalog();
+  const counts = await countCatalog();
+  console.log(`Catálogo: ${counts.editions} edições, ${counts.authors} autores, ${counts.collections} coleções (${catalog.created} novas).`);
   console.log(`Dados de demonstração prontos (${database.kind}). Contas: ${demoAccounts.map((a) => a.username).join(', ')} — senha ${DEMO_PASSWORD}`);
 }
 

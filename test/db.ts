@@ -28,30 +28,7 @@ export function useTestDatabase() {
 
   beforeEach(async () => {
     resetAuthForTests();
-    if (pgTemplate) {
-      const url = process.env.DATABASE_URL ?? '';
-      const name = `maratona_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
-      const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 4 });
-      // Dropping the database ends idle connections; that is expected here.
-      pool.on('error', () => undefined);
-      current = {
-        kind: 'postgres',
-        db: drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
-        pool,
-        url: withDatabase(url, name),
-        close: async () => {
-          await pool.end();
-          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await admin.end();
-        },
-      };
-    } else {
-      const pglite = (await template?.clone()) as PGlite;
-      current = { kind: 'pglite', db: drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db, pglite, dataDir: 'memory', close: () => pglite.close() };
-    }
+    current = await openCopy(pgTemplate, template);
     useDatabaseForTests(current);
   });
 
@@ -63,6 +40,61 @@ export function useTestDatabase() {
   });
 
   afterAll(async () => {
+    await template?.close();
+  });
+}
+
+/** A fresh copy of the migrated template: a PostgreSQL database made from it, or a PGlite clone. */
+async function openCopy(pgTemplate: string | null, template: PGlite | undefined): Promise<Database> {
+  if (pgTemplate) {
+    const url = process.env.DATABASE_URL ?? '';
+    const name = `maratona_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 4 });
+    // Dropping the database ends idle connections; that is expected here.
+    pool.on('error', () => undefined);
+    return {
+      kind: 'postgres',
+      db: drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
+      pool,
+      url: withDatabase(url, name),
+      close: async () => {
+        await pool.end();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const pglite = (await template?.clone()) as PGlite;
+  return { kind: 'pglite', db: drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db, pglite, dataDir: 'memory', close: () => pglite.close() };
+}
+
+/**
+ * One database for the whole file, filled once by `fill` (the demo catalogue, say): for read-only
+ * suites where re-creating the data per test would cost more than the tests.
+ */
+export function useSharedTestDatabase(fill: () => Promise<void>) {
+  let template: PGlite | undefined;
+  let current: Database | undefined;
+  const pgTemplate = inject('pgTemplate');
+
+  beforeAll(async () => {
+    resetAuthForTests();
+    if (!pgTemplate) {
+      template = new PGlite({ extensions: pgliteExtensions });
+      await migrate(drizzlePglite(template), { migrationsFolder: path.resolve('app/db/migrations') });
+    }
+    current = await openCopy(pgTemplate, template);
+    useDatabaseForTests(current);
+    await fill();
+  });
+
+  afterAll(async () => {
+    await closeRealtime();
+    useDatabaseForTests(undefined);
+    await current?.close();
     await template?.close();
   });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { getAuth } from '~/features/accounts/auth.server';
+import { type EditionSource, ingestEdition, refreshWorkSearch } from '~/features/catalog/ingest.server';
 import type { Role, Viewer } from '~/server/viewer.server';
 
 let counter = 0;
@@ -57,4 +58,13 @@ export function formRequest(path: string, fields: Record<string, string>, option
 
 export function getRequest(path: string, cookie?: string): Request {
   return new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** An edition through the catalogue's own ingestion (normalised, with its work, authors and search text). */
+export async function createEdition(source: EditionSource): Promise<string> {
+  return getDb().transaction(async (tx) => {
+    const result = await ingestEdition(tx, source);
+    await refreshWorkSearch(tx, [result.workId]);
+    return result.editionId;
+  });
 }

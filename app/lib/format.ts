@@ -4,3 +4,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month:
 
 export const formatDate = (iso: string | Date) => dateFormat.format(new Date(iso));
 export const formatDateTime = (iso: string | Date) => dateTimeFormat.format(new Date(iso));
+
+const numberFormat = new Intl.NumberFormat('pt-BR');
+/** "1.234", "5,5". */
+export const formatNumber = (n: number) => numberFormat.format(n);

@@ -11,3 +11,13 @@ export function publicPageHeaders(tags: readonly string[]): HeadersFunction {
     Vary: 'Cookie',
   });
 }
+
+/**
+ * For pages whose tags depend on what the loader read (`edition:ID`): the loader sends `X-Cache-Tags`
+ * with data(…, { headers }), and this passes them on with the public caching headers.
+ */
+export const publicPageHeadersFromLoader: HeadersFunction = ({ loaderHeaders }) => ({
+  'X-Cache-Tags': loaderHeaders.get('X-Cache-Tags') ?? '',
+  'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  Vary: 'Cookie',
+});

@@ -29,6 +29,7 @@ const schema = z.object({
   HTML_CACHE_MAX_ENTRIES: z.coerce.number().int().nonnegative().default(2000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
+  AMAZON_AFFILIATE_TAG: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { publicUrl: string; authSecret: string; dataDir: string };

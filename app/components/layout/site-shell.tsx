@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Bell, House, LogIn, Sparkles, UserPlus, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, House, LogIn, Search, Sparkles, UserPlus, UserRound, type LucideIcon } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { HeaderSearch } from '~/features/catalog/components/header-search';
 import type { ShellData } from '~/root';
 import { AvatarMenu } from './avatar-menu';
 import { NotificationBell } from './notification-bell';
@@ -43,9 +44,16 @@ export function SiteShell({ children }: { children: ReactNode }) {
             Maratona
           </Link>
           <nav aria-label="Principal" className="ml-4 hidden gap-1 md:flex">
+            <HeaderLink to="/catalogo">Catálogo</HeaderLink>
             <HeaderLink to="/novidades">Novidades</HeaderLink>
           </nav>
           <div className="ml-auto flex items-center gap-1">
+            <div className="mr-2 hidden md:block">
+              <HeaderSearch />
+            </div>
+            <Link to="/catalogo" aria-label="Buscar livros" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink md:hidden">
+              <Search aria-hidden="true" size={22} />
+            </Link>
             <ThemeToggle />
             {viewer ? (
               <>
@@ -67,6 +75,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4">
           <span>Maratona — sua comunidade de leitura</span>
           <nav aria-label="Rodapé" className="flex flex-wrap gap-x-4 gap-y-2">
+            <Link to="/catalogo">Catálogo</Link>
+            <Link to="/colecao">Coleções</Link>
             <Link to="/novidades">Novidades</Link>
             <Link to="/politica">Privacidade</Link>
             <Link to="/termos">Termos de uso</Link>

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 type FieldProps = {
   label: string;
@@ -40,6 +40,16 @@ export function TextField({ label, error, hint, id, ...props }: FieldProps & Inp
 
 export function TextArea({ label, error, hint, id, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <Field label={label} error={error} hint={hint} id={id} control={(a11y) => <textarea {...a11y} className={`${inputClass} min-h-28`} {...props} />} />;
+}
+
+export function SelectField({ label, error, hint, id, children, ...props }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} control={(a11y) => (
+      <select {...a11y} className={inputClass} {...props}>
+        {children}
+      </select>
+    )} />
+  );
 }
 
 export function FormMessage({ tone = 'error', children }: { tone?: 'error' | 'success'; children: ReactNode }) {

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './infra';
 export * from './news';
 export * from './social';
+export * from './catalog';

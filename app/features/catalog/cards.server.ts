@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { EditionCard, EditionFormat } from './types';
+
+/**
+ * The columns every edition list selects (from `editions e`), authors included in the same query so a
+ * list never costs one query per book.
+ */
+export const cardColumns = sql`e.id, e.title, e.subtitle, e.publisher, e.publication_date AS "publicationDate", e.format,
+  e.cover_url AS "coverUrl", e.readers_count AS "readersCount",
+  COALESCE((SELECT json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) ORDER BY wa.position, a.name)
+    FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id), '[]'::json) AS authors`;
+
+export type CardRow = {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  publisher: string | null;
+  publicationDate: string | null;
+  format: EditionFormat;
+  coverUrl: string | null;
+  readersCount: number;
+  authors: { id: string; slug: string; name: string }[] | string;
+};
+
+export function toCard(row: CardRow): EditionCard {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    authors: typeof row.authors === 'string' ? (JSON.parse(row.authors) as EditionCard['authors']) : row.authors,
+    publisher: row.publisher,
+    year: row.publicationDate?.slice(0, 4) ?? null,
+    format: row.format,
+    coverUrl: row.coverUrl,
+    readersCount: Number(row.readersCount),
+  };
+}

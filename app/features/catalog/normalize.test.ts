@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { authorSlug, mapGenre, normalizeName, normalizeTitle, splitAuthors } from './normalize';
+
+describe('catalogue normalisation', () => {
+  it('trims, collapses spaces and NFC-normalises names', () => {
+    const decomposed = 'Conceic\u0327a\u0303o  Evaristo ';
+    expect(normalizeName(decomposed)).toBe('Conceição Evaristo');
+    expect(normalizeName(decomposed)).toHaveLength('Conceição Evaristo'.length);
+  });
+
+  it('splits several authors and drops collective credits', () => {
+    expect(splitAuthors('Karl Marx, Friedrich Engels')).toEqual(['Karl Marx', 'Friedrich Engels']);
+    expect(splitAuthors('Alan Moore & Dave Gibbons')).toEqual(['Alan Moore', 'Dave Gibbons']);
+    expect(splitAuthors('Assis, Machado de; Alencar, José de')).toEqual(['Machado de Assis', 'José de Alencar']);
+    expect(splitAuthors('Vários')).toEqual([]);
+    expect(splitAuthors('Gilles Deleuze, Gilles Deleuze')).toEqual(['Gilles Deleuze']);
+    expect(splitAuthors('   ')).toEqual([]);
+  });
+
+  it('re-cases ALL-CAPS titles and moves the article back to the front', () => {
+    expect(normalizeTitle('SERTÃO VAI VIRAR MAR, O')).toBe('O Sertão Vai Virar Mar');
+    expect(normalizeTitle('MEMÓRIAS PÓSTUMAS DE BRÁS CUBAS')).toBe('Memórias Póstumas de Brás Cubas');
+    expect(normalizeTitle('HORA DA ESTRELA, A')).toBe('A Hora da Estrela');
+    expect(normalizeTitle('DOM CASMURRO')).toBe('Dom Casmurro');
+    expect(normalizeTitle('HISTÓRIA DO BRASIL: DA COLÔNIA À REPÚBLICA')).toBe('História do Brasil: Da Colônia à República');
+    expect(normalizeTitle('LUIS XIV E O SÉCULO')).toBe('Luis XIV e o Século');
+  });
+
+  it('keeps mixed-case titles as typed, apart from a trailing article', () => {
+    expect(normalizeTitle('Noites brancas')).toBe('Noites brancas');
+    expect(normalizeTitle('iPhone e eu')).toBe('iPhone e eu');
+    expect(normalizeTitle('noites brancas')).toBe('Noites brancas');
+    expect(normalizeTitle('Cortiço, O')).toBe('O Cortiço');
+    expect(normalizeTitle('Cem anos de solidão')).toBe('Cem anos de solidão');
+  });
+
+  it('maps source genres to the taxonomy, minding the source language', () => {
+    expect(mapGenre('Romance')).toBe('romance');
+    expect(mapGenre('Quadrinhos')).toBe('hq-e-graphic-novel');
+    expect(mapGenre('Mangás')).toBe('manga');
+    expect(mapGenre('Teoria da literatura/linguística')).toBe('teoria-literaria');
+    expect(mapGenre('Infanto-juvenil')).toBe('infantojuvenil');
+    expect(mapGenre('Cozinha')).toBe('culinaria');
+    expect(mapGenre('Outros')).toBeNull();
+    expect(mapGenre('romance', 'en')).toBe('romance-romantico');
+    expect(mapGenre('science-fiction', 'en')).toBe('ficcao-cientifica');
+    expect(mapGenre('Non-Fiction', 'en')).toBe('nao-ficcao');
+    expect(mapGenre('self-help', 'en')).toBe('autoajuda');
+    expect(mapGenre('to-read', 'en')).toBeNull();
+  });
+
+  it('makes author slugs without accents', () => {
+    expect(authorSlug('Conceição Evaristo')).toBe('conceicao-evaristo');
+    expect(authorSlug('João Guimarães Rosa')).toBe('joao-guimaraes-rosa');
+  });
+});

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '~/db/client.server';
+import { cardColumns, type CardRow, toCard } from './cards.server';
+import { genreName } from './genres';
+import { COLLECTIONS_PAGE_SIZE } from './limits';
+import type { AuthorDetail, AuthorWork, CollectionDetail, CollectionKind, CollectionSummary, Contributor, EditionCard, EditionDetail } from './types';
+
+/** The catalogue is public: these reads have no viewer to check. Missing ⇒ null. */
+
+type EditionRow = CardRow & {
+  workId: string;
+  isbn13: string | null;
+  isbn10: string | null;
+  asin: string | null;
+  pages: number | null;
+  audioMinutes: number | null;
+  language: string;
+  originalTitle: string | null;
+  originalLanguage: string | null;
+  firstPublishedYear: number | null;
+  genres: string[];
+  synopsis: string | null;
+  updatedAt: Date | string;
+  contributors: Contributor[] | null;
+  collections: { id: string; name: string; position: number | null }[] | null;
+  otherEditionsCount: number;
+};
+
+export async function getEdition(id: string): Promise<EditionDetail | null> {
+  const [row] = await queryRows<EditionRow>(sql`
+    SELECT ${cardColumns}, e.work_id AS "workId", e.isbn13, e.isbn10, e.asin, e.pages, e.audio_minutes AS "audioMinutes", e.language,
+      w.original_title AS "originalTitle", w.original_language AS "originalLanguage", w.first_published_year AS "firstPublishedYear",
+      w.genres, w.synopsis, e.updated_at AS "updatedAt",
+      (SELECT json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'role', ec.role) ORDER BY ec.role, ec.position)
+         FROM edition_contributors ec JOIN authors a ON a.id = ec.author_id WHERE ec.edition_id = e.id) AS contributors,
+      (SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'position', cm.position) ORDER BY c.name)
+         FROM collection_members cm JOIN collections c ON c.id = cm.collection_id WHERE cm.edition_id = e.id) AS collections,
+      (SELECT count(*)::int FROM editions o WHERE o.work_id = e.work_id AND o.id <> e.id) AS "otherEditionsCount"
+    FROM editions e JOIN works w ON w.id = e.work_id WHERE e.id = ${id}`);
+  if (!row) return null;
+  return {
+    ...toCard(row),
+    workId: row.workId,
+    isbn13: row.isbn13,
+    isbn10: row.isbn10,
+    asin: row.asin,
+    publicationDate: row.publicationDate,
+    pages: row.pages,
+    audioMinutes: row.audioMinutes,
+    language: row.language,
+    originalTitle: row.originalTitle,
+    originalLanguage: row.originalLanguage,
+    firstPublishedYear: row.firstPublishedYear,
+    genres: row.genres.flatMap((slug) => {
+      const name = genreName(slug);
+      return name ? [{ slug, name }] : [];
+    }),
+    synopsis: row.synopsis,
+    contributors: row.contributors ?? [],
+    collections: row.collections ?? [],
+    otherEditionsCount: Number(row.otherEditionsCount),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+/** Every edition of a work, the most read first. */
+export async function listWorkEditions(workId: string): Promise<EditionCard[]> {
+  const rows = await queryRows<CardRow>(sql`SELECT ${cardColumns} FROM editions e WHERE e.work_id = ${workId} ORDER BY e.readers_count DESC, e.publication_date DESC NULLS LAST, e.id`);
+  return rows.map(toCard);
+}
+
+/** Where a merged (or renamed) id now lives, for a 308. */
+export async function findCatalogRedirect(kind: 'edition' | 'work' | 'author' | 'author_slug' | 'collection', fromId: string): Promise<string | null> {
+  const [row] = await queryRows<{ toId: string }>(sql`SELECT to_id AS "toId" FROM catalog_redirects WHERE kind = ${kind} AND from_id = ${fromId}`);
+  return row?.toId ?? null;
+}
+
+export async function getAuthor(slug: string): Promise<AuthorDetail | null> {
+  const [author] = await queryRows<Omit<AuthorDetail, 'works' | 'translations' | 'updatedAt'> & { updatedAt: Date | string }>(sql`
+    SELECT id, slug, name, nationality, birth_year AS "birthYear", death_year AS "deathYear", bio, photo_url AS "photoUrl",
+      other_names AS "otherNames", updated_at AS "updatedAt"
+    FROM authors WHERE slug = ${slug}`);
+  if (!author) return null;
+  const [editionRows, translationRows] = await Promise.all([
+    queryRows<CardRow & { workId: string; workTitle: string; firstPublishedYear: number | null }>(sql`
+      SELECT ${cardColumns}, w.id AS "workId", w.title AS "workTitle", w.first_published_year AS "firstPublishedYear"
+      FROM work_authors wa JOIN works w ON w.id = wa.work_id JOIN editions e ON e.work_id = w.id
+      WHERE wa.author_id = ${author.id}
+      ORDER BY w.first_published_year NULLS LAST, w.title, e.readers_count DESC, e.id`),
+    queryRows<CardRow>(sql`
+      SELECT ${cardColumns} FROM edition_contributors ec JOIN editions e ON e.id = ec.edition_id
+      WHERE ec.author_id = ${author.id} ORDER BY e.title LIMIT 100`),
+  ]);
+  const works = new Map<string, AuthorWork>();
+  for (const row of editionRows) {
+    const work = works.get(row.workId) ?? { id: row.workId, title: row.workTitle, firstPublishedYear: row.firstPublishedYear, editions: [] };
+    work.editions.push(toCard(row));
+    works.set(row.workId, work);
+  }
+  return { ...author, updatedAt: new Date(author.updatedAt).toISOString(), works: [...works.values()], translations: translationRows.map(toCard) };
+}
+
+/** /colecao: collections by name (accent-insensitive, typo-tolerant) or, without a query, the largest. */
+export async function listCollections(query: string, page = 1): Promise<{ items: CollectionSummary[]; total: number }> {
+  const text = query.trim().slice(0, 100);
+  const where = text
+    ? sql`(immutable_unaccent(lower(c.name)) LIKE '%' || immutable_unaccent(lower(${text})) || '%' OR immutable_unaccent(lower(${text})) <% immutable_unaccent(lower(c.name)))`
+    : sql`true`;
+  const order = text ? sql`word_similarity(immutable_unaccent(lower(${text})), immutable_unaccent(lower(c.name))) DESC, members DESC` : sql`members DESC, c.name`;
+  const rows = await queryRows<{ id: string; name: string; kind: CollectionKind; publisher: string | null; members: number; total: number; covers: CardRow[] | null }>(sql`
+    SELECT c.id, c.name, c.kind, c.publisher, count(*) OVER () AS total,
+      (SELECT count(*)::int FROM collection_members cm WHERE cm.collection_id = c.id) AS members,
+      (SELECT json_agg(x) FROM (SELECT ${cardColumns} FROM collection_members cm JOIN editions e ON e.id = cm.edition_id
+         WHERE cm.collection_id = c.id ORDER BY cm.position NULLS LAST, e.title LIMIT 3) x) AS covers
+    FROM collections c WHERE ${where}
+    ORDER BY ${order} LIMIT ${COLLECTIONS_PAGE_SIZE} OFFSET ${(Math.max(1, page) - 1) * COLLECTIONS_PAGE_SIZE}`);
+  return {
+    items: rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind, publisher: r.publisher, membersCount: Number(r.members), covers: (r.covers ?? []).map(toCard) })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+export async function getCollection(id: string): Promise<CollectionDetail | null> {
+  const [collection] = await queryRows<Omit<CollectionDetail, 'members'>>(sql`SELECT id, name, kind, publisher, description FROM collections WHERE id = ${id}`);
+  if (!collection) return null;
+  const members = await queryRows<CardRow & { position: number | null }>(sql`
+    SELECT ${cardColumns}, cm.position FROM collection_members cm JOIN editions e ON e.id = cm.edition_id
+    WHERE cm.collection_id = ${id} ORDER BY cm.position NULLS LAST, e.title, e.id`);
+  return { ...collection, members: members.map((m) => ({ ...toCard(m), position: m.position === null ? null : Number(m.position) })) };
+}
+
+/** The browse shelves of /catalogo. */
+export async function listCatalogHighlights(limit = 12): Promise<{ recent: EditionCard[]; mostRead: EditionCard[] }> {
+  const [recent, mostRead] = await Promise.all([
+    queryRows<CardRow>(sql`SELECT ${cardColumns} FROM editions e ORDER BY e.created_at DESC, e.id LIMIT ${limit}`),
+    queryRows<CardRow>(sql`SELECT ${cardColumns} FROM editions e ORDER BY e.readers_count DESC, e.id LIMIT ${limit}`),
+  ]);
+  return { recent: recent.map(toCard), mostRead: mostRead.map(toCard) };
+}
+
+export async function countEditionsByGenre(): Promise<Map<string, number>> {
+  const rows = await queryRows<{ genre: string; count: number }>(
+    sql`SELECT g AS genre, count(*)::int AS count FROM editions e JOIN works w ON w.id = e.work_id, unnest(w.genres) g GROUP BY g`,
+  );
+  return new Map(rows.map((r) => [r.genre, Number(r.count)]));
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { useSharedTestDatabase } from '../../../test/db';
+import { foldForMatch } from './normalize';
+import { getAuthor, getCollection, getEdition, listCollections, listWorkEditions } from './queries.server';
+import relevance from './search-relevance.json';
+import { listClosestEditions, searchEditions, suggestEditions } from './search.server';
+import { countCatalog, seedDemoCatalog } from './seed.server';
+
+useSharedTestDatabase(async () => {
+  await seedDemoCatalog();
+});
+
+const fold = (title: string) => foldForMatch(title);
+
+describe('the demo catalogue', () => {
+  it('has enough books, authors and collections for every page to look alive', async () => {
+    const counts = await countCatalog();
+    expect(counts.editions).toBeGreaterThanOrEqual(600);
+    expect(counts.authors).toBeGreaterThanOrEqual(300);
+    expect(counts.collections).toBeGreaterThanOrEqual(20);
+  });
+
+  it('is idempotent: seeding again adds nothing', async () => {
+    const before = await countCatalog();
+    const again = await seedDemoCatalog();
+    expect(again.created).toBe(0);
+    expect(await countCatalog()).toEqual(before);
+  });
+});
+
+describe('search relevance table', () => {
+  it('has at least 40 queries', () => {
+    expect(relevance.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(relevance)('"$query" ($kind) finds "$title" in the top 3', async ({ query, title }) => {
+    const { items } = await searchEditions(query);
+    expect(items.slice(0, 3).map((e) => fold(e.title))).toContain(fold(title));
+  });
+});
+
+describe('search', () => {
+  it('filters by format, language and genre, and counts every match', async () => {
+    const all = await searchEditions('memorias postumas');
+    expect(all.total).toBe(2);
+    const ebooks = await searchEditions('memorias postumas', { format: 'ebook' });
+    expect(ebooks.items.map((e) => e.format)).toEqual(['ebook']);
+    const physical = await searchEditions('memorias postumas', { format: 'fisico' });
+    expect(physical.items.map((e) => e.format)).toEqual(['brochura']);
+    expect((await searchEditions('memorias postumas', { language: 'en' })).total).toBe(0);
+    const manga = await searchEditions('', { genre: 'manga' });
+    expect(manga.total).toBeGreaterThan(20);
+  });
+
+  it('paginates without repeating or losing results', async () => {
+    const first = await searchEditions('', { genre: 'filosofia' }, 1);
+    const second = await searchEditions('', { genre: 'filosofia' }, 2);
+    expect(first.items).toHaveLength(20);
+    expect(second.total).toBe(first.total);
+    const ids = new Set([...first.items, ...second.items].map((e) => e.id));
+    expect(ids.size).toBe(first.items.length + second.items.length);
+  });
+
+  it('finds nothing for gibberish, then suggests the closest titles', async () => {
+    expect((await searchEditions('xqzw vvkj')).total).toBe(0);
+    expect((await searchEditions('9788500000000')).total).toBe(0);
+    const closest = await listClosestEditions('memorias de um sargento milicia portugues');
+    expect(closest.map((e) => fold(e.title))).toContain(fold('Memórias de um Sargento de Milícias'));
+  });
+
+  it('treats punctuation and SQL-looking input as plain words', async () => {
+    await expect(searchEditions("dom' OR 1=1; --")).resolves.toMatchObject({ page: 1 });
+    await expect(searchEditions('& | ! :* ()')).resolves.toMatchObject({ total: 0 });
+  });
+
+  it('suggests editions for the header as the reader types', async () => {
+    expect(await suggestEditions('c')).toEqual([]);
+    const suggestions = await suggestEditions('capitaes da ar');
+    expect(fold(suggestions[0]?.title ?? '')).toBe(fold('Capitães da Areia'));
+    expect(suggestions.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('catalogue pages data', () => {
+  it('gives an edition with its work, contributors and other editions', async () => {
+    const [found] = (await searchEditions('9788573266467')).items;
+    const edition = await getEdition(found!.id);
+    expect(edition).toMatchObject({ title: 'Crime e Castigo', isbn13: '9788573266467', isbn10: '8573266465', publisher: '34' });
+    const extra = (await searchEditions('crime e castigo')).items.find((e) => e.publisher === 'Editora 34');
+    const translated = await getEdition(extra!.id);
+    expect(translated?.contributors).toEqual([expect.objectContaining({ name: 'Paulo Bezerra', role: 'translator' })]);
+    // Both editions belong to one work, which the second source enriched with its original title.
+    expect(translated?.workId).toBe(edition?.workId);
+    expect(edition?.originalTitle).toBe('Преступление и наказание');
+    expect((await listWorkEditions(edition!.workId)).length).toBe(2);
+    expect(await getEdition('nao-existe')).toBeNull();
+  });
+
+  it('gives an author with nationality, years and works, merging misspelled names', async () => {
+    const author = await getAuthor('lygia-fagundes-telles');
+    expect(author).toMatchObject({ name: 'Lygia Fagundes Telles', nationality: 'Brasil', birthYear: 1918, deathYear: 2022 });
+    expect(author?.works.map((w) => w.title)).toContain('Ciranda de Pedra');
+    expect(await getAuthor('lygia-faundes-telles')).toBeNull();
+  });
+
+  it('lists collections by name and gives their members in order', async () => {
+    const { items } = await listCollections('senhor dos aneis');
+    const lotr = items.find((c) => c.name === 'O Senhor dos Anéis');
+    const collection = await getCollection(lotr!.id);
+    expect(collection?.members.map((m) => [m.position, m.title])).toEqual([
+      [1, 'A Sociedade do Anel'],
+      [2, 'As Duas Torres'],
+      [3, 'O Retorno do Rei'],
+      // The one-volume edition has no position: it comes after the numbered volumes.
+      [null, 'O Senhor dos Anéis'],
+    ]);
+    expect((await listCollections('')).items.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,55 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/autor.$identificador';
+import { authorCacheTag, CATALOG_CACHE_TAG } from '~/features/catalog/cache';
+import { AuthorView } from '~/features/catalog/components/author-view';
+import { findCatalogRedirect, getAuthor } from '~/features/catalog/queries.server';
+import { authorSlugParam } from '~/features/catalog/validation';
+import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { getEnv } from '~/server/env.server';
+
+export const headers = publicPageHeadersFromLoader;
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [{ title: 'Autor não encontrado — Maratona' }];
+  const { author, origin } = data;
+  const url = `${origin}/autor/${author.slug}`;
+  const description = author.bio ?? `Livros de ${author.name} no Maratona: ${author.works.length} ${author.works.length === 1 ? 'obra' : 'obras'} e suas edições brasileiras.`;
+  return [
+    { title: `${author.name} — Maratona` },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'profile' },
+    { property: 'og:title', content: author.name },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Person',
+        '@id': url,
+        name: author.name,
+        url,
+        ...(author.nationality ? { nationality: { '@type': 'Country', name: author.nationality } } : {}),
+        ...(author.birthYear ? { birthDate: String(author.birthYear) } : {}),
+        ...(author.deathYear ? { deathDate: String(author.deathYear) } : {}),
+        ...(author.otherNames.length ? { alternateName: author.otherNames } : {}),
+      },
+    },
+  ];
+};
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const slug = authorSlugParam.safeParse(params.identificador);
+  if (!slug.success) throw data(null, { status: 404 });
+  const author = await getAuthor(slug.data);
+  if (!author) {
+    const renamed = await findCatalogRedirect('author_slug', slug.data);
+    if (renamed) throw redirect(`/autor/${renamed}`, 308);
+    throw data(null, { status: 404 });
+  }
+  return data({ author, origin: getEnv().publicUrl }, { headers: { 'X-Cache-Tags': [CATALOG_CACHE_TAG, authorCacheTag(author.id)].join(',') } });
+}
+
+export default function AuthorRoute({ loaderData }: Route.ComponentProps) {
+  return <AuthorView author={loaderData.author} />;
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/db';
+import { createEdition, createUser, getRequest } from '../../test/factories';
+import { getDb, queryRows } from '~/db/client.server';
+import { resetEnvForTests } from '~/server/env.server';
+import * as amznto from './amznto.$asin';
+import * as sugestoes from './api/catalogo.sugestoes';
+import * as autor from './autor.$identificador';
+import * as catalogo from './catalogo';
+import * as colecao from './colecao';
+import * as colecaoId from './colecao.$id';
+import * as ed from './ed';
+import * as edicao from './ed.$id';
+import * as edicaoTab from './ed.$id.$tab';
+
+useTestDatabase();
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
+const run = (module: { loader: unknown }, path: string, params: Record<string, string> = {}, cookie?: string) =>
+  (module.loader as Loader)({ request: getRequest(path, cookie), params, context: {} });
+
+/** A loader's outcome: its data (unwrapped from data()), or the status and location it threw. */
+async function outcome(fn: () => unknown): Promise<{ status: number; location?: string | null; body?: unknown; headers?: Headers }> {
+  try {
+    const result = await fn();
+    if (result instanceof Response) return { status: result.status, location: result.headers.get('location'), headers: result.headers };
+    if (result && typeof result === 'object' && 'type' in result && (result as { type: string }).type === 'DataWithResponseInit') {
+      const wrapped = result as unknown as { data: unknown; init: { headers?: HeadersInit } };
+      return { status: 200, body: wrapped.data, headers: new Headers(wrapped.init.headers) };
+    }
+    return { status: 200, body: result };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('location') };
+    const status = (thrown as { init?: { status?: number } }).init?.status;
+    if (status) return { status };
+    throw thrown;
+  }
+}
+
+const dom = { title: 'DOM CASMURRO', authors: ['Machado de Assis'], isbn: '978-85-8285-035-0', publisher: 'Penguin', genres: ['romance', 'classicos'] };
+
+afterEach(() => {
+  delete process.env.AMAZON_AFFILIATE_TAG;
+  resetEnvForTests();
+});
+
+describe('catalogue routes', () => {
+  it('/catalogo browses by genre without a query and searches with one', async () => {
+    await createEdition(dom);
+    const browse = await outcome(() => run(catalogo, '/catalogo'));
+    expect(browse.body).toMatchObject({ results: null, browse: { genreCounts: { romance: 1, classicos: 1 } } });
+    const search = await outcome(() => run(catalogo, '/catalogo?q=dom+casmuro'));
+    expect(search.body).toMatchObject({ browse: null, results: { total: 1, items: [{ title: 'Dom Casmurro' }] } });
+    const empty = await outcome(() => run(ed, '/ed?q=nada+parecido'));
+    expect(empty.body).toMatchObject({ results: { total: 0 }, closest: [] });
+  });
+
+  it('/ed/{id} shows the edition with its cache tag; unknown and malformed ids are 404, merged ids 308', async () => {
+    const id = await createEdition(dom);
+    const page = await outcome(() => run(edicao, `/ed/${id}`, { id }));
+    expect(page.body).toMatchObject({ edition: { id, title: 'Dom Casmurro', isbn10: '8582850352' } });
+    expect(page.headers?.get('X-Cache-Tags')).toBe(`catalog,edition:${id}`);
+    expect((await outcome(() => run(edicao, '/ed/nao-existe', { id: 'nao-existe' }))).status).toBe(404);
+    expect((await outcome(() => run(edicao, '/ed/%27;--', { id: "';--" }))).status).toBe(404);
+    await getDb().execute(sql`INSERT INTO catalog_redirects (kind, from_id, to_id) VALUES ('edition', 'antigo', ${id})`);
+    expect(await outcome(() => run(edicao, '/ed/antigo', { id: 'antigo' }))).toMatchObject({ status: 308, location: `/ed/${id}` });
+    expect(await outcome(() => run(edicaoTab, '/ed/antigo/edicoes', { id: 'antigo', tab: 'edicoes' }))).toMatchObject({ status: 308, location: `/ed/${id}/edicoes` });
+  });
+
+  it('/ed/{id}/{tab}: edicoes lists the work’s editions, sobre redirects, anything else is 404', async () => {
+    const id = await createEdition(dom);
+    await createEdition({ ...dom, isbn: null, publisher: 'Principis', title: 'Dom Casmurro' });
+    const tab = await outcome(() => run(edicaoTab, `/ed/${id}/edicoes`, { id, tab: 'edicoes' }));
+    expect((tab.body as { editions: { publisher: string }[] }).editions.map((e) => e.publisher).sort()).toEqual(['Penguin', 'Principis']);
+    expect(await outcome(() => run(edicaoTab, `/ed/${id}/sobre`, { id, tab: 'sobre' }))).toMatchObject({ status: 308, location: `/ed/${id}` });
+    expect((await outcome(() => run(edicaoTab, `/ed/${id}/resenhas-falsas`, { id, tab: 'resenhas-falsas' }))).status).toBe(404);
+  });
+
+  it('/autor/{identificador} lists works; renamed slugs redirect; unknown ones are 404', async () => {
+    await createEdition(dom);
+    const page = await outcome(() => run(autor, '/autor/machado-de-assis', { identificador: 'machado-de-assis' }));
+    expect(page.body).toMatchObject({ author: { name: 'Machado de Assis', works: [{ title: 'Dom Casmurro' }] } });
+    await getDb().execute(sql`INSERT INTO catalog_redirects (kind, from_id, to_id) VALUES ('author_slug', 'machado', 'machado-de-assis')`);
+    expect(await outcome(() => run(autor, '/autor/machado', { identificador: 'machado' }))).toMatchObject({ status: 308, location: '/autor/machado-de-assis' });
+    expect((await outcome(() => run(autor, '/autor/ninguem', { identificador: 'ninguem' }))).status).toBe(404);
+    expect((await outcome(() => run(autor, '/autor/Machado', { identificador: 'Machado' }))).status).toBe(404);
+  });
+
+  it('/colecao and /colecao/{id} list collections and their ordered members', async () => {
+    await createEdition({ title: 'Volume 2', authors: ['Eiichiro Oda'], collection: { name: 'One Piece', position: 2 } });
+    await createEdition({ title: 'Volume 1', authors: ['Eiichiro Oda'], collection: { name: 'One Piece', position: 1 } });
+    const list = await outcome(() => run(colecao, '/colecao?q=one+pice'));
+    const [collection] = (list.body as { items: { id: string; name: string; membersCount: number }[] }).items;
+    expect(collection).toMatchObject({ name: 'One Piece', membersCount: 2 });
+    const page = await outcome(() => run(colecaoId, `/colecao/${collection!.id}`, { id: collection!.id }));
+    expect((page.body as { collection: { members: { title: string }[] } }).collection.members.map((m) => m.title)).toEqual(['Volume 1', 'Volume 2']);
+    expect((await outcome(() => run(colecaoId, '/colecao/x', { id: 'x' }))).status).toBe(404);
+  });
+
+  it('/api/catalogo/sugestoes answers the typeahead', async () => {
+    await createEdition(dom);
+    const response = (await run(sugestoes, '/api/catalogo/sugestoes?q=dom+cas')) as Response;
+    expect(await response.json()).toEqual({ suggestions: [expect.objectContaining({ title: 'Dom Casmurro', authors: 'Machado de Assis' })] });
+  });
+});
+
+describe('/amznto/{asin}', () => {
+  it('records the click (edition, reader, our referrer path) and redirects with the affiliate tag', async () => {
+    process.env.AMAZON_AFFILIATE_TAG = 'maratona-20';
+    resetEnvForTests();
+    const id = await createEdition(dom);
+    const reader = await createUser();
+    const request = new Request('http://localhost:3000/amznto/8582850352', { headers: { Cookie: reader.cookie, Referer: `http://localhost:3000/ed/${id}?x=1` } });
+    const response = (await (amznto.loader as Loader)({ request, params: { asin: '8582850352' }, context: {} })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('https://www.amazon.com.br/dp/8582850352?tag=maratona-20');
+    const clicks = await queryRows<{ editionId: string; userId: string; referrerPath: string }>(
+      sql`SELECT edition_id AS "editionId", user_id AS "userId", referrer_path AS "referrerPath" FROM affiliate_clicks`,
+    );
+    expect(clicks).toEqual([{ editionId: id, userId: reader.id, referrerPath: `/ed/${id}?x=1` }]);
+  });
+
+  it('keeps other sites out of the record, and refuses anything that is not an ASIN (never an open redirect)', async () => {
+    const request = new Request('http://localhost:3000/amznto/B00TESTE12', { headers: { Referer: 'https://outro.site/pagina' } });
+    const response = (await (amznto.loader as Loader)({ request, params: { asin: 'B00TESTE12' }, context: {} })) as Response;
+    expect(response.headers.get('location')).toBe('https://www.amazon.com.br/dp/B00TESTE12');
+    const [click] = await queryRows<{ editionId: string | null; userId: string | null; referrerPath: string | null }>(
+      sql`SELECT edition_id AS "editionId", user_id AS "userId", referrer_path AS "referrerPath" FROM affiliate_clicks`,
+    );
+    expect(click).toEqual({ editionId: null, userId: null, referrerPath: null });
+    for (const asin of ['b00teste12', 'B00TESTE1', '//evil.com', 'https:%2F%2Fevil.com', 'B00TESTE123']) {
+      const refused = (await (amznto.loader as Loader)({ request: getRequest(`/amznto/${asin}`), params: { asin }, context: {} })) as Response;
+      expect(refused.status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/colecao.$id';
+import { CATALOG_CACHE_TAG, collectionCacheTag } from '~/features/catalog/cache';
+import { collectionKindLabels } from '~/features/catalog/components/collection-list';
+import { EditionShelf } from '~/features/catalog/components/edition-list';
+import { findCatalogRedirect, getCollection } from '~/features/catalog/queries.server';
+import { editionIdParam } from '~/features/catalog/validation';
+import { formatNumber } from '~/lib/format';
+import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+
+export const headers = publicPageHeadersFromLoader;
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: `${data.collection.name} — Coleções — Maratona` },
+        { name: 'description', content: data.collection.description ?? `${data.collection.name}: ${data.collection.members.length} livros em ordem.` },
+        { property: 'og:title', content: data.collection.name },
+      ]
+    : [{ title: 'Coleção não encontrada — Maratona' }];
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = editionIdParam.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  const collection = await getCollection(id.data);
+  if (!collection) {
+    const survivor = await findCatalogRedirect('collection', id.data);
+    if (survivor) throw redirect(`/colecao/${survivor}`, 308);
+    throw data(null, { status: 404 });
+  }
+  return data({ collection }, { headers: { 'X-Cache-Tags': [CATALOG_CACHE_TAG, collectionCacheTag(collection.id)].join(',') } });
+}
+
+export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
+  const { collection } = loaderData;
+  return (
+    <article className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="font-serif text-3xl font-bold">{collection.name}</h1>
+        <p className="text-muted">
+          {[collectionKindLabels[collection.kind], collection.publisher, `${formatNumber(collection.members.length)} ${collection.members.length === 1 ? 'livro' : 'livros'}`].filter(Boolean).join(' · ')}
+        </p>
+        {collection.description ? <p className="max-w-prose">{collection.description}</p> : null}
+      </header>
+      {collection.members.length ? <EditionShelf editions={collection.members} label={`Livros de ${collection.name}`} /> : <p className="text-muted">Esta coleção ainda não tem livros.</p>}
+    </article>
+  );
+}
