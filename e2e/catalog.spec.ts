@@ -39,7 +39,7 @@ test('search forgives accents and typos, filters, and suggests the closest title
 
   await page.goto('/catalogo?q=memorias+postumas');
   await expect(page.getByText('2 livros encontrados')).toBeVisible();
-  await page.getByText('Filtros').click();
+  await page.locator('summary', { hasText: 'Filtros' }).click();
   await page.getByLabel('Formato').selectOption('ebook');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(/formato=ebook/);
