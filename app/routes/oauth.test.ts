@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { authAccounts, sessions, users } from '~/db/schema';
 import { explainAuthError } from '~/features/accounts/auth-errors';
+import { providerOrigins } from '~/features/accounts/auth.server';
 import { getEnv, resetEnvForTests } from '~/server/env.server';
 import { getViewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
@@ -264,6 +265,20 @@ describe('connections', () => {
 });
 
 describe('the test provider setting', () => {
+  it('is where the sign-in forms may send the browser (CSP form-action), instead of the real providers', () => {
+    expect(providerOrigins()).toEqual([provider.url]);
+    delete process.env.OAUTH_TEST_PROVIDER_URL;
+    delete process.env.TWITCH_CLIENT_ID;
+    resetEnvForTests();
+    try {
+      expect(providerOrigins()).toEqual(['https://accounts.google.com', 'https://discord.com']);
+    } finally {
+      process.env.OAUTH_TEST_PROVIDER_URL = provider.url;
+      process.env.TWITCH_CLIENT_ID = TEST_CLIENT.id;
+      resetEnvForTests();
+    }
+  });
+
   it('is refused unless the site and the provider are on this machine', () => {
     process.env.PUBLIC_URL = 'https://maratona.app';
     resetEnvForTests();

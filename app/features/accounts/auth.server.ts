@@ -34,6 +34,19 @@ export function configuredProviders(): Record<ProviderId, ProviderKeys | undefin
   };
 }
 
+/**
+ * Where the sign-in and "Conectar" forms redirect the browser to. Without JavaScript the form's own
+ * navigation follows that redirect, so the CSP's form-action must allow these origins (server.ts).
+ */
+export function providerOrigins(): string[] {
+  const providers = configuredProviders();
+  const origins = (Object.keys(providers) as ProviderId[]).flatMap((id) => {
+    const keys = providers[id];
+    return keys ? [new URL(keys.authorizationEndpoint ?? authorizationEndpoints[id]).origin] : [];
+  });
+  return [...new Set(origins)];
+}
+
 function createAuth() {
   const env = getEnv();
   const providers = configuredProviders();
