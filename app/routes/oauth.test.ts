@@ -204,6 +204,17 @@ describe('first sign-in through a provider', () => {
     expect(user?.username).toBeNull();
   });
 
+  it('lets only one of two readers racing for the same username have it', async () => {
+    const first = await signInWith('google', ana, '/');
+    const second = await signInWith('discord', { email: 'outra.ana@exemplo.com.br', name: 'Outra Ana' }, '/');
+    const [a, b] = await Promise.all(
+      [first, second].map(({ jar, location }) => settle(call(completeStep.action, formRequest(location, { username: 'ana_disputada', birthDate: '1990-02-03' }, { cookie: jar.toString() })))),
+    );
+    expect([a?.status, b?.status].sort()).toEqual([302, 400]);
+    expect([a, b].find((r) => r?.status === 400)?.body.fieldErrors.username).toContain('já está em uso');
+    expect(await getDb().select().from(users).where(eq(users.username, 'ana_disputada'))).toHaveLength(1);
+  });
+
   it('follows only same-origin callbackUrls, and sends a visitor to sign in', async () => {
     const { jar, location } = await signInWith('google', ana, 'https://golpe.example/roubar');
     expect(location).toBe('/auth/completar-cadastro?callbackUrl=%2F');
