@@ -32,6 +32,10 @@ test('first sign-in with Google asks for a username and birth date, then links D
     await page.screenshot({ path: testInfo.outputPath(`completar-cadastro-${width}.png`), fullPage: true });
   }
 
+  await accountMenu(page).click();
+  await expect(page.getByRole('link', { name: 'Completar cadastro' })).toBeVisible();
+  await accountMenu(page).click();
+
   // Leaving the step for a page that needs an account comes back to it.
   await page.goto('/configuracoes/conta');
   await expect(page).toHaveURL(stepUrl('/configuracoes/conta'));

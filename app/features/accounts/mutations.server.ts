@@ -220,7 +220,7 @@ export async function startLinkingProvider(request: Request, provider: ProviderI
 }
 
 /** Where an account just created through a provider goes first: it has no username nor birth date yet. */
-export const SIGN_UP_STEP_PATH = '/auth/completar-cadastro';
+const SIGN_UP_STEP_PATH = '/auth/completar-cadastro';
 
 export async function startSocialSignIn(request: Request, provider: ProviderId, callbackUrl: string): Promise<{ url: string; headers: Headers }> {
   if (!configuredProviders()[provider]) throw new AppError('not_found');
