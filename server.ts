@@ -12,6 +12,7 @@ import type { ServerBuild } from 'react-router';
  */
 type Entry = {
   startServices: () => Promise<() => Promise<void>>;
+  providerOrigins: () => string[];
   lookupPage: (method: string, url: URL, cookie: string | undefined) =>
     | { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer }
     | undefined;
@@ -23,7 +24,7 @@ const BUILD = path.resolve('build/server/index.js');
 const CLIENT = path.resolve('build/client');
 const DATA_DIR = path.resolve(process.env.DATA_DIR ?? './data');
 
-const CSP = [
+const csp = (providerOrigins: string[]) => [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
@@ -34,18 +35,22 @@ const CSP = [
   "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'self'",
+  // Without JavaScript, the OAuth buttons' form follows the redirect to the provider.
+  ["form-action 'self'", ...providerOrigins].join(' '),
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('Content-Security-Policy', CSP);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  next();
+export function securityHeaders(providerOrigins: string[]) {
+  const policy = csp(providerOrigins);
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Content-Security-Policy', policy);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    next();
+  };
 }
 
 /**
@@ -107,7 +112,7 @@ async function main() {
     res.setHeader('X-Request-Id', id);
     next();
   });
-  app.use(securityHeaders);
+  app.use(securityHeaders(entry.providerOrigins()));
   app.use(sameOrigin);
   app.use(compression());
 

@@ -4,6 +4,7 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react
 import { log } from '~/server/logger.server';
 import { REQUEST_ID_HEADER, RequestIdContext } from '~/server/request-id';
 
+export { providerOrigins } from '~/features/accounts/auth.server';
 export { lookupPage } from '~/server/html-cache.server';
 export { startServices } from '~/server/services.server';
 

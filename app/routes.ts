@@ -17,6 +17,7 @@ export default [
   route('auth/redefinir-senha', 'routes/auth.redefinir-senha.tsx'),
   route('auth/sair', 'routes/auth.sair.tsx'),
   route('auth/entrar-com/:provider', 'routes/auth.entrar-com.$provider.tsx'),
+  route('auth/completar-cadastro', 'routes/auth.completar-cadastro.tsx'),
 
   route('configuracoes', 'routes/configuracoes.tsx'),
   route('configuracoes/conta', 'routes/configuracoes.conta.tsx'),

@@ -23,6 +23,7 @@ const schema = z.object({
   TWITCH_CLIENT_SECRET: z.string().optional(),
   DISCORD_CLIENT_ID: z.string().optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),
+  OAUTH_TEST_PROVIDER_URL: z.url().optional(),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGNIN_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().positive().default(5),
@@ -44,13 +45,21 @@ export function getEnv(): Env {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  cached = {
-    ...env,
-    dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    authSecret: env.AUTH_SECRET ?? localSecret(dataDir),
-  };
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  if (env.OAUTH_TEST_PROVIDER_URL && !(isLoopback(env.OAUTH_TEST_PROVIDER_URL) && isLoopback(publicUrl))) {
+    throw new Error('Configuração inválida: OAUTH_TEST_PROVIDER_URL é só para testes; o site e o provedor de teste precisam estar em localhost.');
+  }
+  cached = { ...env, dataDir, publicUrl, authSecret: env.AUTH_SECRET ?? localSecret(dataDir) };
   return cached;
+}
+
+/**
+ * The test provider takes over the providers' endpoints (ADR 0007), so a server reachable from outside
+ * must never start with it: both it and the site have to be on this machine, over plain HTTP.
+ */
+function isLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && (hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]');
 }
 
 /** Tests change variables between cases. */

@@ -106,9 +106,11 @@ export function renewedSessionHeaders(request: Request): Headers | undefined {
 
 export async function requireViewer(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
-  if (viewer) return viewer;
-  const back = new URL(request.url);
-  throw redirect(`/auth/signin?callbackUrl=${encodeURIComponent(back.pathname + back.search)}`);
+  if (viewer?.username) return viewer;
+  const url = new URL(request.url);
+  const back = encodeURIComponent(url.pathname + url.search);
+  // An account created through a provider has no username until its sign-up step is done (ADR 0007).
+  throw redirect(viewer ? `/auth/completar-cadastro?callbackUrl=${back}` : `/auth/signin?callbackUrl=${back}`);
 }
 
 /**

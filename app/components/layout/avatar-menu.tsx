@@ -14,7 +14,12 @@ export function AvatarMenu({ viewer }: Props) {
       <div className="absolute right-0 mt-2 w-64 rounded-xl border border-line bg-surface p-2 shadow-lg">
         <p className="px-3 py-2 text-sm">
           <span className="block font-semibold">{viewer.name}</span>
-          <span className="text-muted">@{viewer.username}</span>
+          {/* An account created through a provider has no username until the sign-up step (ADR 0007). */}
+          {viewer.username ? (
+            <span className="text-muted">@{viewer.username}</span>
+          ) : (
+            <Link to="/auth/completar-cadastro">Completar cadastro</Link>
+          )}
         </p>
         <ul className="flex flex-col">
           <MenuLink to="/configuracoes/conta">Configurações da conta</MenuLink>

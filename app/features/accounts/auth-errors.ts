@@ -113,6 +113,8 @@ export const oauthErrorMessages: Record<string, string> = {
   temporarily_unavailable: 'O provedor está indisponível no momento. Tente de novo mais tarde.',
   rate_limited: 'Muitas tentativas em pouco tempo. Espere um pouco e tente de novo.',
   too_many_requests: 'Muitas tentativas em pouco tempo. Espere um pouco e tente de novo.',
+  // Ours: the sign-up step after a provider refused someone under the minimum age.
+  underage: 'O Maratona é para quem tem 13 anos ou mais. Por isso não criamos sua conta e apagamos os dados que recebemos do provedor.',
 };
 
 export function explainAuthError(code: string | null | undefined): string {

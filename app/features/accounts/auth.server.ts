@@ -9,27 +9,48 @@ import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
 import { log } from '~/server/logger.server';
 import { resetPasswordEmail, verificationEmail } from './emails';
+import { authorizationEndpoints, routeProvidersToTestProvider, testProviderUrl } from './test-provider.server';
 import { USERNAME_MAX, USERNAME_MIN } from './limits';
 import { isMinor, passwordProblem, usernameProblem } from './validation';
 
 export const SESSION_DAYS = 30;
 export const CLIENT_IP_HEADER = 'x-maratona-client-ip';
 
+export type ProviderId = 'google' | 'twitch' | 'discord';
+type ProviderKeys = { clientId: string; clientSecret: string; authorizationEndpoint?: string };
+
 /** OAuth providers are offered only when their keys are configured. */
-export function configuredProviders() {
+export function configuredProviders(): Record<ProviderId, ProviderKeys | undefined> {
   const env = getEnv();
+  const keys = (id: ProviderId, clientId: string | undefined, clientSecret: string | undefined): ProviderKeys | undefined => {
+    if (!clientId || !clientSecret) return undefined;
+    const testEndpoint = env.OAUTH_TEST_PROVIDER_URL ? testProviderUrl(authorizationEndpoints[id], env.OAUTH_TEST_PROVIDER_URL) : null;
+    return testEndpoint ? { clientId, clientSecret, authorizationEndpoint: testEndpoint } : { clientId, clientSecret };
+  };
   return {
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
-    twitch: env.TWITCH_CLIENT_ID && env.TWITCH_CLIENT_SECRET ? { clientId: env.TWITCH_CLIENT_ID, clientSecret: env.TWITCH_CLIENT_SECRET } : undefined,
-    discord: env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET } : undefined,
+    google: keys('google', env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+    twitch: keys('twitch', env.TWITCH_CLIENT_ID, env.TWITCH_CLIENT_SECRET),
+    discord: keys('discord', env.DISCORD_CLIENT_ID, env.DISCORD_CLIENT_SECRET),
   };
 }
 
-export type ProviderId = keyof ReturnType<typeof configuredProviders>;
+/**
+ * Where the sign-in and "Conectar" forms redirect the browser to. Without JavaScript the form's own
+ * navigation follows that redirect, so the CSP's form-action must allow these origins (server.ts).
+ */
+export function providerOrigins(): string[] {
+  const providers = configuredProviders();
+  const origins = (Object.keys(providers) as ProviderId[]).flatMap((id) => {
+    const keys = providers[id];
+    return keys ? [new URL(keys.authorizationEndpoint ?? authorizationEndpoints[id]).origin] : [];
+  });
+  return [...new Set(origins)];
+}
 
 function createAuth() {
   const env = getEnv();
   const providers = configuredProviders();
+  if (env.OAUTH_TEST_PROVIDER_URL) routeProvidersToTestProvider(env.OAUTH_TEST_PROVIDER_URL);
   return betterAuth({
     appName: 'Maratona',
     baseURL: env.publicUrl,

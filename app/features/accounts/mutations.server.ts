@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import path from 'node:path';
-import { getDb } from '~/db/client.server';
+import { getDb, type Db, type Tx } from '~/db/client.server';
 import { authAccounts, sessions, usernameRedirects, users } from '~/db/schema';
 import { localStorage } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
@@ -14,6 +14,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { authErrorMessages } from './auth-errors';
 import { configuredProviders, getAuth, type ProviderId } from './auth.server';
 import { emailChangedEmail } from './emails';
+import { isMinor } from './validation';
 
 export const USERNAME_REDIRECT_DAYS = 30;
 
@@ -43,14 +44,19 @@ function translate(error: unknown): never {
   throw error;
 }
 
-export async function signUp(request: Request, input: { email: string; username: string; password: string; birthDate: string }): Promise<Headers> {
-  const taken = await getDb().select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
-  const redirected = await getDb()
+/** A username is unavailable while someone has it, or while a rename keeps it pointing at its old owner. */
+async function isUsernameHeld(username: string, db: Db | Tx = getDb()): Promise<boolean> {
+  const taken = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  const redirected = await db
     .select({ id: usernameRedirects.userId })
     .from(usernameRedirects)
-    .where(and(eq(usernameRedirects.oldUsername, input.username), gt(usernameRedirects.expiresAt, new Date())))
+    .where(and(eq(usernameRedirects.oldUsername, username), gt(usernameRedirects.expiresAt, new Date())))
     .limit(1);
-  if (taken.length || redirected.length) throw new AppError('username_taken', undefined, 'username');
+  return taken.length > 0 || redirected.length > 0;
+}
+
+export async function signUp(request: Request, input: { email: string; username: string; password: string; birthDate: string }): Promise<Headers> {
+  if (await isUsernameHeld(input.username)) throw new AppError('username_taken', undefined, 'username');
   try {
     const { headers } = await getAuth().api.signUpEmail({
       body: { email: input.email, password: input.password, name: input.username, username: input.username, birthDate: input.birthDate },
@@ -213,10 +219,18 @@ export async function startLinkingProvider(request: Request, provider: ProviderI
   return { url: response.url, headers };
 }
 
+/** Where an account just created through a provider goes first: it has no username nor birth date yet. */
+const SIGN_UP_STEP_PATH = '/auth/completar-cadastro';
+
 export async function startSocialSignIn(request: Request, provider: ProviderId, callbackUrl: string): Promise<{ url: string; headers: Headers }> {
   if (!configuredProviders()[provider]) throw new AppError('not_found');
   const { headers, response } = await getAuth().api.signInSocial({
-    body: { provider, callbackURL: callbackUrl, errorCallbackURL: '/auth/error', newUserCallbackURL: '/configuracoes/conta?novo=1' },
+    body: {
+      provider,
+      callbackURL: callbackUrl,
+      errorCallbackURL: '/auth/error',
+      newUserCallbackURL: `${SIGN_UP_STEP_PATH}?callbackUrl=${encodeURIComponent(callbackUrl)}`,
+    },
     headers: request.headers,
     returnHeaders: true,
   });
@@ -231,4 +245,53 @@ export async function unlinkProvider(viewer: Viewer, request: Request, provider:
   if (methods.length <= 1) throw new AppError('last_sign_in_method');
   await getDb().delete(authAccounts).where(and(eq(authAccounts.userId, viewer.id), eq(authAccounts.providerId, provider)));
   log.info('auth.provider_unlinked', { userId: viewer.id, provider, ua: request.headers.get('user-agent') });
+}
+
+/**
+ * The sign-up step of an account created through a provider: username and birth date, once. Only an
+ * account still without a username can take it; the unique index settles two readers racing for a name.
+ */
+export async function completeSignUp(viewer: Viewer, input: { username: string; birthDate: string }): Promise<void> {
+  try {
+    await getDb().transaction(async (tx) => {
+      if (await isUsernameHeld(input.username, tx)) throw new AppError('username_taken', undefined, 'username');
+      const updated = await tx
+        .update(users)
+        .set({
+          username: input.username,
+          displayUsername: input.username,
+          birthDate: input.birthDate,
+          profileVisibility: isMinor(input.birthDate) ? 'restrito' : 'publico',
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, viewer.id), isNull(users.username)))
+        .returning({ id: users.id });
+      if (!updated.length) throw new AppError('not_found');
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('username_taken', undefined, 'username');
+    throw error;
+  }
+  log.info('auth.sign_up_completed', { userId: viewer.id, username: input.username });
+}
+
+/**
+ * Someone under the minimum age finished a provider sign-in: the account it created, its session and the
+ * provider's tokens go (LGPD: nothing of a child is kept). Only an account still in the sign-up step can
+ * be removed this way. Answers the headers that clear the session cookie.
+ */
+export async function removeUnderageSignUp(viewer: Viewer, request: Request): Promise<Headers> {
+  const [pending] = await getDb().select({ id: users.id }).from(users).where(and(eq(users.id, viewer.id), isNull(users.username)));
+  if (!pending) throw new AppError('not_found');
+  const headers = await signOut(request);
+  await getDb().delete(users).where(and(eq(users.id, viewer.id), isNull(users.username)));
+  log.info('auth.sign_up_refused_underage', { userId: viewer.id });
+  return headers;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

@@ -1,8 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { authAccounts, usernameRedirects, users } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
-import type { AccountSettings, ResolvedUsername } from './types';
+import type { AccountSettings, ResolvedUsername, SignUpStep } from './types';
 
 /**
  * The one username resolver every route that takes a username uses: the current owner, or, for a name
@@ -38,4 +38,15 @@ export async function getAccountSettings(viewer: Viewer): Promise<AccountSetting
     hasPassword: methods.some((m) => m.providerId === 'credential'),
     providers: methods.map((m) => m.providerId).filter((p) => p !== 'credential'),
   };
+}
+
+/** The account of a reader who came through a provider and has not finished signing up, or null. */
+export async function getSignUpStep(viewer: Viewer): Promise<SignUpStep | null> {
+  const [user] = await getDb()
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, viewer.id), isNull(users.username)));
+  if (!user) return null;
+  const methods = await getDb().select({ providerId: authAccounts.providerId }).from(authAccounts).where(eq(authAccounts.userId, viewer.id));
+  return { name: user.name, email: user.email, providers: methods.map((m) => m.providerId).filter((p) => p !== 'credential') };
 }

@@ -13,3 +13,5 @@ export type AccountSettings = {
   hasPassword: boolean;
   providers: string[];
 };
+
+export type SignUpStep = { name: string; email: string; providers: string[] };

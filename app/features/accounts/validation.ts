@@ -63,22 +63,24 @@ const emailField = z
   .toLowerCase()
   .pipe(z.email({ error: 'Esse e-mail não parece válido.' }));
 
-const birthDateField = z
+/** A plausible date; the minimum age is checked apart, because the two sign-ups answer it differently. */
+export const birthDateField = z
   .string({ error: 'Informe sua data de nascimento.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Informe sua data de nascimento.' })
   .refine((value) => !Number.isNaN(Date.parse(value)) && value > '1900-01-01' && value <= todayInSaoPaulo(), {
     error: 'Essa data não parece válida.',
-  })
-  .refine((value) => ageOn(value, todayInSaoPaulo()) >= MINIMUM_AGE, {
-    error: `O Maratona é para quem tem ${MINIMUM_AGE} anos ou mais.`,
   });
+
+export const isUnderMinimumAge = (birthDate: string, today = todayInSaoPaulo()) => ageOn(birthDate, today) < MINIMUM_AGE;
 
 export const signUpInput = z
   .object({
     email: emailField,
     username: usernameField,
     password: z.string({ error: 'Crie uma senha.' }),
-    birthDate: birthDateField,
+    birthDate: birthDateField.refine((value) => !isUnderMinimumAge(value), {
+      error: `O Maratona é para quem tem ${MINIMUM_AGE} anos ou mais.`,
+    }),
   })
   .superRefine((value, ctx) => {
     const problem = passwordProblem(value.password, value.username);
@@ -127,4 +129,7 @@ export const profileInput = z.object({
 });
 
 export const changeUsernameInput = z.object({ username: usernameField });
+
+/** The step after a first sign-in through a provider (ADR 0007): the provider gives neither. */
+export const completeSignUpInput = z.object({ username: usernameField, birthDate: birthDateField });
 export const changeEmailInput = z.object({ email: emailField });
