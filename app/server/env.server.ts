@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -92,6 +93,10 @@ function s3Config(env: z.infer<typeof schema>): S3Config | null | string {
   }
   if (env.S3_ENDPOINT !== undefined && new URL(env.S3_ENDPOINT).pathname !== '/') {
     problems.push('S3_ENDPOINT: só a origem do serviço, sem caminho (o bucket vai em S3_BUCKET)');
+  }
+  // A bucket cannot be a subdomain of an IP address: `bucket.127.0.0.1` is not a host.
+  if (env.S3_ENDPOINT !== undefined && isIP(new URL(env.S3_ENDPOINT).hostname.replace(/^\[|\]$/g, '')) && env.S3_FORCE_PATH_STYLE !== 'true') {
+    problems.push('S3_FORCE_PATH_STYLE: precisa ser true quando S3_ENDPOINT é um endereço IP');
   }
   if (problems.length > 0 || !env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return problems.join('; ');
   const region = env.S3_REGION ?? 'us-east-1';

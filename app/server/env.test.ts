@@ -38,5 +38,7 @@ describe('S3 configuration', () => {
     expect(message).not.toContain('nao-mostre-isto');
     setS3Env({ ...none, S3_ENDPOINT: 'https://conta.r2.cloudflarestorage.com/maratona', S3_BUCKET: 'maratona', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' });
     expect(() => getEnv()).toThrow('S3_ENDPOINT: só a origem do serviço, sem caminho (o bucket vai em S3_BUCKET)');
+    setS3Env({ ...none, S3_ENDPOINT: 'http://10.0.0.5:9000', S3_BUCKET: 'maratona', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' });
+    expect(() => getEnv()).toThrow('S3_FORCE_PATH_STYLE: precisa ser true quando S3_ENDPOINT é um endereço IP');
   });
 });

@@ -121,7 +121,7 @@ export function s3Storage(config: S3Config): Storage {
     try {
       return await client.fetch(objectUrl(config, key), { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (error) {
-      throw new StorageError(`Armazenamento S3: não foi possível falar com ${config.endpoint} (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+      throw new StorageError(`Armazenamento S3: não foi possível falar com ${config.endpoint} (${networkReason(error)}).`, { cause: error });
     }
   };
   return {
@@ -174,6 +174,15 @@ export function objectUrl(config: S3Config, key: string): string {
   const encoded = key.split('/').map(encodeURIComponent).join('/');
   if (config.forcePathStyle) return `${endpoint.origin}/${config.bucket}/${encoded}`;
   return `${endpoint.protocol}//${config.bucket}.${endpoint.host}/${encoded}`;
+}
+
+// fetch says only "fetch failed"; the system's reason (ECONNREFUSED, ENOTFOUND…) is in its cause.
+function networkReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return `sem resposta em ${REQUEST_TIMEOUT_MS / 1000} s`;
+  const cause = error.cause;
+  if (!(cause instanceof Error)) return error.message;
+  return 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
 }
 
 const consumedCodes = new WeakMap<Response, string | null>();

@@ -1,6 +1,7 @@
 import { AwsClient } from 'aws4fetch';
 import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,15 @@ import { FAKE_S3, startFakeS3, type FakeS3 } from '../../../test/fake-s3';
 import { diskStorage, isStorageKey, objectUrl, s3Storage, StorageError } from './storage.server';
 
 const picture = Buffer.from('RIFF....WEBPVP8 uma imagem de verdade viria do sharp');
+
+/** A port nothing listens on: taken from the system, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 async function bytesOf(stream: ReadableStream<Uint8Array> | null | undefined): Promise<Buffer> {
   if (!stream) throw new Error('no body');
@@ -66,7 +76,8 @@ describe('S3 storage', () => {
     await expect(s3Storage({ ...config, region: 'us-east-1' }).check()).rejects.toThrow(/região S3_REGION \(us-east-1\)/);
     await expect(s3Storage({ ...config, bucket: 'outro-bucket' }).check()).rejects.toThrow(/o bucket outro-bucket não existe/);
     expect(fake.objects.has('avatars/u1/b.webp')).toBe(false);
-    await expect(s3Storage({ ...config, endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(/não foi possível falar com http:\/\/127.0.0.1:9/);
+    const closed = await closedPort();
+    await expect(s3Storage({ ...config, endpoint: `http://127.0.0.1:${closed}` }).check()).rejects.toThrow(`Armazenamento S3: não foi possível falar com http://127.0.0.1:${closed} (ECONNREFUSED).`);
   });
 
   it('has a fake that checks the signature over headers and body, not just the key id', async () => {
