@@ -50,9 +50,9 @@ function keyOf(encodedPath: string): string | null {
 }
 
 function notFound(): Response {
-  return text(404, 'Arquivo não encontrado.', { 'Cache-Control': 'no-store' });
+  return text(404, 'Arquivo não encontrado.', {});
 }
 
 function text(status: number, body: string, extra: Record<string, string>): Response {
-  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...extra } });
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', ...extra } });
 }

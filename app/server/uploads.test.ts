@@ -35,6 +35,7 @@ function servesUploads(backend: 'disk' | 's3', requestsToBucket: () => number) {
   it(`answers 404 for a missing key and for paths that try to climb out, without asking the storage (${backend})`, async () => {
     const missing = await serveUpload({ method: 'GET', path: '/avatars/u1/nao-existe.webp' });
     expect(missing.status).toBe(404);
+    expect(missing.headers.get('Cache-Control')).toBe('no-store');
     expect(await missing.text()).toBe('Arquivo não encontrado.');
     const before = requestsToBucket();
     for (const path of ['/../package.json', '/avatars/%2e%2e/%2e%2e/auth-secret', '/..%2F..%2Fauth-secret', '//etc/passwd.webp', '/avatars/u1/foto.html', '/%E0%A4%A.webp', '/']) {
@@ -55,11 +56,17 @@ describe('/arquivos from S3', () => {
   const fake = useFakeS3();
   servesUploads('s3', () => fake().requests.length);
 
-  it('reads through the bucket, not a local copy', async () => {
+  it('reads through the bucket, not a local copy, and never serves another type than the key says', async () => {
     fake().objects.set('avatars/u2/so-no-bucket.webp', { body: picture, contentType: 'image/webp', etag: '"x"', lastModified: new Date() });
     const response = await serveUpload({ method: 'GET', path: '/avatars/u2/so-no-bucket.webp' });
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer())).toEqual(picture);
+
+    const html = Buffer.from('<script>alert(1)</script>');
+    fake().objects.set('avatars/u2/posta-por-fora.webp', { body: html, contentType: 'text/html', etag: '"y"', lastModified: new Date() });
+    const planted = await serveUpload({ method: 'GET', path: '/avatars/u2/posta-por-fora.webp' });
+    expect(planted.headers.get('Content-Type')).toBe('image/webp');
+    expect(planted.headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 });
 

@@ -5,6 +5,7 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { getEnv, type Env, type S3Config } from '~/server/env.server';
+import { log } from '~/server/logger.server';
 
 /**
  * Where uploaded files live: the local disk under `$DATA_DIR/uploads`, or an S3-compatible bucket when
@@ -139,17 +140,21 @@ export function s3Storage(config: S3Config): Storage {
       return urlOf(key);
     },
     async get(key, options = {}) {
-      if (!isStorageKey(key)) return null;
+      const contentType = contentTypeOf(key);
+      if (!isStorageKey(key) || !contentType) return null;
       const response = await send(key, { method: 'GET', headers: options.ifNoneMatch ? { 'If-None-Match': options.ifNoneMatch } : {} });
-      if (response.status === 304) {
-        return { contentType: contentTypeOf(key) ?? 'application/octet-stream', size: null, etag: response.headers.get('ETag'), lastModified: null, body: null };
-      }
+      if (response.status === 304) return { contentType, size: null, etag: response.headers.get('ETag'), lastModified: null, body: null };
       if (response.status === 404 && (await errorCode(response)) === 'NoSuchKey') return null;
       if (!response.ok || !response.body) throw await failure(config, response, `ler ${key}`);
+      // put() stores the key's type; a different one means the object came from elsewhere (a copy made
+      // with another tool, someone with bucket access). It is served as the key's type regardless, so
+      // nothing in the bucket can make our origin serve HTML or SVG.
+      const stored = response.headers.get('Content-Type');
+      if (stored !== contentType) log.warn('storage.content_type_mismatch', { key, stored, served: contentType });
       const length = response.headers.get('Content-Length');
       const modified = response.headers.get('Last-Modified');
       return {
-        contentType: response.headers.get('Content-Type') ?? 'application/octet-stream',
+        contentType,
         size: length === null ? null : Number(length),
         etag: response.headers.get('ETag'),
         lastModified: modified ? new Date(modified) : null,
