@@ -133,8 +133,11 @@ async function main() {
         res.status(response.status);
         response.headers.forEach((value, name) => res.setHeader(name, value));
         if (!response.body) return void res.end();
-        // A reader who leaves mid-download closes the socket: not an error worth a log line.
-        await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch(() => undefined);
+        await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch((error: NodeJS.ErrnoException) => {
+          // A reader who leaves mid-download is no failure; the storage breaking off mid-file is.
+          if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+          console.error(JSON.stringify({ level: 'error', event: 'upload.stream_failed', path: req.originalUrl, message: error.message }));
+        });
       })
       .catch(next);
   });
