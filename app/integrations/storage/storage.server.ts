@@ -63,7 +63,7 @@ function assertWritable(key: string, contentType: string) {
   if (contentTypeOf(key) !== contentType) throw new Error(`The key ${key} does not match the content type ${contentType}`);
 }
 
-export function urlOf(key: string): string {
+function urlOf(key: string): string {
   return `/arquivos/${key}`;
 }
 
@@ -116,13 +116,18 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const CHECK_KEY = 'maratona-verificacao-de-acesso.webp';
 
 export function s3Storage(config: S3Config): Storage {
-  // Two quick retries on 5xx/429 (aws4fetch's default of ten would hold a reader's request for seconds).
+  // Two quick retries on 5xx/429: aws4fetch's default of ten would hold a reader's request for seconds.
   const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, service: 's3', region: config.region, retries: 2 });
   const send = async (key: string, init: RequestInit & { headers: Record<string, string> }) => {
+    // The time limit covers the answer's headers only: the body then streams at the reader's pace.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('S3 request timed out', 'TimeoutError')), REQUEST_TIMEOUT_MS);
     try {
-      return await client.fetch(objectUrl(config, key), { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      return await client.fetch(objectUrl(config, key), { ...init, signal: controller.signal });
     } catch (error) {
       throw new StorageError(`Armazenamento S3: não foi possível falar com ${config.endpoint} (${networkReason(error)}).`, { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
   };
   return {
