@@ -4,6 +4,9 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ServerBuild } from 'react-router';
 
 /**
@@ -16,13 +19,13 @@ type Entry = {
   lookupPage: (method: string, url: URL, cookie: string | undefined) =>
     | { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer }
     | undefined;
+  serveUpload: (request: { method: string; path: string; ifNoneMatch?: string }) => Promise<globalThis.Response>;
 };
 
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? '0.0.0.0';
 const BUILD = path.resolve('build/server/index.js');
 const CLIENT = path.resolve('build/client');
-const DATA_DIR = path.resolve(process.env.DATA_DIR ?? './data');
 
 const csp = (providerOrigins: string[]) => [
   "default-src 'self'",
@@ -127,8 +130,22 @@ async function main() {
     res.setHeader('Service-Worker-Allowed', '/');
     res.sendFile(path.join(CLIENT, 'sw.js'));
   });
-  // Uploaded files: stored re-encoded with their exact type; nosniff (above) stops content sniffing.
-  app.use('/arquivos', express.static(path.join(DATA_DIR, 'uploads'), { index: false, dotfiles: 'deny', maxAge: '1d', fallthrough: false }));
+  // Uploaded files, from the local disk or the S3 bucket (the build knows which): always from our own origin.
+  app.use('/arquivos', (req, res, next) => {
+    entry
+      .serveUpload({ method: req.method, path: req.path, ifNoneMatch: req.get('if-none-match') })
+      .then(async (response) => {
+        res.status(response.status);
+        response.headers.forEach((value, name) => res.setHeader(name, value));
+        if (!response.body) return void res.end();
+        await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch((error: NodeJS.ErrnoException) => {
+          // A reader who leaves mid-download is no failure; the storage breaking off mid-file is.
+          if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+          console.error(JSON.stringify({ level: 'error', event: 'upload.stream_failed', path: req.originalUrl, message: error.message }));
+        });
+      })
+      .catch(next);
+  });
   app.use(express.static(CLIENT, { index: false, maxAge: '1h' }));
 
   app.use((req, res, next) => {

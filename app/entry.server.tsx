@@ -7,6 +7,7 @@ import { REQUEST_ID_HEADER, RequestIdContext } from '~/server/request-id';
 export { providerOrigins } from '~/features/accounts/auth.server';
 export { lookupPage } from '~/server/html-cache.server';
 export { startServices } from '~/server/services.server';
+export { serveUpload } from '~/server/uploads.server';
 
 export const streamTimeout = 5_000;
 

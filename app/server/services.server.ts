@@ -1,4 +1,5 @@
 import { closeDatabase, getDatabase, migrateDatabase } from '~/db/client.server';
+import { getStorage } from '~/integrations/storage/storage.server';
 import { getEnv } from './env.server';
 import { listenForInvalidations } from './html-cache.server';
 import { startJobRunner } from './jobs.server';
@@ -14,11 +15,14 @@ import './rate-limit.server';
  */
 export async function startServices(): Promise<() => Promise<void>> {
   const started = Date.now();
+  // Before the database: a storage that cannot be used stops the server with nothing to clean up.
+  const storage = getStorage();
+  await storage.check();
   const database = getDatabase();
   await migrateDatabase(database);
   const stopListening = await listenForInvalidations();
   const runner = startJobRunner();
-  log.info('services.started', { database: database.kind, ms: Date.now() - started, env: getEnv().NODE_ENV });
+  log.info('services.started', { database: database.kind, storage: storage.kind, ms: Date.now() - started, env: getEnv().NODE_ENV });
   return async () => {
     await runner.stop();
     await stopListening();

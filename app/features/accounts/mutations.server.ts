@@ -1,9 +1,8 @@
 import { APIError } from 'better-auth/api';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import path from 'node:path';
 import { getDb, type Db, type Tx } from '~/db/client.server';
 import { authAccounts, sessions, usernameRedirects, users } from '~/db/schema';
-import { localStorage } from '~/integrations/storage/storage.server';
+import { getStorage } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { IMAGE_MAX_BYTES, normaliseImage } from '~/server/images.server';
@@ -203,7 +202,7 @@ export async function changeAvatar(viewer: Viewer, file: File): Promise<string> 
     if (error instanceof AppError) throw new AppError(error.code, error.message, 'avatar');
     throw error;
   }
-  const url = await localStorage(path.join(getEnv().dataDir, 'uploads')).put(`avatars/${viewer.id}/${newId()}.webp`, image.body, image.contentType);
+  const url = await getStorage().put(`avatars/${viewer.id}/${newId()}.webp`, image.body, image.contentType);
   await getDb().update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, viewer.id));
   return url;
 }

@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { formatNumber } from '~/lib/format';
 import type { AuthorDetail, AuthorWork } from '../types';
 import { EditionCover } from './edition-cover';
-import { formatLabels } from './edition-list';
-import { EditionShelf } from './edition-list';
+import { EditionShelf, formatLabels } from './edition-list';
 
 function lifeSpan(author: AuthorDetail): string | null {
   if (author.birthYear && author.deathYear) return `${author.birthYear}–${author.deathYear}`;
