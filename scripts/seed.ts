@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { closeDatabase, getDatabase, getDb, migrateDatabase } from '~/db/client.server';
 import { newsPosts, users } from '~/db/schema';
 import { getAuth } from '~/features/accounts/auth.server';
-import { countCatalog, seedDemoCatalog } from '~/features/catalog/seed.server';
 import { newId } from '~/lib/ids';
 
 export const DEMO_PASSWORD = 'maratona-demo-2026';
@@ -46,6 +45,8 @@ async function main() {
       .values({ id: newId(), ...post, authorId: admin?.id, publishedAt: new Date(Date.now() - (news.length - i) * 86_400_000) })
       .onConflictDoNothing({ target: newsPosts.slug });
   }
+  // Loaded only once the database lock is ours, so a second process is refused as fast as before.
+  const { countCatalog, seedDemoCatalog } = await import('~/features/catalog/seed.server');
   const catalog = await seedDemoCatalog();
   const counts = await countCatalog();
   console.log(`Catálogo: ${counts.editions} edições, ${counts.authors} autores, ${counts.collections} coleções (${catalog.created} novas).`);
