@@ -1,3 +1,4 @@
+import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
@@ -22,7 +23,11 @@ export function CatalogSearchForm({ action, params, withFilters = true }: { acti
       </div>
       {withFilters ? (
         <details open={Boolean(params.formato || params.idioma || params.genero)} className="group">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-mar">Filtros</summary>
+          <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium text-mar">
+            <SlidersHorizontal aria-hidden="true" size={18} />
+            Filtros
+            <ChevronDown aria-hidden="true" size={16} className="transition-transform group-open:rotate-180" />
+          </summary>
           <fieldset className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
           <legend className="sr-only">Filtros</legend>
           <SelectField label="Formato" name="formato" defaultValue={params.formato ?? ''}>
