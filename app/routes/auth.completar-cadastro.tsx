@@ -1,11 +1,12 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/auth.completar-cadastro';
 import { Button } from '~/components/ui/button';
-import { FormMessage, TextField } from '~/components/ui/field';
+import { FormMessage } from '~/components/ui/field';
+import { SignUpIdentityFields } from '~/features/accounts/components/sign-up-fields';
 import { completeSignUp, removeUnderageSignUp } from '~/features/accounts/mutations.server';
 import { getSignUpStep } from '~/features/accounts/queries.server';
 import { birthDateField, completeSignUpInput, isUnderMinimumAge } from '~/features/accounts/validation';
-import { fieldError, isFailure, typed } from '~/lib/form-result';
+import { isFailure } from '~/lib/form-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
@@ -63,26 +64,7 @@ export default function CompleteSignUp({ loaderData, actionData }: Route.Compone
       </p>
       {isFailure(actionData) && actionData.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
       <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-        <TextField
-          label="Nome de usuário"
-          name="username"
-          autoComplete="username"
-          required
-          minLength={3}
-          maxLength={20}
-          hint="De 3 a 20 caracteres: letras minúsculas, números e _. Ex.: ana_lendo"
-          defaultValue={typed(actionData, 'username')}
-          error={fieldError(actionData, 'username')}
-        />
-        <TextField
-          label="Data de nascimento"
-          name="birthDate"
-          type="date"
-          required
-          hint="O Maratona é para quem tem 13 anos ou mais. Não mostramos sua data a ninguém."
-          defaultValue={typed(actionData, 'birthDate')}
-          error={fieldError(actionData, 'birthDate')}
-        />
+        <SignUpIdentityFields result={actionData} />
         <p className="text-sm text-muted">
           Ao continuar, você concorda com os <Link to="/termos">Termos de uso</Link> e a <Link to="/politica">Política de privacidade</Link>.
         </p>

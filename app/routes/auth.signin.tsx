@@ -2,6 +2,7 @@ import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import type { Route } from './+types/auth.signin';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextField } from '~/components/ui/field';
+import { SignUpIdentityFields } from '~/features/accounts/components/sign-up-fields';
 import { configuredProviders } from '~/features/accounts/auth.server';
 import { signIn, signUp } from '~/features/accounts/mutations.server';
 import { signInInput, signUpInput } from '~/features/accounts/validation';
@@ -88,27 +89,8 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="criar" />
           <input type="hidden" name="callbackUrl" value={loaderData.callbackUrl} />
           <TextField label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={typed(result, 'email')} error={fieldError(result, 'email')} />
-          <TextField
-            label="Nome de usuário"
-            name="username"
-            autoComplete="username"
-            required
-            minLength={3}
-            maxLength={20}
-            hint="De 3 a 20 caracteres: letras minúsculas, números e _. Ex.: ana_lendo"
-            defaultValue={typed(result, 'username')}
-            error={fieldError(result, 'username')}
-          />
+          <SignUpIdentityFields result={result} />
           <TextField label="Senha" name="password" type="password" autoComplete="new-password" required minLength={8} hint="Pelo menos 8 caracteres, diferente do nome de usuário." error={fieldError(result, 'password')} />
-          <TextField
-            label="Data de nascimento"
-            name="birthDate"
-            type="date"
-            required
-            hint="O Maratona é para quem tem 13 anos ou mais. Não mostramos sua data a ninguém."
-            defaultValue={typed(result, 'birthDate')}
-            error={fieldError(result, 'birthDate')}
-          />
           <p className="text-sm text-muted">
             Ao criar a conta, você concorda com os <Link to="/termos">Termos de uso</Link> e a <Link to="/politica">Política de privacidade</Link>.
           </p>

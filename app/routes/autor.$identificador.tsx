@@ -3,6 +3,7 @@ import type { Route } from './+types/autor.$identificador';
 import { authorCacheTag, CATALOG_CACHE_TAG } from '~/features/catalog/cache';
 import { AuthorView } from '~/features/catalog/components/author-view';
 import { findCatalogRedirect, getAuthor } from '~/features/catalog/queries.server';
+import { pageMeta } from '~/features/catalog/seo';
 import { authorSlugParam } from '~/features/catalog/validation';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
 import { getEnv } from '~/server/env.server';
@@ -15,13 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const url = `${origin}/autor/${author.slug}`;
   const description = author.bio ?? `Livros de ${author.name} no Maratona: ${author.works.length} ${author.works.length === 1 ? 'obra' : 'obras'} e suas edições brasileiras.`;
   return [
-    { title: `${author.name} — Maratona` },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'profile' },
-    { property: 'og:title', content: author.name },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
+    ...pageMeta({ title: `${author.name} — Maratona`, ogTitle: author.name, description, url, type: 'profile' }),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',

@@ -7,24 +7,13 @@ import type { AuthorDetail, AuthorWork, CollectionDetail, CollectionKind, Collec
 
 /** The catalogue is public: these reads have no viewer to check. Missing ⇒ null. */
 
-type EditionRow = CardRow & {
-  workId: string;
-  isbn13: string | null;
-  isbn10: string | null;
-  asin: string | null;
-  pages: number | null;
-  audioMinutes: number | null;
-  language: string;
-  originalTitle: string | null;
-  originalLanguage: string | null;
-  firstPublishedYear: number | null;
-  genres: string[];
-  synopsis: string | null;
-  updatedAt: Date | string;
-  contributors: Contributor[] | null;
-  collections: { id: string; name: string; position: number | null }[] | null;
-  otherEditionsCount: number;
-};
+type EditionRow = CardRow &
+  Pick<EditionDetail, 'workId' | 'isbn13' | 'isbn10' | 'asin' | 'pages' | 'audioMinutes' | 'language' | 'originalTitle' | 'originalLanguage' | 'firstPublishedYear' | 'synopsis' | 'otherEditionsCount'> & {
+    genres: string[];
+    updatedAt: Date | string;
+    contributors: Contributor[] | null;
+    collections: EditionDetail['collections'] | null;
+  };
 
 export async function getEdition(id: string): Promise<EditionDetail | null> {
   const [row] = await queryRows<EditionRow>(sql`

@@ -2,6 +2,20 @@ import type { EditionDetail } from './types';
 
 type MetaDescriptor = Record<string, unknown>;
 
+/** Title, description, canonical URL and the Open Graph tags every public catalogue page carries. */
+export function pageMeta(page: { title: string; ogTitle: string; description: string; url: string; type: 'book' | 'profile' | 'website' }): MetaDescriptor[] {
+  return [
+    { title: page.title },
+    { name: 'description', content: page.description },
+    { tagName: 'link', rel: 'canonical', href: page.url },
+    { property: 'og:type', content: page.type },
+    { property: 'og:title', content: page.ogTitle },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: page.url },
+    { property: 'og:locale', content: 'pt_BR' },
+  ];
+}
+
 const describe = (edition: EditionDetail) =>
   edition.synopsis ?? `${edition.title}${edition.authors.length ? `, de ${edition.authors.map((a) => a.name).join(', ')}` : ''}${edition.publisher ? ` (${edition.publisher}${edition.year ? `, ${edition.year}` : ''})` : ''}. Veja edições, leitores e onde comprar no Maratona.`;
 
@@ -12,14 +26,7 @@ export function editionMeta(edition: EditionDetail, origin: string, suffix = '')
   const description = describe(edition).slice(0, 300);
   const image = edition.coverUrl ? new URL(edition.coverUrl, origin).toString() : null;
   return [
-    { title: `${edition.title}${authors ? ` — ${authors}` : ''}${suffix} — Maratona` },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'book' },
-    { property: 'og:title', content: edition.title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-    { property: 'og:locale', content: 'pt_BR' },
+    ...pageMeta({ title: `${edition.title}${authors ? ` — ${authors}` : ''}${suffix} — Maratona`, ogTitle: edition.title, description, url, type: 'book' }),
     ...(image ? [{ property: 'og:image', content: image }] : []),
     ...(edition.isbn13 ? [{ property: 'book:isbn', content: edition.isbn13 }] : []),
     ...edition.authors.map((a) => ({ property: 'book:author', content: `${origin}/autor/${a.slug}` })),
