@@ -1,10 +1,11 @@
-import { createRequestHandler } from '@react-router/express';
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ServerBuild } from 'react-router';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 
 /**
  * The production server. Everything with state (database, jobs, caches) lives in the React Router build,
@@ -81,6 +82,75 @@ function precompressed(root: string) {
   };
 }
 
+/** The Fetch request React Router sees: same host, protocol and headers rules as `@react-router/express`. */
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  const [, forwardedPort] = req.app.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
+  const [, hostPort] = req.get('host')?.split(':') ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? '', 10)).find((p) => Number.isSafeInteger(p));
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new globalThis.Request(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`, init);
+}
+
+const COMPRESS_FROM_BYTES = 1024; // the compression middleware's threshold: smaller bodies gain nothing
+
+/**
+ * Pages arrive rendered whole (entry.server.tsx), so they are compressed in one synchronous call and sent
+ * in one write with their length. Through the compression middleware and the stream adapter, the same page
+ * cost a dozen writes and a round trip to zlib's thread pool (measured: docs/decisions/0009); with its
+ * Content-Encoding set, the middleware lets it pass. Everything else (data requests, event streams, resource
+ * routes) keeps streaming through the compression middleware.
+ */
+async function sendResponse(req: Request, res: Response, response: globalThis.Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  if (!response.headers.get('content-type')?.startsWith('text/html')) {
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) res.flushHeaders();
+    try {
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      if (!res.destroyed && !res.writableEnded) throw error;
+    }
+    return;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  res.setHeader('Vary', 'Accept-Encoding');
+  const encoding = body.length >= COMPRESS_FROM_BYTES && !response.headers.has('content-encoding') ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+  let sent = body;
+  if (encoding === 'br') sent = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  else if (encoding === 'gzip') sent = gzipSync(body);
+  if (sent !== body) res.setHeader('Content-Encoding', encoding as string);
+  res.setHeader('Content-Length', sent.length);
+  res.end(sent);
+}
+
 async function main() {
   if (!existsSync(BUILD)) {
     console.error('Build não encontrado. Rode `npm run build` antes de `npm start`.');
@@ -139,7 +209,14 @@ async function main() {
     res.status(page.status).end(req.method === 'HEAD' ? undefined : body);
   });
 
-  app.all('*splat', createRequestHandler({ build, mode: 'production' }));
+  const handle = createRequestHandler(build, 'production');
+  app.all('*splat', async (req, res, next) => {
+    try {
+      await sendResponse(req, res, await handle(toFetchRequest(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  });
 
   const server = app.listen(PORT, HOST, () => console.log(JSON.stringify({ level: 'info', event: 'server.listening', url: `http://localhost:${PORT}` })));
   let closing = false;
