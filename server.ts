@@ -5,13 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { createRequestHandler, ServerBuild } from 'react-router';
 
 /**
  * The production server. Everything with state (database, jobs, caches) lives in the React Router build,
  * so there is one copy of each module; this file only wires HTTP: headers, CSRF, static files, the HTML cache.
  */
 type Entry = {
+  createRequestHandler: typeof createRequestHandler;
   startServices: () => Promise<() => Promise<void>>;
   lookupPage: (method: string, url: URL, cookie: string | undefined) =>
     | { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer }
@@ -194,7 +195,9 @@ async function main() {
   });
   // Uploaded files: stored re-encoded with their exact type; nosniff (above) stops content sniffing.
   app.use('/arquivos', express.static(path.join(DATA_DIR, 'uploads'), { index: false, dotfiles: 'deny', maxAge: '1d', fallthrough: false }));
-  app.use(express.static(CLIENT, { index: false, maxAge: '1h' }));
+  // Every file in build/client has an extension and no page does: pages skip the stat() it would cost them.
+  const clientFiles = express.static(CLIENT, { index: false, maxAge: '1h' });
+  app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
 
   app.use((req, res, next) => {
     const page = entry.lookupPage(req.method, new URL(req.originalUrl, 'http://cache.local'), req.headers.cookie);
@@ -209,7 +212,7 @@ async function main() {
     res.status(page.status).end(req.method === 'HEAD' ? undefined : body);
   });
 
-  const handle = createRequestHandler(build, 'production');
+  const handle = entry.createRequestHandler(build, 'production');
   app.all('*splat', async (req, res, next) => {
     try {
       await sendResponse(req, res, await handle(toFetchRequest(req, res)));

@@ -4,6 +4,8 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react
 import { log } from '~/server/logger.server';
 import { REQUEST_ID_HEADER, RequestIdContext } from '~/server/request-id';
 
+// server.ts takes React Router's request handler from here, so it runs the same (bundled) copy as the routes.
+export { createRequestHandler } from 'react-router';
 export { lookupPage } from '~/server/html-cache.server';
 export { startServices } from '~/server/services.server';
 
