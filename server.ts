@@ -77,7 +77,7 @@ function precompressed(root: string) {
     if (!file || !existsSync(file)) return next();
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Encoding', encoding as string);
-    res.setHeader('Vary', 'Accept-Encoding');
+    res.vary('Accept-Encoding');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.sendFile(file);
   };
@@ -111,7 +111,7 @@ const COMPRESS_FROM_BYTES = 1024; // the compression middleware's threshold: sma
 /**
  * Pages arrive rendered whole (entry.server.tsx), so they are compressed in one synchronous call and sent
  * in one write with their length. Through the compression middleware and the stream adapter, the same page
- * cost a dozen writes and a round trip to zlib's thread pool (measured: docs/decisions/0009); with its
+ * cost several writes and a round trip to zlib's thread pool (docs/decisions/0009); with its
  * Content-Encoding set, the middleware lets it pass. Everything else (data requests, event streams, resource
  * routes) keeps streaming through the compression middleware.
  */
@@ -122,11 +122,8 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
   }
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') res.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  // Appended, as the adapter did: a route cannot silently replace a header set above (CSP, frame options).
+  for (const [name, value] of response.headers) res.append(name, value);
 
   if (!response.body) {
     res.end();
@@ -142,7 +139,7 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
     return;
   }
   const body = Buffer.from(await response.arrayBuffer());
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.vary('Accept-Encoding');
   const encoding = body.length >= COMPRESS_FROM_BYTES && !response.headers.has('content-encoding') ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
   let sent = body;
   if (encoding === 'br') sent = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
