@@ -1,4 +1,4 @@
-import { createRequestHandler } from '@react-router/express';
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -7,13 +7,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { ServerBuild } from 'react-router';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { createRequestHandler, ServerBuild } from 'react-router';
 
 /**
  * The production server. Everything with state (database, jobs, caches) lives in the React Router build,
  * so there is one copy of each module; this file only wires HTTP: headers, CSRF, static files, the HTML cache.
  */
 type Entry = {
+  createRequestHandler: typeof createRequestHandler;
   startServices: () => Promise<() => Promise<void>>;
   providerOrigins: () => string[];
   lookupPage: (method: string, url: URL, cookie: string | undefined) =>
@@ -83,10 +85,76 @@ function precompressed(root: string) {
     if (!file || !existsSync(file)) return next();
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Encoding', encoding as string);
-    res.setHeader('Vary', 'Accept-Encoding');
+    res.vary('Accept-Encoding');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.sendFile(file);
   };
+}
+
+/** The Fetch request React Router sees: same host, protocol and headers rules as `@react-router/express`. */
+function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  const [, forwardedPort] = req.app.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
+  const [, hostPort] = req.get('host')?.split(':') ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? '', 10)).find((p) => Number.isSafeInteger(p));
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new globalThis.Request(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`, init);
+}
+
+const COMPRESS_FROM_BYTES = 1024; // the compression middleware's threshold: smaller bodies gain nothing
+
+/**
+ * Pages arrive rendered whole (entry.server.tsx), so they are compressed in one synchronous call and sent
+ * in one write with their length. Through the compression middleware and the stream adapter, the same page
+ * cost several writes and a round trip to zlib's thread pool (docs/decisions/0009); with its
+ * Content-Encoding set, the middleware lets it pass. Everything else (data requests, event streams, resource
+ * routes) keeps streaming through the compression middleware.
+ */
+async function sendResponse(req: Request, res: Response, response: globalThis.Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  // Appended, as the adapter did: a route cannot silently replace a header set above (CSP, frame options).
+  for (const [name, value] of response.headers) res.append(name, value);
+
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  if (!response.headers.get('content-type')?.startsWith('text/html')) {
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) res.flushHeaders();
+    try {
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      if (!res.destroyed && !res.writableEnded) throw error;
+    }
+    return;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  res.vary('Accept-Encoding');
+  const encoding = body.length >= COMPRESS_FROM_BYTES && !response.headers.has('content-encoding') ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+  let sent = body;
+  if (encoding === 'br') sent = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  else if (encoding === 'gzip') sent = gzipSync(body);
+  if (sent !== body) res.setHeader('Content-Encoding', encoding as string);
+  res.setHeader('Content-Length', sent.length);
+  res.end(sent);
 }
 
 async function main() {
@@ -146,7 +214,9 @@ async function main() {
       })
       .catch(next);
   });
-  app.use(express.static(CLIENT, { index: false, maxAge: '1h' }));
+  // Every file in build/client has an extension and no page does: pages skip the stat() it would cost them.
+  const clientFiles = express.static(CLIENT, { index: false, maxAge: '1h' });
+  app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
 
   app.use((req, res, next) => {
     const page = entry.lookupPage(req.method, new URL(req.originalUrl, 'http://cache.local'), req.headers.cookie);
@@ -161,7 +231,14 @@ async function main() {
     res.status(page.status).end(req.method === 'HEAD' ? undefined : body);
   });
 
-  app.all('*splat', createRequestHandler({ build, mode: 'production' }));
+  const handle = entry.createRequestHandler(build, 'production');
+  app.all('*splat', async (req, res, next) => {
+    try {
+      await sendResponse(req, res, await handle(toFetchRequest(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  });
 
   const server = app.listen(PORT, HOST, () => console.log(JSON.stringify({ level: 'info', event: 'server.listening', url: `http://localhost:${PORT}` })));
   let closing = false;

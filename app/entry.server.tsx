@@ -5,6 +5,8 @@ import { log } from '~/server/logger.server';
 import { REQUEST_ID_HEADER, RequestIdContext } from '~/server/request-id';
 
 export { providerOrigins } from '~/features/accounts/auth.server';
+// server.ts takes React Router's request handler from here, so it runs the same (bundled) copy as the routes.
+export { createRequestHandler } from 'react-router';
 export { lookupPage } from '~/server/html-cache.server';
 export { startServices } from '~/server/services.server';
 export { serveUpload } from '~/server/uploads.server';

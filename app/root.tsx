@@ -10,7 +10,7 @@ import { FailureScreen } from './components/layout/failure-screen';
 import { RequestIdContext } from './server/request-id';
 import { countUnreadNotifications } from './features/social/queries.server';
 import { CACHE_TAGS_HEADER, storeWhileStreaming } from './server/html-cache.server';
-import { getViewer, hasSessionCookie, renewedSessionHeaders } from './server/viewer.server';
+import { getViewer, hasSessionCookie, renewedSessionHeaders, withViewerScope } from './server/viewer.server';
 
 // The Latin subsets are on every page: fetched with the HTML, so text does not reflow when they arrive.
 export const links: Route.LinksFunction = () => [
@@ -26,17 +26,18 @@ export const links: Route.LinksFunction = () => [
  * reader are marked private so no shared cache keeps them.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
-    const response = await next();
-    if (!(response instanceof Response)) return response;
-    for (const cookie of renewedSessionHeaders(request)?.getSetCookie() ?? []) response.headers.append('Set-Cookie', cookie);
-    if (hasSessionCookie(request.headers.get('cookie')) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.headers.delete(CACHE_TAGS_HEADER);
-      if (response.headers.get('Cache-Control')?.startsWith('public')) response.headers.set('Cache-Control', 'private, no-store');
-      return response;
-    }
-    return storeWhileStreaming(request, response);
-  },
+  ({ request }, next) =>
+    withViewerScope(request, async () => {
+      const response = await next();
+      if (!(response instanceof Response)) return response;
+      for (const cookie of renewedSessionHeaders(request)?.getSetCookie() ?? []) response.headers.append('Set-Cookie', cookie);
+      if (hasSessionCookie(request.headers.get('cookie')) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        response.headers.delete(CACHE_TAGS_HEADER);
+        if (response.headers.get('Cache-Control')?.startsWith('public')) response.headers.set('Cache-Control', 'private, no-store');
+        return response;
+      }
+      return storeWhileStreaming(request, response);
+    }),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,8 @@
  * run, drives a bare node:http server, /~offline (prerendered reference) and / (visitor, HTML cache) with
  * autocannon (50 connections), printing req/s, p50, p99, the ratios and the server's CPU ms per request;
  * then a signed-in /configuracoes/conta, idle memory and the first-load JavaScript of / in Chromium.
- * BENCH_DATABASE_URL runs the server on PostgreSQL instead of the embedded database.
+ * BENCH_DATABASE_URL runs the server on PostgreSQL instead of the embedded database; BENCH_PORT (default 3300,
+ * the bare server takes the next one) moves it off the default ports.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -13,8 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
-const PORT = 3300;
-const BARE_PORT = 3301;
+// Overridable so several people can bench side by side on one machine.
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const BARE_PORT = PORT + 1;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const base = `http://127.0.0.1:${PORT}`;
 const pgUrl = process.env.BENCH_DATABASE_URL;

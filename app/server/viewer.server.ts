@@ -4,6 +4,7 @@ import { data, redirect } from 'react-router';
 import { queryRows } from '~/db/client.server';
 import { getAuth } from '~/features/accounts/auth.server';
 import { getEnv } from './env.server';
+import { REQUEST_ID_HEADER } from './request-id';
 
 export type Role = 'reader' | 'curator' | 'admin';
 export type Viewer = {
@@ -22,13 +23,42 @@ const RENEW_AFTER_MS = 24 * 3600 * 1000;
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 const renewals = new WeakMap<Request, Headers>();
 
+type Scope = { readonly cookie: string | null; readonly shareViewer: boolean; viewer?: Promise<Viewer | null>; renewal?: Headers };
+const scopes = new Map<string, Scope>();
+
+/**
+ * React Router hands each loader and action its own copy of the request (it rebuilds it to strip `?index`
+ * and `_routes`), so state kept on the Request object is lost between the root middleware and the loaders.
+ * The root middleware opens a scope for the whole request, keyed by the id server.ts stamps on every
+ * request (never the client's) and bound to the request's cookie: the renewed session cookie reaches the
+ * response, and on a GET the loaders share one session read. Not on other methods: loaders that run after
+ * an action must see what it changed.
+ */
+export async function withViewerScope<T>(request: Request, handle: () => Promise<T>): Promise<T> {
+  const id = request.headers.get(REQUEST_ID_HEADER);
+  if (!id || scopes.has(id)) return handle();
+  scopes.set(id, { cookie: request.headers.get('cookie'), shareViewer: request.method === 'GET' || request.method === 'HEAD' });
+  try {
+    return await handle();
+  } finally {
+    scopes.delete(id);
+  }
+}
+
+const scopeOf = (request: Request): Scope | undefined => {
+  const id = request.headers.get(REQUEST_ID_HEADER);
+  const scope = id ? scopes.get(id) : undefined;
+  return scope && scope.cookie === request.headers.get('cookie') ? scope : undefined;
+};
+
 /** The signed-in reader of this request, read from the database session (once per request). */
 export function getViewer(request: Request): Promise<Viewer | null> {
   let viewer = viewers.get(request);
-  if (!viewer) {
-    viewer = readViewer(request);
-    viewers.set(request, viewer);
-  }
+  if (viewer) return viewer;
+  const scope = scopeOf(request);
+  viewer = (scope?.shareViewer ? scope.viewer : undefined) ?? readViewer(request);
+  if (scope?.shareViewer) scope.viewer = viewer;
+  viewers.set(request, viewer);
   return viewer;
 }
 
@@ -87,6 +117,8 @@ async function readViewer(request: Request): Promise<Viewer | null> {
   if (Date.now() - new Date(row.updated_at).getTime() > RENEW_AFTER_MS) {
     const { headers } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
     renewals.set(request, headers);
+    const scope = scopeOf(request);
+    if (scope) scope.renewal = headers;
   }
   return {
     id: row.id,
@@ -101,7 +133,7 @@ async function readViewer(request: Request): Promise<Viewer | null> {
 
 /** Set-Cookie headers of a session renewed during this request (30 days, sliding). */
 export function renewedSessionHeaders(request: Request): Headers | undefined {
-  return renewals.get(request);
+  return renewals.get(request) ?? scopeOf(request)?.renewal;
 }
 
 export async function requireViewer(request: Request): Promise<Viewer> {

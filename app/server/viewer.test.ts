@@ -4,7 +4,8 @@ import { getDb } from '~/db/client.server';
 import { sessions } from '~/db/schema';
 import { useTestDatabase } from '../../test/db';
 import { createUser, getRequest } from '../../test/factories';
-import { getViewer, renewedSessionHeaders, requireRole, requireViewer, sessionTokenFrom } from './viewer.server';
+import { REQUEST_ID_HEADER } from './request-id';
+import { getViewer, renewedSessionHeaders, requireRole, requireViewer, sessionTokenFrom, withViewerScope } from './viewer.server';
 
 useTestDatabase();
 
@@ -42,5 +43,48 @@ describe('viewer', () => {
     await expect(requireRole(getRequest('/gerenciar', reader.cookie), ['admin'])).rejects.toMatchObject({ init: { status: 404 } });
     const admin = await createUser({ role: 'admin' });
     await expect(requireRole(getRequest('/gerenciar', admin.cookie), ['admin'])).resolves.toMatchObject({ role: 'admin' });
+  });
+
+  // React Router gives each loader a copy of the request, as these do: same headers (and request id).
+  const copyOf = (request: Request, method = request.method) => new Request(request.url, { method, headers: request.headers });
+  const withId = (request: Request, id: string) => {
+    request.headers.set(REQUEST_ID_HEADER, id);
+    return request;
+  };
+
+  it('reads the session once for all the copies of a GET, and again for each copy of a POST', async () => {
+    const user = await createUser();
+    const get = withId(getRequest('/configuracoes/conta', user.cookie), 'req-get');
+    await withViewerScope(get, async () => {
+      const [a, b] = [copyOf(get), copyOf(get)];
+      expect(getViewer(a)).toBe(getViewer(b));
+      expect(await getViewer(a)).toMatchObject({ id: user.id });
+    });
+    const post = withId(new Request('http://localhost:3000/configuracoes/conta', { method: 'POST', headers: { Cookie: user.cookie } }), 'req-post');
+    await withViewerScope(post, async () => {
+      const [a, b] = [copyOf(post), copyOf(post)];
+      expect(getViewer(a)).not.toBe(getViewer(b));
+      expect(await getViewer(b)).toMatchObject({ id: user.id });
+    });
+  });
+
+  it('never shares a read with a request carrying another cookie, even under the same request id', async () => {
+    const [ana, bia] = [await createUser(), await createUser()];
+    const request = withId(getRequest('/', ana.cookie), 'req-shared-id');
+    await withViewerScope(request, async () => {
+      expect(await getViewer(copyOf(request))).toMatchObject({ id: ana.id });
+      expect(await getViewer(withId(getRequest('/', bia.cookie), 'req-shared-id'))).toMatchObject({ id: bia.id });
+    });
+  });
+
+  it('hands the cookie renewed while a copy was read to the whole request', async () => {
+    const user = await createUser();
+    await getDb().execute(sql`UPDATE sessions SET updated_at = now() - interval '2 days', expires_at = now() + interval '28 days' WHERE user_id = ${user.id}`);
+    const request = withId(getRequest('/', user.cookie), 'req-renew');
+    await withViewerScope(request, async () => {
+      expect(await getViewer(copyOf(request))).not.toBeNull();
+      expect(renewedSessionHeaders(request)?.getSetCookie().some((c) => c.includes('session_token='))).toBe(true);
+    });
+    expect(renewedSessionHeaders(request)).toBeUndefined();
   });
 });
