@@ -75,6 +75,9 @@ async function openCopy(pgTemplate: string | null, template: PGlite | undefined)
  * One database for the whole file, filled once by `fill` (the demo catalogue, say): for read-only
  * suites where re-creating the data per test would cost more than the tests.
  */
+/** Filling a whole demo catalogue takes seconds on an idle machine and much longer on a busy CI one. */
+const FILL_TIMEOUT_MS = 240_000;
+
 export function useSharedTestDatabase(fill: () => Promise<void>) {
   let template: PGlite | undefined;
   let current: Database | undefined;
@@ -89,7 +92,7 @@ export function useSharedTestDatabase(fill: () => Promise<void>) {
     current = await openCopy(pgTemplate, template);
     useDatabaseForTests(current);
     await fill();
-  });
+  }, FILL_TIMEOUT_MS);
 
   afterAll(async () => {
     await closeRealtime();
