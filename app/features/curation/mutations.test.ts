@@ -204,3 +204,11 @@ describe('change requests', () => {
     });
   });
 });
+
+describe('a correction form', () => {
+  it('treats a textarea sent back with CRLF line breaks as unchanged', () => {
+    const seen = 'Primeira linha.\nSegunda linha.';
+    expect(parseProposal('author_edit', { bio: 'Primeira linha.\r\nSegunda linha.', 'visto.bio': seen, name: 'Ana', 'visto.name': 'Ana' })).toMatchObject({ ok: false });
+    expect(parseProposal('author_edit', { bio: 'Primeira linha.\r\nTerceira.', 'visto.bio': seen })).toEqual({ ok: true, changes: [{ field: 'bio', before: seen, after: 'Primeira linha.\nTerceira.' }] });
+  });
+});

@@ -37,7 +37,10 @@ const emptyToNull = (v: string | undefined | null) => (v == null || v.trim() ===
  * when the page loaded, so a curator can tell a stale proposal from a real one; only fields whose
  * (normalised) value differs from that become changes. For a new record every filled field is a change.
  */
-export function parseProposal(kind: ChangeRequestKind, form: Record<string, string>): ProposalResult {
+export function parseProposal(kind: ChangeRequestKind, rawForm: Record<string, string>): ProposalResult {
+  // Browsers submit a textarea's line breaks as CRLF; the catalogue stores LF, so an untouched synopsis
+  // must not look changed.
+  const form = Object.fromEntries(Object.entries(rawForm).map(([k, v]) => [k, v.replace(/\r\n?/g, '\n')]));
   const fieldErrors: Record<string, string> = {};
   const changes: FieldChange[] = [];
   const isNew = kind === 'new_edition' || kind === 'new_author';
