@@ -129,6 +129,12 @@ export async function findAuthorIdBySlug(tx: Tx, slug: string): Promise<string |
   return row?.id ?? null;
 }
 
+/** The edition that already has this ISBN-13, so a request to add it is refused at once. */
+export async function findEditionIdByIsbn(tx: Tx, isbn13: string): Promise<string | null> {
+  const [row] = await tx.select({ id: editions.id }).from(editions).where(eq(editions.isbn13, isbn13));
+  return row?.id ?? null;
+}
+
 /** Readers linking an edition, for the ≥ 5 readers rule of PRODUCT.md §B. */
 export async function editionReadersCount(tx: Tx, editionId: string): Promise<number | null> {
   const [row] = await tx.select({ readersCount: editions.readersCount }).from(editions).where(eq(editions.id, editionId));

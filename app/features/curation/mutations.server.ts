@@ -9,6 +9,7 @@ import {
   createEdition,
   editionReadersCount,
   findAuthorIdBySlug,
+  findEditionIdByIsbn,
   readAuthorFields,
   readEditionFields,
 } from '~/features/catalog/edits.server';
@@ -43,8 +44,9 @@ export async function createChangeRequest(viewer: Viewer, input: NewChangeReques
   if (!limit.ok) throw new AppError('rate_limited', rateLimitMessage(limit.retryAfterSeconds));
   const { result, tags } = await getDb().transaction(async (tx) => {
     const target = await resolveTarget(tx, input.kind, input.target);
+    if (input.kind === 'new_edition') await refuseKnownIsbn(tx, input.changes);
     const id = newId();
-    const code = newRequestCode();
+    const code = await unusedCode(tx);
     await tx.insert(changeRequests).values({
       id,
       code,
@@ -65,6 +67,15 @@ export async function createChangeRequest(viewer: Viewer, input: NewChangeReques
   return result;
 }
 
+/** A collision is one in hundreds of millions, but a failed insert would abort the reader's request. */
+async function unusedCode(tx: Tx): Promise<string> {
+  for (;;) {
+    const code = newRequestCode();
+    const [taken] = await tx.select({ id: changeRequests.id }).from(changeRequests).where(eq(changeRequests.code, code));
+    if (!taken) return code;
+  }
+}
+
 type ResolvedTarget = { editionId: string | null; authorId: string | null; label: string | null; live: Record<string, string | null> | null };
 
 async function resolveTarget(tx: Tx, kind: ChangeRequestKind, target: string | null): Promise<ResolvedTarget> {
@@ -80,6 +91,11 @@ async function resolveTarget(tx: Tx, kind: ChangeRequestKind, target: string | n
     return { editionId: null, authorId, label: live.name ?? '', live };
   }
   return { editionId: null, authorId: null, label: null, live: null };
+}
+
+async function refuseKnownIsbn(tx: Tx, changes: FieldChange[]) {
+  const isbn = changes.find((c) => c.field === 'isbn')?.after;
+  if (isbn && (await findEditionIdByIsbn(tx, isbn))) throw new AppError('conflict', 'Essa edição já está no catálogo: busque pelo ISBN para encontrá-la.', 'isbn');
 }
 
 const labelOfNew = (changes: FieldChange[]) => (changes.find((c) => c.field === 'title' || c.field === 'name')?.after ?? 'Sem título').slice(0, 300);

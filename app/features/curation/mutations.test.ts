@@ -136,6 +136,9 @@ describe('change requests', () => {
     const [mine] = (await listMyChangeRequests(readerV)).items;
     expect(mine?.targetPath).toBe(`/ed/${found.items[0]?.id}`);
 
+    const known = parseProposal('new_edition', { title: 'Dom Casmurro', authors: 'Machado de Assis', isbn: '978-85-359-1066-7', format: 'brochura', language: 'pt' });
+    await expect(createChangeRequest(readerV, { kind: 'new_edition', target: null, changes: known.ok ? known.changes : [], note: '' })).rejects.toMatchObject({ code: 'conflict', field: 'isbn' });
+
     const author = parseProposal('new_author', { name: 'Carolina Maria de Jesus', nationality: 'Brasil', birthYear: '1914', deathYear: '1977', bio: '' });
     const person = await createChangeRequest(readerV, { kind: 'new_author', target: null, changes: author.ok ? author.changes : [], note: '' });
     await approveChangeRequest(curatorV, person.code);
