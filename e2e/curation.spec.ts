@@ -3,6 +3,9 @@ import { expectAccessible, signIn } from './helpers';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
+// Three people's pages, axe at two widths: longer than the default minute on a shared machine.
+test.describe.configure({ timeout: 150_000 });
+
 /** axe at a phone's and a desktop's width, with a screenshot of each when E2E_SCREENSHOTS_DIR is set. */
 async function checkBothWidths(page: Page, name: string) {
   for (const width of [390, 1280]) {
@@ -92,4 +95,36 @@ test('an empty search offers to request the book, which opens the new-edition fo
   await expect(page.getByRole('heading', { level: 1, name: 'Pedir a inclusão de um livro' })).toBeVisible();
   await expect(page.getByLabel('Título', { exact: true })).toHaveValue('zzqx livro inexistente');
   await checkBothWidths(page, 'nova-edicao');
+});
+
+test('a curator sees which field moved since the request was made', async ({ browser }) => {
+  const reader = await browser.newPage();
+  await signIn(reader, 'lia_leitora');
+  await reader.goto('/catalogo?q=capitaes+da+areia');
+  await reader.getByRole('link', { name: 'Capitães da Areia' }).first().click();
+  await expect(reader.getByRole('heading', { level: 1, name: 'Capitães da Areia' })).toBeVisible();
+  const formPath = `/catalogo/solicitar?edicao=${new URL(reader.url()).pathname.split('/')[2]}`;
+  const send = async (pages: string) => {
+    await reader.goto(formPath);
+    await reader.getByLabel('Páginas').fill(pages);
+    await reader.getByRole('button', { name: 'Enviar solicitação' }).click();
+    await expect(reader).toHaveURL(/enviada=SOL-/);
+    return new URL(reader.url()).searchParams.get('enviada') ?? '';
+  };
+  const stale = await send('401');
+  const newer = await send('402');
+
+  const curator = await browser.newPage();
+  await signIn(curator, 'caio_curador');
+  await curator.goto(`/gerenciar/catalogo/solicitacoes/${newer}`);
+  await curator.getByRole('button', { name: 'Aprovar como proposto' }).click();
+  await expect(curator.getByText('aprovada', { exact: true })).toBeVisible();
+  await curator.goto(`/gerenciar/catalogo/solicitacoes/${stale}`);
+  await expect(curator.getByText('Um campo mudou no catálogo desde o pedido')).toBeVisible();
+  await expect(curator.getByRole('row', { name: /Páginas/ })).toContainText('Conflito: mudou desde o pedido');
+  await expect(curator.getByRole('row', { name: /Páginas/ })).toContainText('402');
+  await checkBothWidths(curator, 'revisao-conflito');
+  await curator.getByLabel('Motivo (o leitor recebe este texto)').fill('Outra solicitação já corrigiu as páginas.');
+  await curator.getByRole('button', { name: 'Rejeitar' }).click();
+  await expect(curator.getByText('rejeitada', { exact: true })).toBeVisible();
 });

@@ -35,8 +35,8 @@ export function DiffTable({ entity, changes, caption }: { entity: CatalogEntity;
           {changes.map((c) => {
             const conflict = 'conflict' in c && c.conflict;
             return (
-              <tr key={c.field} className={`border-b border-line ${conflict ? 'bg-paper outline outline-2 -outline-offset-2 outline-danger' : ''}`}>
-                <th scope="row" className="py-2 pr-3 text-left align-top font-medium">
+              <tr key={c.field} className={`border-b border-line ${conflict ? 'bg-paper' : ''}`}>
+                <th scope="row" className={`py-2 pr-3 text-left align-top font-medium ${conflict ? 'border-l-4 border-danger pl-2' : ''}`}>
                   {fieldLabel(entity, c.field)}
                   {conflict ? <span className="mt-1 block text-xs font-semibold text-danger">Conflito: mudou desde o pedido</span> : null}
                 </th>
