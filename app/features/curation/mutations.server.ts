@@ -23,7 +23,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { newRequestCode } from './code';
 import { CHANGE_REQUESTS_PER_DAY, CURATOR_ONLY_FROM_READERS, TRUSTED_AFTER_APPROVALS, canCurate, isSmallEdit } from './policy';
 import { STATUS_LABELS, type ChangeRequestKind, type FieldChange } from './types';
-import { entityOfKind } from './validation';
+import { entityOfKind, formFields } from './validation';
 
 export type NewChangeRequest = { kind: ChangeRequestKind; target: string | null; changes: FieldChange[]; note: string };
 export type CreatedChangeRequest = { code: string; status: 'pending' | 'approved' };
@@ -40,6 +40,8 @@ function assertCurator(viewer: Viewer) {
  * moved since they saw it, is applied at once (ADR 0011); everything else waits for a curator.
  */
 export async function createChangeRequest(viewer: Viewer, input: NewChangeRequest): Promise<CreatedChangeRequest> {
+  const known = new Set(formFields(input.kind).map(([field]) => field));
+  if (input.changes.length === 0 || input.changes.some((c) => !known.has(c.field))) throw new AppError('invalid_input');
   const limit = await hitRateLimit({ name: 'change-requests', limit: CHANGE_REQUESTS_PER_DAY, windowSeconds: 86_400 }, viewer.id);
   if (!limit.ok) throw new AppError('rate_limited', rateLimitMessage(limit.retryAfterSeconds));
   const { result, tags } = await getDb().transaction(async (tx) => {

@@ -80,6 +80,7 @@ describe('change requests', () => {
     await expect(withdrawChangeRequest(readerV, first.code)).rejects.toThrow('já está rejeitada');
 
     const second = await createChangeRequest(readerV, await proposal(editionId, { publisher: 'Companhia' }));
+    await expect(createChangeRequest(readerV, { kind: 'edition_edit', target: editionId, changes: [{ field: 'readersCount', before: '0', after: '99' }], note: '' })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(withdrawChangeRequest(other, second.code)).rejects.toMatchObject({ code: 'not_found' });
     await withdrawChangeRequest(readerV, second.code);
     expect((await listMyChangeRequests(readerV)).items.map((r) => r.status)).toEqual(['withdrawn', 'rejected']);
