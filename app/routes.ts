@@ -33,10 +33,16 @@ export default [
   route('autor/:identificador', 'routes/autor.$identificador.tsx'),
   route('amznto/:asin', 'routes/amznto.$asin.ts'),
   route('catalogo', 'routes/catalogo.tsx'),
+  route('catalogo/solicitar', 'routes/catalogo.solicitar.tsx'),
+  route('catalogo/minhas-solicitacoes', 'routes/catalogo.minhas-solicitacoes.tsx'),
 
   route('gerenciar', 'routes/gerenciar.tsx'),
   route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
   route('gerenciar/novidades', 'routes/gerenciar.novidades.tsx'),
+  route('gerenciar/catalogo', 'routes/gerenciar.catalogo.tsx'),
+  route('gerenciar/catalogo/solicitacoes', 'routes/gerenciar.catalogo.solicitacoes.tsx'),
+  route('gerenciar/catalogo/solicitacoes/:codigo', 'routes/gerenciar.catalogo.solicitacoes.$codigo.tsx'),
+  route('gerenciar/catalogo/historicos', 'routes/gerenciar.catalogo.historicos.tsx'),
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),

@@ -18,12 +18,17 @@ const readerPages = [
   { path: '/configuracoes/conta', heading: 'Sua conta' },
   { path: '/configuracoes/conexoes', heading: 'Conexões' },
   { path: '/notificacoes', heading: 'Notificações' },
+  { path: '/catalogo/minhas-solicitacoes', heading: 'Minhas solicitações' },
+  { path: '/catalogo/solicitar?tipo=novo-autor', heading: 'Pedir a inclusão de um autor' },
 ];
 
 const adminPages = [
   { path: '/gerenciar', heading: 'Gerenciar' },
   { path: '/gerenciar/emails', heading: 'E-mails enviados' },
   { path: '/gerenciar/novidades', heading: 'Novidades' },
+  { path: '/gerenciar/catalogo', heading: 'Catálogo' },
+  { path: '/gerenciar/catalogo/solicitacoes', heading: 'Solicitações' },
+  { path: '/gerenciar/catalogo/historicos', heading: 'Histórico do catálogo' },
 ];
 
 for (const width of [390, 1280]) {
@@ -61,11 +66,20 @@ test('signed-in pages send visitors to sign in, and back afterwards', async ({ p
   await expect(page).toHaveURL(/\/configuracoes\/conta$/);
 });
 
-test('management is invisible to readers (404) and to curators until their section exists', async ({ page }) => {
-  await signIn(page, 'lia_leitora');
-  const response = await page.goto('/gerenciar');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+test('management is invisible to readers (404); curators see only its catalogue section', async ({ browser }) => {
+  const reader = await browser.newPage();
+  await signIn(reader, 'lia_leitora');
+  for (const path of ['/gerenciar', '/gerenciar/catalogo', '/gerenciar/catalogo/historicos']) {
+    const response = await reader.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(reader.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  }
+  const curator = await browser.newPage();
+  await signIn(curator, 'caio_curador');
+  await curator.goto('/gerenciar');
+  await expect(curator.getByRole('link', { name: 'Fila de solicitações' })).toBeVisible();
+  await expect(curator.getByRole('link', { name: 'E-mails enviados' })).toHaveCount(0);
+  expect((await curator.goto('/gerenciar/emails'))?.status()).toBe(404);
 });
 
 test('security headers on every response, and cross-site posts refused', async ({ request }) => {

@@ -13,11 +13,13 @@ import { requireRole } from '~/server/viewer.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Gerenciar — Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Curators join when the catalogue section exists (issue 3); until then the area is admins' only.
-  const viewer = await requireRole(request, ['admin']);
+  const viewer = await requireRole(request, ['curator', 'admin']);
+  // A curator sees only the catalogue section; accounts and jobs stay admins' (ADR 0011).
+  if (viewer.role !== 'admin') return { isAdmin: false as const };
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
   const [accounts, deadJobs] = await Promise.all([searchAccounts(viewer, q), listDeadJobs()]);
   return {
+    isAdmin: true as const,
     q,
     viewerId: viewer.id,
     accounts,
@@ -53,7 +55,17 @@ export default function Manage({ loaderData, actionData }: Route.ComponentProps)
       <h1 className="font-serif text-3xl font-bold">Gerenciar</h1>
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
       {isFailure(actionData) && actionData.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
-      {
+      <section aria-labelledby="catalogo" className="flex flex-col gap-2">
+        <h2 id="catalogo" className="font-serif text-2xl font-bold">
+          Catálogo
+        </h2>
+        <nav aria-label="Catálogo" className="flex flex-wrap gap-3">
+          <Link to="/gerenciar/catalogo">Painel do catálogo</Link>
+          <Link to="/gerenciar/catalogo/solicitacoes">Fila de solicitações</Link>
+          <Link to="/gerenciar/catalogo/historicos">Histórico de alterações</Link>
+        </nav>
+      </section>
+      {loaderData.isAdmin ? (
         <>
           <nav aria-label="Seções de gerenciamento" className="flex flex-wrap gap-3">
             <Link to="/gerenciar/novidades">Novidades</Link>
@@ -123,7 +135,7 @@ export default function Manage({ loaderData, actionData }: Route.ComponentProps)
             </ul>
           </section>
         </>
-      }
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { getDatabase, getDb } from '~/db/client.server';
+import { type Db, type Tx, getDatabase, getDb } from '~/db/client.server';
 import { log } from './logger.server';
 
 /**
@@ -16,11 +16,15 @@ const pgliteUnlisten = new Map<string, () => Promise<void>>();
 // Hashed so any id can be part of a channel without colliding or breaking identifier rules.
 const channelName = (channel: string) => `rt_${createHash('sha1').update(channel).digest('hex')}`;
 
-export async function publish(channel: string, payload: unknown): Promise<void> {
+/**
+ * Inside a transaction pass its `tx`: Postgres then delivers the event only if it commits, and PGlite's
+ * single connection is not asked for a second statement while the transaction holds it.
+ */
+export async function publish(channel: string, payload: unknown, db: Db | Tx = getDb()): Promise<void> {
   const text = JSON.stringify(payload);
   // NOTIFY payloads are limited to 8000 bytes: events carry ids, and readers load the rest.
   if (Buffer.byteLength(text) > 7900) throw new Error(`Realtime payload too large on ${channel}`);
-  await getDb().execute(sql`SELECT pg_notify(${channelName(channel)}, ${text})`);
+  await db.execute(sql`SELECT pg_notify(${channelName(channel)}, ${text})`);
 }
 
 export async function subscribe(channel: string, onMessage: (payload: unknown) => void): Promise<() => Promise<void>> {

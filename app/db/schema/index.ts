@@ -3,3 +3,4 @@ export * from './infra';
 export * from './news';
 export * from './social';
 export * from './catalog';
+export * from './curation';

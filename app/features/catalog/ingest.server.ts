@@ -108,7 +108,7 @@ async function findOrCreateAuthor(tx: Tx, name: string, facts: AuthorFacts | und
 }
 
 /** "Machado de Assis" → "Assis, Machado de": the last word first, as library catalogues sort. */
-function sortNameOf(name: string): string {
+export function sortNameOf(name: string): string {
   const parts = name.split(' ');
   return parts.length < 2 ? name : `${parts.at(-1)}, ${parts.slice(0, -1).join(' ')}`;
 }

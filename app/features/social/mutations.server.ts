@@ -13,8 +13,9 @@ export type NewNotification = { userId: string; kind: string; text: string; link
  */
 export async function notify(notification: NewNotification, tx?: Tx): Promise<string> {
   const id = newId();
-  await (tx ?? getDb()).insert(notifications).values({ id, ...notification, link: notification.link ?? null, data: notification.data ?? {} });
-  await publish(notificationsChannel(notification.userId), { id });
+  const db = tx ?? getDb();
+  await db.insert(notifications).values({ id, ...notification, link: notification.link ?? null, data: notification.data ?? {} });
+  await publish(notificationsChannel(notification.userId), { id }, db);
   return id;
 }
 

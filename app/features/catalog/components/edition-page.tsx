@@ -50,13 +50,16 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
           <p className="text-sm text-muted">
             {edition.readersCount > 0 ? `${formatNumber(edition.readersCount)} ${edition.readersCount === 1 ? 'leitor tem' : 'leitores têm'} esta edição na estante` : 'Ninguém tem esta edição na estante ainda'}
           </p>
-          {asin ? (
-            <div className="mt-2">
+          <div className="mt-2 flex flex-wrap items-center gap-4">
+            {asin ? (
               <a href={`/amznto/${asin}`} rel="nofollow sponsored" className={buttonClass('accent')}>
                 Comprar na Amazon
               </a>
-            </div>
-          ) : null}
+            ) : null}
+            <Link to={`/catalogo/solicitar?edicao=${edition.id}`} className="inline-flex min-h-11 items-center">
+              Sugerir correção
+            </Link>
+          </div>
         </div>
       </header>
       <nav aria-label="Seções da edição" className="flex gap-1 overflow-x-auto border-b border-line">

@@ -15,6 +15,10 @@ export function SearchResults({ query, results, closest, search }: { query: stri
             {query ? `Nenhum livro encontrado para “${query}”` : 'Nenhum livro com esses filtros'}
           </h2>
           <p className="max-w-md text-muted">Confira a grafia, busque só pelo sobrenome do autor ou pelo ISBN, ou tire algum filtro.</p>
+          <p className="max-w-md">
+            Não está no catálogo?{' '}
+            <Link to={`/catalogo/solicitar?tipo=nova-edicao${query ? `&titulo=${encodeURIComponent(query)}` : ''}`}>Pedir a inclusão deste livro</Link>
+          </p>
         </div>
         {closest.length > 0 ? (
           <div>

@@ -1,0 +1,253 @@
+import { and, count, eq } from 'drizzle-orm';
+import { type Tx, getDb } from '~/db/client.server';
+import { catalogChanges, changeRequests } from '~/db/schema';
+import { type AuthorField, type CatalogEntity, type EditionField, type FieldValues, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
+import {
+  applyAuthorChanges,
+  applyEditionChanges,
+  createAuthor,
+  createEdition,
+  editionReadersCount,
+  findAuthorIdBySlug,
+  findEditionIdByIsbn,
+  readAuthorFields,
+  readEditionFields,
+} from '~/features/catalog/edits.server';
+import type { EditionFormat } from '~/features/catalog/types';
+import { notify } from '~/features/social/mutations.server';
+import { newId } from '~/lib/ids';
+import { AppError } from '~/server/errors';
+import { invalidateTags } from '~/server/html-cache.server';
+import { hitRateLimit, rateLimitMessage } from '~/server/rate-limit.server';
+import type { Viewer } from '~/server/viewer.server';
+import { newRequestCode } from './code';
+import { CHANGE_REQUESTS_PER_DAY, CURATOR_ONLY_FROM_READERS, TRUSTED_AFTER_APPROVALS, canCurate, isSmallEdit } from './policy';
+import { STATUS_LABELS, type ChangeRequestKind, type FieldChange } from './types';
+import { entityOfKind, formFields } from './validation';
+
+export type NewChangeRequest = { kind: ChangeRequestKind; target: string | null; changes: FieldChange[]; note: string };
+export type CreatedChangeRequest = { code: string; status: 'pending' | 'approved' };
+
+const MY_REQUESTS_LINK = '/catalogo/minhas-solicitacoes';
+
+function assertCurator(viewer: Viewer) {
+  // A reader without the role learns nothing: the same answer as a missing page.
+  if (!canCurate(viewer)) throw new AppError('not_found');
+}
+
+/**
+ * Files a change request. A trusted reader's small edit of an edition few readers link, with no field
+ * moved since they saw it, is applied at once (ADR 0011); everything else waits for a curator.
+ */
+export async function createChangeRequest(viewer: Viewer, input: NewChangeRequest): Promise<CreatedChangeRequest> {
+  const known = new Set(formFields(input.kind).map(([field]) => field));
+  if (input.changes.length === 0 || input.changes.some((c) => !known.has(c.field))) throw new AppError('invalid_input');
+  const limit = await hitRateLimit({ name: 'change-requests', limit: CHANGE_REQUESTS_PER_DAY, windowSeconds: 86_400 }, viewer.id);
+  if (!limit.ok) throw new AppError('rate_limited', rateLimitMessage(limit.retryAfterSeconds));
+  const { result, tags } = await getDb().transaction(async (tx) => {
+    const target = await resolveTarget(tx, input.kind, input.target);
+    if (input.kind === 'new_edition') await refuseKnownIsbn(tx, input.changes);
+    const id = newId();
+    const code = await unusedCode(tx);
+    await tx.insert(changeRequests).values({
+      id,
+      code,
+      kind: input.kind,
+      requesterId: viewer.id,
+      editionId: target.editionId,
+      authorId: target.authorId,
+      targetLabel: target.label ?? labelOfNew(input.changes),
+      changes: input.changes,
+      note: input.note || null,
+    });
+    if (!(await appliesDirectly(tx, viewer, input, target.live))) return { result: { code, status: 'pending' as const }, tags: [] };
+    const applied = await applyRequest(tx, viewer, { id, kind: input.kind, editionId: target.editionId, authorId: target.authorId, changes: input.changes });
+    await tx.update(changeRequests).set({ status: 'approved', appliedDirectly: true, reviewerId: viewer.id, decidedAt: new Date() }).where(eq(changeRequests.id, id));
+    return { result: { code, status: 'approved' as const }, tags: applied.tags };
+  });
+  if (tags.length) await invalidateTags(tags);
+  return result;
+}
+
+/** A collision is one in hundreds of millions, but a failed insert would abort the reader's request. */
+async function unusedCode(tx: Tx): Promise<string> {
+  for (;;) {
+    const code = newRequestCode();
+    const [taken] = await tx.select({ id: changeRequests.id }).from(changeRequests).where(eq(changeRequests.code, code));
+    if (!taken) return code;
+  }
+}
+
+type ResolvedTarget = { editionId: string | null; authorId: string | null; label: string | null; live: Record<string, string | null> | null };
+
+async function resolveTarget(tx: Tx, kind: ChangeRequestKind, target: string | null): Promise<ResolvedTarget> {
+  if (kind === 'edition_edit') {
+    const live = target ? await readEditionFields(tx, target, false) : null;
+    if (!target || !live) throw new AppError('not_found', 'Essa edição não existe mais no catálogo.');
+    return { editionId: target, authorId: null, label: live.title ?? '', live };
+  }
+  if (kind === 'author_edit') {
+    const authorId = target ? await findAuthorIdBySlug(tx, target) : null;
+    const live = authorId ? await readAuthorFields(tx, authorId, false) : null;
+    if (!authorId || !live) throw new AppError('not_found', 'Esse autor não existe mais no catálogo.');
+    return { editionId: null, authorId, label: live.name ?? '', live };
+  }
+  return { editionId: null, authorId: null, label: null, live: null };
+}
+
+async function refuseKnownIsbn(tx: Tx, changes: FieldChange[]) {
+  const isbn = changes.find((c) => c.field === 'isbn')?.after;
+  if (isbn && (await findEditionIdByIsbn(tx, isbn))) throw new AppError('conflict', 'Essa edição já está no catálogo: busque pelo ISBN para encontrá-la.', 'isbn');
+}
+
+const labelOfNew = (changes: FieldChange[]) => (changes.find((c) => c.field === 'title' || c.field === 'name')?.after ?? 'Sem título').slice(0, 300);
+
+async function appliesDirectly(tx: Tx, viewer: Viewer, input: NewChangeRequest, live: Record<string, string | null> | null): Promise<boolean> {
+  if (!live || !input.target || !isSmallEdit(input.kind, input.changes.map((c) => c.field))) return false;
+  if (input.changes.some((c) => (live[c.field] ?? null) !== c.before)) return false;
+  const readers = await editionReadersCount(tx, input.target);
+  if (readers === null || readers >= CURATOR_ONLY_FROM_READERS) return false;
+  const [approved] = await tx
+    .select({ n: count() })
+    .from(changeRequests)
+    .where(and(eq(changeRequests.requesterId, viewer.id), eq(changeRequests.status, 'approved'), eq(changeRequests.appliedDirectly, false)));
+  return (approved?.n ?? 0) >= TRUSTED_AFTER_APPROVALS;
+}
+
+type ApplicableRequest = { id: string; kind: ChangeRequestKind; editionId: string | null; authorId: string | null; changes: FieldChange[] };
+
+/** Writes a request's changes to the catalogue and one history row per field that really changed. */
+async function applyRequest(tx: Tx, actor: Viewer, request: ApplicableRequest): Promise<{ tags: string[]; editionId: string | null; authorId: string | null }> {
+  const values = Object.fromEntries(request.changes.map((c) => [c.field, c.after]));
+  const history = (entityType: CatalogEntity, entityId: string, field: string, before: string | null, after: string | null) =>
+    tx.insert(catalogChanges).values({ id: newId(), entityType, entityId, field, before, after, actorId: actor.id, changeRequestId: request.id });
+  if (request.kind === 'new_edition') {
+    const { editionId, tags } = await createEdition(tx, {
+      title: values.title ?? '',
+      authors: (values.authors ?? '').split('; ').filter(Boolean),
+      subtitle: values.subtitle,
+      isbn: values.isbn,
+      publisher: values.publisher,
+      publicationDate: values.publicationDate,
+      pages: values.pages ? Number(values.pages) : null,
+      format: (values.format as EditionFormat | null) ?? undefined,
+      language: values.language ?? undefined,
+      synopsis: values.synopsis,
+    });
+    await history('edition', editionId, 'created', null, values.title ?? null);
+    return { tags, editionId, authorId: null };
+  }
+  if (request.kind === 'new_author') {
+    const { authorId, tags } = await createAuthor(tx, {
+      name: values.name ?? null,
+      nationality: values.nationality ?? null,
+      birthYear: values.birthYear ?? null,
+      deathYear: values.deathYear ?? null,
+      bio: values.bio ?? null,
+    });
+    await history('author', authorId, 'created', null, values.name ?? null);
+    return { tags, editionId: null, authorId };
+  }
+  const entity = entityOfKind(request.kind);
+  const entityId = (entity === 'edition' ? request.editionId : request.authorId) ?? '';
+  const live = entity === 'edition' ? await readEditionFields(tx, entityId) : await readAuthorFields(tx, entityId);
+  if (!live) throw new AppError('not_found', entity === 'edition' ? 'Essa edição não existe mais no catálogo.' : 'Esse autor não existe mais no catálogo.');
+  const changed: Record<string, string | null> = {};
+  for (const change of request.changes) {
+    const before = (live as Record<string, string | null>)[change.field] ?? null;
+    if (before === change.after) continue;
+    changed[change.field] = change.after;
+    await history(entity, entityId, change.field, before, change.after);
+  }
+  const tags =
+    entity === 'edition'
+      ? await applyEditionChanges(tx, entityId, changed as Partial<FieldValues<EditionField>>)
+      : await applyAuthorChanges(tx, entityId, changed as Partial<FieldValues<AuthorField>>);
+  return { tags, editionId: request.editionId, authorId: request.authorId };
+}
+
+async function lockRequest(tx: Tx, code: string) {
+  const [request] = await tx.select().from(changeRequests).where(eq(changeRequests.code, code)).for('update');
+  if (!request) throw new AppError('not_found', 'Essa solicitação não existe.');
+  return request;
+}
+
+const alreadyDecided = (status: string) => new AppError('conflict', `Esta solicitação já está ${STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}.`);
+
+/**
+ * Approves a pending request in one transaction: the catalogue change, its history, the request's status
+ * and the requester's notification commit together or not at all. `edited` holds the curator's own values
+ * for some fields (edit-then-approve); the reader's proposal stays visible as `proposed`.
+ */
+export async function approveChangeRequest(viewer: Viewer, code: string, options: { answer?: string; edited?: Record<string, string | null> } = {}): Promise<void> {
+  assertCurator(viewer);
+  const tags = await getDb().transaction(async (tx) => {
+    const request = await lockRequest(tx, code);
+    if (request.status !== 'pending') throw alreadyDecided(request.status);
+    const changes = request.changes.map((c) =>
+      options.edited && c.field in options.edited && options.edited[c.field] !== c.after ? { ...c, after: options.edited[c.field] ?? null, proposed: c.after } : c,
+    );
+    const applied = await applyRequest(tx, viewer, { ...request, changes });
+    await tx
+      .update(changeRequests)
+      .set({ status: 'approved', changes, reviewerId: viewer.id, answer: options.answer || null, decidedAt: new Date(), editionId: applied.editionId, authorId: applied.authorId })
+      .where(eq(changeRequests.id, request.id));
+    await notify(
+      { userId: request.requesterId, kind: 'change_request_decided', text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi aprovada.`, link: MY_REQUESTS_LINK, data: { code: request.code } },
+      tx,
+    );
+    return applied.tags;
+  });
+  await invalidateTags(tags);
+}
+
+export async function rejectChangeRequest(viewer: Viewer, code: string, reason: string): Promise<void> {
+  assertCurator(viewer);
+  await getDb().transaction(async (tx) => {
+    const request = await lockRequest(tx, code);
+    if (request.status !== 'pending') throw alreadyDecided(request.status);
+    await tx.update(changeRequests).set({ status: 'rejected', reviewerId: viewer.id, answer: reason, decidedAt: new Date() }).where(eq(changeRequests.id, request.id));
+    await notify(
+      { userId: request.requesterId, kind: 'change_request_decided', text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi rejeitada: ${reason}`, link: MY_REQUESTS_LINK, data: { code: request.code } },
+      tx,
+    );
+  });
+}
+
+/** Only its requester may withdraw a request, and only while it waits; anyone else's answers "not found". */
+export async function withdrawChangeRequest(viewer: Viewer, code: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const request = await lockRequest(tx, code);
+    if (request.requesterId !== viewer.id) throw new AppError('not_found', 'Essa solicitação não existe.');
+    if (request.status !== 'pending') throw alreadyDecided(request.status);
+    await tx.update(changeRequests).set({ status: 'withdrawn', decidedAt: new Date() }).where(eq(changeRequests.id, request.id));
+  });
+}
+
+/**
+ * Puts a field back to its value before one history entry, recording the revert as a new entry. Refused
+ * when the field changed again since: reverting would silently undo that later change too.
+ */
+export async function revertCatalogChange(viewer: Viewer, changeId: string): Promise<void> {
+  assertCurator(viewer);
+  const tags = await getDb().transaction(async (tx) => {
+    const [entry] = await tx.select().from(catalogChanges).where(eq(catalogChanges.id, changeId));
+    if (!entry) throw new AppError('not_found', 'Essa alteração não existe no histórico.');
+    if (entry.field === 'created') throw new AppError('conflict', 'Uma inclusão não pode ser revertida aqui: para tirar um registro duplicado, una-o ao original.');
+    const live = entry.entityType === 'edition' ? await readEditionFields(tx, entry.entityId) : await readAuthorFields(tx, entry.entityId);
+    if (!live) throw new AppError('not_found', 'Esse registro não existe mais no catálogo.');
+    const now = (live as Record<string, string | null>)[entry.field] ?? null;
+    if (now !== entry.after) {
+      throw new AppError(
+        'conflict',
+        `O campo “${fieldLabel(entry.entityType, entry.field)}” mudou depois desta alteração (agora: ${displayValue(entry.field, now)}). Reverta primeiro a alteração mais recente.`,
+      );
+    }
+    await tx.insert(catalogChanges).values({ id: newId(), entityType: entry.entityType, entityId: entry.entityId, field: entry.field, before: now, after: entry.before, actorId: viewer.id, revertOfId: entry.id });
+    return entry.entityType === 'edition'
+      ? applyEditionChanges(tx, entry.entityId, { [entry.field]: entry.before } as Partial<FieldValues<EditionField>>)
+      : applyAuthorChanges(tx, entry.entityId, { [entry.field]: entry.before } as Partial<FieldValues<AuthorField>>);
+  });
+  await invalidateTags(tags);
+}
+

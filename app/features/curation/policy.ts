@@ -1,0 +1,22 @@
+import type { Viewer } from '~/server/viewer.server';
+
+/** Readers linking an edition from which only a curator may change it (PRODUCT.md §B). */
+export const CURATOR_ONLY_FROM_READERS = 5;
+/** Approved requests after which a reader's small edits apply without review (PRODUCT.md §B). */
+export const TRUSTED_AFTER_APPROVALS = 20;
+export const CHANGE_REQUESTS_PER_DAY = 50;
+
+/**
+ * Small edits (ADR 0011): facts of one printing that do not change which book the edition is. Title, ISBN,
+ * format, language, synopsis and everything about authors change identity or reach every edition, so
+ * they always go through a curator.
+ */
+export const SMALL_EDITION_FIELDS: readonly string[] = ['subtitle', 'publisher', 'publicationDate', 'pages'];
+
+export function isSmallEdit(kind: string, fields: readonly string[]): boolean {
+  return kind === 'edition_edit' && fields.length > 0 && fields.every((f) => SMALL_EDITION_FIELDS.includes(f));
+}
+
+export function canCurate(viewer: Pick<Viewer, 'role'> | null): boolean {
+  return viewer?.role === 'curator' || viewer?.role === 'admin';
+}

@@ -1,0 +1,198 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { getDb, queryRows } from '~/db/client.server';
+import { type CatalogEntity, fieldsOf } from '~/features/catalog/editable-fields';
+import { readAuthorFields, readEditionFields } from '~/features/catalog/edits.server';
+import { AppError } from '~/server/errors';
+import type { Viewer } from '~/server/viewer.server';
+import { canCurate } from './policy';
+import type {
+  CatalogChangeRow,
+  ChangeRequestKind,
+  ChangeRequestReview,
+  ChangeRequestStatus,
+  ChangeRequestSummary,
+  CurationDashboard,
+  FieldChange,
+  RequestTarget,
+} from './types';
+import { entityOfKind } from './validation';
+
+export const REQUESTS_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZE = 30;
+
+function assertCurator(viewer: Viewer) {
+  if (!canCurate(viewer)) throw new AppError('not_found');
+}
+
+type SummaryRow = {
+  id: string;
+  code: string;
+  kind: ChangeRequestKind;
+  status: ChangeRequestStatus;
+  targetLabel: string;
+  editionId: string | null;
+  authorSlug: string | null;
+  changes: FieldChange[] | string;
+  note: string | null;
+  answer: string | null;
+  appliedDirectly: boolean;
+  requesterUsername: string;
+  requesterName: string;
+  reviewerUsername: string | null;
+  reviewerName: string | null;
+  createdAt: Date | string;
+  decidedAt: Date | string | null;
+  total: number;
+};
+
+const summaryColumns = sql`r.id, r.code, r.kind, r.status, r.target_label AS "targetLabel", r.edition_id AS "editionId",
+  (SELECT a.slug FROM authors a WHERE a.id = r.author_id) AS "authorSlug", r.changes, r.note, r.answer, r.applied_directly AS "appliedDirectly",
+  q.username AS "requesterUsername", q.name AS "requesterName", v.username AS "reviewerUsername", v.name AS "reviewerName",
+  r.created_at AS "createdAt", r.decided_at AS "decidedAt", count(*) OVER ()::int AS total`;
+const summaryFrom = sql`FROM change_requests r JOIN users q ON q.id = r.requester_id LEFT JOIN users v ON v.id = r.reviewer_id`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toSummary(row: SummaryRow): ChangeRequestSummary {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    status: row.status,
+    targetLabel: row.targetLabel,
+    targetPath: row.editionId ? `/ed/${row.editionId}` : row.authorSlug ? `/autor/${row.authorSlug}` : null,
+    changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as FieldChange[]) : row.changes,
+    note: row.note,
+    answer: row.answer,
+    appliedDirectly: row.appliedDirectly,
+    requester: { username: row.requesterUsername, name: row.requesterName },
+    reviewer: row.reviewerUsername ? { username: row.reviewerUsername, name: row.reviewerName ?? row.reviewerUsername } : null,
+    createdAt: iso(row.createdAt),
+    decidedAt: row.decidedAt ? iso(row.decidedAt) : null,
+  };
+}
+
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** The viewer's own requests, newest first: nobody else's, whatever the role. */
+export async function listMyChangeRequests(viewer: Viewer, page = 1): Promise<Page<ChangeRequestSummary>> {
+  const rows = await queryRows<SummaryRow>(sql`SELECT ${summaryColumns} ${summaryFrom} WHERE r.requester_id = ${viewer.id}
+    ORDER BY r.created_at DESC, r.id LIMIT ${REQUESTS_PAGE_SIZE} OFFSET ${(page - 1) * REQUESTS_PAGE_SIZE}`);
+  return { items: rows.map(toSummary), total: rows[0]?.total ?? 0, page, pageSize: REQUESTS_PAGE_SIZE };
+}
+
+/** The curators' queue: oldest first, so nobody waits behind newer requests. */
+export async function listChangeRequests(viewer: Viewer, filters: { kind?: ChangeRequestKind | undefined; status: ChangeRequestStatus; page: number }): Promise<Page<ChangeRequestSummary>> {
+  assertCurator(viewer);
+  const where: SQL[] = [sql`r.status = ${filters.status}`];
+  if (filters.kind) where.push(sql`r.kind = ${filters.kind}`);
+  const rows = await queryRows<SummaryRow>(sql`SELECT ${summaryColumns} ${summaryFrom} WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY r.created_at ${filters.status === 'pending' ? sql`ASC` : sql`DESC`}, r.id LIMIT ${REQUESTS_PAGE_SIZE} OFFSET ${(filters.page - 1) * REQUESTS_PAGE_SIZE}`);
+  return { items: rows.map(toSummary), total: rows[0]?.total ?? 0, page: filters.page, pageSize: REQUESTS_PAGE_SIZE };
+}
+
+/**
+ * One request as a curator reviews it: each proposed field beside the value the record has now, flagged
+ * as a conflict when that value is no longer what the requester saw.
+ */
+export async function getChangeRequestForReview(viewer: Viewer, code: string): Promise<ChangeRequestReview | null> {
+  assertCurator(viewer);
+  const [row] = await queryRows<SummaryRow & { authorId: string | null }>(sql`SELECT ${summaryColumns}, r.author_id AS "authorId" ${summaryFrom} WHERE r.code = ${code}`);
+  if (!row) return null;
+  const summary = toSummary(row);
+  const entity = entityOfKind(row.kind);
+  const isEdit = row.kind === 'edition_edit' || row.kind === 'author_edit';
+  const live = isEdit ? await readLive(entity, row.editionId ?? row.authorId) : null;
+  const reviewed = summary.changes.map((change) => {
+    const current = live ? (live[change.field] ?? null) : null;
+    return { ...change, current, conflict: summary.status === 'pending' && isEdit && current !== change.before };
+  });
+  return { ...summary, entity, reviewed };
+}
+
+async function readLive(entity: CatalogEntity, id: string | null): Promise<Record<string, string | null> | null> {
+  if (!id) return null;
+  return getDb().transaction(async (tx): Promise<Record<string, string | null> | null> =>
+    entity === 'edition' ? readEditionFields(tx, id, false) : readAuthorFields(tx, id, false),
+  );
+}
+
+/** What the request form shows: the record's current values (the "seen" values of the diff). */
+export async function getRequestTarget(kind: ChangeRequestKind, target: string | null): Promise<RequestTarget | null> {
+  if (kind === 'new_edition' || kind === 'new_author') {
+    const values = Object.fromEntries(Object.keys(fieldsOf(entityOfKind(kind))).map((f) => [f, null]));
+    return { kind, targetId: null, label: kind === 'new_edition' ? 'Nova edição' : 'Novo autor', path: null, values: { ...values, format: 'brochura', language: kind === 'new_edition' ? 'pt' : null } };
+  }
+  if (!target) return null;
+  if (kind === 'edition_edit') {
+    const live = await readLive('edition', target);
+    if (!live) return null;
+    const { workId: _workId, ...values } = live;
+    return { kind, targetId: target, label: live.title ?? '', path: `/ed/${target}`, values };
+  }
+  const [author] = await queryRows<{ id: string }>(sql`SELECT id FROM authors WHERE slug = ${target}`);
+  const live = author ? await readLive('author', author.id) : null;
+  if (!live) return null;
+  return { kind, targetId: target, label: live.name ?? '', path: `/autor/${target}`, values: live };
+}
+
+export async function getCurationDashboard(viewer: Viewer): Promise<CurationDashboard> {
+  assertCurator(viewer);
+  const [pending, [oldest], [gaps]] = await Promise.all([
+    queryRows<{ kind: ChangeRequestKind; count: number }>(sql`SELECT kind, count(*)::int AS count FROM change_requests WHERE status = 'pending' GROUP BY kind ORDER BY kind`),
+    queryRows<{ at: Date | string | null }>(sql`SELECT min(created_at) AS at FROM change_requests WHERE status = 'pending'`),
+    queryRows<CurationDashboard['gaps']>(sql`SELECT count(*) FILTER (WHERE cover_url IS NULL)::int AS "withoutCover", count(*) FILTER (WHERE isbn13 IS NULL AND isbn10 IS NULL)::int AS "withoutIsbn",
+      count(*) FILTER (WHERE pages IS NULL AND format <> 'audiolivro')::int AS "withoutPages", count(*)::int AS editions FROM editions`),
+  ]);
+  return { pending, oldestPendingAt: oldest?.at ? iso(oldest.at) : null, gaps: gaps ?? { withoutCover: 0, withoutIsbn: 0, withoutPages: 0, editions: 0 } };
+}
+
+type ChangeRow = Omit<CatalogChangeRow, 'actor' | 'createdAt' | 'entityPath'> & {
+  actorUsername: string | null;
+  actorName: string | null;
+  authorSlug: string | null;
+  createdAt: Date | string;
+  total: number;
+};
+
+/** Every catalogue change, newest first, filtered by entity type, the person who made it, or a request code. */
+export async function listCatalogChanges(
+  viewer: Viewer,
+  filters: { entity?: CatalogEntity | undefined; actor?: string | undefined; code?: string | undefined; page: number },
+): Promise<Page<CatalogChangeRow>> {
+  assertCurator(viewer);
+  const where: SQL[] = [sql`true`];
+  if (filters.entity) where.push(sql`c.entity_type = ${filters.entity}`);
+  if (filters.actor) where.push(sql`u.username = ${filters.actor}`);
+  if (filters.code) where.push(sql`r.code = ${filters.code}`);
+  const rows = await queryRows<ChangeRow>(sql`
+    SELECT c.id, c.entity_type AS "entityType", c.entity_id AS "entityId", c.field, c.before, c.after, c.revert_of_id AS "revertOfId",
+      coalesce(e.title, a.name, '(removido)') AS "entityLabel", a.slug AS "authorSlug",
+      u.username AS "actorUsername", u.name AS "actorName", r.code, c.created_at AS "createdAt", count(*) OVER ()::int AS total
+    FROM catalog_changes c
+      LEFT JOIN users u ON u.id = c.actor_id
+      LEFT JOIN change_requests r ON r.id = c.change_request_id
+      LEFT JOIN editions e ON c.entity_type = 'edition' AND e.id = c.entity_id
+      LEFT JOIN authors a ON c.entity_type = 'author' AND a.id = c.entity_id
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY c.created_at DESC, c.id LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${(filters.page - 1) * HISTORY_PAGE_SIZE}`);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      entityLabel: row.entityLabel,
+      entityPath: row.entityType === 'edition' ? `/ed/${row.entityId}` : row.authorSlug ? `/autor/${row.authorSlug}` : null,
+      field: row.field,
+      before: row.before,
+      after: row.after,
+      actor: row.actorUsername ? { username: row.actorUsername, name: row.actorName ?? row.actorUsername } : null,
+      code: row.code,
+      revertOfId: row.revertOfId,
+      createdAt: iso(row.createdAt),
+    })),
+    total: rows[0]?.total ?? 0,
+    page: filters.page,
+    pageSize: HISTORY_PAGE_SIZE,
+  };
+}

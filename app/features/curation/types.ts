@@ -1,0 +1,71 @@
+/** One proposed value: what the requester saw on the page, and what they propose instead. */
+export type FieldChange = {
+  field: string;
+  before: string | null;
+  after: string | null;
+  /** The reader's value when a curator approved a different one (edit-then-approve). */
+  proposed?: string | null;
+};
+export type ChangeRequestKind = 'edition_edit' | 'author_edit' | 'new_edition' | 'new_author';
+export type ChangeRequestStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
+
+/** URL and UI names of kinds and statuses: Portuguese for people, English in code. */
+export const KIND_LABELS: Record<ChangeRequestKind, string> = {
+  edition_edit: 'Correção de edição',
+  author_edit: 'Correção de autor',
+  new_edition: 'Nova edição',
+  new_author: 'Novo autor',
+};
+export const KIND_SLUGS: Record<ChangeRequestKind, string> = {
+  edition_edit: 'correcao-edicao',
+  author_edit: 'correcao-autor',
+  new_edition: 'nova-edicao',
+  new_author: 'novo-autor',
+};
+export const STATUS_LABELS: Record<ChangeRequestStatus, string> = { pending: 'pendente', approved: 'aprovada', rejected: 'rejeitada', withdrawn: 'retirada' };
+
+export type ChangeRequestSummary = {
+  id: string;
+  code: string;
+  kind: ChangeRequestKind;
+  status: ChangeRequestStatus;
+  targetLabel: string;
+  /** Where the target lives now (/ed/{id}, /autor/{identificador}); null before a new record exists. */
+  targetPath: string | null;
+  changes: FieldChange[];
+  note: string | null;
+  answer: string | null;
+  appliedDirectly: boolean;
+  requester: { username: string; name: string };
+  reviewer: { username: string; name: string } | null;
+  createdAt: string;
+  decidedAt: string | null;
+};
+
+/** A field of a request under review: the live value now and whether it moved since the requester saw it. */
+export type ReviewedChange = FieldChange & { current: string | null; conflict: boolean };
+
+export type ChangeRequestReview = ChangeRequestSummary & { entity: 'edition' | 'author'; reviewed: ReviewedChange[] };
+
+export type RequestTarget = { kind: ChangeRequestKind; targetId: string | null; label: string; path: string | null; values: Record<string, string | null> };
+
+export type CurationDashboard = {
+  pending: { kind: ChangeRequestKind; count: number }[];
+  oldestPendingAt: string | null;
+  gaps: { withoutCover: number; withoutIsbn: number; withoutPages: number; editions: number };
+};
+
+export type CatalogChangeRow = {
+  id: string;
+  entityType: 'edition' | 'author';
+  entityId: string;
+  entityLabel: string;
+  entityPath: string | null;
+  field: string;
+  before: string | null;
+  after: string | null;
+  actor: { username: string; name: string } | null;
+  code: string | null;
+  revertOfId: string | null;
+  createdAt: string;
+};

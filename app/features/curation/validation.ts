@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { type CatalogEntity, type FieldSpec, fieldsOf } from '~/features/catalog/editable-fields';
+import { splitAuthors } from '~/features/catalog/normalize';
+import { REQUEST_CODE_PATTERN } from './code';
+import type { ChangeRequestKind, FieldChange } from './types';
+
+export const NOTE_MAX = 1000;
+export const REASON_MAX = 1000;
+
+/** The authors of a new edition, typed as "Nome; Outro Nome" (or with commas, or "e"). */
+export const AUTHORS_FIELD: FieldSpec = {
+  label: 'Autores',
+  input: 'text',
+  hint: 'Separe vários autores com ponto e vírgula.',
+  schema: z
+    .string()
+    .trim()
+    .max(500, 'Use no máximo 500 caracteres.')
+    .transform((v) => splitAuthors(v).join('; '))
+    .refine((v) => v.length > 0, 'Informe pelo menos um autor.'),
+};
+
+export const entityOfKind = (kind: ChangeRequestKind): CatalogEntity => (kind === 'edition_edit' || kind === 'new_edition' ? 'edition' : 'author');
+
+/** The fields a form of this kind shows, in order. */
+export function formFields(kind: ChangeRequestKind): [string, FieldSpec][] {
+  const specs = Object.entries(fieldsOf(entityOfKind(kind)));
+  return kind === 'new_edition' ? [specs[0] as [string, FieldSpec], ['authors', AUTHORS_FIELD], ...specs.slice(1)] : specs;
+}
+
+export type ProposalResult = { ok: true; changes: FieldChange[] } | { ok: false; fieldErrors: Record<string, string> };
+
+const emptyToNull = (v: string | undefined | null) => (v == null || v.trim() === '' ? null : v);
+
+/**
+ * A request form turned into a diff. For a correction the hidden `visto.<field>` holds what the reader saw
+ * when the page loaded, so a curator can tell a stale proposal from a real one; only fields whose
+ * (normalised) value differs from that become changes. For a new record every filled field is a change.
+ */
+export function parseProposal(kind: ChangeRequestKind, rawForm: Record<string, string>): ProposalResult {
+  // Browsers submit a textarea's line breaks as CRLF; the catalogue stores LF, so an untouched synopsis
+  // must not look changed.
+  const form = Object.fromEntries(Object.entries(rawForm).map(([k, v]) => [k, v.replace(/\r\n?/g, '\n')]));
+  const fieldErrors: Record<string, string> = {};
+  const changes: FieldChange[] = [];
+  const isNew = kind === 'new_edition' || kind === 'new_author';
+  for (const [field, spec] of formFields(kind)) {
+    if (!isNew && !(field in form)) continue;
+    const parsed = spec.schema.safeParse(form[field] ?? '');
+    if (!parsed.success) {
+      fieldErrors[field] = parsed.error.issues[0]?.message ?? 'Valor inválido.';
+      continue;
+    }
+    const after = parsed.data;
+    if (isNew) {
+      if (after !== null) changes.push({ field, before: null, after });
+      continue;
+    }
+    const before = emptyToNull(form[`visto.${field}`]);
+    if ((before ?? null) !== after) changes.push({ field, before: before?.slice(0, 10_000) ?? null, after });
+  }
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  if (changes.length === 0) return { ok: false, fieldErrors: { _form: isNew ? 'Preencha os campos do livro.' : 'Altere pelo menos um campo antes de enviar.' } };
+  return { ok: true, changes };
+}
+
+/** A curator's edited values (edit-then-approve), validated like a reader's. */
+export function parseCuratorValues(kind: ChangeRequestKind, fields: readonly string[], form: Record<string, string>): { ok: true; values: Record<string, string | null> } | { ok: false; fieldErrors: Record<string, string> } {
+  const specs = new Map(formFields(kind));
+  const values: Record<string, string | null> = {};
+  const fieldErrors: Record<string, string> = {};
+  for (const field of fields) {
+    const spec = specs.get(field);
+    if (!spec) continue;
+    const parsed = spec.schema.safeParse(form[field] ?? '');
+    if (parsed.success) values[field] = parsed.data;
+    else fieldErrors[field] = parsed.error.issues[0]?.message ?? 'Valor inválido.';
+  }
+  return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, values };
+}
+
+export const requestCodeParam = z.string().regex(REQUEST_CODE_PATTERN);
+
+export const noteSchema = z.string().trim().max(NOTE_MAX, `Use no máximo ${NOTE_MAX} caracteres.`).optional().default('');
+
+export const reviewInput = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('aprovar'), answer: z.string().trim().max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`).optional().default('') }),
+  z.object({ intent: z.literal('editar-e-aprovar'), answer: z.string().trim().max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`).optional().default('') }),
+  z.object({
+    intent: z.literal('rejeitar'),
+    reason: z.string({ error: 'Diga ao leitor por que a solicitação foi rejeitada.' }).trim().min(3, 'Diga ao leitor por que a solicitação foi rejeitada.').max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`),
+  }),
+], { error: 'Escolha aprovar ou rejeitar.' });
+
+const KIND_BY_SLUG = { 'correcao-edicao': 'edition_edit', 'correcao-autor': 'author_edit', 'nova-edicao': 'new_edition', 'novo-autor': 'new_author' } as const;
+const STATUS_BY_SLUG = { pendente: 'pending', aprovada: 'approved', rejeitada: 'rejected', retirada: 'withdrawn' } as const;
+
+/** The queue's query string; an unknown value (an old link) falls back to the default instead of failing. */
+export const queueParams = z.object({
+  tipo: z.enum(Object.keys(KIND_BY_SLUG) as [keyof typeof KIND_BY_SLUG]).optional().catch(undefined),
+  situacao: z.enum(Object.keys(STATUS_BY_SLUG) as [keyof typeof STATUS_BY_SLUG]).catch('pendente').default('pendente'),
+  pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+});
+
+export function toQueueFilters(params: z.output<typeof queueParams>) {
+  return { kind: params.tipo ? KIND_BY_SLUG[params.tipo] : undefined, status: STATUS_BY_SLUG[params.situacao], page: params.pagina };
+}
+
+export const historyParams = z.object({
+  entidade: z.enum(['edicao', 'autor']).optional().catch(undefined),
+  curador: z.string().trim().toLowerCase().regex(/^[a-z0-9_]{1,40}$/).optional().catch(undefined),
+  codigo: z.string().trim().toUpperCase().regex(REQUEST_CODE_PATTERN).optional().catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+});
+
+export function toHistoryFilters(params: z.output<typeof historyParams>) {
+  const entity = params.entidade === 'edicao' ? ('edition' as const) : params.entidade === 'autor' ? ('author' as const) : undefined;
+  return { entity, actor: params.curador, code: params.codigo, page: params.pagina };
+}
+
+/** Which form /catalogo/solicitar shows: a correction of an edition or author, or a new record. */
+export const requestFormParams = z.union([
+  z.object({ edicao: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).transform((p) => ({ kind: 'edition_edit' as const, target: p.edicao })),
+  z.object({ autor: z.string().regex(/^[a-z0-9-]{1,60}$/) }).transform((p) => ({ kind: 'author_edit' as const, target: p.autor })),
+  z.object({ tipo: z.literal('nova-edicao'), titulo: z.string().max(300).optional() }).transform((p) => ({ kind: 'new_edition' as const, target: null, title: p.titulo ?? '' })),
+  z.object({ tipo: z.literal('novo-autor') }).transform(() => ({ kind: 'new_author' as const, target: null })),
+]);

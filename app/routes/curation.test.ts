@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/db';
+import { createEdition, createUser, formRequest, getRequest } from '../../test/factories';
+import * as requestForm from './catalogo.solicitar';
+import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
+import { getDb } from '~/db/client.server';
+import { getEdition } from '~/features/catalog/queries.server';
+
+useTestDatabase();
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
+const load = requestForm.loader as unknown as Handler;
+const act = requestForm.action as unknown as Handler;
+const reviewAct = review.action as unknown as Handler;
+
+/** What the form posts for an edition: every field as shown, plus the reader's edits. */
+async function formFor(path: string, cookie: string, edits: Record<string, string>) {
+  const { target } = (await load({ request: getRequest(path, cookie), params: {}, context: {} })) as { target: { values: Record<string, string | null> } };
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(target.values)) Object.assign(fields, { [k]: v ?? '', [`visto.${k}`]: v ?? '' });
+  return { ...fields, ...edits };
+}
+
+const statusOf = (result: unknown) => (result as { init?: { status?: number } }).init?.status;
+const dataOf = (result: unknown) => (result as { data: { formError?: string; fieldErrors: Record<string, string>; fields: Record<string, string> } }).data;
+
+describe('the request form and the review page', () => {
+  it('keep what the reader typed next to a field error, and answer 429 with a Portuguese message over 50 a day', async () => {
+    const reader = await createUser();
+    const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
+    const path = `/catalogo/solicitar?edicao=${editionId}`;
+
+    const bad = await act({ request: formRequest(path, await formFor(path, reader.cookie, { pages: 'cento e oitenta', note: 'Vi na capa' }), { cookie: reader.cookie }), params: {}, context: {} });
+    expect(statusOf(bad)).toBe(400);
+    expect(dataOf(bad).fieldErrors.pages).toBe('Informe um número de páginas entre 1 e 20.000.');
+    expect([dataOf(bad).fields.pages, dataOf(bad).fields.note]).toEqual(['cento e oitenta', 'Vi na capa']);
+
+    await getDb().execute(sql`INSERT INTO rate_limit_counters (key, window_start, count) VALUES (${`change-requests:${reader.id.toLowerCase()}`}, now(), 50)`);
+    const limited = await act({ request: formRequest(path, await formFor(path, reader.cookie, { pages: '180' }), { cookie: reader.cookie }), params: {}, context: {} });
+    expect(statusOf(limited)).toBe(429);
+    expect(dataOf(limited).formError).toMatch(/^Muitas tentativas em pouco tempo\. Tente de novo em \d+ minutos?\.$/);
+    expect(dataOf(limited).fields.pages).toBe('180');
+  });
+
+  it('sends a correction, then a curator edits it before approving and must give a reason to reject', async () => {
+    const reader = await createUser();
+    const curator = await createUser({ role: 'curator' });
+    const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
+    const path = `/catalogo/solicitar?edicao=${editionId}`;
+    const sent = (await act({ request: formRequest(path, await formFor(path, reader.cookie, { pages: '180' }), { cookie: reader.cookie }), params: {}, context: {} })) as Response;
+    expect(sent.status).toBe(302);
+    const code = new URL(sent.headers.get('location') ?? '', 'http://x').searchParams.get('enviada') ?? '';
+    const reviewPath = `/gerenciar/catalogo/solicitacoes/${code}`;
+
+    const noReason = await reviewAct({ request: formRequest(reviewPath, { intent: 'rejeitar', reason: '' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} });
+    expect(dataOf(noReason).fieldErrors.reason).toBe('Diga ao leitor por que a solicitação foi rejeitada.');
+    const badEdit = await reviewAct({ request: formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '0' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} });
+    expect(dataOf(badEdit).fieldErrors.pages).toBe('Informe um número de páginas entre 1 e 20.000.');
+    expect((await getEdition(editionId))?.pages).toBe(176);
+
+    const approved = (await reviewAct({ request: formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '184', answer: 'Eram 184.' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} })) as Response;
+    expect(approved.status).toBe(302);
+    expect((await getEdition(editionId))?.pages).toBe(184);
+  });
+});

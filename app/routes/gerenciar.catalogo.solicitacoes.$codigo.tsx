@@ -1,0 +1,49 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/gerenciar.catalogo.solicitacoes.$codigo';
+import { RequestReview } from '~/features/curation/components/request-review';
+import { approveChangeRequest, rejectChangeRequest } from '~/features/curation/mutations.server';
+import { getChangeRequestForReview } from '~/features/curation/queries.server';
+import { parseCuratorValues, requestCodeParam, reviewInput } from '~/features/curation/validation';
+import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
+import { requireRole } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.codigo} — Solicitações — Maratona` }];
+
+async function reviewOr404(request: Request, rawCode: string | undefined) {
+  const viewer = await requireRole(request, ['curator', 'admin']);
+  const code = requestCodeParam.safeParse(rawCode);
+  const review = code.success ? await getChangeRequestForReview(viewer, code.data) : null;
+  if (!review) throw data(null, { status: 404 });
+  return { viewer, review };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { review } = await reviewOr404(request, params.codigo);
+  return { review };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { viewer, review } = await reviewOr404(request, params.codigo);
+  const formData = await request.formData();
+  const parsed = parseForm(formData, reviewInput);
+  if (!parsed.ok) return parsed.failure;
+  const input = parsed.value;
+  try {
+    if (input.intent === 'rejeitar') {
+      await rejectChangeRequest(viewer, review.code, input.reason);
+    } else if (input.intent === 'aprovar') {
+      await approveChangeRequest(viewer, review.code, { answer: input.answer });
+    } else {
+      const edited = parseCuratorValues(review.kind, review.changes.map((c) => c.field), parsed.fields);
+      if (!edited.ok) return formFailure(parsed.fields, 'Confira os campos destacados.', edited.fieldErrors);
+      await approveChangeRequest(viewer, review.code, { answer: input.answer, edited: edited.values });
+    }
+  } catch (error) {
+    return failureFromError(error, parsed.fields);
+  }
+  return redirect(`/gerenciar/catalogo/solicitacoes/${review.code}`);
+}
+
+export default function ReviewRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <RequestReview review={loaderData.review} result={actionData} />;
+}
