@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { type Db, type Tx, getDb, queryRows } from '~/db/client.server';
 import { ASIN_PATTERN, cleanIsbn, parseIsbn } from '~/lib/isbn';
 import { cardColumns, type CardRow, toCard } from './cards.server';
 import { MIN_VOCABULARY_WORD } from './ingest.server';
@@ -8,7 +8,10 @@ import { foldForMatch } from './normalize';
 import type { EditionCard, SearchFilters, SearchPage } from './types';
 
 const MAX_QUERY_LENGTH = 200;
-/** pg_trgm similarity a catalogue word needs to stand in for a query word the catalogue does not know. */
+/**
+ * pg_trgm similarity a catalogue word needs to stand in for a query word the catalogue does not know. Not
+ * below pg_trgm's default similarity_threshold (0.3), which the indexed `%` applies first.
+ */
 const TYPO_THRESHOLD = 0.3;
 /** The empty-result suggestions accept looser words. */
 const CLOSEST_THRESHOLD = 0.2;
@@ -18,7 +21,7 @@ const CORRECTIONS_PER_WORD = 3;
  * ranking every edition that contains "amor" would cost more than any reader pages through.
  */
 export const MAX_COUNTED = 1000;
-const RANKED_CANDIDATES = 200;
+const RANKED_CANDIDATES = 100;
 
 /** A query word and the catalogue words it stands for: itself when known, else its closest known words. */
 type Term = { words: string[]; prefix: boolean };
@@ -40,30 +43,31 @@ export async function searchEditions(rawQuery: string, filters: SearchFilters = 
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
   const current = Math.max(1, page);
   const offset = (current - 1) * pageSize;
-  return getDb().transaction(async (tx) => {
-    const plan = await planQuery(tx, query);
-    const filtersSql = filterConditions(filters);
-    const where = sql.join([plan.where, ...filtersSql], sql` AND `);
-    const [counted] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM editions e WHERE ${where} LIMIT ${MAX_COUNTED + 1}) m`, tx);
-    const matches = counted?.n ?? 0;
-    if (matches === 0 || offset >= Math.min(matches, MAX_COUNTED)) return { items: [], total: Math.min(matches, MAX_COUNTED), totalCapped: matches > MAX_COUNTED, page: current, pageSize };
-    let rows: CardRow[];
-    if (!plan.rank) {
-      rows = await queryRows<CardRow>(sql`SELECT ${cardColumns} FROM editions e WHERE ${where} ORDER BY e.readers_count DESC, e.created_at DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`, tx);
-    } else {
-      // The candidates: the most-read matches, plus the editions whose whole title is the query (or whose
-      // ISBN it is), so a little-read book searched by its own title is never crowded out by a broad query.
-      const candidates = Math.max(RANKED_CANDIDATES, offset + pageSize);
-      const pick = (condition: SQL) => sql`(SELECT e.id FROM editions e WHERE ${condition} ORDER BY ${mostRead} LIMIT ${candidates})`;
-      const union = plan.exactWhere ? sql`${pick(where)} UNION ${pick(sql.join([plan.exactWhere, ...filtersSql], sql` AND `))}` : pick(where);
-      rows = await queryRows<CardRow>(
-        sql`SELECT ${cardColumns} FROM editions e JOIN (${union}) c ON c.id = e.id
-            ORDER BY ${plan.rank} DESC, e.readers_count DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`,
-        tx,
-      );
-    }
-    return { items: rows.map(toCard), total: Math.min(matches, MAX_COUNTED), totalCapped: matches > MAX_COUNTED, page: current, pageSize };
-  });
+  const db = getDb();
+  const plan = await planQuery(db, query);
+  const filtersSql = filterConditions(filters);
+  const where = sql.join([plan.where, ...filtersSql], sql` AND `);
+  // Counted in the same statement as the page (one round trip), up to one past the cap.
+  const counted = sql`(SELECT count(*) FROM (SELECT 1 FROM editions e WHERE ${where} LIMIT ${MAX_COUNTED + 1}) m)::int AS matches`;
+  let rows: (CardRow & { matches: number })[];
+  if (!plan.rank) {
+    rows = await queryRows(sql`SELECT ${cardColumns}, ${counted} FROM editions e WHERE ${where} ORDER BY e.readers_count DESC, e.created_at DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`, db);
+  } else {
+    // The candidates: the most-read matches, plus the editions whose whole title is the query (or whose
+    // ISBN it is), so a little-read book searched by its own title is never crowded out by a broad query.
+    const candidates = Math.max(RANKED_CANDIDATES, offset + pageSize);
+    const pick = (condition: SQL) => sql`(SELECT e.id FROM editions e WHERE ${condition} ORDER BY ${mostRead} LIMIT ${candidates})`;
+    const union = plan.exactWhere ? sql`${pick(where)} UNION ${pick(sql.join([plan.exactWhere, ...filtersSql], sql` AND `))}` : pick(where);
+    rows = await queryRows(
+      sql`SELECT ${cardColumns}, ${counted} FROM editions e JOIN (${union}) c ON c.id = e.id
+          ORDER BY ${plan.rank} DESC, e.readers_count DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`,
+      db,
+    );
+  }
+  // An empty page past the first may still have matches before it ("this page no longer exists").
+  let matches = Number(rows[0]?.matches ?? 0);
+  if (rows.length === 0 && offset > 0) matches = Number((await queryRows<{ matches: number }>(sql`SELECT ${counted}`, db))[0]?.matches ?? 0);
+  return { items: rows.map(toCard), total: Math.min(matches, MAX_COUNTED), totalCapped: matches > MAX_COUNTED, page: current, pageSize };
 }
 
 /** For an empty result: the titles closest to what was typed, however loosely (any of its words, or words like them). */
@@ -71,6 +75,8 @@ export async function listClosestEditions(rawQuery: string, limit = 5): Promise<
   const terms = queryTerms(rawQuery.slice(0, MAX_QUERY_LENGTH)).filter((term) => term.length >= MIN_VOCABULARY_WORD);
   if (terms.length === 0) return [];
   const rows = await getDb().transaction(async (tx) => {
+    // Looser than pg_trgm's default 0.3, which the `%` operator (the index's) applies.
+    await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(CLOSEST_THRESHOLD)}, true)`);
     const corrected = await correctTerms(tx, terms, CLOSEST_THRESHOLD, true);
     const tsQuery = sql`to_tsquery('portuguese', ${toTsQuery(corrected, ' | ')})`;
     return queryRows<CardRow>(
@@ -90,13 +96,13 @@ export async function suggestEditions(rawQuery: string): Promise<EditionCard[]> 
 
 const queryTerms = (query: string) => foldForMatch(query).split(/[^a-z0-9]+/).filter(Boolean);
 
-async function planQuery(tx: Tx, query: string): Promise<Plan> {
+async function planQuery(db: Db, query: string): Promise<Plan> {
   if (!query) return { where: sql`true`, exactWhere: null, rank: null };
   const identifier = identifierCondition(query);
   const terms = queryTerms(query);
   if (terms.length === 0) return { where: identifier ?? sql`false`, exactWhere: null, rank: null };
   // An ISBN's digits are not words to correct.
-  const corrected = identifier ? terms.map((term, i) => ({ words: [term], prefix: i === terms.length - 1 })) : await correctTerms(tx, terms, TYPO_THRESHOLD, false);
+  const corrected = identifier ? terms.map((term, i) => ({ words: [term], prefix: i === terms.length - 1 })) : await correctTerms(db, terms, TYPO_THRESHOLD, false);
   const tsQuery = sql`to_tsquery('portuguese', ${toTsQuery(corrected, ' & ')})`;
   const text = terms.join(' ');
   const words = sql`e.search_vector @@ ${tsQuery}`;
@@ -113,24 +119,23 @@ async function planQuery(tx: Tx, query: string): Promise<Plan> {
  * becomes its closest catalogue words (or stays itself when nothing is close, and so matches nothing).
  * `looseLast` treats the last word like the others (for suggestions, where nothing is being typed).
  */
-async function correctTerms(tx: Tx, terms: string[], threshold: number, looseLast: boolean): Promise<Term[]> {
+async function correctTerms(db: Db | Tx, terms: string[], threshold: number, looseLast: boolean): Promise<Term[]> {
   const lastIsPrefix = !looseLast;
   const checked = terms.map((term) => /[a-z]/.test(term) && term.length >= MIN_VOCABULARY_WORD);
   const toCheck = terms.filter((_, i) => checked[i]);
   const known = new Map<string, string[]>();
   if (toCheck.length > 0) {
-    await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
     const rows = await queryRows<{ term: string; last: boolean; known: boolean; close: string[] | string }>(
       sql`SELECT t.term, t.last, k.known,
             CASE WHEN k.known THEN '{}'::text[] ELSE ARRAY(
-              SELECT w.word FROM search_words w WHERE w.word % t.term ORDER BY similarity(w.word, t.term) DESC, w.word LIMIT ${CORRECTIONS_PER_WORD}) END AS close
+              SELECT w.word FROM search_words w WHERE w.word % t.term AND similarity(w.word, t.term) >= ${threshold} ORDER BY similarity(w.word, t.term) DESC, w.word LIMIT ${CORRECTIONS_PER_WORD}) END AS close
           FROM (VALUES ${sql.join(
             toCheck.map((term) => sql`(${term}::text, ${lastIsPrefix && term === terms.at(-1)}::boolean)`),
             sql`, `,
           )}) AS t(term, last)
           CROSS JOIN LATERAL (SELECT CASE WHEN t.last THEN EXISTS (SELECT 1 FROM search_words w WHERE w.word LIKE t.term || '%')
             ELSE EXISTS (SELECT 1 FROM search_words w WHERE w.word = t.term) END AS known) k`,
-      tx,
+      db,
     );
     for (const row of rows) {
       const close = typeof row.close === 'string' ? parsePgArray(row.close) : row.close;
