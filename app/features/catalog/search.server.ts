@@ -25,7 +25,8 @@ const RANKED_CANDIDATES = 100;
 
 /** A query word and the catalogue words it stands for: itself when known, else its closest known words. */
 type Term = { words: string[]; prefix: boolean };
-type Plan = { where: SQL; exactWhere: SQL | null; rank: SQL | null };
+/** `exact`: the editions that are exactly what was asked for (the whole title, or the ISBN), ranked `exactBonus` higher. */
+type Plan = { where: SQL; exact: { where: SQL; bonus: number } | null; rank: SQL | null };
 
 /** A title as a query is folded: no case, accents or punctuation (indexed as editions_folded_title_idx). */
 const foldedTitle = sql`btrim(regexp_replace(immutable_unaccent(lower(e.title)), '[^a-z0-9]+', ' ', 'g'))`;
@@ -39,7 +40,7 @@ const mostRead = sql`e.readers_count DESC NULLS LAST, e.id`;
  * (pg_trgm), so one or two typos still find the book through the full-text index. Ranked by relevance,
  * then by readers. The catalogue is public, so there is no viewer to check.
  */
-export async function searchEditions(rawQuery: string, filters: SearchFilters = {}, page = 1, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
+export async function searchEditions(rawQuery: string, filters: SearchFilters = {}, page = 1, pageSize = SEARCH_PAGE_SIZE, withTotal = true): Promise<SearchPage> {
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
   const current = Math.max(1, page);
   const offset = (current - 1) * pageSize;
@@ -47,8 +48,8 @@ export async function searchEditions(rawQuery: string, filters: SearchFilters = 
   const plan = await planQuery(db, query);
   const filtersSql = filterConditions(filters);
   const where = sql.join([plan.where, ...filtersSql], sql` AND `);
-  // Counted in the same statement as the page (one round trip), up to one past the cap.
-  const counted = sql`(SELECT count(*) FROM (SELECT 1 FROM editions e WHERE ${where} LIMIT ${MAX_COUNTED + 1}) m)::int AS matches`;
+  // Counted in the same statement as the page (one round trip), up to one past the cap; the typeahead needs no count.
+  const counted = withTotal ? sql`(SELECT count(*) FROM (SELECT 1 FROM editions e WHERE ${where} LIMIT ${MAX_COUNTED + 1}) m)::int AS matches` : sql`0 AS matches`;
   let rows: (CardRow & { matches: number })[];
   if (!plan.rank) {
     rows = await queryRows(sql`SELECT ${cardColumns}, ${counted} FROM editions e WHERE ${where} ORDER BY e.readers_count DESC, e.created_at DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`, db);
@@ -56,17 +57,18 @@ export async function searchEditions(rawQuery: string, filters: SearchFilters = 
     // The candidates: the most-read matches, plus the editions whose whole title is the query (or whose
     // ISBN it is), so a little-read book searched by its own title is never crowded out by a broad query.
     const candidates = Math.max(RANKED_CANDIDATES, offset + pageSize);
-    const pick = (condition: SQL) => sql`(SELECT e.id FROM editions e WHERE ${condition} ORDER BY ${mostRead} LIMIT ${candidates})`;
-    const union = plan.exactWhere ? sql`${pick(where)} UNION ${pick(sql.join([plan.exactWhere, ...filtersSql], sql` AND `))}` : pick(where);
+    const pick = (condition: SQL, exact: boolean) => sql`(SELECT e.id, ${exact}::boolean AS exact FROM editions e WHERE ${condition} ORDER BY ${mostRead} LIMIT ${candidates})`;
+    const union = plan.exact ? sql`${pick(where, false)} UNION ALL ${pick(sql.join([plan.exact.where, ...filtersSql], sql` AND `), true)}` : pick(where, false);
+    const bonus = sql`CASE WHEN c.exact THEN ${plan.exact?.bonus ?? 0}::int ELSE 0 END`;
     rows = await queryRows(
-      sql`SELECT ${cardColumns}, ${counted} FROM editions e JOIN (${union}) c ON c.id = e.id
-          ORDER BY ${plan.rank} DESC, e.readers_count DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`,
+      sql`SELECT ${cardColumns}, ${counted} FROM editions e JOIN (SELECT id, bool_or(exact) AS exact FROM (${union}) u GROUP BY id) c ON c.id = e.id
+          ORDER BY ${plan.rank} + ${bonus} DESC, e.readers_count DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`,
       db,
     );
   }
   // An empty page past the first may still have matches before it ("this page no longer exists").
   let matches = Number(rows[0]?.matches ?? 0);
-  if (rows.length === 0 && offset > 0) matches = Number((await queryRows<{ matches: number }>(sql`SELECT ${counted}`, db))[0]?.matches ?? 0);
+  if (rows.length === 0 && offset > 0 && withTotal) matches = Number((await queryRows<{ matches: number }>(sql`SELECT ${counted}`, db))[0]?.matches ?? 0);
   return { items: rows.map(toCard), total: Math.min(matches, MAX_COUNTED), totalCapped: matches > MAX_COUNTED, page: current, pageSize };
 }
 
@@ -91,26 +93,24 @@ export async function listClosestEditions(rawQuery: string, limit = 5): Promise<
 
 export async function suggestEditions(rawQuery: string): Promise<EditionCard[]> {
   if (rawQuery.trim().length < 2) return [];
-  return (await searchEditions(rawQuery, {}, 1, SUGGESTIONS_LIMIT)).items;
+  return (await searchEditions(rawQuery, {}, 1, SUGGESTIONS_LIMIT, false)).items;
 }
 
 const queryTerms = (query: string) => foldForMatch(query).split(/[^a-z0-9]+/).filter(Boolean);
 
 async function planQuery(db: Db, query: string): Promise<Plan> {
-  if (!query) return { where: sql`true`, exactWhere: null, rank: null };
+  if (!query) return { where: sql`true`, exact: null, rank: null };
   const identifier = identifierCondition(query);
   const terms = queryTerms(query);
-  if (terms.length === 0) return { where: identifier ?? sql`false`, exactWhere: null, rank: null };
+  if (terms.length === 0) return { where: identifier ?? sql`false`, exact: null, rank: null };
   // An ISBN's digits are not words to correct.
   const corrected = identifier ? terms.map((term, i) => ({ words: [term], prefix: i === terms.length - 1 })) : await correctTerms(db, terms, TYPO_THRESHOLD, false);
   const tsQuery = sql`to_tsquery('portuguese', ${toTsQuery(corrected, ' & ')})`;
   const text = terms.join(' ');
   const words = sql`e.search_vector @@ ${tsQuery}`;
-  const exactTitle = sql`${foldedTitle} = ${text}`;
-  const rank = sql`(ts_rank_cd(e.search_vector, ${tsQuery}, 32) * 2 + word_similarity(${text}, e.search_text)
-    + CASE WHEN ${exactTitle} THEN 1 ELSE 0 END)`;
-  if (!identifier) return { where: words, exactWhere: exactTitle, rank };
-  return { where: sql`(${identifier} OR ${words})`, exactWhere: identifier, rank: sql`(CASE WHEN ${identifier} THEN 10 ELSE 0 END + ${rank})` };
+  const rank = sql`(ts_rank_cd(e.search_vector, ${tsQuery}, 32) * 2)`;
+  if (!identifier) return { where: words, exact: { where: sql`${foldedTitle} = ${text}`, bonus: 1 }, rank };
+  return { where: sql`(${identifier} OR ${words})`, exact: { where: identifier, bonus: 10 }, rank };
 }
 
 /**
