@@ -16,12 +16,14 @@ const TYPO_THRESHOLD = 0.3;
 /** The empty-result suggestions accept looser words. */
 const CLOSEST_THRESHOLD = 0.2;
 const CORRECTIONS_PER_WORD = 3;
-/**
- * Beyond this many matches the count stops ("mais de 1.000") and only the most-read matches are ranked:
- * ranking every edition that contains "amor" would cost more than any reader pages through.
- */
+/** Beyond this many matches the count stops ("mais de 1.000"). */
 export const MAX_COUNTED = 1000;
-const RANKED_CANDIDATES = 100;
+/**
+ * A broad query ranks only its most-read matches, this many times the page (100 for a search page, 30 for
+ * the typeahead): ranking every edition that contains "amor" would cost more than any reader pages through.
+ */
+const RANKED_PAGES = 5;
+const CLOSEST_CANDIDATES = 100;
 
 /** A query word and the catalogue words it stands for: itself when known, else its closest known words. */
 type Term = { words: string[]; prefix: boolean };
@@ -56,7 +58,7 @@ export async function searchEditions(rawQuery: string, filters: SearchFilters = 
   } else {
     // The candidates: the most-read matches, plus the editions whose whole title is the query (or whose
     // ISBN it is), so a little-read book searched by its own title is never crowded out by a broad query.
-    const candidates = Math.max(RANKED_CANDIDATES, offset + pageSize);
+    const candidates = Math.max(RANKED_PAGES * pageSize, offset + pageSize);
     const pick = (condition: SQL, exact: boolean) => sql`(SELECT e.id, ${exact}::boolean AS exact FROM editions e WHERE ${condition} ORDER BY ${mostRead} LIMIT ${candidates})`;
     const union = plan.exact ? sql`${pick(where, false)} UNION ALL ${pick(sql.join([plan.exact.where, ...filtersSql], sql` AND `), true)}` : pick(where, false);
     const bonus = sql`CASE WHEN c.exact THEN ${plan.exact?.bonus ?? 0}::int ELSE 0 END`;
@@ -83,7 +85,7 @@ export async function listClosestEditions(rawQuery: string, limit = 5): Promise<
     const tsQuery = sql`to_tsquery('portuguese', ${toTsQuery(corrected, ' | ')})`;
     return queryRows<CardRow>(
       sql`SELECT ${cardColumns} FROM editions e
-          JOIN (SELECT e.id FROM editions e WHERE e.search_vector @@ ${tsQuery} ORDER BY ${mostRead} LIMIT ${RANKED_CANDIDATES}) c ON c.id = e.id
+          JOIN (SELECT e.id FROM editions e WHERE e.search_vector @@ ${tsQuery} ORDER BY ${mostRead} LIMIT ${CLOSEST_CANDIDATES}) c ON c.id = e.id
           ORDER BY ts_rank_cd(e.search_vector, ${tsQuery}, 32) DESC, e.readers_count DESC, e.id LIMIT ${limit}`,
       tx,
     );
