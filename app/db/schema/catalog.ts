@@ -90,7 +90,8 @@ export const editions = pgTable(
     index('editions_readers_idx').on(t.readersCount.desc(), t.id),
     index('editions_created_idx').on(t.createdAt.desc()),
     index('editions_search_vector_idx').using('gin', t.searchVector),
-    index('editions_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    /** Search's exact-title lookup: the same expression as `foldedTitle` in features/catalog/search.server.ts. */
+    index('editions_folded_title_idx').on(sql`btrim(regexp_replace(immutable_unaccent(lower(${t.title})), '[^a-z0-9]+', ' ', 'g'))`),
   ],
 );
 
@@ -164,3 +165,10 @@ export const affiliateClicks = pgTable(
   },
   (t) => [index('affiliate_clicks_edition_idx').on(t.editionId, t.createdAt)],
 );
+
+/**
+ * The vocabulary of the catalogue: every word (folded, 3+ letters) of the editions' search text, added by
+ * the search refresh and never removed (a stale word only costs an empty lookup). Search corrects a
+ * query word it does not know to its closest words here, so typos go through the full-text index.
+ */
+export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))]);

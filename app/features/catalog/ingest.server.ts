@@ -168,8 +168,11 @@ async function findOrCreateCollection(tx: Tx, name: string, kind: CollectionKind
   return id;
 }
 
+/** Shorter words are not worth correcting: two letters have too few trigrams to tell a typo from another word. */
+export const MIN_VOCABULARY_WORD = 3;
+
 /**
- * Rewrites the search columns of every edition of these works from the editions' own fields, their work,
+ * Rewrites the search columns (and adds their words to the vocabulary) of every edition of these works from the editions' own fields, their work,
  * authors, contributors and collections. Call it inside the transaction of every catalogue change that
  * touches any of those.
  */
@@ -178,7 +181,8 @@ export async function refreshWorkSearch(tx: Tx, workIds: readonly string[]): Pro
   await refreshSearchWhere(tx, sql`e.work_id IN (${sql.join(workIds.map((id) => sql`${id}`), sql`, `)})`);
 }
 
-async function refreshSearchWhere(tx: Tx, where: SQL): Promise<void> {
+/** The same rewrite for every edition matching `where` (on `editions e`), in one statement: bulk loads use it. */
+export async function refreshSearchWhere(tx: Tx, where: SQL): Promise<void> {
   await tx.execute(sql`
     WITH parts AS (
       SELECT e.id,
@@ -199,4 +203,9 @@ async function refreshSearchWhere(tx: Tx, where: SQL): Promise<void> {
         setweight(to_tsvector('portuguese', immutable_unaccent(lower(coalesce(p.original_text, '') || ' ' || coalesce(p.author_text, '')))), 'B') ||
         setweight(to_tsvector('portuguese', immutable_unaccent(lower(coalesce(p.other_text, '')))), 'C')
     FROM parts p WHERE editions.id = p.id`);
+  await tx.execute(sql`
+    INSERT INTO search_words (word)
+    SELECT DISTINCT w FROM editions e, regexp_split_to_table(e.search_text, '[^a-z0-9]+') AS w
+    WHERE ${where} AND length(w) BETWEEN ${MIN_VOCABULARY_WORD} AND 40
+    ON CONFLICT DO NOTHING`);
 }

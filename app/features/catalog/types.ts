@@ -41,7 +41,8 @@ export type EditionDetail = EditionCard & {
 
 export type SearchFilters = { format?: EditionFormat | 'fisico'; language?: string; genre?: string };
 
-export type SearchPage = { items: EditionCard[]; total: number; page: number; pageSize: number };
+/** `totalCapped`: there are more than `total` matches (the count stops there). */
+export type SearchPage = { items: EditionCard[]; total: number; totalCapped: boolean; page: number; pageSize: number };
 
 export type AuthorWork = { id: string; title: string; firstPublishedYear: number | null; editions: EditionCard[] };
 

@@ -33,6 +33,7 @@ export function SearchResults({ query, results, closest, search }: { query: stri
   return (
     <section aria-labelledby="resultados" className="flex flex-col">
       <h2 id="resultados" className="text-sm text-muted" aria-live="polite">
+        {results.totalCapped ? 'mais de ' : ''}
         {formatNumber(results.total)} {results.total === 1 ? 'livro encontrado' : 'livros encontrados'}
         {results.items.length > 0 && results.total > results.pageSize ? ` · ${formatNumber(first)}–${formatNumber(first + results.items.length - 1)}` : ''}
       </h2>

@@ -1,0 +1,79 @@
+/**
+ * What the benchmarks share: a fresh data directory and the environment of a production server on it,
+ * starting the built server, and driving a URL with autocannon while counting the server's CPU time.
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** PostgreSQL instead of the embedded database, for the server and every script the benchmark runs. */
+export const pgUrl = process.env.BENCH_DATABASE_URL;
+
+/** Every row bench/catalog-fill.ts generates has an id starting with it, so the benches tell them from the demo catalogue's. */
+export const GENERATED_PREFIX = 'bench-';
+
+/** A production environment on a fresh data directory under /tmp (never inside the repository). */
+export function benchEnv(port: number): { env: NodeJS.ProcessEnv; dataDir: string; base: string } {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'maratona-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_SIGNIN_IP_PER_MINUTE: '100000' };
+  if (pgUrl) env.DATABASE_URL = pgUrl;
+  else delete env.DATABASE_URL;
+  return { env, dataDir, base };
+}
+
+/** Runs a TypeScript script of the repository to completion (seeding, generating); its output is shown when asked. */
+export function runScript(script: string, env: NodeJS.ProcessEnv, show = false): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script], { env, stdio: show ? 'inherit' : 'ignore' });
+  if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status})`);
+}
+
+export function startServer(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['build/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
+}
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+export async function waitFor(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+export type Result = { label: string; rps: number; p50: number; p99: number; cpuPerRequest: number | null; errors: number };
+
+export async function drive(label: string, url: string, pid: number | null, headers: Record<string, string> = {}): Promise<Result> {
+  await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up
+  const before = pid ? cpuMs(pid) : 0;
+  const result = await autocannon({ url, connections: 50, duration: DURATION, headers });
+  const cpu = pid ? cpuMs(pid) - before : 0;
+  const total = result.requests.total;
+  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: pid ? cpu / total : null, errors: result.errors + result.non2xx };
+}
+
+export function printResults(results: Result[]): void {
+  console.log('target'.padEnd(36), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU ms/req'.padStart(11), 'errors'.padStart(7));
+  for (const r of results) {
+    console.log(r.label.padEnd(36), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), (r.cpuPerRequest?.toFixed(3) ?? '—').padStart(11), String(r.errors).padStart(7));
+  }
+}
+
+/** The value below which `p` (0–1) of the samples fall, nearest-rank. */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+}
