@@ -78,17 +78,22 @@ test('password reset by email', async ({ browser, page }) => {
   await signIn(page, username, 'o-alienista-1882');
 });
 
-test('too many wrong passwords show the rate-limit message', async ({ page }) => {
+test('too many wrong passwords show the rate-limit message', async ({ browser, page }) => {
+  // An account of its own: locking a demo account out would fail whichever journey signs it in next.
+  const username = uniqueName('tranca');
+  const context = await browser.newContext();
+  await signUp(await context.newPage(), username, 'senha-certa-da-tranca');
+  await context.close();
   await page.goto('/auth/signin');
   for (let i = 0; i < 11; i++) {
-    await page.getByLabel('E-mail ou nome de usuário').fill('caio_curador');
+    await page.getByLabel('E-mail ou nome de usuário').fill(username);
     await page.getByLabel('Senha', { exact: true }).fill(`errada-${i}-errada`);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
   }
   await expect(page.getByText(/Muitas tentativas em pouco tempo. Tente de novo em/)).toBeVisible();
   // What was typed is still there.
-  await expect(page.getByLabel('E-mail ou nome de usuário')).toHaveValue('caio_curador');
+  await expect(page.getByLabel('E-mail ou nome de usuário')).toHaveValue(username);
 });
 
 test('account settings: profile, username redirect rule, avatar upload', async ({ page }) => {
