@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { closeDatabase, getDatabase, getDb, migrateDatabase } from '~/db/client.server';
 import { newsPosts, users } from '~/db/schema';
-import { getAuth } from '~/features/accounts/auth.server';
 import { newId } from '~/lib/ids';
 
 export const DEMO_PASSWORD = 'maratona-demo-2026';
@@ -30,6 +29,8 @@ const news = [
 
 async function main() {
   const database = getDatabase();
+  // Everything heavy is loaded once the database lock is ours, so a second process is refused at once.
+  const { getAuth } = await import('~/features/accounts/auth.server');
   await migrateDatabase(database);
   for (const account of demoAccounts) {
     const [existing] = await getDb().select({ id: users.id }).from(users).where(eq(users.username, account.username));
@@ -45,7 +46,6 @@ async function main() {
       .values({ id: newId(), ...post, authorId: admin?.id, publishedAt: new Date(Date.now() - (news.length - i) * 86_400_000) })
       .onConflictDoNothing({ target: newsPosts.slug });
   }
-  // Loaded only once the database lock is ours, so a second process is refused as fast as before.
   const { countCatalog, seedDemoCatalog } = await import('~/features/catalog/seed.server');
   const catalog = await seedDemoCatalog();
   const counts = await countCatalog();

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openPglite, queryRows } from './client.server';
 
 /**
@@ -17,6 +17,10 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite crash safety', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     delete env.DATABASE_URL;
     const writer = spawn(process.execPath, ['--import', 'tsx', 'test/pglite-writer.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A failed assertion must not leave the writer running: it would write forever and slow every later test.
+    onTestFinished(() => {
+      if (writer.exitCode === null && writer.signalCode === null) writer.kill('SIGKILL');
+    });
     let committed = 0;
     writer.stdout.on('data', (chunk: Buffer) => {
       for (const m of chunk.toString().matchAll(/committed (\d+)/g)) committed = Math.max(committed, Number(m[1]));
