@@ -47,6 +47,8 @@ test('sign up, verify from the outbox, sign in by username, change password ends
   await expect(page.getByRole('heading', { name: 'Sua conta' })).toBeVisible();
   await accountMenu(page).click();
   await page.getByRole('button', { name: 'Sair', exact: true }).click();
+  // Wait for the sign-out to land: navigating away at once could abort its request.
+  await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible();
   await page.goto('/configuracoes/conta');
   await expect(page).toHaveURL(/\/auth\/signin/);
   await signIn(page, username, 'memorias-postumas-1881');

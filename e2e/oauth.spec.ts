@@ -74,6 +74,7 @@ test('first sign-in with Google asks for a username and birth date, then links D
   // Signing out and back in with Discord: same account, no sign-up step.
   await accountMenu(page).click();
   await page.getByRole('button', { name: 'Sair', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible();
   await page.goto('/auth/signin?callbackUrl=%2Fconfiguracoes%2Fconta');
   await page.getByRole('button', { name: 'Discord' }).click();
   await authorizeAtProvider(page, 'Discord', `${username}.discord@exemplo.com.br`, 'Gabi no Discord');
