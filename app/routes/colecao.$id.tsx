@@ -4,7 +4,7 @@ import { CATALOG_CACHE_TAG, collectionCacheTag } from '~/features/catalog/cache'
 import { collectionKindLabels } from '~/features/catalog/components/collection-list';
 import { EditionShelf } from '~/features/catalog/components/edition-list';
 import { findCatalogRedirect, getCollection } from '~/features/catalog/queries.server';
-import { editionIdParam } from '~/features/catalog/validation';
+import { catalogIdParam } from '~/features/catalog/validation';
 import { formatNumber } from '~/lib/format';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
 
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     : [{ title: 'Coleção não encontrada — Maratona' }];
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = editionIdParam.safeParse(params.id);
+  const id = catalogIdParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   const collection = await getCollection(id.data);
   if (!collection) {

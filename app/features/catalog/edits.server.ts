@@ -88,9 +88,11 @@ export async function applyAuthorChanges(tx: Tx, authorId: string, values: Parti
   if ('deathYear' in values) set.deathYear = toInt(values.deathYear);
   if ('bio' in values) set.bio = values.bio ?? null;
   if (Object.keys(set).length > 0) await tx.update(authors).set({ ...set, updatedAt: new Date() }).where(eq(authors.id, authorId));
-  // The author's name is part of every one of their works' search text.
-  const workIds = (await tx.select({ workId: workAuthors.workId }).from(workAuthors).where(eq(workAuthors.authorId, authorId))).map((r) => r.workId);
-  if ('name' in values) await refreshWorkSearch(tx, workIds);
+  if ('name' in values) {
+    // The author's name is part of every one of their works' search text.
+    const workIds = (await tx.select({ workId: workAuthors.workId }).from(workAuthors).where(eq(workAuthors.authorId, authorId))).map((r) => r.workId);
+    await refreshWorkSearch(tx, workIds);
+  }
   return [CATALOG_CACHE_TAG, authorCacheTag(authorId)];
 }
 

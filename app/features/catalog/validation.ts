@@ -27,5 +27,6 @@ export function toFilters(params: CatalogSearchParams): SearchFilters {
 }
 
 export const asinParam = z.string().regex(/^[A-Z0-9]{10}$/);
-export const editionIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** The id of an edition, work or collection in a URL (random, URL-safe). */
+export const catalogIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const authorSlugParam = z.string().regex(/^[a-z0-9-]{1,60}$/);
