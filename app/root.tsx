@@ -8,9 +8,8 @@ import { SiteShell } from './components/layout/site-shell';
 import { NotFound } from './components/layout/not-found';
 import { FailureScreen } from './components/layout/failure-screen';
 import { RequestIdContext } from './server/request-id';
-import { countUnreadNotifications } from './features/social/queries.server';
 import { CACHE_TAGS_HEADER, storeWhileStreaming } from './server/html-cache.server';
-import { getViewer, hasSessionCookie, renewedSessionHeaders, withViewerScope } from './server/viewer.server';
+import { getViewer, hasSessionCookie, renewedSessionHeaders, shellData, withViewerScope } from './server/viewer.server';
 
 // The Latin subsets are on every page: fetched with the HTML, so text does not reflow when they arrive.
 export const links: Route.LinksFunction = () => [
@@ -41,11 +40,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
-  if (!viewer) return { viewer: null, unread: 0 };
-  const unread = await countUnreadNotifications(viewer);
-  const { id, username, name, image, role, emailVerified } = viewer;
-  return { viewer: { id, username, name, image, role, emailVerified }, unread };
+  return shellData(await getViewer(request));
 }
 
 export type ShellData = Awaited<ReturnType<typeof loader>>;

@@ -15,6 +15,8 @@ export type Viewer = {
   readonly image: string | null;
   readonly emailVerified: boolean;
   readonly sessionId: string;
+  /** Unread notifications when this request began: the header's bell, read with the session at no extra query. */
+  readonly unreadNotifications: number;
 };
 
 export const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
@@ -100,17 +102,20 @@ type SessionRow = {
   name: string;
   image: string | null;
   email_verified: boolean;
+  unread: number;
 };
 
 /**
- * One query on the hot path (every signed-in request): session joined with its reader. Once a day the
+ * One query on the hot path (every signed-in request): session joined with its reader and the bell's
+ * unread count (every signed-in page shows it; a second query cost as much as the rest). Once a day the
  * auth library renews the session and its cookie; the root middleware forwards that cookie.
  */
 async function readViewer(request: Request): Promise<Viewer | null> {
   const token = sessionTokenFrom(request.headers.get('cookie'));
   if (!token) return null;
   const [row] = await queryRows<SessionRow>(sql`
-    SELECT s.id AS session_id, s.updated_at, u.id, u.role, u.username, u.name, u.image, u.email_verified
+    SELECT s.id AS session_id, s.updated_at, u.id, u.role, u.username, u.name, u.image, u.email_verified,
+      (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token = ${token} AND s.expires_at > now() AND u.suspended_at IS NULL`);
   if (!row) return null;
@@ -128,7 +133,15 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     image: row.image,
     emailVerified: row.email_verified,
     sessionId: row.session_id,
+    unreadNotifications: Number(row.unread),
   };
+}
+
+/** What the header shows of the reader (root loader, and /api/me for cached pages): nothing private beyond it. */
+export function shellData(viewer: Viewer | null) {
+  if (!viewer) return { viewer: null, unread: 0 };
+  const { id, username, name, image, role, emailVerified, unreadNotifications } = viewer;
+  return { viewer: { id, username, name, image, role, emailVerified }, unread: unreadNotifications };
 }
 
 /** Set-Cookie headers of a session renewed during this request (30 days, sliding). */

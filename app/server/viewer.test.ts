@@ -5,7 +5,8 @@ import { sessions } from '~/db/schema';
 import { useTestDatabase } from '../../test/db';
 import { createUser, getRequest } from '../../test/factories';
 import { REQUEST_ID_HEADER } from './request-id';
-import { getViewer, renewedSessionHeaders, requireRole, requireViewer, sessionTokenFrom, withViewerScope } from './viewer.server';
+import { markNotificationsRead, notify } from '~/features/social/mutations.server';
+import { getViewer, renewedSessionHeaders, requireRole, requireViewer, sessionTokenFrom, shellData, withViewerScope } from './viewer.server';
 
 useTestDatabase();
 
@@ -17,6 +18,20 @@ describe('viewer', () => {
     expect(sessionTokenFrom(forged)).toBeNull();
     expect(await getViewer(getRequest('/', forged))).toBeNull();
     expect(await getViewer(getRequest('/'))).toBeNull();
+  });
+
+  it("reads the bell's unread count with the session, only the reader's own, and shows the header nothing more", async () => {
+    const [user, other] = [await createUser(), await createUser()];
+    await notify({ userId: user.id, kind: 'test', text: 'um' });
+    const read = await notify({ userId: user.id, kind: 'test', text: 'dois' });
+    await notify({ userId: user.id, kind: 'test', text: 'três' });
+    await notify({ userId: other.id, kind: 'test', text: 'de outra pessoa' });
+    const viewer = await getViewer(getRequest('/', user.cookie));
+    expect(viewer?.unreadNotifications).toBe(3);
+    await markNotificationsRead(viewer!, [read]);
+    const shell = shellData(await getViewer(getRequest('/', user.cookie)));
+    expect(shell).toEqual({ viewer: { id: user.id, username: user.username, name: expect.any(String), image: null, role: 'reader', emailVerified: expect.any(Boolean) }, unread: 2 });
+    expect(shellData(null)).toEqual({ viewer: null, unread: 0 });
   });
 
   it('refuses an expired session', async () => {
