@@ -10,10 +10,10 @@ let counter = 0;
 export type TestUser = { id: string; username: string; email: string; password: string; cookie: string };
 
 /** A reader created through the real sign-up, with a session cookie ready for requests. */
-export async function createUser(options: { role?: Role; verified?: boolean; birthDate?: string; username?: string } = {}): Promise<TestUser> {
+export async function createUser(options: { role?: Role; verified?: boolean; birthDate?: string; username?: string; email?: string } = {}): Promise<TestUser> {
   counter += 1;
   const username = options.username ?? `leitor_${counter}_${Math.random().toString(36).slice(2, 6)}`;
-  const email = `${username}@exemplo.com.br`;
+  const email = options.email ?? `${username}@exemplo.com.br`;
   const password = 'livros-de-verdade-42';
   const { headers, response } = await getAuth().api.signUpEmail({
     body: { email, password, name: username, username, birthDate: options.birthDate ?? '1990-05-10' },

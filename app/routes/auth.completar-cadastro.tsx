@@ -9,6 +9,8 @@ import { birthDateField, completeSignUpInput, isUnderMinimumAge } from '~/featur
 import { isFailure } from '~/lib/form-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { failureFromError, parseForm } from '~/server/forms.server';
+import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.server';
+import { clientIp } from '~/server/request.server';
 import { getViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Complete seu cadastro — Maratona' }];
@@ -45,6 +47,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = parseForm(formData, completeSignUpInput);
   if (!parsed.ok) return parsed.failure;
+  // An account through a provider is a sign-up like any other: the same budget per address (PRODUCT.md §1.5).
+  const limit = await hitRateLimit(rateLimitRules().signUpPerIp, clientIp(request));
+  if (!limit.ok) return rateLimited(limit.retryAfterSeconds, parsed.fields);
   try {
     await completeSignUp(viewer, parsed.value);
   } catch (error) {

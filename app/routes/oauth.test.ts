@@ -204,6 +204,44 @@ describe('first sign-in through a provider', () => {
     expect(user?.username).toBeNull();
   });
 
+  it('counts against the sign-up limit per address, like the sign-up form, keeping what was typed', async () => {
+    const limit = getEnv().RATE_LIMIT_SIGNUP_PER_HOUR;
+    for (let i = 0; i < limit; i++) {
+      const { jar, location } = await signInWith('google', { email: `leitora${i}@exemplo.com.br`, name: `Leitora ${i}` }, '/');
+      const done = await settle(call(completeStep.action, formRequest(location, { username: `leitora_${i}`, birthDate: '1990-02-03' }, { cookie: jar.toString() })));
+      expect(done.status).toBe(302);
+    }
+    const { jar, location } = await signInWith('discord', ana, '/');
+    const refused = await settle(call(completeStep.action, formRequest(location, { username: 'ana_atrasada', birthDate: '1990-02-03' }, { cookie: jar.toString() })));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(refused.body.formError).toContain('Muitas tentativas');
+    expect(refused.body.fields).toMatchObject({ username: 'ana_atrasada', birthDate: '1990-02-03' });
+    const [user] = await getDb().select().from(users).where(eq(users.email, ana.email));
+    expect(user?.username).toBeNull();
+  });
+
+  it('signs an existing reader in when the provider gives the same e-mail, linking it to the same account', async () => {
+    const existing = await createUser({ username: 'ana_senha', email: ana.email, verified: true });
+    const { jar, location } = await signInWith('google', ana, '/notificacoes');
+    // The reader already has a username and birth date: no sign-up step, straight to where they were going.
+    expect(location).toBe('/notificacoes');
+    expect(await getViewer(getRequest('/', jar.toString()))).toMatchObject({ id: existing.id, username: 'ana_senha' });
+    expect(await getDb().select().from(users).where(eq(users.email, ana.email))).toHaveLength(1);
+    const linked = await getDb().select().from(authAccounts).where(eq(authAccounts.userId, existing.id));
+    expect(linked.map((a) => a.providerId).sort()).toEqual(['credential', 'google']);
+  });
+
+  it('never links to an account whose e-mail was not verified (someone else may have registered it first)', async () => {
+    const squatter = await createUser({ username: 'ana_falsa', email: ana.email });
+    const { jar, location } = await signInWith('google', ana, '/notificacoes');
+    expect(location).toBe('/auth/error?error=account_not_linked');
+    expect(explainAuthError('account_not_linked')).toContain('Conexões');
+    expect(await getViewer(getRequest('/', jar.toString()))).toBeNull();
+    const accounts = await getDb().select().from(authAccounts).where(eq(authAccounts.userId, squatter.id));
+    expect(accounts.map((a) => a.providerId)).toEqual(['credential']);
+  });
+
   it('lets only one of two readers racing for the same username have it', async () => {
     const first = await signInWith('google', ana, '/');
     const second = await signInWith('discord', { email: 'outra.ana@exemplo.com.br', name: 'Outra Ana' }, '/');
