@@ -146,12 +146,16 @@ function ImportRowsTable({ detail }: { detail: CatalogImportDetail }) {
   if (detail.rows.length === 0) return <p className="text-muted">Nenhuma linha nessa situação.</p>;
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-      <table className="w-full text-left text-sm">
+      <table className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">Linhas do arquivo e o que acontece com cada uma</caption>
         <thead>
           <tr className="border-b border-line">
-            {['Linha', 'Título', 'ISBN-13', 'Situação'].map((column) => (
-              <th key={column} scope="col" className="p-2">
+            {[
+              ['Linha', 'w-14'],
+              ['Edição', ''],
+              ['Situação', 'w-[45%]'],
+            ].map(([column, width]) => (
+              <th key={column} scope="col" className={`p-2 ${width}`}>
                 {column}
               </th>
             ))}
@@ -161,9 +165,15 @@ function ImportRowsTable({ detail }: { detail: CatalogImportDetail }) {
           {detail.rows.map((row) => (
             <tr key={row.line} className="border-b border-line align-top last:border-0">
               <td className="p-2 tabular-nums">{row.line}</td>
-              <td className="p-2">{row.editionPath ? <Link to={row.editionPath}>{row.title || '(sem título)'}</Link> : row.title || '(sem título)'}</td>
-              <td className="p-2 tabular-nums">{row.isbn13 ?? '—'}</td>
-              <td className="flex flex-col items-start gap-1 p-2">
+              <td className="break-words p-2">
+                {row.editionPath ? <Link to={row.editionPath}>{row.title || '(sem título)'}</Link> : row.title || '(sem título)'}
+                {row.isbn13 ? (
+                  <span className="block text-muted">
+                    ISBN <span className="whitespace-nowrap tabular-nums">{row.isbn13}</span>
+                  </span>
+                ) : null}
+              </td>
+              <td className="flex flex-col items-start gap-1 break-words p-2">
                 <OutcomeBadge outcome={row.outcome} />
                 {row.message ? <span>{row.message}</span> : null}
               </td>
