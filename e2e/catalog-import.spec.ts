@@ -65,6 +65,7 @@ test('a curator imports a spreadsheet: preview, confirm, report, and the new edi
   // The import is listed, and the new edition is found by search right away.
   await page.goto('/gerenciar/catalogo/importar');
   await expect(page.getByRole('link', { name: 'lote-editora.csv' }).first()).toBeVisible();
+  await checkBothWidths(page, 'importar-lista');
   await page.goto(`/catalogo?q=${encodeURIComponent(title.toLowerCase())}`);
   await page.getByRole('link', { name: title }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

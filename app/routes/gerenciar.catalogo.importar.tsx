@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/gerenciar.catalogo.importar';
 import { ImportList, ImportUploadForm } from '~/features/curation/components/imports';
-import { IMPORT_MAX_BYTES, readUploadedText } from '~/features/curation/import-file';
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE, readUploadedText } from '~/features/curation/import-file';
 import { createCatalogImport, listCatalogImports } from '~/features/curation/imports.server';
 import { failureFromError, formFailure, typedFields } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
@@ -13,12 +13,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { imports: await listCatalogImports(viewer) };
 }
 
-const tooLarge = 'O arquivo passa do limite de 2 MB. Divida-o em partes.';
-
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);
   // Refused before the body is read: the limit protects the server, not only the database.
-  if (Number(request.headers.get('content-length') ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) return formFailure({}, '', { arquivo: tooLarge }, 413);
+  if (Number(request.headers.get('content-length') ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) return formFailure({}, '', { arquivo: IMPORT_TOO_LARGE }, 413);
   const formData = await request.formData();
   const fields = typedFields(formData);
   const file = formData.get('arquivo');
@@ -29,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!read.ok) return formFailure(fields, '', { arquivo: read.message });
     upload = { fileName: file.name, text: read.text };
   } else if (pasted) {
-    if (new TextEncoder().encode(pasted).length > IMPORT_MAX_BYTES) return formFailure(fields, '', { arquivo: tooLarge });
+    if (new TextEncoder().encode(pasted).length > IMPORT_MAX_BYTES) return formFailure(fields, '', { arquivo: IMPORT_TOO_LARGE });
     upload = { fileName: 'Texto colado', text: pasted };
   } else {
     return formFailure(fields, '', { arquivo: 'Escolha um arquivo ou cole o conteúdo da planilha.' });

@@ -12,7 +12,8 @@ import { ASIN_PATTERN, parseIsbn } from '~/lib/isbn';
  */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 2_000;
-export const IMPORT_LIMITS_TEXT = `até ${formatNumber(IMPORT_MAX_ROWS)} linhas e 2 MB por arquivo`;
+export const IMPORT_LIMITS_TEXT = `até ${formatNumber(IMPORT_MAX_ROWS)} linhas e ${IMPORT_MAX_BYTES / 1024 / 1024} MB por arquivo`;
+export const IMPORT_TOO_LARGE = `O arquivo passa do limite de ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Divida-o em partes.`;
 
 type Column =
   | 'title'
@@ -217,7 +218,7 @@ const IMPORT_EXTENSIONS = /\.(csv|tsv|txt)$/i;
 /** An uploaded file's text, or why it cannot be read (UTF-8 only, with or without a byte-order mark). */
 export async function readUploadedText(file: File): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   if (!IMPORT_EXTENSIONS.test(file.name)) return { ok: false, message: 'Envie um arquivo .csv, .tsv ou .txt (em planilhas: “Salvar como” CSV UTF-8).' };
-  if (file.size > IMPORT_MAX_BYTES) return { ok: false, message: 'O arquivo passa do limite de 2 MB. Divida-o em partes.' };
+  if (file.size > IMPORT_MAX_BYTES) return { ok: false, message: IMPORT_TOO_LARGE };
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer()) };
   } catch {

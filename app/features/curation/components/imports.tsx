@@ -75,14 +75,16 @@ export function ImportList({ imports }: { imports: CatalogImportSummary[] }) {
           </Link>
           <p className="text-sm text-muted">
             {item.status === 'imported' ? `Importada em ${formatDateTime(item.importedAt ?? item.createdAt)}` : `Prévia de ${formatDateTime(item.createdAt)}, não confirmada`}
-            {item.curator ? ` · @${item.curator.username}` : ''} · {formatNumber(item.total)} linhas
-            {item.status === 'imported' ? ` · ${formatNumber(item.counts.created)} criadas` : ''}
+            {item.curator ? ` · @${item.curator.username}` : ''} · {lines(item.total)}
+            {item.status === 'imported' ? ` · ${formatNumber(item.counts.created)} ${item.counts.created === 1 ? 'edição criada' : 'edições criadas'}` : ''}
           </p>
         </li>
       ))}
     </ul>
   );
 }
+
+const lines = (n: number) => `${formatNumber(n)} ${n === 1 ? 'linha' : 'linhas'}`;
 
 const PREVIEW_ORDER: ImportRowOutcome[] = ['new', 'existing', 'duplicate', 'error'];
 const REPORT_ORDER: ImportRowOutcome[] = ['created', 'existing', 'duplicate', 'error'];
@@ -95,7 +97,7 @@ export function ImportDetail({ detail, filter, search }: { detail: CatalogImport
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">
-        <span className="break-all">{detail.fileName}</span> · {formatNumber(detail.total)} linhas · enviada em {formatDateTime(detail.createdAt)}
+        <span className="break-all">{detail.fileName}</span> · {lines(detail.total)} · enviada em {formatDateTime(detail.createdAt)}
         {detail.curator ? ` por @${detail.curator.username}` : ''}
         {detail.importedAt ? ` · importada em ${formatDateTime(detail.importedAt)}` : ''}
       </p>
