@@ -43,6 +43,9 @@ export default [
   route('gerenciar/catalogo/solicitacoes', 'routes/gerenciar.catalogo.solicitacoes.tsx'),
   route('gerenciar/catalogo/solicitacoes/:codigo', 'routes/gerenciar.catalogo.solicitacoes.$codigo.tsx'),
   route('gerenciar/catalogo/historicos', 'routes/gerenciar.catalogo.historicos.tsx'),
+  route('gerenciar/catalogo/importar', 'routes/gerenciar.catalogo.importar.tsx'),
+  route('gerenciar/catalogo/importar/:id', 'routes/gerenciar.catalogo.importar.$id.tsx'),
+  route('gerenciar/catalogo/importar/:id/relatorio.csv', 'routes/gerenciar.catalogo.importar.$id.relatorio[.]csv.ts'),
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),

@@ -1,4 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { EditionSource } from '~/features/catalog/ingest.server';
 import type { FieldChange } from '~/features/curation/types';
 import { users } from './accounts';
 
@@ -62,4 +63,49 @@ export const catalogChanges = pgTable(
     index('catalog_changes_entity_idx').on(t.entityType, t.entityId, t.field, t.createdAt.desc()),
     index('catalog_changes_actor_idx').on(t.actorId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * A curator's bulk import of editions (ADR 0014): the uploaded rows wait here between the preview and the
+ * confirmation, and stay as the import's report afterwards.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: text().primaryKey(),
+    curatorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    status: text({ enum: ['preview', 'imported'] }).notNull().default('preview'),
+    /** Header names no column was recognised in, shown in the preview. */
+    ignoredColumns: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    importedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('catalog_imports_curator_idx').on(t.curatorId, t.createdAt.desc()), index('catalog_imports_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * One row of an import file. `outcome` is what the preview expects (`new`, `duplicate` in the file,
+ * `existing` in the catalogue, `error`) and, once imported, what happened (`new` becomes `created` or
+ * `existing`). `editionId` is plain text like the history's targets: a later merge must not erase the report.
+ */
+export const catalogImportRows = pgTable(
+  'catalog_import_rows',
+  {
+    importId: text()
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    /** The line of the file the row starts on. */
+    line: integer().notNull(),
+    title: text().notNull(),
+    isbn13: text(),
+    source: jsonb().$type<EditionSource>(),
+    outcome: text({ enum: ['new', 'duplicate', 'existing', 'error', 'created'] }).notNull(),
+    /** The reason of an error, or the line a duplicate repeats. */
+    message: text(),
+    editionId: text(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] }), index('catalog_import_rows_outcome_idx').on(t.importId, t.outcome, t.line)],
 );

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { authors, editions, workAuthors, works } from '~/db/schema';
 import { newId } from '~/lib/ids';
@@ -6,7 +6,7 @@ import { isbn13To10 } from '~/lib/isbn';
 import { AppError } from '~/server/errors';
 import { CATALOG_CACHE_TAG, authorCacheTag, editionCacheTag } from './cache';
 import type { AuthorField, EditionField, FieldValues } from './editable-fields';
-import { type EditionSource, ingestEdition, refreshWorkSearch, sortNameOf } from './ingest.server';
+import { type EditionSource, type IngestResult, ingestEdition, refreshWorkSearch, sortNameOf } from './ingest.server';
 import { authorSlug } from './normalize';
 
 /**
@@ -104,6 +104,24 @@ export async function createEdition(tx: Tx, source: EditionSource): Promise<{ ed
   return { editionId: result.editionId, tags: [CATALOG_CACHE_TAG, editionCacheTag(result.editionId)] };
 }
 
+/**
+ * Editions of a curator's bulk import: each created, or recognised as already in the catalogue (same
+ * ISBN, or same work, title and publisher), with the search columns of every work touched refreshed once.
+ */
+export async function importEditions(tx: Tx, sources: readonly EditionSource[]): Promise<{ results: IngestResult[]; tags: string[] }> {
+  const results: IngestResult[] = [];
+  for (const source of sources) results.push(await ingestEdition(tx, source));
+  await refreshWorkSearch(tx, [...new Set(results.map((r) => r.workId))]);
+  return { results, tags: [CATALOG_CACHE_TAG, ...results.filter((r) => r.created).map((r) => editionCacheTag(r.editionId))] };
+}
+
+/** Which of these ISBN-13s the catalogue already has, and the edition that has each. */
+export async function findEditionIdsByIsbn(tx: Tx, isbn13s: readonly string[]): Promise<Map<string, string>> {
+  if (isbn13s.length === 0) return new Map();
+  const rows = await tx.select({ id: editions.id, isbn13: editions.isbn13 }).from(editions).where(inArray(editions.isbn13, [...isbn13s]));
+  return new Map(rows.map((r) => [r.isbn13 ?? '', r.id]));
+}
+
 /** A new author from an approved request; refuses a name whose identificador another author has. */
 export async function createAuthor(tx: Tx, values: FieldValues<AuthorField>): Promise<{ authorId: string; slug: string; tags: string[] }> {
   const name = values.name ?? '';
@@ -133,8 +151,7 @@ export async function findAuthorIdBySlug(tx: Tx, slug: string): Promise<string |
 
 /** The edition that already has this ISBN-13, so a request to add it is refused at once. */
 export async function findEditionIdByIsbn(tx: Tx, isbn13: string): Promise<string | null> {
-  const [row] = await tx.select({ id: editions.id }).from(editions).where(eq(editions.isbn13, isbn13));
-  return row?.id ?? null;
+  return (await findEditionIdsByIsbn(tx, [isbn13])).get(isbn13) ?? null;
 }
 
 /** Readers linking an edition, for the ≥ 5 readers rule of PRODUCT.md §B. */

@@ -20,3 +20,8 @@ export function isSmallEdit(kind: string, fields: readonly string[]): boolean {
 export function canCurate(viewer: Pick<Viewer, 'role'> | null): boolean {
   return viewer?.role === 'curator' || viewer?.role === 'admin';
 }
+
+/** A bulk import is its curator's own work in progress: only they, or an admin, may see or confirm it (ADR 0014). */
+export function canSeeCatalogImport(viewer: Pick<Viewer, 'id' | 'role'> | null, curatorId: string): boolean {
+  return canCurate(viewer) && (viewer?.id === curatorId || viewer?.role === 'admin');
+}

@@ -69,3 +69,31 @@ export type CatalogChangeRow = {
   revertOfId: string | null;
   createdAt: string;
 };
+
+/** What the preview expects of an import row, and, once imported, what happened (`new` → `created` or `existing`). */
+export type ImportRowOutcome = 'new' | 'duplicate' | 'existing' | 'error' | 'created';
+export type CatalogImportStatus = 'preview' | 'imported';
+export const IMPORT_OUTCOME_LABELS: Record<ImportRowOutcome, string> = {
+  new: 'nova',
+  duplicate: 'duplicada no arquivo',
+  existing: 'já no catálogo',
+  error: 'erro',
+  created: 'criada',
+};
+/** The outcome filter's values in the URL (`?situacao=`). */
+export const IMPORT_OUTCOME_SLUGS: Record<ImportRowOutcome, string> = { new: 'nova', duplicate: 'duplicada', existing: 'existente', error: 'erro', created: 'criada' };
+
+export type CatalogImportSummary = {
+  id: string;
+  fileName: string;
+  status: CatalogImportStatus;
+  curator: { username: string; name: string } | null;
+  counts: Record<ImportRowOutcome, number>;
+  total: number;
+  createdAt: string;
+  importedAt: string | null;
+};
+
+export type CatalogImportRow = { line: number; title: string; isbn13: string | null; outcome: ImportRowOutcome; message: string | null; editionPath: string | null };
+
+export type CatalogImportDetail = CatalogImportSummary & { ignoredColumns: string[]; rows: CatalogImportRow[]; rowsTotal: number; page: number; pageSize: number };

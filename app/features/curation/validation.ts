@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CatalogEntity, type FieldSpec, fieldsOf } from '~/features/catalog/editable-fields';
 import { splitAuthors } from '~/features/catalog/normalize';
 import { REQUEST_CODE_PATTERN } from './code';
-import type { ChangeRequestKind, FieldChange } from './types';
+import { IMPORT_OUTCOME_SLUGS, type ChangeRequestKind, type FieldChange, type ImportRowOutcome } from './types';
 
 export const NOTE_MAX = 1000;
 export const REASON_MAX = 1000;
@@ -125,3 +125,20 @@ export const requestFormParams = z.union([
   z.object({ tipo: z.literal('nova-edicao'), titulo: z.string().max(300).optional() }).transform((p) => ({ kind: 'new_edition' as const, target: null, title: p.titulo ?? '' })),
   z.object({ tipo: z.literal('novo-autor') }).transform(() => ({ kind: 'new_author' as const, target: null })),
 ]);
+
+/** An import's id in its URL (nanoid). */
+export const importIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+const OUTCOME_BY_SLUG = Object.fromEntries(Object.entries(IMPORT_OUTCOME_SLUGS).map(([outcome, slug]) => [slug, outcome as ImportRowOutcome]));
+
+/** The preview's and report's filter: `?situacao=erro&pagina=2`. */
+export const importRowsParams = z.object({
+  situacao: z
+    .string()
+    .transform((slug) => OUTCOME_BY_SLUG[slug])
+    .optional()
+    .catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+});
+
+export const confirmImportInput = z.object({ intent: z.literal('confirmar', { error: 'Ação desconhecida.' }) });
