@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CatalogEntity, type FieldSpec, fieldsOf } from '~/features/catalog/editable-fields';
 import { splitAuthors } from '~/features/catalog/normalize';
 import { REQUEST_CODE_PATTERN } from './code';
-import type { ChangeRequestKind, FieldChange } from './types';
+import { type ChangeRequestKind, type FieldChange, QUALITY_FLAGS, type QualityFlag } from './types';
 
 export const NOTE_MAX = 1000;
 export const REASON_MAX = 1000;
@@ -20,10 +20,12 @@ export const AUTHORS_FIELD: FieldSpec = {
     .refine((v) => v.length > 0, 'Informe pelo menos um autor.'),
 };
 
-export const entityOfKind = (kind: ChangeRequestKind): CatalogEntity => (kind === 'edition_edit' || kind === 'new_edition' ? 'edition' : 'author');
+export const entityOfKind = (kind: ChangeRequestKind): CatalogEntity => (kind === 'author_edit' || kind === 'new_author' ? 'author' : 'edition');
 
 /** The fields a form of this kind shows, in order. */
 export function formFields(kind: ChangeRequestKind): [string, FieldSpec][] {
+  // A cover is an image, sent through its own form (createCoverRequest), never typed in.
+  if (kind === 'edition_cover') return [];
   const specs = Object.entries(fieldsOf(entityOfKind(kind)));
   return kind === 'new_edition' ? [specs[0] as [string, FieldSpec], ['authors', AUTHORS_FIELD], ...specs.slice(1)] : specs;
 }
@@ -92,7 +94,7 @@ export const reviewInput = z.discriminatedUnion('intent', [
   }),
 ], { error: 'Escolha aprovar ou rejeitar.' });
 
-const KIND_BY_SLUG = { 'correcao-edicao': 'edition_edit', 'correcao-autor': 'author_edit', 'nova-edicao': 'new_edition', 'novo-autor': 'new_author' } as const;
+const KIND_BY_SLUG = { 'correcao-edicao': 'edition_edit', 'correcao-autor': 'author_edit', 'nova-edicao': 'new_edition', 'novo-autor': 'new_author', 'nova-capa': 'edition_cover' } as const;
 const STATUS_BY_SLUG = { pendente: 'pending', aprovada: 'approved', rejeitada: 'rejected', retirada: 'withdrawn' } as const;
 
 /** The queue's query string; an unknown value (an old link) falls back to the default instead of failing. */
@@ -125,3 +127,16 @@ export const requestFormParams = z.union([
   z.object({ tipo: z.literal('nova-edicao'), titulo: z.string().max(300).optional() }).transform((p) => ({ kind: 'new_edition' as const, target: null, title: p.titulo ?? '' })),
   z.object({ tipo: z.literal('novo-autor') }).transform(() => ({ kind: 'new_author' as const, target: null })),
 ]);
+
+const FLAG_BY_SLUG = new Map(Object.entries(QUALITY_FLAGS).map(([flag, { slug }]) => [slug, flag as QualityFlag]));
+
+/** /mais-vinculadas?sem=capa&sem=isbn&pagina=2; unknown gaps are ignored (an old link still opens). */
+export const linkedParams = z.object({
+  sem: z.array(z.string()).catch([]).default([]),
+  pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+});
+
+export function toLinkedFilters(params: z.output<typeof linkedParams>): { flags: QualityFlag[]; page: number } {
+  const flags = params.sem.flatMap((slug) => FLAG_BY_SLUG.get(slug) ?? []);
+  return { flags: [...new Set(flags)], page: params.pagina };
+}
