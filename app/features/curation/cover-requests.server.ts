@@ -11,9 +11,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { proposedCoverPath, readProposedCover, storeProposedCover } from './cover-storage.server';
 import { type CreatedChangeRequest, countChangeRequest, unusedCode } from './mutations.server';
 import { canCurate } from './policy';
-
-/** The form field of the image, where its errors show. */
-export const COVER_INPUT = 'capa';
+import { COVER_INPUT } from './validation';
 
 export type NewCoverRequest = { editionId: string; seen: string | null; file: File; note: string };
 

@@ -5,6 +5,8 @@ import { REQUEST_CODE_PATTERN } from './code';
 import { type ChangeRequestKind, type FieldChange, QUALITY_FLAGS, type QualityFlag } from './types';
 
 export const NOTE_MAX = 1000;
+/** The form field of a proposed cover image, where its errors show. */
+export const COVER_INPUT = 'capa';
 export const REASON_MAX = 1000;
 
 /** The authors of a new edition, typed as "Nome; Outro Nome" (or with commas, or "e"). */
