@@ -64,7 +64,7 @@ test('mais vinculadas: the dashboard gap links to the ranking filtered by it', a
   await expect(page.getByRole('heading', { level: 1, name: 'Edições mais vinculadas' })).toBeVisible();
   await page.getByRole('button', { name: 'Recalcular agora' }).click();
   await expect(page.getByText('Contagens recalculadas.')).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'sem isbn' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Sem ISBN' })).toBeChecked();
   const first = page.getByRole('listitem').filter({ has: page.getByText('Total:') }).first();
   await expect(first).toContainText('Sem ISBN');
   await checkBothWidths(page, 'mais-vinculadas');

@@ -13,7 +13,7 @@ export function LinkedFilters({ flags }: { flags: QualityFlag[] }) {
         {(Object.keys(QUALITY_FLAGS) as QualityFlag[]).map((flag) => (
           <label key={flag} className="inline-flex min-h-11 items-center gap-2">
             <input type="checkbox" name="sem" value={QUALITY_FLAGS[flag].slug} defaultChecked={flags.includes(flag)} className="size-5" />
-            {QUALITY_FLAGS[flag].label.toLowerCase()}
+            {QUALITY_FLAGS[flag].label}
           </label>
         ))}
       </fieldset>
