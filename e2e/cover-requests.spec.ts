@@ -25,6 +25,10 @@ test('a reader proposes a cover, a curator approves it side by side, the edition
   const coverBefore = await reader.locator('img[alt="Capa de São Bernardo"]').count();
 
   await reader.getByRole('link', { name: coverBefore ? 'Sugerir outra capa' : 'Enviar capa' }).click();
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(coverBefore ? 'Sugerir outra capa' : 'Enviar capa');
+  await checkBothWidths(reader, 'enviar-capa');
+  await reader.getByRole('button', { name: 'Enviar capa' }).click();
+  await expect(reader.getByText('Escolha uma imagem.')).toBeVisible();
   const image = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#B84A2E' } }).jpeg().toBuffer();
   await reader.getByLabel('Imagem da capa').setInputFiles({ name: 'capa.jpg', mimeType: 'image/jpeg', buffer: image });
   await reader.getByRole('button', { name: 'Enviar capa' }).click();
@@ -33,6 +37,7 @@ test('a reader proposes a cover, a curator approves it side by side, the edition
   const proposed = `/catalogo/solicitacoes/${code}/capa`;
   await expect(reader.getByRole('listitem').filter({ hasText: code })).toContainText('Nova capa');
   await expect(reader.getByRole('img', { name: 'Capa proposta' })).toBeVisible();
+  await checkBothWidths(reader, 'minhas-solicitacoes-capa');
 
   // Private until approved: another account, and a visitor, get 404 by direct URL.
   const visitor = await browser.newPage();

@@ -93,10 +93,15 @@ describe('cover requests', () => {
     });
 
     const code = codeOf((await postCover(editionId, reader.cookie, await picture('#2C6E49'), '/arquivos/capas/antiga.webp')) as Response);
+    // What the reader "saw" is shown to curators as an image: only one of our own uploads is kept.
+    const foreign = codeOf((await postCover(editionId, reader.cookie, await picture('#2C6E49'), 'https://exemplo.com/rastreio.png')) as Response);
+    const mine = (await listMyChangeRequests(testViewer(reader))).items;
+    expect(mine.find((r) => r.code === code)?.changes[0]?.before).toBe('/arquivos/capas/antiga.webp');
+    expect(mine.find((r) => r.code === foreign)?.changes[0]?.before).toBeNull();
     const rejected = (await reviewAct({ request: formRequest(`/gerenciar/catalogo/solicitacoes/${code}`, { intent: 'rejeitar', reason: 'A imagem está cortada.' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} })) as Response;
     expect(rejected.status).toBe(302);
     expect((await getEdition(editionId))?.coverUrl).toBe('/arquivos/capas/antiga.webp');
-    expect((await listMyChangeRequests(testViewer(reader))).items[0]).toMatchObject({ status: 'rejected', answer: 'A imagem está cortada.' });
+    expect((await listMyChangeRequests(testViewer(reader))).items.find((r) => r.code === code)).toMatchObject({ status: 'rejected', answer: 'A imagem está cortada.' });
     expect(await imageStatus(code, reader.cookie)).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { getDb } from '~/db/client.server';
 import { changeRequests } from '~/db/schema';
 import { COVER_FIELD } from '~/features/catalog/editable-fields';
 import { readEditionFields } from '~/features/catalog/edits.server';
-import type { StoredFile } from '~/integrations/storage/storage.server';
+import { type StoredFile, isStorageKey } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { IMAGE_MAX_BYTES, normaliseImage } from '~/server/images.server';
@@ -20,6 +20,14 @@ export type NewCoverRequest = { editionId: string; seen: string | null; file: Fi
  * WebP) and is stored privately until a curator approves it. A cover always waits for a curator, whatever
  * the reader's record (ADR 0015).
  */
+/**
+ * The cover the reader saw comes from their form, and a curator's page shows it as an image: only one of
+ * our own uploads is kept, anything else counts as "no cover" (never someone else's URL in a curator's page).
+ */
+function seenCover(value: string | null): string | null {
+  return value?.startsWith('/arquivos/') && isStorageKey(value.slice('/arquivos/'.length)) ? value : null;
+}
+
 export async function createCoverRequest(viewer: Viewer, input: NewCoverRequest): Promise<CreatedChangeRequest> {
   if (input.file.size > IMAGE_MAX_BYTES) throw new AppError('image_too_large', undefined, COVER_INPUT);
   await countChangeRequest(viewer);
@@ -43,7 +51,7 @@ export async function createCoverRequest(viewer: Viewer, input: NewCoverRequest)
       requesterId: viewer.id,
       editionId: input.editionId,
       targetLabel: live.title ?? '',
-      changes: [{ field: COVER_FIELD, before: input.seen, after: proposedCoverPath(code) }],
+      changes: [{ field: COVER_FIELD, before: seenCover(input.seen), after: proposedCoverPath(code) }],
       note: input.note || null,
     });
     return code;
