@@ -35,6 +35,8 @@ export async function refreshLinkCounts(sources: readonly LinkSource[] = LINK_SO
       FROM (${linkCountsUnion(sources)}) s JOIN editions e ON e.id = s.edition_id
       WHERE s.n > 0 GROUP BY s.edition_id`);
   });
+  // Every row was just rewritten: fresh statistics keep the planner on the ranking and gap indexes.
+  await getDb().execute(sql`ANALYZE edition_link_counts`);
 }
 
 type Row = {
