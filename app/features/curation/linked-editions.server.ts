@@ -65,7 +65,8 @@ export async function listMostLinkedEditions(viewer: Viewer, filters: { flags: Q
       WHERE ${where} ORDER BY c.total DESC NULLS LAST, c.edition_id LIMIT ${LINKED_PAGE_SIZE} OFFSET ${offset}`),
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM edition_link_counts c JOIN editions e ON e.id = c.edition_id
       WHERE ${where} ORDER BY c.total DESC NULLS LAST, c.edition_id LIMIT ${LINKED_COUNT_CAP + 1}) m`),
-    queryRows<{ at: Date | string | null }>(sql`SELECT max(refreshed_at) AS at FROM edition_link_counts`),
+    // One refresh writes every row with the same time: any row tells it.
+    queryRows<{ at: Date | string | null }>(sql`SELECT refreshed_at AS at FROM edition_link_counts LIMIT 1`),
   ]);
   const total = counted?.n ?? 0;
   return {
