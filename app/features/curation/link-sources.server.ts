@@ -25,8 +25,6 @@ export const LINK_SOURCES = [
   },
 ] as const satisfies readonly LinkSource[];
 
-export type LinkSourceKey = (typeof LINK_SOURCES)[number]['key'];
-
 /** `(source, edition_id, n)` rows of every source, for one aggregation in SQL. */
 export function linkCountsUnion(sources: readonly LinkSource[] = LINK_SOURCES): SQL {
   return sql.join(

@@ -7,9 +7,9 @@ import { LINK_SOURCES, type LinkSource, linkCountsUnion } from './link-sources.s
 import { canCurate } from './policy';
 import type { LinkedEditionsPage, QualityFlag } from './types';
 
-export const LINKED_PAGE_SIZE = 30;
+const LINKED_PAGE_SIZE = 30;
 /** Past this many matches the page says "mais de 1.000": counting every filtered match would cost a full join. */
-export const LINKED_COUNT_CAP = 1000;
+const LINKED_COUNT_CAP = 1000;
 const REFRESH_EVERY_SECONDS = 15 * 60;
 
 /** The gaps of an edition `e`, as the dashboard counts them and the ranking filters them (live, never cached). */
