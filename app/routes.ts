@@ -34,7 +34,9 @@ export default [
   route('amznto/:asin', 'routes/amznto.$asin.ts'),
   route('catalogo', 'routes/catalogo.tsx'),
   route('catalogo/solicitar', 'routes/catalogo.solicitar.tsx'),
+  route('catalogo/solicitar/capa', 'routes/catalogo.solicitar.capa.tsx'),
   route('catalogo/minhas-solicitacoes', 'routes/catalogo.minhas-solicitacoes.tsx'),
+  route('catalogo/solicitacoes/:codigo/capa', 'routes/catalogo.solicitacoes.$codigo.capa.ts'),
 
   route('gerenciar', 'routes/gerenciar.tsx'),
   route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
@@ -46,6 +48,7 @@ export default [
   route('gerenciar/catalogo/importar', 'routes/gerenciar.catalogo.importar.tsx'),
   route('gerenciar/catalogo/importar/:id', 'routes/gerenciar.catalogo.importar.$id.tsx'),
   route('gerenciar/catalogo/importar/:id/relatorio.csv', 'routes/gerenciar.catalogo.importar.$id.relatorio[.]csv.ts'),
+  route('gerenciar/catalogo/mais-vinculadas', 'routes/gerenciar.catalogo.mais-vinculadas.tsx'),
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),

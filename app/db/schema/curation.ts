@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EditionSource } from '~/features/catalog/ingest.server';
 import type { FieldChange } from '~/features/curation/types';
@@ -14,7 +15,7 @@ export const changeRequests = pgTable(
     id: text().primaryKey(),
     /** The public `SOL-XXXXXX`. */
     code: text().notNull(),
-    kind: text({ enum: ['edition_edit', 'author_edit', 'new_edition', 'new_author'] }).notNull(),
+    kind: text({ enum: ['edition_edit', 'author_edit', 'new_edition', 'new_author', 'edition_cover'] }).notNull(),
     status: text({ enum: ['pending', 'approved', 'rejected', 'withdrawn'] }).notNull().default('pending'),
     requesterId: text()
       .notNull()
@@ -108,4 +109,33 @@ export const catalogImportRows = pgTable(
     editionId: text(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.line] }), index('catalog_import_rows_outcome_idx').on(t.importId, t.outcome, t.line)],
+);
+
+/**
+ * How many times each feature links an edition (the registry of features/curation/link-sources.server.ts),
+ * recomputed as a whole by a recurring job: ranking 100,000 editions live on every page view costs a few
+ * hundred milliseconds, reading this table a few (ADR 0015). Only editions with at least one link.
+ */
+export const editionLinkCounts = pgTable(
+  'edition_link_counts',
+  {
+    editionId: text().primaryKey(),
+    /** Links per source key, only the sources that link the edition. */
+    counts: jsonb().$type<Record<string, number>>().notNull(),
+    total: integer().notNull(),
+    /**
+     * The edition's gaps when the row was computed. The page filters on these (a partial index each keeps
+     * a rare gap fast) and re-checks the live edition, so a gap fixed since simply drops out.
+     */
+    noCover: boolean().notNull(),
+    noIsbn: boolean().notNull(),
+    noPages: boolean().notNull(),
+    refreshedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('edition_link_counts_rank_idx').on(t.total.desc().nullsLast(), t.editionId),
+    index('edition_link_counts_no_cover_idx').on(t.total.desc().nullsLast(), t.editionId).where(sql`${t.noCover}`),
+    index('edition_link_counts_no_isbn_idx').on(t.total.desc().nullsLast(), t.editionId).where(sql`${t.noIsbn}`),
+    index('edition_link_counts_no_pages_idx').on(t.total.desc().nullsLast(), t.editionId).where(sql`${t.noPages}`),
+  ],
 );

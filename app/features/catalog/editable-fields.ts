@@ -104,12 +104,16 @@ export type FieldValues<F extends string> = Record<F, string | null>;
 export const EDITION_FIELD_KEYS = Object.keys(EDITION_FIELDS) as EditionField[];
 export const AUTHOR_FIELD_KEYS = Object.keys(AUTHOR_FIELDS) as AuthorField[];
 
+/** The edition's cover URL: changed only by an approved cover request (an image, not a typed value). */
+export const COVER_FIELD = 'cover';
+
 export function fieldsOf(entity: CatalogEntity): Record<string, FieldSpec> {
   return entity === 'edition' ? EDITION_FIELDS : AUTHOR_FIELDS;
 }
 
 export function fieldLabel(entity: CatalogEntity, field: string): string {
   if (field === 'created') return 'Inclusão';
+  if (field === COVER_FIELD) return 'Capa';
   return fieldsOf(entity)[field]?.label ?? field;
 }
 

@@ -16,13 +16,15 @@ import { authorSlug } from './normalize';
  * once that transaction commits.
  */
 
-type EditionFieldRow = FieldValues<EditionField> & { workId: string };
+type EditionFieldRow = FieldValues<EditionField> & { workId: string; cover: string | null };
+/** What a request or a revert may write to an edition: its typed fields and its cover. */
+export type EditionValues = Partial<FieldValues<EditionField>> & { cover?: string | null };
 
 /** The live values of an edition's editable fields (locked until the transaction ends unless `lock` is false); null when missing. */
 export async function readEditionFields(tx: Tx, editionId: string, lock = true): Promise<EditionFieldRow | null> {
   const [row] = await queryRows<EditionFieldRow>(
     sql`SELECT e.work_id AS "workId", e.title, e.subtitle, coalesce(e.isbn13, e.isbn10) AS isbn, e.publisher, e.publication_date AS "publicationDate",
-          e.pages::text AS pages, e.format, e.language, w.synopsis
+          e.pages::text AS pages, e.format, e.language, w.synopsis, e.cover_url AS cover
         FROM editions e JOIN works w ON w.id = e.work_id WHERE e.id = ${editionId} ${lock ? sql`FOR UPDATE OF e, w` : sql``}`,
     tx,
   );
@@ -39,7 +41,7 @@ export async function readAuthorFields(tx: Tx, authorId: string, lock = true): P
 
 const toInt = (value: string | null | undefined) => (value == null ? null : Number(value));
 
-export async function applyEditionChanges(tx: Tx, editionId: string, values: Partial<FieldValues<EditionField>>): Promise<string[]> {
+export async function applyEditionChanges(tx: Tx, editionId: string, values: EditionValues): Promise<string[]> {
   const current = await readEditionFields(tx, editionId);
   if (!current) throw new AppError('not_found', 'Essa edição não existe mais no catálogo.');
   const set: Partial<typeof editions.$inferInsert> = {};
@@ -60,6 +62,7 @@ export async function applyEditionChanges(tx: Tx, editionId: string, values: Par
   if ('publisher' in values) set.publisher = values.publisher ?? null;
   if ('publicationDate' in values) set.publicationDate = values.publicationDate ?? null;
   if ('pages' in values) set.pages = toInt(values.pages);
+  if ('cover' in values) set.coverUrl = values.cover ?? null;
   if ('format' in values) {
     const format = values.format;
     if (format !== 'brochura' && format !== 'capa_dura' && format !== 'ebook' && format !== 'audiolivro') throw new AppError('invalid_input', 'Escolha um formato da lista.', 'format');

@@ -1,11 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
 import { catalogChanges, changeRequests } from '~/db/schema';
-import { type AuthorField, type CatalogEntity, type EditionField, type FieldValues, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
+import { type AuthorField, type CatalogEntity, type FieldValues, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
 import {
   applyAuthorChanges,
   applyEditionChanges,
   createAuthor,
+  type EditionValues,
   createEdition,
   editionReadersCount,
   findAuthorIdBySlug,
@@ -16,11 +17,13 @@ import {
 import type { EditionFormat } from '~/features/catalog/types';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
-import { AppError } from '~/server/errors';
+import { AppError, RateLimitError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
-import { hitRateLimit, rateLimitMessage } from '~/server/rate-limit.server';
+import { formatDateTime } from '~/lib/format';
+import { hitRateLimit, formatWait } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { newRequestCode } from './code';
+import { publishProposedCover } from './cover-storage.server';
 import { CHANGE_REQUESTS_PER_DAY, CURATOR_ONLY_FROM_READERS, TRUSTED_AFTER_APPROVALS, canCurate, isSmallEdit } from './policy';
 import { STATUS_LABELS, type ChangeRequestKind, type FieldChange } from './types';
 import { entityOfKind, formFields } from './validation';
@@ -42,8 +45,7 @@ function assertCurator(viewer: Viewer) {
 export async function createChangeRequest(viewer: Viewer, input: NewChangeRequest): Promise<CreatedChangeRequest> {
   const known = new Set(formFields(input.kind).map(([field]) => field));
   if (input.changes.length === 0 || input.changes.some((c) => !known.has(c.field))) throw new AppError('invalid_input');
-  const limit = await hitRateLimit({ name: 'change-requests', limit: CHANGE_REQUESTS_PER_DAY, windowSeconds: 86_400 }, viewer.id);
-  if (!limit.ok) throw new AppError('rate_limited', rateLimitMessage(limit.retryAfterSeconds));
+  await countChangeRequest(viewer);
   const { result, tags } = await getDb().transaction(async (tx) => {
     const target = await resolveTarget(tx, input.kind, input.target);
     if (input.kind === 'new_edition') await refuseKnownIsbn(tx, input.changes);
@@ -69,8 +71,19 @@ export async function createChangeRequest(viewer: Viewer, input: NewChangeReques
   return result;
 }
 
+/** Counts one request against the reader's daily limit; over it, says when the next one is possible. */
+export async function countChangeRequest(viewer: Viewer): Promise<void> {
+  const limit = await hitRateLimit({ name: 'change-requests', limit: CHANGE_REQUESTS_PER_DAY, windowSeconds: 86_400 }, viewer.id);
+  if (limit.ok) return;
+  const at = formatDateTime(new Date(Date.now() + limit.retryAfterSeconds * 1000));
+  throw new RateLimitError(
+    limit.retryAfterSeconds,
+    `Você chegou ao limite de ${CHANGE_REQUESTS_PER_DAY} solicitações por dia. Poderá enviar outra a partir de ${at} (daqui a ${formatWait(limit.retryAfterSeconds)}).`,
+  );
+}
+
 /** A collision is one in hundreds of millions, but a failed insert would abort the reader's request. */
-async function unusedCode(tx: Tx): Promise<string> {
+export async function unusedCode(tx: Tx): Promise<string> {
   for (;;) {
     const code = newRequestCode();
     const [taken] = await tx.select({ id: changeRequests.id }).from(changeRequests).where(eq(changeRequests.code, code));
@@ -161,9 +174,16 @@ async function applyRequest(tx: Tx, actor: Viewer, request: ApplicableRequest): 
   }
   const tags =
     entity === 'edition'
-      ? await applyEditionChanges(tx, entityId, changed as Partial<FieldValues<EditionField>>)
+      ? await applyEditionChanges(tx, entityId, changed as EditionValues)
       : await applyAuthorChanges(tx, entityId, changed as Partial<FieldValues<AuthorField>>);
   return { tags, editionId: request.editionId, authorId: request.authorId };
+}
+
+/** For a pending cover request, the public URL of its image (copied out of the private area); else null. */
+async function publishCoverOf(code: string): Promise<string | null> {
+  const [request] = await getDb().select({ id: changeRequests.id, kind: changeRequests.kind, status: changeRequests.status, editionId: changeRequests.editionId }).from(changeRequests).where(eq(changeRequests.code, code));
+  if (request?.kind !== 'edition_cover' || request.status !== 'pending' || !request.editionId) return null;
+  return publishProposedCover(request.id, request.editionId);
 }
 
 async function lockRequest(tx: Tx, code: string) {
@@ -181,11 +201,17 @@ const alreadyDecided = (status: string) => new AppError('conflict', `Esta solici
  */
 export async function approveChangeRequest(viewer: Viewer, code: string, options: { answer?: string; edited?: Record<string, string | null> } = {}): Promise<void> {
   assertCurator(viewer);
+  // Copying the image is storage I/O: done before the transaction, which must not wait on it (PGlite).
+  const publishedCover = await publishCoverOf(code);
   const tags = await getDb().transaction(async (tx) => {
     const request = await lockRequest(tx, code);
     if (request.status !== 'pending') throw alreadyDecided(request.status);
     const changes = request.changes.map((c) =>
-      options.edited && c.field in options.edited && options.edited[c.field] !== c.after ? { ...c, after: options.edited[c.field] ?? null, proposed: c.after } : c,
+      publishedCover !== null
+        ? { ...c, after: publishedCover }
+        : options.edited && c.field in options.edited && options.edited[c.field] !== c.after
+          ? { ...c, after: options.edited[c.field] ?? null, proposed: c.after }
+          : c,
     );
     const applied = await applyRequest(tx, viewer, { ...request, changes });
     await tx
@@ -245,7 +271,7 @@ export async function revertCatalogChange(viewer: Viewer, changeId: string): Pro
     }
     await tx.insert(catalogChanges).values({ id: newId(), entityType: entry.entityType, entityId: entry.entityId, field: entry.field, before: now, after: entry.before, actorId: viewer.id, revertOfId: entry.id });
     return entry.entityType === 'edition'
-      ? applyEditionChanges(tx, entry.entityId, { [entry.field]: entry.before } as Partial<FieldValues<EditionField>>)
+      ? applyEditionChanges(tx, entry.entityId, { [entry.field]: entry.before } as EditionValues)
       : applyAuthorChanges(tx, entry.entityId, { [entry.field]: entry.before } as Partial<FieldValues<AuthorField>>);
   });
   await invalidateTags(tags);

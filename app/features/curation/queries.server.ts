@@ -4,6 +4,7 @@ import { type CatalogEntity, fieldsOf } from '~/features/catalog/editable-fields
 import { readAuthorFields, readEditionFields } from '~/features/catalog/edits.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
+import { QUALITY_FLAG_SQL } from './linked-editions.server';
 import { canCurate } from './policy';
 import type {
   CatalogChangeRow,
@@ -127,7 +128,7 @@ export async function getRequestTarget(kind: ChangeRequestKind, target: string |
   if (kind === 'edition_edit') {
     const live = await readLive('edition', target);
     if (!live) return null;
-    const { workId: _workId, ...values } = live;
+    const { workId: _workId, cover: _cover, ...values } = live;
     return { kind, targetId: target, label: live.title ?? '', path: `/ed/${target}`, values };
   }
   const [author] = await queryRows<{ id: string }>(sql`SELECT id FROM authors WHERE slug = ${target}`);
@@ -141,8 +142,8 @@ export async function getCurationDashboard(viewer: Viewer): Promise<CurationDash
   const [pending, [oldest], [gaps]] = await Promise.all([
     queryRows<{ kind: ChangeRequestKind; count: number }>(sql`SELECT kind, count(*)::int AS count FROM change_requests WHERE status = 'pending' GROUP BY kind ORDER BY kind`),
     queryRows<{ at: Date | string | null }>(sql`SELECT min(created_at) AS at FROM change_requests WHERE status = 'pending'`),
-    queryRows<CurationDashboard['gaps']>(sql`SELECT count(*) FILTER (WHERE cover_url IS NULL)::int AS "withoutCover", count(*) FILTER (WHERE isbn13 IS NULL AND isbn10 IS NULL)::int AS "withoutIsbn",
-      count(*) FILTER (WHERE pages IS NULL AND format <> 'audiolivro')::int AS "withoutPages", count(*)::int AS editions FROM editions`),
+    queryRows<CurationDashboard['gaps']>(sql`SELECT count(*) FILTER (WHERE ${QUALITY_FLAG_SQL.cover})::int AS "withoutCover", count(*) FILTER (WHERE ${QUALITY_FLAG_SQL.isbn})::int AS "withoutIsbn",
+      count(*) FILTER (WHERE ${QUALITY_FLAG_SQL.pages})::int AS "withoutPages", count(*)::int AS editions FROM editions e`),
   ]);
   return { pending, oldestPendingAt: oldest?.at ? iso(oldest.at) : null, gaps: gaps ?? { withoutCover: 0, withoutIsbn: 0, withoutPages: 0, editions: 0 } };
 }

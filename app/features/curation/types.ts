@@ -6,7 +6,7 @@ export type FieldChange = {
   /** The reader's value when a curator approved a different one (edit-then-approve). */
   proposed?: string | null;
 };
-export type ChangeRequestKind = 'edition_edit' | 'author_edit' | 'new_edition' | 'new_author';
+export type ChangeRequestKind = 'edition_edit' | 'author_edit' | 'new_edition' | 'new_author' | 'edition_cover';
 export type ChangeRequestStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 /** URL and UI names of kinds and statuses: Portuguese for people, English in code. */
@@ -15,12 +15,14 @@ export const KIND_LABELS: Record<ChangeRequestKind, string> = {
   author_edit: 'Correção de autor',
   new_edition: 'Nova edição',
   new_author: 'Novo autor',
+  edition_cover: 'Nova capa',
 };
 export const KIND_SLUGS: Record<ChangeRequestKind, string> = {
   edition_edit: 'correcao-edicao',
   author_edit: 'correcao-autor',
   new_edition: 'nova-edicao',
   new_author: 'novo-autor',
+  edition_cover: 'nova-capa',
 };
 export const STATUS_LABELS: Record<ChangeRequestStatus, string> = { pending: 'pendente', approved: 'aprovada', rejected: 'rejeitada', withdrawn: 'retirada' };
 
@@ -97,3 +99,33 @@ export type CatalogImportSummary = {
 export type CatalogImportRow = { line: number; title: string; isbn13: string | null; outcome: ImportRowOutcome; message: string | null; editionPath: string | null };
 
 export type CatalogImportDetail = CatalogImportSummary & { ignoredColumns: string[]; rows: CatalogImportRow[]; rowsTotal: number; page: number; pageSize: number };
+/** The quality gaps of an edition that /mais-vinculadas filters by (URL value in Portuguese). */
+export type QualityFlag = 'cover' | 'isbn' | 'pages';
+export const QUALITY_FLAGS: Record<QualityFlag, { slug: string; label: string }> = {
+  cover: { slug: 'capa', label: 'Sem capa' },
+  isbn: { slug: 'isbn', label: 'Sem ISBN' },
+  pages: { slug: 'paginas', label: 'Sem páginas' },
+};
+
+export type LinkedEditionRow = {
+  rank: number;
+  id: string;
+  title: string;
+  authors: string | null;
+  coverUrl: string | null;
+  flags: QualityFlag[];
+  /** Links per source key (every source of the page, 0 when it does not link the edition). */
+  counts: Record<string, number>;
+  total: number;
+};
+
+export type LinkedEditionsPage = {
+  sources: { key: string; label: string }[];
+  items: LinkedEditionRow[];
+  /** Matches, counted up to `totalCapped`'s threshold. */
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+  refreshedAt: string | null;
+};

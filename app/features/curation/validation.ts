@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { type CatalogEntity, type FieldSpec, fieldsOf } from '~/features/catalog/editable-fields';
 import { splitAuthors } from '~/features/catalog/normalize';
 import { REQUEST_CODE_PATTERN } from './code';
-import { IMPORT_OUTCOME_SLUGS, type ChangeRequestKind, type FieldChange, type ImportRowOutcome } from './types';
+import { IMPORT_OUTCOME_SLUGS, QUALITY_FLAGS, type ChangeRequestKind, type FieldChange, type ImportRowOutcome, type QualityFlag } from './types';
 
 export const NOTE_MAX = 1000;
+/** The form field of a proposed cover image, where its errors show. */
+export const COVER_INPUT = 'capa';
 export const REASON_MAX = 1000;
 
 /** The authors of a new edition, typed as "Nome; Outro Nome" (or with commas, or "e"). */
@@ -20,10 +22,12 @@ export const AUTHORS_FIELD: FieldSpec = {
     .refine((v) => v.length > 0, 'Informe pelo menos um autor.'),
 };
 
-export const entityOfKind = (kind: ChangeRequestKind): CatalogEntity => (kind === 'edition_edit' || kind === 'new_edition' ? 'edition' : 'author');
+export const entityOfKind = (kind: ChangeRequestKind): CatalogEntity => (kind === 'author_edit' || kind === 'new_author' ? 'author' : 'edition');
 
 /** The fields a form of this kind shows, in order. */
 export function formFields(kind: ChangeRequestKind): [string, FieldSpec][] {
+  // A cover is an image, sent through its own form (createCoverRequest), never typed in.
+  if (kind === 'edition_cover') return [];
   const specs = Object.entries(fieldsOf(entityOfKind(kind)));
   return kind === 'new_edition' ? [specs[0] as [string, FieldSpec], ['authors', AUTHORS_FIELD], ...specs.slice(1)] : specs;
 }
@@ -92,7 +96,7 @@ export const reviewInput = z.discriminatedUnion('intent', [
   }),
 ], { error: 'Escolha aprovar ou rejeitar.' });
 
-const KIND_BY_SLUG = { 'correcao-edicao': 'edition_edit', 'correcao-autor': 'author_edit', 'nova-edicao': 'new_edition', 'novo-autor': 'new_author' } as const;
+const KIND_BY_SLUG = { 'correcao-edicao': 'edition_edit', 'correcao-autor': 'author_edit', 'nova-edicao': 'new_edition', 'novo-autor': 'new_author', 'nova-capa': 'edition_cover' } as const;
 const STATUS_BY_SLUG = { pendente: 'pending', aprovada: 'approved', rejeitada: 'rejected', retirada: 'withdrawn' } as const;
 
 /** The queue's query string; an unknown value (an old link) falls back to the default instead of failing. */
@@ -142,3 +146,16 @@ export const importRowsParams = z.object({
 });
 
 export const confirmImportInput = z.object({ intent: z.literal('confirmar', { error: 'Ação desconhecida.' }) });
+
+const FLAG_BY_SLUG = new Map(Object.entries(QUALITY_FLAGS).map(([flag, { slug }]) => [slug, flag as QualityFlag]));
+
+/** /mais-vinculadas?sem=capa&sem=isbn&pagina=2; unknown gaps are ignored (an old link still opens). */
+export const linkedParams = z.object({
+  sem: z.array(z.string()).catch([]).default([]),
+  pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+});
+
+export function toLinkedFilters(params: z.output<typeof linkedParams>): { flags: QualityFlag[]; page: number } {
+  const flags = params.sem.flatMap((slug) => FLAG_BY_SLUG.get(slug) ?? []);
+  return { flags: [...new Set(flags)], page: params.pagina };
+}

@@ -40,7 +40,12 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
           {conflicts === 1 ? 'Um campo mudou' : `${conflicts} campos mudaram`} no catálogo desde o pedido: compare “Antes” (o que o leitor viu) com “Agora no catálogo”.
         </FormMessage>
       ) : null}
-      <DiffTable entity={review.entity} changes={review.status === 'pending' ? review.reviewed : review.changes} caption={`Alterações da solicitação ${review.code}`} />
+      <DiffTable
+        entity={review.entity}
+        changes={review.status === 'pending' ? review.reviewed : review.changes}
+        caption={`Alterações da solicitação ${review.code}`}
+        errors={failure?.fieldErrors}
+      />
       {review.answer ? <p className="rounded-lg border border-line bg-paper p-3 text-sm">Resposta: {review.answer}</p> : null}
       <FormMessage>{failure?.formError}</FormMessage>
       {review.status === 'pending' ? (
@@ -55,23 +60,31 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
                 Aprovar como proposto
               </Button>
             </Form>
-            <details className="rounded-xl border border-line bg-surface p-3" open={failure && Object.keys(failure.fieldErrors).some((k) => k in proposed)}>
-              <summary className="min-h-11 cursor-pointer py-2 font-semibold">Editar antes de aprovar</summary>
-              <Form method="post" className="mt-2 flex flex-col gap-3" noValidate>
-                <ProposalFields fields={fields} values={proposed} typed={failure?.fields} errors={failure?.fieldErrors} />
-                <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
-                <Button type="submit" name="intent" value="editar-e-aprovar" className="self-start" disabled={busy}>
-                  Salvar edição e aprovar
-                </Button>
-              </Form>
-            </details>
+            {fields.length > 0 ? (
+              <details className="rounded-xl border border-line bg-surface p-3" open={failure && Object.keys(failure.fieldErrors).some((k) => k in proposed)}>
+                <summary className="min-h-11 cursor-pointer py-2 font-semibold">Editar antes de aprovar</summary>
+                <Form method="post" className="mt-2 flex flex-col gap-3" noValidate>
+                  <ProposalFields fields={fields} values={proposed} typed={failure?.fields} errors={failure?.fieldErrors} />
+                  <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
+                  <Button type="submit" name="intent" value="editar-e-aprovar" className="self-start" disabled={busy}>
+                    Salvar edição e aprovar
+                  </Button>
+                </Form>
+              </details>
+            ) : null}
           </section>
           <section aria-labelledby="rejeitar" className="flex flex-col gap-3">
             <h2 id="rejeitar" className="font-serif text-xl font-semibold">
               Rejeitar
             </h2>
             <Form method="post" className="flex flex-col gap-3" noValidate>
-              <TextArea name="reason" label="Motivo (o leitor recebe este texto)" maxLength={REASON_MAX} error={failure?.fieldErrors.reason} defaultValue={failure?.fields.reason ?? ''} />
+              <TextArea
+                name="reason"
+                label="Motivo (o leitor recebe este texto)"
+                maxLength={REASON_MAX}
+                error={failure?.fieldErrors.reason}
+                defaultValue={failure?.fields.reason ?? ''}
+              />
               <Button type="submit" name="intent" value="rejeitar" variant="danger" className="self-start" disabled={busy}>
                 Rejeitar
               </Button>
