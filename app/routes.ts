@@ -35,6 +35,7 @@ export default [
   route('catalogo', 'routes/catalogo.tsx'),
   route('catalogo/solicitar', 'routes/catalogo.solicitar.tsx'),
   route('catalogo/minhas-solicitacoes', 'routes/catalogo.minhas-solicitacoes.tsx'),
+  route('catalogo/informar-duplicata', 'routes/catalogo.informar-duplicata.tsx'),
 
   route('gerenciar', 'routes/gerenciar.tsx'),
   route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
@@ -43,6 +44,7 @@ export default [
   route('gerenciar/catalogo/solicitacoes', 'routes/gerenciar.catalogo.solicitacoes.tsx'),
   route('gerenciar/catalogo/solicitacoes/:codigo', 'routes/gerenciar.catalogo.solicitacoes.$codigo.tsx'),
   route('gerenciar/catalogo/historicos', 'routes/gerenciar.catalogo.historicos.tsx'),
+  route('gerenciar/catalogo/mesclar', 'routes/gerenciar.catalogo.mesclar.tsx'),
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),

@@ -33,6 +33,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       await rejectChangeRequest(viewer, review.code, input.reason);
     } else if (input.intent === 'aprovar') {
       await approveChangeRequest(viewer, review.code, { answer: input.answer });
+    } else if (input.intent === 'mesclar') {
+      await approveChangeRequest(viewer, review.code, { answer: input.answer, survivorId: input.sobrevivente });
+    } else if (review.kind === 'duplicate') {
+      return formFailure(parsed.fields, 'Escolha qual registro fica e use “Aprovar e mesclar”.');
     } else {
       const edited = parseCuratorValues(review.kind, review.changes.map((c) => c.field), parsed.fields);
       if (!edited.ok) return formFailure(parsed.fields, 'Confira os campos destacados.', edited.fieldErrors);

@@ -22,6 +22,7 @@ export default function CatalogDashboard({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Seções do catálogo" className="flex flex-wrap gap-4">
         <Link to="/gerenciar/catalogo/solicitacoes">Fila de solicitações</Link>
         <Link to="/gerenciar/catalogo/historicos">Histórico de alterações</Link>
+        <Link to="/gerenciar/catalogo/mesclar">Mesclar duplicatas</Link>
       </nav>
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="pendentes" className={card}>

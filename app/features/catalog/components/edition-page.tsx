@@ -59,6 +59,9 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
             <Link to={`/catalogo/solicitar?edicao=${edition.id}`} className="inline-flex min-h-11 items-center">
               Sugerir correção
             </Link>
+            <Link to={`/catalogo/informar-duplicata?edicao=${edition.id}`} className="inline-flex min-h-11 items-center">
+              Informar duplicata
+            </Link>
           </div>
         </div>
       </header>

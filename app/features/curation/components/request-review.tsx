@@ -6,6 +6,7 @@ import { isFailure } from '~/lib/form-result';
 import { KIND_LABELS, type ChangeRequestReview } from '../types';
 import { REASON_MAX, formFields } from '../validation';
 import { DiffTable } from './diff-table';
+import { MergePair } from './merge-pair';
 import { ProposalFields } from './proposal-fields';
 import { StatusBadge } from './status-badge';
 
@@ -15,7 +16,8 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
   const busy = navigation.state !== 'idle';
   const failure = isFailure(result) ? result : undefined;
   const conflicts = review.reviewed.filter((c) => c.conflict).length;
-  const fields = formFields(review.kind).filter(([name]) => review.changes.some((c) => c.field === name));
+  const fields = review.kind === 'duplicate' ? [] : formFields(review.kind).filter(([name]) => review.changes.some((c) => c.field === name));
+  const headings = review.entity === 'edition' ? ['Edição informada', 'Possível duplicata'] : ['Autor informado', 'Possível duplicata'];
   const proposed = Object.fromEntries(review.changes.map((c) => [c.field, c.after]));
   return (
     <div className="flex flex-col gap-5">
@@ -40,11 +42,27 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
           {conflicts === 1 ? 'Um campo mudou' : `${conflicts} campos mudaram`} no catálogo desde o pedido: compare “Antes” (o que o leitor viu) com “Agora no catálogo”.
         </FormMessage>
       ) : null}
-      <DiffTable entity={review.entity} changes={review.status === 'pending' ? review.reviewed : review.changes} caption={`Alterações da solicitação ${review.code}`} />
+      {review.records ? (
+        review.status === 'pending' ? null : (
+          <MergePair records={review.records} headings={headings} />
+        )
+      ) : (
+        <DiffTable entity={review.entity} changes={review.status === 'pending' ? review.reviewed : review.changes} caption={`Alterações da solicitação ${review.code}`} />
+      )}
       {review.answer ? <p className="rounded-lg border border-line bg-paper p-3 text-sm">Resposta: {review.answer}</p> : null}
       <FormMessage>{failure?.formError}</FormMessage>
+      {review.status === 'pending' && review.records ? (
+        <Form method="post" className="flex flex-col gap-3">
+          <MergePair records={review.records} headings={headings} choose={{ name: 'sobrevivente', error: failure?.fieldErrors.sobrevivente }} />
+          <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
+          <Button type="submit" name="intent" value="mesclar" className="self-start" disabled={busy || review.records.includes(null)}>
+            Aprovar e mesclar
+          </Button>
+        </Form>
+      ) : null}
       {review.status === 'pending' ? (
         <div className="grid gap-6 md:grid-cols-2">
+          {review.records ? null : (
           <section aria-labelledby="aprovar" className="flex flex-col gap-3">
             <h2 id="aprovar" className="font-serif text-xl font-semibold">
               Aprovar
@@ -66,6 +84,7 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
               </Form>
             </details>
           </section>
+          )}
           <section aria-labelledby="rejeitar" className="flex flex-col gap-3">
             <h2 id="rejeitar" className="font-serif text-xl font-semibold">
               Rejeitar
