@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
+import * as duplicateForm from './catalogo.informar-duplicata';
 import * as requestForm from './catalogo.solicitar';
 import * as myRequests from './catalogo.minhas-solicitacoes';
 import * as conexoes from './configuracoes.conexoes';
@@ -8,6 +9,7 @@ import * as conta from './configuracoes.conta';
 import * as gerenciar from './gerenciar';
 import * as catalogDashboard from './gerenciar.catalogo';
 import * as history from './gerenciar.catalogo.historicos';
+import * as merge from './gerenciar.catalogo.mesclar';
 import * as queue from './gerenciar.catalogo.solicitacoes';
 import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
 import { createChangeRequest } from '~/features/curation/mutations.server';
@@ -29,12 +31,13 @@ const curators = { visitante: 'entrar', leitor: 404, curador: 'ok', admin: 'ok' 
 type RouteCase = { path: string; params?: Record<string, string>; module: { loader: unknown; action?: unknown }; expect: Record<Who, Outcome>; actionExpect?: Record<Who, Outcome> };
 
 /** `code` is a real pending change request, so a curator's 'ok' on its page is not a 404 in disguise. */
-const routeCases = (code: string): RouteCase[] => [
+const routeCases = (code: string, editionId: string): RouteCase[] => [
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/catalogo/solicitar?tipo=novo-autor', module: requestForm, expect: signedIn },
   { path: '/catalogo/minhas-solicitacoes', module: myRequests, expect: signedIn },
+  { path: `/catalogo/informar-duplicata?edicao=${editionId}`, module: duplicateForm, expect: signedIn },
   // Curators see /gerenciar (its catalogue section) but its actions (accounts, jobs) stay admins'.
   { path: '/gerenciar', module: gerenciar, expect: curators, actionExpect: adminOnly },
   { path: '/gerenciar/emails', module: emails, expect: adminOnly },
@@ -43,6 +46,7 @@ const routeCases = (code: string): RouteCase[] => [
   { path: '/gerenciar/catalogo/solicitacoes', module: queue, expect: curators },
   { path: `/gerenciar/catalogo/solicitacoes/${code}`, params: { codigo: code }, module: review, expect: curators },
   { path: '/gerenciar/catalogo/historicos', module: history, expect: curators },
+  { path: `/gerenciar/catalogo/mesclar?tipo=edicao&manter=${editionId}&mesclar=${editionId}`, module: merge, expect: curators },
 ];
 
 async function outcome(fn: () => unknown): Promise<Outcome | string> {
@@ -69,7 +73,7 @@ describe('who may open what (every role × every protected loader and action)', 
     const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
     const { code } = await createChangeRequest(testViewer(users.leitor), { kind: 'edition_edit', target: editionId, changes: [{ field: 'pages', before: '176', after: '180' }], note: '' });
     let denials = 0;
-    for (const route of routeCases(code)) {
+    for (const route of routeCases(code, editionId)) {
       for (const who of Object.keys(users) as Who[]) {
         const cookie = users[who]?.cookie;
         const params = route.params ?? {};
@@ -85,7 +89,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(15);
+    expect(denials).toBe(18);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');
