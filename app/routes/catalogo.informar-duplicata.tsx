@@ -75,7 +75,7 @@ export default function ReportDuplicate({ loaderData, actionData }: Route.Compon
         </Link>
         <span className="block text-sm text-muted">{target.facts.filter((f) => f.value !== '(vazio)').slice(0, 3).map((f) => f.value).join(' · ')}</span>
       </p>
-      <Form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={isEdition ? 'Buscar a outra edição' : 'Buscar o outro autor'}>
+      <Form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={isEdition ? 'Busca da outra edição' : 'Busca do outro autor'}>
         <input type="hidden" name={param} value={targetRef} />
         <div className="min-w-0 flex-1">
           <TextField name="busca" type="search" label={isEdition ? 'Buscar a outra edição' : 'Buscar o outro autor'} hint={isEdition ? 'Título, autor ou ISBN.' : 'Nome do autor.'} defaultValue={query} />

@@ -43,7 +43,7 @@ export function HistoryList({ changes }: { changes: CatalogChangeRow[] }) {
               <>Incluído: {c.after}</>
             ) : c.mergedInto ? (
               <>
-                Mesclado em {c.mergedInto.path ? <Link to={c.mergedInto.path}>{c.mergedInto.label}</Link> : c.mergedInto.label}
+                {c.entityType === 'author' ? 'Mesclado' : 'Mesclada'} em {c.mergedInto.path ? <Link to={c.mergedInto.path}>{c.mergedInto.label}</Link> : c.mergedInto.label}
               </>
             ) : (
               <>

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
 import { formatDateTime } from '~/lib/format';
-import { isFailure } from '~/lib/form-result';
+import type { FieldSpec } from '~/features/catalog/editable-fields';
+import { type FormFailure, isFailure } from '~/lib/form-result';
 import { KIND_LABELS, type ChangeRequestReview } from '../types';
 import { REASON_MAX, formFields } from '../validation';
 import { DiffTable } from './diff-table';
@@ -52,7 +53,10 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
       {review.answer ? <p className="rounded-lg border border-line bg-paper p-3 text-sm">Resposta: {review.answer}</p> : null}
       <FormMessage>{failure?.formError}</FormMessage>
       {review.status === 'pending' && review.records ? (
-        <Form method="post" className="flex flex-col gap-3">
+        <Form method="post" className="flex flex-col gap-3" aria-labelledby="aprovar-mesclagem">
+          <h2 id="aprovar-mesclagem" className="font-serif text-xl font-semibold">
+            Aprovar
+          </h2>
           <MergePair records={review.records} headings={headings} choose={{ name: 'sobrevivente', error: failure?.fieldErrors.sobrevivente }} />
           <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
           <Button type="submit" name="intent" value="mesclar" className="self-start" disabled={busy || review.records.includes(null)}>
@@ -62,29 +66,7 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
       ) : null}
       {review.status === 'pending' ? (
         <div className="grid gap-6 md:grid-cols-2">
-          {review.records ? null : (
-          <section aria-labelledby="aprovar" className="flex flex-col gap-3">
-            <h2 id="aprovar" className="font-serif text-xl font-semibold">
-              Aprovar
-            </h2>
-            <Form method="post" className="flex flex-col gap-3">
-              <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
-              <Button type="submit" name="intent" value="aprovar" className="self-start" disabled={busy}>
-                Aprovar como proposto
-              </Button>
-            </Form>
-            <details className="rounded-xl border border-line bg-surface p-3" open={failure && Object.keys(failure.fieldErrors).some((k) => k in proposed)}>
-              <summary className="min-h-11 cursor-pointer py-2 font-semibold">Editar antes de aprovar</summary>
-              <Form method="post" className="mt-2 flex flex-col gap-3" noValidate>
-                <ProposalFields fields={fields} values={proposed} typed={failure?.fields} errors={failure?.fieldErrors} />
-                <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
-                <Button type="submit" name="intent" value="editar-e-aprovar" className="self-start" disabled={busy}>
-                  Salvar edição e aprovar
-                </Button>
-              </Form>
-            </details>
-          </section>
-          )}
+          {review.records ? null : <FieldApproval fields={fields} proposed={proposed} failure={failure} busy={busy} />}
           <section aria-labelledby="rejeitar" className="flex flex-col gap-3">
             <h2 id="rejeitar" className="font-serif text-xl font-semibold">
               Rejeitar
@@ -99,5 +81,32 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Approval of a request that proposes field values: as proposed, or after the curator's own edit. */
+function FieldApproval({ fields, proposed, failure, busy }: { fields: [string, FieldSpec][]; proposed: Record<string, string | null>; failure: FormFailure | undefined; busy: boolean }) {
+  return (
+    <section aria-labelledby="aprovar" className="flex flex-col gap-3">
+      <h2 id="aprovar" className="font-serif text-xl font-semibold">
+        Aprovar
+      </h2>
+      <Form method="post" className="flex flex-col gap-3">
+        <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
+        <Button type="submit" name="intent" value="aprovar" className="self-start" disabled={busy}>
+          Aprovar como proposto
+        </Button>
+      </Form>
+      <details className="rounded-xl border border-line bg-surface p-3" open={failure && Object.keys(failure.fieldErrors).some((k) => k in proposed)}>
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold">Editar antes de aprovar</summary>
+        <Form method="post" className="mt-2 flex flex-col gap-3" noValidate>
+          <ProposalFields fields={fields} values={proposed} typed={failure?.fields} errors={failure?.fieldErrors} />
+          <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
+          <Button type="submit" name="intent" value="editar-e-aprovar" className="self-start" disabled={busy}>
+            Salvar edição e aprovar
+          </Button>
+        </Form>
+      </details>
+    </section>
   );
 }
