@@ -73,7 +73,11 @@ export default function ReportDuplicate({ loaderData, actionData }: Route.Compon
         <Link to={target.path} className="font-semibold">
           {target.label}
         </Link>
-        <span className="block text-sm text-muted">{target.facts.filter((f) => f.value !== '(vazio)').slice(0, 3).map((f) => f.value).join(' · ')}</span>
+        <span className="block text-sm text-muted">{target.facts
+            .filter((f) => f.value !== '(vazio)')
+            .slice(0, 3)
+            .map((f) => `${f.label}: ${f.value}`)
+            .join(' · ')}</span>
       </p>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={isEdition ? 'Busca da outra edição' : 'Busca do outro autor'}>
         <input type="hidden" name={param} value={targetRef} />
@@ -112,7 +116,7 @@ export default function ReportDuplicate({ loaderData, actionData }: Route.Compon
           defaultValue={failure?.fields.link ?? ''}
           error={failure?.fieldErrors.link}
         />
-        <TextArea name="note" label="Observação para o curador (opcional)" hint="Por que são o mesmo livro? Mesmo ISBN, mesma capa…" maxLength={NOTE_MAX} defaultValue={failure?.fields.note ?? ''} error={failure?.fieldErrors.note} />
+        <TextArea name="note" label="Observação para o curador (opcional)" hint={isEdition ? 'Por que são o mesmo livro? Mesmo ISBN, mesma capa…' : 'Por que são a mesma pessoa? Mesmas obras, nome grafado de outro jeito…'} maxLength={NOTE_MAX} defaultValue={failure?.fields.note ?? ''} error={failure?.fieldErrors.note} />
         <Button type="submit" className="self-start" pending={navigation.state === 'submitting'}>
           Enviar solicitação
         </Button>

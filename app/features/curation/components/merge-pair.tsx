@@ -29,6 +29,7 @@ export function MergePair({ records, headings, choose }: { records: readonly (Ca
                 <label className="mt-1 flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
                   <input type="radio" name={choose.name} value={record.id} className="size-5" required aria-describedby={errorId} />
                   Fica este registro
+                  <span className="sr-only">: {record.label}</span>
                 </label>
               ) : null}
             </>
