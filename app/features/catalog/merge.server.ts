@@ -61,14 +61,21 @@ const NOUNS: Record<MergeKind, { one: string; keep: string; drop: string }> = {
 
 export type MergeResult = { loserLabel: string; tags: string[] };
 
-/** Merges `loserId` into `survivorId`; refuses a record merged into itself or into (or from) one that does not exist. */
-export async function mergeCatalogRecords(tx: Tx, kind: MergeKind, loserId: string, survivorId: string): Promise<MergeResult> {
+/**
+ * Locks both records until the transaction ends (in id order, so two merges of the same pair cannot
+ * deadlock); refuses a record merged into itself or into (or from) one that does not exist.
+ */
+export async function lockMergePair(tx: Tx, kind: MergeKind, loserId: string, survivorId: string): Promise<void> {
   if (loserId === survivorId) throw new AppError('invalid_input', `São ${NOUNS[kind].one}: escolha o registro duplicado e o que fica.`);
-  // Both rows locked in id order, so two merges of the same pair cannot deadlock.
   const table = sql.identifier(TABLES[kind]);
   const locked = await queryRows<{ id: string }>(sql`SELECT id FROM ${table} WHERE id IN (${loserId}, ${survivorId}) ORDER BY id FOR UPDATE`, tx);
   if (!locked.some((r) => r.id === survivorId)) throw new AppError('not_found', NOUNS[kind].keep, 'manter');
   if (!locked.some((r) => r.id === loserId)) throw new AppError('not_found', NOUNS[kind].drop, 'mesclar');
+}
+
+/** Merges `loserId` into `survivorId` (see lockMergePair for what it refuses). */
+export async function mergeCatalogRecords(tx: Tx, kind: MergeKind, loserId: string, survivorId: string): Promise<MergeResult> {
+  await lockMergePair(tx, kind, loserId, survivorId);
   if (kind === 'edition') return mergeEditionRecords(tx, loserId, survivorId);
   if (kind === 'work') return mergeWorkRecords(tx, loserId, survivorId);
   return mergeAuthorRecords(tx, loserId, survivorId);

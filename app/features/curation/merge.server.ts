@@ -1,7 +1,7 @@
 import { type Tx, getDb } from '~/db/client.server';
 import { catalogChanges } from '~/db/schema';
 import { readAuthorFields, readEditionFields } from '~/features/catalog/edits.server';
-import { type MergeKind, mergeCatalogRecords } from '~/features/catalog/merge.server';
+import { type MergeKind, lockMergePair, mergeCatalogRecords } from '~/features/catalog/merge.server';
 import { newId } from '~/lib/ids';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
@@ -26,6 +26,8 @@ const readFieldsOf = (kind: MergeKind) => (kind === 'edition' ? readEditionField
  * filled. Returns the HTML-cache tags to drop after the commit.
  */
 export async function mergeWithHistory(tx: Tx, actor: Viewer, kind: MergeKind, loserId: string, survivorId: string, changeRequestId: string | null): Promise<string[]> {
+  // Locked before reading, so the "before" of each filled field is the value the merge replaced.
+  await lockMergePair(tx, kind, loserId, survivorId);
   const readFields = readFieldsOf(kind);
   const before: Record<string, string | null> | null = readFields ? await readFields(tx, survivorId, false) : null;
   const { loserLabel, tags } = await mergeCatalogRecords(tx, kind, loserId, survivorId);

@@ -59,7 +59,10 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
           </h2>
           <MergePair records={review.records} headings={headings} choose={{ name: 'sobrevivente', error: failure?.fieldErrors.sobrevivente }} />
           <TextField name="answer" label="Comentário para o leitor (opcional)" maxLength={REASON_MAX} />
-          <Button type="submit" name="intent" value="mesclar" className="self-start" disabled={busy || review.records.includes(null)}>
+          {review.records[0] && review.records[0].id === review.records[1]?.id ? (
+            <p className="text-sm">Os dois já são um só registro: foram mesclados depois do pedido. Não há o que mesclar: rejeite explicando isso ao leitor.</p>
+          ) : null}
+          <Button type="submit" name="intent" value="mesclar" className="self-start" disabled={busy || review.records.includes(null) || review.records[0]?.id === review.records[1]?.id}>
             Aprovar e mesclar
           </Button>
         </Form>
