@@ -37,6 +37,7 @@ export default [
   route('catalogo/solicitar/capa', 'routes/catalogo.solicitar.capa.tsx'),
   route('catalogo/minhas-solicitacoes', 'routes/catalogo.minhas-solicitacoes.tsx'),
   route('catalogo/solicitacoes/:codigo/capa', 'routes/catalogo.solicitacoes.$codigo.capa.ts'),
+  route('catalogo/informar-duplicata', 'routes/catalogo.informar-duplicata.tsx'),
 
   route('gerenciar', 'routes/gerenciar.tsx'),
   route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
@@ -49,6 +50,7 @@ export default [
   route('gerenciar/catalogo/importar/:id', 'routes/gerenciar.catalogo.importar.$id.tsx'),
   route('gerenciar/catalogo/importar/:id/relatorio.csv', 'routes/gerenciar.catalogo.importar.$id.relatorio[.]csv.ts'),
   route('gerenciar/catalogo/mais-vinculadas', 'routes/gerenciar.catalogo.mais-vinculadas.tsx'),
+  route('gerenciar/catalogo/mesclar', 'routes/gerenciar.catalogo.mesclar.tsx'),
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),

@@ -39,12 +39,14 @@ export async function expectAccessible(page: Page) {
   expect(violations).toEqual([]);
 }
 
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
 /** axe at a phone's and a desktop's width, with a screenshot of each when E2E_SCREENSHOTS_DIR is set. */
 export async function checkBothWidths(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page);
-    if (process.env.E2E_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 

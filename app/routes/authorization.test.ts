@@ -4,6 +4,7 @@ import { queryRows } from '~/db/client.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import sharp from 'sharp';
+import * as duplicateForm from './catalogo.informar-duplicata';
 import * as requestForm from './catalogo.solicitar';
 import * as coverForm from './catalogo.solicitar.capa';
 import * as proposedCover from './catalogo.solicitacoes.$codigo.capa';
@@ -17,6 +18,7 @@ import * as importPage from './gerenciar.catalogo.importar';
 import * as importDetail from './gerenciar.catalogo.importar.$id';
 import * as importReport from './gerenciar.catalogo.importar.$id.relatorio[.]csv';
 import * as mostLinked from './gerenciar.catalogo.mais-vinculadas';
+import * as merge from './gerenciar.catalogo.mesclar';
 import * as queue from './gerenciar.catalogo.solicitacoes';
 import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
 import { createCoverRequest } from '~/features/curation/cover-requests.server';
@@ -53,6 +55,7 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   { path: `/catalogo/solicitar/capa?edicao=${editionId}`, module: coverForm, expect: signedIn },
   { path: '/catalogo/minhas-solicitacoes', module: myRequests, expect: signedIn },
   { path: `/catalogo/solicitacoes/${coverCode}/capa`, params: { codigo: coverCode }, module: proposedCover, expect: requesterAndCurators },
+  { path: `/catalogo/informar-duplicata?edicao=${editionId}`, module: duplicateForm, expect: signedIn },
   // Curators see /gerenciar (its catalogue section) but its actions (accounts, jobs) stay admins'.
   { path: '/gerenciar', module: gerenciar, expect: curators, actionExpect: adminOnly },
   { path: '/gerenciar/emails', module: emails, expect: adminOnly },
@@ -65,6 +68,7 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   { path: `/gerenciar/catalogo/importar/${importId}`, params: { id: importId }, module: importDetail, expect: curators },
   { path: `/gerenciar/catalogo/importar/${importId}/relatorio.csv`, params: { id: importId }, module: importReport, expect: curators },
   { path: '/gerenciar/catalogo/mais-vinculadas', module: mostLinked, expect: curators },
+  { path: `/gerenciar/catalogo/mesclar?tipo=edicao&manter=${editionId}&mesclar=${editionId}`, module: merge, expect: curators },
 ];
 
 async function outcome(fn: () => unknown): Promise<Outcome | string> {
@@ -110,7 +114,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(22);
+    expect(denials).toBe(25);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

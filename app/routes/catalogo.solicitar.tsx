@@ -51,6 +51,7 @@ const headings: Record<ChangeRequestKind, string> = {
   new_edition: 'Pedir a inclusão de um livro',
   new_author: 'Pedir a inclusão de um autor',
   edition_cover: 'Enviar capa',
+  duplicate: 'Informar duplicata',
 };
 
 export default function RequestForm({ loaderData, actionData }: Route.ComponentProps) {

@@ -33,6 +33,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     if (input.intent === 'rejeitar') {
       await rejectChangeRequest(viewer, review.code, input.reason);
+    } else if (input.intent === 'mesclar') {
+      await approveChangeRequest(viewer, review.code, { answer: input.answer, survivorId: input.sobrevivente });
+    } else if (review.kind === 'duplicate') {
+      return formFailure(parsed.fields, 'Escolha qual registro fica e use “Aprovar e mesclar”.');
     } else if (input.intent === 'aprovar') {
       // The proposal is checked again by today's rules: an error shows in its row of the diff.
       const proposal = parseCuratorValues(review.kind, fieldsOf(review), Object.fromEntries(review.changes.map((c) => [c.field, c.after ?? ''])));

@@ -24,6 +24,7 @@ export default function CatalogDashboard({ loaderData }: Route.ComponentProps) {
         <Link to="/gerenciar/catalogo/historicos">Histórico de alterações</Link>
         <Link to="/gerenciar/catalogo/importar">Importar edições</Link>
         <Link to="/gerenciar/catalogo/mais-vinculadas">Mais vinculadas</Link>
+        <Link to="/gerenciar/catalogo/mesclar">Mesclar duplicatas</Link>
       </nav>
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="pendentes" className={card}>

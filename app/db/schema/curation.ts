@@ -15,13 +15,16 @@ export const changeRequests = pgTable(
     id: text().primaryKey(),
     /** The public `SOL-XXXXXX`. */
     code: text().notNull(),
-    kind: text({ enum: ['edition_edit', 'author_edit', 'new_edition', 'new_author', 'edition_cover'] }).notNull(),
+    kind: text({ enum: ['edition_edit', 'author_edit', 'new_edition', 'new_author', 'edition_cover', 'duplicate'] }).notNull(),
     status: text({ enum: ['pending', 'approved', 'rejected', 'withdrawn'] }).notNull().default('pending'),
     requesterId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     editionId: text(),
     authorId: text(),
+    /** A `duplicate` report: the other record, which the curator may merge with the target or into which the target may be merged. */
+    duplicateEditionId: text(),
+    duplicateAuthorId: text(),
     /** A short label of the target as the requester saw it ("Dom Casmurro"), kept after any later edit. */
     targetLabel: text().notNull(),
     changes: jsonb().$type<FieldChange[]>().notNull(),
@@ -48,9 +51,9 @@ export const catalogChanges = pgTable(
   'catalog_changes',
   {
     id: text().primaryKey(),
-    entityType: text({ enum: ['edition', 'author'] }).notNull(),
+    entityType: text({ enum: ['edition', 'work', 'author'] }).notNull(),
     entityId: text().notNull(),
-    /** A field of curation/fields.ts, or `created` for a record a request added. */
+    /** A field of catalog/editable-fields.ts, `created` for a record a request added, or `merged_into` (after: the survivor's id; before: the merged record's label). */
     field: text().notNull(),
     before: text(),
     after: text(),

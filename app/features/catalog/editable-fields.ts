@@ -111,10 +111,12 @@ export function fieldsOf(entity: CatalogEntity): Record<string, FieldSpec> {
   return entity === 'edition' ? EDITION_FIELDS : AUTHOR_FIELDS;
 }
 
-export function fieldLabel(entity: CatalogEntity, field: string): string {
+/** A history row's field in Portuguese; works appear in the history only through merges. */
+export function fieldLabel(entity: CatalogEntity | 'work', field: string): string {
   if (field === 'created') return 'Inclusão';
   if (field === COVER_FIELD) return 'Capa';
-  return fieldsOf(entity)[field]?.label ?? field;
+  if (field === 'merged_into') return 'Mesclagem';
+  return entity === 'work' ? field : (fieldsOf(entity)[field]?.label ?? field);
 }
 
 /** How a stored value reads in a diff: the format's Portuguese name, "(vazio)" for nothing. */

@@ -1,3 +1,5 @@
+import type { CatalogRecordCard } from '~/features/catalog/types';
+
 /** One proposed value: what the requester saw on the page, and what they propose instead. */
 export type FieldChange = {
   field: string;
@@ -6,7 +8,9 @@ export type FieldChange = {
   /** The reader's value when a curator approved a different one (edit-then-approve). */
   proposed?: string | null;
 };
-export type ChangeRequestKind = 'edition_edit' | 'author_edit' | 'new_edition' | 'new_author' | 'edition_cover';
+export type ChangeRequestKind = 'edition_edit' | 'author_edit' | 'new_edition' | 'new_author' | 'edition_cover' | 'duplicate';
+/** The kinds that propose field values (a duplicate report proposes a merge instead). */
+export type FieldRequestKind = Exclude<ChangeRequestKind, 'duplicate'>;
 export type ChangeRequestStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 /** URL and UI names of kinds and statuses: Portuguese for people, English in code. */
@@ -16,6 +20,7 @@ export const KIND_LABELS: Record<ChangeRequestKind, string> = {
   new_edition: 'Nova edição',
   new_author: 'Novo autor',
   edition_cover: 'Nova capa',
+  duplicate: 'Duplicata',
 };
 export const KIND_SLUGS: Record<ChangeRequestKind, string> = {
   edition_edit: 'correcao-edicao',
@@ -23,6 +28,7 @@ export const KIND_SLUGS: Record<ChangeRequestKind, string> = {
   new_edition: 'nova-edicao',
   new_author: 'novo-autor',
   edition_cover: 'nova-capa',
+  duplicate: 'duplicata',
 };
 export const STATUS_LABELS: Record<ChangeRequestStatus, string> = { pending: 'pendente', approved: 'aprovada', rejected: 'rejeitada', withdrawn: 'retirada' };
 
@@ -34,6 +40,9 @@ export type ChangeRequestSummary = {
   targetLabel: string;
   /** Where the target lives now (/ed/{id}, /autor/{identificador}); null before a new record exists. */
   targetPath: string | null;
+  entity: 'edition' | 'author';
+  /** A duplicate report's other record, as it is now (after a merge, the survivor). */
+  duplicate: { label: string; path: string } | null;
   changes: FieldChange[];
   note: string | null;
   answer: string | null;
@@ -47,9 +56,10 @@ export type ChangeRequestSummary = {
 /** A field of a request under review: the live value now and whether it moved since the requester saw it. */
 export type ReviewedChange = FieldChange & { current: string | null; conflict: boolean };
 
-export type ChangeRequestReview = ChangeRequestSummary & { entity: 'edition' | 'author'; reviewed: ReviewedChange[] };
+/** `records`: a duplicate report's two records side by side (null for one merged away or removed since). */
+export type ChangeRequestReview = ChangeRequestSummary & { reviewed: ReviewedChange[]; records: [CatalogRecordCard | null, CatalogRecordCard | null] | null };
 
-export type RequestTarget = { kind: ChangeRequestKind; targetId: string | null; label: string; path: string | null; values: Record<string, string | null> };
+export type RequestTarget = { kind: FieldRequestKind; targetId: string | null; label: string; path: string | null; values: Record<string, string | null> };
 
 export type CurationDashboard = {
   pending: { kind: ChangeRequestKind; count: number }[];
@@ -59,7 +69,7 @@ export type CurationDashboard = {
 
 export type CatalogChangeRow = {
   id: string;
-  entityType: 'edition' | 'author';
+  entityType: 'edition' | 'work' | 'author';
   entityId: string;
   entityLabel: string;
   entityPath: string | null;
@@ -69,6 +79,8 @@ export type CatalogChangeRow = {
   actor: { username: string; name: string } | null;
   code: string | null;
   revertOfId: string | null;
+  /** A merge's survivor: where the merged record's links went. */
+  mergedInto: { label: string; path: string | null } | null;
   createdAt: string;
 };
 

@@ -62,6 +62,9 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
             <Link to={`/catalogo/solicitar/capa?edicao=${edition.id}`} className="inline-flex min-h-11 items-center">
               {edition.coverUrl ? 'Sugerir outra capa' : 'Enviar capa'}
             </Link>
+            <Link to={`/catalogo/informar-duplicata?edicao=${edition.id}`} className="inline-flex min-h-11 items-center">
+              Informar duplicata
+            </Link>
           </div>
         </div>
       </header>
