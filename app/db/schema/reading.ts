@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { SHELF_STATUSES } from '~/features/reading/statuses';
 import { editions } from './catalog';
-
-export const SHELF_STATUSES = ['want_to_read', 'reading', 'read', 'abandoned', 'paused'] as const;
 
 /**
  * A reader × an edition (PRODUCT.md §C "leitura"): one per pair, whatever happened to it. Dates live on its

@@ -1,7 +1,5 @@
-import { SHELF_STATUSES } from '~/db/schema/reading';
-
+export const SHELF_STATUSES = ['want_to_read', 'reading', 'read', 'abandoned', 'paused'] as const;
 export type ShelfStatus = (typeof SHELF_STATUSES)[number];
-export { SHELF_STATUSES };
 
 /** Portuguese for people (labels, URL slugs), English in code (PRODUCT.md §C, docs/glossary.md). */
 export const STATUS_LABELS: Record<ShelfStatus, string> = {
