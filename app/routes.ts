@@ -36,7 +36,10 @@ export default [
   route('amznto/:asin', 'routes/amznto.$asin.ts'),
   route('catalogo', 'routes/catalogo.tsx'),
   route('catalogo/solicitar', 'routes/catalogo.solicitar.tsx'),
+  route('catalogo/solicitar/capa', 'routes/catalogo.solicitar.capa.tsx'),
   route('catalogo/minhas-solicitacoes', 'routes/catalogo.minhas-solicitacoes.tsx'),
+  route('catalogo/solicitacoes/:codigo/capa', 'routes/catalogo.solicitacoes.$codigo.capa.ts'),
+  route('catalogo/informar-duplicata', 'routes/catalogo.informar-duplicata.tsx'),
 
   route('gerenciar', 'routes/gerenciar.tsx'),
   route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
@@ -45,6 +48,11 @@ export default [
   route('gerenciar/catalogo/solicitacoes', 'routes/gerenciar.catalogo.solicitacoes.tsx'),
   route('gerenciar/catalogo/solicitacoes/:codigo', 'routes/gerenciar.catalogo.solicitacoes.$codigo.tsx'),
   route('gerenciar/catalogo/historicos', 'routes/gerenciar.catalogo.historicos.tsx'),
+  route('gerenciar/catalogo/importar', 'routes/gerenciar.catalogo.importar.tsx'),
+  route('gerenciar/catalogo/importar/:id', 'routes/gerenciar.catalogo.importar.$id.tsx'),
+  route('gerenciar/catalogo/importar/:id/relatorio.csv', 'routes/gerenciar.catalogo.importar.$id.relatorio[.]csv.ts'),
+  route('gerenciar/catalogo/mais-vinculadas', 'routes/gerenciar.catalogo.mais-vinculadas.tsx'),
+  route('gerenciar/catalogo/mesclar', 'routes/gerenciar.catalogo.mesclar.tsx'),
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),

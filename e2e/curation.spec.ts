@@ -1,19 +1,8 @@
 import { type Page, expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './helpers';
-
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+import { checkBothWidths, signIn } from './helpers';
 
 // Three people's pages, axe at two widths: longer than the default minute on a shared machine.
 test.describe.configure({ timeout: 150_000 });
-
-/** axe at a phone's and a desktop's width, with a screenshot of each when E2E_SCREENSHOTS_DIR is set. */
-async function checkBothWidths(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
 
 const pagesRow = (page: Page) => page.locator('dt', { hasText: 'Páginas' }).locator('xpath=following-sibling::dd[1]');
 

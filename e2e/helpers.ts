@@ -39,6 +39,17 @@ export async function expectAccessible(page: Page) {
   expect(violations).toEqual([]);
 }
 
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+/** axe at a phone's and a desktop's width, with a screenshot of each when E2E_SCREENSHOTS_DIR is set. */
+export async function checkBothWidths(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
 export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;
 
 /** Creates an account through the sign-up form and waits until the reader is signed in. */

@@ -29,6 +29,7 @@ const adminPages = [
   { path: '/gerenciar/catalogo', heading: 'Catálogo' },
   { path: '/gerenciar/catalogo/solicitacoes', heading: 'Solicitações' },
   { path: '/gerenciar/catalogo/historicos', heading: 'Histórico do catálogo' },
+  { path: '/gerenciar/catalogo/importar', heading: 'Importar edições' },
 ];
 
 for (const width of [390, 1280]) {
@@ -69,7 +70,7 @@ test('signed-in pages send visitors to sign in, and back afterwards', async ({ p
 test('management is invisible to readers (404); curators see only its catalogue section', async ({ browser }) => {
   const reader = await browser.newPage();
   await signIn(reader, 'lia_leitora');
-  for (const path of ['/gerenciar', '/gerenciar/catalogo', '/gerenciar/catalogo/historicos']) {
+  for (const path of ['/gerenciar', '/gerenciar/catalogo', '/gerenciar/catalogo/historicos', '/gerenciar/catalogo/importar']) {
     const response = await reader.goto(path);
     expect(response?.status()).toBe(404);
     await expect(reader.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();

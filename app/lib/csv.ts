@@ -11,13 +11,23 @@ export function detectDelimiter(text: string): CsvDelimiter {
 }
 
 export function parseCsv(input: string, delimiter: CsvDelimiter = detectDelimiter(input)): string[][] {
+  return parseCsvLines(input, delimiter).map((row) => row.cells);
+}
+
+/** A record and the line of the file it starts on (1-based; a quoted line break makes a record span lines). */
+export type CsvLine = { line: number; cells: string[] };
+
+export function parseCsvLines(input: string, delimiter: CsvDelimiter = detectDelimiter(input)): CsvLine[] {
   const text = input.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
+  const rows: CsvLine[] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let line = 1;
+  let rowLine = 1;
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
+    if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line += 1;
     if (quoted) {
       if (char === '"' && text[i + 1] === '"') {
         field += '"';
@@ -29,18 +39,22 @@ export function parseCsv(input: string, delimiter: CsvDelimiter = detectDelimite
       row.push(field);
       field = '';
     } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
+      if (char === '\r' && text[i + 1] === '\n') {
+        i++;
+        line += 1;
+      }
       row.push(field);
-      rows.push(row);
+      rows.push({ line: rowLine, cells: row });
       row = [];
       field = '';
+      rowLine = line;
     } else field += char;
   }
   if (field !== '' || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    rows.push({ line: rowLine, cells: row });
   }
-  return rows.filter((r) => r.length > 1 || r[0] !== '');
+  return rows.filter((r) => r.cells.length > 1 || r.cells[0] !== '');
 }
 
 /** Rows as objects keyed by the (trimmed, lower-cased) header. */
@@ -49,4 +63,17 @@ export function parseCsvRecords(input: string): Record<string, string>[] {
   if (!header) return [];
   const keys = header.map((h) => h.trim().toLowerCase());
   return rows.map((cells) => Object.fromEntries(keys.map((key, i) => [key, cells[i] ?? ''])));
+}
+
+/**
+ * A CSV for spreadsheets in Brazil: `;`-separated with a byte-order mark (Excel in pt-BR opens it as
+ * columns), every field quoted, and a leading `=`, `+`, `-` or `@` defused so no cell runs as a formula.
+ */
+export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+  const cell = (value: string | number | null) => {
+    const text = value == null ? '' : String(value);
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return `"${safe.replace(/"/g, '""')}"`;
+  };
+  return `\uFEFF${rows.map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`;
 }

@@ -1,15 +1,28 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '~/db/client.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
+import sharp from 'sharp';
+import * as duplicateForm from './catalogo.informar-duplicata';
 import * as requestForm from './catalogo.solicitar';
+import * as coverForm from './catalogo.solicitar.capa';
+import * as proposedCover from './catalogo.solicitacoes.$codigo.capa';
 import * as myRequests from './catalogo.minhas-solicitacoes';
 import * as conexoes from './configuracoes.conexoes';
 import * as conta from './configuracoes.conta';
 import * as gerenciar from './gerenciar';
 import * as catalogDashboard from './gerenciar.catalogo';
 import * as history from './gerenciar.catalogo.historicos';
+import * as importPage from './gerenciar.catalogo.importar';
+import * as importDetail from './gerenciar.catalogo.importar.$id';
+import * as importReport from './gerenciar.catalogo.importar.$id.relatorio[.]csv';
+import * as mostLinked from './gerenciar.catalogo.mais-vinculadas';
+import * as merge from './gerenciar.catalogo.mesclar';
 import * as queue from './gerenciar.catalogo.solicitacoes';
 import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
+import { createCoverRequest } from '~/features/curation/cover-requests.server';
+import { createCatalogImport } from '~/features/curation/imports.server';
 import { createChangeRequest } from '~/features/curation/mutations.server';
 import { listMyChangeRequests } from '~/features/curation/queries.server';
 import * as emails from './gerenciar.emails';
@@ -25,16 +38,24 @@ type Handler = (args: { request: Request; params: Record<string, string>; contex
 const signedIn = { visitante: 'entrar', leitor: 'ok', curador: 'ok', admin: 'ok' } as const;
 const adminOnly = { visitante: 'entrar', leitor: 404, curador: 404, admin: 'ok' } as const;
 const curators = { visitante: 'entrar', leitor: 404, curador: 'ok', admin: 'ok' } as const;
+/** The proposed image of the reader's own cover request: theirs and the curators', a 404 for anyone else. */
+const requesterAndCurators = { visitante: 404, leitor: 'ok', curador: 'ok', admin: 'ok' } as const;
 
 type RouteCase = { path: string; params?: Record<string, string>; module: { loader: unknown; action?: unknown }; expect: Record<Who, Outcome>; actionExpect?: Record<Who, Outcome> };
 
-/** `code` is a real pending change request, so a curator's 'ok' on its page is not a 404 in disguise. */
-const routeCases = (code: string): RouteCase[] => [
+/**
+ * `code` is a real pending change request, `coverCode` a cover request and `importId` a curator's bulk
+ * import in preview, so a curator's 'ok' on their pages is not a 404 in disguise.
+ */
+const routeCases = (code: string, coverCode: string, editionId: string, importId: string): RouteCase[] => [
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/catalogo/solicitar?tipo=novo-autor', module: requestForm, expect: signedIn },
+  { path: `/catalogo/solicitar/capa?edicao=${editionId}`, module: coverForm, expect: signedIn },
   { path: '/catalogo/minhas-solicitacoes', module: myRequests, expect: signedIn },
+  { path: `/catalogo/solicitacoes/${coverCode}/capa`, params: { codigo: coverCode }, module: proposedCover, expect: requesterAndCurators },
+  { path: `/catalogo/informar-duplicata?edicao=${editionId}`, module: duplicateForm, expect: signedIn },
   // Curators see /gerenciar (its catalogue section) but its actions (accounts, jobs) stay admins'.
   { path: '/gerenciar', module: gerenciar, expect: curators, actionExpect: adminOnly },
   { path: '/gerenciar/emails', module: emails, expect: adminOnly },
@@ -43,6 +64,11 @@ const routeCases = (code: string): RouteCase[] => [
   { path: '/gerenciar/catalogo/solicitacoes', module: queue, expect: curators },
   { path: `/gerenciar/catalogo/solicitacoes/${code}`, params: { codigo: code }, module: review, expect: curators },
   { path: '/gerenciar/catalogo/historicos', module: history, expect: curators },
+  { path: '/gerenciar/catalogo/importar', module: importPage, expect: curators },
+  { path: `/gerenciar/catalogo/importar/${importId}`, params: { id: importId }, module: importDetail, expect: curators },
+  { path: `/gerenciar/catalogo/importar/${importId}/relatorio.csv`, params: { id: importId }, module: importReport, expect: curators },
+  { path: '/gerenciar/catalogo/mais-vinculadas', module: mostLinked, expect: curators },
+  { path: `/gerenciar/catalogo/mesclar?tipo=edicao&manter=${editionId}&mesclar=${editionId}`, module: merge, expect: curators },
 ];
 
 async function outcome(fn: () => unknown): Promise<Outcome | string> {
@@ -68,8 +94,11 @@ describe('who may open what (every role × every protected loader and action)', 
     };
     const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
     const { code } = await createChangeRequest(testViewer(users.leitor), { kind: 'edition_edit', target: editionId, changes: [{ field: 'pages', before: '176', after: '180' }], note: '' });
+    const image = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#1D4E7A' } }).png().toBuffer();
+    const cover = await createCoverRequest(testViewer(users.leitor), { editionId, seen: null, file: new File([new Uint8Array(image)], 'capa.png'), note: '' });
+    const { id: importId } = await createCatalogImport(testViewer(users.curador, 'curator'), { fileName: 'lote.csv', text: 'titulo;autor\nO Quinze;Rachel de Queiroz' });
     let denials = 0;
-    for (const route of routeCases(code)) {
+    for (const route of routeCases(code, cover.code, editionId, importId)) {
       for (const who of Object.keys(users) as Who[]) {
         const cookie = users[who]?.cookie;
         const params = route.params ?? {};
@@ -78,16 +107,19 @@ describe('who may open what (every role × every protected loader and action)', 
         const actionExpect = route.actionExpect ?? route.expect;
         if (route.module.action && actionExpect[who] !== 'ok') {
           // Fields every action here accepts, so a denial cannot hide behind a validation error.
-          const fields = { intent: 'aprovar', id: 'x', codigo: code, reason: 'Motivo qualquer' };
+          const fields = { intent: route.module === mostLinked ? 'recalcular' : 'aprovar', id: 'x', codigo: code, reason: 'Motivo qualquer', texto: 'titulo\nO Quinze' };
           const acted = await outcome(() => (route.module.action as Handler)({ request: formRequest(route.path, fields, { cookie }), params, context: {} }));
           expect(`${who} POST ${route.path}: ${acted}`).toBe(`${who} POST ${route.path}: ${actionExpect[who]}`);
           denials += 1;
         }
       }
     }
-    expect(denials).toBe(15);
+    expect(denials).toBe(25);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');
+    // …and no denied upload or confirmation reached the imports or the catalogue.
+    const [imports] = await queryRows<{ imports: number; editions: number }>(sql`SELECT (SELECT count(*) FROM catalog_imports)::int AS imports, (SELECT count(*) FROM editions)::int AS editions`);
+    expect(imports).toEqual({ imports: 1, editions: 1 });
   }, 120_000);
 });

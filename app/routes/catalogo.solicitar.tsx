@@ -5,6 +5,7 @@ import { FormMessage, TextArea } from '~/components/ui/field';
 import { ProposalFields } from '~/features/curation/components/proposal-fields';
 import { createChangeRequest } from '~/features/curation/mutations.server';
 import { getRequestTarget } from '~/features/curation/queries.server';
+import type { ChangeRequestKind } from '~/features/curation/types';
 import { NOTE_MAX, formFields, noteSchema, parseProposal, requestFormParams } from '~/features/curation/validation';
 import { isFailure } from '~/lib/form-result';
 import { failureFromError, formFailure, typedFields } from '~/server/forms.server';
@@ -44,7 +45,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const headings = { edition_edit: 'Sugerir correção', author_edit: 'Sugerir correção', new_edition: 'Pedir a inclusão de um livro', new_author: 'Pedir a inclusão de um autor' };
+const headings: Record<ChangeRequestKind, string> = {
+  edition_edit: 'Sugerir correção',
+  author_edit: 'Sugerir correção',
+  new_edition: 'Pedir a inclusão de um livro',
+  new_author: 'Pedir a inclusão de um autor',
+  edition_cover: 'Enviar capa',
+  duplicate: 'Informar duplicata',
+};
 
 export default function RequestForm({ loaderData, actionData }: Route.ComponentProps) {
   const { target } = loaderData;

@@ -39,7 +39,10 @@ describe('the request form and the review page', () => {
     await getDb().execute(sql`INSERT INTO rate_limit_counters (key, window_start, count) VALUES (${`change-requests:${reader.id.toLowerCase()}`}, now(), 50)`);
     const limited = await act({ request: formRequest(path, await formFor(path, reader.cookie, { pages: '180' }), { cookie: reader.cookie }), params: {}, context: {} });
     expect(statusOf(limited)).toBe(429);
-    expect(dataOf(limited).formError).toMatch(/^Muitas tentativas em pouco tempo\. Tente de novo em \d+ minutos?\.$/);
+    const retryAfter = Number((limited as { init?: { headers?: Record<string, string> } }).init?.headers?.['Retry-After']);
+    expect(retryAfter).toBeGreaterThan(86_000);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    expect(dataOf(limited).formError).toMatch(/^Você chegou ao limite de 50 solicitações por dia\. Poderá enviar outra a partir de \d+ de [a-z]+\.? de \d{4}, \d{2}:\d{2} \(daqui a 24 horas\)\.$/);
     expect(dataOf(limited).fields.pages).toBe('180');
   });
 
@@ -62,5 +65,28 @@ describe('the request form and the review page', () => {
     const approved = (await reviewAct({ request: formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '184', answer: 'Eram 184.' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} })) as Response;
     expect(approved.status).toBe(302);
     expect((await getEdition(editionId))?.pages).toBe(184);
+  });
+
+  it('shows why a proposed value cannot be applied when the curator approves it as proposed', async () => {
+    const reader = await createUser();
+    const curator = await createUser({ role: 'curator' });
+    const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
+    const other = await createEdition({ title: 'Angústia', authors: ['Graciliano Ramos'] });
+    const path = `/catalogo/solicitar?edicao=${other}`;
+    const sent = (await act({ request: formRequest(path, await formFor(path, reader.cookie, { isbn: '9788501008237' }), { cookie: reader.cookie }), params: {}, context: {} })) as Response;
+    const code = new URL(sent.headers.get('location') ?? '', 'http://x').searchParams.get('enviada') ?? '';
+    // Another edition took that ISBN while the request waited.
+    await getDb().execute(sql`UPDATE editions SET isbn13 = '9788501008237' WHERE id = ${editionId}`);
+    const reviewPath = `/gerenciar/catalogo/solicitacoes/${code}`;
+    const refused = await reviewAct({ request: formRequest(reviewPath, { intent: 'aprovar', answer: 'Obrigado!' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} });
+    expect(statusOf(refused)).toBe(400);
+    expect(dataOf(refused).fieldErrors).toEqual({ isbn: 'Outra edição do catálogo já tem esse ISBN.' });
+    expect(dataOf(refused).fields.answer).toBe('Obrigado!');
+
+    // A stored value today's rules refuse is caught before anything is written.
+    await getDb().execute(sql`UPDATE change_requests SET changes = '[{"field":"pages","before":null,"after":"0"}]'::jsonb WHERE code = ${code}`);
+    const invalid = await reviewAct({ request: formRequest(reviewPath, { intent: 'aprovar' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} });
+    expect(dataOf(invalid).fieldErrors.pages).toBe('Informe um número de páginas entre 1 e 20.000.');
+    expect((await getEdition(other))?.pages).toBeNull();
   });
 });

@@ -17,6 +17,8 @@ async function reviewOr404(request: Request, rawCode: string | undefined) {
   return { viewer, review };
 }
 
+const fieldsOf = (review: { changes: { field: string }[] }) => review.changes.map((c) => c.field);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { review } = await reviewOr404(request, params.codigo);
   return { review };
@@ -31,10 +33,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     if (input.intent === 'rejeitar') {
       await rejectChangeRequest(viewer, review.code, input.reason);
+    } else if (input.intent === 'mesclar') {
+      await approveChangeRequest(viewer, review.code, { answer: input.answer, survivorId: input.sobrevivente });
+    } else if (review.kind === 'duplicate') {
+      return formFailure(parsed.fields, 'Escolha qual registro fica e use “Aprovar e mesclar”.');
     } else if (input.intent === 'aprovar') {
+      // The proposal is checked again by today's rules: an error shows in its row of the diff.
+      const proposal = parseCuratorValues(review.kind, fieldsOf(review), Object.fromEntries(review.changes.map((c) => [c.field, c.after ?? ''])));
+      if (!proposal.ok) return formFailure(parsed.fields, 'A proposta tem valores que não podem entrar no catálogo: corrija em “Editar antes de aprovar” ou rejeite.', proposal.fieldErrors);
       await approveChangeRequest(viewer, review.code, { answer: input.answer });
     } else {
-      const edited = parseCuratorValues(review.kind, review.changes.map((c) => c.field), parsed.fields);
+      const edited = parseCuratorValues(review.kind, fieldsOf(review), parsed.fields);
       if (!edited.ok) return formFailure(parsed.fields, 'Confira os campos destacados.', edited.fieldErrors);
       await approveChangeRequest(viewer, review.code, { answer: input.answer, edited: edited.values });
     }

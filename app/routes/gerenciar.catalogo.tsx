@@ -22,6 +22,9 @@ export default function CatalogDashboard({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Seções do catálogo" className="flex flex-wrap gap-4">
         <Link to="/gerenciar/catalogo/solicitacoes">Fila de solicitações</Link>
         <Link to="/gerenciar/catalogo/historicos">Histórico de alterações</Link>
+        <Link to="/gerenciar/catalogo/importar">Importar edições</Link>
+        <Link to="/gerenciar/catalogo/mais-vinculadas">Mais vinculadas</Link>
+        <Link to="/gerenciar/catalogo/mesclar">Mesclar duplicatas</Link>
       </nav>
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="pendentes" className={card}>
@@ -43,10 +46,17 @@ export default function CatalogDashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-sm text-muted">De {formatNumber(gaps.editions)} edições no catálogo:</p>
           <ul className="flex flex-col gap-1">
-            <li>Sem capa: {formatNumber(gaps.withoutCover)}</li>
-            <li>Sem ISBN: {formatNumber(gaps.withoutIsbn)}</li>
-            <li>Sem número de páginas (fora audiolivros): {formatNumber(gaps.withoutPages)}</li>
+            <li>
+              <Link to="/gerenciar/catalogo/mais-vinculadas?sem=capa">Sem capa</Link>: {formatNumber(gaps.withoutCover)}
+            </li>
+            <li>
+              <Link to="/gerenciar/catalogo/mais-vinculadas?sem=isbn">Sem ISBN</Link>: {formatNumber(gaps.withoutIsbn)}
+            </li>
+            <li>
+              <Link to="/gerenciar/catalogo/mais-vinculadas?sem=paginas">Sem número de páginas</Link> (fora audiolivros): {formatNumber(gaps.withoutPages)}
+            </li>
           </ul>
+          <p className="text-sm text-muted">Cada lacuna leva às edições mais vinculadas que a têm: corrija primeiro as mais usadas.</p>
         </section>
       </div>
     </div>

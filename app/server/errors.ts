@@ -33,6 +33,16 @@ export class AppError extends Error {
   }
 }
 
+/** A limit hit: the route answers 429 with `Retry-After` (PRODUCT.md §1.5). */
+export class RateLimitError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super('rate_limited', message);
+  }
+}
+
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

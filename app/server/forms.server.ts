@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
 import type { FormFailure } from '~/lib/form-result';
-import { isAppError } from './errors';
+import { RateLimitError, isAppError } from './errors';
 
 
 const SECRET_FIELDS = /password|senha|token/i;
@@ -29,13 +29,14 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): P
   return { ok: false, failure: data({ fieldErrors, fields, formError: fieldErrors._form }, { status: 400 }) };
 }
 
-export function formFailure(fields: Record<string, string>, formError: string, fieldErrors: Record<string, string> = {}, status = 400) {
-  return data<FormFailure>({ formError, fieldErrors, fields }, { status });
+export function formFailure(fields: Record<string, string>, formError: string, fieldErrors: Record<string, string> = {}, status = 400, headers?: HeadersInit) {
+  return data<FormFailure>({ formError, fieldErrors, fields }, { status, ...(headers ? { headers } : {}) });
 }
 
 /** An AppError becomes a message next to its field (or the form); anything else is a bug and rethrown. */
 export function failureFromError(error: unknown, fields: Record<string, string>) {
   if (!isAppError(error)) throw error;
   const status = error.code === 'rate_limited' ? 429 : error.code === 'not_found' ? 404 : 400;
-  return error.field ? formFailure(fields, '', { [error.field]: error.message }, status) : formFailure(fields, error.message, {}, status);
+  const headers = error instanceof RateLimitError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+  return error.field ? formFailure(fields, '', { [error.field]: error.message }, status, headers) : formFailure(fields, error.message, {}, status, headers);
 }

@@ -39,10 +39,13 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string): Promis
 export const rateLimitMessage = (retryAfterSeconds: number) =>
   `Muitas tentativas em pouco tempo. Tente de novo em ${formatWait(retryAfterSeconds)}.`;
 
-function formatWait(seconds: number): string {
+/** "40 segundos", "12 minutos", "5 horas": how long until a limit lets the person through again. */
+export function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} segundo${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minuto${minutes === 1 ? '' : 's'}`;
+  if (minutes < 120) return `${minutes} minuto${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} horas`;
 }
 
 /** A 429 response for an action: the message shows next to the form, Retry-After tells clients when. */

@@ -8,6 +8,7 @@ import { closeRealtime } from './realtime.server';
 // Modules that register job handlers are imported for that effect.
 import './email.server';
 import './rate-limit.server';
+import '~/features/curation/linked-editions.server';
 
 /**
  * Opens the database (taking the PGlite lock), applies migrations, starts the job runner and the cache

@@ -1,4 +1,4 @@
-import { getStorage, isStorageKey, type StoredFile } from '~/integrations/storage/storage.server';
+import { PRIVATE_UPLOADS_PREFIX, getStorage, isStorageKey, type StoredFile } from '~/integrations/storage/storage.server';
 import { log } from './logger.server';
 
 // Keys are written once (a new picture gets a new key), so a day in any cache costs nothing; it is not
@@ -46,7 +46,7 @@ function keyOf(encodedPath: string): string | null {
   } catch {
     return null;
   }
-  return isStorageKey(key) ? key : null;
+  return isStorageKey(key) && !key.startsWith(PRIVATE_UPLOADS_PREFIX) ? key : null;
 }
 
 function notFound(): Response {

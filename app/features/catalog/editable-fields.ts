@@ -104,13 +104,19 @@ export type FieldValues<F extends string> = Record<F, string | null>;
 export const EDITION_FIELD_KEYS = Object.keys(EDITION_FIELDS) as EditionField[];
 export const AUTHOR_FIELD_KEYS = Object.keys(AUTHOR_FIELDS) as AuthorField[];
 
+/** The edition's cover URL: changed only by an approved cover request (an image, not a typed value). */
+export const COVER_FIELD = 'cover';
+
 export function fieldsOf(entity: CatalogEntity): Record<string, FieldSpec> {
   return entity === 'edition' ? EDITION_FIELDS : AUTHOR_FIELDS;
 }
 
-export function fieldLabel(entity: CatalogEntity, field: string): string {
+/** A history row's field in Portuguese; works appear in the history only through merges. */
+export function fieldLabel(entity: CatalogEntity | 'work', field: string): string {
   if (field === 'created') return 'Inclusão';
-  return fieldsOf(entity)[field]?.label ?? field;
+  if (field === COVER_FIELD) return 'Capa';
+  if (field === 'merged_into') return 'Mesclagem';
+  return entity === 'work' ? field : (fieldsOf(entity)[field]?.label ?? field);
 }
 
 /** How a stored value reads in a diff: the format's Portuguese name, "(vazio)" for nothing. */

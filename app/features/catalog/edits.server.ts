@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { authors, editions, workAuthors, works } from '~/db/schema';
 import { newId } from '~/lib/ids';
@@ -6,7 +6,7 @@ import { isbn13To10 } from '~/lib/isbn';
 import { AppError } from '~/server/errors';
 import { CATALOG_CACHE_TAG, authorCacheTag, editionCacheTag } from './cache';
 import type { AuthorField, EditionField, FieldValues } from './editable-fields';
-import { type EditionSource, ingestEdition, refreshWorkSearch, sortNameOf } from './ingest.server';
+import { type EditionSource, type IngestResult, ingestEdition, refreshWorkSearch, sortNameOf } from './ingest.server';
 import { authorSlug } from './normalize';
 
 /**
@@ -16,13 +16,15 @@ import { authorSlug } from './normalize';
  * once that transaction commits.
  */
 
-type EditionFieldRow = FieldValues<EditionField> & { workId: string };
+type EditionFieldRow = FieldValues<EditionField> & { workId: string; cover: string | null };
+/** What a request or a revert may write to an edition: its typed fields and its cover. */
+export type EditionValues = Partial<FieldValues<EditionField>> & { cover?: string | null };
 
 /** The live values of an edition's editable fields (locked until the transaction ends unless `lock` is false); null when missing. */
 export async function readEditionFields(tx: Tx, editionId: string, lock = true): Promise<EditionFieldRow | null> {
   const [row] = await queryRows<EditionFieldRow>(
     sql`SELECT e.work_id AS "workId", e.title, e.subtitle, coalesce(e.isbn13, e.isbn10) AS isbn, e.publisher, e.publication_date AS "publicationDate",
-          e.pages::text AS pages, e.format, e.language, w.synopsis
+          e.pages::text AS pages, e.format, e.language, w.synopsis, e.cover_url AS cover
         FROM editions e JOIN works w ON w.id = e.work_id WHERE e.id = ${editionId} ${lock ? sql`FOR UPDATE OF e, w` : sql``}`,
     tx,
   );
@@ -39,7 +41,7 @@ export async function readAuthorFields(tx: Tx, authorId: string, lock = true): P
 
 const toInt = (value: string | null | undefined) => (value == null ? null : Number(value));
 
-export async function applyEditionChanges(tx: Tx, editionId: string, values: Partial<FieldValues<EditionField>>): Promise<string[]> {
+export async function applyEditionChanges(tx: Tx, editionId: string, values: EditionValues): Promise<string[]> {
   const current = await readEditionFields(tx, editionId);
   if (!current) throw new AppError('not_found', 'Essa edição não existe mais no catálogo.');
   const set: Partial<typeof editions.$inferInsert> = {};
@@ -60,6 +62,7 @@ export async function applyEditionChanges(tx: Tx, editionId: string, values: Par
   if ('publisher' in values) set.publisher = values.publisher ?? null;
   if ('publicationDate' in values) set.publicationDate = values.publicationDate ?? null;
   if ('pages' in values) set.pages = toInt(values.pages);
+  if ('cover' in values) set.coverUrl = values.cover ?? null;
   if ('format' in values) {
     const format = values.format;
     if (format !== 'brochura' && format !== 'capa_dura' && format !== 'ebook' && format !== 'audiolivro') throw new AppError('invalid_input', 'Escolha um formato da lista.', 'format');
@@ -104,6 +107,24 @@ export async function createEdition(tx: Tx, source: EditionSource): Promise<{ ed
   return { editionId: result.editionId, tags: [CATALOG_CACHE_TAG, editionCacheTag(result.editionId)] };
 }
 
+/**
+ * Editions of a curator's bulk import: each created, or recognised as already in the catalogue (same
+ * ISBN, or same work, title and publisher), with the search columns of every work touched refreshed once.
+ */
+export async function importEditions(tx: Tx, sources: readonly EditionSource[]): Promise<{ results: IngestResult[]; tags: string[] }> {
+  const results: IngestResult[] = [];
+  for (const source of sources) results.push(await ingestEdition(tx, source));
+  await refreshWorkSearch(tx, [...new Set(results.map((r) => r.workId))]);
+  return { results, tags: [CATALOG_CACHE_TAG, ...results.filter((r) => r.created).map((r) => editionCacheTag(r.editionId))] };
+}
+
+/** Which of these ISBN-13s the catalogue already has, and the edition that has each. */
+export async function findEditionIdsByIsbn(tx: Tx, isbn13s: readonly string[]): Promise<Map<string, string>> {
+  if (isbn13s.length === 0) return new Map();
+  const rows = await tx.select({ id: editions.id, isbn13: editions.isbn13 }).from(editions).where(inArray(editions.isbn13, [...isbn13s]));
+  return new Map(rows.map((r) => [r.isbn13 ?? '', r.id]));
+}
+
 /** A new author from an approved request; refuses a name whose identificador another author has. */
 export async function createAuthor(tx: Tx, values: FieldValues<AuthorField>): Promise<{ authorId: string; slug: string; tags: string[] }> {
   const name = values.name ?? '';
@@ -133,8 +154,7 @@ export async function findAuthorIdBySlug(tx: Tx, slug: string): Promise<string |
 
 /** The edition that already has this ISBN-13, so a request to add it is refused at once. */
 export async function findEditionIdByIsbn(tx: Tx, isbn13: string): Promise<string | null> {
-  const [row] = await tx.select({ id: editions.id }).from(editions).where(eq(editions.isbn13, isbn13));
-  return row?.id ?? null;
+  return (await findEditionIdsByIsbn(tx, [isbn13])).get(isbn13) ?? null;
 }
 
 /** Readers linking an edition, for the ≥ 5 readers rule of PRODUCT.md §B. */

@@ -90,7 +90,11 @@ export async function ingestEdition(tx: Tx, source: EditionSource, facts: Readon
 
 async function findOrCreateAuthor(tx: Tx, name: string, facts: AuthorFacts | undefined): Promise<string> {
   const slug = authorSlug(name) || 'autor';
-  const [existing] = await tx.select({ id: authors.id }).from(authors).where(eq(authors.slug, slug));
+  // A name merged into another author (decision 0013) is that author, not a new one.
+  const [existing] = await queryRows<{ id: string }>(
+    sql`SELECT id FROM authors WHERE slug = coalesce((SELECT to_id FROM catalog_redirects WHERE kind = 'author_slug' AND from_id = ${slug}), ${slug})`,
+    tx,
+  );
   if (existing) return existing.id;
   const id = newId();
   await tx.insert(authors).values({

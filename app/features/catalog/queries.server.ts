@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { cardColumns, type CardRow, toCard } from './cards.server';
+import { displayValue } from './editable-fields';
 import { genreName } from './genres';
 import { COLLECTIONS_PAGE_SIZE } from './limits';
-import type { AuthorDetail, AuthorWork, CollectionDetail, CollectionKind, CollectionSummary, Contributor, EditionCard, EditionDetail } from './types';
+import type { AuthorDetail, AuthorRef, AuthorWork, CollectionDetail, CollectionKind, CollectionSummary, Contributor, EditionCard, CatalogRecordCard, EditionDetail } from './types';
 
 /** The catalogue is public: these reads have no viewer to check. Missing ⇒ null. */
 
@@ -132,4 +133,71 @@ export async function countEditionsByGenre(): Promise<Map<string, number>> {
     sql`SELECT g AS genre, count(*)::int AS count FROM editions e JOIN works w ON w.id = e.work_id, unnest(w.genres) g GROUP BY g`,
   );
   return new Map(rows.map((r) => [r.genre, Number(r.count)]));
+}
+
+
+/**
+ * The record behind what a person pasted or picked: an edition or a work by an edition's id, an author by
+ * identificador; a merged id or identificador is followed to where it lives now. Null when there is none.
+ */
+export async function describeCatalogRecord(kind: 'edition' | 'work' | 'author', ref: string): Promise<CatalogRecordCard | null> {
+  if (kind === 'author') {
+    const slug = (await queryRows<{ slug: string }>(sql`SELECT slug FROM authors WHERE slug = ${ref}`))[0]?.slug ?? (await findCatalogRedirect('author_slug', ref));
+    const [a] = slug
+      ? await queryRows<{ id: string; slug: string; name: string; otherNames: string[]; nationality: string | null; birthYear: number | null; deathYear: number | null; works: number; translations: number }>(sql`
+          SELECT a.id, a.slug, a.name, a.other_names AS "otherNames", a.nationality, a.birth_year AS "birthYear", a.death_year AS "deathYear",
+            (SELECT count(*)::int FROM work_authors wa WHERE wa.author_id = a.id) AS works,
+            (SELECT count(*)::int FROM edition_contributors ec WHERE ec.author_id = a.id) AS translations
+          FROM authors a WHERE a.slug = ${slug}`)
+      : [];
+    if (!a) return null;
+    const facts = [
+      { label: 'Outros nomes', value: a.otherNames.join(', ') },
+      { label: 'Nacionalidade', value: a.nationality ?? '' },
+      { label: 'Anos', value: a.birthYear || a.deathYear ? `${a.birthYear ?? '?'}–${a.deathYear ?? ''}` : '' },
+      { label: 'Obras', value: String(a.works) },
+      { label: 'Traduções e ilustrações', value: String(a.translations) },
+    ];
+    return { kind, id: a.id, label: a.name, path: `/autor/${a.slug}`, facts: facts.map((f) => ({ ...f, value: f.value || '(vazio)' })) };
+  }
+  const editionId = (await queryRows<{ id: string }>(sql`SELECT id FROM editions WHERE id = ${ref}`))[0]?.id ?? (await findCatalogRedirect('edition', ref));
+  const edition = editionId ? await getEdition(editionId) : null;
+  if (!edition) return null;
+  const authors = edition.authors.map((a) => a.name).join(', ');
+  if (kind === 'work') {
+    return {
+      kind,
+      id: edition.workId,
+      label: edition.title,
+      path: `/ed/${edition.id}`,
+      facts: [
+        { label: 'Autores', value: authors || '(vazio)' },
+        { label: 'Título original', value: edition.originalTitle ?? '(vazio)' },
+        { label: 'Primeira publicação', value: edition.firstPublishedYear ? String(edition.firstPublishedYear) : '(vazio)' },
+        { label: 'Edições', value: String(edition.otherEditionsCount + 1) },
+      ],
+    };
+  }
+  const facts = [
+    { label: 'Autores', value: authors },
+    { label: 'Subtítulo', value: edition.subtitle ?? '' },
+    { label: 'Editora', value: edition.publisher ?? '' },
+    { label: 'Publicação', value: edition.publicationDate ?? '' },
+    { label: 'ISBN', value: edition.isbn13 ?? edition.isbn10 ?? '' },
+    { label: 'Páginas', value: edition.pages ? String(edition.pages) : '' },
+    { label: 'Formato', value: displayValue('format', edition.format) },
+    { label: 'Leitores', value: String(edition.readersCount) },
+  ];
+  return { kind, id: edition.id, label: edition.title, path: `/ed/${edition.id}`, facts: facts.map((f) => ({ ...f, value: f.value || '(vazio)' })) };
+}
+
+/** Authors by name (accent-insensitive, typo-tolerant), for picking one in a form. */
+export async function findAuthorsByName(query: string, limit = 10): Promise<AuthorRef[]> {
+  const text = query.trim().slice(0, 100);
+  if (text.length < 2) return [];
+  const folded = sql`immutable_unaccent(lower(${text}))`;
+  return queryRows<AuthorRef>(sql`
+    SELECT id, slug, name FROM authors
+    WHERE immutable_unaccent(lower(name)) LIKE '%' || ${folded} || '%' OR ${folded} <% immutable_unaccent(lower(name))
+    ORDER BY word_similarity(${folded}, immutable_unaccent(lower(name))) DESC, name LIMIT ${limit}`);
 }

@@ -1,11 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
 import { catalogChanges, changeRequests } from '~/db/schema';
-import { type AuthorField, type CatalogEntity, type EditionField, type FieldValues, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
+import { type AuthorField, type CatalogEntity, type FieldValues, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
 import {
   applyAuthorChanges,
   applyEditionChanges,
   createAuthor,
+  type EditionValues,
   createEdition,
   editionReadersCount,
   findAuthorIdBySlug,
@@ -13,27 +14,26 @@ import {
   readAuthorFields,
   readEditionFields,
 } from '~/features/catalog/edits.server';
+import { describeCatalogRecord } from '~/features/catalog/queries.server';
 import type { EditionFormat } from '~/features/catalog/types';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
-import { AppError } from '~/server/errors';
+import { AppError, RateLimitError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
-import { hitRateLimit, rateLimitMessage } from '~/server/rate-limit.server';
+import { formatDateTime } from '~/lib/format';
+import { hitRateLimit, formatWait } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { newRequestCode } from './code';
-import { CHANGE_REQUESTS_PER_DAY, CURATOR_ONLY_FROM_READERS, TRUSTED_AFTER_APPROVALS, canCurate, isSmallEdit } from './policy';
-import { STATUS_LABELS, type ChangeRequestKind, type FieldChange } from './types';
+import { publishProposedCover } from './cover-storage.server';
+import { mergeWithHistory } from './merge.server';
+import { CHANGE_REQUESTS_PER_DAY, CURATOR_ONLY_FROM_READERS, MERGED_INTO_FIELD, MERGE_NOT_REVERTIBLE, TRUSTED_AFTER_APPROVALS, assertCurator, isSmallEdit } from './policy';
+import { STATUS_LABELS, type ChangeRequestKind, type FieldChange, type FieldRequestKind } from './types';
 import { entityOfKind, formFields } from './validation';
 
-export type NewChangeRequest = { kind: ChangeRequestKind; target: string | null; changes: FieldChange[]; note: string };
+export type NewChangeRequest = { kind: FieldRequestKind; target: string | null; changes: FieldChange[]; note: string };
 export type CreatedChangeRequest = { code: string; status: 'pending' | 'approved' };
 
 const MY_REQUESTS_LINK = '/catalogo/minhas-solicitacoes';
-
-function assertCurator(viewer: Viewer) {
-  // A reader without the role learns nothing: the same answer as a missing page.
-  if (!canCurate(viewer)) throw new AppError('not_found');
-}
 
 /**
  * Files a change request. A trusted reader's small edit of an edition few readers link, with no field
@@ -42,8 +42,7 @@ function assertCurator(viewer: Viewer) {
 export async function createChangeRequest(viewer: Viewer, input: NewChangeRequest): Promise<CreatedChangeRequest> {
   const known = new Set(formFields(input.kind).map(([field]) => field));
   if (input.changes.length === 0 || input.changes.some((c) => !known.has(c.field))) throw new AppError('invalid_input');
-  const limit = await hitRateLimit({ name: 'change-requests', limit: CHANGE_REQUESTS_PER_DAY, windowSeconds: 86_400 }, viewer.id);
-  if (!limit.ok) throw new AppError('rate_limited', rateLimitMessage(limit.retryAfterSeconds));
+  await countChangeRequest(viewer);
   const { result, tags } = await getDb().transaction(async (tx) => {
     const target = await resolveTarget(tx, input.kind, input.target);
     if (input.kind === 'new_edition') await refuseKnownIsbn(tx, input.changes);
@@ -69,8 +68,54 @@ export async function createChangeRequest(viewer: Viewer, input: NewChangeReques
   return result;
 }
 
+/** Counts one request against the reader's daily limit; over it, says when the next one is possible. */
+export async function countChangeRequest(viewer: Viewer): Promise<void> {
+  const limit = await hitRateLimit({ name: 'change-requests', limit: CHANGE_REQUESTS_PER_DAY, windowSeconds: 86_400 }, viewer.id);
+  if (limit.ok) return;
+  const at = formatDateTime(new Date(Date.now() + limit.retryAfterSeconds * 1000));
+  throw new RateLimitError(
+    limit.retryAfterSeconds,
+    `Você chegou ao limite de ${CHANGE_REQUESTS_PER_DAY} solicitações por dia. Poderá enviar outra a partir de ${at} (daqui a ${formatWait(limit.retryAfterSeconds)}).`,
+  );
+}
+
+export type NewDuplicateReport = { entity: 'edition' | 'author'; target: string; other: string; note: string };
+
+/**
+ * A reader's report that two editions (or two authors) are one: it waits for a curator, who picks the
+ * record that stays and merges them (decision 0013). `target` and `other` are edition ids or author
+ * identificadores; a merged one is followed to where it lives now.
+ */
+export async function reportDuplicate(viewer: Viewer, input: NewDuplicateReport): Promise<CreatedChangeRequest> {
+  const [target, other] = await Promise.all([describeCatalogRecord(input.entity, input.target), describeCatalogRecord(input.entity, input.other)]);
+  const noun = input.entity === 'edition' ? 'edição' : 'autor';
+  if (!target) throw new AppError('not_found', input.entity === 'edition' ? 'Essa edição não existe mais no catálogo.' : 'Esse autor não existe mais no catálogo.');
+  if (!other) throw new AppError('not_found', `Não encontramos ${input.entity === 'edition' ? 'essa edição' : 'esse autor'} no catálogo: confira o link.`, 'link');
+  if (other.id === target.id) throw new AppError('invalid_input', `É ${input.entity === 'edition' ? 'a mesma edição' : 'o mesmo autor'} desta página: escolha ${input.entity === 'edition' ? 'a outra' : 'o outro'} ${noun}, a repetida.`, 'link');
+  await countChangeRequest(viewer);
+  const code = await getDb().transaction(async (tx) => {
+    const id = newId();
+    const code = await unusedCode(tx);
+    await tx.insert(changeRequests).values({
+      id,
+      code,
+      kind: 'duplicate',
+      requesterId: viewer.id,
+      editionId: input.entity === 'edition' ? target.id : null,
+      duplicateEditionId: input.entity === 'edition' ? other.id : null,
+      authorId: input.entity === 'author' ? target.id : null,
+      duplicateAuthorId: input.entity === 'author' ? other.id : null,
+      targetLabel: target.label.slice(0, 300),
+      changes: [],
+      note: input.note || null,
+    });
+    return code;
+  });
+  return { code, status: 'pending' };
+}
+
 /** A collision is one in hundreds of millions, but a failed insert would abort the reader's request. */
-async function unusedCode(tx: Tx): Promise<string> {
+export async function unusedCode(tx: Tx): Promise<string> {
   for (;;) {
     const code = newRequestCode();
     const [taken] = await tx.select({ id: changeRequests.id }).from(changeRequests).where(eq(changeRequests.code, code));
@@ -80,7 +125,7 @@ async function unusedCode(tx: Tx): Promise<string> {
 
 type ResolvedTarget = { editionId: string | null; authorId: string | null; label: string | null; live: Record<string, string | null> | null };
 
-async function resolveTarget(tx: Tx, kind: ChangeRequestKind, target: string | null): Promise<ResolvedTarget> {
+async function resolveTarget(tx: Tx, kind: FieldRequestKind, target: string | null): Promise<ResolvedTarget> {
   if (kind === 'edition_edit') {
     const live = target ? await readEditionFields(tx, target, false) : null;
     if (!target || !live) throw new AppError('not_found', 'Essa edição não existe mais no catálogo.');
@@ -114,10 +159,32 @@ async function appliesDirectly(tx: Tx, viewer: Viewer, input: NewChangeRequest, 
   return (approved?.n ?? 0) >= TRUSTED_AFTER_APPROVALS;
 }
 
-type ApplicableRequest = { id: string; kind: ChangeRequestKind; editionId: string | null; authorId: string | null; changes: FieldChange[] };
+type ApplicableRequest = {
+  id: string;
+  kind: ChangeRequestKind;
+  editionId: string | null;
+  authorId: string | null;
+  duplicateEditionId?: string | null;
+  duplicateAuthorId?: string | null;
+  changes: FieldChange[];
+  /** For a duplicate report: the curator's pick of the record that stays. */
+  survivorId?: string | undefined;
+};
+
+/** A duplicate report approved: the record the curator did not pick merges into the one they did. */
+async function applyDuplicate(tx: Tx, actor: Viewer, request: ApplicableRequest) {
+  const entity = request.editionId ? ('edition' as const) : ('author' as const);
+  const pair = entity === 'edition' ? [request.editionId, request.duplicateEditionId] : [request.authorId, request.duplicateAuthorId];
+  const survivorId = request.survivorId;
+  const loserId = pair.find((id) => id !== survivorId);
+  if (!survivorId || !loserId || !pair.includes(survivorId)) throw new AppError('invalid_input', 'Escolha qual dos dois registros fica.', 'sobrevivente');
+  const tags = await mergeWithHistory(tx, actor, entity, loserId, survivorId, request.id);
+  return { tags, editionId: entity === 'edition' ? survivorId : null, authorId: entity === 'author' ? survivorId : null };
+}
 
 /** Writes a request's changes to the catalogue and one history row per field that really changed. */
 async function applyRequest(tx: Tx, actor: Viewer, request: ApplicableRequest): Promise<{ tags: string[]; editionId: string | null; authorId: string | null }> {
+  if (request.kind === 'duplicate') return applyDuplicate(tx, actor, request);
   const values = Object.fromEntries(request.changes.map((c) => [c.field, c.after]));
   const history = (entityType: CatalogEntity, entityId: string, field: string, before: string | null, after: string | null) =>
     tx.insert(catalogChanges).values({ id: newId(), entityType, entityId, field, before, after, actorId: actor.id, changeRequestId: request.id });
@@ -161,9 +228,16 @@ async function applyRequest(tx: Tx, actor: Viewer, request: ApplicableRequest): 
   }
   const tags =
     entity === 'edition'
-      ? await applyEditionChanges(tx, entityId, changed as Partial<FieldValues<EditionField>>)
+      ? await applyEditionChanges(tx, entityId, changed as EditionValues)
       : await applyAuthorChanges(tx, entityId, changed as Partial<FieldValues<AuthorField>>);
   return { tags, editionId: request.editionId, authorId: request.authorId };
+}
+
+/** For a pending cover request, the public URL of its image (copied out of the private area); else null. */
+async function publishCoverOf(code: string): Promise<string | null> {
+  const [request] = await getDb().select({ id: changeRequests.id, kind: changeRequests.kind, status: changeRequests.status, editionId: changeRequests.editionId }).from(changeRequests).where(eq(changeRequests.code, code));
+  if (request?.kind !== 'edition_cover' || request.status !== 'pending' || !request.editionId) return null;
+  return publishProposedCover(request.id, request.editionId);
 }
 
 async function lockRequest(tx: Tx, code: string) {
@@ -179,15 +253,21 @@ const alreadyDecided = (status: string) => new AppError('conflict', `Esta solici
  * and the requester's notification commit together or not at all. `edited` holds the curator's own values
  * for some fields (edit-then-approve); the reader's proposal stays visible as `proposed`.
  */
-export async function approveChangeRequest(viewer: Viewer, code: string, options: { answer?: string; edited?: Record<string, string | null> } = {}): Promise<void> {
+export async function approveChangeRequest(viewer: Viewer, code: string, options: { answer?: string; edited?: Record<string, string | null>; survivorId?: string } = {}): Promise<void> {
   assertCurator(viewer);
+  // Copying the image is storage I/O: done before the transaction, which must not wait on it (PGlite).
+  const publishedCover = await publishCoverOf(code);
   const tags = await getDb().transaction(async (tx) => {
     const request = await lockRequest(tx, code);
     if (request.status !== 'pending') throw alreadyDecided(request.status);
     const changes = request.changes.map((c) =>
-      options.edited && c.field in options.edited && options.edited[c.field] !== c.after ? { ...c, after: options.edited[c.field] ?? null, proposed: c.after } : c,
+      publishedCover !== null
+        ? { ...c, after: publishedCover }
+        : options.edited && c.field in options.edited && options.edited[c.field] !== c.after
+          ? { ...c, after: options.edited[c.field] ?? null, proposed: c.after }
+          : c,
     );
-    const applied = await applyRequest(tx, viewer, { ...request, changes });
+    const applied = await applyRequest(tx, viewer, { ...request, changes, survivorId: options.survivorId });
     await tx
       .update(changeRequests)
       .set({ status: 'approved', changes, reviewerId: viewer.id, answer: options.answer || null, decidedAt: new Date(), editionId: applied.editionId, authorId: applied.authorId })
@@ -233,7 +313,8 @@ export async function revertCatalogChange(viewer: Viewer, changeId: string): Pro
   const tags = await getDb().transaction(async (tx) => {
     const [entry] = await tx.select().from(catalogChanges).where(eq(catalogChanges.id, changeId));
     if (!entry) throw new AppError('not_found', 'Essa alteração não existe no histórico.');
-    if (entry.field === 'created') throw new AppError('conflict', 'Uma inclusão não pode ser revertida aqui: para tirar um registro duplicado, una-o ao original.');
+    if (entry.field === 'created') throw new AppError('conflict', 'Uma inclusão não pode ser revertida aqui: para tirar um registro duplicado, mescle-o com o original.');
+    if (entry.field === MERGED_INTO_FIELD || entry.entityType === 'work') throw new AppError('conflict', MERGE_NOT_REVERTIBLE);
     const live = entry.entityType === 'edition' ? await readEditionFields(tx, entry.entityId) : await readAuthorFields(tx, entry.entityId);
     if (!live) throw new AppError('not_found', 'Esse registro não existe mais no catálogo.');
     const now = (live as Record<string, string | null>)[entry.field] ?? null;
@@ -245,7 +326,7 @@ export async function revertCatalogChange(viewer: Viewer, changeId: string): Pro
     }
     await tx.insert(catalogChanges).values({ id: newId(), entityType: entry.entityType, entityId: entry.entityId, field: entry.field, before: now, after: entry.before, actorId: viewer.id, revertOfId: entry.id });
     return entry.entityType === 'edition'
-      ? applyEditionChanges(tx, entry.entityId, { [entry.field]: entry.before } as Partial<FieldValues<EditionField>>)
+      ? applyEditionChanges(tx, entry.entityId, { [entry.field]: entry.before } as EditionValues)
       : applyAuthorChanges(tx, entry.entityId, { [entry.field]: entry.before } as Partial<FieldValues<AuthorField>>);
   });
   await invalidateTags(tags);

@@ -191,7 +191,7 @@ describe('change requests', () => {
     const { readerV, editionId } = await setup();
     const input = await proposal(editionId, { pages: '999' });
     for (let i = 0; i < 50; i++) await createChangeRequest(readerV, input);
-    await expect(createChangeRequest(readerV, input)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('Tente de novo em') });
+    await expect(createChangeRequest(readerV, input)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('Poderá enviar outra a partir de'), retryAfterSeconds: expect.any(Number) });
     expect((await listMyChangeRequests(readerV)).total).toBe(50);
     // Another reader has their own allowance.
     await createChangeRequest(testViewer(await createUser()), input);

@@ -54,6 +54,12 @@ export function isStorageKey(key: string): boolean {
   );
 }
 
+/**
+ * Keys under this prefix are never served by /arquivos: files not yet public (a proposed cover waiting for
+ * a curator) are answered only by routes that check who asks.
+ */
+export const PRIVATE_UPLOADS_PREFIX = 'privado/';
+
 function contentTypeOf(key: string): string | undefined {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)];
 }

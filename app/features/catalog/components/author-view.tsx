@@ -52,8 +52,9 @@ export function AuthorView({ author }: { author: AuthorDetail }) {
           {formatNumber(author.works.length)} {author.works.length === 1 ? 'obra' : 'obras'} · {formatNumber(editionsCount)} {editionsCount === 1 ? 'edição' : 'edições'} no catálogo
         </p>
         {author.bio ? <p className="max-w-prose leading-relaxed">{author.bio}</p> : null}
-        <p>
+        <p className="flex flex-wrap gap-4">
           <Link to={`/catalogo/solicitar?autor=${author.slug}`}>Sugerir correção</Link>
+          <Link to={`/catalogo/informar-duplicata?autor=${author.slug}`}>Informar duplicata</Link>
         </p>
       </header>
       {author.works.length === 0 && author.translations.length === 0 ? (

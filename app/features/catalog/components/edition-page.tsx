@@ -59,6 +59,12 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
             <Link to={`/catalogo/solicitar?edicao=${edition.id}`} className="inline-flex min-h-11 items-center">
               Sugerir correção
             </Link>
+            <Link to={`/catalogo/solicitar/capa?edicao=${edition.id}`} className="inline-flex min-h-11 items-center">
+              {edition.coverUrl ? 'Sugerir outra capa' : 'Enviar capa'}
+            </Link>
+            <Link to={`/catalogo/informar-duplicata?edicao=${edition.id}`} className="inline-flex min-h-11 items-center">
+              Informar duplicata
+            </Link>
           </div>
         </div>
       </header>

@@ -1,13 +1,31 @@
-import { type CatalogEntity, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
+import type { ReactNode } from 'react';
+import { COVER_FIELD, type CatalogEntity, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
 import type { FieldChange, ReviewedChange } from '../types';
 
 const valueClass = 'whitespace-pre-wrap break-words align-top';
+
+/** A value as the diff shows it: a cover as its image (2:3, like every cover), anything else as text. */
+function Value({ field, value, label }: { field: string; value: string | null; label: string }): ReactNode {
+  if (field !== COVER_FIELD || !value) return field === COVER_FIELD ? '(sem capa)' : displayValue(field, value);
+  return <img src={value} alt={label} className="aspect-[2/3] w-28 rounded-md object-cover shadow-sm md:w-40" />;
+}
 
 /**
  * The field-by-field diff of a request. With `reviewed` rows it adds the live value and marks, in words as
  * well as colour, every field that moved since the requester saw it.
  */
-export function DiffTable({ entity, changes, caption }: { entity: CatalogEntity; changes: (FieldChange | ReviewedChange)[]; caption: string }) {
+export function DiffTable({
+  entity,
+  changes,
+  caption,
+  errors,
+}: {
+  entity: CatalogEntity;
+  changes: (FieldChange | ReviewedChange)[];
+  caption: string;
+  /** Why a proposed value cannot be applied, shown in its row (an approval refused). */
+  errors?: Record<string, string> | undefined;
+}) {
   const withCurrent = changes.some((c) => 'current' in c);
   return (
     <div className="overflow-x-auto">
@@ -40,12 +58,21 @@ export function DiffTable({ entity, changes, caption }: { entity: CatalogEntity;
                   {fieldLabel(entity, c.field)}
                   {conflict ? <span className="mt-1 block text-xs font-semibold text-danger">Conflito: mudou desde o pedido</span> : null}
                 </th>
-                <td className={`py-2 pr-3 text-muted ${valueClass}`}>{displayValue(c.field, c.before)}</td>
-                <td className={`py-2 pr-3 ${valueClass}`}>
-                  {displayValue(c.field, c.after)}
-                  {c.proposed !== undefined ? <span className="mt-1 block text-xs text-muted">Proposta do leitor: {displayValue(c.field, c.proposed)}</span> : null}
+                <td className={`py-2 pr-3 text-muted ${valueClass}`}>
+                  <Value field={c.field} value={c.before} label="Capa que o leitor viu" />
                 </td>
-                {withCurrent ? <td className={`py-2 ${valueClass}`}>{'current' in c ? displayValue(c.field, c.current) : ''}</td> : null}
+                <td className={`py-2 pr-3 ${valueClass}`}>
+                  <Value field={c.field} value={c.after} label="Capa proposta" />
+                  {c.proposed !== undefined ? <span className="mt-1 block text-xs text-muted">Proposta do leitor: {displayValue(c.field, c.proposed)}</span> : null}
+                  {errors?.[c.field] ? (
+                    <span className="mt-1 block text-sm font-medium text-danger" role="alert">
+                      {errors[c.field]}
+                    </span>
+                  ) : null}
+                </td>
+                {withCurrent ? (
+                  <td className={`py-2 ${valueClass}`}>{'current' in c ? <Value field={c.field} value={c.current} label="Capa atual" /> : ''}</td>
+                ) : null}
               </tr>
             );
           })}

@@ -3,7 +3,10 @@ import { Button } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
 import { displayValue, fieldLabel } from '~/features/catalog/editable-fields';
 import { formatDateTime } from '~/lib/format';
+import { MERGED_INTO_FIELD, MERGE_NOT_REVERTIBLE } from '../policy';
 import type { CatalogChangeRow } from '../types';
+
+const ENTITY_NAMES = { edition: 'Edição', work: 'Obra', author: 'Autor' } as const;
 
 export function HistoryFilters({ entity, actor, code }: { entity: string | undefined; actor: string | undefined; code: string | undefined }) {
   return (
@@ -11,6 +14,7 @@ export function HistoryFilters({ entity, actor, code }: { entity: string | undef
       <SelectField label="Registro" name="entidade" defaultValue={entity ?? ''}>
         <option value="">Todos</option>
         <option value="edicao">Edições</option>
+        <option value="obra">Obras</option>
         <option value="autor">Autores</option>
       </SelectField>
       <TextField label="Feito por (usuário)" name="curador" defaultValue={actor ?? ''} autoComplete="off" />
@@ -22,7 +26,7 @@ export function HistoryFilters({ entity, actor, code }: { entity: string | undef
   );
 }
 
-/** Every change, newest first; each one revertible (the server refuses when the field moved since). */
+/** Every change, newest first; each field change revertible (the server refuses when the field moved since), a merge not (it says why). */
 export function HistoryList({ changes }: { changes: CatalogChangeRow[] }) {
   const navigation = useNavigation();
   if (changes.length === 0) return <p className="text-muted">Nenhuma alteração com esses filtros.</p>;
@@ -31,12 +35,16 @@ export function HistoryList({ changes }: { changes: CatalogChangeRow[] }) {
       {changes.map((c) => (
         <li key={c.id} className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-3">
           <p>
-            <span className="text-muted">{c.entityType === 'edition' ? 'Edição' : 'Autor'}</span>{' '}
+            <span className="text-muted">{ENTITY_NAMES[c.entityType]}</span>{' '}
             {c.entityPath ? <Link to={c.entityPath}>{c.entityLabel}</Link> : c.entityLabel} · <span className="font-semibold">{fieldLabel(c.entityType, c.field)}</span>
           </p>
           <p className="break-words">
             {c.field === 'created' ? (
               <>Incluído: {c.after}</>
+            ) : c.mergedInto ? (
+              <>
+                {c.entityType === 'author' ? 'Mesclado' : 'Mesclada'} em {c.mergedInto.path ? <Link to={c.mergedInto.path}>{c.mergedInto.label}</Link> : c.mergedInto.label}
+              </>
             ) : (
               <>
                 <span className="text-muted line-through">{displayValue(c.field, c.before)}</span> → <span>{displayValue(c.field, c.after)}</span>
@@ -53,7 +61,9 @@ export function HistoryList({ changes }: { changes: CatalogChangeRow[] }) {
             ) : null}
             {c.revertOfId ? ' · reversão' : ''}
           </p>
-          {c.field !== 'created' ? (
+          {c.field === MERGED_INTO_FIELD ? (
+            <p className="text-sm text-muted">{MERGE_NOT_REVERTIBLE}</p>
+          ) : c.field !== 'created' ? (
             <Form method="post">
               <input type="hidden" name="id" value={c.id} />
               <Button type="submit" name="intent" value="reverter" variant="quiet" className="px-0" disabled={navigation.state !== 'idle'}>

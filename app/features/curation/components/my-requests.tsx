@@ -3,7 +3,6 @@ import { Button } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';
 import { formatDateTime } from '~/lib/format';
 import { KIND_LABELS, type ChangeRequestSummary } from '../types';
-import { entityOfKind } from '../validation';
 import { DiffTable } from './diff-table';
 import { StatusBadge } from './status-badge';
 
@@ -32,7 +31,13 @@ export function MyRequests({ requests }: { requests: ChangeRequestSummary[] }) {
             <span className="font-mono">{r.code}</span> · {KIND_LABELS[r.kind]} · enviada em {formatDateTime(r.createdAt)}
             {r.decidedAt ? ` · ${r.appliedDirectly ? 'aplicada' : 'respondida'} em ${formatDateTime(r.decidedAt)}` : ''}
           </p>
-          <DiffTable entity={entityOfKind(r.kind)} changes={r.changes} caption={`Alterações da solicitação ${r.code}`} />
+          {r.kind === 'duplicate' ? (
+            <p className="text-sm">
+              Duplicata de: {r.duplicate ? <Link to={r.duplicate.path}>{r.duplicate.label}</Link> : 'um registro que não existe mais'}
+            </p>
+          ) : (
+            <DiffTable entity={r.entity} changes={r.changes} caption={`Alterações da solicitação ${r.code}`} />
+          )}
           {r.note ? <p className="text-sm">Sua observação: {r.note}</p> : null}
           {r.appliedDirectly ? <p className="text-sm">Aplicada direto no catálogo: você tem pedidos aprovados suficientes para pequenas correções.</p> : null}
           {r.answer || (r.reviewer && !r.appliedDirectly) ? (
