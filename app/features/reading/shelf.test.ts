@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server';
 import { editions, readThroughs } from '~/db/schema';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
+import { mergeEditions } from '~/features/curation/merge.server';
 import { rateShelfEntry, removeShelfEntry, setFavorite, setShelfStatus } from './mutations.server';
 import { getMyShelfEntry, listBookshelf } from './queries.server';
 
@@ -111,5 +112,32 @@ describe('shelf entries and read-throughs', () => {
     expect(read.items[0]?.finishedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await listBookshelf(other, { page: 1 })).items.map((i) => i.status)).toEqual(['abandoned']);
     expect(await setShelfStatus(reader, 'nao-existe', 'read').catch((e: unknown) => e)).toMatchObject({ code: 'not_found' });
+  });
+
+  it('keeps every reading when a curator merges two editions a reader had both of', async () => {
+    const survivor = await createEdition({ title: 'A Hora da Estrela', authors: ['Clarice Lispector'], isbn: '9788532508126' });
+    const loser = await createEdition({ title: 'A Hora da Estrela', authors: ['Clarice Lispector'], publisher: 'Outra' });
+    const [ana, bia, caio] = [testViewer(await createUser()), testViewer(await createUser()), testViewer(await createUser())];
+    // Ana finished the duplicate (rated, favourite) and is rereading the survivor.
+    await setShelfStatus(ana, loser, 'read');
+    await rateShelfEntry(ana, loser, 4.5);
+    await setFavorite(ana, loser, true);
+    await setShelfStatus(ana, survivor, 'reading');
+    // Bia started the duplicate long ago and the survivor today: one reading, from the earlier start.
+    await setShelfStatus(bia, loser, 'reading');
+    await ageDates(20);
+    const earlier = (await getMyShelfEntry(bia, loser))?.readThroughs[0]?.startedOn;
+    await setShelfStatus(bia, survivor, 'reading');
+    await setShelfStatus(caio, loser, 'paused');
+
+    await mergeEditions(testViewer(await createUser({ role: 'curator' }), 'curator'), loser, survivor);
+
+    const anaEntry = await getMyShelfEntry(ana, survivor);
+    expect(anaEntry).toMatchObject({ status: 'reading', rating: 4.5, favorite: true, readCount: 1 });
+    expect(anaEntry?.readThroughs).toHaveLength(2);
+    const biaEntry = await getMyShelfEntry(bia, survivor);
+    expect(biaEntry?.readThroughs).toEqual([expect.objectContaining({ startedOn: earlier, finishedOn: null, abandonedOn: null })]);
+    expect(await getMyShelfEntry(caio, survivor)).toMatchObject({ status: 'paused' });
+    expect(await readersCount(survivor)).toBe(3);
   });
 });

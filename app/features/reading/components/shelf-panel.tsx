@@ -47,6 +47,7 @@ export function ShelfPanel({ editionId, signedIn, entry, result }: { editionId: 
           {result.success}
         </p>
       ) : null}
+      {fieldError(result, 'status') ? <FormMessage>{fieldError(result, 'status')}</FormMessage> : null}
       <Form method="post" className="flex flex-wrap gap-2" aria-label="Situação">
         <input type="hidden" name="intent" value="situacao" />
         {SHELF_STATUSES.map((status) => (
