@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
+import { fieldError, isFailure, isSuccess } from '~/lib/form-result';
 import { formatDay } from '~/lib/format';
 import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
 import type { MyShelfEntry, ReadThrough } from '../types';
@@ -71,11 +71,8 @@ export function ShelfPanel({ editionId, signedIn, entry, result }: { editionId: 
             <label htmlFor="nota" className="font-medium">
               Sua nota
             </label>
-            <RatingInput id="nota" name="rating" initial={Number(typed(result, 'rating', '')) || entry.rating} />
+            <RatingInput id="nota" name="rating" initial={entry.rating} busy={busy} />
             {fieldError(result, 'rating') ? <p className="text-sm text-danger">{fieldError(result, 'rating')}</p> : null}
-            <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-              Salvar nota
-            </Button>
           </Form>
           {entry.rating != null ? (
             <Form method="post">
