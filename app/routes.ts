@@ -25,6 +25,8 @@ export default [
 
   route('notificacoes', 'routes/notificacoes.tsx'),
 
+  route('estante', 'routes/estante.tsx'),
+
   route('colecao', 'routes/colecao.tsx'),
   route('colecao/:id', 'routes/colecao.$id.tsx'),
   route('ed', 'routes/ed.tsx'),

@@ -1,5 +1,6 @@
 /**
- * Demo data for a fresh install: one account per role, a few news posts and the demo catalogue. Idempotent: run it again and
+ * Demo data for a fresh install: one account per role, a few news posts, the demo catalogue and the demo
+ * reader's bookshelf. Idempotent: run it again and
  * nothing is duplicated. Runs with the server stopped (it takes the embedded database's lock).
  */
 import { eq } from 'drizzle-orm';
@@ -50,6 +51,9 @@ async function main() {
   const catalog = await seedDemoCatalog();
   const counts = await countCatalog();
   console.log(`Catálogo: ${counts.editions} edições, ${counts.authors} autores, ${counts.collections} coleções (${catalog.created} novas).`);
+  const { seedDemoBookshelf } = await import('~/features/reading/seed.server');
+  const shelved = await seedDemoBookshelf('lia_leitora');
+  if (shelved) console.log(`Estante de lia_leitora: ${shelved} livros.`);
   console.log(`Dados de demonstração prontos (${database.kind}). Contas: ${demoAccounts.map((a) => a.username).join(', ')} — senha ${DEMO_PASSWORD}`);
 }
 

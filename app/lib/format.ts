@@ -8,3 +8,11 @@ export const formatDateTime = (iso: string | Date) => dateTimeFormat.format(new 
 const numberFormat = new Intl.NumberFormat('pt-BR');
 /** "1.234", "5,5". */
 export const formatNumber = (n: number) => numberFormat.format(n);
+
+/** A calendar day ("2026-11-23", a `date` column) as written: no time zone can move it to the day before. */
+const dayFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
+
+/** "4,25": ratings in the Brazilian decimal form. */
+const ratingFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+export const formatRating = (rating: number) => ratingFormat.format(rating);

@@ -25,6 +25,8 @@ import { createCoverRequest } from '~/features/curation/cover-requests.server';
 import { createCatalogImport } from '~/features/curation/imports.server';
 import { createChangeRequest } from '~/features/curation/mutations.server';
 import { listMyChangeRequests } from '~/features/curation/queries.server';
+import * as edition from './ed.$id';
+import * as bookshelf from './estante';
 import * as emails from './gerenciar.emails';
 import * as novidades from './gerenciar.novidades';
 import * as notificacoes from './notificacoes';
@@ -35,6 +37,7 @@ type Who = 'visitante' | 'leitor' | 'curador' | 'admin';
 type Outcome = 'entrar' | 'ok' | 404;
 type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
 
+const everyone = { visitante: 'ok', leitor: 'ok', curador: 'ok', admin: 'ok' } as const;
 const signedIn = { visitante: 'entrar', leitor: 'ok', curador: 'ok', admin: 'ok' } as const;
 const adminOnly = { visitante: 'entrar', leitor: 404, curador: 404, admin: 'ok' } as const;
 const curators = { visitante: 'entrar', leitor: 404, curador: 'ok', admin: 'ok' } as const;
@@ -51,6 +54,9 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
+  { path: '/estante', module: bookshelf, expect: signedIn },
+  // The edition page is public; its shelf forms are the signed-in reader's own.
+  { path: `/ed/${editionId}`, params: { id: editionId }, module: edition, expect: everyone, actionExpect: signedIn },
   { path: '/catalogo/solicitar?tipo=novo-autor', module: requestForm, expect: signedIn },
   { path: `/catalogo/solicitar/capa?edicao=${editionId}`, module: coverForm, expect: signedIn },
   { path: '/catalogo/minhas-solicitacoes', module: myRequests, expect: signedIn },
@@ -114,12 +120,14 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(25);
+    expect(denials).toBe(26);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');
     // …and no denied upload or confirmation reached the imports or the catalogue.
-    const [imports] = await queryRows<{ imports: number; editions: number }>(sql`SELECT (SELECT count(*) FROM catalog_imports)::int AS imports, (SELECT count(*) FROM editions)::int AS editions`);
-    expect(imports).toEqual({ imports: 1, editions: 1 });
+    const [imports] = await queryRows<{ imports: number; editions: number; entries: number }>(
+      sql`SELECT (SELECT count(*) FROM catalog_imports)::int AS imports, (SELECT count(*) FROM editions)::int AS editions, (SELECT count(*) FROM shelf_entries)::int AS entries`,
+    );
+    expect(imports).toEqual({ imports: 1, editions: 1, entries: 0 });
   }, 120_000);
 });

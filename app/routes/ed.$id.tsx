@@ -3,20 +3,61 @@ import type { Route } from './+types/ed.$id';
 import { EditionAbout, EditionPage } from '~/features/catalog/components/edition-page';
 import { loadEditionOr404 } from '~/features/catalog/edition-page.server';
 import { editionMeta } from '~/features/catalog/seo';
+import { ShelfPanel } from '~/features/reading/components/shelf-panel';
+import { rateShelfEntry, removeShelfEntry, setFavorite, setShelfStatus } from '~/features/reading/mutations.server';
+import { getMyShelfEntry } from '~/features/reading/queries.server';
+import { STATUS_LABELS } from '~/features/reading/statuses';
+import { shelfActionInput } from '~/features/reading/validation';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { failureFromError, parseForm } from '~/server/forms.server';
+import { getViewer, requireViewer } from '~/server/viewer.server';
 
 export const headers = publicPageHeadersFromLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? editionMeta(data.edition, data.origin) : [{ title: 'Edição não encontrada — Maratona' }]);
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const { edition, origin, cacheHeaders } = await loadEditionOr404(params.id);
-  return data({ edition, origin }, { headers: cacheHeaders });
+  // Visitors get the cached page; a signed-in reader's copy is private (root middleware) and has their entry.
+  const viewer = await getViewer(request);
+  const entry = viewer ? await getMyShelfEntry(viewer, edition.id) : null;
+  return data({ edition, origin, signedIn: viewer !== null, entry }, { headers: cacheHeaders });
 }
 
-export default function EditionRoute({ loaderData }: Route.ComponentProps) {
+/** The shelf panel's forms: status, rating, favourite, removal — always the viewer's own entry. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const { edition } = await loadEditionOr404(params.id);
+  const parsed = parseForm(await request.formData(), shelfActionInput);
+  if (!parsed.ok) return parsed.failure;
+  const input = parsed.value;
+  try {
+    switch (input.intent) {
+      case 'situacao':
+        await setShelfStatus(viewer, edition.id, input.status);
+        return { success: `Na sua estante como “${STATUS_LABELS[input.status]}”.` };
+      case 'avaliar':
+        await rateShelfEntry(viewer, edition.id, input.rating);
+        return { success: 'Nota salva.' };
+      case 'tirar-nota':
+        await rateShelfEntry(viewer, edition.id, null);
+        return { success: 'Nota retirada.' };
+      case 'favorito':
+        await setFavorite(viewer, edition.id, input.favorite);
+        return { success: input.favorite ? 'Marcado como favorito.' : 'Não é mais favorito.' };
+      case 'remover':
+        await removeShelfEntry(viewer, edition.id);
+        return { success: 'Tirado da sua estante.' };
+    }
+  } catch (error) {
+    return failureFromError(error, parsed.fields);
+  }
+}
+
+export default function EditionRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <EditionPage edition={loaderData.edition}>
+      <ShelfPanel editionId={loaderData.edition.id} signedIn={loaderData.signedIn} entry={loaderData.entry} result={actionData} />
       <EditionAbout edition={loaderData.edition} />
     </EditionPage>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Bell, House, LogIn, Search, Sparkles, UserPlus, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, House, Library, LogIn, Search, Sparkles, UserPlus, UserRound, type LucideIcon } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { HeaderSearch } from '~/features/catalog/components/header-search';
 import type { ShellData } from '~/root';
@@ -44,6 +44,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
             Maratona
           </Link>
           <nav aria-label="Principal" className="ml-4 hidden gap-1 md:flex">
+            {viewer ? <HeaderLink to="/estante">Estante</HeaderLink> : null}
             <HeaderLink to="/catalogo">Catálogo</HeaderLink>
             <HeaderLink to="/novidades">Novidades</HeaderLink>
           </nav>
@@ -102,7 +103,7 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
   const here = location.pathname + (location.pathname === '/auth/signin' && location.search.includes('modo=criar') ? '?modo=criar' : '');
   const items: { to: string; label: string; icon: LucideIcon }[] = [
     { to: '/', label: 'Início', icon: House },
-    { to: '/novidades', label: 'Novidades', icon: Sparkles },
+    viewer ? { to: '/estante', label: 'Estante', icon: Library } : { to: '/novidades', label: 'Novidades', icon: Sparkles },
     viewer ? { to: '/notificacoes', label: 'Avisos', icon: Bell } : { to: '/auth/signin', label: 'Entrar', icon: LogIn },
     viewer ? { to: '/configuracoes/conta', label: 'Perfil', icon: UserRound } : { to: '/auth/signin?modo=criar', label: 'Criar conta', icon: UserPlus },
   ];

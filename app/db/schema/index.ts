@@ -4,3 +4,4 @@ export * from './news';
 export * from './social';
 export * from './catalog';
 export * from './curation';
+export * from './reading';

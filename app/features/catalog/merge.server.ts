@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { AppError } from '~/server/errors';
 import { CATALOG_CACHE_TAG, authorCacheTag, collectionCacheTag, editionCacheTag } from './cache';
+import { foldShelfEntries } from '~/features/reading/merge.server';
 import { refreshSearchWhere } from './ingest.server';
 
 /**
@@ -16,7 +17,8 @@ export type MergeKind = 'edition' | 'work' | 'author';
  * What a merge does with one column holding the id of an edition, a work or an author:
  * - `move`: points it at the survivor;
  * - `dedupe`: the same, except where the survivor already has a row with the same `key` columns — then
- *   the survivor's row (and its position) stays and the loser's is dropped;
+ *   the survivor's row (and its position) stays and the loser's is dropped, after `fold` (when given) has
+ *   moved into the survivor's row what the dropped one held;
  * - `redirects`: `catalog_redirects.to_id`, re-pointed at the survivor so no redirect chains through the loser;
  * - `keep`: stays on the merged id on purpose (`why`).
  * The schema test (merge.test.ts) fails when a foreign key to these tables, or a column named like one of
@@ -24,7 +26,7 @@ export type MergeKind = 'edition' | 'work' | 'author';
  */
 export type MergeLink = { table: string; column: string; references: readonly MergeKind[] } & (
   | { how: 'move' }
-  | { how: 'dedupe'; key: readonly string[] }
+  | { how: 'dedupe'; key: readonly string[]; fold?: (tx: Tx, loserId: string, survivorId: string) => Promise<void> }
   | { how: 'redirects' }
   | { how: 'keep'; why: string }
 );
@@ -36,6 +38,7 @@ export const MERGE_LINKS: readonly MergeLink[] = [
   { table: 'edition_contributors', column: 'edition_id', references: ['edition'], how: 'dedupe', key: ['author_id', 'role'] },
   { table: 'edition_contributors', column: 'author_id', references: ['author'], how: 'dedupe', key: ['edition_id', 'role'] },
   { table: 'collection_members', column: 'edition_id', references: ['edition'], how: 'dedupe', key: ['collection_id'] },
+  { table: 'shelf_entries', column: 'edition_id', references: ['edition'], how: 'dedupe', key: ['user_id'], fold: foldShelfEntries },
   { table: 'affiliate_clicks', column: 'edition_id', references: ['edition'], how: 'move' },
   { table: 'change_requests', column: 'edition_id', references: ['edition'], how: 'move' },
   { table: 'change_requests', column: 'duplicate_edition_id', references: ['edition'], how: 'move' },
@@ -98,6 +101,7 @@ async function moveLinks(tx: Tx, kind: MergeKind, loserId: string, survivorId: s
     if (link.how === 'move') {
       await tx.execute(sql`UPDATE ${table} SET ${column} = ${survivorId} WHERE ${column} = ${loserId}`);
     } else if (link.how === 'dedupe') {
+      await link.fold?.(tx, loserId, survivorId);
       const sameKey = sql.join(
         link.key.map((k) => sql`o.${sql.identifier(k)} = t.${sql.identifier(k)}`),
         sql` AND `,
@@ -141,14 +145,13 @@ type EditionRow = {
   pages: number | null;
   audioMinutes: number | null;
   coverUrl: string | null;
-  readersCount: number;
 };
 
 async function mergeEditionRecords(tx: Tx, loserId: string, survivorId: string): Promise<MergeResult> {
   const tagsBefore = await tagsOfEditions(tx, sql`e.id IN (${idList([loserId, survivorId])})`);
   const [loser] = await queryRows<EditionRow>(
     sql`SELECT title, work_id AS "workId", subtitle, isbn13, isbn10, asin, publisher, publication_date AS "publicationDate", pages,
-      audio_minutes AS "audioMinutes", cover_url AS "coverUrl", readers_count AS "readersCount" FROM editions WHERE id = ${loserId}`,
+      audio_minutes AS "audioMinutes", cover_url AS "coverUrl" FROM editions WHERE id = ${loserId}`,
     tx,
   );
   if (!loser) throw new AppError('not_found', NOUNS.edition.drop);
@@ -165,7 +168,8 @@ async function mergeEditionRecords(tx: Tx, loserId: string, survivorId: string):
       pages = coalesce(pages, ${loser.pages}::int),
       audio_minutes = coalesce(audio_minutes, ${loser.audioMinutes}::int),
       cover_url = coalesce(cover_url, ${loser.coverUrl}),
-      readers_count = readers_count + ${loser.readersCount}::int,
+      -- A reader who had both editions is one reader of the survivor now.
+      readers_count = (SELECT count(*)::int FROM shelf_entries WHERE edition_id = ${survivorId}),
       updated_at = now()
     WHERE id = ${survivorId}`);
   await leaveRedirect(tx, 'edition', loserId, survivorId);

@@ -6,6 +6,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { MERGE_LINKS } from '~/features/catalog/merge.server';
 import { findCatalogRedirect, getAuthor, getEdition } from '~/features/catalog/queries.server';
 import { searchEditions } from '~/features/catalog/search.server';
+import { setShelfStatus } from '~/features/reading/mutations.server';
 import { listNotifications } from '~/features/social/queries.server';
 import { AppError } from '~/server/errors';
 import * as autor from '../../routes/autor.$identificador';
@@ -72,9 +73,10 @@ describe('the merge module and the schema', () => {
     const existing = new Set(columns.map((c) => c.key));
     expect(MERGE_LINKS.map((l) => `${l.table}.${l.column}`).filter((key) => !existing.has(key))).toEqual([]);
 
-    await getDb().execute(sql`CREATE TABLE shelf_entries (id text PRIMARY KEY, edition_id text REFERENCES editions (id))`);
-    await getDb().execute(sql`CREATE TABLE reviews (id text PRIMARY KEY, work_id text)`);
-    expect((await unhandledLinks()).sort()).toEqual(['reviews.work_id', 'shelf_entries.edition_id']);
+    // Tables a later issue might add (names no real table uses).
+    await getDb().execute(sql`CREATE TABLE future_shelves (id text PRIMARY KEY, edition_id text REFERENCES editions (id))`);
+    await getDb().execute(sql`CREATE TABLE future_notes (id text PRIMARY KEY, work_id text)`);
+    expect((await unhandledLinks()).sort()).toEqual(['future_notes.work_id', 'future_shelves.edition_id']);
   });
 });
 
@@ -109,7 +111,12 @@ describe('mergeEditions', () => {
     const db = getDb();
     await createEdition({ title: 'Memórias Póstumas de Brás Cubas', authors: ['Machado de Assis'], collection: { name: 'Bom Livro', position: 3 } });
     await db.execute(sql`INSERT INTO collection_members (collection_id, edition_id, position) SELECT id, ${loser}, 4 FROM collections WHERE name = 'Bom Livro'`);
-    await db.execute(sql`UPDATE editions SET readers_count = CASE WHEN id = ${survivor} THEN 3 ELSE 4 END WHERE id IN (${survivor}, ${loser})`);
+    // Three readers: one of each edition, one of both (counted once after the merge).
+    const [onlySurvivor, onlyLoser, both] = [testViewer(await createUser()), testViewer(await createUser()), testViewer(await createUser())];
+    await setShelfStatus(onlySurvivor, survivor, 'read');
+    await setShelfStatus(onlyLoser, loser, 'want_to_read');
+    await setShelfStatus(both, survivor, 'reading');
+    await setShelfStatus(both, loser, 'read');
     await db.execute(sql`INSERT INTO affiliate_clicks (id, asin, edition_id) VALUES ('click-1', '8535910662', ${loser})`);
     await db.execute(sql`INSERT INTO catalog_redirects (kind, from_id, to_id) VALUES ('edition', 'merged-long-ago', ${loser})`);
     const { code } = await createChangeRequest(readerV, { kind: 'edition_edit', target: loser, changes: [{ field: 'pages', before: '208', after: '210' }], note: '' });
@@ -119,7 +126,7 @@ describe('mergeEditions', () => {
     expect(await getEdition(loser)).toBeNull();
     const merged = await getEdition(survivor);
     // Never overwritten: the survivor's ISBN and publisher; filled: the subtitle and pages it lacked.
-    expect([merged?.isbn13, merged?.publisher, merged?.subtitle, merged?.pages, merged?.readersCount]).toEqual(['9788535910667', 'Penguin', 'Edição comentada', 208, 7]);
+    expect([merged?.isbn13, merged?.publisher, merged?.subtitle, merged?.pages, merged?.readersCount]).toEqual(['9788535910667', 'Penguin', 'Edição comentada', 208, 3]);
     expect(merged?.contributors.map((c) => [c.name, c.role])).toEqual([['Ana Tradutora', 'translator']]);
     // Deduplicated on the key: the survivor keeps volume 1 of the collection both were in; the other membership moved.
     expect(merged?.collections.map((c) => [c.name, c.position])).toEqual([

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { SHELF_STATUSES } from '~/features/reading/statuses';
+import { editions } from './catalog';
+
+/**
+ * A reader × an edition (PRODUCT.md §C "leitura"): one per pair, whatever happened to it. Dates live on its
+ * read-throughs, so changing the status never loses them.
+ */
+export const shelfEntries = pgTable(
+  'shelf_entries',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    editionId: text()
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    status: text({ enum: SHELF_STATUSES }).notNull(),
+    /** 0.25–5 in quarter steps, stored as quarters (1–20) so a rating is always exact. */
+    ratingQuarters: smallint(),
+    favorite: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shelf_entries_user_edition_key').on(t.userId, t.editionId),
+    index('shelf_entries_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id),
+    index('shelf_entries_edition_idx').on(t.editionId),
+    check('shelf_entries_rating_check', sql`${t.ratingQuarters} BETWEEN 1 AND 20`),
+  ],
+);
+
+/**
+ * One reading of a shelf entry (a "releitura" when it is not the first): its own start and end. Open while it
+ * has neither a finish nor an abandon date; at most one is open per entry.
+ */
+export const readThroughs = pgTable(
+  'read_throughs',
+  {
+    id: text().primaryKey(),
+    shelfEntryId: text()
+      .notNull()
+      .references(() => shelfEntries.id, { onDelete: 'cascade' }),
+    startedOn: date(),
+    finishedOn: date(),
+    abandonedOn: date(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('read_throughs_entry_idx').on(t.shelfEntryId, t.createdAt),
+    uniqueIndex('read_throughs_one_open_key').on(t.shelfEntryId).where(sql`${t.finishedOn} IS NULL AND ${t.abandonedOn} IS NULL`),
+  ],
+);

@@ -1,0 +1,83 @@
+import { Heart } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { Foca } from '~/components/ui/foca';
+import { EditionCover } from '~/features/catalog/components/edition-cover';
+import { AuthorLinks } from '~/features/catalog/components/edition-list';
+import { formatDay, formatNumber } from '~/lib/format';
+import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS, type ShelfStatus } from '../statuses';
+import type { Bookshelf, BookshelfItem } from '../types';
+import { RatingStars } from './rating-stars';
+
+/** Status tabs are links with counts (DESIGN.md: tabs are links). */
+export function BookshelfTabs({ counts, current }: { counts: Bookshelf['counts']; current: ShelfStatus | undefined }) {
+  const all = Object.values(counts).reduce((a, n) => a + n, 0);
+  const tabs: { to: string; label: string; active: boolean }[] = [
+    { to: '/estante', label: `Todos (${formatNumber(all)})`, active: !current },
+    ...SHELF_STATUSES.map((status) => ({ to: `/estante?situacao=${STATUS_SLUGS[status]}`, label: `${STATUS_LABELS[status]} (${formatNumber(counts[status])})`, active: current === status })),
+  ];
+  return (
+    <nav aria-label="Situação" className="flex gap-1 overflow-x-auto border-b border-line">
+      {tabs.map((tab) => (
+        <Link
+          key={tab.to}
+          to={tab.to}
+          aria-current={tab.active ? 'page' : undefined}
+          className={`-mb-px min-h-11 whitespace-nowrap border-b-2 px-3 py-2.5 font-medium no-underline ${tab.active ? 'border-coral text-ink' : 'border-transparent text-muted hover:text-ink'}`}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function itemDates(item: BookshelfItem): string | null {
+  if (item.finishedOn) return `Lido em ${formatDay(item.finishedOn)}`;
+  if (item.startedOn) return `Começou em ${formatDay(item.startedOn)}`;
+  return null;
+}
+
+export function BookshelfList({ items }: { items: BookshelfItem[] }) {
+  return (
+    <ol className="flex flex-col divide-y divide-line">
+      {items.map((item) => (
+        <li key={item.edition.id} className="flex gap-4 py-4">
+          <Link to={`/ed/${item.edition.id}`} tabIndex={-1} aria-hidden="true">
+            <EditionCover edition={item.edition} size="sm" />
+          </Link>
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 className="font-serif text-lg font-semibold leading-snug">
+              <Link to={`/ed/${item.edition.id}`} className="text-ink no-underline hover:underline">
+                {item.edition.title}
+              </Link>
+              {item.favorite ? <Heart aria-label="Favorito" role="img" size={16} fill="currentColor" className="ml-2 inline text-coral" /> : null}
+            </h2>
+            <p className="text-sm">
+              <AuthorLinks authors={item.edition.authors} />
+            </p>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+              <span className="rounded-full border border-line px-2 py-0.5 text-ink">{STATUS_LABELS[item.status]}</span>
+              {item.rating != null ? <RatingStars rating={item.rating} size={16} /> : null}
+              {itemDates(item) ? <span>{itemDates(item)}</span> : null}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function EmptyBookshelf({ status }: { status: ShelfStatus | undefined }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-10 text-center">
+      <Foca mood="reading" size={120} />
+      <p className="max-w-prose">
+        {status ? `Nenhum livro como “${STATUS_LABELS[status]}” na sua estante.` : 'Sua estante está vazia. Busque um livro e escolha “Quero ler”, “Lendo” ou “Lido”.'}
+      </p>
+      <Link to="/catalogo" className={buttonClass('primary')}>
+        Buscar livros
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '~/db/client.server';
+
+/**
+ * Before a merge drops the loser edition's shelf entries of readers who had both editions, their reading
+ * history joins the survivor's entry: every read-through moves (an open one on both sides becomes one,
+ * started at the earlier date), the survivor's missing rating comes from the loser's, favourite if either
+ * was. The survivor's status stays. Nothing a reader recorded is lost.
+ */
+export async function foldShelfEntries(tx: Tx, loserId: string, survivorId: string): Promise<void> {
+  const pairs = sql`shelf_entries le JOIN shelf_entries se ON se.user_id = le.user_id AND se.edition_id = ${survivorId} AND le.edition_id = ${loserId}`;
+  const open = (alias: string) => sql.raw(`${alias}.finished_on IS NULL AND ${alias}.abandoned_on IS NULL`);
+  await tx.execute(sql`UPDATE read_throughs s SET started_on = least(s.started_on, l.started_on)
+    FROM ${pairs} JOIN read_throughs l ON l.shelf_entry_id = le.id
+    WHERE s.shelf_entry_id = se.id AND ${open('s')} AND ${open('l')}`);
+  await tx.execute(sql`DELETE FROM read_throughs l USING ${pairs}
+    WHERE l.shelf_entry_id = le.id AND ${open('l')} AND EXISTS (SELECT 1 FROM read_throughs s WHERE s.shelf_entry_id = se.id AND ${open('s')})`);
+  await tx.execute(sql`UPDATE read_throughs l SET shelf_entry_id = se.id FROM ${pairs} WHERE l.shelf_entry_id = le.id`);
+  await tx.execute(sql`UPDATE shelf_entries s SET rating_quarters = coalesce(s.rating_quarters, le.rating_quarters), favorite = s.favorite OR le.favorite
+    FROM shelf_entries le WHERE le.user_id = s.user_id AND le.edition_id = ${loserId} AND s.edition_id = ${survivorId}`);
+}

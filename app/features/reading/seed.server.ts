@@ -1,0 +1,40 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '~/db/client.server';
+import { editions, shelfEntries, users } from '~/db/schema';
+import type { Viewer } from '~/server/viewer.server';
+import { rateShelfEntry, setFavorite, setShelfStatus } from './mutations.server';
+import type { ShelfStatus } from './statuses';
+
+/** What the demo reader has on her bookshelf: a few classics in every state, so /estante is never empty in the demo. */
+const DEMO_BOOKSHELF: { title: string; status: ShelfStatus; rating?: number; favorite?: boolean }[] = [
+  { title: 'Vidas Secas', status: 'read', rating: 4.5, favorite: true },
+  { title: 'A Hora da Estrela', status: 'read', rating: 4.25 },
+  { title: 'Torto Arado', status: 'reading' },
+  { title: 'Capitães da Areia', status: 'want_to_read' },
+  { title: 'Quarto de Despejo', status: 'want_to_read' },
+];
+
+/** Fills the demo reader's bookshelf once (a reader who already has entries is left alone). */
+export async function seedDemoBookshelf(username: string): Promise<number> {
+  const db = getDb();
+  const [user] = await db.select().from(users).where(eq(users.username, username));
+  if (!user) return 0;
+  const [existing] = await db.select({ id: shelfEntries.id }).from(shelfEntries).where(eq(shelfEntries.userId, user.id)).limit(1);
+  if (existing) return 0;
+  const viewer: Viewer = { id: user.id, role: 'reader', username, name: user.name, image: null, emailVerified: true, sessionId: 'seed', unreadNotifications: 0 };
+  let added = 0;
+  for (const book of DEMO_BOOKSHELF) {
+    const [edition] = await db
+      .select({ id: editions.id })
+      .from(editions)
+      .where(and(sql`lower(${editions.title}) = lower(${book.title})`, eq(editions.language, 'pt')))
+      .orderBy(sql`${editions.isbn13} IS NULL`, editions.id)
+      .limit(1);
+    if (!edition) continue;
+    await setShelfStatus(viewer, edition.id, book.status);
+    if (book.rating) await rateShelfEntry(viewer, edition.id, book.rating);
+    if (book.favorite) await setFavorite(viewer, edition.id, true);
+    added += 1;
+  }
+  return added;
+}

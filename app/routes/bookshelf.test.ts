@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/db';
+import { createEdition, createUser, formRequest, getRequest } from '../../test/factories';
+import * as edition from './ed.$id';
+import * as bookshelf from './estante';
+
+useTestDatabase();
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
+const act = edition.action as unknown as Handler;
+const loadEdition = edition.loader as unknown as Handler;
+const loadBookshelf = bookshelf.loader as unknown as Handler;
+type Failure = { data: { formError?: string; fieldErrors: Record<string, string>; fields: Record<string, string> }; init: { status: number } };
+
+describe('the shelf forms of /ed/{id} and /estante', () => {
+  it('put a book on the bookshelf, rate it and show it on /estante, for its reader only', async () => {
+    const id = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], pages: 264 });
+    const [reader, other] = [await createUser(), await createUser()];
+    const post = (fields: Record<string, string>, cookie = reader.cookie) => act({ request: formRequest(`/ed/${id}`, fields, { cookie }), params: { id }, context: {} });
+
+    expect(await post({ intent: 'situacao', status: 'lendo' })).toEqual({ success: 'Na sua estante como “Lendo”.' });
+    expect(await post({ intent: 'situacao', status: 'lido' })).toEqual({ success: 'Na sua estante como “Lido”.' });
+    expect(await post({ intent: 'avaliar', rating: '4,25' })).toEqual({ success: 'Nota salva.' });
+
+    const page = (await loadEdition({ request: getRequest(`/ed/${id}`, reader.cookie), params: { id }, context: {} })) as { data: { signedIn: boolean; entry: { status: string; rating: number; readCount: number } } };
+    expect(page.data).toMatchObject({ signedIn: true, entry: { status: 'read', rating: 4.25, readCount: 1 } });
+    expect(page.data.entry).not.toBeNull();
+    const visitorPage = (await loadEdition({ request: getRequest(`/ed/${id}`), params: { id }, context: {} })) as { data: { signedIn: boolean; entry: unknown } };
+    expect(visitorPage.data).toMatchObject({ signedIn: false, entry: null });
+    const othersPage = (await loadEdition({ request: getRequest(`/ed/${id}`, other.cookie), params: { id }, context: {} })) as { data: { entry: unknown } };
+    expect(othersPage.data.entry).toBeNull();
+
+    const shelf = (await loadBookshelf({ request: getRequest('/estante?situacao=lido', reader.cookie), params: {}, context: {} })) as { bookshelf: { items: { edition: { title: string }; rating: number }[]; counts: Record<string, number> } };
+    expect(shelf.bookshelf.items).toMatchObject([{ edition: { title: 'Torto Arado' }, rating: 4.25 }]);
+    expect(shelf.bookshelf.counts.read).toBe(1);
+    const othersShelf = (await loadBookshelf({ request: getRequest('/estante', other.cookie), params: {}, context: {} })) as { bookshelf: { items: unknown[] } };
+    expect(othersShelf.bookshelf.items).toEqual([]);
+  });
+
+  it('say what is wrong next to the field and keep what was typed', async () => {
+    const id = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'] });
+    const reader = await createUser();
+    const post = (fields: Record<string, string>) => act({ request: formRequest(`/ed/${id}`, fields, { cookie: reader.cookie }), params: { id }, context: {} });
+
+    const unknownStatus = (await post({ intent: 'situacao', status: 'relendo' })) as Failure;
+    expect(unknownStatus.init.status).toBe(400);
+    expect(unknownStatus.data.fieldErrors.status).toBe('Escolha uma situação.');
+
+    const beforeShelving = (await post({ intent: 'avaliar', rating: '4' })) as Failure;
+    expect(beforeShelving.data.formError).toBe('Coloque o livro na sua estante antes.');
+
+    await post({ intent: 'situacao', status: 'lido' });
+    const offStep = (await post({ intent: 'avaliar', rating: '4,3' })) as Failure;
+    expect(offStep.data.fieldErrors.rating).toBe('A nota vai de 0,25 a 5, em passos de 0,25.');
+    expect(offStep.data.fields.rating).toBe('4,3');
+
+    const missing = (await act({ request: formRequest('/ed/nao-existe', { intent: 'situacao', status: 'lido' }, { cookie: reader.cookie }), params: { id: 'nao-existe' }, context: {} }).catch((e: unknown) => e)) as { init: { status: number } };
+    expect(missing.init.status).toBe(404);
+  });
+
+  it('filters /estante by status, ignoring an unknown one', async () => {
+    const reader = await createUser();
+    const ids = [await createEdition({ title: 'Macunaíma', authors: ['Mário de Andrade'] }), await createEdition({ title: 'Iracema', authors: ['José de Alencar'] })];
+    await act({ request: formRequest(`/ed/${ids[0]}`, { intent: 'situacao', status: 'quero-ler' }, { cookie: reader.cookie }), params: { id: ids[0]! }, context: {} });
+    await act({ request: formRequest(`/ed/${ids[1]}`, { intent: 'situacao', status: 'abandonado' }, { cookie: reader.cookie }), params: { id: ids[1]! }, context: {} });
+    const load = async (path: string) => (await loadBookshelf({ request: getRequest(path, reader.cookie), params: {}, context: {} })) as { status?: string; bookshelf: { items: { edition: { title: string } }[] } };
+    expect((await load('/estante?situacao=quero-ler')).bookshelf.items.map((i) => i.edition.title)).toEqual(['Macunaíma']);
+    expect((await load('/estante?situacao=abandonado')).bookshelf.items.map((i) => i.edition.title)).toEqual(['Iracema']);
+    const unknown = await load('/estante?situacao=qualquer');
+    expect(unknown.status).toBeUndefined();
+    expect(unknown.bookshelf.items).toHaveLength(2);
+  });
+});
