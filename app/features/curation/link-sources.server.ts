@@ -3,13 +3,13 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * What links an edition, for /gerenciar/catalogo/mais-vinculadas: one entry per feature that points at
  * editions. Each `counts` query yields `(edition_id, n)` for the editions it links (editions it does not
- * link may be left out). A feature that starts linking editions (shelf entries, challenge links, group
- * reads) adds its entry here and nowhere else: the ranking, its columns and its tests follow.
+ * link may be left out). A feature that starts linking editions (challenge links, group reads, atts)
+ * adds its entry here and nowhere else: the ranking, its columns and its tests follow.
  */
 export type LinkSource = { readonly key: string; readonly label: string; readonly counts: SQL };
 
 export const LINK_SOURCES = [
-  /** Distinct readers with a shelf entry: a column the shelves domain maintains (0 until it exists). */
+  /** Readers with the edition on their bookshelf: `readers_count`, kept by the reading domain with each shelf entry (decision 0016). */
   { key: 'readers', label: 'Leitores', counts: sql`SELECT id AS edition_id, readers_count AS n FROM editions WHERE readers_count > 0` },
   { key: 'collections', label: 'Coleções', counts: sql`SELECT edition_id, count(*)::int AS n FROM collection_members GROUP BY edition_id` },
   {
