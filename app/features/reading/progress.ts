@@ -82,7 +82,7 @@ const wholeNumber = (min: 0 | 1) =>
         return z.NEVER;
       }
       if (value < min) {
-        ctx.addIssue({ code: 'custom', message: min === 0 ? 'O progresso não pode ser negativo.' : 'Informe um número maior que zero.' });
+        ctx.addIssue({ code: 'custom', message: value < 0 ? 'O progresso não pode ser negativo.' : 'Informe um número maior que zero.' });
         return z.NEVER;
       }
       return value;
