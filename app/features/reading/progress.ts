@@ -6,7 +6,7 @@ export const PROGRESS_UNITS = ['page', 'percent', 'minute'] as const;
 export type ProgressUnit = (typeof PROGRESS_UNITS)[number];
 
 export const UNIT_SLUGS: Record<ProgressUnit, string> = { page: 'paginas', percent: 'porcentagem', minute: 'minutos' };
-export const UNIT_LABELS: Record<ProgressUnit, string> = { page: 'páginas', percent: '%', minute: 'minutos' };
+export const UNIT_LABELS: Record<ProgressUnit, string> = { page: 'páginas', percent: 'porcentagem', minute: 'minutos' };
 
 /** The fixed set of emotions of a progress update (PRODUCT.md §C). */
 export const EMOTIONS = ['loving', 'laughing', 'crying', 'shocked', 'angry', 'tense', 'bored', 'thoughtful', 'smitten'] as const;

@@ -52,7 +52,7 @@ function UnitSelect({ name, label, units, initial, error }: { name: string; labe
     <SelectField label={label} name={name} defaultValue={initial} error={error}>
       {units.map((unit) => (
         <option key={unit} value={UNIT_SLUGS[unit]}>
-          {unit === 'percent' ? 'porcentagem (%)' : UNIT_LABELS[unit]}
+          {UNIT_LABELS[unit]}
         </option>
       ))}
     </SelectField>
