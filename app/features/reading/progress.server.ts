@@ -131,7 +131,7 @@ export async function getMyProgress(viewer: Viewer, editionId: string, edition: 
   const fraction = read.fraction ?? 0;
   const unit = preferredUnit(edition);
   // The recent readings are only asked for when this reading's own span is too short (see estimateDaysLeft).
-  const ownPaceKnown = read.startedOn != null && read.lastUpdateOn != null && read.lastUpdateOn > read.startedOn;
+  const ownPaceKnown = fraction > 0 && read.startedOn != null && read.lastUpdateOn != null && read.lastUpdateOn > read.startedOn;
   const recent = unit !== 'percent' && !ownPaceKnown && fraction < 1 ? await recentPace(viewer, unit) : null;
   return {
     fraction,
