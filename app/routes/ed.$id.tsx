@@ -3,8 +3,10 @@ import type { Route } from './+types/ed.$id';
 import { EditionAbout, EditionPage } from '~/features/catalog/components/edition-page';
 import { loadEditionOr404 } from '~/features/catalog/edition-page.server';
 import { editionMeta } from '~/features/catalog/seo';
+import { ProgressPanel } from '~/features/reading/components/progress-panel';
 import { ShelfPanel } from '~/features/reading/components/shelf-panel';
 import { rateShelfEntry, removeShelfEntry, setFavorite, setShelfStatus } from '~/features/reading/mutations.server';
+import { correctProgress, getMyProgress, logProgress } from '~/features/reading/progress.server';
 import { getMyShelfEntry } from '~/features/reading/queries.server';
 import { STATUS_LABELS } from '~/features/reading/statuses';
 import { shelfActionInput } from '~/features/reading/validation';
@@ -21,10 +23,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Visitors get the cached page; a signed-in reader's copy is private (root middleware) and has their entry.
   const viewer = await getViewer(request);
   const entry = viewer ? await getMyShelfEntry(viewer, edition.id) : null;
-  return data({ edition, origin, signedIn: viewer !== null, entry }, { headers: cacheHeaders });
+  const progress = viewer && entry && (entry.status === 'reading' || entry.status === 'paused') ? await getMyProgress(viewer, edition.id, edition) : null;
+  return data({ edition, origin, signedIn: viewer !== null, entry, progress }, { headers: cacheHeaders });
 }
 
-/** The shelf panel's forms: status, rating, favourite, removal — always the viewer's own entry. */
+/** The shelf panel's forms: status, rating, favourite, removal, progress — always the viewer's own entry. */
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const { edition } = await loadEditionOr404(params.id);
@@ -48,6 +51,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       case 'remover':
         await removeShelfEntry(viewer, edition.id);
         return { success: 'Tirado da sua estante.' };
+      case 'progresso': {
+        const { advanced, fraction } = await logProgress(viewer, edition.id, input);
+        if (fraction >= 1) return { success: 'Você chegou ao fim! Marque como lido e dê sua nota.' };
+        return { success: advanced ? 'Progresso registrado.' : 'Atualização registrada; seu progresso já estava mais adiante (para voltar, use “Corrigir progresso”).' };
+      }
+      case 'corrigir-progresso':
+        await correctProgress(viewer, edition.id, input.correctedValue, input.correctedUnit);
+        return { success: 'Progresso corrigido.' };
     }
   } catch (error) {
     return failureFromError(error, parsed.fields);
@@ -57,7 +68,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditionRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <EditionPage edition={loaderData.edition}>
-      <ShelfPanel editionId={loaderData.edition.id} signedIn={loaderData.signedIn} entry={loaderData.entry} result={actionData} />
+      <ShelfPanel editionId={loaderData.edition.id} signedIn={loaderData.signedIn} entry={loaderData.entry} result={actionData}>
+        {loaderData.progress ? <ProgressPanel edition={loaderData.edition} progress={loaderData.progress} result={actionData} /> : null}
+      </ShelfPanel>
       <EditionAbout edition={loaderData.edition} />
     </EditionPage>
   );

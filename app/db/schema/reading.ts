@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { EMOTIONS, PROGRESS_UNITS } from '~/features/reading/progress';
 import { SHELF_STATUSES } from '~/features/reading/statuses';
 import { editions } from './catalog';
 
@@ -47,10 +48,49 @@ export const readThroughs = pgTable(
     startedOn: date(),
     finishedOn: date(),
     abandonedOn: date(),
+    // --- progress (docs/decisions/0017): the furthest point reached, moved forward only by one conditional
+    // UPDATE (or backwards by an explicit correction). `progressFraction` (0–1) compares across units.
+    progressFraction: doublePrecision(),
+    progressValue: integer(),
+    progressUnit: text({ enum: PROGRESS_UNITS }),
+    progressUpdatedAt: timestamp({ withTimezone: true }),
+    // --- end progress
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('read_throughs_entry_idx').on(t.shelfEntryId, t.createdAt),
+    check('read_throughs_progress_check', sql`${t.progressFraction} BETWEEN 0 AND 1`),
     uniqueIndex('read_throughs_one_open_key').on(t.shelfEntryId).where(sql`${t.finishedOn} IS NULL AND ${t.abandonedOn} IS NULL`),
+  ],
+);
+
+// --- progress entries (docs/decisions/0017) ---
+
+/**
+ * One progress update of a read-through ("progresso"): the value as typed with its unit, normalised to a
+ * fraction of the book, with an optional comment, emotion and spoiler flag. `correction` marks an explicit
+ * move backwards ("Corrigir progresso").
+ */
+export const progressEntries = pgTable(
+  'progress_entries',
+  {
+    id: text().primaryKey(),
+    readThroughId: text()
+      .notNull()
+      .references(() => readThroughs.id, { onDelete: 'cascade' }),
+    value: integer().notNull(),
+    unit: text({ enum: PROGRESS_UNITS }).notNull(),
+    fraction: doublePrecision().notNull(),
+    comment: text(),
+    emotion: text({ enum: EMOTIONS }),
+    spoiler: boolean().notNull().default(false),
+    correction: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('progress_entries_read_through_idx').on(t.readThroughId, t.createdAt),
+    check('progress_entries_fraction_check', sql`${t.fraction} BETWEEN 0 AND 1`),
+    check('progress_entries_value_check', sql`${t.value} >= 0`),
+    check('progress_entries_comment_check', sql`char_length(${t.comment}) <= 1000`),
   ],
 );

@@ -13,6 +13,13 @@ export async function foldShelfEntries(tx: Tx, loserId: string, survivorId: stri
   await tx.execute(sql`UPDATE read_throughs s SET started_on = least(s.started_on, l.started_on)
     FROM ${pairs} JOIN read_throughs l ON l.shelf_entry_id = le.id
     WHERE s.shelf_entry_id = se.id AND ${open('s')} AND ${open('l')}`);
+  // --- progress (decision 0017): the open reading that goes keeps the furthest progress and its updates.
+  const openPair = sql`${pairs} JOIN read_throughs l ON l.shelf_entry_id = le.id AND ${open('l')}`;
+  await tx.execute(sql`UPDATE read_throughs s SET progress_fraction = l.progress_fraction, progress_value = l.progress_value, progress_unit = l.progress_unit, progress_updated_at = l.progress_updated_at
+    FROM ${openPair} WHERE s.shelf_entry_id = se.id AND ${open('s')} AND l.progress_fraction > coalesce(s.progress_fraction, -1)`);
+  await tx.execute(sql`UPDATE progress_entries p SET read_through_id = s.id
+    FROM ${openPair} JOIN read_throughs s ON s.shelf_entry_id = se.id AND ${open('s')} WHERE p.read_through_id = l.id`);
+  // --- end progress
   await tx.execute(sql`DELETE FROM read_throughs l USING ${pairs}
     WHERE l.shelf_entry_id = le.id AND ${open('l')} AND EXISTS (SELECT 1 FROM read_throughs s WHERE s.shelf_entry_id = se.id AND ${open('s')})`);
   await tx.execute(sql`UPDATE read_throughs l SET shelf_entry_id = se.id FROM ${pairs} WHERE l.shelf_entry_id = le.id`);

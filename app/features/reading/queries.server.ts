@@ -37,6 +37,7 @@ type BookshelfRow = CardRow & {
   favorite: boolean;
   started_on: string | null;
   finished_on: string | null;
+  progress_fraction: number | null;
   updated_at: Date | string;
 };
 
@@ -46,10 +47,10 @@ export async function listBookshelf(viewer: Viewer, options: { status?: ShelfSta
   const offset = (options.page - 1) * BOOKSHELF_PAGE_SIZE;
   const [rows, countRows] = await Promise.all([
     queryRows<BookshelfRow>(sql`
-      SELECT ${cardColumns}, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on
+      SELECT ${cardColumns}, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
       FROM shelf_entries s
       JOIN editions e ON e.id = s.edition_id
-      LEFT JOIN LATERAL (SELECT started_on, finished_on FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true
+      LEFT JOIN LATERAL (SELECT started_on, finished_on, CASE WHEN finished_on IS NULL AND abandoned_on IS NULL THEN progress_fraction END AS progress_fraction FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true
       WHERE s.user_id = ${viewer.id} ${statusFilter}
       ORDER BY s.updated_at DESC, s.id
       LIMIT ${BOOKSHELF_PAGE_SIZE} OFFSET ${offset}`),
@@ -65,6 +66,7 @@ export async function listBookshelf(viewer: Viewer, options: { status?: ShelfSta
       favorite: row.favorite,
       startedOn: dateOnly(row.started_on),
       finishedOn: dateOnly(row.finished_on),
+      progress: row.status === 'reading' || row.status === 'paused' ? Number(row.progress_fraction ?? 0) : null,
       updatedAt: new Date(row.updated_at).toISOString(),
     })),
     total: options.status ? counts[options.status] : Object.values(counts).reduce((a, n) => a + n, 0),

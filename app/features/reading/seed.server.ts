@@ -3,13 +3,14 @@ import { getDb } from '~/db/client.server';
 import { editions, shelfEntries, users } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
 import { rateShelfEntry, setFavorite, setShelfStatus } from './mutations.server';
+import { logProgress } from './progress.server';
 import type { ShelfStatus } from './statuses';
 
 /** What the demo reader has on her bookshelf: a few classics in every state, so /estante is never empty in the demo. */
-const DEMO_BOOKSHELF: { title: string; status: ShelfStatus; rating?: number; favorite?: boolean }[] = [
+const DEMO_BOOKSHELF: { title: string; status: ShelfStatus; rating?: number; favorite?: boolean; percentRead?: number }[] = [
   { title: 'Vidas Secas', status: 'read', rating: 4.5, favorite: true },
   { title: 'A Hora da Estrela', status: 'read', rating: 4.25 },
-  { title: 'Torto Arado', status: 'reading' },
+  { title: 'Torto Arado', status: 'reading', percentRead: 40 },
   { title: 'Capitães da Areia', status: 'want_to_read' },
   { title: 'Quarto de Despejo', status: 'want_to_read' },
 ];
@@ -34,6 +35,7 @@ export async function seedDemoBookshelf(username: string): Promise<number> {
     await setShelfStatus(viewer, edition.id, book.status);
     if (book.rating) await rateShelfEntry(viewer, edition.id, book.rating);
     if (book.favorite) await setFavorite(viewer, edition.id, true);
+    if (book.percentRead) await logProgress(viewer, edition.id, { value: book.percentRead, unit: 'percent', comment: null, emotion: 'tense', spoiler: false });
     added += 1;
   }
   return added;

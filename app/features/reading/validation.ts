@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { progressActionInputs } from './progress';
 import { MAX_RATING, MIN_RATING, SHELF_STATUSES, STATUS_SLUGS, statusFromSlug } from './statuses';
 
 const statusSlug = z
@@ -32,6 +33,7 @@ export const shelfActionInput = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('tirar-nota') }),
   z.object({ intent: z.literal('favorito'), favorite: z.enum(['sim', 'nao']).transform((v) => v === 'sim') }),
   z.object({ intent: z.literal('remover') }),
+  ...progressActionInputs,
 ]);
 
 export const bookshelfParams = z.object({

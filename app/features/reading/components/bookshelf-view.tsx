@@ -2,6 +2,7 @@ import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';
+import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { AuthorLinks } from '~/features/catalog/components/edition-list';
 import { formatDay, formatNumber } from '~/lib/format';
@@ -61,6 +62,7 @@ export function BookshelfList({ items }: { items: BookshelfItem[] }) {
               {item.rating != null ? <RatingStars rating={item.rating} size={16} /> : null}
               {itemDates(item) ? <span>{itemDates(item)}</span> : null}
             </p>
+            {item.progress != null ? <ProgressBar fraction={item.progress} label={`${wholePercent(item.progress)} lido`} className="max-w-xs" /> : null}
           </div>
         </li>
       ))}

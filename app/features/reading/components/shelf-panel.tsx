@@ -1,4 +1,5 @@
 import { Heart } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
@@ -17,9 +18,10 @@ function readThroughText(read: ReadThrough): string {
 
 /**
  * "Na minha estante" on an edition page: status, rating, favourite, the read-throughs, and taking it off.
- * Every control is a plain form (it works before JavaScript); visitors are invited to sign in.
+ * Every control is a plain form (it works before JavaScript); visitors are invited to sign in. `children` (the
+ * progress panel while the book is being read) come right after the status, before the rating.
  */
-export function ShelfPanel({ editionId, signedIn, entry, result }: { editionId: string; signedIn: boolean; entry: MyShelfEntry | null; result: unknown }) {
+export function ShelfPanel({ editionId, signedIn, entry, result, children }: { editionId: string; signedIn: boolean; entry: MyShelfEntry | null; result: unknown; children?: ReactNode }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   if (!signedIn) {
@@ -64,6 +66,7 @@ export function ShelfPanel({ editionId, signedIn, entry, result }: { editionId: 
           </button>
         ))}
       </Form>
+      {children}
       {entry ? (
         <>
           <Form method="post" className="flex flex-col gap-2">
