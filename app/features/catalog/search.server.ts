@@ -93,9 +93,20 @@ export async function listClosestEditions(rawQuery: string, limit = 5): Promise<
   return rows.map(toCard);
 }
 
+/**
+ * What the typeahead searches for: a last word of one letter ("Débora E") is a word being typed — every
+ * catalogue word starting with it matches, the slowest lookup there is, and it narrows nothing — so
+ * suggestions wait for its second letter. The search page still takes the query as typed.
+ */
+export function typeaheadQuery(rawQuery: string): string {
+  const words = rawQuery.trim().split(/\s+/);
+  return words.length > 1 && /^\p{L}$/u.test(words.at(-1) ?? '') ? words.slice(0, -1).join(' ') : rawQuery.trim();
+}
+
 export async function suggestEditions(rawQuery: string): Promise<EditionCard[]> {
-  if (rawQuery.trim().length < 2) return [];
-  return (await searchEditions(rawQuery, {}, 1, SUGGESTIONS_LIMIT, false)).items;
+  const query = typeaheadQuery(rawQuery);
+  if (query.length < 2) return [];
+  return (await searchEditions(query, {}, 1, SUGGESTIONS_LIMIT, false)).items;
 }
 
 const queryTerms = (query: string) => foldForMatch(query).split(/[^a-z0-9]+/).filter(Boolean);

@@ -3,7 +3,7 @@ import { useSharedTestDatabase } from '../../../test/db';
 import { foldForMatch } from './normalize';
 import { getAuthor, getCollection, getEdition, listCollections, listWorkEditions } from './queries.server';
 import relevance from './search-relevance.json';
-import { listClosestEditions, searchEditions, suggestEditions } from './search.server';
+import { listClosestEditions, searchEditions, suggestEditions, typeaheadQuery } from './search.server';
 import { countCatalog, seedDemoCatalog } from './seed.server';
 
 useSharedTestDatabase(async () => {
@@ -78,6 +78,9 @@ describe('search', () => {
     const suggestions = await suggestEditions('capitaes da ar');
     expect(fold(suggestions[0]?.title ?? '')).toBe(fold('Capitães da Areia'));
     expect(suggestions.length).toBeLessThanOrEqual(6);
+    // A one-letter word being typed waits for its second letter; numbers and lone words stay as typed.
+    expect([typeaheadQuery('Débora E'), typeaheadQuery(' Mar e Ó '), typeaheadQuery('978 8'), typeaheadQuery('Os Ma'), typeaheadQuery('E')]).toEqual(['Débora', 'Mar e', '978 8', 'Os Ma', 'E']);
+    expect((await suggestEditions('capitaes da a')).map((e) => e.id)).toEqual((await suggestEditions('capitaes da')).map((e) => e.id));
   });
 });
 
