@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
   const [page, addable] = await Promise.all([listShelfItems(shelf, pagina), viewer && shelf.mine ? listAddableEntries(viewer, shelf.id) : []]);
-  return { shelf, ...page, page: pagina, addable, search: url.search };
+  return { shelf, ...page, page: pagina, pageSize: SHELF_ITEMS_PAGE_SIZE, addable, search: url.search };
 }
 
 /** The owner's forms; anyone else gets the same 404 as for a missing shelf. */
@@ -76,7 +76,7 @@ export default function ShelfPage({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <p className="text-muted">Nenhum livro nesta estante ainda.</p>
       )}
-      <Pagination page={loaderData.page} pageSize={SHELF_ITEMS_PAGE_SIZE} total={shelf.itemCount} search={loaderData.search} />
+      <Pagination page={loaderData.page} pageSize={loaderData.pageSize} total={shelf.itemCount} search={loaderData.search} />
     </div>
   );
 }
