@@ -46,28 +46,31 @@ function Select({ label, name, value, any, options }: { label: string; name: str
 export function BookshelfFilters({ params, bookshelf, shelves }: { params: BookshelfParams; bookshelf: Bookshelf; shelves: ShelfSummary[] }) {
   const filtered = Boolean(params.ano || params.nota || params.formato || params.tenho || params.genero || params.idioma || params.estante);
   return (
-    <Form method="get" action="/estante" aria-label="Filtros" className="grid grid-cols-2 items-end gap-3 rounded-xl border border-line bg-surface p-3 md:grid-cols-4">
-      {params.situacao ? <input type="hidden" name="situacao" value={params.situacao} /> : null}
-      {params.visao !== 'lista' ? <input type="hidden" name="visao" value={params.visao} /> : null}
-      <Select label="Ordenar por" name="ordem" value={params.ordem} options={SORT_OPTIONS} />
-      <Select label="Lido em" name="ano" value={params.ano?.toString()} any="Qualquer ano" options={bookshelf.years.map((y) => ({ value: String(y), label: String(y) }))} />
-      <Select label="Nota" name="nota" value={params.nota} any="Qualquer nota" options={RATING_OPTIONS} />
-      <Select label="Formato" name="formato" value={params.formato ? formatSlug(params.formato) : undefined} any="Todos" options={FORMAT_OPTIONS.map((f) => ({ value: formatSlug(f.value), label: f.label }))} />
-      <Select label="Exemplar" name="tenho" value={params.tenho} any="Todos" options={[{ value: 'sim', label: 'Tenho' }, { value: 'nao', label: 'Não tenho' }]} />
-      <Select label="Gênero" name="genero" value={params.genero} any="Todos" options={GENRES.map((g) => ({ value: g.slug, label: g.name }))} />
-      <Select label="Idioma" name="idioma" value={params.idioma} any="Todos" options={bookshelf.languages.map((code) => ({ value: code, label: formatLanguage(code) }))} />
-      <Select label="Estante" name="estante" value={params.estante} any="Todas" options={shelves.map((s) => ({ value: s.id, label: s.name }))} />
-      <div className="col-span-2 flex flex-wrap items-center gap-3 md:col-span-4">
-        <Button type="submit" variant="secondary">
-          Filtrar
-        </Button>
-        {filtered ? (
-          <Link to={withParams('', { situacao: params.situacao, visao: params.visao === 'lista' ? undefined : params.visao })} className="min-h-11 py-2.5">
-            Limpar filtros
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    <details open={filtered || params.ordem !== 'recentes'} className="rounded-xl border border-line bg-surface px-3">
+      <summary className="min-h-11 cursor-pointer py-2.5 font-semibold">Filtrar e ordenar{filtered ? ' (filtros ativos)' : ''}</summary>
+      <Form method="get" action="/estante" aria-label="Filtros" className="grid grid-cols-2 items-end gap-3 pb-3 md:grid-cols-4">
+        {params.situacao ? <input type="hidden" name="situacao" value={params.situacao} /> : null}
+        {params.visao !== 'lista' ? <input type="hidden" name="visao" value={params.visao} /> : null}
+        <Select label="Ordenar por" name="ordem" value={params.ordem} options={SORT_OPTIONS} />
+        <Select label="Lido em" name="ano" value={params.ano?.toString()} any="Qualquer ano" options={bookshelf.years.map((y) => ({ value: String(y), label: String(y) }))} />
+        <Select label="Nota" name="nota" value={params.nota} any="Qualquer nota" options={RATING_OPTIONS} />
+        <Select label="Formato" name="formato" value={params.formato ? formatSlug(params.formato) : undefined} any="Todos" options={FORMAT_OPTIONS.map((f) => ({ value: formatSlug(f.value), label: f.label }))} />
+        <Select label="Exemplar" name="tenho" value={params.tenho} any="Todos" options={[{ value: 'sim', label: 'Tenho' }, { value: 'nao', label: 'Não tenho' }]} />
+        <Select label="Gênero" name="genero" value={params.genero} any="Todos" options={GENRES.map((g) => ({ value: g.slug, label: g.name }))} />
+        <Select label="Idioma" name="idioma" value={params.idioma} any="Todos" options={bookshelf.languages.map((code) => ({ value: code, label: formatLanguage(code) }))} />
+        <Select label="Estante" name="estante" value={params.estante} any="Todas" options={shelves.map((s) => ({ value: s.id, label: s.name }))} />
+        <div className="col-span-2 flex flex-wrap items-center gap-3 md:col-span-4">
+          <Button type="submit" variant="secondary">
+            Filtrar
+          </Button>
+          {filtered ? (
+            <Link to={withParams('', { situacao: params.situacao, visao: params.visao === 'lista' ? undefined : params.visao })} className="min-h-11 py-2.5">
+              Limpar filtros
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </details>
   );
 }
 

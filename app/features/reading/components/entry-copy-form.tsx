@@ -19,20 +19,22 @@ export function EntryCopyForm({ entry, busy, result }: { entry: MyShelfEntry; bu
         <input type="checkbox" name="owned" value="sim" defaultChecked={owned} className="size-5 accent-coral" />
         Tenho este livro
       </label>
-      <SelectField
-        label="Formato do meu exemplar"
-        name="ownedFormat"
-        id="formato-exemplar"
-        defaultValue={mine ? typed(result, 'ownedFormat') : (entry.ownedFormat ?? '')}
-        error={mine ? fieldError(result, 'ownedFormat') : undefined}
-      >
-        <option value="">Não informado</option>
-        {FORMAT_OPTIONS.map((format) => (
-          <option key={format.value} value={format.value}>
-            {format.label}
-          </option>
-        ))}
-      </SelectField>
+      <div className="sm:max-w-xs">
+        <SelectField
+          label="Formato do meu exemplar"
+          name="ownedFormat"
+          id="formato-exemplar"
+          defaultValue={mine ? typed(result, 'ownedFormat') : (entry.ownedFormat ?? '')}
+          error={mine ? fieldError(result, 'ownedFormat') : undefined}
+        >
+          <option value="">Não informado</option>
+          {FORMAT_OPTIONS.map((format) => (
+            <option key={format.value} value={format.value}>
+              {format.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <TextArea
         label="Notas particulares"
         name="notes"

@@ -32,7 +32,7 @@ export function ShelfItems({ items, owner, firstPosition, lastPosition }: { item
           <Link to={`/ed/${item.edition.id}`} tabIndex={-1} aria-hidden="true">
             <EditionCover edition={item.edition} size="sm" />
           </Link>
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex min-w-0 flex-1 basis-52 flex-col gap-1">
             <h2 className="font-serif text-lg font-semibold leading-snug">
               <Link to={`/ed/${item.edition.id}`} className="text-ink no-underline hover:underline">
                 {item.edition.title}
@@ -47,7 +47,7 @@ export function ShelfItems({ items, owner, firstPosition, lastPosition }: { item
             </p>
           </div>
           {owner ? (
-            <div className="flex items-start gap-2">
+            <div className="flex items-start gap-2 max-sm:pl-20">
               <ItemButton intent="subir" entryId={item.entryId} label={`Subir “${item.edition.title}”`} disabled={busy || item.position === firstPosition}>
                 <ArrowUp aria-hidden="true" size={18} />
               </ItemButton>
