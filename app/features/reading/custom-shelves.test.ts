@@ -27,7 +27,9 @@ describe('custom shelves', () => {
   it('are created, filled, reordered, emptied, renamed and deleted by their owner only', async () => {
     const reader = testViewer(await createUser());
     const stranger = testViewer(await createUser());
-    const ids = await Promise.all(['Macunaíma', 'Iracema', 'O Cortiço'].map((title) => createEdition({ title, authors: ['Autor de Teste'] })));
+    const ids: string[] = [];
+    // One at a time: they share an author, and PostgreSQL runs concurrent ingestions truly in parallel.
+    for (const title of ['Macunaíma', 'Iracema', 'O Cortiço']) ids.push(await createEdition({ title, authors: ['Autor de Teste'] }));
     for (const id of ids) await setShelfStatus(reader, id, 'want_to_read');
     const entryIds = await Promise.all(ids.map(async (id) => (await getMyShelfEntry(reader, id))!.id));
 
