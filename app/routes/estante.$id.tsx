@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/estante.$id';
 import { FormMessage } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
+import { Prose } from '~/components/ui/prose';
 import { ShelfOwnerTools } from '~/features/reading/components/shelf-owner-tools';
 import { ShelfItems } from '~/features/reading/components/shelf-items';
 import { VisibilityBadge } from '~/features/reading/components/shelf-list';
@@ -9,6 +10,7 @@ import { SHELF_ITEMS_PAGE_SIZE, getShelf, listAddableEntries, listShelfItems } f
 import { addToShelf, deleteShelf, moveInShelf, removeFromShelf, updateShelf } from '~/features/reading/shelves.server';
 import { shelfPageInput, shelvesPageParams } from '~/features/reading/validation';
 import { isSuccess } from '~/lib/form-result';
+import { renderMarkdown } from '~/lib/markdown';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { getViewer, requireViewer } from '~/server/viewer.server';
 
@@ -22,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
   const [page, addable] = await Promise.all([listShelfItems(shelf, pagina), viewer && shelf.mine ? listAddableEntries(viewer, shelf.id) : []]);
-  return { shelf, ...page, page: pagina, pageSize: SHELF_ITEMS_PAGE_SIZE, addable, search: url.search };
+  // The description is safe Markdown (PRODUCT.md §1.6), rendered here so the browser gets no parser.
+  return { shelf, descriptionHtml: renderMarkdown(shelf.description), ...page, page: pagina, pageSize: SHELF_ITEMS_PAGE_SIZE, addable, search: url.search };
 }
 
 /** The owner's forms; anyone else gets the same 404 as for a missing shelf. */
@@ -67,7 +70,7 @@ export default function ShelfPage({ loaderData, actionData }: Route.ComponentPro
           <span>{shelf.mine ? 'Sua estante' : `Estante de ${shelf.owner.name}`}</span>
           <VisibilityBadge visibility={shelf.visibility} />
         </p>
-        {shelf.description ? <p className="max-w-prose whitespace-pre-line">{shelf.description}</p> : null}
+        {shelf.description ? <Prose html={loaderData.descriptionHtml} /> : null}
       </header>
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       {shelf.mine ? <ShelfOwnerTools shelf={shelf} addable={loaderData.addable} result={actionData} /> : null}

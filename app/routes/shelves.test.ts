@@ -39,7 +39,7 @@ describe('custom shelves and the bookshelf through their pages', () => {
     const long = (await call(shelvesPage.action, formRequest('/estantes', { intent: 'criar', name: 'x'.repeat(61), visibility: 'todos' }, { cookie: reader.cookie }))) as Failure;
     expect(long.data.fieldErrors).toEqual({ name: 'Use no máximo 60 caracteres.', visibility: 'Escolha quem pode ver a estante.' });
 
-    const id = await createShelfAs(reader, { intent: 'criar', name: 'Jorge Amado', description: 'Da Bahia', visibility: 'publico' });
+    const id = await createShelfAs(reader, { intent: 'criar', name: 'Jorge Amado', description: 'Da **Bahia** <script>alert(1)</script>', visibility: 'publico' });
     await shelveBook(reader, first, { intent: 'situacao', status: 'lido' });
     await shelveBook(reader, second, { intent: 'situacao', status: 'quero-ler' });
     expect(await shelveBook(reader, first, { intent: 'adicionar-a-estante', shelf: id })).toEqual({ success: 'Adicionado a “Jorge Amado”.' });
@@ -49,6 +49,10 @@ describe('custom shelves and the bookshelf through their pages', () => {
     const load = async () => (await call(shelfPage.loader, getRequest(`/estante/${id}`, reader.cookie), { id })) as { shelf: { mine: boolean }; items: { entryId: string; edition: { title: string } }[]; addable: { id: string; title: string }[] };
     const before = await load();
     expect(before.shelf.mine).toBe(true);
+    // The description is safe Markdown: formatting kept, raw HTML dropped.
+    const html = ((await call(shelfPage.loader, getRequest(`/estante/${id}`), { id })) as { descriptionHtml: string }).descriptionHtml;
+    expect(html).toContain('<strong>Bahia</strong>');
+    expect(html).not.toContain('<script');
     expect(before.addable.map((a) => a.title)).toEqual(['Gabriela']);
     const post = (fields: Record<string, string>) => call(shelfPage.action, formRequest(`/estante/${id}`, fields, { cookie: reader.cookie }), { id });
     expect(await post({ intent: 'adicionar', entry: before.addable[0]!.id })).toEqual({ success: 'Livro adicionado.' });

@@ -22,7 +22,7 @@ export function ShelfForm({ intent, shelf, result, submitLabel }: { intent: 'cri
         label="Descrição"
         name="description"
         id={`${intent}-descricao`}
-        hint={`Opcional, até ${SHELF_DESCRIPTION_MAX} caracteres.`}
+        hint={`Opcional, até ${SHELF_DESCRIPTION_MAX} caracteres. Aceita Markdown simples (**negrito**, *itálico*, links).`}
         defaultValue={value('description', shelf?.description ?? '')}
         error={error('description')}
       />
