@@ -77,3 +77,38 @@ test('a reader makes a private shelf, adds two books, reorders them, filters the
   expect(response?.status()).toBe(404);
   await visitor.close();
 });
+
+test('custom shelves, reordering and the bulk change work without JavaScript', async ({ page, browser }) => {
+  await signUp(page, uniqueName('semjs'), 'sertao-veredas-1956');
+  await wantToRead(page, 'vidas secas', 'Vidas Secas');
+  const second = page.url();
+  await wantToRead(page, 'torto arado', 'Torto Arado');
+  const book = page.url();
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await plain.newPage();
+
+  await noJs.goto('/estantes');
+  await noJs.getByLabel('Nome').fill('Sem script');
+  await noJs.getByRole('button', { name: 'Criar estante' }).click();
+  await expect(noJs.getByRole('heading', { level: 1, name: 'Sem script' })).toBeVisible();
+  await noJs.goto(book);
+  await noJs.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(noJs.getByText('Adicionado a “Sem script”.')).toBeVisible();
+  await noJs.goto(second);
+  await noJs.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(noJs.getByText('Adicionado a “Sem script”.')).toBeVisible();
+  await noJs.getByRole('link', { name: 'Sem script' }).click();
+  await noJs.getByRole('button', { name: 'Descer “Torto Arado”' }).click();
+  await expect(noJs.getByText('Livro desceu uma posição.')).toBeVisible();
+  await expect(noJs.getByRole('listitem').getByRole('heading', { level: 2 })).toHaveText([/^Vidas Secas$/i, 'Torto Arado']);
+
+  await noJs.goto('/estante?ordem=titulo');
+  await noJs.getByRole('checkbox', { name: 'Selecionar Torto Arado' }).check();
+  await noJs.getByLabel('Mover marcados para').selectOption({ label: 'Lendo' });
+  await noJs.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(noJs.getByText('1 livro movido para “Lendo”.')).toBeVisible();
+  await expect(noJs.getByRole('link', { name: 'Lendo (1)' })).toBeVisible();
+  // The filters and sort it was on are still in the URL.
+  expect(new URL(noJs.url()).searchParams.get('ordem')).toBe('titulo');
+  await plain.close();
+});
