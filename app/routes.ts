@@ -26,6 +26,8 @@ export default [
   route('notificacoes', 'routes/notificacoes.tsx'),
 
   route('estante', 'routes/estante.tsx'),
+  route('estante/:id', 'routes/estante.$id.tsx'),
+  route('estantes', 'routes/estantes.tsx'),
 
   route('colecao', 'routes/colecao.tsx'),
   route('colecao/:id', 'routes/colecao.$id.tsx'),

@@ -16,3 +16,14 @@ export const formatDay = (day: string) => dayFormat.format(new Date(`${day.slice
 /** "4,25": ratings in the Brazilian decimal form. */
 const ratingFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 export const formatRating = (rating: number) => ratingFormat.format(rating);
+
+const languageNames = new Intl.DisplayNames(['pt-BR'], { type: 'language' });
+/** "pt" → "Português" (the code itself when Intl does not know it). */
+export const formatLanguage = (code: string) => {
+  try {
+    const name = languageNames.of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase('pt-BR') + name.slice(1);
+  } catch {
+    return code;
+  }
+};

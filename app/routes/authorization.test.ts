@@ -27,6 +27,9 @@ import { createChangeRequest } from '~/features/curation/mutations.server';
 import { listMyChangeRequests } from '~/features/curation/queries.server';
 import * as edition from './ed.$id';
 import * as bookshelf from './estante';
+import * as shelfPage from './estante.$id';
+import * as shelvesPage from './estantes';
+import { createShelf } from '~/features/reading/shelves.server';
 import * as emails from './gerenciar.emails';
 import * as novidades from './gerenciar.novidades';
 import * as notificacoes from './notificacoes';
@@ -41,6 +44,9 @@ const everyone = { visitante: 'ok', leitor: 'ok', curador: 'ok', admin: 'ok' } a
 const signedIn = { visitante: 'entrar', leitor: 'ok', curador: 'ok', admin: 'ok' } as const;
 const adminOnly = { visitante: 'entrar', leitor: 404, curador: 404, admin: 'ok' } as const;
 const curators = { visitante: 'entrar', leitor: 404, curador: 'ok', admin: 'ok' } as const;
+/** A reader's custom shelves: a public one is everyone's to see, its forms its owner's (the reader here). */
+const ownerOnly = { visitante: 'entrar', leitor: 'ok', curador: 404, admin: 404 } as const;
+const privateShelf = { visitante: 404, leitor: 'ok', curador: 404, admin: 404 } as const;
 /** The proposed image of the reader's own cover request: theirs and the curators', a 404 for anyone else. */
 const requesterAndCurators = { visitante: 404, leitor: 'ok', curador: 'ok', admin: 'ok' } as const;
 
@@ -50,11 +56,15 @@ type RouteCase = { path: string; params?: Record<string, string>; module: { load
  * `code` is a real pending change request, `coverCode` a cover request and `importId` a curator's bulk
  * import in preview, so a curator's 'ok' on their pages is not a 404 in disguise.
  */
-const routeCases = (code: string, coverCode: string, editionId: string, importId: string): RouteCase[] => [
+const routeCases = (code: string, coverCode: string, editionId: string, importId: string, shelves: { open: string; closed: string }): RouteCase[] => [
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/estante', module: bookshelf, expect: signedIn },
+  // Custom shelves: discovery is public, creating needs an account; a shelf's forms are its owner's only.
+  { path: '/estantes', module: shelvesPage, expect: everyone, actionExpect: signedIn },
+  { path: `/estante/${shelves.open}`, params: { id: shelves.open }, module: shelfPage, expect: everyone, actionExpect: ownerOnly },
+  { path: `/estante/${shelves.closed}`, params: { id: shelves.closed }, module: shelfPage, expect: privateShelf, actionExpect: ownerOnly },
   // The edition page is public; its shelf forms are the signed-in reader's own.
   { path: `/ed/${editionId}`, params: { id: editionId }, module: edition, expect: everyone, actionExpect: signedIn },
   { path: '/catalogo/solicitar?tipo=novo-autor', module: requestForm, expect: signedIn },
@@ -103,8 +113,12 @@ describe('who may open what (every role × every protected loader and action)', 
     const image = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#1D4E7A' } }).png().toBuffer();
     const cover = await createCoverRequest(testViewer(users.leitor), { editionId, seen: null, file: new File([new Uint8Array(image)], 'capa.png'), note: '' });
     const { id: importId } = await createCatalogImport(testViewer(users.curador, 'curator'), { fileName: 'lote.csv', text: 'titulo;autor\nO Quinze;Rachel de Queiroz' });
+    const shelves = {
+      open: await createShelf(testViewer(users.leitor), { name: 'Pública', description: '', visibility: 'publico' }),
+      closed: await createShelf(testViewer(users.leitor), { name: 'Privada', description: '', visibility: 'privado' }),
+    };
     let denials = 0;
-    for (const route of routeCases(code, cover.code, editionId, importId)) {
+    for (const route of routeCases(code, cover.code, editionId, importId, shelves)) {
       for (const who of Object.keys(users) as Who[]) {
         const cookie = users[who]?.cookie;
         const params = route.params ?? {};
@@ -113,14 +127,14 @@ describe('who may open what (every role × every protected loader and action)', 
         const actionExpect = route.actionExpect ?? route.expect;
         if (route.module.action && actionExpect[who] !== 'ok') {
           // Fields every action here accepts, so a denial cannot hide behind a validation error.
-          const fields = { intent: route.module === mostLinked ? 'recalcular' : 'aprovar', id: 'x', codigo: code, reason: 'Motivo qualquer', texto: 'titulo\nO Quinze' };
+          const fields = { intent: route.module === mostLinked ? 'recalcular' : route.module === shelfPage ? 'excluir' : 'aprovar', id: 'x', codigo: code, reason: 'Motivo qualquer', texto: 'titulo\nO Quinze' };
           const acted = await outcome(() => (route.module.action as Handler)({ request: formRequest(route.path, fields, { cookie }), params, context: {} }));
           expect(`${who} POST ${route.path}: ${acted}`).toBe(`${who} POST ${route.path}: ${actionExpect[who]}`);
           denials += 1;
         }
       }
     }
-    expect(denials).toBe(26);
+    expect(denials).toBe(34);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');
@@ -129,5 +143,8 @@ describe('who may open what (every role × every protected loader and action)', 
       sql`SELECT (SELECT count(*) FROM catalog_imports)::int AS imports, (SELECT count(*) FROM editions)::int AS editions, (SELECT count(*) FROM shelf_entries)::int AS entries`,
     );
     expect(imports).toEqual({ imports: 1, editions: 1, entries: 0 });
+    // …and no denied "excluir" deleted the reader's shelves.
+    const [kept] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelves`);
+    expect(kept?.n).toBe(2);
   }, 120_000);
 });

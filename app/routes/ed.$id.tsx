@@ -5,8 +5,10 @@ import { loadEditionOr404 } from '~/features/catalog/edition-page.server';
 import { editionMeta } from '~/features/catalog/seo';
 import { ProgressPanel } from '~/features/reading/components/progress-panel';
 import { ShelfPanel } from '~/features/reading/components/shelf-panel';
-import { rateShelfEntry, removeShelfEntry, setFavorite, setShelfStatus } from '~/features/reading/mutations.server';
+import { rateShelfEntry, removeShelfEntry, setEntryCopy, setFavorite, setShelfStatus } from '~/features/reading/mutations.server';
 import { correctProgress, getMyProgress, logProgress } from '~/features/reading/progress.server';
+import { listShelfChoices } from '~/features/reading/shelf-queries.server';
+import { addToShelf, removeFromShelf } from '~/features/reading/shelves.server';
 import { getMyShelfEntry } from '~/features/reading/queries.server';
 import { STATUS_LABELS } from '~/features/reading/statuses';
 import { shelfActionInput } from '~/features/reading/validation';
@@ -22,12 +24,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { edition, origin, cacheHeaders } = await loadEditionOr404(params.id);
   // Visitors get the cached page; a signed-in reader's copy is private (root middleware) and has their entry.
   const viewer = await getViewer(request);
-  const entry = viewer ? await getMyShelfEntry(viewer, edition.id) : null;
+  const [entry, shelves] = viewer ? await Promise.all([getMyShelfEntry(viewer, edition.id), listShelfChoices(viewer, edition.id)]) : [null, []];
   const progress = viewer && entry && (entry.status === 'reading' || entry.status === 'paused') ? await getMyProgress(viewer, edition.id, edition) : null;
-  return data({ edition, origin, signedIn: viewer !== null, entry, progress }, { headers: cacheHeaders });
+  return data({ edition, origin, signedIn: viewer !== null, entry, shelves, progress }, { headers: cacheHeaders });
 }
 
-/** The shelf panel's forms: status, rating, favourite, removal, progress — always the viewer's own entry. */
+/** The shelf panel's forms: status, rating, favourite, copy and notes, custom shelves, progress, removal — always the viewer's own entry. */
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const { edition } = await loadEditionOr404(params.id);
@@ -48,6 +50,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       case 'favorito':
         await setFavorite(viewer, edition.id, input.favorite);
         return { success: input.favorite ? 'Marcado como favorito.' : 'Não é mais favorito.' };
+      case 'exemplar':
+        await setEntryCopy(viewer, edition.id, input);
+        return { success: 'Exemplar e notas salvos.' };
+      case 'adicionar-a-estante':
+        return { success: `Adicionado a “${await addToShelf(viewer, input.shelf, { editionId: edition.id })}”.` };
+      case 'tirar-da-estante':
+        return { success: `Tirado de “${await removeFromShelf(viewer, input.shelf, { editionId: edition.id })}”.` };
       case 'remover':
         await removeShelfEntry(viewer, edition.id);
         return { success: 'Tirado da sua estante.' };
@@ -68,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditionRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <EditionPage edition={loaderData.edition}>
-      <ShelfPanel editionId={loaderData.edition.id} signedIn={loaderData.signedIn} entry={loaderData.entry} result={actionData}>
+      <ShelfPanel editionId={loaderData.edition.id} signedIn={loaderData.signedIn} entry={loaderData.entry} shelves={loaderData.shelves} result={actionData}>
         {loaderData.progress ? <ProgressPanel edition={loaderData.edition} progress={loaderData.progress} result={actionData} /> : null}
       </ShelfPanel>
       <EditionAbout edition={loaderData.edition} />

@@ -16,8 +16,9 @@ export function typedFields(formData: FormData): Record<string, string> {
 
 export type Parsed<T> = { ok: true; value: T; fields: Record<string, string> } | { ok: false; failure: ReturnType<typeof data<FormFailure>> };
 
-export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): Parsed<z.output<S>> {
-  const raw = Object.fromEntries([...formData].filter(([, v]) => typeof v === 'string'));
+/** `extra` adds what Object.fromEntries cannot give, such as every value of a repeated checkbox (getAll). */
+export function parseForm<S extends z.ZodType>(formData: FormData, schema: S, extra: Record<string, unknown> = {}): Parsed<z.output<S>> {
+  const raw = { ...Object.fromEntries([...formData].filter(([, v]) => typeof v === 'string')), ...extra };
   const result = schema.safeParse(raw);
   const fields = typedFields(formData);
   if (result.success) return { ok: true, value: result.data, fields };

@@ -23,6 +23,7 @@ export function AvatarMenu({ viewer }: Props) {
         </p>
         <ul className="flex flex-col">
           <MenuLink to="/estante">Minha estante</MenuLink>
+          <MenuLink to="/estantes">Minhas estantes</MenuLink>
           <MenuLink to="/configuracoes/conta">Configurações da conta</MenuLink>
           <MenuLink to="/configuracoes/conexoes">Conexões</MenuLink>
           <MenuLink to="/notificacoes">Notificações</MenuLink>

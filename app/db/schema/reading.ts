@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { EMOTIONS, PROGRESS_UNITS } from '~/features/reading/progress';
 import { SHELF_STATUSES } from '~/features/reading/statuses';
+import { SHELF_VISIBILITIES } from '~/features/reading/shelf-policy';
 import { editions } from './catalog';
 
 /**
@@ -23,6 +24,13 @@ export const shelfEntries = pgTable(
     /** 0.25–5 in quarter steps, stored as quarters (1–20) so a rating is always exact. */
     ratingQuarters: smallint(),
     favorite: boolean().notNull().default(false),
+    // --- owned copy and private notes (branch shelves) ---
+    /** "Tenho": the reader owns a copy, in `ownedFormat` when they said which. */
+    owned: boolean().notNull().default(false),
+    ownedFormat: text({ enum: ['brochura', 'capa_dura', 'ebook', 'audiolivro'] }),
+    /** Only ever shown to the entry's reader (≤ NOTES_MAX characters). */
+    notes: text(),
+    // --- end owned copy and private notes ---
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,6 +39,7 @@ export const shelfEntries = pgTable(
     index('shelf_entries_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id),
     index('shelf_entries_edition_idx').on(t.editionId),
     check('shelf_entries_rating_check', sql`${t.ratingQuarters} BETWEEN 1 AND 20`),
+    index('shelf_entries_user_status_idx').on(t.userId, t.status),
   ],
 );
 
@@ -94,3 +103,39 @@ export const progressEntries = pgTable(
     check('progress_entries_comment_check', sql`char_length(${t.comment}) <= 1000`),
   ],
 );
+
+// --- custom shelves (branch shelves, docs/decisions/0018) ---
+
+/** A reader's own named list of shelf entries ("estante personalizada"), in the order the reader chose. */
+export const shelves = pgTable(
+  'shelves',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    visibility: text({ enum: SHELF_VISIBILITIES }).notNull().default('publico'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shelves_user_idx').on(t.userId, t.createdAt), index('shelves_visibility_updated_idx').on(t.visibility, t.updatedAt.desc(), t.id)],
+);
+
+/** An entry on a custom shelf; `position` orders the shelf (gaps allowed, moves swap neighbours). */
+export const shelfItems = pgTable(
+  'shelf_items',
+  {
+    shelfId: text()
+      .notNull()
+      .references(() => shelves.id, { onDelete: 'cascade' }),
+    shelfEntryId: text()
+      .notNull()
+      .references(() => shelfEntries.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shelfId, t.shelfEntryId] }), index('shelf_items_entry_idx').on(t.shelfEntryId), index('shelf_items_order_idx').on(t.shelfId, t.position)],
+);
+// --- end custom shelves ---

@@ -5,7 +5,8 @@ import type { Tx } from '~/db/client.server';
  * Before a merge drops the loser edition's shelf entries of readers who had both editions, their reading
  * history joins the survivor's entry: every read-through moves (an open one on both sides becomes one,
  * started at the earlier date), the survivor's missing rating comes from the loser's, favourite if either
- * was. The survivor's status stays. Nothing a reader recorded is lost.
+ * was. The survivor's status stays. Nothing a reader recorded is lost: the loser's entry also leaves its
+ * place on the reader's custom shelves to the survivor's (where the survivor was not already).
  */
 export async function foldShelfEntries(tx: Tx, loserId: string, survivorId: string): Promise<void> {
   const pairs = sql`shelf_entries le JOIN shelf_entries se ON se.user_id = le.user_id AND se.edition_id = ${survivorId} AND le.edition_id = ${loserId}`;
@@ -25,4 +26,7 @@ export async function foldShelfEntries(tx: Tx, loserId: string, survivorId: stri
   await tx.execute(sql`UPDATE read_throughs l SET shelf_entry_id = se.id FROM ${pairs} WHERE l.shelf_entry_id = le.id`);
   await tx.execute(sql`UPDATE shelf_entries s SET rating_quarters = coalesce(s.rating_quarters, le.rating_quarters), favorite = s.favorite OR le.favorite
     FROM shelf_entries le WHERE le.user_id = s.user_id AND le.edition_id = ${loserId} AND s.edition_id = ${survivorId}`);
+  await tx.execute(sql`INSERT INTO shelf_items (shelf_id, shelf_entry_id, position, created_at)
+    SELECT si.shelf_id, se.id, si.position, si.created_at FROM ${pairs} JOIN shelf_items si ON si.shelf_entry_id = le.id
+    ON CONFLICT DO NOTHING`);
 }

@@ -6,6 +6,8 @@ import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
+import type { EditionFormat } from '~/features/catalog/types';
+import { NOTES_MAX } from './shelf-policy';
 import type { ShelfStatus } from './statuses';
 
 /** "Today" is the reader's calendar day in Brazil, not the server's UTC one (docs/decisions/0016). */
@@ -95,6 +97,12 @@ export async function rateShelfEntry(viewer: Viewer, editionId: string, rating: 
 
 export async function setFavorite(viewer: Viewer, editionId: string, favorite: boolean): Promise<void> {
   await updateOwnEntry(viewer, editionId, { favorite });
+}
+
+/** "Tenho" with the format of the copy, and the private notes (validated by the caller, ≤ NOTES_MAX). */
+export async function setEntryCopy(viewer: Viewer, editionId: string, copy: { owned: boolean; ownedFormat: EditionFormat | null; notes: string | null }): Promise<void> {
+  if (copy.notes != null && copy.notes.length > NOTES_MAX) throw new AppError('invalid_input', `Use no máximo ${NOTES_MAX} caracteres.`, 'notes');
+  await updateOwnEntry(viewer, editionId, { owned: copy.owned, ownedFormat: copy.owned ? copy.ownedFormat : null, notes: copy.notes });
 }
 
 /** Takes the edition off the bookshelf with its read-throughs (the page asks for confirmation first). */

@@ -8,7 +8,8 @@ import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { setShelfStatus } from './mutations.server';
 import { type EditionLength, allowedUnits, estimateDaysLeft } from './progress';
 import { correctProgress, getMyProgress, logProgress } from './progress.server';
-import { getMyShelfEntry, listBookshelf } from './queries.server';
+import { listBookshelf } from './bookshelf.server';
+import { getMyShelfEntry } from './queries.server';
 
 useTestDatabase();
 

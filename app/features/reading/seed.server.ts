@@ -4,6 +4,7 @@ import { editions, shelfEntries, users } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
 import { rateShelfEntry, setFavorite, setShelfStatus } from './mutations.server';
 import { logProgress } from './progress.server';
+import { addToShelf, createShelf } from './shelves.server';
 import type { ShelfStatus } from './statuses';
 
 /** What the demo reader has on her bookshelf: a few classics in every state, so /estante is never empty in the demo. */
@@ -24,6 +25,8 @@ export async function seedDemoBookshelf(username: string): Promise<number> {
   if (existing) return 0;
   const viewer: Viewer = { id: user.id, role: 'reader', username, name: user.name, image: null, emailVerified: true, sessionId: 'seed', unreadNotifications: 0 };
   let added = 0;
+  // A public custom shelf too, so /estantes has something to discover in the demo.
+  const shelfId = await createShelf(viewer, { name: 'Clássicos brasileiros', description: 'Os que todo mundo deveria ler pelo menos uma vez.', visibility: 'publico' });
   for (const book of DEMO_BOOKSHELF) {
     const [edition] = await db
       .select({ id: editions.id })
@@ -36,6 +39,7 @@ export async function seedDemoBookshelf(username: string): Promise<number> {
     if (book.rating) await rateShelfEntry(viewer, edition.id, book.rating);
     if (book.favorite) await setFavorite(viewer, edition.id, true);
     if (book.percentRead) await logProgress(viewer, edition.id, { value: book.percentRead, unit: 'percent', comment: null, emotion: 'tense', spoiler: false });
+    await addToShelf(viewer, shelfId, { editionId: edition.id });
     added += 1;
   }
   return added;

@@ -6,7 +6,8 @@ import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { mergeEditions } from '~/features/curation/merge.server';
 import { rateShelfEntry, removeShelfEntry, setFavorite, setShelfStatus } from './mutations.server';
-import { getMyShelfEntry, listBookshelf } from './queries.server';
+import { listBookshelf } from './bookshelf.server';
+import { getMyShelfEntry } from './queries.server';
 
 useTestDatabase();
 
@@ -106,7 +107,7 @@ describe('shelf entries and read-throughs', () => {
     expect(all.total).toBe(3);
     expect(all.counts).toEqual({ want_to_read: 1, reading: 1, read: 1, abandoned: 0, paused: 0 });
     expect(all.items.map((i) => i.edition.title).sort()).toEqual(['Macunaíma', 'Ponciá Vicêncio', 'Torto Arado']);
-    const read = await listBookshelf(reader, { status: 'read', page: 1 });
+    const read = await listBookshelf(reader, { filters: { status: 'read' }, page: 1 });
     expect(read.items).toHaveLength(1);
     expect(read.items[0]).toMatchObject({ status: 'read', rating: 4.75, edition: { title: 'Torto Arado', authors: [{ name: 'Itamar Vieira Junior' }] } });
     expect(read.items[0]?.finishedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);

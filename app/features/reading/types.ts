@@ -1,5 +1,6 @@
-import type { EditionCard } from '~/features/catalog/types';
+import type { EditionCard, EditionFormat } from '~/features/catalog/types';
 import type { Emotion, ProgressUnit } from './progress';
+import type { ShelfVisibility } from './shelf-policy';
 import type { ShelfStatus } from './statuses';
 
 export type ReadThrough = { id: string; startedOn: string | null; finishedOn: string | null; abandonedOn: string | null };
@@ -10,12 +11,18 @@ export type MyShelfEntry = {
   status: ShelfStatus;
   rating: number | null;
   favorite: boolean;
+  owned: boolean;
+  ownedFormat: EditionFormat | null;
+  /** Private: only ever in the entry reader's own loader data. */
+  notes: string | null;
   readThroughs: ReadThrough[];
   /** Finished read-throughs: "lido 2 vezes". */
   readCount: number;
 };
 
 export type BookshelfItem = {
+  /** The shelf entry's id (the bulk form's checkboxes). */
+  id: string;
   edition: EditionCard;
   status: ShelfStatus;
   rating: number | null;
@@ -34,6 +41,43 @@ export type Bookshelf = {
   counts: Record<ShelfStatus, number>;
   page: number;
   pageSize: number;
+  /** What the filters can offer: years with a finished reading, languages of the reader's editions. */
+  years: number[];
+  languages: string[];
+};
+
+/** A custom shelf in a list (/estantes, the edition page's select, /estante's filter). */
+export type ShelfSummary = {
+  id: string;
+  name: string;
+  description: string;
+  visibility: ShelfVisibility;
+  itemCount: number;
+  owner: { username: string; name: string };
+  mine: boolean;
+};
+
+export type ShelfDetail = ShelfSummary & { updatedAt: string };
+
+/** A book on a custom shelf, as anyone allowed to see the shelf sees it (never the notes). */
+export type ShelfItem = { entryId: string; edition: EditionCard; status: ShelfStatus; rating: number | null; position: number };
+
+/** The viewer's shelves with whether one edition is on each (the edition page's "Adicionar a uma estante"). */
+export type ShelfChoice = { id: string; name: string; contains: boolean };
+
+/** /estante's filters, in code terms (the URL's Portuguese names are in validation.ts). */
+export type BookshelfFilters = {
+  status?: ShelfStatus | undefined;
+  /** Finished a reading in this year. */
+  year?: number | undefined;
+  /** At least this many stars, or no rating at all. */
+  rating?: number | 'none' | undefined;
+  format?: EditionFormat | undefined;
+  owned?: boolean | undefined;
+  genre?: string | undefined;
+  language?: string | undefined;
+  /** One of the viewer's custom shelves. */
+  shelfId?: string | undefined;
 };
 
 // --- progress (docs/decisions/0017) ---

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { formatNumber } from '~/lib/format';
+import { formatLanguage, formatNumber } from '~/lib/format';
 import type { EditionDetail } from '../types';
 import { EditionCover } from './edition-cover';
 import { AuthorLinks, formatLabels } from './edition-list';
@@ -85,16 +85,6 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
   );
 }
 
-const languageNames = new Intl.DisplayNames(['pt-BR'], { type: 'language' });
-const languageName = (code: string) => {
-  try {
-    const name = languageNames.of(code) ?? code;
-    return name.charAt(0).toLocaleUpperCase('pt-BR') + name.slice(1);
-  } catch {
-    return code;
-  }
-};
-
 /** The "Sobre" tab: synopsis and the bibliographic record. */
 export function EditionAbout({ edition }: { edition: EditionDetail }) {
   const contributors = (role: EditionDetail['contributors'][number]['role']) => edition.contributors.filter((c) => c.role === role);
@@ -107,8 +97,8 @@ export function EditionAbout({ edition }: { edition: EditionDetail }) {
     ['Páginas', edition.pages ? formatNumber(edition.pages) : null],
     ['Duração', edition.audioMinutes ? `${Math.floor(edition.audioMinutes / 60)} h ${edition.audioMinutes % 60} min` : null],
     ['Formato', formatLabels[edition.format]],
-    ['Idioma', languageName(edition.language)],
-    ['Título original', edition.originalTitle ? `${edition.originalTitle}${edition.originalLanguage ? ` (${languageName(edition.originalLanguage)})` : ''}` : null],
+    ['Idioma', formatLanguage(edition.language)],
+    ['Título original', edition.originalTitle ? `${edition.originalTitle}${edition.originalLanguage ? ` (${formatLanguage(edition.originalLanguage)})` : ''}` : null],
     ['Primeira publicação', edition.firstPublishedYear ? String(edition.firstPublishedYear) : null],
     ['Tradução', contributors('translator').length ? <AuthorLinks authors={contributors('translator')} /> : null],
     ['Ilustração', contributors('illustrator').length ? <AuthorLinks authors={contributors('illustrator')} /> : null],

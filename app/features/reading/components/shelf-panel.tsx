@@ -6,7 +6,9 @@ import { FormMessage } from '~/components/ui/field';
 import { fieldError, isFailure, isSuccess } from '~/lib/form-result';
 import { formatDay } from '~/lib/format';
 import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
-import type { MyShelfEntry, ReadThrough } from '../types';
+import type { MyShelfEntry, ReadThrough, ShelfChoice } from '../types';
+import { AddToShelf } from './add-to-shelf';
+import { EntryCopyForm } from './entry-copy-form';
 import { RatingInput } from './rating-input';
 
 function readThroughText(read: ReadThrough): string {
@@ -21,7 +23,23 @@ function readThroughText(read: ReadThrough): string {
  * Every control is a plain form (it works before JavaScript); visitors are invited to sign in. `children` (the
  * progress panel while the book is being read) come right after the status, before the rating.
  */
-export function ShelfPanel({ editionId, signedIn, entry, result, children }: { editionId: string; signedIn: boolean; entry: MyShelfEntry | null; result: unknown; children?: ReactNode }) {
+export function ShelfPanel({
+  editionId,
+  signedIn,
+  entry,
+  shelves,
+  result,
+  children,
+}: {
+  editionId: string;
+  signedIn: boolean;
+  entry: MyShelfEntry | null;
+  /** The reader's custom shelves (branch shelves). */
+  shelves: ShelfChoice[];
+  result: unknown;
+  /** More of the reader's own entry: the progress panel (decision 0017). */
+  children?: ReactNode;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   if (!signedIn) {
@@ -103,6 +121,10 @@ export function ShelfPanel({ editionId, signedIn, entry, result, children }: { e
               </ol>
             </div>
           ) : null}
+          {/* --- owned copy, notes and custom shelves (branch shelves) --- */}
+          <EntryCopyForm entry={entry} busy={busy} result={result} />
+          <AddToShelf choices={shelves} busy={busy} />
+          {/* --- end owned copy, notes and custom shelves --- */}
           <details>
             <summary className="min-h-11 cursor-pointer py-2 text-sm text-muted">Tirar da estante</summary>
             <Form method="post" className="flex flex-col items-start gap-2">

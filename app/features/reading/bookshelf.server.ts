@@ -1,0 +1,118 @@
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { getDb, queryRows } from '~/db/client.server';
+import { shelfEntries } from '~/db/schema';
+import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import type { Viewer } from '~/server/viewer.server';
+import { setShelfStatus } from './mutations.server';
+import { SHELF_STATUSES, type ShelfStatus, ratingFromQuarters } from './statuses';
+import type { Bookshelf, BookshelfFilters } from './types';
+import type { BookshelfSort } from './validation';
+
+export const BOOKSHELF_PAGE_SIZE = 30;
+
+type BookshelfRow = CardRow & {
+  entry_id: string;
+  status: ShelfStatus;
+  rating_quarters: number | null;
+  favorite: boolean;
+  started_on: string | null;
+  finished_on: string | null;
+  progress_fraction: number | null;
+  updated_at: Date | string;
+};
+
+/** Every filter but the status, as SQL on `shelf_entries s JOIN editions e` (the tabs count with them applied). */
+function filterSql(viewer: Viewer, filters: BookshelfFilters): SQL {
+  const parts: SQL[] = [sql`s.user_id = ${viewer.id}`];
+  if (filters.year != null) {
+    parts.push(sql`EXISTS (SELECT 1 FROM read_throughs ry WHERE ry.shelf_entry_id = s.id
+      AND ry.finished_on >= make_date(${filters.year}::int, 1, 1) AND ry.finished_on < make_date(${filters.year}::int + 1, 1, 1))`);
+  }
+  if (filters.rating === 'none') parts.push(sql`s.rating_quarters IS NULL`);
+  else if (filters.rating != null) parts.push(sql`s.rating_quarters >= ${filters.rating * 4}`);
+  if (filters.format) parts.push(sql`e.format = ${filters.format}`);
+  if (filters.owned != null) parts.push(sql`s.owned = ${filters.owned}`);
+  if (filters.genre) parts.push(sql`EXISTS (SELECT 1 FROM works w WHERE w.id = e.work_id AND ${filters.genre} = ANY (w.genres))`);
+  if (filters.language) parts.push(sql`e.language = ${filters.language}`);
+  if (filters.shelfId) {
+    parts.push(sql`EXISTS (SELECT 1 FROM shelf_items si JOIN shelves sh ON sh.id = si.shelf_id
+      WHERE si.shelf_entry_id = s.id AND sh.id = ${filters.shelfId} AND sh.user_id = ${viewer.id})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+const ORDER: Record<BookshelfSort, SQL> = {
+  recentes: sql`s.updated_at DESC, s.id`,
+  titulo: sql`immutable_unaccent(lower(e.title)), s.id`,
+  autor: sql`(SELECT a.sort_name FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id ORDER BY wa.position LIMIT 1) NULLS LAST, immutable_unaccent(lower(e.title)), s.id`,
+  nota: sql`s.rating_quarters DESC NULLS LAST, s.updated_at DESC, s.id`,
+  leitura: sql`(SELECT max(rf.finished_on) FROM read_throughs rf WHERE rf.shelf_entry_id = s.id) DESC NULLS LAST, s.updated_at DESC, s.id`,
+};
+
+/**
+ * My bookshelf (`/estante`) with its filters and sort: one query for the page, one for the status counts
+ * (with the other filters applied), one for what the year and language filters can offer.
+ */
+export async function listBookshelf(viewer: Viewer, options: { filters?: BookshelfFilters; sort?: BookshelfSort; page: number }): Promise<Bookshelf> {
+  const filters = options.filters ?? {};
+  const where = filterSql(viewer, filters);
+  const statusFilter = filters.status ? sql`AND s.status = ${filters.status}` : sql``;
+  const offset = (options.page - 1) * BOOKSHELF_PAGE_SIZE;
+  const [rows, countRows, facetRows] = await Promise.all([
+    queryRows<BookshelfRow>(sql`
+      SELECT ${cardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
+      FROM shelf_entries s
+      JOIN editions e ON e.id = s.edition_id
+      LEFT JOIN LATERAL (SELECT started_on, finished_on, CASE WHEN finished_on IS NULL AND abandoned_on IS NULL THEN progress_fraction END AS progress_fraction FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true
+      WHERE ${where} ${statusFilter}
+      ORDER BY ${ORDER[options.sort ?? 'recentes']}
+      LIMIT ${BOOKSHELF_PAGE_SIZE} OFFSET ${offset}`),
+    queryRows<{ status: ShelfStatus; n: number }>(sql`SELECT s.status, count(*)::int AS n FROM shelf_entries s JOIN editions e ON e.id = s.edition_id WHERE ${where} GROUP BY s.status`),
+    queryRows<{ kind: 'year' | 'language'; value: string }>(sql`
+      SELECT DISTINCT 'year' AS kind, extract(year FROM rt.finished_on)::int::text AS value
+        FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id WHERE s.user_id = ${viewer.id} AND rt.finished_on IS NOT NULL
+      UNION
+      SELECT DISTINCT 'language', e.language FROM shelf_entries s JOIN editions e ON e.id = s.edition_id WHERE s.user_id = ${viewer.id}`),
+  ]);
+  const counts = Object.fromEntries(SHELF_STATUSES.map((status) => [status, 0])) as Record<ShelfStatus, number>;
+  for (const row of countRows) counts[row.status] = Number(row.n);
+  return {
+    items: rows.map((row) => ({
+      id: row.entry_id,
+      edition: toCard(row),
+      status: row.status,
+      rating: ratingFromQuarters(row.rating_quarters),
+      favorite: row.favorite,
+      startedOn: dateOnly(row.started_on),
+      finishedOn: dateOnly(row.finished_on),
+      progress: row.status === 'reading' || row.status === 'paused' ? Number(row.progress_fraction ?? 0) : null,
+      updatedAt: new Date(row.updated_at).toISOString(),
+    })),
+    total: filters.status ? counts[filters.status] : Object.values(counts).reduce((a, n) => a + n, 0),
+    counts,
+    page: options.page,
+    pageSize: BOOKSHELF_PAGE_SIZE,
+    years: facetRows.filter((f) => f.kind === 'year').map((f) => Number(f.value)).sort((a, b) => b - a),
+    languages: facetRows.filter((f) => f.kind === 'language').map((f) => f.value).sort(),
+  };
+}
+
+/**
+ * Bulk status change: each of the viewer's own checked entries goes through setShelfStatus, so dates follow
+ * the same rules as one change (decision 0016). Ids of other readers' entries are ignored. Returns how many moved.
+ */
+export async function moveShelfEntries(viewer: Viewer, entryIds: string[], status: ShelfStatus): Promise<number> {
+  if (entryIds.length === 0) return 0;
+  const mine = await getDb()
+    .select({ editionId: shelfEntries.editionId })
+    .from(shelfEntries)
+    .where(and(eq(shelfEntries.userId, viewer.id), inArray(shelfEntries.id, entryIds)));
+  for (const entry of mine) await setShelfStatus(viewer, entry.editionId, status);
+  return mine.length;
+}
+
+/** PGlite and node-postgres both give `date` columns as "YYYY-MM-DD" through drizzle, but raw SQL may give a Date. */
+function dateOnly(value: string | Date | null): string | null {
+  if (value == null) return null;
+  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}

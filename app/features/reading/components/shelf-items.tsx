@@ -1,0 +1,95 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { EditionCover } from '~/features/catalog/components/edition-cover';
+import { AuthorLinks } from '~/features/catalog/components/edition-list';
+import { STATUS_LABELS } from '../statuses';
+import type { ShelfItem } from '../types';
+import { RatingStars } from './rating-stars';
+
+/** One small POST form per control, so ordering works without JavaScript. */
+function ItemButton({ intent, entryId, label, children, disabled }: { intent: string; entryId: string; label: string; children: ReactNode; disabled: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="entry" value={entryId} />
+      <Button type="submit" variant="secondary" aria-label={label} title={label} disabled={disabled} className="px-3">
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+/** The books of a custom shelf in the owner's order; the owner also gets move up/down and "Tirar". */
+export function ShelfItems({ items, owner, firstPosition, lastPosition }: { items: ShelfItem[]; owner: boolean; firstPosition: number | null; lastPosition: number | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  return (
+    <ol className="flex flex-col divide-y divide-line">
+      {items.map((item) => (
+        <li key={item.entryId} className="flex flex-wrap gap-4 py-4 sm:flex-nowrap">
+          <Link to={`/ed/${item.edition.id}`} tabIndex={-1} aria-hidden="true">
+            <EditionCover edition={item.edition} size="sm" />
+          </Link>
+          <div className="flex min-w-0 flex-1 basis-52 flex-col gap-1">
+            <h2 className="font-serif text-lg font-semibold leading-snug">
+              <Link to={`/ed/${item.edition.id}`} className="text-ink no-underline hover:underline">
+                {item.edition.title}
+              </Link>
+            </h2>
+            <p className="text-sm">
+              <AuthorLinks authors={item.edition.authors} />
+            </p>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+              <span className="rounded-full border border-line px-2 py-0.5 text-ink">{STATUS_LABELS[item.status]}</span>
+              {item.rating != null ? <RatingStars rating={item.rating} size={16} /> : null}
+            </p>
+          </div>
+          {owner ? (
+            <div className="flex items-start gap-2 max-sm:pl-20">
+              <ItemButton intent="subir" entryId={item.entryId} label={`Subir “${item.edition.title}”`} disabled={busy || item.position === firstPosition}>
+                <ArrowUp aria-hidden="true" size={18} />
+              </ItemButton>
+              <ItemButton intent="descer" entryId={item.entryId} label={`Descer “${item.edition.title}”`} disabled={busy || item.position === lastPosition}>
+                <ArrowDown aria-hidden="true" size={18} />
+              </ItemButton>
+              <ItemButton intent="tirar" entryId={item.entryId} label={`Tirar “${item.edition.title}” da estante`} disabled={busy}>
+                Tirar
+              </ItemButton>
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The owner's "Adicionar um livro": their most recent bookshelf entries not yet on this shelf. */
+export function AddShelfItem({ entries }: { entries: { id: string; title: string }[] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  if (entries.length === 0) {
+    return <p className="text-sm text-muted">Todos os livros da sua estante já estão aqui. Adicione outros pela página de cada livro.</p>;
+  }
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="adicionar" />
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor="adicionar-livro" className="font-medium">
+          Adicionar um livro da sua estante
+        </label>
+        <select id="adicionar-livro" name="entry" className="min-h-11 max-w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink">
+          {entries.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Adicionar
+      </Button>
+    </Form>
+  );
+}

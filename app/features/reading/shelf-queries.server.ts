@@ -1,0 +1,105 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '~/db/client.server';
+import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import type { Viewer } from '~/server/viewer.server';
+import { type ShelfVisibility, canViewShelf } from './shelf-policy';
+import { type ShelfStatus, ratingFromQuarters } from './statuses';
+import type { ShelfChoice, ShelfDetail, ShelfItem, ShelfSummary } from './types';
+
+export const SHELF_ITEMS_PAGE_SIZE = 60;
+export const PUBLIC_SHELVES_PAGE_SIZE = 20;
+
+type ShelfRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  visibility: ShelfVisibility;
+  item_count: number;
+  username: string | null;
+  owner_name: string;
+  suspended: boolean;
+  updated_at: Date | string;
+};
+
+const shelfColumns = sql`sh.id, sh.user_id, sh.name, sh.description, sh.visibility, sh.updated_at, u.username, u.name AS owner_name, u.suspended_at IS NOT NULL AS suspended,
+  (SELECT count(*)::int FROM shelf_items si WHERE si.shelf_id = sh.id) AS item_count`;
+
+function toSummary(row: ShelfRow, viewer: Viewer | null): ShelfSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    visibility: row.visibility,
+    itemCount: Number(row.item_count),
+    owner: { username: row.username ?? '', name: row.owner_name },
+    mine: viewer?.id === row.user_id,
+  };
+}
+
+const selectShelves = (where: SQL, tail: SQL = sql``) =>
+  queryRows<ShelfRow>(sql`SELECT ${shelfColumns} FROM shelves sh JOIN users u ON u.id = sh.user_id WHERE ${where} ${tail}`);
+
+/** The shelf as the viewer may see it; null when missing *or* hidden, so a private shelf never admits it exists. */
+export async function getShelf(viewer: Viewer | null, shelfId: string): Promise<ShelfDetail | null> {
+  const [row] = await selectShelves(sql`sh.id = ${shelfId}`);
+  if (!row) return null;
+  // A suspended reader's shelves disappear for everyone else, like the rest of what they published.
+  if ((row.suspended && viewer?.id !== row.user_id) || !canViewShelf(viewer?.id ?? null, { ownerId: row.user_id, visibility: row.visibility })) return null;
+  return { ...toSummary(row, viewer), updatedAt: new Date(row.updated_at).toISOString() };
+}
+
+/**
+ * The books of a shelf the caller got from getShelf (so already allowed), in the owner's order, with the
+ * first and last positions of the whole shelf (the ends of "Subir"/"Descer"). Never the notes.
+ */
+export async function listShelfItems(shelf: ShelfDetail, page: number): Promise<{ items: ShelfItem[]; firstPosition: number | null; lastPosition: number | null }> {
+  const rows = await queryRows<CardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; position: number; first: number; last: number }>(sql`
+    SELECT ${cardColumns}, s.id AS entry_id, s.status, s.rating_quarters, si.position, min(si.position) OVER () AS first, max(si.position) OVER () AS last
+    FROM shelf_items si
+    JOIN shelf_entries s ON s.id = si.shelf_entry_id
+    JOIN editions e ON e.id = s.edition_id
+    WHERE si.shelf_id = ${shelf.id}
+    ORDER BY si.position, s.id
+    LIMIT ${SHELF_ITEMS_PAGE_SIZE} OFFSET ${(page - 1) * SHELF_ITEMS_PAGE_SIZE}`);
+  return {
+    items: rows.map((row) => ({ entryId: row.entry_id, edition: toCard(row), status: row.status, rating: ratingFromQuarters(row.rating_quarters), position: Number(row.position) })),
+    firstPosition: rows[0] ? Number(rows[0].first) : null,
+    lastPosition: rows[0] ? Number(rows[0].last) : null,
+  };
+}
+
+/** Every shelf of the viewer (at most MAX_SHELVES_PER_READER), in the order they were made. */
+export async function listMyShelves(viewer: Viewer): Promise<ShelfSummary[]> {
+  const rows = await selectShelves(sql`sh.user_id = ${viewer.id}`, sql`ORDER BY sh.created_at, sh.id`);
+  return rows.map((row) => toSummary(row, viewer));
+}
+
+/** Other readers' public shelves with at least one book, most recently changed first (the discovery list of /estantes). */
+export async function listPublicShelves(viewer: Viewer | null, page: number): Promise<{ items: ShelfSummary[]; total: number; page: number; pageSize: number }> {
+  const where = sql`sh.visibility = 'publico' AND u.suspended_at IS NULL AND sh.user_id <> ${viewer?.id ?? ''}
+    AND EXISTS (SELECT 1 FROM shelf_items si WHERE si.shelf_id = sh.id)`;
+  const [rows, [total]] = await Promise.all([
+    selectShelves(where, sql`ORDER BY sh.updated_at DESC, sh.id LIMIT ${PUBLIC_SHELVES_PAGE_SIZE} OFFSET ${(page - 1) * PUBLIC_SHELVES_PAGE_SIZE}`),
+    queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelves sh JOIN users u ON u.id = sh.user_id WHERE ${where}`),
+  ]);
+  return { items: rows.map((row) => toSummary(row, viewer)), total: Number(total?.n ?? 0), page, pageSize: PUBLIC_SHELVES_PAGE_SIZE };
+}
+
+/** The viewer's shelves, each saying whether this edition is on it (the edition page's "Adicionar a uma estante"). */
+export async function listShelfChoices(viewer: Viewer, editionId: string): Promise<ShelfChoice[]> {
+  return queryRows<ShelfChoice>(sql`
+    SELECT sh.id, sh.name, EXISTS (SELECT 1 FROM shelf_items si JOIN shelf_entries s ON s.id = si.shelf_entry_id
+      WHERE si.shelf_id = sh.id AND s.edition_id = ${editionId} AND s.user_id = ${viewer.id}) AS contains
+    FROM shelves sh WHERE sh.user_id = ${viewer.id} ORDER BY sh.created_at, sh.id`);
+}
+
+export const ADDABLE_ENTRIES_LIMIT = 200;
+
+/** The owner's most recent bookshelf entries not yet on this shelf (the shelf page's "Adicionar um livro"). */
+export async function listAddableEntries(viewer: Viewer, shelfId: string): Promise<{ id: string; title: string }[]> {
+  return queryRows<{ id: string; title: string }>(sql`
+    SELECT s.id, e.title FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
+    WHERE s.user_id = ${viewer.id} AND NOT EXISTS (SELECT 1 FROM shelf_items si WHERE si.shelf_id = ${shelfId} AND si.shelf_entry_id = s.id)
+    ORDER BY s.updated_at DESC, s.id LIMIT ${ADDABLE_ENTRIES_LIMIT}`);
+}
