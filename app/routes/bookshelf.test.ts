@@ -3,14 +3,13 @@ import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest } from '../../test/factories';
 import * as edition from './ed.$id';
 import * as bookshelf from './estante';
+import type { Handler, Failure } from '../../test/routes';
 
 useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
 const act = edition.action as unknown as Handler;
 const loadEdition = edition.loader as unknown as Handler;
 const loadBookshelf = bookshelf.loader as unknown as Handler;
-type Failure = { data: { formError?: string; fieldErrors: Record<string, string>; fields: Record<string, string> }; init: { status: number } };
 
 describe('the shelf forms of /ed/{id} and /estante', () => {
   it('put a book on the bookshelf, rate it and show it on /estante, for its reader only', async () => {

@@ -9,10 +9,10 @@ import { queryRows } from '~/db/client.server';
 import { searchEditions } from '~/features/catalog/search.server';
 import { IMPORT_CHUNK, IMPORT_ROWS_PAGE_SIZE, confirmCatalogImport } from '~/features/curation/imports.server';
 import { parseCsv } from '~/lib/csv';
+import type { Handler } from '../../test/routes';
 
 useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
 const act = upload.action as unknown as Handler;
 const loadDetail = detail.loader as unknown as Handler;
 const confirm = detail.action as unknown as Handler;

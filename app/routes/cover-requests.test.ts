@@ -11,10 +11,10 @@ import { getEdition } from '~/features/catalog/queries.server';
 import { revertCatalogChange } from '~/features/curation/mutations.server';
 import { listMyChangeRequests } from '~/features/curation/queries.server';
 import { serveUpload } from '~/server/uploads.server';
+import type { Handler } from '../../test/routes';
 
 useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
 const act = coverForm.action as unknown as Handler;
 const image = proposedImage.loader as unknown as Handler;
 const reviewAct = review.action as unknown as Handler;

@@ -6,10 +6,10 @@ import * as requestForm from './catalogo.solicitar';
 import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
 import { getDb } from '~/db/client.server';
 import { getEdition } from '~/features/catalog/queries.server';
+import type { Handler } from '../../test/routes';
 
 useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
 const load = requestForm.loader as unknown as Handler;
 const act = requestForm.action as unknown as Handler;
 const reviewAct = review.action as unknown as Handler;

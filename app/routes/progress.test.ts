@@ -4,14 +4,13 @@ import { getAuth } from '~/features/accounts/auth.server';
 import { cookieFrom, createEdition, createUser, formRequest, getRequest } from '../../test/factories';
 import * as edition from './ed.$id';
 import * as bookshelf from './estante';
+import type { Handler, Failure } from '../../test/routes';
 
 useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
 const act = edition.action as unknown as Handler;
 const loadEdition = edition.loader as unknown as Handler;
 const loadBookshelf = bookshelf.loader as unknown as Handler;
-type Failure = { data: { formError?: string; fieldErrors: Record<string, string>; fields: Record<string, string> }; init: { status: number } };
 type Page = { data: { entry: { status: string } | null; progress: { fraction: number; value: number | null; units: string[]; daysLeft: number | null; updates: { value: number; emotion: string | null; comment: string | null; spoiler: boolean; correction: boolean }[] } | null } };
 
 const poster = (id: string, cookie: string) => (fields: Record<string, string>) => act({ request: formRequest(`/ed/${id}`, fields, { cookie }), params: { id }, context: {} });

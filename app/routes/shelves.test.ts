@@ -5,11 +5,10 @@ import * as edition from './ed.$id';
 import * as bookshelf from './estante';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
+import type { Handler, Failure } from '../../test/routes';
 
 useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
-type Failure = { data: { formError?: string; fieldErrors: Record<string, string>; fields: Record<string, string> }; init: { status: number } };
 const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)({ request, params, context: {} });
 const statusOf = async (promise: Promise<unknown>) =>
   promise.then(

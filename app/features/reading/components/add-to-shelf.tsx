@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { SelectField } from '~/components/ui/field';
 import type { ShelfChoice } from '../types';
 
 /** "Adicionar a uma estante": the reader's custom shelves, with the ones that already hold this book listed for removal. */
@@ -28,18 +29,13 @@ export function AddToShelf({ choices, busy }: { choices: ShelfChoice[]; busy: bo
       {available.length > 0 ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="adicionar-a-estante" />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="adicionar-estante" className="font-medium">
-              Adicionar a uma estante
-            </label>
-            <select id="adicionar-estante" name="shelf" className="min-h-11 rounded-lg border border-line bg-surface px-3 py-2 text-ink">
-              {available.map((shelf) => (
-                <option key={shelf.id} value={shelf.id}>
-                  {shelf.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="adicionar-estante" name="shelf" label="Adicionar a uma estante">
+            {available.map((shelf) => (
+              <option key={shelf.id} value={shelf.id}>
+                {shelf.name}
+              </option>
+            ))}
+          </SelectField>
           <Button type="submit" variant="secondary" disabled={busy}>
             Adicionar
           </Button>

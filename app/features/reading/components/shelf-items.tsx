@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { SelectField } from '~/components/ui/field';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { AuthorLinks } from '~/features/catalog/components/edition-list';
 import { STATUS_LABELS } from '../statuses';
@@ -75,17 +76,14 @@ export function AddShelfItem({ entries }: { entries: { id: string; title: string
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="adicionar" />
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor="adicionar-livro" className="font-medium">
-          Adicionar um livro da sua estante
-        </label>
-        <select id="adicionar-livro" name="entry" className="min-h-11 max-w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink">
+      <div className="min-w-0 max-w-full">
+        <SelectField id="adicionar-livro" name="entry" label="Adicionar um livro da sua estante">
           {entries.map((entry) => (
             <option key={entry.id} value={entry.id}>
               {entry.title}
             </option>
           ))}
-        </select>
+        </SelectField>
       </div>
       <Button type="submit" variant="secondary" disabled={busy}>
         Adicionar
