@@ -77,10 +77,6 @@ CREATE TABLE "editions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "search_words" (
-	"word" text PRIMARY KEY NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "work_authors" (
 	"work_id" text NOT NULL,
 	"author_id" text NOT NULL,
@@ -101,37 +97,6 @@ CREATE TABLE "works" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "catalog_changes" (
-	"id" text PRIMARY KEY NOT NULL,
-	"entity_type" text NOT NULL,
-	"entity_id" text NOT NULL,
-	"field" text NOT NULL,
-	"before" text,
-	"after" text,
-	"actor_id" text,
-	"change_request_id" text,
-	"revert_of_id" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "change_requests" (
-	"id" text PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"kind" text NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"requester_id" text NOT NULL,
-	"edition_id" text,
-	"author_id" text,
-	"target_label" text NOT NULL,
-	"changes" jsonb NOT NULL,
-	"note" text,
-	"applied_directly" boolean DEFAULT false NOT NULL,
-	"reviewer_id" text,
-	"answer" text,
-	"decided_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "affiliate_clicks" ADD CONSTRAINT "affiliate_clicks_edition_id_editions_id_fk" FOREIGN KEY ("edition_id") REFERENCES "public"."editions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_clicks" ADD CONSTRAINT "affiliate_clicks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "collection_members" ADD CONSTRAINT "collection_members_collection_id_collections_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."collections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -141,10 +106,6 @@ ALTER TABLE "edition_contributors" ADD CONSTRAINT "edition_contributors_author_i
 ALTER TABLE "editions" ADD CONSTRAINT "editions_work_id_works_id_fk" FOREIGN KEY ("work_id") REFERENCES "public"."works"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_authors" ADD CONSTRAINT "work_authors_work_id_works_id_fk" FOREIGN KEY ("work_id") REFERENCES "public"."works"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_authors" ADD CONSTRAINT "work_authors_author_id_authors_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."authors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "catalog_changes" ADD CONSTRAINT "catalog_changes_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "catalog_changes" ADD CONSTRAINT "catalog_changes_change_request_id_change_requests_id_fk" FOREIGN KEY ("change_request_id") REFERENCES "public"."change_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "change_requests" ADD CONSTRAINT "change_requests_requester_id_users_id_fk" FOREIGN KEY ("requester_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "change_requests" ADD CONSTRAINT "change_requests_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "affiliate_clicks_edition_idx" ON "affiliate_clicks" USING btree ("edition_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "authors_slug_key" ON "authors" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "authors_name_trgm_idx" ON "authors" USING gin (immutable_unaccent(lower("name")) gin_trgm_ops);--> statement-breakpoint
@@ -158,12 +119,5 @@ CREATE INDEX "editions_work_idx" ON "editions" USING btree ("work_id");--> state
 CREATE INDEX "editions_readers_idx" ON "editions" USING btree ("readers_count" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "editions_created_idx" ON "editions" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "editions_search_vector_idx" ON "editions" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "editions_folded_title_idx" ON "editions" USING btree (btrim(regexp_replace(immutable_unaccent(lower("title")), '[^a-z0-9]+', ' ', 'g')));--> statement-breakpoint
-CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "work_authors_author_idx" ON "work_authors" USING btree ("author_id");--> statement-breakpoint
-CREATE INDEX "catalog_changes_created_idx" ON "catalog_changes" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "catalog_changes_entity_idx" ON "catalog_changes" USING btree ("entity_type","entity_id","field","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "catalog_changes_actor_idx" ON "catalog_changes" USING btree ("actor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "change_requests_code_key" ON "change_requests" USING btree ("code");--> statement-breakpoint
-CREATE INDEX "change_requests_queue_idx" ON "change_requests" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "change_requests_requester_idx" ON "change_requests" USING btree ("requester_id","created_at" DESC NULLS LAST);
+CREATE INDEX "editions_search_text_trgm_idx" ON "editions" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "work_authors_author_idx" ON "work_authors" USING btree ("author_id");
