@@ -19,7 +19,7 @@ export type CardRow = {
   format: EditionFormat;
   coverUrl: string | null;
   readersCount: number;
-  authors: { id: string; slug: string; name: string }[] | string;
+  authors: { id: string; slug: string; name: string }[];
 };
 
 export function toCard(row: CardRow): EditionCard {
@@ -27,7 +27,7 @@ export function toCard(row: CardRow): EditionCard {
     id: row.id,
     title: row.title,
     subtitle: row.subtitle,
-    authors: typeof row.authors === 'string' ? (JSON.parse(row.authors) as EditionCard['authors']) : row.authors,
+    authors: row.authors,
     publisher: row.publisher,
     year: row.publicationDate?.slice(0, 4) ?? null,
     format: row.format,

@@ -138,7 +138,7 @@ async function correctTerms(db: Db | Tx, terms: string[], threshold: number, loo
   const toCheck = terms.filter((_, i) => checked[i]);
   const known = new Map<string, string[]>();
   if (toCheck.length > 0) {
-    const rows = await queryRows<{ term: string; last: boolean; known: boolean; close: string[] | string }>(
+    const rows = await queryRows<{ term: string; last: boolean; known: boolean; close: string[] }>(
       sql`SELECT t.term, t.last, k.known,
             CASE WHEN k.known THEN '{}'::text[] ELSE ARRAY(
               SELECT w.word FROM search_words w WHERE w.word % t.term AND similarity(w.word, t.term) >= ${threshold} ORDER BY similarity(w.word, t.term) DESC, w.word LIMIT ${CORRECTIONS_PER_WORD}) END AS close
@@ -151,8 +151,7 @@ async function correctTerms(db: Db | Tx, terms: string[], threshold: number, loo
       db,
     );
     for (const row of rows) {
-      const close = typeof row.close === 'string' ? parsePgArray(row.close) : row.close;
-      known.set(`${row.term}:${row.last}`, row.known || close.length === 0 ? [] : close);
+      known.set(`${row.term}:${row.last}`, row.known || row.close.length === 0 ? [] : row.close);
     }
   }
   return terms.map((term, i) => {
@@ -168,7 +167,6 @@ function toTsQuery(terms: Term[], join: ' & ' | ' | '): string {
 }
 
 /** PGlite may answer a text[] as its literal ("{a,b}"); the words never need quoting. */
-const parsePgArray = (literal: string) => literal.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
 
 /** ISBN-10/13 with or without hyphens, or an ASIN. */
 function identifierCondition(query: string): SQL | null {

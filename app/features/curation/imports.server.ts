@@ -95,8 +95,8 @@ type SummaryRow = {
   curatorId: string;
   username: string | null;
   name: string | null;
-  ignoredColumns: string[] | string;
-  counts: Partial<Record<ImportRowOutcome, number>> | string | null;
+  ignoredColumns: string[];
+  counts: Partial<Record<ImportRowOutcome, number>> | null;
   createdAt: Date | string;
   importedAt: Date | string | null;
 };
@@ -106,11 +106,10 @@ const summarySelect = sql`SELECT i.id, i.file_name AS "fileName", i.status, i.cu
     i.created_at AS "createdAt", i.imported_at AS "importedAt"
   FROM catalog_imports i LEFT JOIN users u ON u.id = i.curator_id`;
 
-const json = <T,>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toSummary(row: SummaryRow): CatalogImportSummary {
-  const counts = { new: 0, duplicate: 0, existing: 0, error: 0, created: 0, ...json(row.counts ?? {}) };
+  const counts = { new: 0, duplicate: 0, existing: 0, error: 0, created: 0, ...row.counts };
   return {
     id: row.id,
     fileName: row.fileName,
@@ -141,7 +140,7 @@ export async function getCatalogImport(viewer: Viewer, id: string, options: { ou
   const rows = await listImportRows(id, options.outcome, IMPORT_ROWS_PAGE_SIZE, (page - 1) * IMPORT_ROWS_PAGE_SIZE);
   return {
     ...summary,
-    ignoredColumns: json(row.ignoredColumns),
+    ignoredColumns: row.ignoredColumns,
     rows,
     rowsTotal: options.outcome ? summary.counts[options.outcome] : summary.total,
     page,

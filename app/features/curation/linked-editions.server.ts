@@ -44,7 +44,7 @@ type Row = {
   title: string;
   authors: string | null;
   coverUrl: string | null;
-  counts: Record<string, number> | string;
+  counts: Record<string, number>;
   total: number;
   cover: boolean;
   isbn: boolean;
@@ -71,19 +71,16 @@ export async function listMostLinkedEditions(viewer: Viewer, filters: { flags: Q
   const total = counted?.n ?? 0;
   return {
     sources: LINK_SOURCES.map(({ key, label }) => ({ key, label })),
-    items: rows.map((row, i) => {
-      const counts = typeof row.counts === 'string' ? (JSON.parse(row.counts) as Record<string, number>) : row.counts;
-      return {
-        rank: offset + i + 1,
-        id: row.id,
-        title: row.title,
-        authors: row.authors,
-        coverUrl: row.coverUrl,
-        flags: FLAG_KEYS.filter((f) => row[f]),
-        counts: Object.fromEntries(LINK_SOURCES.map(({ key }) => [key, counts[key] ?? 0])),
-        total: row.total,
-      };
-    }),
+    items: rows.map((row, i) => ({
+      rank: offset + i + 1,
+      id: row.id,
+      title: row.title,
+      authors: row.authors,
+      coverUrl: row.coverUrl,
+      flags: FLAG_KEYS.filter((f) => row[f]),
+      counts: Object.fromEntries(LINK_SOURCES.map(({ key }) => [key, row.counts[key] ?? 0])),
+      total: row.total,
+    })),
     total: Math.min(total, LINKED_COUNT_CAP),
     totalCapped: total > LINKED_COUNT_CAP,
     page: filters.page,

@@ -34,7 +34,7 @@ type SummaryRow = {
   duplicateEditionId: string | null;
   duplicateAuthorSlug: string | null;
   duplicateLabel: string | null;
-  changes: FieldChange[] | string;
+  changes: FieldChange[];
   note: string | null;
   answer: string | null;
   appliedDirectly: boolean;
@@ -67,7 +67,7 @@ function toSummary(row: SummaryRow): ChangeRequestSummary {
     targetPath: row.editionId ? `/ed/${row.editionId}` : row.authorSlug ? `/autor/${row.authorSlug}` : null,
     entity: row.kind === 'duplicate' ? (row.editionId ? 'edition' : 'author') : entityOfKind(row.kind),
     duplicate: row.duplicateLabel ? { label: row.duplicateLabel, path: row.duplicateEditionId ? `/ed/${row.duplicateEditionId}` : `/autor/${row.duplicateAuthorSlug ?? ''}` } : null,
-    changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as FieldChange[]) : row.changes,
+    changes: row.changes,
     note: row.note,
     answer: row.answer,
     appliedDirectly: row.appliedDirectly,

@@ -83,8 +83,8 @@ export async function listBookshelf(viewer: Viewer, options: { filters?: Bookshe
       status: row.status,
       rating: ratingFromQuarters(row.rating_quarters),
       favorite: row.favorite,
-      startedOn: dateOnly(row.started_on),
-      finishedOn: dateOnly(row.finished_on),
+      startedOn: row.started_on,
+      finishedOn: row.finished_on,
       progress: row.status === 'reading' || row.status === 'paused' ? Number(row.progress_fraction ?? 0) : null,
       updatedAt: new Date(row.updated_at).toISOString(),
     })),
@@ -109,10 +109,4 @@ export async function moveShelfEntries(viewer: Viewer, entryIds: string[], statu
     .where(and(eq(shelfEntries.userId, viewer.id), inArray(shelfEntries.id, entryIds)));
   for (const entry of mine) await setShelfStatus(viewer, entry.editionId, status);
   return mine.length;
-}
-
-/** PGlite and node-postgres both give `date` columns as "YYYY-MM-DD" through drizzle, but raw SQL may give a Date. */
-function dateOnly(value: string | Date | null): string | null {
-  if (value == null) return null;
-  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 }
