@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { fieldError, isFailure, isSuccess } from '~/lib/form-result';
 import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
+import { usePosting } from './use-posting';
 
 /**
  * Bulk status change: the books' checkboxes (the children) and a status select in one plain POST form, so
@@ -12,8 +13,7 @@ import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
  */
 export function BookshelfBulkForm({ result, children }: { result: unknown; children: ReactNode }) {
   const form = useRef<HTMLFormElement>(null);
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const busy = usePosting();
   useEffect(() => {
     if (isSuccess(result)) form.current?.reset();
   }, [result]);

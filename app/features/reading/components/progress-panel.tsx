@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
@@ -6,6 +6,7 @@ import { fieldError, typed } from '~/lib/form-result';
 import { formatDate, formatNumber } from '~/lib/format';
 import { EMOTIONS, EMOTION_LABELS, EMOTION_SLUGS, type EditionLength, MAX_PROGRESS_COMMENT, type ProgressUnit, UNIT_LABELS, UNIT_SLUGS, lengthIn } from '../progress';
 import type { MyProgress, ProgressUpdate } from '../types';
+import { usePosting } from './use-posting';
 
 /** "página 120 de 264", "45%", "minuto 90 de 600". */
 function positionText(edition: EditionLength, value: number, unit: ProgressUnit): string {
@@ -65,8 +66,7 @@ function UnitSelect({ name, label, units, initial, error }: { name: string; labe
  * the deliberate correction backwards, and at the end the offer to mark it read (the rating follows).
  */
 export function ProgressPanel({ edition, progress, result }: { edition: EditionLength; progress: MyProgress; result: unknown }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const busy = usePosting();
   const atEnd = progress.fraction >= 1;
   const initialUnit = UNIT_SLUGS[progress.unit ?? progress.preferredUnit];
   const correctionFailed = fieldError(result, 'correctedValue') ?? fieldError(result, 'correctedUnit');

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/field';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
@@ -8,6 +8,7 @@ import { AuthorLinks } from '~/features/catalog/components/edition-list';
 import { STATUS_LABELS } from '../statuses';
 import type { ShelfItem } from '../types';
 import { RatingStars } from './rating-stars';
+import { usePosting } from './use-posting';
 
 /** One small POST form per control, so ordering works without JavaScript. */
 function ItemButton({ intent, entryId, label, children, disabled }: { intent: string; entryId: string; label: string; children: ReactNode; disabled: boolean }) {
@@ -24,8 +25,7 @@ function ItemButton({ intent, entryId, label, children, disabled }: { intent: st
 
 /** The books of a custom shelf in the owner's order; the owner also gets move up/down and "Tirar". */
 export function ShelfItems({ items, owner, firstPosition, lastPosition }: { items: ShelfItem[]; owner: boolean; firstPosition: number | null; lastPosition: number | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const busy = usePosting();
   return (
     <ol className="flex flex-col divide-y divide-line">
       {items.map((item) => (
@@ -68,8 +68,7 @@ export function ShelfItems({ items, owner, firstPosition, lastPosition }: { item
 
 /** The owner's "Adicionar um livro": their most recent bookshelf entries not yet on this shelf. */
 export function AddShelfItem({ entries }: { entries: { id: string; title: string }[] }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const busy = usePosting();
   if (entries.length === 0) {
     return <p className="text-sm text-muted">Todos os livros da sua estante já estão aqui. Adicione outros pela página de cada livro.</p>;
   }

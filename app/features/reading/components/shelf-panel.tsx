@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { fieldError, isFailure, isSuccess } from '~/lib/form-result';
@@ -10,6 +10,7 @@ import type { MyShelfEntry, ReadThrough, ShelfChoice } from '../types';
 import { AddToShelf } from './add-to-shelf';
 import { EntryCopyForm } from './entry-copy-form';
 import { RatingInput } from './rating-input';
+import { usePosting } from './use-posting';
 
 function readThroughText(read: ReadThrough): string {
   const started = read.startedOn ? `começou em ${formatDay(read.startedOn)}` : null;
@@ -40,8 +41,7 @@ export function ShelfPanel({
   /** More of the reader's own entry: the progress panel (decision 0017). */
   children?: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const busy = usePosting();
   if (!signedIn) {
     return (
       <section aria-labelledby="na-estante" className="rounded-xl border border-line bg-surface p-4">
