@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PROFILE_VISIBILITIES } from '~/features/social/visibility';
 
 /** Better Auth maps its models onto these tables by property name (see server/auth.server.ts). */
 export const users = pgTable(
@@ -18,7 +19,7 @@ export const users = pgTable(
     pronouns: text(),
     bio: text(),
     links: jsonb().$type<string[]>().notNull().default([]),
-    profileVisibility: text({ enum: ['publico', 'restrito'] }).notNull().default('publico'),
+    profileVisibility: text({ enum: PROFILE_VISIBILITIES }).notNull().default('publico'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

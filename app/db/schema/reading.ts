@@ -3,7 +3,7 @@ import { boolean, check, date, doublePrecision, index, integer, pgTable, primary
 import { users } from './accounts';
 import { EMOTIONS, PROGRESS_UNITS } from '~/features/reading/progress';
 import { SHELF_STATUSES } from '~/features/reading/statuses';
-import { SHELF_VISIBILITIES } from '~/features/reading/shelf-policy';
+import { VISIBILITIES } from '~/features/social/visibility';
 import { editions } from './catalog';
 
 /**
@@ -116,7 +116,7 @@ export const shelves = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text().notNull().default(''),
-    visibility: text({ enum: SHELF_VISIBILITIES }).notNull().default('publico'),
+    visibility: text({ enum: VISIBILITIES }).notNull().default('publico'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,18 +4,19 @@ import { getDb } from '~/db/client.server';
 import { shelves } from '~/db/schema';
 import { mergeEditions } from '~/features/curation/merge.server';
 import { newId } from '~/lib/ids';
+import type { Visibility } from '~/features/social/visibility';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { listBookshelf } from './bookshelf.server';
 import { removeShelfEntry, setShelfStatus } from './mutations.server';
-import { MAX_SHELVES_PER_READER, type ShelfVisibility } from './shelf-policy';
+import { MAX_SHELVES_PER_READER } from './shelf-policy';
 import { getShelf, listMyShelves, listPublicShelves, listShelfChoices, listShelfItems } from './shelf-queries.server';
 import { addToShelf, createShelf, deleteShelf, moveInShelf, removeFromShelf, updateShelf } from './shelves.server';
 import { getMyShelfEntry } from './queries.server';
 
 useTestDatabase();
 
-const shelfInput = (name: string, visibility: ShelfVisibility = 'publico') => ({ name, description: '', visibility });
+const shelfInput = (name: string, visibility: Visibility = 'publico') => ({ name, description: '', visibility });
 
 async function titlesOn(viewer: ReturnType<typeof testViewer>, shelfId: string) {
   const shelf = await getShelf(viewer, shelfId);
@@ -87,18 +88,18 @@ describe('custom shelves', () => {
     expect(await listMyShelves(reader)).toHaveLength(MAX_SHELVES_PER_READER);
   });
 
-  it('are seen by whom their visibility allows (seguidores: the owner only, until following exists)', async () => {
+  it('are seen by whom their visibility allows (the whole matrix is in social/audience.test.ts)', async () => {
     const owner = testViewer(await createUser());
     const other = testViewer(await createUser());
     const edition = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'] });
     await setShelfStatus(owner, edition, 'read');
-    const matrix: Record<ShelfVisibility, { owner: boolean; other: boolean; visitor: boolean }> = {
+    const matrix: Record<Visibility, { owner: boolean; other: boolean; visitor: boolean }> = {
       publico: { owner: true, other: true, visitor: true },
       seguidores: { owner: true, other: false, visitor: false },
       privado: { owner: true, other: false, visitor: false },
     };
     const made: Record<string, string> = {};
-    for (const visibility of Object.keys(matrix) as ShelfVisibility[]) {
+    for (const visibility of Object.keys(matrix) as Visibility[]) {
       const id = await createShelf(owner, shelfInput(`Estante ${visibility}`, visibility));
       await addToShelf(owner, id, { editionId: edition });
       made[visibility] = id;

@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
 import type { Viewer } from '~/server/viewer.server';
-import { type ShelfVisibility, canViewShelf } from './shelf-policy';
+import { audienceOf, maySee, visibleTo } from '~/features/social/audience.server';
+import type { Visibility } from '~/features/social/visibility';
 import { type ShelfStatus, ratingFromQuarters } from './statuses';
 import type { ShelfChoice, ShelfDetail, ShelfItem, ShelfSummary } from './types';
 
@@ -14,15 +15,14 @@ type ShelfRow = {
   user_id: string;
   name: string;
   description: string;
-  visibility: ShelfVisibility;
+  visibility: Visibility;
   item_count: number;
   username: string | null;
   owner_name: string;
-  suspended: boolean;
   updated_at: Date | string;
 };
 
-const shelfColumns = sql`sh.id, sh.user_id, sh.name, sh.description, sh.visibility, sh.updated_at, u.username, u.name AS owner_name, u.suspended_at IS NOT NULL AS suspended,
+const shelfColumns = sql`sh.id, sh.user_id, sh.name, sh.description, sh.visibility, sh.updated_at, u.username, u.name AS owner_name,
   (SELECT count(*)::int FROM shelf_items si WHERE si.shelf_id = sh.id) AS item_count`;
 
 function toSummary(row: ShelfRow, viewer: Viewer | null): ShelfSummary {
@@ -44,8 +44,8 @@ const selectShelves = (where: SQL, tail: SQL = sql``) =>
 export async function getShelf(viewer: Viewer | null, shelfId: string): Promise<ShelfDetail | null> {
   const [row] = await selectShelves(sql`sh.id = ${shelfId}`);
   if (!row) return null;
-  // A suspended reader's shelves disappear for everyone else, like the rest of what they published.
-  if ((row.suspended && viewer?.id !== row.user_id) || !canViewShelf(viewer?.id ?? null, { ownerId: row.user_id, visibility: row.visibility })) return null;
+  const audience = await audienceOf(viewer?.id ?? null, row.user_id);
+  if (!audience || !maySee(audience, row.visibility)) return null;
   return { ...toSummary(row, viewer), updatedAt: new Date(row.updated_at).toISOString() };
 }
 
@@ -77,7 +77,7 @@ export async function listMyShelves(viewer: Viewer): Promise<ShelfSummary[]> {
 
 /** Other readers' public shelves with at least one book, most recently changed first (the discovery list of /estantes). */
 export async function listPublicShelves(viewer: Viewer | null, page: number): Promise<{ items: ShelfSummary[]; total: number; page: number; pageSize: number }> {
-  const where = sql`sh.visibility = 'publico' AND u.suspended_at IS NULL AND sh.user_id <> ${viewer?.id ?? ''}
+  const where = sql`sh.visibility = 'publico' AND ${visibleTo(viewer?.id ?? null, sql`sh.user_id`, sql`sh.visibility`)} AND sh.user_id <> ${viewer?.id ?? ''}
     AND EXISTS (SELECT 1 FROM shelf_items si WHERE si.shelf_id = sh.id)`;
   const [rows, [total]] = await Promise.all([
     selectShelves(where, sql`ORDER BY sh.updated_at DESC, sh.id LIMIT ${PUBLIC_SHELVES_PAGE_SIZE} OFFSET ${(page - 1) * PUBLIC_SHELVES_PAGE_SIZE}`),

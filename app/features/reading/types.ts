@@ -1,6 +1,6 @@
 import type { EditionCard, EditionFormat } from '~/features/catalog/types';
 import type { Emotion, ProgressUnit } from './progress';
-import type { ShelfVisibility } from './shelf-policy';
+import type { Visibility } from '~/features/social/visibility';
 import type { ShelfStatus } from './statuses';
 
 export type ReadThrough = { id: string; startedOn: string | null; finishedOn: string | null; abandonedOn: string | null };
@@ -51,7 +51,7 @@ export type ShelfSummary = {
   id: string;
   name: string;
   description: string;
-  visibility: ShelfVisibility;
+  visibility: Visibility;
   itemCount: number;
   owner: { username: string; name: string };
   mine: boolean;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { progressActionInputs } from './progress';
 import { GENRE_SLUGS } from '~/features/catalog/genres';
-import { NOTES_MAX, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX, SHELF_VISIBILITIES } from './shelf-policy';
+import { VISIBILITIES } from '~/features/social/visibility';
+import { NOTES_MAX, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from './shelf-policy';
 import type { BookshelfFilters } from './types';
 import { MAX_RATING, MIN_RATING, SHELF_STATUSES, STATUS_SLUGS, statusFromSlug } from './statuses';
 
@@ -119,7 +120,7 @@ const shelfFields = {
     .trim()
     .max(SHELF_DESCRIPTION_MAX, `Use no máximo ${SHELF_DESCRIPTION_MAX} caracteres.`)
     .default(''),
-  visibility: z.enum(SHELF_VISIBILITIES, { error: 'Escolha quem pode ver a estante.' }),
+  visibility: z.enum(VISIBILITIES, { error: 'Escolha quem pode ver a estante.' }),
 };
 export const shelfInput = z.object(shelfFields);
 export type ShelfInput = z.output<typeof shelfInput>;

@@ -2,7 +2,8 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage, SelectField, TextArea, TextField } from '~/components/ui/field';
 import { fieldError, isFailure, typed } from '~/lib/form-result';
-import { SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX, SHELF_VISIBILITIES, VISIBILITY_LABELS } from '../shelf-policy';
+import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/visibility';
+import { SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '../shelf-policy';
 import type { ShelfSummary } from '../types';
 import { usePosting } from './use-posting';
 
@@ -27,7 +28,7 @@ export function ShelfForm({ intent, shelf, result, submitLabel }: { intent: 'cri
         error={error('description')}
       />
       <SelectField label="Quem pode ver" name="visibility" id={`${intent}-visibilidade`} defaultValue={value('visibility', shelf?.visibility ?? 'publico')} error={error('visibility')} hint="“Só seguidores”: por enquanto, só você.">
-        {SHELF_VISIBILITIES.map((visibility) => (
+        {VISIBILITIES.map((visibility) => (
           <option key={visibility} value={visibility}>
             {VISIBILITY_LABELS[visibility]}
           </option>

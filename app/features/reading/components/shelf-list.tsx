@@ -1,12 +1,12 @@
 import { Globe, Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatNumber } from '~/lib/format';
-import { type ShelfVisibility, VISIBILITY_LABELS } from '../shelf-policy';
+import { type Visibility, VISIBILITY_LABELS } from '~/features/social/visibility';
 import type { ShelfSummary } from '../types';
 
 const ICONS = { publico: Globe, seguidores: Users, privado: Lock } as const;
 
-export function VisibilityBadge({ visibility }: { visibility: ShelfVisibility }) {
+export function VisibilityBadge({ visibility }: { visibility: Visibility }) {
   const Icon = ICONS[visibility];
   return (
     <span className="inline-flex items-center gap-1 rounded-full border border-line px-2 py-0.5 text-sm text-ink">

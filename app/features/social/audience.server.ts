@@ -1,0 +1,83 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '~/db/client.server';
+import type { ProfileVisibility, Visibility } from './visibility';
+
+/**
+ * Who may see what a reader published (PRODUCT.md §1.3, docs/decisions/0019). The one place that knows the
+ * rules: single items ask `relationTo` + `maySee`, lists put `visibleTo` inside their WHERE.
+ *
+ * - `owner`: the viewer is the author.
+ * - `follower`: an accepted follow from the viewer to the author.
+ * - `stranger`: signed in or not, no follow (a pending request is still a stranger).
+ * - `blocked`: a block either way; sees nothing, and is seen by nothing.
+ * - `hidden`: the author is suspended; nobody but the author sees their content.
+ */
+export type Relation = 'owner' | 'follower' | 'stranger' | 'blocked' | 'hidden';
+
+
+export type Audience = { relation: Relation; profileVisibility: ProfileVisibility; followPending: boolean };
+
+/** The viewer's relation to one author, in one query; null when the author does not exist. */
+export async function audienceOf(viewerId: string | null, authorId: string): Promise<Audience | null> {
+  const viewer = viewerId ?? '';
+  const [row] = await queryRows<{ profile_visibility: ProfileVisibility; suspended: boolean; follow: 'accepted' | 'pending' | null; blocked: boolean }>(sql`
+    SELECT u.profile_visibility, u.suspended_at IS NOT NULL AS suspended,
+      (SELECT f.status FROM follows f WHERE f.follower_id = ${viewer} AND f.followee_id = u.id) AS follow,
+      EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = u.id AND b.blocked_id = ${viewer}) OR (b.blocker_id = ${viewer} AND b.blocked_id = u.id)) AS blocked
+    FROM users u WHERE u.id = ${authorId}`);
+  if (!row) return null;
+  const relation: Relation =
+    viewerId === authorId ? 'owner' : row.suspended ? 'hidden' : row.blocked ? 'blocked' : row.follow === 'accepted' ? 'follower' : 'stranger';
+  return { relation, profileVisibility: row.profile_visibility, followPending: row.follow === 'pending' };
+}
+
+/**
+ * Whether an item with this visibility may be shown. A `restrito` profile's public items are for its
+ * followers only: strangers see just the name, the avatar and the follow button.
+ */
+export function maySee(audience: Audience, visibility: Visibility): boolean {
+  switch (audience.relation) {
+    case 'owner':
+      return true;
+    case 'follower':
+      return visibility !== 'privado';
+    case 'stranger':
+      return visibility === 'publico' && audience.profileVisibility === 'publico';
+    default:
+      return false;
+  }
+}
+
+/** Whether the viewer may see the profile's contents (counts, shelves, atts…) beyond name and avatar. */
+export function maySeeProfile(audience: Audience): boolean {
+  return maySee(audience, 'publico');
+}
+
+/**
+ * The same rule as `maySee`, as a condition for list queries: `author` and `visibility` are the columns (or
+ * expressions) of the listed rows. Hidden rows are filtered inside the query, so pages and counts never
+ * include them (PRODUCT.md §1.3: "Lists and feeds apply visibility inside the query").
+ */
+export function visibleTo(viewerId: string | null, author: SQL, visibility: SQL): SQL {
+  if (!viewerId) {
+    return sql`(${visibility} = 'publico' AND EXISTS (SELECT 1 FROM users au WHERE au.id = ${author} AND au.profile_visibility = 'publico' AND au.suspended_at IS NULL))`;
+  }
+  return sql`(${author} = ${viewerId} OR (
+    ${visibility} <> 'privado'
+    AND EXISTS (SELECT 1 FROM users au WHERE au.id = ${author} AND au.suspended_at IS NULL
+      AND ((${visibility} = 'publico' AND au.profile_visibility = 'publico')
+        OR EXISTS (SELECT 1 FROM follows af WHERE af.follower_id = ${viewerId} AND af.followee_id = ${author} AND af.status = 'accepted')))
+    AND NOT EXISTS (SELECT 1 FROM blocks ab WHERE (ab.blocker_id = ${author} AND ab.blocked_id = ${viewerId}) OR (ab.blocker_id = ${viewerId} AND ab.blocked_id = ${author}))))`;
+}
+
+/** Authors the viewer follows (accepted), as a condition on an author column: the `seguindo` feeds. */
+export function followedBy(viewerId: string, author: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM follows ff WHERE ff.follower_id = ${viewerId} AND ff.followee_id = ${author} AND ff.status = 'accepted')`;
+}
+
+/** Whether either of the two has blocked the other: follows, comments, reactions and whispers check it. */
+export async function isBlockedPair(a: string, b: string): Promise<boolean> {
+  const [row] = await queryRows<{ blocked: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a})) AS blocked`);
+  return Boolean(row?.blocked);
+}
