@@ -22,6 +22,7 @@ type Entry = {
     | { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer }
     | undefined;
   serveUpload: (request: { method: string; path: string; ifNoneMatch?: string }) => Promise<globalThis.Response>;
+  countQueries: <T>(work: () => Promise<T>) => Promise<{ result: T; queries: number }>;
 };
 
 const PORT = Number(process.env.PORT ?? 3000);
@@ -232,8 +233,15 @@ async function main() {
   });
 
   const handle = entry.createRequestHandler(build, 'production');
+  // Benchmarks only (bench/reading.ts): how many SQL statements the loaders and actions of this request issued.
+  const countQueries = process.env.BENCH_COUNT_QUERIES === '1';
   app.all('*splat', async (req, res, next) => {
     try {
+      if (countQueries) {
+        const { result, queries } = await entry.countQueries(() => handle(toFetchRequest(req, res)));
+        res.setHeader('X-Query-Count', String(queries));
+        return await sendResponse(req, res, result);
+      }
       await sendResponse(req, res, await handle(toFetchRequest(req, res)));
     } catch (error) {
       next(error);

@@ -15,6 +15,9 @@ export const pgUrl = process.env.BENCH_DATABASE_URL;
 /** Every row bench/catalog-fill.ts generates has an id starting with it, so the benches tell them from the demo catalogue's. */
 export const GENERATED_PREFIX = 'bench-';
 
+/** The reader bench/reading-fill.ts makes to sign in as: 2,000 shelf entries, following 200 readers. */
+export const BENCH_READER = { username: 'bench_leitora', email: 'bench@bench.maratona.app', password: 'maratona-bench-2026', entries: 2_000, follows: 200 };
+
 /** A production environment on a fresh data directory under /tmp (never inside the repository). */
 export function benchEnv(port: number): { env: NodeJS.ProcessEnv; dataDir: string; base: string } {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'maratona-bench-'));
@@ -56,10 +59,10 @@ export async function waitFor(url: string) {
 
 export type Result = { label: string; rps: number; p50: number; p99: number; cpuPerRequest: number | null; errors: number };
 
-export async function drive(label: string, url: string, pid: number | null, headers: Record<string, string> = {}): Promise<Result> {
+export async function drive(label: string, url: string, pid: number | null, headers: Record<string, string> = {}, connections = 50): Promise<Result> {
   await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up
   const before = pid ? cpuMs(pid) : 0;
-  const result = await autocannon({ url, connections: 50, duration: DURATION, headers });
+  const result = await autocannon({ url, connections, duration: DURATION, headers });
   const cpu = pid ? cpuMs(pid) - before : 0;
   const total = result.requests.total;
   return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: pid ? cpu / total : null, errors: result.errors + result.non2xx };

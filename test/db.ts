@@ -5,8 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { pgliteExtensions, useDatabaseForTests, type Database, type Db } from '~/db/client.server';
-import * as schema from '~/db/schema';
+import { drizzleOptions, pgliteExtensions, useDatabaseForTests, type Database, type Db } from '~/db/client.server';
 import { resetAuthForTests } from '~/features/accounts/auth.server';
 import { closeRealtime } from '~/server/realtime.server';
 import { withDatabase } from './global-setup';
@@ -57,7 +56,7 @@ async function openCopy(pgTemplate: string | null, template: PGlite | undefined)
     pool.on('error', () => undefined);
     return {
       kind: 'postgres',
-      db: drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
+      db: drizzleNodePg(pool, drizzleOptions) as unknown as Db,
       pool,
       url: withDatabase(url, name),
       close: async () => {
@@ -68,7 +67,7 @@ async function openCopy(pgTemplate: string | null, template: PGlite | undefined)
     };
   }
   const pglite = (await template?.clone()) as PGlite;
-  return { kind: 'pglite', db: drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db, pglite, dataDir: 'memory', close: () => pglite.close() };
+  return { kind: 'pglite', db: drizzlePglite(pglite, drizzleOptions) as unknown as Db, pglite, dataDir: 'memory', close: () => pglite.close() };
 }
 
 /**

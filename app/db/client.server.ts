@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { getEnv } from '~/server/env.server';
 import { log } from '~/server/logger.server';
+import { queryCountLogger } from './query-count.server';
 import { acquireLock } from './lock.server';
 import * as schema from './schema';
 
@@ -23,6 +24,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; dataDir: string; close: () => Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
+
+/** How every connection of the app (and of the tests) is wrapped by Drizzle. */
+export const drizzleOptions = { schema, casing: 'snake_case', logger: queryCountLogger } as const;
 
 export const pgliteExtensions = { pg_trgm, unaccent };
 
@@ -46,7 +50,7 @@ export function openPglite(dataDir: string): Database {
   mkdirSync(dataDir, { recursive: true });
   const release = acquireLock(`${dataDir}.lock`);
   const pglite = new PGlite(dataDir, { extensions: pgliteExtensions });
-  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(pglite, drizzleOptions) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -63,7 +67,7 @@ export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server must not crash the process; the pool reconnects.
   pool.on('error', (error) => log.warn('db.idle_connection_error', { error: error.message }));
-  const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzleNodePg(pool, drizzleOptions) as unknown as Db;
   return { kind: 'postgres', db, pool, url, close: () => pool.end() };
 }
 
