@@ -4,6 +4,7 @@ import { checkBothWidths, signUp, uniqueName } from './helpers';
 const message = (page: Page) => page.locator('p[role="status"]');
 
 test('a new reader lands on /home, adds a first book, sets a goal and logs progress with one tap; the edition shows its statistics', async ({ page }) => {
+  test.setTimeout(180_000);
   const username = uniqueName('inicio');
   await signUp(page, username, 'noites-brancas-1848');
   // Signing up lands on /, which sends a signed-in reader to /home: first run, an empty bookshelf.

@@ -88,7 +88,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       {started ? <CurrentlyReading books={reading} result={actionData} /> : <FirstRun />}
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <FollowingActivityFeed items={activity} />
-        <div className="flex flex-col gap-8">
+        <div className="order-first flex flex-col gap-8 lg:order-none">
           <ReadingGoalCard goal={goal}>
             <ReadingGoalForm goal={goal} result={actionData} />
           </ReadingGoalCard>

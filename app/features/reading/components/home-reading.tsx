@@ -46,35 +46,38 @@ function ReadingItem({ book, result }: { book: CurrentReading; result: unknown }
         <ProgressBar fraction={book.fraction} label={positionLabel(book)} />
         <div className="flex flex-wrap items-end gap-2">
           {book.nextValue != null ? (
-            <Form method="post">
-              {hidden}
-              <input type="hidden" name="value" value={book.nextValue} />
-              <Button type="submit" variant="secondary" disabled={busy}>
-                {QUICK_STEP_LABEL[book.stepUnit]}
-                <span className="sr-only"> em {book.edition.title}</span>
-              </Button>
-            </Form>
+            <>
+              <Form method="post">
+                {hidden}
+                <input type="hidden" name="value" value={book.nextValue} />
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  {QUICK_STEP_LABEL[book.stepUnit]}
+                  <span className="sr-only"> em {book.edition.title}</span>
+                </Button>
+              </Form>
+              {/* Keyed by the saved value: after a save the field empties, after a failure it keeps what was typed. */}
+              <Form method="post" key={book.value ?? 'primeiro'} className="flex items-end gap-2" aria-label={`Atualizar o progresso de ${book.edition.title}`}>
+                {hidden}
+                <div className="w-32">
+                  <TextField
+                    label={POSITION_LABELS[book.stepUnit]}
+                    name="value"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    defaultValue={mine ? typed(result, 'value') : ''}
+                    error={mine ? (fieldError(result, 'value') ?? fieldError(result, 'unit')) : undefined}
+                  />
+                </div>
+                <Button type="submit" disabled={busy}>
+                  Salvar
+                </Button>
+              </Form>
+            </>
           ) : (
             <Link to={`/ed/${book.edition.id}`} className="min-h-11 py-2.5 font-medium">
               Chegou ao fim: marcar como lido
             </Link>
           )}
-          <Form method="post" className="flex items-end gap-2" aria-label={`Atualizar o progresso de ${book.edition.title}`}>
-            {hidden}
-            <div className="w-32">
-              <TextField
-                label={POSITION_LABELS[book.stepUnit]}
-                name="value"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={mine ? typed(result, 'value') : ''}
-                error={mine ? (fieldError(result, 'value') ?? fieldError(result, 'unit')) : undefined}
-              />
-            </div>
-            <Button type="submit" disabled={busy}>
-              Salvar
-            </Button>
-          </Form>
         </div>
       </div>
     </li>
