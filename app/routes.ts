@@ -3,6 +3,7 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 /** THE route table: every URL of the product, in the order of PRODUCT.md §2. */
 export default [
   index('routes/_index.tsx'),
+  route('home', 'routes/home.tsx'),
   route('novidades', 'routes/novidades.tsx'),
   route('novidades/rss.xml', 'routes/novidades.rss[.]xml.ts'),
   route('politica', 'routes/politica.tsx'),

@@ -15,6 +15,7 @@ const publicPages = [
 ];
 
 const readerPages = [
+  { path: '/home', heading: 'Olá,' },
   { path: '/configuracoes/conta', heading: 'Sua conta' },
   { path: '/configuracoes/conexoes', heading: 'Conexões' },
   { path: '/notificacoes', heading: 'Notificações' },

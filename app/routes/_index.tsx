@@ -1,11 +1,11 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link, redirect } from 'react-router';
 import type { Route } from './+types/_index';
-import type { ShellData } from '~/root';
 import { ButtonLink } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';
 import { listNewsPosts } from '~/features/news/queries.server';
 import { formatDate } from '~/lib/format';
 import { publicPageHeaders } from '~/server/cache-headers';
+import { getViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Maratona — sua comunidade de leitura' },
@@ -13,7 +13,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 export const headers = publicPageHeaders(['landing', 'news']);
 
-export async function loader() {
+/**
+ * Signed-in readers start at /home. Their requests carry the session cookie, so the HTML cache never answers
+ * them (nor stores this redirect): visitors keep getting the cached landing.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getViewer(request)) throw redirect('/home', { status: 302, headers: { 'Cache-Control': 'private, no-store' } });
   const news = await listNewsPosts(3);
   return { news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })) };
 }
@@ -26,47 +31,23 @@ const features = [
 ];
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
-  const shell = useRouteLoaderData<ShellData>('root');
-  const viewer = shell?.viewer;
   return (
     <div className="flex flex-col gap-12">
       <section className="grid items-center gap-8 md:grid-cols-[1fr_auto]">
         <div className="flex flex-col gap-4">
-          {viewer ? (
-            <>
-              <h1 className="font-serif text-4xl font-bold">Olá, {viewer.name}!</h1>
-              <p className="text-lg text-muted">Que bom ter você aqui. Complete seu perfil enquanto preparamos sua estante.</p>
-              {!viewer.emailVerified ? (
-                <p className="rounded-lg border border-line bg-surface p-3">
-                  Confirme seu e-mail para publicar e sussurrar. Não chegou? <Link to="/configuracoes/conta#email">Reenviar o link</Link>.
-                </p>
-              ) : null}
-              <div className="flex flex-wrap gap-3">
-                <ButtonLink to="/configuracoes/conta" variant="accent">
-                  Editar meu perfil
-                </ButtonLink>
-                <ButtonLink to="/novidades" variant="secondary">
-                  Ver novidades
-                </ButtonLink>
-              </div>
-            </>
-          ) : (
-            <>
-              <h1 className="font-serif text-4xl font-bold leading-tight md:text-5xl">Leia mais, junto com quem ama livros.</h1>
-              <p className="max-w-prose text-lg text-muted">
-                O Maratona é a casa da comunidade brasileira de leitores: sua estante e seu progresso, maratonas literárias, leituras conjuntas, clubes e uma foca que
-                ajuda você a manter o foco.
-              </p>
-              <div className="flex flex-wrap gap-3">
-                <ButtonLink to="/auth/signin?modo=criar" variant="accent">
-                  Criar conta grátis
-                </ButtonLink>
-                <ButtonLink to="/auth/signin" variant="secondary">
-                  Já tenho conta
-                </ButtonLink>
-              </div>
-            </>
-          )}
+          <h1 className="font-serif text-4xl font-bold leading-tight md:text-5xl">Leia mais, junto com quem ama livros.</h1>
+          <p className="max-w-prose text-lg text-muted">
+            O Maratona é a casa da comunidade brasileira de leitores: sua estante e seu progresso, maratonas literárias, leituras conjuntas, clubes e uma foca que
+            ajuda você a manter o foco.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink to="/auth/signin?modo=criar" variant="accent">
+              Criar conta grátis
+            </ButtonLink>
+            <ButtonLink to="/auth/signin" variant="secondary">
+              Já tenho conta
+            </ButtonLink>
+          </div>
         </div>
         <div className="hidden justify-self-center md:block">
           <Foca mood="reading" size={220} />

@@ -27,6 +27,8 @@ import { createChangeRequest } from '~/features/curation/mutations.server';
 import { listMyChangeRequests } from '~/features/curation/queries.server';
 import * as edition from './ed.$id';
 import * as bookshelf from './estante';
+import * as editionTab from './ed.$id.$tab';
+import * as home from './home';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves.server';
@@ -61,12 +63,15 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/estante', module: bookshelf, expect: signedIn },
+  // /home and its forms (goal, one-tap progress) are the signed-in reader's own.
+  { path: '/home', module: home, expect: signedIn },
   // Custom shelves: discovery is public, creating needs an account; a shelf's forms are its owner's only.
   { path: '/estantes', module: shelvesPage, expect: everyone, actionExpect: signedIn },
   { path: `/estante/${shelves.open}`, params: { id: shelves.open }, module: shelfPage, expect: everyone, actionExpect: ownerOnly },
   { path: `/estante/${shelves.closed}`, params: { id: shelves.closed }, module: shelfPage, expect: privateShelf, actionExpect: ownerOnly },
   // The edition page is public; its shelf forms are the signed-in reader's own.
   { path: `/ed/${editionId}`, params: { id: editionId }, module: edition, expect: everyone, actionExpect: signedIn },
+  { path: `/ed/${editionId}/estatisticas`, params: { id: editionId, tab: 'estatisticas' }, module: editionTab, expect: everyone },
   { path: '/catalogo/solicitar?tipo=novo-autor', module: requestForm, expect: signedIn },
   { path: `/catalogo/solicitar/capa?edicao=${editionId}`, module: coverForm, expect: signedIn },
   { path: '/catalogo/minhas-solicitacoes', module: myRequests, expect: signedIn },
@@ -134,7 +139,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(34);
+    expect(denials).toBe(35);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

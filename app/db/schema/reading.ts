@@ -139,3 +139,25 @@ export const shelfItems = pgTable(
   (t) => [primaryKey({ columns: [t.shelfId, t.shelfEntryId] }), index('shelf_items_entry_idx').on(t.shelfEntryId), index('shelf_items_order_idx').on(t.shelfId, t.position)],
 );
 // --- end custom shelves ---
+
+// --- reading goals (branch home, docs/decisions/0023) ---
+
+/** A reader's goal for one calendar year ("meta de leitura"): books, pages, or both. */
+export const readingGoals = pgTable(
+  'reading_goals',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer().notNull(),
+    booksTarget: integer(),
+    pagesTarget: integer(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.year] }),
+    check('reading_goals_target_check', sql`${t.booksTarget} IS NOT NULL OR ${t.pagesTarget} IS NOT NULL`),
+    check('reading_goals_positive_check', sql`coalesce(${t.booksTarget}, 1) > 0 AND coalesce(${t.pagesTarget}, 1) > 0`),
+  ],
+);
+// --- end reading goals ---

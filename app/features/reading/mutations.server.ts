@@ -8,6 +8,7 @@ import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import type { EditionFormat } from '~/features/catalog/types';
 import { NOTES_MAX } from './shelf-policy';
+import { editionStatsCacheTag } from './stats-cache';
 import type { ShelfStatus } from './statuses';
 
 /** "Today" is the reader's calendar day in Brazil, not the server's UTC one (docs/decisions/0016). */
@@ -50,7 +51,7 @@ async function applyStatus(tx: Tx, entryId: string, status: ShelfStatus) {
 
 /** Puts an edition on the viewer's bookshelf with a status, or changes the status of the entry there. */
 export async function setShelfStatus(viewer: Viewer, editionId: string, status: ShelfStatus): Promise<void> {
-  const created = await getDb().transaction(async (tx) => {
+  const created: boolean | null = await getDb().transaction(async (tx): Promise<boolean | null> => {
     let entry = await lockEntry(tx, viewer, editionId);
     let created = false;
     if (!entry) {
@@ -71,12 +72,14 @@ export async function setShelfStatus(viewer: Viewer, editionId: string, status: 
         return true;
       }
     }
-    if (entry.status === status) return false;
+    if (entry.status === status) return null;
     await tx.update(shelfEntries).set({ status, updatedAt: sql`now()` }).where(eq(shelfEntries.id, entry.id));
     await applyStatus(tx, entry.id, status);
     return false;
   });
+  // A new entry changes the edition's readers count; a finished reading changes its statistics tab.
   if (created) await invalidateTags([editionCacheTag(editionId)]);
+  else if (created === false && status === 'read') await invalidateTags([editionStatsCacheTag(editionId)]);
 }
 
 async function updateOwnEntry(viewer: Viewer, editionId: string, values: Partial<typeof shelfEntries.$inferInsert>) {
@@ -93,6 +96,7 @@ export async function rateShelfEntry(viewer: Viewer, editionId: string, rating: 
   const quarters = rating == null ? null : Math.round(rating * 4);
   if (quarters != null && (quarters < 1 || quarters > 20 || quarters / 4 !== rating)) throw new AppError('invalid_input', 'A nota vai de 0,25 a 5, em passos de 0,25.', 'rating');
   await updateOwnEntry(viewer, editionId, { ratingQuarters: quarters });
+  await invalidateTags([editionStatsCacheTag(editionId)]);
 }
 
 export async function setFavorite(viewer: Viewer, editionId: string, favorite: boolean): Promise<void> {

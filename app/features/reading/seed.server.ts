@@ -4,6 +4,8 @@ import { editions, shelfEntries, users } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
 import { rateShelfEntry, setFavorite, setShelfStatus } from './mutations.server';
 import { logProgress } from './progress.server';
+import { yearInSaoPaulo } from './goals';
+import { setReadingGoal } from './goals.server';
 import { addToShelf, createShelf } from './shelves.server';
 import type { ShelfStatus } from './statuses';
 
@@ -42,5 +44,7 @@ export async function seedDemoBookshelf(username: string): Promise<number> {
     await addToShelf(viewer, shelfId, { editionId: edition.id });
     added += 1;
   }
+  // A goal for the year, so /home shows its progress in the demo.
+  await setReadingGoal(viewer, yearInSaoPaulo(), { books: 24, pages: 6000 });
   return added;
 }

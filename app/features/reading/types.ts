@@ -109,3 +109,23 @@ export type MyProgress = {
   /** The latest updates, newest first. */
   updates: ProgressUpdate[];
 };
+
+/** A book on /home's "Lendo agora", with its one-tap step (`nextValue` in `stepUnit`, null at the end). */
+export type CurrentReading = {
+  edition: EditionCard;
+  length: { pages: number | null; audioMinutes: number | null; format: EditionFormat };
+  fraction: number;
+  value: number | null;
+  unit: ProgressUnit | null;
+  stepUnit: ProgressUnit;
+  nextValue: number | null;
+};
+
+/** One shelf change of a followed reader, for /home's activity section. */
+export type FollowingActivity = {
+  id: string;
+  reader: { username: string; name: string; image: string | null };
+  edition: EditionCard;
+  status: ShelfStatus;
+  at: string;
+};

@@ -6,3 +6,6 @@ export type NotificationItem = {
   read: boolean;
   createdAt: string;
 };
+
+/** A reader /home suggests following, with why (in Portuguese). */
+export type ReaderSuggestion = { id: string; username: string; name: string; image: string | null; reason: string };

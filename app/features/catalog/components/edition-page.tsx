@@ -16,6 +16,7 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
   const tabs = [
     { to: `/ed/${edition.id}`, label: 'Sobre', end: true },
     { to: `/ed/${edition.id}/edicoes`, label: `Edições (${formatNumber(edition.otherEditionsCount + 1)})`, end: false },
+    { to: `/ed/${edition.id}/estatisticas`, label: 'Estatísticas', end: false },
   ];
   return (
     <article className="flex flex-col gap-6">

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { Avatar } from '~/components/ui/avatar';
+import { formatDate } from '~/lib/format';
+import type { ShelfStatus } from '../statuses';
+import type { FollowingActivity } from '../types';
+
+const VERBS: Record<ShelfStatus, string> = {
+  want_to_read: 'quer ler',
+  reading: 'está lendo',
+  read: 'terminou',
+  abandoned: 'abandonou',
+  paused: 'pausou',
+};
+
+/** "Atividade de quem você segue": shelf changes of followed readers (atts join this feed later). */
+export function FollowingActivityFeed({ items }: { items: FollowingActivity[] }) {
+  return (
+    <section aria-labelledby="atividade" className="flex flex-col gap-3">
+      <h2 id="atividade" className="font-serif text-xl font-semibold">
+        Atividade de quem você segue
+      </h2>
+      {items.length === 0 ? (
+        <p className="text-muted">Quando as pessoas que você segue começarem ou terminarem um livro, aparece aqui.</p>
+      ) : (
+        <ol className="flex flex-col divide-y divide-line">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-start gap-3 py-3">
+              <Avatar name={item.reader.name} image={item.reader.image} size={36} />
+              <p className="min-w-0">
+                <Link to={`/u/${item.reader.username}`} className="font-medium">
+                  {item.reader.name}
+                </Link>{' '}
+                {VERBS[item.status]}{' '}
+                <Link to={`/ed/${item.edition.id}`} className="font-serif italic">
+                  {item.edition.title}
+                </Link>
+                <span className="block text-sm text-muted">{formatDate(item.at)}</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

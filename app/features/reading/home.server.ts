@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '~/db/client.server';
+import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { followedBy, visibleTo } from '~/features/social/audience.server';
+import type { Viewer } from '~/server/viewer.server';
+import { type ProgressUnit, lengthIn, preferredUnit } from './progress';
+import type { ShelfStatus } from './statuses';
+import { QUICK_STEP } from './components/quick-step';
+import type { CurrentReading, FollowingActivity } from './types';
+
+/** How many books "Lendo agora" shows on /home; the bookshelf has the rest. */
+export const CURRENTLY_READING_MAX = 8;
+export const ACTIVITY_MAX = 15;
+
+type ReadingRow = CardRow & { pages: number | null; audio_minutes: number | null; fraction: number | null; value: number | null; unit: ProgressUnit | null };
+
+/** The viewer's books in `lendo`, latest first, with where each reading is and the next one-tap step. */
+export async function listCurrentlyReading(viewer: Viewer): Promise<CurrentReading[]> {
+  const rows = await queryRows<ReadingRow>(sql`
+    SELECT ${cardColumns}, e.pages, e.audio_minutes, rt.progress_fraction AS fraction, rt.progress_value AS value, rt.progress_unit AS unit
+    FROM shelf_entries s
+    JOIN editions e ON e.id = s.edition_id
+    LEFT JOIN read_throughs rt ON rt.shelf_entry_id = s.id AND rt.finished_on IS NULL AND rt.abandoned_on IS NULL
+    WHERE s.user_id = ${viewer.id} AND s.status = 'reading'
+    ORDER BY s.updated_at DESC, s.id
+    LIMIT ${CURRENTLY_READING_MAX}`);
+  return rows.map((row) => {
+    const length = { pages: row.pages, audioMinutes: row.audio_minutes, format: row.format };
+    // The step keeps the unit the reader last used, so "+10" means the same thing as their last update.
+    const unit = row.unit && lengthIn(length, row.unit) != null ? row.unit : preferredUnit(length);
+    const total = lengthIn(length, unit) ?? 100;
+    const fraction = Number(row.fraction ?? 0);
+    const current = row.unit === unit && row.value != null ? row.value : Math.floor(fraction * total);
+    return {
+      edition: toCard(row),
+      length,
+      fraction,
+      value: row.value,
+      unit: row.unit,
+      stepUnit: unit,
+      nextValue: current < total ? Math.min(total, current + QUICK_STEP) : null,
+    };
+  });
+}
+
+/** Whether the viewer has anything on the bookshelf: /home's first-run state is for an empty one. */
+export async function hasShelfEntries(viewer: Viewer): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM shelf_entries WHERE user_id = ${viewer.id}) AS any`);
+  return Boolean(row?.any);
+}
+
+type ActivityRow = CardRow & { entry_id: string; status: ShelfStatus; updated_at: Date | string; username: string; name: string; image: string | null };
+
+/**
+ * "Atividade de quem você segue": the latest shelf changes of the readers the viewer follows. Shelf entries
+ * carry no visibility of their own, so they count as public items of their reader's profile (decision 0019
+ * then hides a restricted profile from non-followers, blocked pairs and suspended readers).
+ */
+export async function listFollowingActivity(viewer: Viewer): Promise<FollowingActivity[]> {
+  const rows = await queryRows<ActivityRow>(sql`
+    SELECT ${cardColumns}, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
+    FROM shelf_entries s
+    JOIN users u ON u.id = s.user_id
+    JOIN editions e ON e.id = s.edition_id
+    WHERE ${followedBy(viewer.id, sql`s.user_id`)} AND ${visibleTo(viewer.id, sql`s.user_id`, sql`'publico'`)}
+    ORDER BY s.updated_at DESC, s.id
+    LIMIT ${ACTIVITY_MAX}`);
+  return rows.map((row) => ({
+    id: row.entry_id,
+    reader: { username: row.username, name: row.name, image: row.image },
+    edition: toCard(row),
+    status: row.status,
+    at: new Date(row.updated_at).toISOString(),
+  }));
+}

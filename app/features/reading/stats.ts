@@ -1,0 +1,25 @@
+/** The ratings histogram's buckets, in order (stored quarters 1–7 fall in the first, 20 alone in the last). */
+export const RATING_BUCKETS = ['até 1,75', '2 a 2,75', '3 a 3,75', '4 a 4,75', '5'] as const;
+
+export const MONTH_LABELS = ['jan.', 'fev.', 'mar.', 'abr.', 'maio', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'] as const;
+
+export type ChartDatum = { label: string; value: number };
+
+export type ReaderStats = {
+  year: number;
+  books: number;
+  pages: number;
+  months: { month: number; books: number; pages: number }[];
+  genres: ChartDatum[];
+  countries: ChartDatum[];
+  /** Counts per bucket of RATING_BUCKETS. */
+  ratings: number[];
+};
+
+export type EditionStats = {
+  ratings: number[];
+  ratingsCount: number;
+  averageRating: number | null;
+  /** Days from start to finish (both counted), averaged over finished read-throughs with both dates. */
+  readingTime: { averageDays: number; count: number } | null;
+};

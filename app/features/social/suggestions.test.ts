@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../test/factories';
+import { block, follow, restrict, shelve, suspend } from '../../../test/reading-factories';
+import { listReaderSuggestions } from './suggestions.server';
+
+useTestDatabase();
+
+describe('readers to follow', () => {
+  it('suggests readers followed by people I follow and readers of my books, never the ones it must not', async () => {
+    const me = await createUser();
+    const friend = await createUser();
+    const [friendOfFriend, sameBook, both, followed, requested, blocker, blockedByMe, suspended, minor, restrictedReader] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser({ birthDate: '2011-03-01' }),
+      createUser(),
+    ]);
+    const book = await createEdition({ title: 'O Cortiço', authors: ['Aluísio Azevedo'], pages: 320 });
+    await follow(me.id, friend.id);
+    await follow(me.id, followed.id);
+    await follow(me.id, requested.id, 'pending');
+    // Everyone below is followed by my friend: only some may be suggested.
+    for (const user of [friendOfFriend, both, followed, requested, blocker, blockedByMe, suspended, minor, me]) await follow(friend.id, user.id);
+    await block(blocker.id, me.id);
+    await block(me.id, blockedByMe.id);
+    await suspend(suspended.id);
+    // Reading a book I want to read.
+    await shelve(me.id, book, { status: 'want_to_read' });
+    for (const user of [sameBook, both, restrictedReader, minor]) await shelve(user.id, book, { status: 'reading', reads: [{ started: '2026-02-01' }] });
+    // A restricted profile's reading is for its followers: not a reason to suggest them to me.
+    await restrict(restrictedReader.id);
+
+    const suggestions = await listReaderSuggestions(testViewer(me));
+    expect(suggestions.map((s) => s.id)).toEqual([both.id, friendOfFriend.id, sameBook.id]);
+    expect(suggestions.map((s) => s.reason)).toEqual([`Seguido por ${friend.username}, que você segue`, `Seguido por ${friend.username}, que você segue`, 'Está lendo um livro da sua estante']);
+  });
+
+  it('counts several common follows, and suggests nobody to a reader who follows no one and reads alone', async () => {
+    const [me, a, b, target] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    expect(await listReaderSuggestions(testViewer(me))).toEqual([]);
+    await follow(me.id, a.id);
+    await follow(me.id, b.id);
+    await follow(a.id, target.id);
+    await follow(b.id, target.id);
+    // A pending follow of my friend's is no follow: it suggests nothing.
+    await follow(a.id, (await createUser()).id, 'pending');
+    expect(await listReaderSuggestions(testViewer(me))).toMatchObject([{ id: target.id, reason: 'Seguido por 2 pessoas que você segue' }]);
+  });
+});

@@ -1,0 +1,100 @@
+import { Link, data } from 'react-router';
+import type { Route } from './+types/home';
+import { ButtonLink } from '~/components/ui/button';
+import { FormMessage } from '~/components/ui/field';
+import { Foca } from '~/components/ui/foca';
+import { FollowingActivityFeed } from '~/features/reading/components/following-activity';
+import { CurrentlyReading, ReadingGoalForm } from '~/features/reading/components/home-reading';
+import { ReadingGoalCard } from '~/features/reading/components/reading-goal-card';
+import { yearInSaoPaulo } from '~/features/reading/goals';
+import { readingGoalOf, setReadingGoal } from '~/features/reading/goals.server';
+import { hasShelfEntries, listCurrentlyReading, listFollowingActivity } from '~/features/reading/home.server';
+import { logProgress } from '~/features/reading/progress.server';
+import { homeActionInput } from '~/features/reading/validation';
+import { ReaderSuggestions } from '~/features/social/components/reader-suggestions';
+import { listReaderSuggestions } from '~/features/social/suggestions.server';
+import { isFailure, isSuccess } from '~/lib/form-result';
+import { failureFromError, parseForm } from '~/server/forms.server';
+import { requireViewer } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Início — Maratona' }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const year = yearInSaoPaulo();
+  const [started, reading, goal, suggestions, activity] = await Promise.all([
+    hasShelfEntries(viewer),
+    listCurrentlyReading(viewer),
+    readingGoalOf(viewer, viewer.id, year),
+    listReaderSuggestions(viewer),
+    listFollowingActivity(viewer),
+  ]);
+  // The viewer always sees their own goal; null would mean the account vanished mid-request.
+  if (!goal) throw data(null, { status: 404 });
+  return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity };
+}
+
+/** The goal form and the one-tap progress of the books being read: always the viewer's own. */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const parsed = parseForm(await request.formData(), homeActionInput);
+  if (!parsed.ok) return parsed.failure;
+  const input = parsed.value;
+  try {
+    if (input.intent === 'meta') {
+      await setReadingGoal(viewer, yearInSaoPaulo(), input);
+      return { success: 'Meta salva.' };
+    }
+    const { advanced, fraction } = await logProgress(viewer, input.edition, input);
+    if (fraction >= 1) return { success: 'Você chegou ao fim! Abra o livro para marcar como lido e dar sua nota.' };
+    return { success: advanced ? 'Progresso registrado.' : 'Atualização registrada; seu progresso já estava mais adiante.' };
+  } catch (error) {
+    return failureFromError(error, parsed.fields);
+  }
+}
+
+function FirstRun() {
+  return (
+    <section aria-labelledby="primeiro-livro" className="flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6 sm:flex-row sm:items-center">
+      <Foca mood="curious" size={120} />
+      <div className="flex flex-col items-start gap-3">
+        <h2 id="primeiro-livro" className="font-serif text-xl font-semibold">
+          Sua estante está vazia
+        </h2>
+        <p>Procure no catálogo o livro que você está lendo (ou quer ler) e coloque na sua estante. Daqui você acompanha o progresso e a sua meta do ano.</p>
+        <ButtonLink to="/catalogo" variant="accent">
+          Adicionar meu primeiro livro
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { started, reading, goal, suggestions, activity } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="font-serif text-3xl font-bold">Olá, {loaderData.name}!</h1>
+        <Link to="/estante">Minha estante</Link>
+      </div>
+      {!loaderData.emailVerified ? (
+        <p className="rounded-lg border border-line bg-surface p-3">
+          Confirme seu e-mail para publicar e sussurrar. Não chegou? <Link to="/configuracoes/conta#email">Reenviar o link</Link>.
+        </p>
+      ) : null}
+      <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
+      <FormMessage>{isFailure(actionData) ? actionData.formError : null}</FormMessage>
+      {started ? <CurrentlyReading books={reading} result={actionData} /> : <FirstRun />}
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <FollowingActivityFeed items={activity} />
+        <div className="order-first flex flex-col gap-8 lg:order-none">
+          <ReadingGoalCard goal={goal}>
+            <ReadingGoalForm goal={goal} result={actionData} />
+          </ReadingGoalCard>
+          <ReaderSuggestions readers={suggestions} />
+        </div>
+      </div>
+    </div>
+  );
+}
