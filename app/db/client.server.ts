@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { getEnv } from '~/server/env.server';
 import { log } from '~/server/logger.server';
-import { queryCountLogger } from './query-count.server';
+import { queryCountLogger } from '~/server/query-count.server';
 import { acquireLock } from './lock.server';
 import * as schema from './schema';
 
