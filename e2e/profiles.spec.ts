@@ -72,6 +72,12 @@ test('a reader asks to follow a restricted profile; once approved, he sees her b
   await expect(caio.page.getByRole('heading', { level: 1, name: `Estante de ${duda.username}` })).toBeVisible();
   await expect(caio.page.getByRole('heading', { level: 2, name: /^Vidas Secas$/i })).toBeVisible();
   await checkBothWidths(caio.page, 'perfil-estante');
+  await caio.page.getByRole('link', { name: 'Lidos', exact: true }).click();
+  await expect(caio.page.getByText('Nenhum livro lido registrado ainda.')).toBeVisible();
+  await checkBothWidths(caio.page, 'perfil-lidos');
+  await caio.page.getByRole('link', { name: 'Estantes', exact: true }).click();
+  await expect(caio.page.getByText('Nenhuma estante personalizada para mostrar.')).toBeVisible();
+  await checkBothWidths(caio.page, 'perfil-estantes');
   await caio.page.goto('/seguindo');
   await expect(caio.page.getByRole('link', { name: /^Vidas Secas$/i })).toBeVisible();
   await checkBothWidths(caio.page, 'seguindo');
