@@ -26,6 +26,11 @@ export default [
 
   route('notificacoes', 'routes/notificacoes.tsx'),
 
+  route('seguindo', 'routes/seguindo.tsx'),
+  route('u', 'routes/u.tsx'),
+  route('u/:username', 'routes/u.$username.tsx'),
+  route('u/:username/:tab', 'routes/u.$username.$tab.tsx'),
+
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),
   route('estantes', 'routes/estantes.tsx'),

@@ -35,6 +35,10 @@ import { createShelf } from '~/features/reading/shelves.server';
 import * as emails from './gerenciar.emails';
 import * as novidades from './gerenciar.novidades';
 import * as notificacoes from './notificacoes';
+import * as following from './seguindo';
+import * as readers from './u';
+import * as profilePage from './u.$username';
+import * as profileTab from './u.$username.$tab';
 
 useTestDatabase();
 
@@ -58,13 +62,18 @@ type RouteCase = { path: string; params?: Record<string, string>; module: { load
  * `code` is a real pending change request, `coverCode` a cover request and `importId` a curator's bulk
  * import in preview, so a curator's 'ok' on their pages is not a 404 in disguise.
  */
-const routeCases = (code: string, coverCode: string, editionId: string, importId: string, shelves: { open: string; closed: string }): RouteCase[] => [
+const routeCases = (code: string, coverCode: string, editionId: string, importId: string, shelves: { open: string; closed: string }, reader: string): RouteCase[] => [
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/estante', module: bookshelf, expect: signedIn },
   // /home and its forms (goal, one-tap progress) are the signed-in reader's own.
   { path: '/home', module: home, expect: signedIn },
+  // Profiles (public here) are everyone's to see; following and blocking need an account.
+  { path: '/seguindo', module: following, expect: signedIn },
+  { path: '/u?q=leitor', module: readers, expect: everyone },
+  { path: `/u/${reader}`, params: { username: reader }, module: profilePage, expect: everyone, actionExpect: signedIn },
+  { path: `/u/${reader}/estante`, params: { username: reader, tab: 'estante' }, module: profileTab, expect: everyone, actionExpect: signedIn },
   // Custom shelves: discovery is public, creating needs an account; a shelf's forms are its owner's only.
   { path: '/estantes', module: shelvesPage, expect: everyone, actionExpect: signedIn },
   { path: `/estante/${shelves.open}`, params: { id: shelves.open }, module: shelfPage, expect: everyone, actionExpect: ownerOnly },
@@ -123,7 +132,7 @@ describe('who may open what (every role × every protected loader and action)', 
       closed: await createShelf(testViewer(users.leitor), { name: 'Privada', description: '', visibility: 'privado' }),
     };
     let denials = 0;
-    for (const route of routeCases(code, cover.code, editionId, importId, shelves)) {
+    for (const route of routeCases(code, cover.code, editionId, importId, shelves, users.leitor.username)) {
       for (const who of Object.keys(users) as Who[]) {
         const cookie = users[who]?.cookie;
         const params = route.params ?? {};
@@ -139,7 +148,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(35);
+    expect(denials).toBe(38);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

@@ -22,8 +22,11 @@ export function AvatarMenu({ viewer }: Props) {
           )}
         </p>
         <ul className="flex flex-col">
+          {viewer.username ? <MenuLink to={`/u/${viewer.username}`}>Meu perfil</MenuLink> : null}
           <MenuLink to="/estante">Minha estante</MenuLink>
           <MenuLink to="/estantes">Minhas estantes</MenuLink>
+          <MenuLink to="/seguindo">Seguindo</MenuLink>
+          <MenuLink to="/u">Procurar leitores</MenuLink>
           <MenuLink to="/configuracoes/conta">Configurações da conta</MenuLink>
           <MenuLink to="/configuracoes/conexoes">Conexões</MenuLink>
           <MenuLink to="/notificacoes">Notificações</MenuLink>

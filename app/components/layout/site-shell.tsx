@@ -105,7 +105,7 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
     { to: '/', label: 'Início', icon: House },
     viewer ? { to: '/estante', label: 'Estante', icon: Library } : { to: '/novidades', label: 'Novidades', icon: Sparkles },
     viewer ? { to: '/notificacoes', label: 'Avisos', icon: Bell } : { to: '/auth/signin', label: 'Entrar', icon: LogIn },
-    viewer ? { to: '/configuracoes/conta', label: 'Perfil', icon: UserRound } : { to: '/auth/signin?modo=criar', label: 'Criar conta', icon: UserPlus },
+    viewer ? { to: viewer.username ? `/u/${viewer.username}` : '/auth/completar-cadastro', label: 'Perfil', icon: UserRound } : { to: '/auth/signin?modo=criar', label: 'Criar conta', icon: UserPlus },
   ];
   return (
     <nav aria-label="Navegação do celular" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper md:hidden">

@@ -20,10 +20,18 @@ export const users = pgTable(
     bio: text(),
     links: jsonb().$type<string[]>().notNull().default([]),
     profileVisibility: text({ enum: PROFILE_VISIBILITIES }).notNull().default('publico'),
+    /** Whether the profile shows "lendo agora" (the books being read and their %) to others. */
+    showCurrentlyReading: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_username_key').on(t.username)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(t.username),
+    // Reader search (/u) folds case and accents; a trigram index serves its substring matches.
+    index('users_name_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+  ],
 );
 
 export const sessions = pgTable(

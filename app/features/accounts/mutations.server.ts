@@ -147,11 +147,19 @@ export async function resendVerification(viewer: Viewer): Promise<void> {
 
 export async function updateProfile(
   viewer: Viewer,
-  input: { name: string; pronouns: string; bio: string; links: string[]; profileVisibility: 'publico' | 'restrito' },
+  input: { name: string; pronouns: string; bio: string; links: string[]; profileVisibility: 'publico' | 'restrito'; showCurrentlyReading: boolean },
 ): Promise<void> {
   await getDb()
     .update(users)
-    .set({ name: input.name, pronouns: input.pronouns || null, bio: input.bio || null, links: input.links, profileVisibility: input.profileVisibility, updatedAt: new Date() })
+    .set({
+      name: input.name,
+      pronouns: input.pronouns || null,
+      bio: input.bio || null,
+      links: input.links,
+      profileVisibility: input.profileVisibility,
+      showCurrentlyReading: input.showCurrentlyReading,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, viewer.id));
 }
 

@@ -32,7 +32,7 @@ describe('username changes', () => {
 describe('profile and email', () => {
   it('saves the profile of the viewer only', async () => {
     const user = await createUser();
-    await updateProfile(testViewer(user), { name: 'Ana', pronouns: 'ela/dela', bio: 'Leio de tudo.', links: ['https://exemplo.com.br'], profileVisibility: 'restrito' });
+    await updateProfile(testViewer(user), { name: 'Ana', pronouns: 'ela/dela', bio: 'Leio de tudo.', links: ['https://exemplo.com.br'], profileVisibility: 'restrito', showCurrentlyReading: false });
     const [row] = await getDb().select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: 'Ana', pronouns: 'ela/dela', bio: 'Leio de tudo.', links: ['https://exemplo.com.br'], profileVisibility: 'restrito' });
   });

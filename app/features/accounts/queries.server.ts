@@ -34,6 +34,7 @@ export async function getAccountSettings(viewer: Viewer): Promise<AccountSetting
       bio: users.bio,
       links: users.links,
       profileVisibility: users.profileVisibility,
+      showCurrentlyReading: users.showCurrentlyReading,
       // Spelled out: inside a one-table select, drizzle would print both columns unqualified.
       methods: sql<string[]>`coalesce((SELECT array_agg(a.provider_id ORDER BY a.provider_id) FROM auth_accounts a WHERE a.user_id = users.id), '{}')`,
     })
@@ -50,6 +51,7 @@ export async function getAccountSettings(viewer: Viewer): Promise<AccountSetting
     bio: user.bio ?? '',
     links: user.links,
     profileVisibility: user.profileVisibility,
+    showCurrentlyReading: user.showCurrentlyReading,
     hasPassword: user.methods.includes('credential'),
     providers: user.methods.filter((p) => p !== 'credential'),
   };

@@ -10,6 +10,7 @@ export type AccountSettings = {
   bio: string;
   links: string[];
   profileVisibility: 'publico' | 'restrito';
+  showCurrentlyReading: boolean;
   hasPassword: boolean;
   providers: string[];
 };

@@ -126,6 +126,12 @@ export const profileInput = z.object({
         .max(LINKS_MAX, { error: `Até ${LINKS_MAX} links.` }),
     ),
   profileVisibility: z.enum(['publico', 'restrito'], { error: 'Escolha quem pode ver seu perfil.' }),
+  /** A checkbox: present ("sim") when checked, absent otherwise. */
+  showCurrentlyReading: z
+    .literal('sim')
+    .optional()
+    .catch(undefined)
+    .transform((value) => value === 'sim'),
 });
 
 export const changeUsernameInput = z.object({ username: usernameField });

@@ -48,6 +48,16 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
               </label>
             ))}
           </fieldset>
+          <label className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              name="showCurrentlyReading"
+              value="sim"
+              defaultChecked={isFailure(own('perfil')) ? typed(own('perfil'), 'showCurrentlyReading') === 'sim' : account.showCurrentlyReading}
+              className="size-5"
+            />
+            Mostrar “Lendo agora” no meu perfil (os livros que estou lendo e quanto já li)
+          </label>
           <Button type="submit" pending={busy('perfil')}>
             Salvar perfil
           </Button>

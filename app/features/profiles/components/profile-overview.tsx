@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
+import { EditionCover } from '~/features/catalog/components/edition-cover';
+import type { EditionCard } from '~/features/catalog/types';
+import type { ProfileDetails } from '../types';
+
+function CoverLink({ edition, children }: { edition: EditionCard; children?: React.ReactNode }) {
+  return (
+    <li className="flex w-28 flex-col gap-2">
+      <Link to={`/ed/${edition.id}`} className="flex flex-col gap-2 text-ink no-underline hover:underline">
+        <EditionCover edition={edition} size="md" />
+        <span className="line-clamp-2 font-serif text-sm font-semibold leading-snug">{edition.title}</span>
+      </Link>
+      {children}
+    </li>
+  );
+}
+
+/** "Lendo agora" with each book's % and the favourites; "Últimas atts" joins when atts land. */
+export function ProfileOverview({ details, mine }: { details: ProfileDetails; mine: boolean }) {
+  return (
+    <div className="flex flex-col gap-8">
+      {details.currentlyReading ? (
+        <section aria-labelledby="lendo-agora" className="flex flex-col gap-3">
+          <h2 id="lendo-agora" className="font-serif text-xl font-bold">
+            Lendo agora
+          </h2>
+          {details.currentlyReadingHidden ? <p className="text-sm text-muted">Só você vê esta seção: ela está oculta no seu perfil (Configurações da conta).</p> : null}
+          {details.currentlyReading.length > 0 ? (
+            <ul className="flex flex-wrap gap-4">
+              {details.currentlyReading.map(({ edition, progress }) => (
+                <CoverLink key={edition.id} edition={edition}>
+                  <ProgressBar fraction={progress ?? 0} label={`${wholePercent(progress ?? 0)} lido`} />
+                </CoverLink>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted">{mine ? 'Nenhum livro como “Lendo” na sua estante. Marque um livro como “Lendo” na página dele.' : 'Nenhum livro sendo lido agora.'}</p>
+          )}
+        </section>
+      ) : null}
+      <section aria-labelledby="favoritos" className="flex flex-col gap-3">
+        <h2 id="favoritos" className="font-serif text-xl font-bold">
+          Favoritos
+        </h2>
+        {details.favorites.length > 0 ? (
+          <ul className="flex flex-wrap gap-4">
+            {details.favorites.map((edition) => (
+              <CoverLink key={edition.id} edition={edition} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted">{mine ? 'Nenhum favorito ainda. Marque um livro como favorito na página dele.' : 'Nenhum favorito ainda.'}</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { TabData } from '../types';
+import { BookshelfTab } from './tab-bookshelf';
+import { FollowersTab, FollowingTab } from './tab-connections';
+import { FinishedTab } from './tab-finished';
+import { ShelvesTab } from './tab-shelves';
+
+/** One view per tab of the registry (tabs.ts); a new tab adds its case here. */
+export function ProfileTabView({ data, username, mine, search }: { data: TabData; username: string; mine: boolean; search: string }) {
+  switch (data.tab) {
+    case 'estante':
+      return <BookshelfTab data={data} username={username} search={search} />;
+    case 'estantes':
+      return <ShelvesTab data={data} />;
+    case 'lidos':
+      return <FinishedTab data={data} username={username} />;
+    case 'seguidores':
+      return <FollowersTab data={data} mine={mine} search={search} />;
+    case 'seguindo':
+      return <FollowingTab data={data} mine={mine} search={search} />;
+  }
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { EditionCover } from '~/features/catalog/components/edition-cover';
+import { AuthorLinks } from '~/features/catalog/components/edition-list';
+import { RatingStars } from '~/features/reading/components/rating-stars';
+import { formatDay, formatNumber } from '~/lib/format';
+import type { TabData } from '../types';
+
+/** Books read, by year of finish: a link per year (with its count), the chosen year's books newest first. */
+export function FinishedTab({ data, username }: { data: Extract<TabData, { tab: 'lidos' }>; username: string }) {
+  if (data.year == null) return <p className="text-muted">Nenhum livro lido registrado ainda.</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label="Ano" className="flex flex-wrap gap-2">
+        {data.years.map(({ year, count }) => (
+          <Link
+            key={year}
+            to={`/u/${username}/lidos?ano=${year}`}
+            aria-current={year === data.year ? 'page' : undefined}
+            className={`inline-flex min-h-11 items-center rounded-full border px-3 text-sm font-medium no-underline ${year === data.year ? 'border-coral bg-surface text-ink' : 'border-line text-muted hover:text-ink'}`}
+          >
+            {year} ({formatNumber(count)})
+          </Link>
+        ))}
+      </nav>
+      <h2 className="font-serif text-xl font-bold">Lidos em {data.year}</h2>
+      <ol className="flex flex-col divide-y divide-line">
+        {data.readings.map((reading, index) => (
+          <li key={`${reading.edition.id}-${reading.finishedOn}-${index}`} className="flex gap-3 py-3">
+            <Link to={`/ed/${reading.edition.id}`} tabIndex={-1} aria-hidden="true">
+              <EditionCover edition={reading.edition} size="sm" />
+            </Link>
+            <div className="flex min-w-0 flex-col gap-1">
+              <h3 className="font-serif text-lg font-semibold leading-snug">
+                <Link to={`/ed/${reading.edition.id}`} className="text-ink no-underline hover:underline">
+                  {reading.edition.title}
+                </Link>
+              </h3>
+              <p className="text-sm">
+                <AuthorLinks authors={reading.edition.authors} />
+              </p>
+              <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
+                <span>Terminado em {formatDay(reading.finishedOn)}</span>
+                {reading.rating != null ? <RatingStars rating={reading.rating} size={16} /> : null}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

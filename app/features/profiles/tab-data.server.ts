@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '~/db/client.server';
+import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { SHELF_STATUSES, type ShelfStatus, ratingFromQuarters } from '~/features/reading/statuses';
+import { maySeeProfile, visibleTo } from '~/features/social/audience.server';
+import type { Visibility } from '~/features/social/visibility';
+import type { Viewer } from '~/server/viewer.server';
+import { type ProfileOwner, listConnections, listFollowRequests } from './queries.server';
+import type { ProfileTab } from './tabs';
+import type { TabData } from './types';
+import type { ProfileTabParams } from './validation';
+
+export const PROFILE_BOOKSHELF_PAGE_SIZE = 30;
+/** A year of `lidos` is one page: more books than this in a year is beyond any reader we know of. */
+export const FINISHED_PER_YEAR_LIMIT = 500;
+
+type TabContext = { viewer: Viewer | null; owner: ProfileOwner; params: ProfileTabParams };
+type TabLoaders = { [K in ProfileTab]: (context: TabContext) => Promise<Extract<TabData, { tab: K }>> };
+
+/** The owner's bookshelf, read-only: every entry (entries carry no visibility of their own; the profile's rules apply). */
+async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'estante' }>> {
+  const ownerId = owner.reader.id;
+  const statusFilter = params.situacao ? sql`AND s.status = ${params.situacao}` : sql``;
+  const [rows, countRows] = await Promise.all([
+    queryRows<CardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; favorite: boolean; started_on: string | null; finished_on: string | null; progress_fraction: number | null; updated_at: Date | string }>(sql`
+      SELECT ${cardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
+      FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
+      LEFT JOIN LATERAL (SELECT started_on, finished_on, CASE WHEN finished_on IS NULL AND abandoned_on IS NULL THEN progress_fraction END AS progress_fraction
+        FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true
+      WHERE s.user_id = ${ownerId} ${statusFilter}
+      ORDER BY s.updated_at DESC, s.id
+      LIMIT ${PROFILE_BOOKSHELF_PAGE_SIZE} OFFSET ${(params.pagina - 1) * PROFILE_BOOKSHELF_PAGE_SIZE}`),
+    queryRows<{ status: ShelfStatus; n: number }>(sql`SELECT s.status, count(*)::int AS n FROM shelf_entries s WHERE s.user_id = ${ownerId} GROUP BY s.status`),
+  ]);
+  const counts = Object.fromEntries(SHELF_STATUSES.map((status) => [status, 0])) as Record<ShelfStatus, number>;
+  for (const row of countRows) counts[row.status] = Number(row.n);
+  const total = params.situacao ? counts[params.situacao] : Object.values(counts).reduce((a, n) => a + n, 0);
+  return {
+    tab: 'estante',
+    items: rows.map((row) => ({
+      id: row.entry_id,
+      edition: toCard(row),
+      status: row.status,
+      rating: ratingFromQuarters(row.rating_quarters),
+      favorite: row.favorite,
+      startedOn: row.started_on,
+      finishedOn: row.finished_on,
+      progress: row.progress_fraction == null ? null : Number(row.progress_fraction),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    })),
+    counts,
+    status: params.situacao,
+    page: params.pagina,
+    pageSize: PROFILE_BOOKSHELF_PAGE_SIZE,
+    total,
+  };
+}
+
+/** The owner's custom shelves that the viewer may see, filtered inside the query (decision 0019). */
+async function shelvesTab({ viewer, owner }: TabContext): Promise<Extract<TabData, { tab: 'estantes' }>> {
+  const rows = await queryRows<{ id: string; name: string; description: string; visibility: Visibility; item_count: number }>(sql`
+    SELECT sh.id, sh.name, sh.description, sh.visibility, (SELECT count(*)::int FROM shelf_items si WHERE si.shelf_id = sh.id) AS item_count
+    FROM shelves sh WHERE sh.user_id = ${owner.reader.id} AND ${visibleTo(viewer?.id ?? null, sql`sh.user_id`, sql`sh.visibility`)}
+    ORDER BY sh.created_at, sh.id`);
+  const mine = viewer?.id === owner.reader.id;
+  return {
+    tab: 'estantes',
+    shelves: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      visibility: row.visibility,
+      itemCount: Number(row.item_count),
+      owner: { username: owner.reader.username, name: owner.reader.name },
+      mine,
+    })),
+  };
+}
+
+/** Finished read-throughs grouped by year of finish: the years with their counts, and the books of one year. */
+async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'lidos' }>> {
+  const yearRows = await queryRows<{ year: number; n: number }>(sql`
+    SELECT extract(year FROM rt.finished_on)::int AS year, count(*)::int AS n
+    FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id
+    WHERE s.user_id = ${owner.reader.id} AND rt.finished_on IS NOT NULL GROUP BY 1 ORDER BY 1 DESC`);
+  const years = yearRows.map((row) => ({ year: Number(row.year), count: Number(row.n) }));
+  const year = params.ano != null && years.some((y) => y.year === params.ano) ? params.ano : (years[0]?.year ?? null);
+  const readings =
+    year == null
+      ? []
+      : await queryRows<CardRow & { finished_on: string; rating_quarters: number | null }>(sql`
+          SELECT ${cardColumns}, rt.finished_on, s.rating_quarters
+          FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id JOIN editions e ON e.id = s.edition_id
+          WHERE s.user_id = ${owner.reader.id} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)
+          ORDER BY rt.finished_on DESC, rt.id LIMIT ${FINISHED_PER_YEAR_LIMIT}`);
+  return {
+    tab: 'lidos',
+    years,
+    year,
+    readings: readings.map((row) => ({ edition: toCard(row), finishedOn: row.finished_on, rating: ratingFromQuarters(row.rating_quarters) })),
+  };
+}
+
+export const TAB_LOADERS: TabLoaders = {
+  estante: bookshelfTab,
+  estantes: shelvesTab,
+  lidos: finishedTab,
+  seguidores: async ({ viewer, owner, params }) => ({
+    tab: 'seguidores',
+    readers: await listConnections(viewer, owner.reader.id, 'followers', params.pagina),
+    // Only the owner sees who is waiting for approval.
+    requests: viewer && owner.audience.relation === 'owner' ? await listFollowRequests(viewer) : null,
+  }),
+  seguindo: async ({ viewer, owner, params }) => ({ tab: 'seguindo', readers: await listConnections(viewer, owner.reader.id, 'following', params.pagina) }),
+};
+
+/** A tab's data, or null when the viewer may not see the profile's contents (the route answers 404). */
+export async function loadProfileTab(viewer: Viewer | null, owner: ProfileOwner, tab: ProfileTab, params: ProfileTabParams): Promise<TabData | null> {
+  if (!maySeeProfile(owner.audience)) return null;
+  return TAB_LOADERS[tab]({ viewer, owner, params });
+}

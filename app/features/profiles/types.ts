@@ -1,0 +1,50 @@
+import type { EditionCard } from '~/features/catalog/types';
+import type { ShelfStatus } from '~/features/reading/statuses';
+import type { BookshelfItem, ShelfSummary } from '~/features/reading/types';
+import type { Relation } from '~/features/social/audience.server';
+
+/** A reader as lists show them (search, followers, following). */
+export type ReaderCard = { id: string; username: string; name: string; image: string | null; pronouns: string | null };
+
+/** Where the viewer stands with a profile's owner, for the follow and block buttons. */
+export type ProfileRelation = { relation: Relation; followPending: boolean; signedIn: boolean };
+
+export type CurrentReading = { edition: EditionCard; progress: number | null };
+
+/** What a profile shows beyond name and avatar: only for those who may see the profile (maySeeProfile). */
+export type ProfileDetails = {
+  pronouns: string | null;
+  bio: string | null;
+  links: string[];
+  counts: { read: number; followers: number; following: number };
+  /** Null when the owner hides "lendo agora" from others. */
+  currentlyReading: CurrentReading[] | null;
+  /** The owner hid "lendo agora": only the owner is told, next to their own list. */
+  currentlyReadingHidden: boolean;
+  favorites: EditionCard[];
+};
+
+export type Profile = {
+  reader: ReaderCard & { restricted: boolean };
+  relation: ProfileRelation;
+  /** Null for a `restrito` profile seen by a non-follower: name, avatar and the follow button only. */
+  details: ProfileDetails | null;
+};
+
+/** A book of the `lidos` tab: one finished read-through. */
+export type FinishedReading = { edition: EditionCard; finishedOn: string; rating: number | null };
+
+export type ReaderPage = { items: ReaderCard[]; total: number; page: number; pageSize: number };
+
+/** One reader I follow with what they did last on their shelf (a status change or a progress). */
+export type FollowedReader = ReaderCard & {
+  activity: { edition: { id: string; title: string }; status: ShelfStatus; progress: number | null; at: string } | null;
+};
+
+/** What each tab of tabs.ts loads (tab-data.server.ts) and shows (components/profile-tab.tsx). */
+export type TabData =
+  | { tab: 'estante'; items: BookshelfItem[]; counts: Record<ShelfStatus, number>; status: ShelfStatus | undefined; page: number; pageSize: number; total: number }
+  | { tab: 'estantes'; shelves: ShelfSummary[] }
+  | { tab: 'lidos'; years: { year: number; count: number }[]; year: number | null; readings: FinishedReading[] }
+  | { tab: 'seguidores'; readers: ReaderPage; requests: ReaderCard[] | null }
+  | { tab: 'seguindo'; readers: ReaderPage };

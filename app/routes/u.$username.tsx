@@ -1,0 +1,46 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/u.$username';
+import { FormMessage } from '~/components/ui/field';
+import { ProfileHeader } from '~/features/profiles/components/profile-header';
+import { ProfileOverview } from '~/features/profiles/components/profile-overview';
+import { ProfileTabsNav } from '~/features/profiles/components/profile-tabs-nav';
+import { findProfileOwner, getProfile } from '~/features/profiles/queries.server';
+import { runSocialAction } from '~/features/social/social-action.server';
+import { isFailure, isSuccess } from '~/lib/form-result';
+import { getViewer, requireViewer } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.profile.reader.name} (@${data.profile.reader.username}) — Maratona` : 'Perfil não encontrado — Maratona' }];
+
+/** A reader's profile. Missing, suspended and blocked (either way) all answer the same 404; an old username moves (308). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const owner = await findProfileOwner(viewer, params.username);
+  if (!owner) throw data(null, { status: 404 });
+  if ('movedTo' in owner) throw redirect(`/u/${owner.movedTo}${new URL(request.url).search}`, 308);
+  return { profile: await getProfile(viewer, owner) };
+}
+
+/** Follow, request, cancel, unfollow, block: after a block the profile is gone for the viewer, so it goes to /seguindo. */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const result = await runSocialAction(viewer, await request.formData());
+  if (!isFailure(result) && 'blocked' in result) throw redirect(`/seguindo?bloqueado=${result.blocked}`);
+  return result;
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <ProfileHeader profile={profile} />
+      <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
+      <FormMessage>{isFailure(actionData) ? (actionData.formError ?? Object.values(actionData.fieldErrors)[0]) : null}</FormMessage>
+      {profile.details ? (
+        <>
+          <ProfileTabsNav username={profile.reader.username} current={null} />
+          <ProfileOverview details={profile.details} mine={profile.relation.relation === 'owner'} />
+        </>
+      ) : null}
+    </div>
+  );
+}
