@@ -24,7 +24,10 @@ export default [
   route('configuracoes/conta', 'routes/configuracoes.conta.tsx'),
   route('configuracoes/conexoes', 'routes/configuracoes.conexoes.tsx'),
 
+  route('configuracoes/notificacoes', 'routes/configuracoes.notificacoes.tsx'),
+
   route('notificacoes', 'routes/notificacoes.tsx'),
+  route('denunciar', 'routes/denunciar.tsx'),
 
   route('seguindo', 'routes/seguindo.tsx'),
   route('u', 'routes/u.tsx'),
@@ -34,6 +37,10 @@ export default [
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),
   route('estantes', 'routes/estantes.tsx'),
+
+  route('atts', 'routes/atts.tsx'),
+  route('att/:id', 'routes/att.$id.tsx'),
+  route('att/:id/imagens/:n', 'routes/att.$id.imagens.$n.ts'),
 
   route('colecao', 'routes/colecao.tsx'),
   route('colecao/:id', 'routes/colecao.$id.tsx'),
@@ -52,6 +59,7 @@ export default [
   route('gerenciar', 'routes/gerenciar.tsx'),
   route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
   route('gerenciar/novidades', 'routes/gerenciar.novidades.tsx'),
+  route('gerenciar/denuncias', 'routes/gerenciar.denuncias.tsx'),
   route('gerenciar/catalogo', 'routes/gerenciar.catalogo.tsx'),
   route('gerenciar/catalogo/solicitacoes', 'routes/gerenciar.catalogo.solicitacoes.tsx'),
   route('gerenciar/catalogo/solicitacoes/:codigo', 'routes/gerenciar.catalogo.solicitacoes.$codigo.tsx'),
@@ -65,6 +73,7 @@ export default [
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),
   route('api/catalogo/sugestoes', 'routes/api/catalogo.sugestoes.ts'),
+  route('api/resenhas/rascunho', 'routes/api/resenhas.rascunho.ts'),
   route('api/notificacoes/stream', 'routes/api/notificacoes.stream.ts'),
   route('api/interno/backup', 'routes/api/interno.backup.ts'),
   route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),

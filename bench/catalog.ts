@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { SearchReport, SearchSample } from './catalog-search';
-import { benchEnv, drive, DURATION, percentile, printResults, runScript, startServer, waitFor } from './harness';
+import { benchEnv, drive, DURATION, percentile, printResults, runScript, startServer, stopServer, waitFor } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const SEARCH_TARGET_MS = 30;
@@ -82,11 +82,7 @@ async function main() {
       console.log(`typeahead p95 ${typeaheadP95.toFixed(1)} ms (target ≤ ${TYPEAHEAD_TARGET_MS} ms): ${verdict(typeaheadP95 <= TYPEAHEAD_TARGET_MS)}`);
       console.log(`/ed/{id} vs /~offline throughput ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET)}`);
     } finally {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await stopServer(server);
     }
   } finally {
     // The embedded catalogue is a few hundred MB; PostgreSQL's database is the caller's to drop.

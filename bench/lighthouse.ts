@@ -7,7 +7,7 @@
  * server off the default port.
  */
 import { spawnSync } from 'node:child_process';
-import { benchEnv, runScript, startServer, waitFor } from './harness';
+import { benchEnv, runScript, startServer, stopServer, waitFor } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -68,7 +68,7 @@ async function main() {
       );
     }
   } finally {
-    server.kill('SIGTERM');
+    await stopServer(server);
   }
 }
 

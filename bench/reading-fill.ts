@@ -1,7 +1,7 @@
 /**
  * Fills the configured database — after bench/catalog-fill.ts — with generated reading life for
  * `npm run bench:reading`: 10,000 readers (BENCH_READERS), 1,000,000 shelf entries (BENCH_ENTRIES) with
- * their read-throughs, follows between readers, and one reader who signs in, `bench_leitora`, with 2,000
+ * their read-throughs, about 300,000 atts, follows between readers, and one reader who signs in, `bench_leitora`, with 2,000
  * entries. Everything is made by INSERT … SELECT inside the database, so it takes minutes, not hours.
  * Deterministic, and skipped when the readers are already there (a reused PostgreSQL database).
  */
@@ -19,6 +19,11 @@ async function main() {
   const db = getDb();
   const [done] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE id LIKE ${`${GENERATED_PREFIX}u-%`}`);
   if (Number(done?.n) >= READERS) {
+    const [atts] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM atts WHERE id LIKE ${`${GENERATED_PREFIX}u-%`}`);
+    if (Number(atts?.n) === 0) {
+      await fillAtts();
+      await db.execute(sql`ANALYZE atts`);
+    }
     console.log(`reading life already generated (${done?.n} readers)`);
     return;
   }
@@ -86,8 +91,30 @@ async function main() {
     SELECT ${benchId}, ${GENERATED_PREFIX} || 'u-' || (j * 41 % ${READERS} + 1), 'accepted' FROM generate_series(1, ${BENCH_READER.follows}) AS j
     ON CONFLICT DO NOTHING`);
   step('follows');
+
+  await fillAtts();
+  step('atts');
   await db.execute(sql`ANALYZE`);
   step('analyze');
+}
+
+/**
+ * Atts: 40 % of generated read-throughs (about 300,000 of 1,000,000 entries) posted one — "terminei" for
+ * finished ones, progress otherwise; 4 % of them for followers only and 4 % private. Also run on a database
+ * generated before atts existed.
+ */
+async function fillAtts() {
+  const db = getDb();
+  await db.execute(sql`
+    INSERT INTO atts (id, author_id, edition_id, read_through_id, kind, text, spoiler, visibility, created_at)
+    SELECT rt.id || '-a', s.user_id, s.edition_id, rt.id,
+      CASE WHEN rt.finished_on IS NOT NULL THEN 'finished' ELSE 'progress' END,
+      'Att gerada ' || rt.id, h % 17 = 0,
+      CASE WHEN h % 25 = 0 THEN 'privado' WHEN h % 25 = 1 THEN 'seguidores' ELSE 'publico' END,
+      rt.progress_updated_at
+    FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id
+    CROSS JOIN LATERAL (SELECT abs(hashtext(rt.id)) AS h) AS hh
+    WHERE rt.id LIKE '%-e-%' AND h % 5 < 2`);
 }
 
 main()

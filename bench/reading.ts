@@ -9,7 +9,7 @@
  * Targets (issue "Reading life"): ≥ 90 % of /~offline, ≤ 6 ms CPU, p99 ≤ 250 ms, ≤ 10 statements per page.
  */
 import { rmSync } from 'node:fs';
-import { BENCH_READER, benchEnv, drive, DURATION, pgUrl, printResults, runScript, startServer, waitFor } from './harness';
+import { BENCH_READER, benchEnv, drive, DURATION, pgUrl, printResults, runScript, startServer, stopServer, waitFor } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const QUERY_LIMIT = 10;
@@ -102,11 +102,7 @@ async function main() {
       }
       console.log(`most statements on one page: ${worst} (≤ ${QUERY_LIMIT}): ${verdict(worst <= QUERY_LIMIT)}`);
     } finally {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await stopServer(server);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
-import { benchEnv, drive, DURATION, pgUrl, printResults, rssMb, runScript, startServer, waitFor } from './harness';
+import { benchEnv, drive, DURATION, pgUrl, printResults, rssMb, runScript, startServer, stopServer, waitFor } from './harness';
 
 // Overridable so several people can bench side by side on one machine; the bare server takes the next port.
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -63,7 +63,7 @@ async function main() {
     console.log(`first-load JavaScript of / in Chromium: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} KB as gzip, ${(transferred / 1024).toFixed(1)} KB as transferred (brotli)`);
     await browser.close();
   } finally {
-    server.kill('SIGTERM');
+    await stopServer(server);
     bare.close();
   }
 }

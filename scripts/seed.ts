@@ -13,6 +13,9 @@ export const demoAccounts = [
   { username: 'ana_admin', name: 'Ana (admin)', email: 'ana@demo.maratona.app', role: 'admin' },
   { username: 'caio_curador', name: 'Caio (curador)', email: 'caio@demo.maratona.app', role: 'curator' },
   { username: 'lia_leitora', name: 'Lia Leitora', email: 'lia@demo.maratona.app', role: 'reader' },
+  // beto follows lia; lia has blocked rui (app/features/atts/seed.server.ts)
+  { username: 'beto_leitor', name: 'Beto Leitor', email: 'beto@demo.maratona.app', role: 'reader' },
+  { username: 'rui_leitor', name: 'Rui Leitor', email: 'rui@demo.maratona.app', role: 'reader' },
 ] as const;
 
 const news = [
@@ -54,6 +57,8 @@ async function main() {
   const { seedDemoBookshelf } = await import('~/features/reading/seed.server');
   const shelved = await seedDemoBookshelf('lia_leitora');
   if (shelved) console.log(`Estante de lia_leitora: ${shelved} livros.`);
+  const { seedDemoAtts } = await import('~/features/atts/seed.server');
+  if (await seedDemoAtts()) console.log('Att de lia_leitora publicada (beto_leitor a segue; rui_leitor está bloqueado).');
   console.log(`Dados de demonstração prontos (${database.kind}). Contas: ${demoAccounts.map((a) => a.username).join(', ')} — senha ${DEMO_PASSWORD}`);
 }
 

@@ -27,3 +27,7 @@ export const formatLanguage = (code: string) => {
     return code;
   }
 };
+
+/** "14:05", São Paulo time (the review editor's "Rascunho salvo às 14:05"). */
+const timeFormat = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
+export const formatTime = (iso: string | Date) => timeFormat.format(new Date(iso));

@@ -2,11 +2,29 @@ import { Marked, type Tokens } from 'marked';
 
 /**
  * The safe Markdown subset of PRODUCT.md §1.6: raw HTML is dropped (never passed through), links get
- * rel="nofollow ugc noopener", and only http(s), mailto and site-relative links survive.
+ * rel="nofollow ugc noopener", and only http(s), mailto and site-relative links survive. `||texto||` is a
+ * spoiler: hidden until the reader hovers, focuses or taps it (CSS `.spoiler`).
  */
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+type SpoilerToken = Tokens.Generic & { tokens: Tokens.Generic[] };
+
+const spoiler = {
+  name: 'spoiler',
+  level: 'inline' as const,
+  start: (src: string) => src.indexOf('||'),
+  tokenizer(this: { lexer: { inlineTokens: (src: string) => Tokens.Generic[] } }, src: string): SpoilerToken | undefined {
+    const match = /^\|\|(?=\S)([\s\S]*?\S)\|\|/.exec(src);
+    if (!match?.[1]) return undefined;
+    return { type: 'spoiler', raw: match[0], tokens: this.lexer.inlineTokens(match[1]) };
+  },
+  renderer(this: { parser: { parseInline: (tokens: Tokens.Generic[]) => string } }, token: Tokens.Generic) {
+    return `<span class="spoiler" tabindex="0" title="Spoiler">${this.parser.parseInline((token as SpoilerToken).tokens)}</span>`;
+  },
+};
+
 const marked = new Marked({
+  extensions: [spoiler],
   gfm: true,
   breaks: false,
   renderer: {

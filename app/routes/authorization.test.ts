@@ -10,6 +10,8 @@ import * as coverForm from './catalogo.solicitar.capa';
 import * as proposedCover from './catalogo.solicitacoes.$codigo.capa';
 import * as myRequests from './catalogo.minhas-solicitacoes';
 import * as conexoes from './configuracoes.conexoes';
+import * as notificationSettings from './configuracoes.notificacoes';
+import * as reportQueue from './gerenciar.denuncias';
 import * as conta from './configuracoes.conta';
 import * as gerenciar from './gerenciar';
 import * as catalogDashboard from './gerenciar.catalogo';
@@ -26,8 +28,8 @@ import { createCatalogImport } from '~/features/curation/imports.server';
 import { createChangeRequest } from '~/features/curation/mutations.server';
 import { listMyChangeRequests } from '~/features/curation/queries.server';
 import * as edition from './ed.$id';
-import * as bookshelf from './estante';
 import * as editionTab from './ed.$id.$tab';
+import * as bookshelf from './estante';
 import * as home from './home';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
@@ -65,6 +67,7 @@ type RouteCase = { path: string; params?: Record<string, string>; module: { load
 const routeCases = (code: string, coverCode: string, editionId: string, importId: string, shelves: { open: string; closed: string }, reader: string): RouteCase[] => [
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
+  { path: '/configuracoes/notificacoes', module: notificationSettings, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/estante', module: bookshelf, expect: signedIn },
   // /home and its forms (goal, one-tap progress) are the signed-in reader's own.
@@ -81,6 +84,9 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   // The edition page is public; its shelf forms are the signed-in reader's own.
   { path: `/ed/${editionId}`, params: { id: editionId }, module: edition, expect: everyone, actionExpect: signedIn },
   { path: `/ed/${editionId}/estatisticas`, params: { id: editionId, tab: 'estatisticas' }, module: editionTab, expect: everyone },
+  // Reviews and readers of an edition: public tabs, filtered inside their queries (decision 0020).
+  { path: `/ed/${editionId}/resenhas`, params: { id: editionId, tab: 'resenhas' }, module: editionTab, expect: everyone },
+  { path: `/ed/${editionId}/leitores`, params: { id: editionId, tab: 'leitores' }, module: editionTab, expect: everyone },
   { path: '/catalogo/solicitar?tipo=novo-autor', module: requestForm, expect: signedIn },
   { path: `/catalogo/solicitar/capa?edicao=${editionId}`, module: coverForm, expect: signedIn },
   { path: '/catalogo/minhas-solicitacoes', module: myRequests, expect: signedIn },
@@ -89,6 +95,7 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   // Curators see /gerenciar (its catalogue section) but its actions (accounts, jobs) stay admins'.
   { path: '/gerenciar', module: gerenciar, expect: curators, actionExpect: adminOnly },
   { path: '/gerenciar/emails', module: emails, expect: adminOnly },
+  { path: '/gerenciar/denuncias', module: reportQueue, expect: adminOnly },
   { path: '/gerenciar/novidades', module: novidades, expect: adminOnly },
   { path: '/gerenciar/catalogo', module: catalogDashboard, expect: curators },
   { path: '/gerenciar/catalogo/solicitacoes', module: queue, expect: curators },
@@ -148,7 +155,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(38);
+    expect(denials).toBe(42);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

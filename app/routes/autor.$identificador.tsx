@@ -6,7 +6,12 @@ import { findCatalogRedirect, getAuthor } from '~/features/catalog/queries.serve
 import { pageMeta } from '~/features/catalog/seo';
 import { authorSlugParam } from '~/features/catalog/validation';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { CatalogFollowButton } from '~/features/social/components/catalog-follow-button';
+import { isFollowingCatalog, setCatalogFollow } from '~/features/social/catalog-follows.server';
+import { catalogFollowInput } from '~/features/social/validation';
 import { getEnv } from '~/server/env.server';
+import { parseForm } from '~/server/forms.server';
+import { getViewer, requireViewer } from '~/server/viewer.server';
 
 export const headers = publicPageHeadersFromLoader;
 
@@ -33,7 +38,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = authorSlugParam.safeParse(params.identificador);
   if (!slug.success) throw data(null, { status: 404 });
   const author = await getAuthor(slug.data);
@@ -42,9 +47,24 @@ export async function loader({ params }: Route.LoaderArgs) {
     if (renamed) throw redirect(`/autor/${renamed}`, 308);
     throw data(null, { status: 404 });
   }
-  return data({ author, origin: getEnv().publicUrl }, { headers: { 'X-Cache-Tags': [CATALOG_CACHE_TAG, authorCacheTag(author.id)].join(',') } });
+  // Visitors get the cached page (no viewer, `null`); a signed-in reader's page is rendered for them alone.
+  const viewer = await getViewer(request);
+  const following = viewer ? await isFollowingCatalog(viewer, { kind: 'author', id: author.id }) : null;
+  return data({ author, origin: getEnv().publicUrl, following }, { headers: { 'X-Cache-Tags': [CATALOG_CACHE_TAG, authorCacheTag(author.id)].join(',') } });
+}
+
+/** Follow or unfollow the author (an alert for each new edition). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const slug = authorSlugParam.safeParse(params.identificador);
+  const author = slug.success ? await getAuthor(slug.data) : null;
+  if (!author) throw data(null, { status: 404 });
+  const parsed = parseForm(await request.formData(), catalogFollowInput);
+  if (!parsed.ok) return parsed.failure;
+  await setCatalogFollow(viewer, { kind: 'author', id: author.id }, parsed.value.intent === 'seguir');
+  return { success: parsed.value.intent === 'seguir' ? `Você segue ${author.name}.` : `Você deixou de seguir ${author.name}.` };
 }
 
 export default function AuthorRoute({ loaderData }: Route.ComponentProps) {
-  return <AuthorView author={loaderData.author} />;
+  return <AuthorView author={loaderData.author} actions={<CatalogFollowButton noun="autor" following={loaderData.following} />} />;
 }

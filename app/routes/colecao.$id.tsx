@@ -6,7 +6,12 @@ import { EditionShelf } from '~/features/catalog/components/edition-list';
 import { findCatalogRedirect, getCollection } from '~/features/catalog/queries.server';
 import { catalogIdParam } from '~/features/catalog/validation';
 import { formatNumber } from '~/lib/format';
+import { CatalogFollowButton } from '~/features/social/components/catalog-follow-button';
+import { isFollowingCatalog, setCatalogFollow } from '~/features/social/catalog-follows.server';
+import { catalogFollowInput } from '~/features/social/validation';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { parseForm } from '~/server/forms.server';
+import { getViewer, requireViewer } from '~/server/viewer.server';
 
 export const headers = publicPageHeadersFromLoader;
 
@@ -19,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
       ]
     : [{ title: 'Coleção não encontrada — Maratona' }];
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const id = catalogIdParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   const collection = await getCollection(id.data);
@@ -28,7 +33,22 @@ export async function loader({ params }: Route.LoaderArgs) {
     if (survivor) throw redirect(`/colecao/${survivor}`, 308);
     throw data(null, { status: 404 });
   }
-  return data({ collection }, { headers: { 'X-Cache-Tags': [CATALOG_CACHE_TAG, collectionCacheTag(collection.id)].join(',') } });
+  // Visitors get the cached page (no viewer, `null`); a signed-in reader's page is rendered for them alone.
+  const viewer = await getViewer(request);
+  const following = viewer ? await isFollowingCatalog(viewer, { kind: 'collection', id: collection.id }) : null;
+  return data({ collection, following }, { headers: { 'X-Cache-Tags': [CATALOG_CACHE_TAG, collectionCacheTag(collection.id)].join(',') } });
+}
+
+/** Follow or unfollow the collection (an alert for each new edition in it). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const id = catalogIdParam.safeParse(params.id);
+  const collection = id.success ? await getCollection(id.data) : null;
+  if (!collection) throw data(null, { status: 404 });
+  const parsed = parseForm(await request.formData(), catalogFollowInput);
+  if (!parsed.ok) return parsed.failure;
+  await setCatalogFollow(viewer, { kind: 'collection', id: collection.id }, parsed.value.intent === 'seguir');
+  return { success: parsed.value.intent === 'seguir' ? `Você segue a coleção ${collection.name}.` : `Você deixou de seguir a coleção ${collection.name}.` };
 }
 
 export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
@@ -41,6 +61,7 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
           {[collectionKindLabels[collection.kind], collection.publisher, `${formatNumber(collection.members.length)} ${collection.members.length === 1 ? 'livro' : 'livros'}`].filter(Boolean).join(' · ')}
         </p>
         {collection.description ? <p className="max-w-prose">{collection.description}</p> : null}
+        <CatalogFollowButton noun="coleção" following={loaderData.following} />
       </header>
       {collection.members.length ? <EditionShelf editions={collection.members} label={`Livros de ${collection.name}`} /> : <p className="text-muted">Esta coleção ainda não tem livros.</p>}
     </article>

@@ -1,10 +1,18 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/ed.$id';
 import { EditionAbout, EditionPage } from '~/features/catalog/components/edition-page';
 import { loadEditionOr404 } from '~/features/catalog/edition-page.server';
+import { FinishedAttForm, ProgressAttOption } from '~/features/atts/components/att-fields';
+import { attUploadTooLarge, finishedAttFrom, progressAttFrom } from '~/features/atts/forms.server';
+import { postAtt, publishAtt } from '~/features/atts/mutations.server';
 import { editionMeta } from '~/features/catalog/seo';
 import { ProgressPanel } from '~/features/reading/components/progress-panel';
+import { ReviewPanel } from '~/features/reading/components/review-panel';
+import { getMyReview } from '~/features/reading/review-queries.server';
+import { reviewFormExtra } from '~/features/reading/review-validation';
+import { deleteReview, publishReview, saveReviewDraft, setReadingTraits, unpublishReview } from '~/features/reading/reviews.server';
 import { ShelfPanel } from '~/features/reading/components/shelf-panel';
+import { usePosting } from '~/features/reading/components/use-posting';
 import { rateShelfEntry, removeShelfEntry, setEntryCopy, setFavorite, setShelfStatus } from '~/features/reading/mutations.server';
 import { correctProgress, getMyProgress, logProgress } from '~/features/reading/progress.server';
 import { listShelfChoices } from '~/features/reading/shelf-queries.server';
@@ -25,15 +33,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Visitors get the cached page; a signed-in reader's copy is private (root middleware) and has their entry.
   const viewer = await getViewer(request);
   const [entry, shelves] = viewer ? await Promise.all([getMyShelfEntry(viewer, edition.id), listShelfChoices(viewer, edition.id)]) : [null, []];
-  const progress = viewer && entry && (entry.status === 'reading' || entry.status === 'paused') ? await getMyProgress(viewer, edition.id, edition) : null;
-  return data({ edition, origin, signedIn: viewer !== null, entry, shelves, progress }, { headers: cacheHeaders });
+  const [progress, review] =
+    viewer && entry
+      ? await Promise.all([entry.status === 'reading' || entry.status === 'paused' ? getMyProgress(viewer, edition.id, edition) : null, getMyReview(viewer, edition.id)])
+      : [null, null];
+  return data({ edition, origin, signedIn: viewer !== null, verified: viewer?.emailVerified ?? false, entry, shelves, progress, review }, { headers: cacheHeaders });
 }
 
-/** The shelf panel's forms: status, rating, favourite, copy and notes, custom shelves, progress, removal — always the viewer's own entry. */
+/** The shelf panel's forms: status, rating, favourite, copy and notes, custom shelves, progress, review, removal — always the viewer's own entry. */
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const { edition } = await loadEditionOr404(params.id);
-  const parsed = parseForm(await request.formData(), shelfActionInput);
+  const tooLarge = attUploadTooLarge(request);
+  if (tooLarge) return tooLarge;
+  const form = await request.formData();
+  if (form.get('intent') === 'publicar-att') {
+    const att = finishedAttFrom(form, edition.id);
+    if (!att.ok) return att.failure;
+    try {
+      return redirect(`/att/${await postAtt(viewer, att.value)}`);
+    } catch (error) {
+      return failureFromError(error, att.fields);
+    }
+  }
+  const parsed = parseForm(form, shelfActionInput, reviewFormExtra(form));
   if (!parsed.ok) return parsed.failure;
   const input = parsed.value;
   try {
@@ -61,13 +84,33 @@ export async function action({ request, params }: Route.ActionArgs) {
         await removeShelfEntry(viewer, edition.id);
         return { success: 'Tirado da sua estante.' };
       case 'progresso': {
-        const { advanced, fraction } = await logProgress(viewer, edition.id, input);
-        if (fraction >= 1) return { success: 'Você chegou ao fim! Marque como lido e dê sua nota.' };
-        return { success: advanced ? 'Progresso registrado.' : 'Atualização registrada; seu progresso já estava mais adiante (para voltar, use “Corrigir progresso”).' };
+        // The att is checked (photos included) before the update is logged: a refused photo loses nothing.
+        const att = await progressAttFrom(viewer, form, edition.id, input.comment);
+        if (!att.ok) return att.failure;
+        const { advanced, fraction, entryId } = await logProgress(viewer, edition.id, input);
+        const posted = att.prepared ? ` Publicado como att.` : '';
+        if (att.prepared) await publishAtt(viewer, att.prepared, entryId);
+        if (fraction >= 1) return { success: `Você chegou ao fim! Marque como lido e dê sua nota.${posted}` };
+        return { success: advanced ? `Progresso registrado.${posted}` : `Atualização registrada; seu progresso já estava mais adiante (para voltar, use “Corrigir progresso”).${posted}` };
       }
       case 'corrigir-progresso':
         await correctProgress(viewer, edition.id, input.correctedValue, input.correctedUnit);
         return { success: 'Progresso corrigido.' };
+      // --- review (decision 0020): the draft and the feelings are saved by both buttons
+      case 'rascunho':
+        await setReadingTraits(viewer, edition.id, input);
+        await saveReviewDraft(viewer, edition.id, input);
+        return { success: 'Rascunho salvo.' };
+      case 'publicar':
+        await setReadingTraits(viewer, edition.id, input);
+        await publishReview(viewer, edition.id, input);
+        return { success: 'Resenha publicada.' };
+      case 'despublicar':
+        await unpublishReview(viewer, edition.id);
+        return { success: 'Resenha despublicada; o texto ficou no rascunho.' };
+      case 'excluir-resenha':
+        await deleteReview(viewer, edition.id);
+        return { success: 'Resenha excluída.' };
     }
   } catch (error) {
     return failureFromError(error, parsed.fields);
@@ -75,11 +118,16 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditionRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = usePosting();
   return (
     <EditionPage edition={loaderData.edition}>
       <ShelfPanel editionId={loaderData.edition.id} signedIn={loaderData.signedIn} entry={loaderData.entry} shelves={loaderData.shelves} result={actionData}>
-        {loaderData.progress ? <ProgressPanel edition={loaderData.edition} progress={loaderData.progress} result={actionData} /> : null}
+        {loaderData.progress ? (
+          <ProgressPanel edition={loaderData.edition} progress={loaderData.progress} result={actionData} extraFields={<ProgressAttOption result={actionData} verified={loaderData.verified} />} />
+        ) : null}
+        {loaderData.entry?.status === 'read' ? <FinishedAttForm result={actionData} verified={loaderData.verified} busy={busy} /> : null}
       </ShelfPanel>
+      {loaderData.entry ? <ReviewPanel editionId={loaderData.edition.id} entry={loaderData.entry} review={loaderData.review} result={actionData} /> : null}
       <EditionAbout edition={loaderData.edition} />
     </EditionPage>
   );

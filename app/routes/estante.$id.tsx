@@ -3,6 +3,7 @@ import type { Route } from './+types/estante.$id';
 import { FormMessage } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { Prose } from '~/components/ui/prose';
+import { ReportForm } from '~/features/moderation/components/report-form';
 import { ShelfOwnerTools } from '~/features/reading/components/shelf-owner-tools';
 import { ShelfItems } from '~/features/reading/components/shelf-items';
 import { VisibilityBadge } from '~/features/reading/components/shelf-list';
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
   const [page, addable] = await Promise.all([listShelfItems(shelf, pagina), viewer && shelf.mine ? listAddableEntries(viewer, shelf.id) : []]);
   // The description is safe Markdown (PRODUCT.md §1.6), rendered here so the browser gets no parser.
-  return { shelf, descriptionHtml: renderMarkdown(shelf.description), ...page, page: pagina, pageSize: SHELF_ITEMS_PAGE_SIZE, addable, search: url.search };
+  return { shelf, canReport: viewer !== null && !shelf.mine, descriptionHtml: renderMarkdown(shelf.description), ...page, page: pagina, pageSize: SHELF_ITEMS_PAGE_SIZE, addable, search: url.search };
 }
 
 /** The owner's forms; anyone else gets the same 404 as for a missing shelf. */
@@ -71,6 +72,7 @@ export default function ShelfPage({ loaderData, actionData }: Route.ComponentPro
           <VisibilityBadge visibility={shelf.visibility} />
         </p>
         {shelf.description ? <Prose html={loaderData.descriptionHtml} /> : null}
+        {shelf.hidden ? <FormMessage>A moderação ocultou esta estante depois de uma denúncia: só você a vê.</FormMessage> : null}
       </header>
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       {shelf.mine ? <ShelfOwnerTools shelf={shelf} addable={loaderData.addable} result={actionData} /> : null}
@@ -80,6 +82,7 @@ export default function ShelfPage({ loaderData, actionData }: Route.ComponentPro
         <p className="text-muted">Nenhum livro nesta estante ainda.</p>
       )}
       <Pagination page={loaderData.page} pageSize={loaderData.pageSize} total={shelf.itemCount} search={loaderData.search} />
+      {loaderData.canReport ? <ReportForm kind="shelf" targetId={shelf.id} label="Denunciar estante" /> : null}
     </div>
   );
 }

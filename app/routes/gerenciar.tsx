@@ -4,6 +4,7 @@ import type { Route } from './+types/gerenciar';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextField } from '~/components/ui/field';
 import { searchAccounts, setCuratorRole, setSuspended } from '~/features/accounts/admin.server';
+import { countOpenReportTargets } from '~/features/moderation/queries.server';
 import { formatDateTime } from '~/lib/format';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
@@ -17,12 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A curator sees only the catalogue section; accounts and jobs stay admins' (ADR 0011).
   if (viewer.role !== 'admin') return { isAdmin: false as const };
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  const [accounts, deadJobs] = await Promise.all([searchAccounts(viewer, q), listDeadJobs()]);
+  const [accounts, deadJobs, openReports] = await Promise.all([searchAccounts(viewer, q), listDeadJobs(), countOpenReportTargets(viewer)]);
   return {
     isAdmin: true as const,
     q,
     viewerId: viewer.id,
     accounts,
+    openReports,
     deadJobs: deadJobs.map((j) => ({ id: j.id, kind: j.kind, attempts: j.attempts, lastError: j.lastError, finishedAt: j.finishedAt?.toISOString() ?? null })),
   };
 }
@@ -68,6 +70,7 @@ export default function Manage({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.isAdmin ? (
         <>
           <nav aria-label="Seções de gerenciamento" className="flex flex-wrap gap-3">
+            <Link to="/gerenciar/denuncias">Denúncias{loaderData.openReports ? ` (${loaderData.openReports})` : ''}</Link>
             <Link to="/gerenciar/novidades">Novidades</Link>
             <Link to="/gerenciar/emails">E-mails enviados</Link>
           </nav>

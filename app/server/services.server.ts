@@ -9,6 +9,9 @@ import { closeRealtime } from './realtime.server';
 import './email.server';
 import './rate-limit.server';
 import '~/features/curation/linked-editions.server';
+import '~/features/social/mutations.server';
+import '~/features/social/digest.server';
+import '~/features/social/catalog-follows.server';
 
 /**
  * Opens the database (taking the PGlite lock), applies migrations, starts the job runner and the cache

@@ -28,7 +28,7 @@ describe('viewer', () => {
     await notify({ userId: other.id, kind: 'test', text: 'de outra pessoa' });
     const viewer = await getViewer(getRequest('/', user.cookie));
     expect(viewer?.unreadNotifications).toBe(3);
-    await markNotificationsRead(viewer!, [read]);
+    await markNotificationsRead(viewer!, [read!]);
     const shell = shellData(await getViewer(getRequest('/', user.cookie)));
     expect(shell).toEqual({ viewer: { id: user.id, username: user.username, name: expect.any(String), image: null, role: 'reader', emailVerified: expect.any(Boolean) }, unread: 2 });
     expect(shellData(null)).toEqual({ viewer: null, unread: 0 });

@@ -29,6 +29,7 @@ export function AvatarMenu({ viewer }: Props) {
           <MenuLink to="/u">Procurar leitores</MenuLink>
           <MenuLink to="/configuracoes/conta">Configurações da conta</MenuLink>
           <MenuLink to="/configuracoes/conexoes">Conexões</MenuLink>
+          <MenuLink to="/configuracoes/notificacoes">Notificações</MenuLink>
           <MenuLink to="/notificacoes">Notificações</MenuLink>
           {viewer.role !== 'reader' ? <MenuLink to="/gerenciar">Gerenciar</MenuLink> : null}
         </ul>

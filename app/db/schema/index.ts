@@ -5,3 +5,6 @@ export * from './social';
 export * from './catalog';
 export * from './curation';
 export * from './reading';
+export * from './atts';
+export * from './moderation';
+export * from './alerts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { EMOTIONS, PROGRESS_UNITS } from '~/features/reading/progress';
+import { MOODS, PACINGS } from '~/features/reading/review-vocabulary';
 import { SHELF_STATUSES } from '~/features/reading/statuses';
 import { VISIBILITIES } from '~/features/social/visibility';
 import { editions } from './catalog';
@@ -31,6 +32,12 @@ export const shelfEntries = pgTable(
     /** Only ever shown to the entry's reader (≤ NOTES_MAX characters). */
     notes: text(),
     // --- end owned copy and private notes ---
+    // --- how the reading felt (branch reviews, docs/decisions/0020) ---
+    moods: text({ enum: MOODS }).array().notNull().default(sql`'{}'::text[]`),
+    pacing: text({ enum: PACINGS }),
+    /** Free tags, normalised (review-vocabulary.ts), at most MAX_CONTENT_WARNINGS. */
+    contentWarnings: text().array().notNull().default(sql`'{}'::text[]`),
+    // --- end how the reading felt ---
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +124,8 @@ export const shelves = pgTable(
     name: text().notNull(),
     description: text().notNull().default(''),
     visibility: text({ enum: VISIBILITIES }).notNull().default('publico'),
+    /** Set when an admin hides the shelf after a report (docs/decisions/0024): only its owner still sees it. */
+    hiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -161,3 +170,42 @@ export const readingGoals = pgTable(
   ],
 );
 // --- end reading goals ---
+// --- reviews (branch reviews, docs/decisions/0020) ---
+
+/**
+ * The review of a shelf entry (one per entry, rereads included). `body`/`spoiler`/`visibility` are what others
+ * see once `publishedAt` is set; `draftBody`/`draftSpoiler`/`draftVisibility` are what the reader is writing,
+ * saved as they type, and never shown to anyone else until "Publicar" copies them over. `userId` and
+ * `editionId` repeat the entry's so the edition's list filters on its own row (`visibleTo` on the author).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    shelfEntryId: text()
+      .primaryKey()
+      .references(() => shelfEntries.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    editionId: text()
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    body: text(),
+    spoiler: boolean().notNull().default(false),
+    visibility: text({ enum: VISIBILITIES }).notNull().default('publico'),
+    publishedAt: timestamp({ withTimezone: true }),
+    draftBody: text(),
+    draftSpoiler: boolean().notNull().default(false),
+    draftVisibility: text({ enum: VISIBILITIES }).notNull().default('publico'),
+    draftSavedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_edition_published_idx').on(t.editionId, t.publishedAt.desc()).where(sql`${t.publishedAt} IS NOT NULL`),
+    index('reviews_user_idx').on(t.userId),
+    check('reviews_body_length_check', sql`char_length(${t.body}) <= 20000`),
+    check('reviews_draft_length_check', sql`char_length(${t.draftBody}) <= 20000`),
+    check('reviews_published_body_check', sql`${t.publishedAt} IS NULL OR ${t.body} IS NOT NULL`),
+  ],
+);
+// --- end reviews ---

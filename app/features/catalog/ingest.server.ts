@@ -3,6 +3,7 @@ import { type Tx, queryRows } from '~/db/client.server';
 import { authors, collectionMembers, collections, editionContributors, editions, workAuthors, works } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import { parseIsbn } from '~/lib/isbn';
+import { queueNewEditionAlerts } from '~/features/social/catalog-follows.server';
 import { MAX_GENRES_PER_WORK } from './genres';
 import { authorSlug, normalizeName, normalizeTitle } from './normalize';
 import type { CollectionKind, EditionFormat } from './types';
@@ -85,6 +86,8 @@ export async function ingestEdition(tx: Tx, source: EditionSource, facts: Readon
     const collectionId = await findOrCreateCollection(tx, normalizeName(source.collection.name), source.collection.kind ?? 'series', publisher);
     await tx.insert(collectionMembers).values({ collectionId, editionId, position: source.collection.position ?? null }).onConflictDoNothing();
   }
+  // Followers of its authors and collection hear about it once this transaction commits (decision 0024).
+  await queueNewEditionAlerts(tx, [editionId]);
   return { editionId, created: true, workId };
 }
 

@@ -58,9 +58,9 @@ async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabD
 
 /** The owner's custom shelves that the viewer may see, filtered inside the query (decision 0019). */
 async function shelvesTab({ viewer, owner }: TabContext): Promise<Extract<TabData, { tab: 'estantes' }>> {
-  const rows = await queryRows<{ id: string; name: string; description: string; visibility: Visibility; item_count: number }>(sql`
-    SELECT sh.id, sh.name, sh.description, sh.visibility, (SELECT count(*)::int FROM shelf_items si WHERE si.shelf_id = sh.id) AS item_count
-    FROM shelves sh WHERE sh.user_id = ${owner.reader.id} AND ${visibleTo(viewer?.id ?? null, sql`sh.user_id`, sql`sh.visibility`)}
+  const rows = await queryRows<{ id: string; name: string; description: string; visibility: Visibility; item_count: number; hidden: boolean }>(sql`
+    SELECT sh.id, sh.name, sh.description, sh.visibility, sh.hidden_at IS NOT NULL AS hidden, (SELECT count(*)::int FROM shelf_items si WHERE si.shelf_id = sh.id) AS item_count
+    FROM shelves sh WHERE sh.user_id = ${owner.reader.id} AND (sh.hidden_at IS NULL OR sh.user_id = ${viewer?.id ?? ''}) AND ${visibleTo(viewer?.id ?? null, sql`sh.user_id`, sql`sh.visibility`)}
     ORDER BY sh.created_at, sh.id`);
   const mine = viewer?.id === owner.reader.id;
   return {
@@ -73,6 +73,7 @@ async function shelvesTab({ viewer, owner }: TabContext): Promise<Extract<TabDat
       itemCount: Number(row.item_count),
       owner: { username: owner.reader.username, name: owner.reader.name },
       mine,
+      hidden: row.hidden,
     })),
   };
 }

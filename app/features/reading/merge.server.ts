@@ -26,6 +26,15 @@ export async function foldShelfEntries(tx: Tx, loserId: string, survivorId: stri
   await tx.execute(sql`UPDATE read_throughs l SET shelf_entry_id = se.id FROM ${pairs} WHERE l.shelf_entry_id = le.id`);
   await tx.execute(sql`UPDATE shelf_entries s SET rating_quarters = coalesce(s.rating_quarters, le.rating_quarters), favorite = s.favorite OR le.favorite
     FROM shelf_entries le WHERE le.user_id = s.user_id AND le.edition_id = ${loserId} AND s.edition_id = ${survivorId}`);
+  // --- reviews (decision 0020): the loser's review and feelings go over when the survivor has none.
+  await tx.execute(sql`UPDATE reviews r SET shelf_entry_id = se.id, edition_id = ${survivorId}
+    FROM ${pairs} WHERE r.shelf_entry_id = le.id AND NOT EXISTS (SELECT 1 FROM reviews sr WHERE sr.shelf_entry_id = se.id)`);
+  await tx.execute(sql`UPDATE shelf_entries s SET
+      moods = CASE WHEN cardinality(s.moods) = 0 THEN le.moods ELSE s.moods END,
+      pacing = coalesce(s.pacing, le.pacing),
+      content_warnings = CASE WHEN cardinality(s.content_warnings) = 0 THEN le.content_warnings ELSE s.content_warnings END
+    FROM shelf_entries le WHERE le.user_id = s.user_id AND le.edition_id = ${loserId} AND s.edition_id = ${survivorId}`);
+  // --- end reviews
   await tx.execute(sql`INSERT INTO shelf_items (shelf_id, shelf_entry_id, position, created_at)
     SELECT si.shelf_id, se.id, si.position, si.created_at FROM ${pairs} JOIN shelf_items si ON si.shelf_entry_id = le.id
     ON CONFLICT DO NOTHING`);

@@ -48,7 +48,7 @@ const currentProgress = (value: number, unit: ProgressUnit, fraction: number) =>
  * `lendo` again first (a reread is deliberate). The current progress only moves forward, by one conditional
  * UPDATE, so two tabs racing keep the furthest value; every update is kept with its comment and emotion.
  */
-export async function logProgress(viewer: Viewer, editionId: string, input: ProgressInput): Promise<{ advanced: boolean; fraction: number }> {
+export async function logProgress(viewer: Viewer, editionId: string, input: ProgressInput): Promise<{ advanced: boolean; fraction: number; entryId: string }> {
   const edition = await editionLength(editionId);
   const fraction = toFraction(edition, input.unit, input.value, { value: 'value', unit: 'unit' });
   const [entry] = await getDb()
@@ -60,16 +60,17 @@ export async function logProgress(viewer: Viewer, editionId: string, input: Prog
   return getDb().transaction(async (tx) => {
     const read = await openReadThrough(tx, viewer, editionId, ['reading']);
     if (!read) throw new AppError('conflict');
-    await tx.insert(progressEntries).values({ id: newId(), readThroughId: read.id, value: input.value, unit: input.unit, fraction, comment: input.comment, emotion: input.emotion, spoiler: input.spoiler });
+    const entryId = newId();
+    await tx.insert(progressEntries).values({ id: entryId, readThroughId: read.id, value: input.value, unit: input.unit, fraction, comment: input.comment, emotion: input.emotion, spoiler: input.spoiler });
     const advanced = await tx
       .update(readThroughs)
       .set(currentProgress(input.value, input.unit, fraction))
       .where(and(eq(readThroughs.id, read.id), or(isNull(readThroughs.progressFraction), lt(readThroughs.progressFraction, fraction))))
       .returning({ id: readThroughs.id });
     await tx.update(shelfEntries).set({ updatedAt: sql`now()` }).where(eq(shelfEntries.id, read.entryId));
-    if (advanced.length > 0) return { advanced: true, fraction };
+    if (advanced.length > 0) return { advanced: true, fraction, entryId };
     const [current] = await tx.select({ fraction: readThroughs.progressFraction }).from(readThroughs).where(eq(readThroughs.id, read.id));
-    return { advanced: false, fraction: current?.fraction ?? fraction };
+    return { advanced: false, fraction: current?.fraction ?? fraction, entryId };
   });
 }
 

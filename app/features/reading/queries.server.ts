@@ -17,6 +17,9 @@ export async function getMyShelfEntry(viewer: Viewer, editionId: string): Promis
       owned: shelfEntries.owned,
       ownedFormat: shelfEntries.ownedFormat,
       notes: shelfEntries.notes,
+      moods: shelfEntries.moods,
+      pacing: shelfEntries.pacing,
+      contentWarnings: shelfEntries.contentWarnings,
     })
     .from(shelfEntries)
     .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId)));
@@ -36,5 +39,8 @@ export async function getMyShelfEntry(viewer: Viewer, editionId: string): Promis
     notes: entry.notes,
     readThroughs: reads,
     readCount: reads.filter((r) => r.finishedOn).length,
+    moods: entry.moods,
+    pacing: entry.pacing,
+    contentWarnings: entry.contentWarnings,
   };
 }

@@ -6,6 +6,7 @@ import { rateShelfEntry, setFavorite, setShelfStatus } from './mutations.server'
 import { logProgress } from './progress.server';
 import { yearInSaoPaulo } from './goals';
 import { setReadingGoal } from './goals.server';
+import { publishReview, setReadingTraits } from './reviews.server';
 import { addToShelf, createShelf } from './shelves.server';
 import type { ShelfStatus } from './statuses';
 
@@ -40,6 +41,12 @@ export async function seedDemoBookshelf(username: string): Promise<number> {
     await setShelfStatus(viewer, edition.id, book.status);
     if (book.rating) await rateShelfEntry(viewer, edition.id, book.rating);
     if (book.favorite) await setFavorite(viewer, edition.id, true);
+    if (book.title === 'Vidas Secas') {
+      // A public review, so /ed/{id}/resenhas has something to show in the demo (decision 0020).
+      await setReadingTraits(viewer, edition.id, { moods: ['sad', 'reflective'], pacing: 'slow', contentWarnings: ['morte'] });
+      const body = 'Seco como o sertão e, mesmo assim, cheio de ternura. O capítulo da Baleia ||e o fim dela|| ficou comigo por dias.';
+      await publishReview(viewer, edition.id, { body, spoiler: false, visibility: 'publico' });
+    }
     if (book.percentRead) await logProgress(viewer, edition.id, { value: book.percentRead, unit: 'percent', comment: null, emotion: 'tense', spoiler: false });
     await addToShelf(viewer, shelfId, { editionId: edition.id });
     added += 1;

@@ -20,9 +20,10 @@ type ShelfRow = {
   username: string | null;
   owner_name: string;
   updated_at: Date | string;
+  hidden: boolean;
 };
 
-const shelfColumns = sql`sh.id, sh.user_id, sh.name, sh.description, sh.visibility, sh.updated_at, u.username, u.name AS owner_name,
+const shelfColumns = sql`sh.id, sh.user_id, sh.name, sh.description, sh.visibility, sh.updated_at, sh.hidden_at IS NOT NULL AS hidden, u.username, u.name AS owner_name,
   (SELECT count(*)::int FROM shelf_items si WHERE si.shelf_id = sh.id) AS item_count`;
 
 function toSummary(row: ShelfRow, viewer: Viewer | null): ShelfSummary {
@@ -34,16 +35,20 @@ function toSummary(row: ShelfRow, viewer: Viewer | null): ShelfSummary {
     itemCount: Number(row.item_count),
     owner: { username: row.username ?? '', name: row.owner_name },
     mine: viewer?.id === row.user_id,
+    hidden: row.hidden,
   };
 }
 
 const selectShelves = (where: SQL, tail: SQL = sql``) =>
   queryRows<ShelfRow>(sql`SELECT ${shelfColumns} FROM shelves sh JOIN users u ON u.id = sh.user_id WHERE ${where} ${tail}`);
 
-/** The shelf as the viewer may see it; null when missing *or* hidden, so a private shelf never admits it exists. */
+/**
+ * The shelf as the viewer may see it; null when missing *or* hidden, so a private shelf never admits it
+ * exists. A shelf hidden by moderation is its owner's alone (docs/decisions/0024).
+ */
 export async function getShelf(viewer: Viewer | null, shelfId: string): Promise<ShelfDetail | null> {
   const [row] = await selectShelves(sql`sh.id = ${shelfId}`);
-  if (!row) return null;
+  if (!row || (row.hidden && row.user_id !== viewer?.id)) return null;
   const audience = await audienceOf(viewer?.id ?? null, row.user_id);
   if (!audience || !maySee(audience, row.visibility)) return null;
   return { ...toSummary(row, viewer), updatedAt: new Date(row.updated_at).toISOString() };
@@ -77,7 +82,7 @@ export async function listMyShelves(viewer: Viewer): Promise<ShelfSummary[]> {
 
 /** Other readers' public shelves with at least one book, most recently changed first (the discovery list of /estantes). */
 export async function listPublicShelves(viewer: Viewer | null, page: number): Promise<{ items: ShelfSummary[]; total: number; page: number; pageSize: number }> {
-  const where = sql`sh.visibility = 'publico' AND ${visibleTo(viewer?.id ?? null, sql`sh.user_id`, sql`sh.visibility`)} AND sh.user_id <> ${viewer?.id ?? ''}
+  const where = sql`sh.visibility = 'publico' AND sh.hidden_at IS NULL AND ${visibleTo(viewer?.id ?? null, sql`sh.user_id`, sql`sh.visibility`)} AND sh.user_id <> ${viewer?.id ?? ''}
     AND EXISTS (SELECT 1 FROM shelf_items si WHERE si.shelf_id = sh.id)`;
   const [rows, [total]] = await Promise.all([
     selectShelves(where, sql`ORDER BY sh.updated_at DESC, sh.id LIMIT ${PUBLIC_SHELVES_PAGE_SIZE} OFFSET ${(page - 1) * PUBLIC_SHELVES_PAGE_SIZE}`),

@@ -119,3 +119,16 @@ export async function moveInShelf(viewer: Viewer, shelfId: string, entryId: stri
     await touch(tx, shelfId);
   });
 }
+
+/**
+ * Moderation hides or restores a shelf (docs/decisions/0024); the moderation domain authorizes the admin.
+ * Returns whether the shelf exists.
+ */
+export async function setShelfHidden(tx: Tx, shelfId: string, hidden: boolean): Promise<boolean> {
+  const rows = await tx
+    .update(shelves)
+    .set({ hiddenAt: hidden ? sql`coalesce(${shelves.hiddenAt}, now())` : null })
+    .where(eq(shelves.id, shelfId))
+    .returning({ id: shelves.id });
+  return rows.length > 0;
+}

@@ -3,10 +3,13 @@ import { queryRows } from '~/db/client.server';
 import { genreName } from '~/features/catalog/genres';
 import { audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
+import { MOODS, type Mood, PACINGS } from './review-vocabulary';
 import { RATING_BUCKETS, type EditionStats, type ReaderStats } from './stats';
 
 /** How many genres and countries a reader's statistics list (the rest are few books each). */
 const TOP = 10;
+/** How many content warnings an edition's statistics list. */
+const TOP_WARNINGS = 12;
 
 /** Read-throughs of `userId` finished in `year`, with their entry and edition: `rt`, `s`, `e`. */
 const finishedIn = (userId: string, year: number): SQL => sql`
@@ -76,7 +79,7 @@ export async function readerStats(viewer: Viewer | null, userId: string, year: n
  * reveals no one, so profile visibility does not filter them (docs/decisions/0023).
  */
 export async function editionStats(editionId: string): Promise<EditionStats> {
-  const [ratings, time] = await Promise.all([
+  const [ratings, time, traits] = await Promise.all([
     queryRows<{ bucket: number; n: number; quarters: number }>(sql`
       SELECT ${bucketOf(sql`s.rating_quarters`)} AS bucket, count(*)::int AS n, sum(s.rating_quarters)::int AS quarters
       FROM shelf_entries s JOIN users u ON u.id = s.user_id
@@ -88,6 +91,15 @@ export async function editionStats(editionId: string): Promise<EditionStats> {
       JOIN shelf_entries s ON s.id = rt.shelf_entry_id
       JOIN users u ON u.id = s.user_id
       WHERE s.edition_id = ${editionId} AND u.suspended_at IS NULL AND rt.started_on IS NOT NULL AND rt.finished_on >= rt.started_on`),
+    // Moods, pacing and warnings in one statement: one row per (kind, key), plus how many readers said anything.
+    queryRows<{ kind: 'mood' | 'pacing' | 'warning' | 'readers'; key: string; n: number }>(sql`
+      WITH t AS (
+        SELECT s.moods, s.pacing, s.content_warnings FROM shelf_entries s JOIN users u ON u.id = s.user_id
+        WHERE s.edition_id = ${editionId} AND u.suspended_at IS NULL AND (cardinality(s.moods) > 0 OR s.pacing IS NOT NULL OR cardinality(s.content_warnings) > 0))
+      SELECT 'mood' AS kind, m AS key, count(*)::int AS n FROM t, unnest(t.moods) m GROUP BY m
+      UNION ALL SELECT 'pacing', t.pacing, count(*)::int FROM t WHERE t.pacing IS NOT NULL GROUP BY t.pacing
+      UNION ALL SELECT 'warning', w, count(*)::int FROM t, unnest(t.content_warnings) w GROUP BY w
+      UNION ALL SELECT 'readers', '', count(*)::int FROM t`),
   ]);
   const ratingsCount = ratings.reduce((sum, r) => sum + Number(r.n), 0);
   const quarters = ratings.reduce((sum, r) => sum + Number(r.quarters), 0);
@@ -97,5 +109,23 @@ export async function editionStats(editionId: string): Promise<EditionStats> {
     ratingsCount,
     averageRating: ratingsCount > 0 ? Math.round((quarters / 4 / ratingsCount) * 100) / 100 : null,
     readingTime: timed > 0 ? { averageDays: Math.round(Number(time[0]?.days) * 10) / 10, count: timed } : null,
+    ...readingTraits(traits),
+  };
+}
+
+/** Most first, ties in alphabetical order so the page does not reshuffle between requests. */
+const byCountThenLabel = (a: { n: number; key: string }, b: { n: number; key: string }) => b.n - a.n || a.key.localeCompare(b.key, 'pt-BR');
+
+function readingTraits(rows: { kind: string; key: string; n: number }[]): Pick<EditionStats, 'moods' | 'pacing' | 'contentWarnings' | 'traitReaders'> {
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ key: r.key, n: Number(r.n) }));
+  const pacing = new Map(of('pacing').map((r) => [r.key, r.n]));
+  return {
+    moods: of('mood')
+      .filter((r): r is { key: Mood; n: number } => (MOODS as readonly string[]).includes(r.key))
+      .sort(byCountThenLabel)
+      .map((r) => ({ mood: r.key, readers: r.n })),
+    pacing: PACINGS.map((p) => ({ pacing: p, readers: pacing.get(p) ?? 0 })),
+    contentWarnings: of('warning').sort(byCountThenLabel).slice(0, TOP_WARNINGS).map((r) => ({ label: r.key, value: r.n })),
+    traitReaders: of('readers')[0]?.n ?? 0,
   };
 }

@@ -64,12 +64,47 @@ describe('reading statistics', () => {
     await shelve(gone.id, book, { rating: 1, reads: [{ started: '2026-01-01', finished: '2026-12-31' }] });
     await suspend(gone.id);
 
+    const traits = (userId: string, moods: string[], pacing: string | null, warnings: string[]) =>
+      getDb().execute(sql`UPDATE shelf_entries SET moods = ${`{${moods.join(',')}}`}::text[], pacing = ${pacing}, content_warnings = ${`{${warnings.join(',')}}`}::text[] WHERE user_id = ${userId} AND edition_id = ${book}`);
+    await traits(a.id, ['dark', 'emotional'], 'slow', ['violência']);
+    await traits(b.id, ['emotional'], null, []);
+    await traits(c.id, [], 'fast', ['violência', 'abuso infantil']);
+    // A suspended reader's traits count no more than their rating.
+    await traits(gone.id, ['funny'], 'fast', ['luto']);
+
     expect(await editionStats(book)).toEqual({
       ratings: [1, 0, 0, 2, 1],
       ratingsCount: 4,
       averageRating: 3.56,
       readingTime: { averageDays: 7.5, count: 2 },
+      moods: [
+        { mood: 'emotional', readers: 2 },
+        { mood: 'dark', readers: 1 },
+      ],
+      pacing: [
+        { pacing: 'slow', readers: 1 },
+        { pacing: 'medium', readers: 0 },
+        { pacing: 'fast', readers: 1 },
+      ],
+      contentWarnings: [
+        { label: 'violência', value: 2 },
+        { label: 'abuso infantil', value: 1 },
+      ],
+      traitReaders: 3,
     });
-    expect(await editionStats(await createEdition({ title: 'Mar Morto', authors: ['Jorge Amado'] }))).toEqual({ ratings: [0, 0, 0, 0, 0], ratingsCount: 0, averageRating: null, readingTime: null });
+    expect(await editionStats(await createEdition({ title: 'Mar Morto', authors: ['Jorge Amado'] }))).toEqual({
+      ratings: [0, 0, 0, 0, 0],
+      ratingsCount: 0,
+      averageRating: null,
+      readingTime: null,
+      moods: [],
+      pacing: [
+        { pacing: 'slow', readers: 0 },
+        { pacing: 'medium', readers: 0 },
+        { pacing: 'fast', readers: 0 },
+      ],
+      contentWarnings: [],
+      traitReaders: 0,
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { Mood, Pacing } from './review-vocabulary';
+
 /** The ratings histogram's buckets, in order (stored quarters 1–7 fall in the first, 20 alone in the last). */
 export const RATING_BUCKETS = ['até 1,75', '2 a 2,75', '3 a 3,75', '4 a 4,75', '5'] as const;
 
@@ -22,4 +24,12 @@ export type EditionStats = {
   averageRating: number | null;
   /** Days from start to finish (both counted), averaged over finished read-throughs with both dates. */
   readingTime: { averageDays: number; count: number } | null;
+  /** How readers said the book felt: how many readers ticked each mood (most first), out of `traitReaders`. */
+  moods: { mood: Mood; readers: number }[];
+  /** Readers per pacing, in PACINGS order (all three, zeros included). */
+  pacing: { pacing: Pacing; readers: number }[];
+  /** The content warnings readers named, most named first (at most TOP_WARNINGS). */
+  contentWarnings: ChartDatum[];
+  /** Readers who said anything about moods, pacing or warnings: what the percentages are of. */
+  traitReaders: number;
 };

@@ -1,5 +1,6 @@
 import type { EditionCard, EditionFormat } from '~/features/catalog/types';
 import type { Emotion, ProgressUnit } from './progress';
+import type { Mood, Pacing } from './review-vocabulary';
 import type { Visibility } from '~/features/social/visibility';
 import type { ShelfStatus } from './statuses';
 
@@ -18,6 +19,10 @@ export type MyShelfEntry = {
   readThroughs: ReadThrough[];
   /** Finished read-throughs: "lido 2 vezes". */
   readCount: number;
+  /** How the reading felt (decision 0020). */
+  moods: Mood[];
+  pacing: Pacing | null;
+  contentWarnings: string[];
 };
 
 export type BookshelfItem = {
@@ -55,6 +60,8 @@ export type ShelfSummary = {
   itemCount: number;
   owner: { username: string; name: string };
   mine: boolean;
+  /** Hidden by moderation: only the owner gets the shelf at all, with a notice. */
+  hidden: boolean;
 };
 
 export type ShelfDetail = ShelfSummary & { updatedAt: string };
@@ -129,3 +136,38 @@ export type FollowingActivity = {
   status: ShelfStatus;
   at: string;
 };
+// --- reviews (docs/decisions/0020) ---
+
+/** The viewer's own review of an edition, as the editor needs it: the published text and the draft apart. */
+export type MyReview = {
+  /** What others see; null while unpublished. */
+  body: string | null;
+  spoiler: boolean;
+  visibility: Visibility;
+  publishedAt: string | null;
+  /** What the reader is writing; null when there is nothing newer than the published text. */
+  draftBody: string | null;
+  draftSpoiler: boolean;
+  draftVisibility: Visibility;
+  draftSavedAt: string | null;
+};
+
+/** A published review on /ed/{id}/resenhas, as a viewer allowed to see it sees it (Markdown already rendered). */
+export type EditionReview = {
+  id: string;
+  author: { username: string; name: string; image: string | null };
+  html: string;
+  spoiler: boolean;
+  visibility: Visibility;
+  rating: number | null;
+  moods: Mood[];
+  pacing: Pacing | null;
+  contentWarnings: string[];
+  publishedAt: string;
+  edited: boolean;
+};
+
+/** A reader with the edition on their bookshelf (/ed/{id}/leitores). */
+export type EditionReader = { username: string; name: string; image: string | null; status: ShelfStatus; rating: number | null };
+
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };

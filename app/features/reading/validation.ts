@@ -4,6 +4,7 @@ import { readingGoalInput } from './goals';
 import { catalogIdParam } from '~/features/catalog/validation';
 import { GENRE_SLUGS } from '~/features/catalog/genres';
 import { VISIBILITIES } from '~/features/social/visibility';
+import { reviewActionInputs } from './review-validation';
 import { NOTES_MAX, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from './shelf-policy';
 import type { BookshelfFilters } from './types';
 import { MAX_RATING, MIN_RATING, SHELF_STATUSES, STATUS_SLUGS, statusFromSlug } from './statuses';
@@ -63,6 +64,7 @@ export const shelfActionInput = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('favorito'), favorite: z.enum(['sim', 'nao']).transform((v) => v === 'sim') }),
   z.object({ intent: z.literal('remover') }),
   ...progressActionInputs,
+  ...reviewActionInputs,
 ]);
 
 export const BOOKSHELF_SORTS = ['recentes', 'titulo', 'autor', 'nota', 'leitura'] as const;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '~/lib/format';
 import type { AuthorDetail, AuthorWork } from '../types';
@@ -39,13 +40,15 @@ function AuthorWorkRow({ work }: { work: AuthorWork }) {
   );
 }
 
-export function AuthorView({ author }: { author: AuthorDetail }) {
+/** `actions`: what the page adds under the name for the viewer (the follow button). */
+export function AuthorView({ author, actions }: { author: AuthorDetail; actions?: ReactNode }) {
   const facts = [author.nationality, lifeSpan(author)].filter(Boolean).join(' · ');
   const editionsCount = author.works.reduce((sum, work) => sum + work.editions.length, 0);
   return (
     <article className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
         <h1 className="font-serif text-3xl font-bold">{author.name}</h1>
+        {actions}
         {facts ? <p className="text-muted">{facts}</p> : null}
         {author.otherNames.length ? <p className="text-sm text-muted">Também conhecido(a) como {author.otherNames.join(', ')}</p> : null}
         <p className="text-sm text-muted">

@@ -17,6 +17,9 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
     { to: `/ed/${edition.id}`, label: 'Sobre', end: true },
     { to: `/ed/${edition.id}/edicoes`, label: `Edições (${formatNumber(edition.otherEditionsCount + 1)})`, end: false },
     { to: `/ed/${edition.id}/estatisticas`, label: 'Estatísticas', end: false },
+    { to: `/ed/${edition.id}/resenhas`, label: 'Resenhas', end: false },
+    { to: `/ed/${edition.id}/leitores`, label: 'Leitores', end: false },
+    { to: `/ed/${edition.id}/atts`, label: 'Atts', end: false },
   ];
   return (
     <article className="flex flex-col gap-6">

@@ -1,8 +1,12 @@
+import { BarChart } from '~/components/charts/bar-chart';
 import { Histogram } from '~/components/charts/histogram';
 import { formatNumber, formatRating } from '~/lib/format';
+import { MOOD_LABELS, PACING_LABELS } from '../review-vocabulary';
 import { RATING_BUCKETS, type EditionStats } from '../stats';
 
-/** The edition's `estatisticas` tab: how readers rated it and how long a reading takes. */
+const readersText = (n: number) => (n === 1 ? '1 leitor' : `${formatNumber(n)} leitores`);
+
+/** The edition's `estatisticas` tab: how readers rated it, how long a reading takes, and how it felt. */
 export function EditionStatsView({ title, stats }: { title: string; stats: EditionStats }) {
   const buckets = RATING_BUCKETS.map((label, i) => ({ label, value: stats.ratings[i] ?? 0 }));
   return (
@@ -35,6 +39,41 @@ export function EditionStatsView({ title, stats }: { title: string; stats: Editi
       ) : (
         <p className="text-muted">Ninguém deu nota a esta edição ainda.</p>
       )}
+      <ReadingTraits stats={stats} />
     </section>
+  );
+}
+
+/** Moods, pacing and content warnings, as readers described their reading (decision 0020). */
+function ReadingTraits({ stats }: { stats: EditionStats }) {
+  const { moods, pacing, contentWarnings, traitReaders } = stats;
+  if (traitReaders === 0) return <p className="text-muted">Ninguém contou ainda como foi a leitura (humor, ritmo, avisos de conteúdo).</p>;
+  const topMood = moods[0];
+  const topPacing = [...pacing].sort((a, b) => b.readers - a.readers)[0];
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-sm text-muted">Como foi a leitura, segundo {readersText(traitReaders)}.</p>
+      {moods.length > 0 && topMood ? (
+        <BarChart
+          title="Humor"
+          rows={moods.map((m) => ({ label: MOOD_LABELS[m.mood], value: m.readers }))}
+          labelHeader="Humor"
+          valueHeader="Leitores"
+          summary={`Mais citado: ${MOOD_LABELS[topMood.mood]}, por ${readersText(topMood.readers)}.`}
+        />
+      ) : null}
+      {topPacing && topPacing.readers > 0 ? (
+        <BarChart
+          title="Ritmo do livro"
+          rows={pacing.map((p) => ({ label: PACING_LABELS[p.pacing], value: p.readers }))}
+          labelHeader="Ritmo"
+          valueHeader="Leitores"
+          summary={`Mais citado: ${PACING_LABELS[topPacing.pacing]}, por ${readersText(topPacing.readers)}.`}
+        />
+      ) : null}
+      {contentWarnings.length > 0 ? (
+        <BarChart title="Avisos de conteúdo" rows={contentWarnings} labelHeader="Aviso" valueHeader="Leitores" summary={`Mais citado: ${contentWarnings[0]?.label}.`} />
+      ) : null}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
@@ -64,8 +65,9 @@ function UnitSelect({ name, label, units, initial, error }: { name: string; labe
  * Progress on the edition page while the book is `lendo` or `pausado` (docs/decisions/0017): the bar with its
  * number, "tempo restante", the form to log an update, the latest updates (spoilers behind a <details>),
  * the deliberate correction backwards, and at the end the offer to mark it read (the rating follows).
+ * `extraFields` go inside the update form (the atts area's "Publicar como att", with its photos).
  */
-export function ProgressPanel({ edition, progress, result }: { edition: EditionLength; progress: MyProgress; result: unknown }) {
+export function ProgressPanel({ edition, progress, result, extraFields }: { edition: EditionLength; progress: MyProgress; result: unknown; extraFields?: ReactNode }) {
   const busy = usePosting();
   const atEnd = progress.fraction >= 1;
   const initialUnit = UNIT_SLUGS[progress.unit ?? progress.preferredUnit];
@@ -89,7 +91,7 @@ export function ProgressPanel({ edition, progress, result }: { edition: EditionL
           <p className="text-sm text-muted">E dê sua nota logo abaixo.</p>
         </div>
       ) : (
-        <Form method="post" key={progress.updates[0]?.id ?? 'primeiro'} className="flex flex-col gap-3" aria-label="Registrar progresso">
+        <Form method="post" encType="multipart/form-data" key={progress.updates[0]?.id ?? 'primeiro'} className="flex flex-col gap-3" aria-label="Registrar progresso">
           <input type="hidden" name="intent" value="progresso" />
           <div className="grid grid-cols-2 gap-3">
             <TextField label="Onde você está" name="value" inputMode="numeric" autoComplete="off" defaultValue={typed(result, 'value')} error={fieldError(result, 'value')} />
@@ -108,6 +110,7 @@ export function ProgressPanel({ edition, progress, result }: { edition: EditionL
             <input type="checkbox" name="spoiler" value="sim" defaultChecked={typed(result, 'spoiler') === 'sim'} className="size-5" />
             O comentário tem spoiler
           </label>
+          {extraFields}
           <Button type="submit" disabled={busy} className="self-start">
             Registrar progresso
           </Button>

@@ -129,7 +129,7 @@ export function ShelfPanel({
             <summary className="min-h-11 cursor-pointer py-2 text-sm text-muted">Tirar da estante</summary>
             <Form method="post" className="flex flex-col items-start gap-2">
               <input type="hidden" name="intent" value="remover" />
-              <p className="text-sm">As datas de leitura e a nota deste livro serão apagadas.</p>
+              <p className="text-sm">As datas de leitura, a nota e a resenha deste livro serão apagadas.</p>
               <Button type="submit" variant="danger" disabled={busy}>
                 Tirar da estante
               </Button>

@@ -1,0 +1,118 @@
+import { Form, Link } from 'react-router';
+import { Avatar } from '~/components/ui/avatar';
+import { Button } from '~/components/ui/button';
+import { FormMessage, TextArea } from '~/components/ui/field';
+import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
+import { formatDateTime, formatNumber } from '~/lib/format';
+import { COMMENT_TEXT_MAX, REACTION_EMOJI, REACTION_LABELS, REACTION_SLUGS } from '../policy';
+import type { AttDetail } from '../types';
+import { AttBody } from './att-card';
+
+/** Each reaction is a form of its own: a toggle that works before JavaScript, its state in aria-pressed. */
+function Reactions({ att, signedIn, busy }: { att: AttDetail; signedIn: boolean; busy: boolean }) {
+  if (!signedIn) {
+    const given = att.reactions.filter((r) => r.count > 0);
+    return given.length ? (
+      <p className="text-sm">
+        {given.map((r) => (
+          <span key={r.kind} className="mr-3">
+            <span aria-hidden="true">{REACTION_EMOJI[r.kind]}</span> {REACTION_LABELS[r.kind]}: {formatNumber(r.count)}
+          </span>
+        ))}
+      </p>
+    ) : null;
+  }
+  return (
+    <div role="group" aria-label="Reações" className="flex flex-wrap gap-2">
+      {att.reactions.map((r) => (
+        <Form method="post" key={r.kind}>
+          <input type="hidden" name="intent" value="reagir" />
+          <button
+            type="submit"
+            name="reaction"
+            value={REACTION_SLUGS[r.kind]}
+            aria-pressed={r.mine}
+            aria-label={`${REACTION_LABELS[r.kind]} (${formatNumber(r.count)})`}
+            disabled={busy}
+            className={`inline-flex min-h-11 min-w-11 items-center gap-1 rounded-full border px-3 ${r.mine ? 'border-mar bg-paper font-semibold' : 'border-line bg-surface'}`}
+          >
+            <span aria-hidden="true">{REACTION_EMOJI[r.kind]}</span>
+            <span aria-hidden="true" className="text-sm">
+              {formatNumber(r.count)}
+            </span>
+          </button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
+function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: boolean; result: unknown; busy: boolean }) {
+  return (
+    <section aria-labelledby="comentarios" className="flex flex-col gap-3">
+      <h2 id="comentarios" className="text-lg font-semibold">
+        Comentários ({formatNumber(att.comments.length)})
+      </h2>
+      {att.comments.length === 0 ? <p className="text-muted">Ninguém comentou ainda.{signedIn ? ' Seja a primeira pessoa.' : ''}</p> : null}
+      <ol className="flex flex-col divide-y divide-line">
+        {att.comments.map((comment) => (
+          <li key={comment.id} className="flex gap-3 py-3">
+            <Avatar name={comment.author.name} image={comment.author.image} size={32} />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <p className="text-sm">
+                <span className="font-semibold">{comment.author.name}</span> <span className="text-muted">@{comment.author.username} · {formatDateTime(comment.createdAt)}</span>
+              </p>
+              <p className="max-w-prose whitespace-pre-line">{comment.text}</p>
+              {comment.mayDelete ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="apagar-comentario" />
+                  <input type="hidden" name="commentId" value={comment.id} />
+                  <Button type="submit" variant="quiet" disabled={busy} className="px-0" aria-label={`Apagar comentário de ${comment.author.name}`}>
+                    Apagar
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+      {signedIn ? (
+        <Form method="post" className="flex flex-col gap-3" aria-label="Comentar" key={att.comments.length}>
+          <input type="hidden" name="intent" value="comentar" />
+          <TextArea label="Seu comentário" name="comment" maxLength={COMMENT_TEXT_MAX} rows={3} defaultValue={typed(result, 'comment')} error={fieldError(result, 'comment')} hint={`Até ${formatNumber(COMMENT_TEXT_MAX)} caracteres.`} />
+          <Button type="submit" disabled={busy} className="self-start">
+            Comentar
+          </Button>
+        </Form>
+      ) : (
+        <p>
+          <Link to={`/auth/signin?callbackUrl=${encodeURIComponent(`/att/${att.id}`)}`}>Entre</Link> para reagir e comentar.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** /att/{id}: the att, its photos full width, reactions, comments, and for its author the delete button. */
+export function AttView({ att, signedIn, result, busy }: { att: AttDetail; signedIn: boolean; result: unknown; busy: boolean }) {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      {isFailure(result) && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
+      {isSuccess(result) ? <FormMessage tone="success">{result.success}</FormMessage> : null}
+      <AttBody att={att} headingLevel="h1" large footer={<Reactions att={att} signedIn={signedIn} busy={busy} />} />
+      <Comments att={att} signedIn={signedIn} result={result} busy={busy} />
+      {att.mine ? (
+        <details className="self-start">
+          <summary className="min-h-11 cursor-pointer py-2 text-sm text-muted">Apagar esta att</summary>
+          <Form method="post" className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="apagar-att" />
+            <p className="text-sm">A att, as fotos, as reações e os comentários somem para todo mundo.</p>
+            <Button type="submit" variant="danger" disabled={busy} className="self-start">
+              Apagar att
+            </Button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '~/db/client.server';
+import type { AuthorRef } from '~/features/catalog/types';
+import type { StoredFile } from '~/integrations/storage/storage.server';
+import type { Emotion, ProgressUnit } from '~/features/reading/progress';
+import { audienceOf, followedBy, maySee, visibleTo } from '~/features/social/audience.server';
+import type { Visibility } from '~/features/social/visibility';
+import type { Viewer } from '~/server/viewer.server';
+import { ATTS_PAGE_SIZE, REACTIONS, type AttKind, type Reaction, attImagePath, canDeleteComment } from './policy';
+import { readAttImage } from './storage.server';
+import type { AttCard, AttComment, AttDetail, AttImage, AttPage, AttScope } from './types';
+import { type AttCursor, encodeCursor } from './validation';
+
+type AttRow = {
+  id: string;
+  kind: AttKind;
+  text: string;
+  spoiler: boolean;
+  visibility: Visibility;
+  created_at: string;
+  author_id: string;
+  username: string;
+  name: string;
+  image: string | null;
+  edition_id: string;
+  title: string;
+  cover_url: string | null;
+  first_author: AuthorRef | null;
+  progress_value: number | null;
+  progress_unit: ProgressUnit | null;
+  progress_emotion: Emotion | null;
+  hidden: boolean;
+};
+
+// created_at travels as its exact JSON text (microseconds), so a cursor compares equal to the stored value.
+const SELECT_ATTS = sql`
+  SELECT a.id, a.kind, a.text, a.spoiler, a.visibility, to_json(a.created_at) #>> '{}' AS created_at, a.author_id,
+    u.username, u.name, u.image, e.id AS edition_id, e.title, e.cover_url,
+    (SELECT json_build_object('id', au.id, 'slug', au.slug, 'name', au.name) FROM work_authors wa JOIN authors au ON au.id = wa.author_id WHERE wa.work_id = e.work_id ORDER BY wa.position LIMIT 1) AS first_author,
+    p.value AS progress_value, p.unit AS progress_unit, p.emotion AS progress_emotion, a.hidden_at IS NOT NULL AS hidden
+  FROM atts a
+  JOIN users u ON u.id = a.author_id
+  JOIN editions e ON e.id = a.edition_id
+  LEFT JOIN progress_entries p ON p.id = a.progress_entry_id`;
+
+/** Comments the viewer is shown: not deleted or taken down, and none from someone in a blocked pair with them. */
+function shownComments(viewerId: string | null): SQL {
+  const notBlocked = viewerId
+    ? sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.author_id AND b.blocked_id = ${viewerId}) OR (b.blocker_id = ${viewerId} AND b.blocked_id = c.author_id))`
+    : sql``;
+  return sql`c.deleted_at IS NULL AND c.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL) ${notBlocked}`;
+}
+
+/** Photos, reaction counts and comment counts of a page of atts, in three queries whatever its length. */
+async function toCards(viewerId: string | null, rows: AttRow[]): Promise<AttCard[]> {
+  if (rows.length === 0) return [];
+  const ids = sql.join(
+    rows.map((row) => sql`${row.id}`),
+    sql`, `,
+  );
+  const [images, reactions, comments] = await Promise.all([
+    queryRows<{ att_id: string; position: number; width: number; height: number }>(sql`SELECT att_id, position, width, height FROM att_images WHERE att_id IN (${ids}) ORDER BY att_id, position`),
+    queryRows<{ att_id: string; kind: Reaction; count: number; mine: boolean }>(sql`
+      SELECT att_id, kind, count(*)::int AS count, bool_or(user_id = ${viewerId ?? ''}) AS mine FROM att_reactions WHERE att_id IN (${ids}) GROUP BY att_id, kind`),
+    queryRows<{ att_id: string; count: number }>(sql`SELECT c.att_id, count(*)::int AS count FROM att_comments c WHERE c.att_id IN (${ids}) AND ${shownComments(viewerId)} GROUP BY c.att_id`),
+  ]);
+  return rows.map((row) => {
+    const own = reactions.filter((r) => r.att_id === row.id);
+    return {
+      id: row.id,
+      kind: row.kind,
+      text: row.text,
+      spoiler: row.spoiler,
+      visibility: row.visibility,
+      createdAt: new Date(row.created_at).toISOString(),
+      mine: row.author_id === viewerId,
+      author: { id: row.author_id, username: row.username, name: row.name, image: row.image },
+      edition: { id: row.edition_id, title: row.title, coverUrl: row.cover_url, authors: row.first_author ? [row.first_author] : [] },
+      progress: row.progress_value != null && row.progress_unit ? { value: row.progress_value, unit: row.progress_unit, emotion: row.progress_emotion } : null,
+      images: images.filter((i) => i.att_id === row.id).map((i): AttImage => ({ position: i.position, width: i.width, height: i.height, url: attImagePath(row.id, i.position) })),
+      reactions: REACTIONS.map((kind) => {
+        const found = own.find((r) => r.kind === kind);
+        return { kind, count: found?.count ?? 0, mine: found?.mine ?? false };
+      }),
+      commentCount: comments.find((c) => c.att_id === row.id)?.count ?? 0,
+    };
+  });
+}
+
+/**
+ * A page of atts, newest first, each one the viewer may see (the audience's rule inside the query, so a
+ * page is never short of what it hides): the `seguindo` feed (the viewer's own and those of whom they
+ * follow), `todos`, or one edition's. Keyset pagination on (created_at, id): no duplicates, no gaps.
+ */
+export async function listAtts(viewer: Viewer | null, scope: AttScope, options: { withPhotos?: boolean; cursor?: AttCursor | null } = {}): Promise<AttPage> {
+  const viewerId = viewer?.id ?? null;
+  const conditions: SQL[] = [sql`a.hidden_at IS NULL`, visibleTo(viewerId, sql`a.author_id`, sql`a.visibility`)];
+  if (scope.kind === 'following') {
+    if (!viewerId) return { items: [], nextCursor: null };
+    conditions.push(sql`(a.author_id = ${viewerId} OR ${followedBy(viewerId, sql`a.author_id`)})`);
+  }
+  if (scope.kind === 'edition') conditions.push(sql`a.edition_id = ${scope.editionId}`);
+  if (options.withPhotos) conditions.push(sql`EXISTS (SELECT 1 FROM att_images ai WHERE ai.att_id = a.id)`);
+  if (options.cursor) conditions.push(sql`(a.created_at, a.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
+  const rows = await queryRows<AttRow>(sql`${SELECT_ATTS} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${ATTS_PAGE_SIZE + 1}`);
+  const page = rows.slice(0, ATTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return { items: await toCards(viewerId, page), nextCursor: rows.length > ATTS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
+}
+
+/** The att row if the viewer may see it: the audience decides; a taken-down att only for its author. */
+async function visibleRow(viewerId: string | null, id: string): Promise<AttRow | null> {
+  const [row] = await queryRows<AttRow>(sql`${SELECT_ATTS} WHERE a.id = ${id}`);
+  if (!row || (row.hidden && row.author_id !== viewerId)) return null;
+  const audience = await audienceOf(viewerId, row.author_id);
+  return audience && maySee(audience, row.visibility) ? row : null;
+}
+
+/** /att/{id}: the att with its photos, reactions and comments; null when missing *or* not for this viewer. */
+export async function getAtt(viewer: Viewer | null, id: string): Promise<AttDetail | null> {
+  const viewerId = viewer?.id ?? null;
+  const row = await visibleRow(viewerId, id);
+  if (!row) return null;
+  const [[card], comments] = await Promise.all([
+    toCards(viewerId, [row]),
+    queryRows<{ id: string; text: string; created_at: string; author_id: string; username: string; name: string; image: string | null }>(sql`
+      SELECT c.id, c.text, to_json(c.created_at) #>> '{}' AS created_at, c.author_id, u.username, u.name, u.image
+      FROM att_comments c JOIN users u ON u.id = c.author_id
+      WHERE c.att_id = ${id} AND ${shownComments(viewerId)}
+      ORDER BY c.created_at, c.id`),
+  ]);
+  if (!card) return null;
+  return {
+    ...card,
+    comments: comments.map(
+      (c): AttComment => ({
+        id: c.id,
+        text: c.text,
+        createdAt: new Date(c.created_at).toISOString(),
+        author: { username: c.username, name: c.name, image: c.image },
+        mayDelete: viewerId !== null && canDeleteComment(viewerId, { authorId: c.author_id }, { authorId: row.author_id }),
+      }),
+    ),
+  };
+}
+
+/** One of an att's photos, for those who may see the att only: anyone else gets null, answered as 404. */
+export async function getAttImage(viewer: Viewer | null, id: string, position: number, ifNoneMatch?: string): Promise<StoredFile | null> {
+  const row = await visibleRow(viewer?.id ?? null, id);
+  if (!row) return null;
+  const [image] = await queryRows<{ storage_key: string }>(sql`SELECT storage_key FROM att_images WHERE att_id = ${id} AND position = ${position}`);
+  return image ? readAttImage(image.storage_key, ifNoneMatch) : null;
+}

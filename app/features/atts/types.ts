@@ -1,0 +1,34 @@
+import type { AuthorRef } from '~/features/catalog/types';
+import type { Emotion, ProgressUnit } from '~/features/reading/progress';
+import type { Visibility } from '~/features/social/visibility';
+import type { AttKind, Reaction } from './policy';
+
+export type AttImage = { position: number; width: number; height: number; url: string };
+
+export type ReactionCount = { kind: Reaction; count: number; mine: boolean };
+
+/** An att as a feed, the edition tab and its own page show it. */
+export type AttCard = {
+  id: string;
+  kind: AttKind;
+  text: string;
+  spoiler: boolean;
+  visibility: Visibility;
+  createdAt: string;
+  mine: boolean;
+  author: { id: string; username: string; name: string; image: string | null };
+  edition: { id: string; title: string; coverUrl: string | null; authors: AuthorRef[] };
+  progress: { value: number; unit: ProgressUnit; emotion: Emotion | null } | null;
+  images: AttImage[];
+  reactions: ReactionCount[];
+  commentCount: number;
+};
+
+export type AttComment = { id: string; text: string; createdAt: string; author: { username: string; name: string; image: string | null }; mayDelete: boolean };
+
+export type AttDetail = AttCard & { comments: AttComment[] };
+
+export type AttPage = { items: AttCard[]; nextCursor: string | null };
+
+/** Which atts a list shows: the `seguindo` and `todos` feeds, or one edition's. */
+export type AttScope = { kind: 'following' } | { kind: 'all' } | { kind: 'edition'; editionId: string };

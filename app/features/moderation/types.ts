@@ -1,0 +1,17 @@
+import type { ModerationAction, ReportReason, ReportStatus, ReportableKind } from './reasons';
+
+export type ModerationLogEntry = { action: ModerationAction; note: string; admin: string; createdAt: string };
+
+/** A reported thing in the queue: its open (or closed) reports together, with what was done about it. */
+export type ReportGroup = {
+  kind: ReportableKind;
+  targetId: string;
+  /** The report the queue's forms act from. */
+  reportId: string;
+  /** Null when the target no longer exists. */
+  target: { excerpt: string; link: string; hidden: boolean } | null;
+  author: { name: string; username: string; suspended: boolean };
+  reports: { id: string; reason: ReportReason; details: string; reporter: string; status: ReportStatus; createdAt: string; resolvedAt: string | null }[];
+  history: ModerationLogEntry[];
+  hideable: boolean;
+};

@@ -1,0 +1,111 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb, queryRows } from '~/db/client.server';
+import { reviews, shelfEntries } from '~/db/schema';
+import { visibleTo } from '~/features/social/audience.server';
+import type { Visibility } from '~/features/social/visibility';
+import { renderMarkdown } from '~/lib/markdown';
+import type { Viewer } from '~/server/viewer.server';
+import type { Mood, Pacing } from './review-vocabulary';
+import { type ShelfStatus, ratingFromQuarters } from './statuses';
+import type { EditionReader, EditionReview, MyReview, Paged } from './types';
+
+export const EDITION_REVIEWS_PAGE_SIZE = 20;
+export const EDITION_READERS_PAGE_SIZE = 40;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The viewer's own review of the edition, draft included (the viewer is the filter). */
+export async function getMyReview(viewer: Viewer, editionId: string): Promise<MyReview | null> {
+  const [row] = await getDb()
+    .select({
+      body: reviews.body,
+      spoiler: reviews.spoiler,
+      visibility: reviews.visibility,
+      publishedAt: reviews.publishedAt,
+      draftBody: reviews.draftBody,
+      draftSpoiler: reviews.draftSpoiler,
+      draftVisibility: reviews.draftVisibility,
+      draftSavedAt: reviews.draftSavedAt,
+    })
+    .from(reviews)
+    .innerJoin(shelfEntries, eq(shelfEntries.id, reviews.shelfEntryId))
+    .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId)));
+  if (!row) return null;
+  return { ...row, publishedAt: row.publishedAt ? iso(row.publishedAt) : null, draftSavedAt: row.draftSavedAt ? iso(row.draftSavedAt) : null };
+}
+
+type ReviewRow = {
+  id: string;
+  username: string | null;
+  name: string;
+  image: string | null;
+  body: string;
+  spoiler: boolean;
+  visibility: Visibility;
+  rating_quarters: number | null;
+  moods: Mood[];
+  pacing: Pacing | null;
+  content_warnings: string[];
+  published_at: Date | string;
+  updated_at: Date | string;
+};
+
+/**
+ * The edition's published reviews the viewer may see, newest first: visibility (follows, blocks, restricted
+ * profiles, suspended authors) is applied inside the query, so the page and its count never include a hidden one.
+ */
+export async function listEditionReviews(viewer: Viewer | null, editionId: string, page: number): Promise<Paged<EditionReview>> {
+  const where = sql`r.edition_id = ${editionId} AND r.published_at IS NOT NULL AND ${visibleTo(viewer?.id ?? null, sql`r.user_id`, sql`r.visibility`)}`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<ReviewRow>(sql`
+      SELECT r.shelf_entry_id AS id, u.username, u.name, u.image, r.body, r.spoiler, r.visibility, s.rating_quarters, s.moods, s.pacing,
+        s.content_warnings, r.published_at, r.updated_at
+      FROM reviews r JOIN shelf_entries s ON s.id = r.shelf_entry_id JOIN users u ON u.id = r.user_id
+      WHERE ${where}
+      ORDER BY r.published_at DESC, r.shelf_entry_id
+      LIMIT ${EDITION_REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_REVIEWS_PAGE_SIZE}`),
+    queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews r WHERE ${where}`),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      author: { username: row.username ?? '', name: row.name, image: row.image },
+      html: renderMarkdown(row.body),
+      spoiler: row.spoiler,
+      visibility: row.visibility,
+      rating: ratingFromQuarters(row.rating_quarters),
+      moods: row.moods,
+      pacing: row.pacing,
+      contentWarnings: row.content_warnings,
+      publishedAt: iso(row.published_at),
+      // Saved more than a minute after it first went out: "editada".
+      edited: new Date(row.updated_at).getTime() - new Date(row.published_at).getTime() > 60_000,
+    })),
+    total: Number(total?.n ?? 0),
+    page,
+    pageSize: EDITION_REVIEWS_PAGE_SIZE,
+  };
+}
+
+/**
+ * Readers with the edition on their bookshelf, most recently active first, only those whose profile the viewer
+ * may see: a shelf entry counts as a public item of its reader (`visibleTo` with the constant 'publico').
+ */
+export async function listEditionReaders(viewer: Viewer | null, editionId: string, page: number): Promise<Paged<EditionReader>> {
+  const where = sql`s.edition_id = ${editionId} AND ${visibleTo(viewer?.id ?? null, sql`s.user_id`, sql`'publico'`)}`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<{ username: string | null; name: string; image: string | null; status: ShelfStatus; rating_quarters: number | null }>(sql`
+      SELECT u.username, u.name, u.image, s.status, s.rating_quarters
+      FROM shelf_entries s JOIN users u ON u.id = s.user_id
+      WHERE ${where}
+      ORDER BY s.updated_at DESC, s.id
+      LIMIT ${EDITION_READERS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_READERS_PAGE_SIZE}`),
+    queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelf_entries s WHERE ${where}`),
+  ]);
+  return {
+    items: rows.map((row) => ({ username: row.username ?? '', name: row.name, image: row.image, status: row.status, rating: ratingFromQuarters(row.rating_quarters) })),
+    total: Number(total?.n ?? 0),
+    page,
+    pageSize: EDITION_READERS_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The notification types a reader can switch (PRODUCT.md §C, docs/decisions/0024), and which `kind`s passed
+ * to notify() belong to each — the one place that maps them. A kind not listed here (a change request's
+ * decision, a moderation warning) is always shown in the app and never e-mailed by notify().
+ */
+export const NOTIFICATION_TYPES = ['new_follower', 'follow_request', 'request_accepted', 'comment', 'reaction', 'new_edition', 'weekly_digest'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export type NotificationTypeInfo = {
+  label: string;
+  /** false: the type has no in-app notification (the weekly digest is an e-mail). */
+  inAppAvailable: boolean;
+  defaults: { inApp: boolean; email: boolean };
+};
+
+export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeInfo> = {
+  new_follower: { label: 'Novo seguidor', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  follow_request: { label: 'Pedido para seguir', inAppAvailable: true, defaults: { inApp: true, email: true } },
+  request_accepted: { label: 'Pedido aceito', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  comment: { label: 'Comentário', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  reaction: { label: 'Reação', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  new_edition: { label: 'Nova edição de autor ou coleção que você segue', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
+};
+
+/** notify()'s `kind` → the reader's switch that governs it. */
+export const NOTIFICATION_KIND_TYPES: Readonly<Record<string, NotificationType>> = {
+  follow: 'new_follower',
+  follow_request: 'follow_request',
+  follow_accepted: 'request_accepted',
+  comment: 'comment',
+  reaction: 'reaction',
+  new_edition: 'new_edition',
+};
+
+export type NotificationSwitches = Record<NotificationType, { inApp: boolean; email: boolean }>;
+
+/** The settings form's checkbox names: `app:new_follower`, `email:new_follower`… */
+export const switchField = (channel: 'app' | 'email', type: NotificationType) => `${channel}:${type}`;

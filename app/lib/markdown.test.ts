@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown';
+
+describe('renderMarkdown', () => {
+  it('hides ||spoilers|| inline, with Markdown inside them', () => {
+    expect(renderMarkdown('Antes ||o **fim** é triste|| depois')).toBe(
+      '<p>Antes <span class="spoiler" tabindex="0" title="Spoiler">o <strong>fim</strong> é triste</span> depois</p>\n',
+    );
+    expect(renderMarkdown('sem || fim')).toBe('<p>sem || fim</p>\n');
+  });
+
+  it('drops raw HTML and scripts, also inside a spoiler, and marks links as user content', () => {
+    const html = renderMarkdown('<script>alert(1)</script>\n\n||<img src=x onerror=alert(1)>|| [site](https://exemplo.com) [mal](javascript:alert(1))');
+    expect(html).not.toMatch(/<script|<img|onerror|javascript:/);
+    expect(html).toContain('<a href="https://exemplo.com" rel="nofollow ugc noopener">site</a>');
+  });
+});

@@ -1,0 +1,84 @@
+import { Form, useNavigation } from 'react-router';
+import type { Route } from './+types/configuracoes.notificacoes';
+import { Button } from '~/components/ui/button';
+import { FormMessage } from '~/components/ui/field';
+import { getNotificationSwitches, saveNotificationSwitches } from '~/features/social/notification-settings.server';
+import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_INFO, switchField } from '~/features/social/notification-types';
+import { notificationSwitchesInput } from '~/features/social/validation';
+import { isFailure, isSuccess } from '~/lib/form-result';
+import { parseForm } from '~/server/forms.server';
+import { requireViewer } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Notificações — Configurações — Maratona' }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  return { switches: await getNotificationSwitches(viewer) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const parsed = parseForm(await request.formData(), notificationSwitchesInput);
+  if (!parsed.ok) return parsed.failure;
+  await saveNotificationSwitches(viewer, parsed.value);
+  return { success: 'Preferências de notificação salvas.' };
+}
+
+export default function NotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <header>
+        <h1 className="font-serif text-3xl font-bold">Notificações</h1>
+        <p className="text-muted">Escolha o que aparece no sino do Maratona e o que chega por e-mail.</p>
+      </header>
+      {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
+      {isFailure(actionData) && actionData.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
+      <Form method="post" className="flex flex-col gap-4">
+        <table className="w-full border-collapse rounded-xl bg-surface text-left">
+          <caption className="sr-only">Notificações por tipo: no site e por e-mail</caption>
+          <thead>
+            <tr className="border-b border-line">
+              <th scope="col" className="p-3">
+                Tipo
+              </th>
+              <th scope="col" className="w-20 p-3 text-center">
+                No site
+              </th>
+              <th scope="col" className="w-20 p-3 text-center">
+                E-mail
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_TYPES.map((type) => {
+              const info = NOTIFICATION_TYPE_INFO[type];
+              const current = loaderData.switches[type];
+              return (
+                <tr key={type} className="border-b border-line last:border-0">
+                  <th scope="row" id={`tipo-${type}`} className="p-3 font-normal">
+                    {info.label}
+                  </th>
+                  <td className="p-3 text-center">
+                    {info.inAppAvailable ? (
+                      <input type="checkbox" name={switchField('app', type)} defaultChecked={current.inApp} aria-label={`${info.label}: no site`} className="size-6" />
+                    ) : (
+                      <span className="text-sm text-muted">—</span>
+                    )}
+                  </td>
+                  <td className="p-3 text-center">
+                    <input type="checkbox" name={switchField('email', type)} defaultChecked={current.email} aria-label={`${info.label}: por e-mail`} className="size-6" />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <p className="text-sm text-muted">O resumo semanal chega às segundas-feiras, com o que aconteceu na semana anterior.</p>
+        <Button type="submit" pending={busy} pendingLabel="Salvando…" className="self-start">
+          Salvar
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/db';
+import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
+import type { Failure, Handler } from '../../test/routes';
+import { getDb } from '~/db/client.server';
+import { authorFollows, reports } from '~/db/schema';
+import { createShelf } from '~/features/reading/shelves.server';
+import { REPORTS_PER_DAY } from '~/features/moderation/reasons';
+import * as author from './autor.$identificador';
+import * as settings from './configuracoes.notificacoes';
+import * as report from './denunciar';
+import * as queue from './gerenciar.denuncias';
+import * as shelfPage from './estante.$id';
+
+useTestDatabase();
+
+const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)({ request, params, context: {} });
+const statusOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (thrown: unknown) => (thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)),
+  );
+
+describe('reports through the pages', () => {
+  it('a reader reports a shelf from its page; bad input keeps the text; the admin hides it from the queue and the shelf answers 404', async () => {
+    const [owner, reader, admin] = [await createUser(), await createUser(), await createUser({ role: 'admin' })];
+    const shelf = await createShelf(testViewer(owner), { name: 'Estante denunciada', description: '', visibility: 'publico' });
+    const page = (await call(shelfPage.loader, getRequest(`/estante/${shelf}`, reader.cookie), { id: shelf })) as { canReport: boolean };
+    expect(page.canReport).toBe(true);
+    expect(((await call(shelfPage.loader, getRequest(`/estante/${shelf}`, owner.cookie), { id: shelf })) as { canReport: boolean }).canReport).toBe(false);
+
+    const bad = (await call(report.action, formRequest('/denunciar', { kind: 'shelf', target: shelf, details: 'x'.repeat(1001), voltar: `/estante/${shelf}` }, { cookie: reader.cookie }))) as Failure;
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.fieldErrors).toEqual({ reason: 'Escolha um motivo.', details: 'Escreva no máximo 1000 caracteres.' });
+    expect(bad.data.fields.details).toHaveLength(1001);
+    const own = (await call(report.action, formRequest('/denunciar', { kind: 'shelf', target: shelf, reason: 'spam' }, { cookie: owner.cookie }))) as Failure;
+    expect(own.data.formError).toBe('Você não pode denunciar algo seu.');
+    const sent = await call(report.action, formRequest('/denunciar', { kind: 'shelf', target: shelf, reason: 'spam', details: 'Propaganda.', voltar: `/estante/${shelf}` }, { cookie: reader.cookie }));
+    expect(sent).toEqual({ success: 'Denúncia enviada. A moderação vai analisar. Obrigado por avisar.', back: `/estante/${shelf}` });
+
+    expect(await statusOf(call(queue.loader, getRequest('/gerenciar/denuncias', reader.cookie)))).toBe(404);
+    const loaded = (await call(queue.loader, getRequest('/gerenciar/denuncias', admin.cookie))) as { groups: { reportId: string; target: { excerpt: string } }[] };
+    expect(loaded.groups.map((g) => g.target.excerpt)).toEqual(['Estante denunciada']);
+    expect(await statusOf(call(queue.action, formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'hide' }, { cookie: reader.cookie })))).toBe(404);
+    const noNote = (await call(queue.action, formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'warn', note: ' ' }, { cookie: admin.cookie }))) as Failure;
+    expect(noNote.data.fieldErrors).toEqual({ note: 'Escreva a advertência que o autor vai receber.' });
+    const hidden = await call(queue.action, formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'hide', note: '' }, { cookie: admin.cookie }));
+    expect(hidden).toEqual({ success: 'Conteúdo ocultado. As denúncias dele foram resolvidas.' });
+    expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`, reader.cookie), { id: shelf }))).toBe(404);
+    expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`), { id: shelf }))).toBe(404);
+    expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`, owner.cookie), { id: shelf }))).toBe(200);
+  });
+
+  it(`answers 429 with Retry-After after ${REPORTS_PER_DAY} reports in a day`, async () => {
+    const [reader, target] = [await createUser(), await createUser()];
+    const send = () => call(report.action, formRequest('/denunciar', { kind: 'user', target: target.id, reason: 'spam' }, { cookie: reader.cookie }));
+    for (let i = 0; i < REPORTS_PER_DAY; i += 1) expect(await send()).toMatchObject({ success: expect.any(String) });
+    const limited = (await send()) as Failure & { init: { status: number; headers: Record<string, string> } };
+    expect(limited.init.status).toBe(429);
+    expect(Number(limited.init.headers['Retry-After'])).toBeGreaterThan(0);
+    expect(limited.data.formError).toMatch(/^Você já enviou 20 denúncias hoje/);
+    expect(await getDb().select().from(reports).where(eq(reports.reporterId, reader.id))).toHaveLength(1);
+  });
+});
+
+describe('notification settings and follows through the pages', () => {
+  it('a switch turned off on /configuracoes/notificacoes stays off', async () => {
+    const reader = await createUser();
+    const before = (await call(settings.loader, getRequest('/configuracoes/notificacoes', reader.cookie))) as { switches: Record<string, { inApp: boolean; email: boolean }> };
+    expect(before.switches.comment).toEqual({ inApp: true, email: false });
+    const saved = await call(settings.action, formRequest('/configuracoes/notificacoes', { 'app:new_follower': 'on', 'email:comment': 'on', 'email:weekly_digest': 'on' }, { cookie: reader.cookie }));
+    expect(saved).toEqual({ success: 'Preferências de notificação salvas.' });
+    const after = (await call(settings.loader, getRequest('/configuracoes/notificacoes', reader.cookie))) as typeof before;
+    expect(after.switches).toMatchObject({ new_follower: { inApp: true, email: false }, comment: { inApp: false, email: true }, weekly_digest: { inApp: false, email: true } });
+    const bad = (await call(settings.action, formRequest('/configuracoes/notificacoes', { 'app:comment': 'sim' }, { cookie: reader.cookie }))) as Failure;
+    expect(bad.init.status).toBe(400);
+  });
+
+  it('follows an author from the author page; a visitor sees the button that leads to signing in', async () => {
+    const reader = await createUser();
+    await createEdition({ title: 'O Quinze', authors: ['Rachel de Queiroz'] });
+    const params = { identificador: 'rachel-de-queiroz' };
+    const visitor = (await call(author.loader, getRequest('/autor/rachel-de-queiroz'), params)) as { data: { following: boolean | null } };
+    expect(visitor.data.following).toBeNull();
+    expect(await statusOf(call(author.action, formRequest('/autor/rachel-de-queiroz', { intent: 'seguir' }), params))).toBe(302);
+    expect(await call(author.action, formRequest('/autor/rachel-de-queiroz', { intent: 'seguir' }, { cookie: reader.cookie }), params)).toEqual({ success: 'Você segue Rachel de Queiroz.' });
+    const signedIn = (await call(author.loader, getRequest('/autor/rachel-de-queiroz', reader.cookie), params)) as typeof visitor;
+    expect(signedIn.data.following).toBe(true);
+    expect(await getDb().select().from(authorFollows)).toHaveLength(1);
+    expect(await statusOf(call(author.action, formRequest('/autor/nao-existe', { intent: 'seguir' }, { cookie: reader.cookie }), { identificador: 'nao-existe' }))).toBe(404);
+  });
+});
