@@ -101,7 +101,7 @@ describe('/ and /home', () => {
     const reader = await createUser();
     await shelve(reader.id, book, { rating: 4.5, reads: [{ started: '2026-01-01', finished: '2026-01-03' }] });
     const response = (await call(editionTab.loader, getRequest(`/ed/${book}/estatisticas`), { id: book, tab: 'estatisticas' })) as { data: { stats: unknown }; init: { headers: Record<string, string> } };
-    expect(response.data.stats).toEqual({ ratings: [0, 0, 0, 1, 0], ratingsCount: 1, averageRating: 4.5, readingTime: { averageDays: 3, count: 1 } });
+    expect(response.data.stats).toMatchObject({ ratings: [0, 0, 0, 1, 0], ratingsCount: 1, averageRating: 4.5, readingTime: { averageDays: 3, count: 1 }, traitReaders: 0, moods: [], contentWarnings: [] });
     expect(response.init.headers['X-Cache-Tags']).toBe(`catalog,edition:${book},edition-stats:${book}`);
   });
 });
