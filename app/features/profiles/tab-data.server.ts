@@ -118,7 +118,7 @@ async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabDa
  */
 async function statsTab({ viewer, owner, params }: TabContext): Promise<Extract<TabData, { tab: 'estatisticas' }> | null> {
   const current = yearInSaoPaulo();
-  const [finished, stats] = await Promise.all([finishedYears(owner.reader.id), readerStats(viewer, owner.reader.id, params.ano ?? current)]);
+  const [finished, stats] = await Promise.all([finishedYears(owner.reader.id), readerStats(viewer, owner.reader.id, params.ano ?? current, owner.audience)]);
   if (!stats) return null;
   const years = [...new Set([current, ...finished.map((y) => y.year)])].sort((a, b) => b - a);
   return { tab: 'estatisticas', years, stats };
