@@ -59,7 +59,8 @@ async function main() {
       const mine = BENCH_READER.username;
       const pages = [
         '/home', '/estante', '/estantes', '/atts', '/seguindo', `/u/${someone}`, `/u/${someone}/estante`, `/u/${someone}/lidos`,
-        `/u/${someone}/estatisticas`, `/u/${someone}/seguidores`, `/u/${mine}`, `/ed/${edition}`, `/ed/${edition}/resenhas`,
+        `/u/${someone}/resenhas`, `/u/${someone}/atts`, `/u/${someone}/estatisticas`, `/u/${someone}/seguidores`, `/u/${mine}`,
+        `/ed/${edition}`, `/ed/${edition}/resenhas`,
         `/ed/${edition}/leitores`, `/ed/${edition}/atts`, `/ed/${edition}/estatisticas`,
       ];
       const signedIn = await countStatements(base, pages, cookie);

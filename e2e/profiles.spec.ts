@@ -100,3 +100,30 @@ test('a blocked reader gets a 404 on the profile of who blocked him', async ({ b
   await expect(message(eva.page)).toHaveText(`Você desbloqueou @${gil.username}.`);
   expect((await gil.page.goto(`/u/${eva.username}`))?.status()).toBe(200);
 });
+
+test('a visitor reads a profile: the goal and latest atts, then the resenhas, atts and estatisticas tabs', async ({ page }) => {
+  await page.goto('/u/lia_leitora');
+  await expect(page.getByRole('heading', { level: 2, name: /^Meta de leitura de \d{4}$/ })).toBeVisible();
+  const latest = page.getByRole('list', { name: 'Últimas atts' });
+  await expect(latest.getByText('Bibiana e Belonísia')).toBeVisible();
+  await checkBothWidths(page, 'perfil-visao-geral');
+
+  await page.getByRole('link', { name: 'Resenhas', exact: true }).click();
+  await expect(page).toHaveURL(/\/u\/lia_leitora\/resenhas$/);
+  await expect(page.getByRole('heading', { level: 2, name: /^Vidas Secas$/i })).toBeVisible();
+  await expect(page.getByText('Seco como o sertão')).toBeVisible();
+  await checkBothWidths(page, 'perfil-resenhas');
+
+  await page.getByRole('link', { name: 'Atts', exact: true }).click();
+  await expect(page).toHaveURL(/\/u\/lia_leitora\/atts$/);
+  await expect(page.getByRole('list', { name: 'Atts de @lia_leitora' }).getByText('Bibiana e Belonísia')).toBeVisible();
+  await checkBothWidths(page, 'perfil-atts');
+
+  await page.getByRole('link', { name: 'Estatísticas', exact: true }).click();
+  await expect(page).toHaveURL(/\/u\/lia_leitora\/estatisticas$/);
+  await expect(page.getByRole('img', { name: /^Livros por mês em \d{4}/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Notas dadas/ })).toBeVisible();
+  await page.getByText('Ver em tabela').first().click();
+  await expect(page.getByRole('table', { name: /^Livros por mês em \d{4}$/ })).toBeVisible();
+  await checkBothWidths(page, 'perfil-estatisticas');
+});

@@ -49,7 +49,7 @@ describe('profile pages', () => {
       for (const [name, cookie] of Object.entries(who)) {
         const page = await statusOf(loadProfile(owner.username, cookie));
         const details = page === 200 ? ((await loadProfile(owner.username, cookie)).profile.details ? 'completo' : 'só nome') : '404';
-        const tabs = ['estante', 'estantes', 'lidos', 'seguidores', 'seguindo'];
+        const tabs = ['estante', 'estantes', 'lidos', 'resenhas', 'atts', 'estatisticas', 'seguidores', 'seguindo'];
         const tabStatuses = new Set(await Promise.all(tabs.map((t) => statusOf(loadTab(owner.username, t, cookie)))));
         seen[kind][name] = `${details}, abas ${[...tabStatuses].join('/')}`;
       }
@@ -65,7 +65,7 @@ describe('profile pages', () => {
     const ana = await createUser({ username: 'ana_antiga' });
     const other = await createUser();
     expect(await statusOf(loadTab('ana_antiga', 'clubes'))).toBe(404);
-    expect(await statusOf(loadTab('ana_antiga', 'resenhas'))).toBe(404);
+    expect(await statusOf(loadTab('ana_antiga', 'lcs'))).toBe(404);
     expect(await statusOf(loadProfile('ninguem_aqui'))).toBe(404);
     await changeUsername(testViewer(ana), 'ana_nova');
     const moved = (await call(profile.loader, getRequest('/u/ana_antiga'), { username: 'ana_antiga' }).catch((r: unknown) => r)) as Response;

@@ -38,7 +38,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       {profile.details ? (
         <>
           <ProfileTabsNav username={profile.reader.username} current={null} />
-          <ProfileOverview details={profile.details} mine={profile.relation.relation === 'owner'} />
+          <ProfileOverview details={profile.details} username={profile.reader.username} mine={profile.relation.relation === 'owner'} />
         </>
       ) : null}
     </div>

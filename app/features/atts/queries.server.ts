@@ -51,21 +51,23 @@ function shownComments(viewerId: string | null): SQL {
   return sql`c.deleted_at IS NULL AND c.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL) ${notBlocked}`;
 }
 
-/** Photos, reaction counts and comment counts of a page of atts, in three queries whatever its length. */
+/** Photos, reaction counts and comment counts of a page of atts, in one query whatever its length. */
 async function toCards(viewerId: string | null, rows: AttRow[]): Promise<AttCard[]> {
   if (rows.length === 0) return [];
   const ids = sql.join(
     rows.map((row) => sql`${row.id}`),
     sql`, `,
   );
-  const [images, reactions, comments] = await Promise.all([
-    queryRows<{ att_id: string; position: number; width: number; height: number }>(sql`SELECT att_id, position, width, height FROM att_images WHERE att_id IN (${ids}) ORDER BY att_id, position`),
-    queryRows<{ att_id: string; kind: Reaction; count: number; mine: boolean }>(sql`
-      SELECT att_id, kind, count(*)::int AS count, bool_or(user_id = ${viewerId ?? ''}) AS mine FROM att_reactions WHERE att_id IN (${ids}) GROUP BY att_id, kind`),
-    queryRows<{ att_id: string; count: number }>(sql`SELECT c.att_id, count(*)::int AS count FROM att_comments c WHERE c.att_id IN (${ids}) AND ${shownComments(viewerId)} GROUP BY c.att_id`),
-  ]);
+  const extras = await queryRows<{ att_id: string; images: { position: number; width: number; height: number }[]; reactions: { kind: Reaction; count: number; mine: boolean }[]; comments: number }>(sql`
+    SELECT a.id AS att_id,
+      (SELECT coalesce(json_agg(json_build_object('position', i.position, 'width', i.width, 'height', i.height) ORDER BY i.position), '[]'::json) FROM att_images i WHERE i.att_id = a.id) AS images,
+      (SELECT coalesce(json_agg(json_build_object('kind', r.kind, 'count', r.count, 'mine', r.mine)), '[]'::json)
+        FROM (SELECT kind, count(*)::int AS count, bool_or(user_id = ${viewerId ?? ''}) AS mine FROM att_reactions WHERE att_id = a.id GROUP BY kind) r) AS reactions,
+      (SELECT count(*)::int FROM att_comments c WHERE c.att_id = a.id AND ${shownComments(viewerId)}) AS comments
+    FROM atts a WHERE a.id IN (${ids})`);
+  const byAtt = new Map(extras.map((e) => [e.att_id, e]));
   return rows.map((row) => {
-    const own = reactions.filter((r) => r.att_id === row.id);
+    const extra = byAtt.get(row.id);
     return {
       id: row.id,
       kind: row.kind,
@@ -77,12 +79,12 @@ async function toCards(viewerId: string | null, rows: AttRow[]): Promise<AttCard
       author: { id: row.author_id, username: row.username, name: row.name, image: row.image },
       edition: { id: row.edition_id, title: row.title, coverUrl: row.cover_url, authors: row.first_author ? [row.first_author] : [] },
       progress: row.progress_value != null && row.progress_unit ? { value: row.progress_value, unit: row.progress_unit, emotion: row.progress_emotion } : null,
-      images: images.filter((i) => i.att_id === row.id).map((i): AttImage => ({ position: i.position, width: i.width, height: i.height, url: attImagePath(row.id, i.position) })),
+      images: (extra?.images ?? []).map((i): AttImage => ({ position: i.position, width: i.width, height: i.height, url: attImagePath(row.id, i.position) })),
       reactions: REACTIONS.map((kind) => {
-        const found = own.find((r) => r.kind === kind);
+        const found = extra?.reactions.find((r) => r.kind === kind);
         return { kind, count: found?.count ?? 0, mine: found?.mine ?? false };
       }),
-      commentCount: comments.find((c) => c.att_id === row.id)?.count ?? 0,
+      commentCount: Number(extra?.comments ?? 0),
     };
   });
 }
@@ -90,9 +92,10 @@ async function toCards(viewerId: string | null, rows: AttRow[]): Promise<AttCard
 /**
  * A page of atts, newest first, each one the viewer may see (the audience's rule inside the query, so a
  * page is never short of what it hides): the `seguindo` feed (the viewer's own and those of whom they
- * follow), `todos`, or one edition's. Keyset pagination on (created_at, id): no duplicates, no gaps.
+ * follow), `todos`, one edition's or one reader's. Keyset pagination on (created_at, id): no duplicates, no
+ * gaps. `limit` shortens the page (a profile's "Últimas atts").
  */
-export async function listAtts(viewer: Viewer | null, scope: AttScope, options: { withPhotos?: boolean; cursor?: AttCursor | null } = {}): Promise<AttPage> {
+export async function listAtts(viewer: Viewer | null, scope: AttScope, options: { withPhotos?: boolean; cursor?: AttCursor | null; limit?: number } = {}): Promise<AttPage> {
   const viewerId = viewer?.id ?? null;
   const conditions: SQL[] = [sql`a.hidden_at IS NULL`, visibleTo(viewerId, sql`a.author_id`, sql`a.visibility`)];
   if (scope.kind === 'following') {
@@ -100,12 +103,14 @@ export async function listAtts(viewer: Viewer | null, scope: AttScope, options: 
     conditions.push(sql`(a.author_id = ${viewerId} OR ${followedBy(viewerId, sql`a.author_id`)})`);
   }
   if (scope.kind === 'edition') conditions.push(sql`a.edition_id = ${scope.editionId}`);
+  if (scope.kind === 'author') conditions.push(sql`a.author_id = ${scope.authorId}`);
   if (options.withPhotos) conditions.push(sql`EXISTS (SELECT 1 FROM att_images ai WHERE ai.att_id = a.id)`);
   if (options.cursor) conditions.push(sql`(a.created_at, a.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
-  const rows = await queryRows<AttRow>(sql`${SELECT_ATTS} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${ATTS_PAGE_SIZE + 1}`);
-  const page = rows.slice(0, ATTS_PAGE_SIZE);
+  const size = Math.min(options.limit ?? ATTS_PAGE_SIZE, ATTS_PAGE_SIZE);
+  const rows = await queryRows<AttRow>(sql`${SELECT_ATTS} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${size + 1}`);
+  const page = rows.slice(0, size);
   const last = page.at(-1);
-  return { items: await toCards(viewerId, page), nextCursor: rows.length > ATTS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
+  return { items: await toCards(viewerId, page), nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
 }
 
 /** The att row if the viewer may see it: the audience decides; a taken-down att only for its author. */

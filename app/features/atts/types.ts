@@ -30,5 +30,5 @@ export type AttDetail = AttCard & { comments: AttComment[] };
 
 export type AttPage = { items: AttCard[]; nextCursor: string | null };
 
-/** Which atts a list shows: the `seguindo` and `todos` feeds, or one edition's. */
-export type AttScope = { kind: 'following' } | { kind: 'all' } | { kind: 'edition'; editionId: string };
+/** Which atts a list shows: the `seguindo` and `todos` feeds, one edition's, or one reader's (their profile). */
+export type AttScope = { kind: 'following' } | { kind: 'all' } | { kind: 'edition'; editionId: string } | { kind: 'author'; authorId: string };

@@ -1,8 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { resolveUsername } from '~/features/accounts/queries.server';
+import { listAtts } from '~/features/atts/queries.server';
 import { foldForMatch } from '~/features/catalog/normalize';
 import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { yearInSaoPaulo } from '~/features/reading/goals';
+import { readingGoalOf } from '~/features/reading/goals.server';
 import { type Audience, audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import type { ShelfStatus } from '~/features/reading/statuses';
 import type { Viewer } from '~/server/viewer.server';
@@ -11,6 +14,8 @@ import type { FollowedReader, Profile, ProfileDetails, ReaderCard, ReaderPage } 
 export const READERS_PAGE_SIZE = 30;
 export const FAVORITES_LIMIT = 12;
 export const CURRENTLY_READING_LIMIT = 6;
+/** "Últimas atts" on the profile: the newest few; the atts tab has the rest. */
+export const LATEST_ATTS_LIMIT = 3;
 
 type ReaderRow = { id: string; username: string; name: string; image: string | null; pronouns: string | null };
 const readerColumns = sql`u.id, u.username, u.name, u.image, u.pronouns`;
@@ -72,7 +77,7 @@ export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Pr
   if (!maySeeProfile(audience)) return { reader: head, relation, details: null };
   const isOwner = audience.relation === 'owner';
   const showReading = isOwner || reader.showCurrentlyReading;
-  const [[facts], reading, favorites] = await Promise.all([
+  const [[facts], reading, favorites, latestAtts, goal] = await Promise.all([
     queryRows<{ bio: string | null; links: string[]; read: number; followers: number; following: number }>(sql`
       SELECT u.bio, u.links,
         (SELECT count(*)::int FROM shelf_entries s WHERE s.user_id = u.id AND s.status = 'read') AS read,
@@ -90,6 +95,8 @@ export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Pr
     queryRows<CardRow>(sql`
       SELECT ${cardColumns} FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
       WHERE s.user_id = ${reader.id} AND s.favorite ORDER BY s.updated_at DESC, s.id LIMIT ${FAVORITES_LIMIT}`),
+    listAtts(viewer, { kind: 'author', authorId: reader.id }, { limit: LATEST_ATTS_LIMIT }),
+    readingGoalOf(viewer, reader.id, yearInSaoPaulo(), audience),
   ]);
   const details: ProfileDetails = {
     pronouns: reader.pronouns,
@@ -99,6 +106,9 @@ export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Pr
     currentlyReading: showReading ? reading.map((row) => ({ edition: toCard(row), progress: row.progress == null ? null : Number(row.progress) })) : null,
     currentlyReadingHidden: isOwner && !reader.showCurrentlyReading,
     favorites: favorites.map(toCard),
+    latestAtts: latestAtts.items,
+    // The card shows a goal set for this year; a year without one shows nothing on the profile.
+    goal: goal && (goal.booksTarget != null || goal.pagesTarget != null) ? goal : null,
   };
   return { reader: head, relation, details };
 }

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
+import { listAtts } from '~/features/atts/queries.server';
 import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { yearInSaoPaulo } from '~/features/reading/goals';
+import { listReaderReviews } from '~/features/reading/review-queries.server';
+import { readerStats } from '~/features/reading/stats.server';
 import { SHELF_STATUSES, type ShelfStatus, ratingFromQuarters } from '~/features/reading/statuses';
 import { maySeeProfile, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
@@ -15,7 +19,8 @@ export const PROFILE_BOOKSHELF_PAGE_SIZE = 30;
 export const FINISHED_PER_YEAR_LIMIT = 500;
 
 type TabContext = { viewer: Viewer | null; owner: ProfileOwner; params: ProfileTabParams };
-type TabLoaders = { [K in ProfileTab]: (context: TabContext) => Promise<Extract<TabData, { tab: K }>> };
+/** A loader answers null only when the data function behind it refuses the viewer (the route answers 404). */
+type TabLoaders = { [K in ProfileTab]: (context: TabContext) => Promise<Extract<TabData, { tab: K }> | null> };
 
 /** The owner's bookshelf, read-only: every entry (entries carry no visibility of their own; the profile's rules apply). */
 async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'estante' }>> {
@@ -78,13 +83,18 @@ async function shelvesTab({ viewer, owner }: TabContext): Promise<Extract<TabDat
   };
 }
 
-/** Finished read-throughs grouped by year of finish: the years with their counts, and the books of one year. */
-async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'lidos' }>> {
-  const yearRows = await queryRows<{ year: number; n: number }>(sql`
+/** The years in which the reader finished a read-through, latest first, with how many. */
+async function finishedYears(userId: string): Promise<{ year: number; count: number }[]> {
+  const rows = await queryRows<{ year: number; n: number }>(sql`
     SELECT extract(year FROM rt.finished_on)::int AS year, count(*)::int AS n
     FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id
-    WHERE s.user_id = ${owner.reader.id} AND rt.finished_on IS NOT NULL GROUP BY 1 ORDER BY 1 DESC`);
-  const years = yearRows.map((row) => ({ year: Number(row.year), count: Number(row.n) }));
+    WHERE s.user_id = ${userId} AND rt.finished_on IS NOT NULL GROUP BY 1 ORDER BY 1 DESC`);
+  return rows.map((row) => ({ year: Number(row.year), count: Number(row.n) }));
+}
+
+/** Finished read-throughs grouped by year of finish: the years with their counts, and the books of one year. */
+async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'lidos' }>> {
+  const years = await finishedYears(owner.reader.id);
   const year = params.ano != null && years.some((y) => y.year === params.ano) ? params.ano : (years[0]?.year ?? null);
   const readings =
     year == null
@@ -102,10 +112,25 @@ async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabDa
   };
 }
 
+/**
+ * A year in charts: `?ano=` or the current year in São Paulo (any year may be asked for; one without books
+ * says so). The years offered are those with finished books, plus the current one.
+ */
+async function statsTab({ viewer, owner, params }: TabContext): Promise<Extract<TabData, { tab: 'estatisticas' }> | null> {
+  const current = yearInSaoPaulo();
+  const [finished, stats] = await Promise.all([finishedYears(owner.reader.id), readerStats(viewer, owner.reader.id, params.ano ?? current, owner.audience)]);
+  if (!stats) return null;
+  const years = [...new Set([current, ...finished.map((y) => y.year)])].sort((a, b) => b - a);
+  return { tab: 'estatisticas', years, stats };
+}
+
 export const TAB_LOADERS: TabLoaders = {
   estante: bookshelfTab,
   estantes: shelvesTab,
   lidos: finishedTab,
+  resenhas: async ({ viewer, owner, params }) => ({ tab: 'resenhas', reviews: await listReaderReviews(viewer, owner.reader.id, params.pagina) }),
+  atts: async ({ viewer, owner, params }) => ({ tab: 'atts', page: await listAtts(viewer, { kind: 'author', authorId: owner.reader.id }, { cursor: params.cursor ?? null }) }),
+  estatisticas: statsTab,
   seguidores: async ({ viewer, owner, params }) => ({
     tab: 'seguidores',
     readers: await listConnections(viewer, owner.reader.id, 'followers', params.pagina),

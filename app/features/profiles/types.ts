@@ -1,6 +1,9 @@
+import type { AttCard, AttPage } from '~/features/atts/types';
 import type { EditionCard } from '~/features/catalog/types';
+import type { ReadingGoal } from '~/features/reading/goals';
+import type { ReaderStats } from '~/features/reading/stats';
 import type { ShelfStatus } from '~/features/reading/statuses';
-import type { BookshelfItem, ShelfSummary } from '~/features/reading/types';
+import type { BookshelfItem, Paged, ReaderReview, ShelfSummary } from '~/features/reading/types';
 import type { Relation } from '~/features/social/audience.server';
 
 /** A reader as lists show them (search, followers, following). */
@@ -22,6 +25,10 @@ export type ProfileDetails = {
   /** The owner hid "lendo agora": only the owner is told, next to their own list. */
   currentlyReadingHidden: boolean;
   favorites: EditionCard[];
+  /** The newest atts the viewer may see (the atts tab has the rest). */
+  latestAtts: AttCard[];
+  /** The owner's goal for the current year (São Paulo), only when one is set. */
+  goal: ReadingGoal | null;
 };
 
 export type Profile = {
@@ -46,5 +53,8 @@ export type TabData =
   | { tab: 'estante'; items: BookshelfItem[]; counts: Record<ShelfStatus, number>; status: ShelfStatus | undefined; page: number; pageSize: number; total: number }
   | { tab: 'estantes'; shelves: ShelfSummary[] }
   | { tab: 'lidos'; years: { year: number; count: number }[]; year: number | null; readings: FinishedReading[] }
+  | { tab: 'resenhas'; reviews: Paged<ReaderReview> }
+  | { tab: 'atts'; page: AttPage }
+  | { tab: 'estatisticas'; years: number[]; stats: ReaderStats }
   | { tab: 'seguidores'; readers: ReaderPage; requests: ReaderCard[] | null }
   | { tab: 'seguindo'; readers: ReaderPage };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { readingGoals } from '~/db/schema';
-import { audienceOf, maySeeProfile } from '~/features/social/audience.server';
+import { type Audience, audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX, type ReadingGoal, type ReadingGoalInput } from './goals';
@@ -33,10 +33,11 @@ async function goalProgress(userId: string, year: number): Promise<ReadingGoal> 
 /**
  * A reader's goal for a year as the viewer may see it (the profile shows it): null when the reader does not
  * exist or their profile is hidden from the viewer (restricted, blocked, suspended), exactly like missing.
- * A reader without a goal still has the year's progress, with both targets null.
+ * A reader without a goal still has the year's progress, with both targets null. `known` is the audience the
+ * caller already looked up for this same viewer and reader (the profile page), which saves a query.
  */
-export async function readingGoalOf(viewer: Viewer | null, userId: string, year: number): Promise<ReadingGoal | null> {
-  const audience = await audienceOf(viewer?.id ?? null, userId);
+export async function readingGoalOf(viewer: Viewer | null, userId: string, year: number, known?: Audience): Promise<ReadingGoal | null> {
+  const audience = known ?? (await audienceOf(viewer?.id ?? null, userId));
   if (!audience || !maySeeProfile(audience)) return null;
   return goalProgress(userId, year);
 }

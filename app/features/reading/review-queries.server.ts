@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { reviews, shelfEntries } from '~/db/schema';
+import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
 import { visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import { renderMarkdown } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
 import type { Mood, Pacing } from './review-vocabulary';
 import { type ShelfStatus, ratingFromQuarters } from './statuses';
-import type { EditionReader, EditionReview, MyReview, Paged } from './types';
+import type { EditionReader, EditionReview, MyReview, Paged, ReaderReview } from './types';
 
 export const EDITION_REVIEWS_PAGE_SIZE = 20;
 export const EDITION_READERS_PAGE_SIZE = 40;
@@ -50,6 +51,27 @@ type ReviewRow = {
   updated_at: Date | string;
 };
 
+/** The columns of a published review (`r`), its shelf entry (`s`) and its author (`u`). */
+const reviewColumns = sql`r.shelf_entry_id AS id, u.username, u.name, u.image, r.body, r.spoiler, r.visibility, s.rating_quarters, s.moods, s.pacing,
+  s.content_warnings, r.published_at, r.updated_at`;
+
+function toReview(row: ReviewRow): EditionReview {
+  return {
+    id: row.id,
+    author: { username: row.username ?? '', name: row.name, image: row.image },
+    html: renderMarkdown(row.body),
+    spoiler: row.spoiler,
+    visibility: row.visibility,
+    rating: ratingFromQuarters(row.rating_quarters),
+    moods: row.moods,
+    pacing: row.pacing,
+    contentWarnings: row.content_warnings,
+    publishedAt: iso(row.published_at),
+    // Saved more than a minute after it first went out: "editada".
+    edited: new Date(row.updated_at).getTime() - new Date(row.published_at).getTime() > 60_000,
+  };
+}
+
 /**
  * The edition's published reviews the viewer may see, newest first: visibility (follows, blocks, restricted
  * profiles, suspended authors) is applied inside the query, so the page and its count never include a hidden one.
@@ -58,33 +80,33 @@ export async function listEditionReviews(viewer: Viewer | null, editionId: strin
   const where = sql`r.edition_id = ${editionId} AND r.published_at IS NOT NULL AND ${visibleTo(viewer?.id ?? null, sql`r.user_id`, sql`r.visibility`)}`;
   const [rows, [total]] = await Promise.all([
     queryRows<ReviewRow>(sql`
-      SELECT r.shelf_entry_id AS id, u.username, u.name, u.image, r.body, r.spoiler, r.visibility, s.rating_quarters, s.moods, s.pacing,
-        s.content_warnings, r.published_at, r.updated_at
+      SELECT ${reviewColumns}
       FROM reviews r JOIN shelf_entries s ON s.id = r.shelf_entry_id JOIN users u ON u.id = r.user_id
       WHERE ${where}
       ORDER BY r.published_at DESC, r.shelf_entry_id
       LIMIT ${EDITION_REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_REVIEWS_PAGE_SIZE}`),
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews r WHERE ${where}`),
   ]);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      author: { username: row.username ?? '', name: row.name, image: row.image },
-      html: renderMarkdown(row.body),
-      spoiler: row.spoiler,
-      visibility: row.visibility,
-      rating: ratingFromQuarters(row.rating_quarters),
-      moods: row.moods,
-      pacing: row.pacing,
-      contentWarnings: row.content_warnings,
-      publishedAt: iso(row.published_at),
-      // Saved more than a minute after it first went out: "editada".
-      edited: new Date(row.updated_at).getTime() - new Date(row.published_at).getTime() > 60_000,
-    })),
-    total: Number(total?.n ?? 0),
-    page,
-    pageSize: EDITION_REVIEWS_PAGE_SIZE,
-  };
+  return { items: rows.map(toReview), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
+}
+
+/**
+ * One reader's published reviews the viewer may see (the profile's `resenhas` tab), newest first, each with
+ * its edition. The same `visibleTo` rule as the edition's list, inside the query: a `seguidores` review is
+ * left out for a non-follower, a `privado` one for everyone but its author.
+ */
+export async function listReaderReviews(viewer: Viewer | null, userId: string, page: number): Promise<Paged<ReaderReview>> {
+  const where = sql`r.user_id = ${userId} AND r.published_at IS NOT NULL AND ${visibleTo(viewer?.id ?? null, sql`r.user_id`, sql`r.visibility`)}`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<ReviewRow & { edition: CardRow }>(sql`
+      SELECT ${reviewColumns}, (SELECT row_to_json(c) FROM (SELECT ${cardColumns}) c) AS edition
+      FROM reviews r JOIN shelf_entries s ON s.id = r.shelf_entry_id JOIN users u ON u.id = r.user_id JOIN editions e ON e.id = r.edition_id
+      WHERE ${where}
+      ORDER BY r.published_at DESC, r.shelf_entry_id
+      LIMIT ${EDITION_REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_REVIEWS_PAGE_SIZE}`),
+    queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews r WHERE ${where}`),
+  ]);
+  return { items: rows.map((row) => ({ ...toReview(row), edition: toCard(row.edition) })), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { genreName } from '~/features/catalog/genres';
-import { audienceOf, maySeeProfile } from '~/features/social/audience.server';
+import { type Audience, audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
 import { MOODS, type Mood, PACINGS } from './review-vocabulary';
 import { RATING_BUCKETS, type EditionStats, type ReaderStats } from './stats';
@@ -30,10 +30,11 @@ function ratingHistogram(rows: { bucket: number; n: number }[]): number[] {
 /**
  * A reader's statistics for a year (the profile's `estatisticas` tab): books and pages per month, genres,
  * authors' countries and the ratings histogram of the books finished that year. Null when the reader does
- * not exist or the viewer may not see the profile's contents, exactly like missing.
+ * not exist or the viewer may not see the profile's contents, exactly like missing. `known` is the audience the
+ * caller already looked up for this same viewer and reader (the profile tab), which saves a query.
  */
-export async function readerStats(viewer: Viewer | null, userId: string, year: number): Promise<ReaderStats | null> {
-  const audience = await audienceOf(viewer?.id ?? null, userId);
+export async function readerStats(viewer: Viewer | null, userId: string, year: number, known?: Audience): Promise<ReaderStats | null> {
+  const audience = known ?? (await audienceOf(viewer?.id ?? null, userId));
   if (!audience || !maySeeProfile(audience)) return null;
   const [months, genres, countries, ratings] = await Promise.all([
     queryRows<{ month: number; books: number; pages: number }>(sql`

@@ -167,6 +167,9 @@ export type EditionReview = {
   edited: boolean;
 };
 
+/** A published review on a reader's profile (`/u/{username}/resenhas`): the review and the edition it is about. */
+export type ReaderReview = EditionReview & { edition: EditionCard };
+
 /** A reader with the edition on their bookshelf (/ed/{id}/leitores). */
 export type EditionReader = { username: string; name: string; image: string | null; status: ShelfStatus; rating: number | null };
 

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
+import { AttList } from '~/features/atts/components/att-card';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import type { EditionCard } from '~/features/catalog/types';
+import { ReadingGoalCard } from '~/features/reading/components/reading-goal-card';
 import type { ProfileDetails } from '../types';
 
 function CoverLink({ edition, children }: { edition: EditionCard; children?: React.ReactNode }) {
@@ -16,8 +18,8 @@ function CoverLink({ edition, children }: { edition: EditionCard; children?: Rea
   );
 }
 
-/** "Lendo agora" with each book's % and the favourites; "Últimas atts" joins when atts land. */
-export function ProfileOverview({ details, mine }: { details: ProfileDetails; mine: boolean }) {
+/** "Lendo agora" with each book's %, the year's goal when one is set, the favourites and the latest atts. */
+export function ProfileOverview({ details, username, mine }: { details: ProfileDetails; username: string; mine: boolean }) {
   return (
     <div className="flex flex-col gap-8">
       {details.currentlyReading ? (
@@ -39,6 +41,7 @@ export function ProfileOverview({ details, mine }: { details: ProfileDetails; mi
           )}
         </section>
       ) : null}
+      {details.goal ? <ReadingGoalCard goal={details.goal} /> : null}
       <section aria-labelledby="favoritos" className="flex flex-col gap-3">
         <h2 id="favoritos" className="font-serif text-xl font-bold">
           Favoritos
@@ -52,6 +55,22 @@ export function ProfileOverview({ details, mine }: { details: ProfileDetails; mi
         ) : (
           <p className="text-muted">{mine ? 'Nenhum favorito ainda. Marque um livro como favorito na página dele.' : 'Nenhum favorito ainda.'}</p>
         )}
+      </section>
+      <section aria-labelledby="ultimas-atts" className="flex flex-col gap-3">
+        <h2 id="ultimas-atts" className="font-serif text-xl font-bold">
+          Últimas atts
+        </h2>
+        <AttList
+          items={details.latestAtts}
+          label="Últimas atts"
+          moreHref={null}
+          empty={<p className="text-muted">{mine ? 'Você ainda não publicou atts. Publique uma ao registrar o progresso de um livro.' : 'Nenhuma att ainda.'}</p>}
+        />
+        {details.latestAtts.length > 0 ? (
+          <Link to={`/u/${username}/atts`} className="self-start">
+            Ver todas as atts
+          </Link>
+        ) : null}
       </section>
     </div>
   );

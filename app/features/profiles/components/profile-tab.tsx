@@ -1,8 +1,11 @@
 import type { TabData } from '../types';
+import { AttsTab } from './tab-atts';
 import { BookshelfTab } from './tab-bookshelf';
 import { FollowersTab, FollowingTab } from './tab-connections';
 import { FinishedTab } from './tab-finished';
+import { ReviewsTab } from './tab-reviews';
 import { ShelvesTab } from './tab-shelves';
+import { StatsTab } from './tab-stats';
 
 /** One view per tab of the registry (tabs.ts); a new tab adds its case here. */
 export function ProfileTabView({ data, username, mine, search }: { data: TabData; username: string; mine: boolean; search: string }) {
@@ -13,6 +16,12 @@ export function ProfileTabView({ data, username, mine, search }: { data: TabData
       return <ShelvesTab data={data} />;
     case 'lidos':
       return <FinishedTab data={data} username={username} />;
+    case 'resenhas':
+      return <ReviewsTab data={data} mine={mine} search={search} />;
+    case 'atts':
+      return <AttsTab data={data} username={username} mine={mine} />;
+    case 'estatisticas':
+      return <StatsTab data={data} username={username} />;
     case 'seguidores':
       return <FollowersTab data={data} mine={mine} search={search} />;
     case 'seguindo':

@@ -2,26 +2,16 @@ import { Link } from 'react-router';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { AuthorLinks } from '~/features/catalog/components/edition-list';
 import { RatingStars } from '~/features/reading/components/rating-stars';
-import { formatDay, formatNumber } from '~/lib/format';
+import { formatDay } from '~/lib/format';
 import type { TabData } from '../types';
+import { YearNav } from './year-nav';
 
 /** Books read, by year of finish: a link per year (with its count), the chosen year's books newest first. */
 export function FinishedTab({ data, username }: { data: Extract<TabData, { tab: 'lidos' }>; username: string }) {
   if (data.year == null) return <p className="text-muted">Nenhum livro lido registrado ainda.</p>;
   return (
     <div className="flex flex-col gap-4">
-      <nav aria-label="Ano" className="flex flex-wrap gap-2">
-        {data.years.map(({ year, count }) => (
-          <Link
-            key={year}
-            to={`/u/${username}/lidos?ano=${year}`}
-            aria-current={year === data.year ? 'page' : undefined}
-            className={`inline-flex min-h-11 items-center rounded-full border px-3 text-sm font-medium no-underline ${year === data.year ? 'border-coral bg-surface text-ink' : 'border-line text-muted hover:text-ink'}`}
-          >
-            {year} ({formatNumber(count)})
-          </Link>
-        ))}
-      </nav>
+      <YearNav years={data.years} current={data.year} href={(year) => `/u/${username}/lidos?ano=${year}`} />
       <h2 className="font-serif text-xl font-bold">Lidos em {data.year}</h2>
       <ol className="flex flex-col divide-y divide-line">
         {data.readings.map((reading, index) => (
