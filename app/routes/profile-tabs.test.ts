@@ -130,7 +130,7 @@ describe('profile overview additions', () => {
     const edition = await createEdition({ title: 'Mais um', authors: ['Autora Teste'] });
     await setShelfStatus(verified(owner), edition, 'read');
     await postAtt(verified(owner), { editionId: edition, kind: 'finished', text: 'Att mais nova', spoiler: false, visibility: 'publico', images: [] });
-    const overview = async (cookie?: string) => ((await call(profile.loader, getRequest('/u/dona_da_meta', cookie), { username: 'dona_da_meta' })) as OverviewData).profile.details!;
+    const overview = async (cookie?: string) => ((await call(profile.loader, getRequest('/u/dona_da_meta', cookie), { username: 'dona_da_meta' })) as { data: OverviewData }).data.profile.details!;
 
     expect((await overview()).latestAtts.map((a) => a.text)).toEqual(['Att mais nova', 'Att publico']);
     expect((await overview(fan.cookie)).latestAtts.map((a) => a.text)).toEqual(['Att mais nova', 'Att seguidores', 'Att publico']);
@@ -143,7 +143,7 @@ describe('profile overview additions', () => {
 
     // A restricted profile keeps all of it from strangers: the overview has no details at all.
     await restrict(owner.id);
-    expect((await call(profile.loader, getRequest('/u/dona_da_meta'), { username: 'dona_da_meta' })) as OverviewData).toMatchObject({ profile: { details: null } });
+    expect(((await call(profile.loader, getRequest('/u/dona_da_meta'), { username: 'dona_da_meta' })) as { data: OverviewData }).data).toMatchObject({ profile: { details: null } });
     expect((await overview(fan.cookie)).goal).toMatchObject({ booksTarget: 12 });
   });
 });

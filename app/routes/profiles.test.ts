@@ -25,7 +25,7 @@ const statusOf = async (promise: Promise<unknown>) =>
   );
 
 type ProfileData = { profile: { details: null | { counts: { read: number; followers: number; following: number }; currentlyReading: { edition: { title: string }; progress: number | null }[] | null; favorites: { title: string }[] }; relation: { relation: string; followPending: boolean } } };
-const loadProfile = (username: string, cookie?: string) => call(profile.loader, getRequest(`/u/${username}`, cookie), { username }) as Promise<ProfileData>;
+const loadProfile = async (username: string, cookie?: string) => ((await call(profile.loader, getRequest(`/u/${username}`, cookie), { username })) as { data: ProfileData }).data;
 const loadTab = (username: string, name: string, cookie?: string, query = '') => call(tab.loader, getRequest(`/u/${username}/${name}${query}`, cookie), { username, tab: name });
 const post = (handler: unknown, path: string, fields: Record<string, string>, user: TestUser, params: Record<string, string> = {}) =>
   call(handler, formRequest(path, fields, { cookie: user.cookie }), params);
@@ -67,6 +67,9 @@ describe('profile pages', () => {
     expect(await statusOf(loadTab('ana_antiga', 'clubes'))).toBe(404);
     expect(await statusOf(loadTab('ana_antiga', 'lcs'))).toBe(404);
     expect(await statusOf(loadProfile('ninguem_aqui'))).toBe(404);
+    // Visitors' copies go to the HTML cache under the reader's tag (decision 0026).
+    const page = (await call(profile.loader, getRequest('/u/ana_antiga'), { username: 'ana_antiga' })) as { init: { headers: Record<string, string> } };
+    expect(page.init.headers['X-Cache-Tags']).toBe(`reader:${ana.id}`);
     await changeUsername(testViewer(ana), 'ana_nova');
     const moved = (await call(profile.loader, getRequest('/u/ana_antiga'), { username: 'ana_antiga' }).catch((r: unknown) => r)) as Response;
     expect([moved.status, moved.headers.get('location')]).toEqual([308, '/u/ana_nova']);

@@ -1,13 +1,18 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/u.$username';
 import { FormMessage } from '~/components/ui/field';
+import { readerCacheTag } from '~/features/profiles/cache';
 import { ProfileHeader } from '~/features/profiles/components/profile-header';
 import { ProfileOverview } from '~/features/profiles/components/profile-overview';
 import { ProfileTabsNav } from '~/features/profiles/components/profile-tabs-nav';
 import { findProfileOwner, getProfile } from '~/features/profiles/queries.server';
 import { runSocialAction } from '~/features/social/social-action.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
+import { publicPageHeadersFromLoader } from '~/server/cache-headers';
 import { getViewer, requireViewer } from '~/server/viewer.server';
+
+/** Visitors get the cached page (dropped by the reader's own writes, decision 0026); a signed-in reader's copy is private. */
+export const headers = publicPageHeadersFromLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.profile.reader.name} (@${data.profile.reader.username}) — Maratona` : 'Perfil não encontrado — Maratona' }];
 
@@ -17,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const owner = await findProfileOwner(viewer, params.username);
   if (!owner) throw data(null, { status: 404 });
   if ('movedTo' in owner) throw redirect(`/u/${owner.movedTo}${new URL(request.url).search}`, 308);
-  return { profile: await getProfile(viewer, owner) };
+  return data({ profile: await getProfile(viewer, owner) }, { headers: { 'X-Cache-Tags': readerCacheTag(owner.reader.id) } });
 }
 
 /** Follow, request, cancel, unfollow, block: after a block the profile is gone for the viewer, so it goes to /seguindo. */

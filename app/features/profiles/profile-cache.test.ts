@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getDb } from '~/db/client.server';
+import { postAtt, toggleReaction } from '~/features/atts/mutations.server';
+import { setReadingGoal } from '~/features/reading/goals.server';
+import { setShelfStatus } from '~/features/reading/mutations.server';
+import { logProgress } from '~/features/reading/progress.server';
+import { followReader } from '~/features/social/follows.server';
+import { clearHtmlCache, listenForInvalidations, lookupPage, storeWhileStreaming } from '~/server/html-cache.server';
+import { useTestDatabase } from '../../../test/db';
+import { createEdition, createUser, testViewer, type TestUser } from '../../../test/factories';
+import { readerCacheTag } from './cache';
+
+useTestDatabase();
+
+const profileUrl = (user: TestUser) => new URL(`http://localhost/u/${user.username}`);
+
+/** A visitor's copy of the reader's profile, stored as the server stores it. */
+async function cacheProfile(user: TestUser) {
+  const response = new Response('<h1>perfil</h1>', { headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Cache-Tags': readerCacheTag(user.id) } });
+  await storeWhileStreaming(new Request(profileUrl(user)), response).text();
+  await vi.waitFor(() => expect(lookupPage('GET', profileUrl(user), undefined)).toBeDefined());
+}
+
+const cached = (user: TestUser) => lookupPage('GET', profileUrl(user), undefined) !== undefined;
+const dropped = (user: TestUser) => vi.waitFor(() => expect(cached(user)).toBe(false));
+/** Invalidations arrive through LISTEN/NOTIFY: a page still there after a moment was not dropped. */
+const kept = async (user: TestUser) => {
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  expect(cached(user)).toBe(true);
+};
+
+describe("a visitor's cached profile (migration 0016's triggers)", () => {
+  beforeEach(async () => {
+    clearHtmlCache();
+    await listenForInvalidations();
+  });
+
+  it('is dropped when the reader changes what the page shows, and kept on writes it does not show', async () => {
+    const reader = await createUser({ verified: true });
+    const other = await createUser({ verified: true });
+    const viewer = { ...testViewer(reader), emailVerified: true };
+    const book = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
+
+    await cacheProfile(reader);
+    await cacheProfile(other);
+    await getDb().execute(sql`UPDATE users SET updated_at = now(), email_verified = true WHERE id = ${reader.id}`);
+    await kept(reader);
+    await getDb().execute(sql`UPDATE users SET bio = 'Nova bio' WHERE id = ${reader.id}`);
+    await dropped(reader);
+    await kept(other);
+
+    await cacheProfile(reader);
+    await setShelfStatus(viewer, book, 'reading');
+    await dropped(reader);
+
+    await cacheProfile(reader);
+    const { entryId } = await logProgress(viewer, book, { value: 40, unit: 'page', comment: null, emotion: null, spoiler: false });
+    await dropped(reader);
+
+    await cacheProfile(reader);
+    await setReadingGoal(viewer, 2026, { books: 12, pages: null });
+    await dropped(reader);
+
+    await cacheProfile(reader);
+    const att = await postAtt(viewer, { editionId: book, kind: 'progress', progressEntryId: entryId, text: 'Baleia!', spoiler: false, visibility: 'publico', images: [] });
+    await dropped(reader);
+
+    // Someone else's reaction changes the counts on the reader's latest atts.
+    await cacheProfile(reader);
+    await toggleReaction({ ...testViewer(other), emailVerified: true }, att, 'heart');
+    await dropped(reader);
+
+    // A follow changes both readers' counts.
+    await cacheProfile(reader);
+    await cacheProfile(other);
+    await followReader({ ...testViewer(other), emailVerified: true }, reader.id);
+    await dropped(reader);
+    await dropped(other);
+
+    await cacheProfile(reader);
+    await getDb().execute(sql`UPDATE users SET profile_visibility = 'restrito' WHERE id = ${reader.id}`);
+    await dropped(reader);
+  });
+
+  it('is not dropped by a transaction that rolls back', async () => {
+    const reader = await createUser();
+    await cacheProfile(reader);
+    await getDb()
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE users SET bio = 'Rascunho' WHERE id = ${reader.id}`);
+        throw new Error('desfazer');
+      })
+      .catch(() => undefined);
+    await kept(reader);
+  });
+});
