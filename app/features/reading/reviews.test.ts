@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { blocks, follows } from '~/db/schema';
-import { type ProfileVisibility, VISIBILITIES, type Visibility } from '~/features/social/visibility';
+import { VISIBILITIES } from '~/features/social/visibility';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
+import { EXPECTED_AUDIENCE as EXPECTED } from '../../../test/visibility-matrix';
 import { mergeEditions } from '~/features/curation/merge.server';
 import { setShelfStatus } from './mutations.server';
 import { getMyShelfEntry } from './queries.server';
@@ -121,23 +122,6 @@ describe('moods, pacing and content warnings', () => {
 });
 
 describe('who sees a review and a reader (PRODUCT.md §1.3, through the audience module)', () => {
-  /** What each relation sees, per review visibility, on a public and on a restricted profile. */
-  const EXPECTED: Record<ProfileVisibility, Record<'owner' | 'follower' | 'stranger' | 'visitor' | 'blocked', Record<Visibility, boolean>>> = {
-    publico: {
-      owner: { publico: true, seguidores: true, privado: true },
-      follower: { publico: true, seguidores: true, privado: false },
-      stranger: { publico: true, seguidores: false, privado: false },
-      visitor: { publico: true, seguidores: false, privado: false },
-      blocked: { publico: false, seguidores: false, privado: false },
-    },
-    restrito: {
-      owner: { publico: true, seguidores: true, privado: true },
-      follower: { publico: true, seguidores: true, privado: false },
-      stranger: { publico: false, seguidores: false, privado: false },
-      visitor: { publico: false, seguidores: false, privado: false },
-      blocked: { publico: false, seguidores: false, privado: false },
-    },
-  };
 
   for (const profile of ['publico', 'restrito'] as const) {
     it(`on a ${profile} profile`, async () => {

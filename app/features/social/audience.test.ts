@@ -4,30 +4,12 @@ import { getDb, queryRows } from '~/db/client.server';
 import { blocks, follows } from '~/db/schema';
 import { useTestDatabase } from '../../../test/db';
 import { createUser } from '../../../test/factories';
+import { EXPECTED_AUDIENCE as EXPECTED } from '../../../test/visibility-matrix';
 import { type Relation, audienceOf, isBlockedPair, maySee, maySeeProfile, visibleTo } from './audience.server';
-import { type ProfileVisibility, VISIBILITIES } from './visibility';
+import { VISIBILITIES } from './visibility';
 
 useTestDatabase();
 
-/** What each relation sees, per item visibility, on a public and on a restricted profile (PRODUCT.md §1.3). */
-const EXPECTED: Record<ProfileVisibility, Record<Relation | 'visitor', Record<(typeof VISIBILITIES)[number], boolean>>> = {
-  publico: {
-    owner: { publico: true, seguidores: true, privado: true },
-    follower: { publico: true, seguidores: true, privado: false },
-    stranger: { publico: true, seguidores: false, privado: false },
-    visitor: { publico: true, seguidores: false, privado: false },
-    blocked: { publico: false, seguidores: false, privado: false },
-    hidden: { publico: false, seguidores: false, privado: false },
-  },
-  restrito: {
-    owner: { publico: true, seguidores: true, privado: true },
-    follower: { publico: true, seguidores: true, privado: false },
-    stranger: { publico: false, seguidores: false, privado: false },
-    visitor: { publico: false, seguidores: false, privado: false },
-    blocked: { publico: false, seguidores: false, privado: false },
-    hidden: { publico: false, seguidores: false, privado: false },
-  },
-};
 
 async function visibleInList(viewerId: string | null, authorId: string, visibility: string): Promise<boolean> {
   const [row] = await queryRows<{ ok: boolean }>(sql`
