@@ -1,5 +1,5 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { getDb } from '~/db/client.server';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Tx, getDb } from '~/db/client.server';
 import { attComments, attImages, attReactions, atts, editions, progressEntries, readThroughs, shelfEntries } from '~/db/schema';
 import { audienceOf, maySee } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
@@ -191,4 +191,29 @@ export async function deleteComment(viewer: Viewer, commentId: string): Promise<
   if (!canDeleteComment(viewer.id, comment, att)) throw new AppError('forbidden', 'Você só pode apagar os seus comentários (ou os da sua att).');
   await getDb().update(attComments).set({ deletedAt: new Date() }).where(eq(attComments.id, commentId));
   await invalidateTags([editionAttsCacheTag(att.editionId)]);
+}
+
+/**
+ * Moderation takes an att down or restores it (docs/decisions/0024; the moderation domain authorizes the
+ * admin). Null when the att no longer exists; otherwise the cache tags to drop once the caller commits.
+ */
+export async function setAttHidden(tx: Tx, attId: string, hidden: boolean): Promise<string[] | null> {
+  const [att] = await tx
+    .update(atts)
+    .set({ hiddenAt: hidden ? sql`coalesce(${atts.hiddenAt}, now())` : null })
+    .where(eq(atts.id, attId))
+    .returning({ editionId: atts.editionId });
+  return att ? [editionAttsCacheTag(att.editionId)] : null;
+}
+
+/** The same for a comment (its count shows on the edition's cached atts tab). */
+export async function setAttCommentHidden(tx: Tx, commentId: string, hidden: boolean): Promise<string[] | null> {
+  const [comment] = await tx
+    .update(attComments)
+    .set({ hiddenAt: hidden ? sql`coalesce(${attComments.hiddenAt}, now())` : null })
+    .where(and(eq(attComments.id, commentId), isNull(attComments.deletedAt)))
+    .returning({ attId: attComments.attId });
+  if (!comment) return null;
+  const [att] = await tx.select({ editionId: atts.editionId }).from(atts).where(eq(atts.id, comment.attId));
+  return att ? [editionAttsCacheTag(att.editionId)] : [];
 }

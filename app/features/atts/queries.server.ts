@@ -43,12 +43,15 @@ const SELECT_ATTS = sql`
   JOIN editions e ON e.id = a.edition_id
   LEFT JOIN progress_entries p ON p.id = a.progress_entry_id`;
 
-/** Comments the viewer is shown: not deleted or taken down, and none from someone in a blocked pair with them. */
+/**
+ * Comments the viewer is shown: not deleted, not taken down (except to their own author, who sees the
+ * moderation's notice), and none from someone in a blocked pair with them.
+ */
 function shownComments(viewerId: string | null): SQL {
   const notBlocked = viewerId
     ? sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.author_id AND b.blocked_id = ${viewerId}) OR (b.blocker_id = ${viewerId} AND b.blocked_id = c.author_id))`
     : sql``;
-  return sql`c.deleted_at IS NULL AND c.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL) ${notBlocked}`;
+  return sql`c.deleted_at IS NULL AND (c.hidden_at IS NULL OR c.author_id = ${viewerId ?? ''}) AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL) ${notBlocked}`;
 }
 
 /** Photos, reaction counts and comment counts of a page of atts, in three queries whatever its length. */
@@ -74,6 +77,7 @@ async function toCards(viewerId: string | null, rows: AttRow[]): Promise<AttCard
       visibility: row.visibility,
       createdAt: new Date(row.created_at).toISOString(),
       mine: row.author_id === viewerId,
+      hidden: row.hidden,
       author: { id: row.author_id, username: row.username, name: row.name, image: row.image },
       edition: { id: row.edition_id, title: row.title, coverUrl: row.cover_url, authors: row.first_author ? [row.first_author] : [] },
       progress: row.progress_value != null && row.progress_unit ? { value: row.progress_value, unit: row.progress_unit, emotion: row.progress_emotion } : null,
@@ -123,8 +127,8 @@ export async function getAtt(viewer: Viewer | null, id: string): Promise<AttDeta
   if (!row) return null;
   const [[card], comments] = await Promise.all([
     toCards(viewerId, [row]),
-    queryRows<{ id: string; text: string; created_at: string; author_id: string; username: string; name: string; image: string | null }>(sql`
-      SELECT c.id, c.text, to_json(c.created_at) #>> '{}' AS created_at, c.author_id, u.username, u.name, u.image
+    queryRows<{ id: string; text: string; created_at: string; author_id: string; username: string; name: string; image: string | null; hidden: boolean }>(sql`
+      SELECT c.id, c.text, to_json(c.created_at) #>> '{}' AS created_at, c.author_id, u.username, u.name, u.image, c.hidden_at IS NOT NULL AS hidden
       FROM att_comments c JOIN users u ON u.id = c.author_id
       WHERE c.att_id = ${id} AND ${shownComments(viewerId)}
       ORDER BY c.created_at, c.id`),
@@ -138,6 +142,8 @@ export async function getAtt(viewer: Viewer | null, id: string): Promise<AttDeta
         text: c.text,
         createdAt: new Date(c.created_at).toISOString(),
         author: { username: c.username, name: c.name, image: c.image },
+        mine: c.author_id === viewerId,
+        hidden: c.hidden,
         mayDelete: viewerId !== null && canDeleteComment(viewerId, { authorId: c.author_id }, { authorId: row.author_id }),
       }),
     ),
@@ -150,4 +156,17 @@ export async function getAttImage(viewer: Viewer | null, id: string, position: n
   if (!row) return null;
   const [image] = await queryRows<{ storage_key: string }>(sql`SELECT storage_key FROM att_images WHERE att_id = ${id} AND position = ${position}`);
   return image ? readAttImage(image.storage_key, ifNoneMatch) : null;
+}
+
+/** An att as a report needs it: null when missing or not for the viewer (reporting it then answers 404). */
+export async function getAttForReport(viewer: Viewer, id: string): Promise<{ authorId: string; text: string; editionTitle: string } | null> {
+  const row = await visibleRow(viewer.id, id);
+  return row ? { authorId: row.author_id, text: row.text, editionTitle: row.title } : null;
+}
+
+/** A comment as a report needs it: only one the viewer is shown, on an att they may see. */
+export async function getAttCommentForReport(viewer: Viewer, id: string): Promise<{ authorId: string; text: string; attId: string } | null> {
+  const [comment] = await queryRows<{ att_id: string; author_id: string; text: string }>(sql`SELECT c.att_id, c.author_id, c.text FROM att_comments c WHERE c.id = ${id} AND ${shownComments(viewer.id)}`);
+  if (!comment || !(await visibleRow(viewer.id, comment.att_id))) return null;
+  return { authorId: comment.author_id, text: comment.text, attId: comment.att_id };
 }

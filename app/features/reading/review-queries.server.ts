@@ -26,16 +26,20 @@ export async function getMyReview(viewer: Viewer, editionId: string): Promise<My
       draftSpoiler: reviews.draftSpoiler,
       draftVisibility: reviews.draftVisibility,
       draftSavedAt: reviews.draftSavedAt,
+      hiddenAt: reviews.hiddenAt,
     })
     .from(reviews)
     .innerJoin(shelfEntries, eq(shelfEntries.id, reviews.shelfEntryId))
     .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId)));
   if (!row) return null;
-  return { ...row, publishedAt: row.publishedAt ? iso(row.publishedAt) : null, draftSavedAt: row.draftSavedAt ? iso(row.draftSavedAt) : null };
+  const { hiddenAt, ...review } = row;
+  return { ...review, hidden: hiddenAt != null, publishedAt: row.publishedAt ? iso(row.publishedAt) : null, draftSavedAt: row.draftSavedAt ? iso(row.draftSavedAt) : null };
 }
 
 type ReviewRow = {
   id: string;
+  user_id: string;
+  hidden: boolean;
   username: string | null;
   name: string;
   image: string | null;
@@ -50,15 +54,19 @@ type ReviewRow = {
   updated_at: Date | string;
 };
 
+/** Published reviews the viewer may see: the audience's rule, and one the moderation hid only for its author. */
+const shownReviews = (viewerId: string | null) =>
+  sql`r.published_at IS NOT NULL AND (r.hidden_at IS NULL OR r.user_id = ${viewerId ?? ''}) AND ${visibleTo(viewerId, sql`r.user_id`, sql`r.visibility`)}`;
+
 /**
  * The edition's published reviews the viewer may see, newest first: visibility (follows, blocks, restricted
- * profiles, suspended authors) is applied inside the query, so the page and its count never include a hidden one.
+ * profiles, suspended authors, moderation) is applied inside the query, so the page and its count never include a hidden one.
  */
 export async function listEditionReviews(viewer: Viewer | null, editionId: string, page: number): Promise<Paged<EditionReview>> {
-  const where = sql`r.edition_id = ${editionId} AND r.published_at IS NOT NULL AND ${visibleTo(viewer?.id ?? null, sql`r.user_id`, sql`r.visibility`)}`;
+  const where = sql`r.edition_id = ${editionId} AND ${shownReviews(viewer?.id ?? null)}`;
   const [rows, [total]] = await Promise.all([
     queryRows<ReviewRow>(sql`
-      SELECT r.shelf_entry_id AS id, u.username, u.name, u.image, r.body, r.spoiler, r.visibility, s.rating_quarters, s.moods, s.pacing,
+      SELECT r.shelf_entry_id AS id, r.user_id, r.hidden_at IS NOT NULL AS hidden, u.username, u.name, u.image, r.body, r.spoiler, r.visibility, s.rating_quarters, s.moods, s.pacing,
         s.content_warnings, r.published_at, r.updated_at
       FROM reviews r JOIN shelf_entries s ON s.id = r.shelf_entry_id JOIN users u ON u.id = r.user_id
       WHERE ${where}
@@ -69,6 +77,8 @@ export async function listEditionReviews(viewer: Viewer | null, editionId: strin
   return {
     items: rows.map((row) => ({
       id: row.id,
+      mine: row.user_id === viewer?.id,
+      hidden: row.hidden,
       author: { username: row.username ?? '', name: row.name, image: row.image },
       html: renderMarkdown(row.body),
       spoiler: row.spoiler,
@@ -85,6 +95,13 @@ export async function listEditionReviews(viewer: Viewer | null, editionId: strin
     page,
     pageSize: EDITION_REVIEWS_PAGE_SIZE,
   };
+}
+
+/** A published review as a report needs it (keyed by its shelf entry): null when missing or not for the viewer. */
+export async function getReviewForReport(viewer: Viewer, shelfEntryId: string): Promise<{ authorId: string; body: string; editionId: string } | null> {
+  const [row] = await queryRows<{ user_id: string; body: string; edition_id: string }>(sql`
+    SELECT r.user_id, r.body, r.edition_id FROM reviews r WHERE r.shelf_entry_id = ${shelfEntryId} AND ${shownReviews(viewer.id)}`);
+  return row ? { authorId: row.user_id, body: row.body, editionId: row.edition_id } : null;
 }
 
 /**

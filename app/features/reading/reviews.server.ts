@@ -127,3 +127,16 @@ export async function setReadingTraits(viewer: Viewer, editionId: string, traits
   // The edition's public reviews show these next to the text.
   await invalidateTags([editionCacheTag(editionId)]);
 }
+
+/**
+ * Moderation hides or restores a published review (docs/decisions/0024; the moderation domain authorizes the
+ * admin). Null when there is no such review; otherwise the cache tags to drop once the caller commits.
+ */
+export async function setReviewHidden(tx: Tx, shelfEntryId: string, hidden: boolean): Promise<string[] | null> {
+  const [review] = await tx
+    .update(reviews)
+    .set({ hiddenAt: hidden ? sql`coalesce(${reviews.hiddenAt}, now())` : null })
+    .where(eq(reviews.shelfEntryId, shelfEntryId))
+    .returning({ editionId: reviews.editionId });
+  return review ? [editionCacheTag(review.editionId)] : null;
+}

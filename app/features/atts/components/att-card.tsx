@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
+import { ReportLink } from '~/features/moderation/components/report-link';
 import { EMOTION_LABELS } from '~/features/reading/progress';
 import { VISIBILITY_LABELS } from '~/features/social/visibility';
 import { formatDateTime, formatNumber } from '~/lib/format';
@@ -76,6 +78,7 @@ export function AttBody({ att, headingLevel = 'h2', large = false, showEdition =
           </p>
         </div>
       </header>
+      {att.hidden ? <HiddenNotice kind="att" /> : null}
       {showEdition ? (
         <Link to={`/ed/${att.edition.id}`} className="flex items-center gap-3 rounded-lg bg-paper p-2 no-underline">
           <EditionCover edition={att.edition} size="sm" />
@@ -113,6 +116,11 @@ export function AttListItem({ att, showEdition }: { att: AttCard; showEdition: b
           <Link to={`/att/${att.id}#comentarios`} className="inline-flex min-h-11 items-center">
             {att.commentCount === 0 ? 'Comentar' : att.commentCount === 1 ? '1 comentário' : `${formatNumber(att.commentCount)} comentários`}
           </Link>
+          {att.mine ? null : (
+            <span className="ml-auto">
+              <ReportLink kind="att" id={att.id} label={`Denunciar att de ${att.author.name}`} />
+            </span>
+          )}
         </footer>
       }
     />

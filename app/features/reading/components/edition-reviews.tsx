@@ -1,6 +1,8 @@
 import { Avatar } from '~/components/ui/avatar';
 import { Pagination } from '~/components/ui/pagination';
 import { Prose } from '~/components/ui/prose';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
+import { ReportLink } from '~/features/moderation/components/report-link';
 import { formatDate } from '~/lib/format';
 import { MOOD_LABELS, PACING_LABELS } from '../review-vocabulary';
 import type { EditionReview, Paged } from '../types';
@@ -46,6 +48,7 @@ function ReviewCard({ review }: { review: EditionReview }) {
           </span>
         ) : null}
       </div>
+      {review.hidden ? <HiddenNotice kind="review" /> : null}
       <ReviewTraits review={review} />
       {review.spoiler ? (
         <details className="rounded-lg border border-line p-3">
@@ -54,6 +57,11 @@ function ReviewCard({ review }: { review: EditionReview }) {
         </details>
       ) : (
         <Prose html={review.html} className="font-serif" />
+      )}
+      {review.mine ? null : (
+        <span className="self-end">
+          <ReportLink kind="review" id={review.id} label={`Denunciar resenha de ${review.author.name}`} />
+        </span>
       )}
     </li>
   );

@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { VISIBILITY_LABELS } from '~/features/social/visibility';
 import { isFailure } from '~/lib/form-result';
 import { formatDateTime } from '~/lib/format';
@@ -21,6 +22,7 @@ export function ReviewPanel({ editionId, entry, review, result }: { editionId: s
       <h2 id="sua-resenha" className="font-serif text-xl font-semibold">
         Sua resenha
       </h2>
+      {review?.hidden ? <HiddenNotice kind="review" /> : null}
       {review?.publishedAt ? (
         <p className="text-sm">
           Publicada em {formatDateTime(review.publishedAt)} · {VISIBILITY_LABELS[review.visibility]}
