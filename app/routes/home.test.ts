@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
-import { createEdition, createUser, formRequest, getRequest } from '../../test/factories';
+import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { block, follow, shelve } from '../../test/reading-factories';
 import type { Failure, Handler } from '../../test/routes';
 import { addComment, postAtt, toggleReaction } from '~/features/atts/mutations.server';
 import { HOME_ATTS_MAX } from '~/features/atts/policy';
 import { countQueries } from '~/server/query-count.server';
-import { testViewer } from '../../test/factories';
 import * as root from '../root';
 import * as edition from './ed.$id';
 import * as editionTab from './ed.$id.$tab';
