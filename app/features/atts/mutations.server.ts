@@ -95,10 +95,19 @@ async function linkOf(viewer: Viewer, input: NewAtt): Promise<{ readThroughId: s
   return { readThroughId: null, progressEntryId: null };
 }
 
-/** Publishes a prepared att; `progressEntryId` names the update the progress form just logged. */
-export async function publishAtt(viewer: Viewer, att: PreparedAtt, progressEntryId?: string): Promise<string> {
+/** Takes a prepared att out of the set: each may be published once, by its author. */
+function claim(viewer: Viewer, att: PreparedAtt) {
   if (!preparedAtts.has(att) || att.authorId !== viewer.id) throw new AppError('forbidden');
   preparedAtts.delete(att);
+}
+
+type AttLink = Awaited<ReturnType<typeof linkOf>>;
+const insertAtt = (tx: Tx, id: string, viewer: Viewer, input: NewAtt, link: AttLink) =>
+  tx.insert(atts).values({ id, authorId: viewer.id, editionId: input.editionId, ...link, kind: input.kind, text: input.text.trim(), spoiler: input.spoiler, visibility: input.visibility });
+
+/** Publishes a prepared att; `progressEntryId` names the update the progress form just logged. */
+export async function publishAtt(viewer: Viewer, att: PreparedAtt, progressEntryId?: string): Promise<string> {
+  claim(viewer, att);
   const input = progressEntryId ? { ...att.input, progressEntryId } : att.input;
   const [edition] = await getDb().select({ id: editions.id }).from(editions).where(eq(editions.id, input.editionId));
   if (!edition) throw new AppError('not_found');
@@ -110,10 +119,24 @@ export async function publishAtt(viewer: Viewer, att: PreparedAtt, progressEntry
     stored.push({ attId: id, position: i + 1, storageKey: await storeAttImage(id, image.body, image.contentType), width: image.width, height: image.height });
   }
   await getDb().transaction(async (tx) => {
-    await tx.insert(atts).values({ id, authorId: viewer.id, editionId: input.editionId, ...link, kind: input.kind, text: input.text.trim(), spoiler: input.spoiler, visibility: input.visibility });
+    await insertAtt(tx, id, viewer, input, link);
     if (stored.length) await tx.insert(attImages).values(stored);
   });
   await invalidateTags([editionAttsCacheTag(input.editionId)]);
+  return id;
+}
+
+/**
+ * Publishes a prepared review att inside the review's own transaction, so the review and its att go out
+ * together or not at all ("Publicar também como att"). No photos: storing files must never hold a
+ * transaction open. The review's publication drops `edition:{id}` after its commit, which every
+ * /ed/{id}/… page carries, the atts tab included.
+ */
+export async function publishReviewAtt(tx: Tx, viewer: Viewer, att: PreparedAtt): Promise<string> {
+  if (att.input.kind !== 'review' || att.images.length > 0) throw new AppError('invalid_input', 'A att de uma resenha sai sem fotos.');
+  claim(viewer, att);
+  const id = newId();
+  await insertAtt(tx, id, viewer, att.input, { readThroughId: null, progressEntryId: null });
   return id;
 }
 

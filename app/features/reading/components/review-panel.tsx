@@ -12,7 +12,7 @@ import { usePosting } from './use-posting';
 const REVIEW_INTENTS = ['rascunho', 'publicar', 'despublicar', 'excluir-resenha'];
 
 /** "Sua resenha" on an edition page, for a reader who has the book on their bookshelf. */
-export function ReviewPanel({ editionId, entry, review, result }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; result: unknown }) {
+export function ReviewPanel({ editionId, entry, review, verified, result }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: unknown }) {
   const busy = usePosting();
   const mine = isFailure(result) && REVIEW_INTENTS.includes(result.fields.intent ?? '');
   // A new saved state remounts the editor with what the server now holds.
@@ -33,7 +33,7 @@ export function ReviewPanel({ editionId, entry, review, result }: { editionId: s
         <p className="text-sm text-muted">Conte o que achou. O rascunho é salvo enquanto você escreve; só você o vê até publicar.</p>
       )}
       {mine && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
-      <ReviewForm key={version} editionId={editionId} entry={entry} review={review} result={result} busy={busy} />
+      <ReviewForm key={version} editionId={editionId} entry={entry} review={review} verified={verified} result={result} busy={busy} />
       {review ? (
         <div className="flex flex-wrap items-start gap-4 border-t border-line pt-4">
           {review.publishedAt ? (
