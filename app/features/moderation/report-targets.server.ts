@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { setAttCommentHidden, setAttHidden } from '~/features/atts/mutations.server';
 import { getAttCommentForReport, getAttForReport } from '~/features/atts/queries.server';
+import { reviewAttText } from '~/features/reading/review-att-text';
 import { getReviewForReport } from '~/features/reading/review-queries.server';
 import { setReviewHidden } from '~/features/reading/reviews.server';
 import { getShelf } from '~/features/reading/shelf-queries.server';
@@ -87,7 +88,8 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
   review: {
     async loadForReporter(viewer, id) {
       const review = await getReviewForReport(viewer, id);
-      return review ? { authorId: review.authorId, excerpt: excerpt(review.body), link: reviewLink(review.editionId), hidden: false } : null;
+      // The reporter's page shows the review's opening as plain text: inline spoilers stay hidden there.
+      return review ? { authorId: review.authorId, excerpt: reviewAttText(review.body), link: reviewLink(review.editionId), hidden: false } : null;
     },
     load: (ids) =>
       loadRows(
