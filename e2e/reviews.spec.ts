@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkBothWidths, signUp, uniqueName } from './helpers';
+import { checkBothWidths, latestEmailLink, signUp, uniqueName } from './helpers';
 
 /** The shelf panel's answer to the last form. */
 const message = (page: Page) => page.locator('p[role="status"]');
@@ -11,13 +11,16 @@ async function openBook(page: Page, query: string) {
   return new URL(page.url()).pathname;
 }
 
-test('a reader writes a review with a spoiler, closes the tab mid-typing, finds the draft, publishes; a stranger sees it collapsed', async ({ browser }) => {
-  // Three readers and two widths of axe: longer than the default minute on a busy machine.
-  test.setTimeout(180_000);
+test('a reader writes a review with a spoiler, closes the tab mid-typing, finds the draft, publishes it also as an att; a stranger sees both collapsed and reports the review', async ({ browser }) => {
+  // Three readers, an e-mail confirmation and two widths of axe: longer than the default minute on a busy machine.
+  test.setTimeout(240_000);
   const writer = await browser.newContext();
   let page = await writer.newPage();
   const username = uniqueName('resenhista');
-  await signUp(page, username, 'quincas-borba-1891');
+  const email = await signUp(page, username, 'quincas-borba-1891');
+  // Only a confirmed e-mail may post atts ("Publicar também como att").
+  await page.goto(await latestEmailLink(browser, email, '/auth/verificar-email'));
+  await expect(page.getByRole('heading', { name: 'E-mail confirmado' })).toBeVisible();
   const bookUrl = await openBook(page, 'quincas+borba');
 
   // A visitor looks first: the cached tab must show the review once it is out.
@@ -53,8 +56,9 @@ test('a reader writes a review with a spoiler, closes the tab mid-typing, finds 
   await editor.getByLabel('Reflexivo').check();
   await editor.getByLabel('Médio').check();
   await editor.getByLabel('Adicionar avisos').fill('Morte, luto');
+  await editor.getByLabel(/Publicar também como att/).check();
   await editor.getByRole('button', { name: 'Publicar', exact: true }).click();
-  await expect(message(page)).toHaveText('Resenha publicada.');
+  await expect(message(page)).toHaveText('Resenha publicada, também como att.');
   await expect(editor.getByText(/^Publicada em .* · Pública · com spoiler$/)).toBeVisible();
   await expect(editor.getByLabel('morte')).toBeChecked();
   await checkBothWidths(page, 'resenha-editor');
@@ -71,6 +75,24 @@ test('a reader writes a review with a spoiler, closes the tab mid-typing, finds 
   await review.getByText('Contém spoiler — mostrar').click();
   await expect(review.getByText('Ao vencedor, as batatas!')).toBeVisible();
   await checkBothWidths(stranger, 'resenhas');
+
+  // The att: the review's opening, behind the same spoiler warning, the inline spoiler never in plain text.
+  await stranger.goto('/atts?aba=todos');
+  const att = stranger.getByRole('article').filter({ hasText: `@${username}` });
+  await expect(att.getByRole('heading', { name: /publicou uma resenha/ })).toBeVisible();
+  await att.getByText('Att com spoiler — mostrar').click();
+  await expect(att.getByText('Ao vencedor, as batatas! No fim, [spoiler].')).toBeVisible();
+
+  // "Denunciar" on the review leads to a page with the review's text and the form.
+  await stranger.goto(`${bookUrl}/resenhas`);
+  await review.getByRole('link', { name: `Denunciar resenha de ${username}` }).click();
+  await expect(stranger.getByRole('heading', { name: 'Denunciar' })).toBeVisible();
+  await expect(stranger.getByText(/^Ao vencedor, as batatas!/)).toBeVisible();
+  await checkBothWidths(stranger, 'denunciar');
+  await stranger.getByLabel('Spoiler sem aviso').check();
+  await stranger.getByRole('button', { name: 'Enviar denúncia' }).click();
+  await expect(stranger.getByText('Denúncia enviada. A moderação vai analisar. Obrigado por avisar.')).toBeVisible();
+  await stranger.goto(`${bookUrl}/resenhas`);
 
   await stranger.getByRole('link', { name: 'Leitores' }).click();
   await expect(stranger.getByRole('listitem').filter({ hasText: `@${username}` }).getByText('Lido')).toBeVisible();

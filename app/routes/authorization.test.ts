@@ -12,6 +12,7 @@ import * as myRequests from './catalogo.minhas-solicitacoes';
 import * as conexoes from './configuracoes.conexoes';
 import * as notificationSettings from './configuracoes.notificacoes';
 import * as reportQueue from './gerenciar.denuncias';
+import * as reportPage from './denunciar';
 import * as conta from './configuracoes.conta';
 import * as gerenciar from './gerenciar';
 import * as catalogDashboard from './gerenciar.catalogo';
@@ -96,6 +97,9 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   { path: '/gerenciar', module: gerenciar, expect: curators, actionExpect: adminOnly },
   { path: '/gerenciar/emails', module: emails, expect: adminOnly },
   { path: '/gerenciar/denuncias', module: reportQueue, expect: adminOnly },
+  // Reporting needs an account; the page of a list's "Denunciar" link shows only what the reader may see (a
+  // private shelf: its owner, who is told it is theirs; anyone else a 404).
+  { path: `/denunciar?tipo=shelf&id=${shelves.closed}`, module: reportPage, expect: ownerOnly, actionExpect: signedIn },
   { path: '/gerenciar/novidades', module: novidades, expect: adminOnly },
   { path: '/gerenciar/catalogo', module: catalogDashboard, expect: curators },
   { path: '/gerenciar/catalogo/solicitacoes', module: queue, expect: curators },
@@ -155,7 +159,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(42);
+    expect(denials).toBe(43);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

@@ -1,15 +1,28 @@
-import { Link } from 'react-router';
+import { Link, data } from 'react-router';
 import type { Route } from './+types/denunciar';
 import { FormMessage } from '~/components/ui/field';
+import { ReportForm } from '~/features/moderation/components/report-form';
 import { createReport } from '~/features/moderation/mutations.server';
-import { reportInput } from '~/features/moderation/validation';
+import { getReportTarget } from '~/features/moderation/queries.server';
+import { REPORTABLE_KIND_LABELS } from '~/features/moderation/reasons';
+import { reportInput, reportPageParams } from '~/features/moderation/validation';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { getEnv } from '~/server/env.server';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Denunciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Denunciar — Maratona' }, { name: 'robots', content: 'noindex' }];
+
+/** ?tipo=…&id=… (the "Denunciar" links of lists): the thing and the form; what the reader may not see is a 404. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = reportPageParams.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!params.success) return { target: null };
+  const viewer = await requireViewer(request);
+  const target = await getReportTarget(viewer, params.data.tipo, params.data.id);
+  if (!target) throw data(null, { status: 404 });
+  return { target: { ...target, kind: params.data.tipo, id: params.data.id } };
+}
 
 /** Where every "Denunciar" form posts (features/moderation/components/report-form.tsx). */
 export async function action({ request }: Route.ActionArgs) {
@@ -26,15 +39,25 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** Seen only without JavaScript (the form answers in place otherwise): the outcome and the way back. */
-export default function Report({ actionData }: Route.ComponentProps) {
-  const back = actionData && 'back' in actionData ? String(actionData.back) : isFailure(actionData) ? (actionData.fields.back ?? '/') : '/';
+/** The form for a list's link; without JavaScript, also the outcome of any report and the way back. */
+export default function Report({ loaderData, actionData }: Route.ComponentProps) {
+  const { target } = loaderData;
+  const back = actionData && 'back' in actionData ? String(actionData.back) : isFailure(actionData) ? (actionData.fields.back ?? '/') : (target?.link ?? '/');
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4">
       <h1 className="font-serif text-3xl font-bold">Denunciar</h1>
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
       {isFailure(actionData) ? <FormMessage>{actionData.formError || Object.values(actionData.fieldErrors)[0] || 'Não foi possível enviar a denúncia.'}</FormMessage> : null}
-      {!actionData ? <p>Para denunciar, use o botão “Denunciar” na página do que você quer denunciar.</p> : null}
+      {target && !actionData ? (
+        <>
+          <figure className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-4">
+            <figcaption className="text-sm font-medium text-muted">{REPORTABLE_KIND_LABELS[target.kind]}</figcaption>
+            <blockquote className="max-w-prose whitespace-pre-line">{target.excerpt}</blockquote>
+          </figure>
+          {target.mine ? <p>Isso é seu: não dá para denunciar. Você pode editar ou apagar.</p> : <ReportForm kind={target.kind} targetId={target.id} label="Denunciar" open back={target.link} />}
+        </>
+      ) : null}
+      {!actionData && !target ? <p>Para denunciar, use o botão “Denunciar” na página do que você quer denunciar.</p> : null}
       <Link to={back}>Voltar</Link>
     </div>
   );

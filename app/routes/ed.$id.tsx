@@ -4,11 +4,12 @@ import { EditionAbout, EditionPage } from '~/features/catalog/components/edition
 import { loadEditionOr404 } from '~/features/catalog/edition-page.server';
 import { FinishedAttForm, ProgressAttOption } from '~/features/atts/components/att-fields';
 import { attUploadTooLarge, finishedAttFrom, progressAttFrom } from '~/features/atts/forms.server';
-import { postAtt, publishAtt } from '~/features/atts/mutations.server';
+import { postAtt, prepareAtt, publishAtt, publishReviewAtt } from '~/features/atts/mutations.server';
 import { editionMeta } from '~/features/catalog/seo';
 import { ProgressPanel } from '~/features/reading/components/progress-panel';
 import { ReviewPanel } from '~/features/reading/components/review-panel';
 import { getMyReview } from '~/features/reading/review-queries.server';
+import { reviewAttText } from '~/features/reading/review-att-text';
 import { reviewFormExtra } from '~/features/reading/review-validation';
 import { deleteReview, publishReview, saveReviewDraft, setReadingTraits, unpublishReview } from '~/features/reading/reviews.server';
 import { ShelfPanel } from '~/features/reading/components/shelf-panel';
@@ -101,10 +102,16 @@ export async function action({ request, params }: Route.ActionArgs) {
         await setReadingTraits(viewer, edition.id, input);
         await saveReviewDraft(viewer, edition.id, input);
         return { success: 'Rascunho salvo.' };
-      case 'publicar':
+      case 'publicar': {
+        // "Publicar também como att": checked first (verified e-mail, 60 an hour), so a refused att publishes
+        // nothing; then the review and its att are written in one transaction.
+        const att = input.att
+          ? await prepareAtt(viewer, { editionId: edition.id, kind: 'review', text: reviewAttText(input.body), spoiler: input.spoiler, visibility: input.visibility, images: [] })
+          : null;
         await setReadingTraits(viewer, edition.id, input);
-        await publishReview(viewer, edition.id, input);
-        return { success: 'Resenha publicada.' };
+        await publishReview(viewer, edition.id, input, att ? (tx) => publishReviewAtt(tx, viewer, att) : undefined);
+        return { success: att ? 'Resenha publicada, também como att.' : 'Resenha publicada.' };
+      }
       case 'despublicar':
         await unpublishReview(viewer, edition.id);
         return { success: 'Resenha despublicada; o texto ficou no rascunho.' };
@@ -127,7 +134,7 @@ export default function EditionRoute({ loaderData, actionData }: Route.Component
         ) : null}
         {loaderData.entry?.status === 'read' ? <FinishedAttForm result={actionData} verified={loaderData.verified} busy={busy} /> : null}
       </ShelfPanel>
-      {loaderData.entry ? <ReviewPanel editionId={loaderData.edition.id} entry={loaderData.entry} review={loaderData.review} result={actionData} /> : null}
+      {loaderData.entry ? <ReviewPanel editionId={loaderData.edition.id} entry={loaderData.entry} review={loaderData.review} verified={loaderData.verified} result={actionData} /> : null}
       <EditionAbout edition={loaderData.edition} />
     </EditionPage>
   );

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
-import { createEdition, createUser, formRequest, getRequest } from '../../test/factories';
+import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { block, follow, shelve } from '../../test/reading-factories';
 import type { Failure, Handler } from '../../test/routes';
+import { addComment, postAtt, toggleReaction } from '~/features/atts/mutations.server';
+import { HOME_ATTS_MAX } from '~/features/atts/policy';
+import { countQueries } from '~/server/query-count.server';
+import * as root from '../root';
 import * as edition from './ed.$id';
 import * as editionTab from './ed.$id.$tab';
 import * as home from './home';
@@ -25,6 +29,7 @@ type HomeData = {
   goal: { booksTarget: number | null; pagesTarget: number | null; booksRead: number };
   activity: { reader: { username: string }; status: string }[];
   suggestions: unknown[];
+  atts: { items: { id: string; author: { username: string }; reactions: { count: number }[]; commentCount: number }[]; nextCursor: string | null };
 };
 const loadHome = async (cookie: string) => (await call(home.loader, getRequest('/home', cookie))) as HomeData;
 const postHome = (cookie: string, fields: Record<string, string>) => call(home.action, formRequest('/home', fields, { cookie }));
@@ -94,6 +99,39 @@ describe('/ and /home', () => {
     for (const user of [friend, blocked, requested, stranger]) await shelve(user.id, book, { reads: [{ finished: '2026-04-01' }] });
     const page = await loadHome(me.cookie);
     expect(page.activity).toMatchObject([{ reader: { username: friend.username }, status: 'read' }]);
+  });
+
+  it('shows the first atts of the seguindo feed (mine and whom I follow, never a stranger’s) with “Ver mais”, in at most 10 statements', async () => {
+    const [me, friend, stranger] = [await createUser({ verified: true }), await createUser({ verified: true }), await createUser({ verified: true })];
+    const verified = (user: typeof me) => ({ ...testViewer(user), emailVerified: true });
+    const book = await createEdition({ title: 'Senhora', authors: ['José de Alencar'], pages: 200 });
+    await follow(me.id, friend.id);
+    await shelve(friend.id, book);
+    await postHome(me.cookie, { intent: 'meta', books: '12' });
+    await call(edition.action, formRequest(`/ed/${book}`, { intent: 'situacao', status: 'lendo' }, { cookie: me.cookie }), { id: book });
+    const post = (user: typeof me, text: string) => postAtt(verified(user), { editionId: book, kind: 'review', text, spoiler: false, visibility: 'publico', images: [] });
+    await post(stranger, 'De um desconhecido.');
+    const mine = await post(me, 'Minha att.');
+    const ids: string[] = [];
+    for (let i = 0; i < HOME_ATTS_MAX; i += 1) ids.push(await post(friend, `Att ${i + 1} de quem eu sigo.`));
+    await toggleReaction(verified(me), ids.at(-1)!, 'heart');
+    await addComment(verified(me), ids.at(-1)!, 'Que bom!');
+
+    const request = getRequest('/home', me.cookie);
+    const { result, queries } = await countQueries(async () => {
+      await call(root.loader, request);
+      return (await call(home.loader, request)) as HomeData;
+    });
+    expect(queries).toBeLessThanOrEqual(10);
+    expect(result.atts.items.map((a) => a.id)).toEqual([...ids].reverse());
+    expect(result.atts.items[0]).toMatchObject({ author: { username: friend.username }, commentCount: 1 });
+    expect(result.atts.items[0]!.reactions.reduce((n, r) => n + r.count, 0)).toBe(1);
+    expect(result.atts.nextCursor).not.toBeNull();
+    expect(result.atts.items.map((a) => a.id)).not.toContain(mine);
+    // A reader who follows nobody sees their own att, and no "Ver mais".
+    const alone = await createUser({ verified: true });
+    const own = await post(alone, 'Só eu.');
+    expect((await loadHome(alone.cookie)).atts).toMatchObject({ items: [{ id: own }], nextCursor: null });
   });
 
   it('/ed/{id}/estatisticas shows the edition’s figures and carries its own cache tag', async () => {

@@ -3,6 +3,9 @@ import type { Route } from './+types/home';
 import { ButtonLink } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { Foca } from '~/components/ui/foca';
+import { HomeAtts } from '~/features/atts/components/home-atts';
+import { HOME_ATTS_MAX } from '~/features/atts/policy';
+import { listAtts } from '~/features/atts/queries.server';
 import { FollowingActivityFeed } from '~/features/reading/components/following-activity';
 import { CurrentlyReading, ReadingGoalForm } from '~/features/reading/components/home-reading';
 import { ReadingGoalCard } from '~/features/reading/components/reading-goal-card';
@@ -22,16 +25,17 @@ export const meta: Route.MetaFunction = () => [{ title: 'Início — Maratona' }
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const year = yearInSaoPaulo();
-  const [started, reading, goal, suggestions, activity] = await Promise.all([
+  const [started, reading, goal, suggestions, activity, atts] = await Promise.all([
     hasShelfEntries(viewer),
     listCurrentlyReading(viewer),
     readingGoalOf(viewer, viewer.id, year),
     listReaderSuggestions(viewer),
     listFollowingActivity(viewer),
+    listAtts(viewer, { kind: 'following' }, { limit: HOME_ATTS_MAX }),
   ]);
   // The viewer always sees their own goal; null would mean the account vanished mid-request.
   if (!goal) throw data(null, { status: 404 });
-  return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity };
+  return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity, atts };
 }
 
 /** The goal form and the one-tap progress of the books being read: always the viewer's own. */
@@ -71,7 +75,7 @@ function FirstRun() {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { started, reading, goal, suggestions, activity } = loaderData;
+  const { started, reading, goal, suggestions, activity, atts } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -87,7 +91,10 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <FormMessage>{isFailure(actionData) ? actionData.formError : null}</FormMessage>
       {started ? <CurrentlyReading books={reading} result={actionData} /> : <FirstRun />}
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <FollowingActivityFeed items={activity} />
+        <div className="flex flex-col gap-8">
+          <HomeAtts page={atts} />
+          <FollowingActivityFeed items={activity} />
+        </div>
         <div className="order-first flex flex-col gap-8 lg:order-none">
           <ReadingGoalCard goal={goal}>
             <ReadingGoalForm goal={goal} result={actionData} />

@@ -5,13 +5,18 @@ import { createEdition, createUser, formRequest, getRequest, testViewer } from '
 import type { Failure, Handler } from '../../test/routes';
 import { getDb } from '~/db/client.server';
 import { authorFollows, reports } from '~/db/schema';
+import { addComment, postAtt } from '~/features/atts/mutations.server';
 import { createShelf } from '~/features/reading/shelves.server';
+import { publishReview } from '~/features/reading/reviews.server';
+import { shelve } from '../../test/reading-factories';
 import { REPORTS_PER_DAY } from '~/features/moderation/reasons';
 import * as author from './autor.$identificador';
 import * as settings from './configuracoes.notificacoes';
 import * as report from './denunciar';
 import * as queue from './gerenciar.denuncias';
 import * as shelfPage from './estante.$id';
+import * as attPage from './att.$id';
+import * as editionTab from './ed.$id.$tab';
 
 useTestDatabase();
 
@@ -50,6 +55,43 @@ describe('reports through the pages', () => {
     expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`, reader.cookie), { id: shelf }))).toBe(404);
     expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`), { id: shelf }))).toBe(404);
     expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`, owner.cookie), { id: shelf }))).toBe(200);
+  });
+
+  it('reports an att, a comment and a review through /denunciar; the queue hides them; the author still sees each with a notice', async () => {
+    const [author, commenter, reader, admin] = [await createUser({ verified: true }), await createUser({ verified: true }), await createUser(), await createUser({ role: 'admin' })];
+    const writer = { ...testViewer(author), emailVerified: true };
+    const editionId = await createEdition({ title: 'Iracema', authors: ['José de Alencar'] });
+    const att = await postAtt(writer, { editionId, kind: 'review', text: 'Att ofensiva.', spoiler: false, visibility: 'publico', images: [] });
+    const secret = await postAtt(writer, { editionId, kind: 'review', text: 'Privada.', spoiler: false, visibility: 'privado', images: [] });
+    const comment = await addComment({ ...testViewer(commenter), emailVerified: true }, att, 'Comentário ofensivo.');
+    const review = await shelve(author.id, editionId);
+    await publishReview(writer, editionId, { body: 'Resenha ofensiva.', spoiler: false, visibility: 'publico' });
+    const reportPage = (kind: string, id: string, cookie?: string) => call(report.loader, getRequest(`/denunciar?tipo=${kind}&id=${id}`, cookie));
+
+    expect(await reportPage('att', att, reader.cookie)).toEqual({ target: { kind: 'att', id: att, excerpt: 'Iracema — Att ofensiva.', link: `/att/${att}`, mine: false } });
+    expect(await reportPage('att', att, author.cookie)).toMatchObject({ target: { mine: true } });
+    expect(await reportPage('review', review, reader.cookie)).toMatchObject({ target: { excerpt: 'Resenha ofensiva.', link: `/ed/${editionId}/resenhas` } });
+    expect(await statusOf(reportPage('att', secret, reader.cookie))).toBe(404);
+    expect(await statusOf(reportPage('att', att))).toBe(302);
+    expect(await reportPage('nada', att, reader.cookie)).toEqual({ target: null });
+    for (const [kind, target] of [['att', att], ['att_comment', comment], ['review', review]]) {
+      expect(await call(report.action, formRequest('/denunciar', { kind: kind!, target: target!, reason: 'hate', voltar: '/atts' }, { cookie: reader.cookie }))).toMatchObject({ success: expect.any(String) });
+    }
+    expect(((await call(report.action, formRequest('/denunciar', { kind: 'att', target: secret, reason: 'hate' }, { cookie: reader.cookie }))) as Failure).init.status).toBe(404);
+
+    const loaded = (await call(queue.loader, getRequest('/gerenciar/denuncias', admin.cookie))) as { groups: { kind: string; reportId: string }[] };
+    expect(loaded.groups.map((g) => g.kind).sort()).toEqual(['att', 'att_comment', 'review']);
+    for (const group of loaded.groups) {
+      expect(await statusOf(call(queue.action, formRequest('/gerenciar/denuncias', { report: group.reportId, intent: 'hide' }, { cookie: author.cookie })))).toBe(404);
+      expect(await call(queue.action, formRequest('/gerenciar/denuncias', { report: group.reportId, intent: 'hide', note: '' }, { cookie: admin.cookie }))).toEqual({ success: 'Conteúdo ocultado. As denúncias dele foram resolvidas.' });
+    }
+    expect(await statusOf(call(attPage.loader, getRequest(`/att/${att}`, reader.cookie), { id: att }))).toBe(404);
+    expect(await statusOf(call(attPage.loader, getRequest(`/att/${att}`), { id: att }))).toBe(404);
+    expect(await call(attPage.loader, getRequest(`/att/${att}`, author.cookie), { id: att })).toMatchObject({ att: { hidden: true } });
+    const reviews = (cookie?: string) => call(editionTab.loader, getRequest(`/ed/${editionId}/resenhas`, cookie), { id: editionId, tab: 'resenhas' }) as Promise<{ data: { reviews: { items: { hidden: boolean }[] } } }>;
+    expect((await reviews()).data.reviews.items).toEqual([]);
+    expect((await reviews(reader.cookie)).data.reviews.items).toEqual([]);
+    expect((await reviews(author.cookie)).data.reviews.items).toMatchObject([{ hidden: true }]);
   });
 
   it(`answers 429 with Retry-After after ${REPORTS_PER_DAY} reports in a day`, async () => {

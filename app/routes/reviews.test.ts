@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
-import { createEdition, createUser, formRequest, getRequest } from '../../test/factories';
+import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import type { Failure, Handler } from '../../test/routes';
+import { ATTS_RATE_LIMIT } from '~/features/atts/mutations.server';
+import { listAtts } from '~/features/atts/queries.server';
+import { reviewAttText } from '~/features/reading/review-att-text';
+import { hitRateLimit } from '~/server/rate-limit.server';
 import * as draft from './api/resenhas.rascunho';
 import * as edition from './ed.$id';
 import * as tab from './ed.$id.$tab';
@@ -87,6 +91,43 @@ describe('the review routes', () => {
     expect(await post({ intent: 'despublicar' })).toEqual({ success: 'Resenha despublicada; o texto ficou no rascunho.' });
     expect((await tabFor(id, 'resenhas')).reviews!.total).toBe(0);
     expect(await post({ intent: 'excluir-resenha' })).toEqual({ success: 'Resenha excluída.' });
+  });
+
+  it('publish also as an att when asked: the review’s opening, its spoiler flag and audience; refused together when the att may not go out', async () => {
+    const id = await createEdition({ title: 'Memórias Póstumas de Brás Cubas', authors: ['Machado de Assis'], pages: 250 });
+    const [reader, unverified] = [await createUser({ verified: true }), await createUser()];
+    const post = poster(id, reader.cookie);
+    await post({ intent: 'situacao', status: 'lido' });
+    const atts = async () => (await listAtts(testViewer(reader), { kind: 'all' })).items;
+
+    // A draft never posts an att, checked or not.
+    expect(await post({ intent: 'rascunho', body: 'Rascunho.', visibility: 'publico', att: 'sim' })).toEqual({ success: 'Rascunho salvo.' });
+    expect(await atts()).toEqual([]);
+
+    const body = `Ao verme que primeiro roeu as frias carnes. O final: ||Brás morre||. ${'Muito bom. '.repeat(40)}`;
+    expect(await post({ intent: 'publicar', body, spoiler: 'sim', visibility: 'seguidores', att: 'sim' })).toEqual({ success: 'Resenha publicada, também como att.' });
+    const [att] = await atts();
+    expect(att).toMatchObject({ kind: 'review', edition: { id }, spoiler: true, visibility: 'seguidores', text: reviewAttText(body) });
+    expect(att!.text).toMatch(/^Ao verme que primeiro roeu as frias carnes\. O final: \[spoiler\]\. Muito bom\./);
+    expect(att!.text.length).toBeLessThanOrEqual(280);
+    expect(att!.text).not.toContain('Brás morre');
+
+    // Unchecked: the review only.
+    expect(await post({ intent: 'publicar', body: 'Editada.', visibility: 'publico' })).toEqual({ success: 'Resenha publicada.' });
+    expect(await atts()).toHaveLength(1);
+
+    // Over the limit of atts: nothing is published, the text stays in the form.
+    for (let i = 0; i < 60; i += 1) await hitRateLimit(ATTS_RATE_LIMIT, reader.id);
+    const limited = (await post({ intent: 'publicar', body: 'Terceira versão.', visibility: 'publico', att: 'sim' })) as Failure;
+    expect([limited.init.status, limited.data.fields.body]).toEqual([429, 'Terceira versão.']);
+    expect((await tabFor(id, 'resenhas')).reviews!.items).toMatchObject([{ html: '<p>Editada.</p>\n' }]);
+
+    // An unverified reader may publish the review, never the att (and so, asked for both, neither).
+    await poster(id, unverified.cookie)({ intent: 'situacao', status: 'lido' });
+    const refused = (await poster(id, unverified.cookie)({ intent: 'publicar', body: 'Minha resenha.', visibility: 'publico', att: 'sim' })) as Failure;
+    expect(refused.data.formError).toMatch(/^Confirme seu e-mail/);
+    expect((await tabFor(id, 'resenhas')).reviews!.total).toBe(1);
+    expect(await atts()).toHaveLength(1);
   });
 
   it('answer 404 for unknown tabs and editions, and ignore a bad page number', async () => {

@@ -199,6 +199,8 @@ export const reviews = pgTable(
     draftVisibility: text({ enum: VISIBILITIES }).notNull().default('publico'),
     draftSavedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin hides the review after a report (docs/decisions/0024): only its author still sees it. */
+    hiddenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('reviews_edition_published_idx').on(t.editionId, t.publishedAt.desc()).where(sql`${t.publishedAt} IS NOT NULL`),

@@ -1,5 +1,5 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { getDb } from '~/db/client.server';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Tx, getDb } from '~/db/client.server';
 import { attComments, attImages, attReactions, atts, editions, progressEntries, readThroughs, shelfEntries } from '~/db/schema';
 import { audienceOf, maySee } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
@@ -95,10 +95,19 @@ async function linkOf(viewer: Viewer, input: NewAtt): Promise<{ readThroughId: s
   return { readThroughId: null, progressEntryId: null };
 }
 
-/** Publishes a prepared att; `progressEntryId` names the update the progress form just logged. */
-export async function publishAtt(viewer: Viewer, att: PreparedAtt, progressEntryId?: string): Promise<string> {
+/** Takes a prepared att out of the set: each may be published once, by its author. */
+function claim(viewer: Viewer, att: PreparedAtt) {
   if (!preparedAtts.has(att) || att.authorId !== viewer.id) throw new AppError('forbidden');
   preparedAtts.delete(att);
+}
+
+type AttLink = Awaited<ReturnType<typeof linkOf>>;
+const insertAtt = (tx: Tx, id: string, viewer: Viewer, input: NewAtt, link: AttLink) =>
+  tx.insert(atts).values({ id, authorId: viewer.id, editionId: input.editionId, ...link, kind: input.kind, text: input.text.trim(), spoiler: input.spoiler, visibility: input.visibility });
+
+/** Publishes a prepared att; `progressEntryId` names the update the progress form just logged. */
+export async function publishAtt(viewer: Viewer, att: PreparedAtt, progressEntryId?: string): Promise<string> {
+  claim(viewer, att);
   const input = progressEntryId ? { ...att.input, progressEntryId } : att.input;
   const [edition] = await getDb().select({ id: editions.id }).from(editions).where(eq(editions.id, input.editionId));
   if (!edition) throw new AppError('not_found');
@@ -110,10 +119,24 @@ export async function publishAtt(viewer: Viewer, att: PreparedAtt, progressEntry
     stored.push({ attId: id, position: i + 1, storageKey: await storeAttImage(id, image.body, image.contentType), width: image.width, height: image.height });
   }
   await getDb().transaction(async (tx) => {
-    await tx.insert(atts).values({ id, authorId: viewer.id, editionId: input.editionId, ...link, kind: input.kind, text: input.text.trim(), spoiler: input.spoiler, visibility: input.visibility });
+    await insertAtt(tx, id, viewer, input, link);
     if (stored.length) await tx.insert(attImages).values(stored);
   });
   await invalidateTags([editionAttsCacheTag(input.editionId)]);
+  return id;
+}
+
+/**
+ * Publishes a prepared review att inside the review's own transaction, so the review and its att go out
+ * together or not at all ("Publicar também como att"). No photos: storing files must never hold a
+ * transaction open. The review's publication drops `edition:{id}` after its commit, which every
+ * /ed/{id}/… page carries, the atts tab included.
+ */
+export async function publishReviewAtt(tx: Tx, viewer: Viewer, att: PreparedAtt): Promise<string> {
+  if (att.input.kind !== 'review' || att.images.length > 0) throw new AppError('invalid_input', 'A att de uma resenha sai sem fotos.');
+  claim(viewer, att);
+  const id = newId();
+  await insertAtt(tx, id, viewer, att.input, { readThroughId: null, progressEntryId: null });
   return id;
 }
 
@@ -191,4 +214,29 @@ export async function deleteComment(viewer: Viewer, commentId: string): Promise<
   if (!canDeleteComment(viewer.id, comment, att)) throw new AppError('forbidden', 'Você só pode apagar os seus comentários (ou os da sua att).');
   await getDb().update(attComments).set({ deletedAt: new Date() }).where(eq(attComments.id, commentId));
   await invalidateTags([editionAttsCacheTag(att.editionId)]);
+}
+
+/**
+ * Moderation takes an att down or restores it (docs/decisions/0024; the moderation domain authorizes the
+ * admin). Null when the att no longer exists; otherwise the cache tags to drop once the caller commits.
+ */
+export async function setAttHidden(tx: Tx, attId: string, hidden: boolean): Promise<string[] | null> {
+  const [att] = await tx
+    .update(atts)
+    .set({ hiddenAt: hidden ? sql`coalesce(${atts.hiddenAt}, now())` : null })
+    .where(eq(atts.id, attId))
+    .returning({ editionId: atts.editionId });
+  return att ? [editionAttsCacheTag(att.editionId)] : null;
+}
+
+/** The same for a comment (its count shows on the edition's cached atts tab). */
+export async function setAttCommentHidden(tx: Tx, commentId: string, hidden: boolean): Promise<string[] | null> {
+  const [comment] = await tx
+    .update(attComments)
+    .set({ hiddenAt: hidden ? sql`coalesce(${attComments.hiddenAt}, now())` : null })
+    .where(and(eq(attComments.id, commentId), isNull(attComments.deletedAt)))
+    .returning({ attId: attComments.attId });
+  if (!comment) return null;
+  const [att] = await tx.select({ editionId: atts.editionId }).from(atts).where(eq(atts.id, comment.attId));
+  return att ? [editionAttsCacheTag(att.editionId)] : [];
 }

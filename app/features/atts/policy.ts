@@ -12,6 +12,8 @@ export const ATT_IMAGES_MAX = 4;
 export const ATTS_PER_HOUR = 60;
 /** Atts per page of a feed; "Carregar mais" follows with the cursor. */
 export const ATTS_PAGE_SIZE = 20;
+/** Atts of the `seguindo` feed on /home; "Ver mais" leads to /atts for the rest. */
+export const HOME_ATTS_MAX = 5;
 /** The form field that carries an att's photos (repeated, multipart). */
 export const ATT_IMAGES_INPUT = 'fotos';
 

@@ -30,63 +30,61 @@ type AttRow = {
   progress_unit: ProgressUnit | null;
   progress_emotion: Emotion | null;
   hidden: boolean;
+  images: { position: number; width: number; height: number }[];
+  reactions: { kind: Reaction; count: number; mine: boolean }[];
+  comment_count: number;
 };
 
-// created_at travels as its exact JSON text (microseconds), so a cursor compares equal to the stored value.
-const SELECT_ATTS = sql`
+/**
+ * Comments the viewer is shown: not deleted, not taken down (except to their own author, who sees the
+ * moderation's notice), and none from someone in a blocked pair with them.
+ */
+function shownComments(viewerId: string | null): SQL {
+  const notBlocked = viewerId
+    ? sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.author_id AND b.blocked_id = ${viewerId}) OR (b.blocker_id = ${viewerId} AND b.blocked_id = c.author_id))`
+    : sql``;
+  return sql`c.deleted_at IS NULL AND (c.hidden_at IS NULL OR c.author_id = ${viewerId ?? ''}) AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL) ${notBlocked}`;
+}
+
+/**
+ * Atts with their photos, reaction counts and comment count as the viewer is shown them, in one statement
+ * whatever the page's length (a feed on /home shares a budget of ten). created_at travels as its exact JSON
+ * text (microseconds), so a cursor compares equal to the stored value.
+ */
+const selectAtts = (viewerId: string | null) => sql`
   SELECT a.id, a.kind, a.text, a.spoiler, a.visibility, to_json(a.created_at) #>> '{}' AS created_at, a.author_id,
     u.username, u.name, u.image, e.id AS edition_id, e.title, e.cover_url,
     (SELECT json_build_object('id', au.id, 'slug', au.slug, 'name', au.name) FROM work_authors wa JOIN authors au ON au.id = wa.author_id WHERE wa.work_id = e.work_id ORDER BY wa.position LIMIT 1) AS first_author,
-    p.value AS progress_value, p.unit AS progress_unit, p.emotion AS progress_emotion, a.hidden_at IS NOT NULL AS hidden
+    p.value AS progress_value, p.unit AS progress_unit, p.emotion AS progress_emotion, a.hidden_at IS NOT NULL AS hidden,
+    (SELECT coalesce(json_agg(json_build_object('position', ai.position, 'width', ai.width, 'height', ai.height) ORDER BY ai.position), '[]') FROM att_images ai WHERE ai.att_id = a.id) AS images,
+    (SELECT coalesce(json_agg(json_build_object('kind', r.kind, 'count', r.count, 'mine', r.mine)), '[]')
+      FROM (SELECT ar.kind, count(*)::int AS count, bool_or(ar.user_id = ${viewerId ?? ''}) AS mine FROM att_reactions ar WHERE ar.att_id = a.id GROUP BY ar.kind) r) AS reactions,
+    (SELECT count(*)::int FROM att_comments c WHERE c.att_id = a.id AND ${shownComments(viewerId)}) AS comment_count
   FROM atts a
   JOIN users u ON u.id = a.author_id
   JOIN editions e ON e.id = a.edition_id
   LEFT JOIN progress_entries p ON p.id = a.progress_entry_id`;
 
-/** Comments the viewer is shown: not deleted or taken down, and none from someone in a blocked pair with them. */
-function shownComments(viewerId: string | null): SQL {
-  const notBlocked = viewerId
-    ? sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.author_id AND b.blocked_id = ${viewerId}) OR (b.blocker_id = ${viewerId} AND b.blocked_id = c.author_id))`
-    : sql``;
-  return sql`c.deleted_at IS NULL AND c.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL) ${notBlocked}`;
-}
-
-/** Photos, reaction counts and comment counts of a page of atts, in one query whatever its length. */
-async function toCards(viewerId: string | null, rows: AttRow[]): Promise<AttCard[]> {
-  if (rows.length === 0) return [];
-  const ids = sql.join(
-    rows.map((row) => sql`${row.id}`),
-    sql`, `,
-  );
-  const extras = await queryRows<{ att_id: string; images: { position: number; width: number; height: number }[]; reactions: { kind: Reaction; count: number; mine: boolean }[]; comments: number }>(sql`
-    SELECT a.id AS att_id,
-      (SELECT coalesce(json_agg(json_build_object('position', i.position, 'width', i.width, 'height', i.height) ORDER BY i.position), '[]'::json) FROM att_images i WHERE i.att_id = a.id) AS images,
-      (SELECT coalesce(json_agg(json_build_object('kind', r.kind, 'count', r.count, 'mine', r.mine)), '[]'::json)
-        FROM (SELECT kind, count(*)::int AS count, bool_or(user_id = ${viewerId ?? ''}) AS mine FROM att_reactions WHERE att_id = a.id GROUP BY kind) r) AS reactions,
-      (SELECT count(*)::int FROM att_comments c WHERE c.att_id = a.id AND ${shownComments(viewerId)}) AS comments
-    FROM atts a WHERE a.id IN (${ids})`);
-  const byAtt = new Map(extras.map((e) => [e.att_id, e]));
-  return rows.map((row) => {
-    const extra = byAtt.get(row.id);
-    return {
-      id: row.id,
-      kind: row.kind,
-      text: row.text,
-      spoiler: row.spoiler,
-      visibility: row.visibility,
-      createdAt: new Date(row.created_at).toISOString(),
-      mine: row.author_id === viewerId,
-      author: { id: row.author_id, username: row.username, name: row.name, image: row.image },
-      edition: { id: row.edition_id, title: row.title, coverUrl: row.cover_url, authors: row.first_author ? [row.first_author] : [] },
-      progress: row.progress_value != null && row.progress_unit ? { value: row.progress_value, unit: row.progress_unit, emotion: row.progress_emotion } : null,
-      images: (extra?.images ?? []).map((i): AttImage => ({ position: i.position, width: i.width, height: i.height, url: attImagePath(row.id, i.position) })),
-      reactions: REACTIONS.map((kind) => {
-        const found = extra?.reactions.find((r) => r.kind === kind);
-        return { kind, count: found?.count ?? 0, mine: found?.mine ?? false };
-      }),
-      commentCount: Number(extra?.comments ?? 0),
-    };
-  });
+function toCard(viewerId: string | null, row: AttRow): AttCard {
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    spoiler: row.spoiler,
+    visibility: row.visibility,
+    createdAt: new Date(row.created_at).toISOString(),
+    mine: row.author_id === viewerId,
+    hidden: row.hidden,
+    author: { id: row.author_id, username: row.username, name: row.name, image: row.image },
+    edition: { id: row.edition_id, title: row.title, coverUrl: row.cover_url, authors: row.first_author ? [row.first_author] : [] },
+    progress: row.progress_value != null && row.progress_unit ? { value: row.progress_value, unit: row.progress_unit, emotion: row.progress_emotion } : null,
+    images: row.images.map((i): AttImage => ({ position: i.position, width: i.width, height: i.height, url: attImagePath(row.id, i.position) })),
+    reactions: REACTIONS.map((kind) => {
+      const found = row.reactions.find((r) => r.kind === kind);
+      return { kind, count: Number(found?.count ?? 0), mine: found?.mine ?? false };
+    }),
+    commentCount: Number(row.comment_count),
+  };
 }
 
 /**
@@ -107,15 +105,15 @@ export async function listAtts(viewer: Viewer | null, scope: AttScope, options: 
   if (options.withPhotos) conditions.push(sql`EXISTS (SELECT 1 FROM att_images ai WHERE ai.att_id = a.id)`);
   if (options.cursor) conditions.push(sql`(a.created_at, a.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
   const size = Math.min(options.limit ?? ATTS_PAGE_SIZE, ATTS_PAGE_SIZE);
-  const rows = await queryRows<AttRow>(sql`${SELECT_ATTS} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${size + 1}`);
+  const rows = await queryRows<AttRow>(sql`${selectAtts(viewerId)} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${size + 1}`);
   const page = rows.slice(0, size);
   const last = page.at(-1);
-  return { items: await toCards(viewerId, page), nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
+  return { items: page.map((row) => toCard(viewerId, row)), nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
 }
 
 /** The att row if the viewer may see it: the audience decides; a taken-down att only for its author. */
 async function visibleRow(viewerId: string | null, id: string): Promise<AttRow | null> {
-  const [row] = await queryRows<AttRow>(sql`${SELECT_ATTS} WHERE a.id = ${id}`);
+  const [row] = await queryRows<AttRow>(sql`${selectAtts(viewerId)} WHERE a.id = ${id}`);
   if (!row || (row.hidden && row.author_id !== viewerId)) return null;
   const audience = await audienceOf(viewerId, row.author_id);
   return audience && maySee(audience, row.visibility) ? row : null;
@@ -126,23 +124,21 @@ export async function getAtt(viewer: Viewer | null, id: string): Promise<AttDeta
   const viewerId = viewer?.id ?? null;
   const row = await visibleRow(viewerId, id);
   if (!row) return null;
-  const [[card], comments] = await Promise.all([
-    toCards(viewerId, [row]),
-    queryRows<{ id: string; text: string; created_at: string; author_id: string; username: string; name: string; image: string | null }>(sql`
-      SELECT c.id, c.text, to_json(c.created_at) #>> '{}' AS created_at, c.author_id, u.username, u.name, u.image
+  const comments = await queryRows<{ id: string; text: string; created_at: string; author_id: string; username: string; name: string; image: string | null; hidden: boolean }>(sql`
+      SELECT c.id, c.text, to_json(c.created_at) #>> '{}' AS created_at, c.author_id, u.username, u.name, u.image, c.hidden_at IS NOT NULL AS hidden
       FROM att_comments c JOIN users u ON u.id = c.author_id
       WHERE c.att_id = ${id} AND ${shownComments(viewerId)}
-      ORDER BY c.created_at, c.id`),
-  ]);
-  if (!card) return null;
+      ORDER BY c.created_at, c.id`);
   return {
-    ...card,
+    ...toCard(viewerId, row),
     comments: comments.map(
       (c): AttComment => ({
         id: c.id,
         text: c.text,
         createdAt: new Date(c.created_at).toISOString(),
         author: { username: c.username, name: c.name, image: c.image },
+        mine: c.author_id === viewerId,
+        hidden: c.hidden,
         mayDelete: viewerId !== null && canDeleteComment(viewerId, { authorId: c.author_id }, { authorId: row.author_id }),
       }),
     ),
@@ -155,4 +151,17 @@ export async function getAttImage(viewer: Viewer | null, id: string, position: n
   if (!row) return null;
   const [image] = await queryRows<{ storage_key: string }>(sql`SELECT storage_key FROM att_images WHERE att_id = ${id} AND position = ${position}`);
   return image ? readAttImage(image.storage_key, ifNoneMatch) : null;
+}
+
+/** An att as a report needs it: null when missing or not for the viewer (reporting it then answers 404). */
+export async function getAttForReport(viewer: Viewer, id: string): Promise<{ authorId: string; text: string; editionTitle: string } | null> {
+  const row = await visibleRow(viewer.id, id);
+  return row ? { authorId: row.author_id, text: row.text, editionTitle: row.title } : null;
+}
+
+/** A comment as a report needs it: only one the viewer is shown, on an att they may see. */
+export async function getAttCommentForReport(viewer: Viewer, id: string): Promise<{ authorId: string; text: string; attId: string } | null> {
+  const [comment] = await queryRows<{ att_id: string; author_id: string; text: string }>(sql`SELECT c.att_id, c.author_id, c.text FROM att_comments c WHERE c.id = ${id} AND ${shownComments(viewer.id)}`);
+  if (!comment || !(await visibleRow(viewer.id, comment.att_id))) return null;
+  return { authorId: comment.author_id, text: comment.text, attId: comment.att_id };
 }

@@ -16,6 +16,8 @@ export type AttCard = {
   visibility: Visibility;
   createdAt: string;
   mine: boolean;
+  /** Taken down by the moderation: only its author is shown it, with a notice. */
+  hidden: boolean;
   author: { id: string; username: string; name: string; image: string | null };
   edition: { id: string; title: string; coverUrl: string | null; authors: AuthorRef[] };
   progress: { value: number; unit: ProgressUnit; emotion: Emotion | null } | null;
@@ -24,7 +26,16 @@ export type AttCard = {
   commentCount: number;
 };
 
-export type AttComment = { id: string; text: string; createdAt: string; author: { username: string; name: string; image: string | null }; mayDelete: boolean };
+export type AttComment = {
+  id: string;
+  text: string;
+  createdAt: string;
+  author: { username: string; name: string; image: string | null };
+  mine: boolean;
+  /** Taken down by the moderation: only its author is shown it, with a notice. */
+  hidden: boolean;
+  mayDelete: boolean;
+};
 
 export type AttDetail = AttCard & { comments: AttComment[] };
 

@@ -1,15 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../test/db';
-import { createUser, getRequest, testViewer, type TestUser } from '../../../test/factories';
+import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../../test/factories';
+import { shelve } from '../../../test/reading-factories';
 import { getDb, queryRows } from '~/db/client.server';
 import { moderationActions, notifications, outboxEmails, reports, sessions } from '~/db/schema';
+import { addComment, postAtt } from '~/features/atts/mutations.server';
+import { getAtt, listAtts } from '~/features/atts/queries.server';
+import { getMyReview, listEditionReviews } from '~/features/reading/review-queries.server';
+import { publishReview } from '~/features/reading/reviews.server';
 import { getShelf, listPublicShelves } from '~/features/reading/shelf-queries.server';
 import { createShelf } from '~/features/reading/shelves.server';
 import { getViewer } from '~/server/viewer.server';
 import { actOnReport, createReport } from './mutations.server';
 import { listReportGroups } from './queries.server';
-import { REPORTS_PER_DAY } from './reasons';
+import { REPORTS_PER_DAY, type ReportableKind } from './reasons';
 
 useTestDatabase();
 
@@ -17,7 +22,7 @@ async function publicShelf(owner: TestUser, name = 'Favoritos de sempre') {
   return createShelf(testViewer(owner), { name, description: 'Os livros que eu mais amo.', visibility: 'publico' });
 }
 
-const report = (reporter: TestUser, target: string, kind: 'shelf' | 'user' = 'shelf', reason: 'spam' | 'hate' = 'spam', details = '') =>
+const report = (reporter: TestUser, target: string, kind: ReportableKind = 'shelf', reason: 'spam' | 'hate' = 'spam', details = '') =>
   createReport(testViewer(reporter), { kind, target, reason, details });
 
 describe('reporting', () => {
@@ -135,5 +140,90 @@ describe('the admins’ queue', () => {
     const [own] = await queryRows<{ id: string }>(sql`SELECT id FROM reports WHERE target_id = ${adminShelf}`);
     await expect(actOnReport(adminViewer, { report: own!.id, intent: 'suspend', note: '' })).rejects.toMatchObject({ code: 'forbidden' });
     expect(await getDb().select().from(moderationActions)).toHaveLength(1);
+  });
+});
+
+/** An author's public att with a reader's comment, a private att, and the author's published review. */
+async function publishedContent() {
+  const [author, commenter] = [await createUser({ verified: true }), await createUser({ verified: true })];
+  const writer = { ...testViewer(author), emailVerified: true };
+  const editionId = await createEdition({ title: 'Dom Casmurro', authors: ['Machado de Assis'] });
+  const att = await postAtt(writer, { editionId, kind: 'review', text: 'Capitu é culpada, e quem discorda é burro.', spoiler: false, visibility: 'publico', images: [] });
+  const secretAtt = await postAtt(writer, { editionId, kind: 'review', text: 'Só para mim.', spoiler: false, visibility: 'privado', images: [] });
+  const comment = await addComment({ ...testViewer(commenter), emailVerified: true }, att, 'Burro é você.');
+  const review = await shelve(author.id, editionId);
+  await publishReview(writer, editionId, { body: 'Uma resenha cheia de ofensas.', spoiler: false, visibility: 'publico' });
+  return { author, writer, commenter, editionId, att, secretAtt, comment, review };
+}
+
+describe('atts, reviews and comments', () => {
+  it('are reported by whoever may see them; what they may not see, or is missing, is not_found; their own is refused', async () => {
+    const { author, commenter, secretAtt, att, comment, review } = await publishedContent();
+    const reader = await createUser();
+    for (const [kind, id] of [['att', att], ['att_comment', comment], ['review', review]] as const) {
+      expect(await report(reader, id, kind)).toEqual({ collapsed: false });
+      await expect(report(reader, 'nao-existe', kind)).rejects.toMatchObject({ code: 'not_found' });
+    }
+    await expect(report(reader, secretAtt, 'att')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(report(author, att, 'att')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(report(author, review, 'review')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(report(commenter, comment, 'att_comment')).rejects.toMatchObject({ code: 'forbidden' });
+    const rows = await getDb().select().from(reports);
+    expect(rows.map((r) => [r.targetKind, r.targetAuthorId]).sort()).toEqual([['att', author.id], ['att_comment', commenter.id], ['review', author.id]]);
+  });
+
+  it('hidden by an admin, leave every list and page but their author’s, who sees the notice; unhiding restores them; all logged', async () => {
+    const { author, writer, commenter, editionId, att, comment, review } = await publishedContent();
+    const [reader, admin] = [await createUser(), await createUser({ role: 'admin' })];
+    const adminViewer = testViewer(admin, 'admin');
+    const readerViewer = testViewer(reader);
+    for (const [kind, id] of [['att', att], ['att_comment', comment], ['review', review]] as const) await report(reader, id, kind);
+    const { groups } = await listReportGroups(adminViewer, { status: 'open', page: 1 });
+    const group = (kind: ReportableKind) => groups.find((g) => g.kind === kind)!;
+    expect(group('att')).toMatchObject({ target: { excerpt: 'Dom Casmurro — Capitu é culpada, e quem discorda é burro.', link: `/att/${att}`, hidden: false }, hideable: true, author: { username: author.username } });
+    expect(group('att_comment')).toMatchObject({ target: { excerpt: 'Burro é você.', link: `/att/${att}#comentarios` }, author: { username: commenter.username } });
+    expect(group('review')).toMatchObject({ target: { excerpt: 'Dom Casmurro — Uma resenha cheia de ofensas.', link: `/ed/${editionId}/resenhas` } });
+
+    // Non-admins (the reporter, the author, a curator) cannot act on any of them.
+    for (const viewer of [readerViewer, writer, testViewer(await createUser({ role: 'curator' }), 'curator')]) {
+      for (const kind of ['att', 'att_comment', 'review'] as const) {
+        await expect(actOnReport(viewer, { report: group(kind).reportId, intent: 'hide', note: '' })).rejects.toMatchObject({ code: 'not_found' });
+      }
+    }
+    expect(await getDb().select().from(moderationActions)).toHaveLength(0);
+
+    for (const kind of ['att_comment', 'review', 'att'] as const) await actOnReport(adminViewer, { report: group(kind).reportId, intent: 'hide', note: 'Ofensivo.' });
+    // Gone for the reporter and for visitors…
+    expect(await getAtt(readerViewer, att)).toBeNull();
+    expect(await getAtt(null, att)).toBeNull();
+    expect((await listAtts(null, { kind: 'all' })).items.map((a) => a.id)).not.toContain(att);
+    expect((await listEditionReviews(readerViewer, editionId, 1)).total).toBe(0);
+    expect((await listEditionReviews(null, editionId, 1)).total).toBe(0);
+    await expect(report(await createUser(), att, 'att')).rejects.toMatchObject({ code: 'not_found' });
+    // …while each author still has it, marked.
+    expect(await getAtt(writer, att)).toMatchObject({ hidden: true, comments: [] });
+    expect(await getAtt(testViewer(commenter), att)).toBeNull();
+    expect((await listEditionReviews(writer, editionId, 1)).items).toMatchObject([{ id: review, hidden: true, mine: true }]);
+    expect(await getMyReview(writer, editionId)).toMatchObject({ hidden: true, body: 'Uma resenha cheia de ofensas.' });
+
+    // Restoring the att shows the comment again only to its author, still hidden for everyone else.
+    await actOnReport(adminViewer, { report: group('att').reportId, intent: 'unhide', note: '' });
+    expect(await getAtt(readerViewer, att)).toMatchObject({ hidden: false, comments: [], commentCount: 0 });
+    expect(await getAtt(testViewer(commenter), att)).toMatchObject({ comments: [{ id: comment, hidden: true, mine: true }], commentCount: 1 });
+    await actOnReport(adminViewer, { report: group('att_comment').reportId, intent: 'unhide', note: '' });
+    await actOnReport(adminViewer, { report: group('review').reportId, intent: 'unhide', note: '' });
+    expect(await getAtt(readerViewer, att)).toMatchObject({ comments: [{ id: comment, hidden: false }] });
+    expect((await listEditionReviews(null, editionId, 1)).items).toMatchObject([{ id: review, hidden: false }]);
+
+    const log = await getDb().select().from(moderationActions).orderBy(moderationActions.createdAt);
+    expect(log.map((a) => [a.targetKind, a.action])).toEqual([
+      ['att_comment', 'hide'],
+      ['review', 'hide'],
+      ['att', 'hide'],
+      ['att', 'unhide'],
+      ['att_comment', 'unhide'],
+      ['review', 'unhide'],
+    ]);
+    expect((await listReportGroups(adminViewer, { status: 'resolved', page: 1, kind: 'review' })).groups[0]?.history.map((h) => h.action)).toEqual(['unhide', 'hide']);
   });
 });

@@ -6,6 +6,7 @@ import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
+import { invalidateTags } from '~/server/html-cache.server';
 import { AppError, RateLimitError } from '~/server/errors';
 import { log } from '~/server/logger.server';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
@@ -69,9 +70,12 @@ export async function actOnReport(viewer: Viewer, input: ModerationActionInput):
   }
   // Suspension writes through the accounts domain (it ends the sessions and refuses an admin's own account).
   if (input.intent === 'suspend') await setSuspended(viewer, report.targetAuthorId, true);
-  await getDb().transaction(async (tx) => {
+  const staleTags = await getDb().transaction(async (tx) => {
+    let tags: readonly string[] = [];
     if (hide && (input.intent === 'hide' || input.intent === 'unhide')) {
-      if (!(await hide(tx, report.targetId, input.intent === 'hide'))) throw new AppError('not_found', 'Esse conteúdo não existe mais.');
+      const dropped = await hide(tx, report.targetId, input.intent === 'hide');
+      if (!dropped) throw new AppError('not_found', 'Esse conteúdo não existe mais.');
+      tags = dropped;
     }
     if (input.intent !== 'unhide') {
       await tx
@@ -83,7 +87,10 @@ export async function actOnReport(viewer: Viewer, input: ModerationActionInput):
     if (input.intent === 'warn') {
       await notify({ userId: report.targetAuthorId, kind: 'moderation_warning', text: `Advertência da moderação: ${input.note}`, link: '/termos' }, tx);
     }
+    return tags;
   });
+  // Visitors' cached pages (an edition's reviews or atts) forget the content only after the commit.
+  if (staleTags.length) await invalidateTags(staleTags);
   if (input.intent === 'warn') await emailWarning(report.targetAuthorId, input.note);
   log.info('moderation.action', { adminId: viewer.id, reportId: report.id, action: input.intent });
   return DONE[input.intent];

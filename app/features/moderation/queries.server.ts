@@ -109,3 +109,9 @@ export async function countOpenReportTargets(viewer: Viewer): Promise<number> {
   const [row] = await queryRows<{ n: number }>(sql`SELECT count(DISTINCT (target_kind, target_id))::int AS n FROM reports WHERE status = 'open'`);
   return Number(row?.n ?? 0);
 }
+
+/** What /denunciar shows of the thing a reader is about to report; null when they may not see it (404). */
+export async function getReportTarget(viewer: Viewer, kind: ReportableKind, id: string): Promise<{ excerpt: string; link: string; mine: boolean } | null> {
+  const target = await REPORT_TARGETS[kind].loadForReporter(viewer, id);
+  return target ? { excerpt: target.excerpt, link: target.link, mine: target.authorId === viewer.id } : null;
+}

@@ -1,10 +1,13 @@
 /** What can be reported and why (PRODUCT.md §R, docs/decisions/0024); the UI may import this file. */
 
 /** Every key here has one entry in report-targets.server.ts (the type checker holds them together). */
-export const REPORTABLE_KINDS = ['user', 'shelf'] as const;
+export const REPORTABLE_KINDS = ['user', 'shelf', 'att', 'review', 'att_comment'] as const;
 export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
 
-export const REPORTABLE_KIND_LABELS: Record<ReportableKind, string> = { user: 'Perfil', shelf: 'Estante' };
+export const REPORTABLE_KIND_LABELS: Record<ReportableKind, string> = { user: 'Perfil', shelf: 'Estante', att: 'Att', review: 'Resenha', att_comment: 'Comentário' };
+
+/** Where the "Denunciar" links of lists lead: /denunciar shows the thing and the report form. */
+export const reportPath = (kind: ReportableKind, id: string) => `/denunciar?${new URLSearchParams({ tipo: kind, id }).toString()}`;
 
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'violence', 'spoiler', 'impersonation', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

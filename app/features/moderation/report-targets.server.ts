@@ -1,5 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
+import { setAttCommentHidden, setAttHidden } from '~/features/atts/mutations.server';
+import { getAttCommentForReport, getAttForReport } from '~/features/atts/queries.server';
+import { reviewAttText } from '~/features/reading/review-att-text';
+import { getReviewForReport } from '~/features/reading/review-queries.server';
+import { setReviewHidden } from '~/features/reading/reviews.server';
 import { getShelf } from '~/features/reading/shelf-queries.server';
 import { setShelfHidden } from '~/features/reading/shelves.server';
 import type { Viewer } from '~/server/viewer.server';
@@ -11,12 +16,13 @@ export type ReportTarget = { authorId: string; excerpt: string; link: string; hi
 /**
  * One reportable kind (docs/decisions/0024). `loadForReporter` answers null when the reporter cannot see
  * the target — reporting it then answers 404, exactly like a missing one. Content kinds have `hide`,
- * written by the domain that owns the content; an account is dealt with by warning or suspending its owner.
+ * written by the domain that owns the content: null when the content is gone, else the HTML-cache tags to
+ * drop once the moderation's transaction commits. An account is dealt with by warning or suspending its owner.
  */
 export type ReportTargetKind = {
   loadForReporter: (viewer: Viewer, id: string) => Promise<ReportTarget | null>;
   load: (ids: readonly string[]) => Promise<Map<string, ReportTarget>>;
-  hide?: (tx: Tx, id: string, hidden: boolean) => Promise<boolean>;
+  hide?: (tx: Tx, id: string, hidden: boolean) => Promise<readonly string[] | null>;
 };
 
 const EXCERPT_MAX = 280;
@@ -24,16 +30,30 @@ const excerpt = (...parts: (string | null | undefined)[]) => {
   const text = parts.filter(Boolean).join(' — ').replace(/\s+/g, ' ').trim();
   return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
 };
+const idList = (ids: readonly string[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 type UserRow = { id: string; name: string; username: string | null; bio: string | null };
 const userTarget = (u: UserRow): ReportTarget => ({ authorId: u.id, excerpt: excerpt(`${u.name} (@${u.username ?? ''})`, u.bio), link: `/u/${u.username ?? ''}`, hidden: false });
 
 type ShelfRow = { id: string; user_id: string; name: string; description: string; hidden: boolean };
 const shelfTarget = (s: ShelfRow): ReportTarget => ({ authorId: s.user_id, excerpt: excerpt(s.name, s.description), link: `/estante/${s.id}`, hidden: s.hidden });
-const selectShelves = (ids: readonly string[]) =>
-  queryRows<ShelfRow>(sql`SELECT id, user_id, name, description, hidden_at IS NOT NULL AS hidden FROM shelves WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+const selectShelves = (ids: readonly string[]) => queryRows<ShelfRow>(sql`SELECT id, user_id, name, description, hidden_at IS NOT NULL AS hidden FROM shelves WHERE id IN (${idList(ids)})`);
 
-/** Atts, reviews and comments join as one entry each, with their domain's loader and hide. */
+const attLink = (id: string) => `/att/${id}`;
+const reviewLink = (editionId: string) => `/ed/${editionId}/resenhas`;
+const commentLink = (attId: string) => `/att/${attId}#comentarios`;
+
+/** The queue reads every kind in bulk; one query per kind on the page, whatever its length. */
+async function loadRows<T extends { id: string }>(ids: readonly string[], select: (list: SQL) => Promise<T[]>, toTarget: (row: T) => ReportTarget) {
+  if (!ids.length) return new Map<string, ReportTarget>();
+  return new Map((await select(idList(ids))).map((row) => [row.id, toTarget(row)]));
+}
+
+type AttRow = { id: string; author_id: string; text: string; title: string; hidden: boolean };
+type ReviewRow = { id: string; user_id: string; body: string | null; edition_id: string; title: string; hidden: boolean };
+type CommentRow = { id: string; author_id: string; text: string; att_id: string; hidden: boolean };
+
+/** Every reportable kind, with its domain's reader and hide. */
 export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
   user: {
     async loadForReporter(_viewer, id) {
@@ -41,11 +61,7 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
       const [row] = await queryRows<UserRow>(sql`SELECT id, name, username, bio FROM users WHERE id = ${id} AND suspended_at IS NULL AND username IS NOT NULL`);
       return row ? userTarget(row) : null;
     },
-    async load(ids) {
-      if (!ids.length) return new Map();
-      const rows = await queryRows<UserRow>(sql`SELECT id, name, username, bio FROM users WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-      return new Map(rows.map((r) => [r.id, userTarget(r)]));
-    },
+    load: (ids) => loadRows(ids, (list) => queryRows<UserRow>(sql`SELECT id, name, username, bio FROM users WHERE id IN (${list})`), userTarget),
   },
   shelf: {
     async loadForReporter(viewer, id) {
@@ -53,10 +69,50 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
       const [row] = await selectShelves([id]);
       return row ? shelfTarget(row) : null;
     },
-    async load(ids) {
-      if (!ids.length) return new Map();
-      return new Map((await selectShelves(ids)).map((r) => [r.id, shelfTarget(r)]));
+    load: (ids) => loadRows(ids, () => selectShelves(ids), shelfTarget),
+    hide: async (tx, id, hidden) => ((await setShelfHidden(tx, id, hidden)) ? [] : null),
+  },
+  att: {
+    async loadForReporter(viewer, id) {
+      const att = await getAttForReport(viewer, id);
+      return att ? { authorId: att.authorId, excerpt: excerpt(att.editionTitle, att.text), link: attLink(id), hidden: false } : null;
     },
-    hide: setShelfHidden,
+    load: (ids) =>
+      loadRows(
+        ids,
+        (list) => queryRows<AttRow>(sql`SELECT a.id, a.author_id, a.text, e.title, a.hidden_at IS NOT NULL AS hidden FROM atts a JOIN editions e ON e.id = a.edition_id WHERE a.id IN (${list})`),
+        (a) => ({ authorId: a.author_id, excerpt: excerpt(a.title, a.text), link: attLink(a.id), hidden: a.hidden }),
+      ),
+    hide: setAttHidden,
+  },
+  review: {
+    async loadForReporter(viewer, id) {
+      const review = await getReviewForReport(viewer, id);
+      // The reporter's page shows the review's opening as plain text: inline spoilers stay hidden there.
+      return review ? { authorId: review.authorId, excerpt: reviewAttText(review.body), link: reviewLink(review.editionId), hidden: false } : null;
+    },
+    load: (ids) =>
+      loadRows(
+        ids,
+        (list) =>
+          queryRows<ReviewRow>(sql`
+            SELECT r.shelf_entry_id AS id, r.user_id, r.body, r.edition_id, e.title, r.hidden_at IS NOT NULL AS hidden
+            FROM reviews r JOIN editions e ON e.id = r.edition_id WHERE r.shelf_entry_id IN (${list})`),
+        (r) => ({ authorId: r.user_id, excerpt: excerpt(r.title, r.body ?? '(despublicada)'), link: reviewLink(r.edition_id), hidden: r.hidden }),
+      ),
+    hide: setReviewHidden,
+  },
+  att_comment: {
+    async loadForReporter(viewer, id) {
+      const comment = await getAttCommentForReport(viewer, id);
+      return comment ? { authorId: comment.authorId, excerpt: excerpt(comment.text), link: commentLink(comment.attId), hidden: false } : null;
+    },
+    load: (ids) =>
+      loadRows(
+        ids,
+        (list) => queryRows<CommentRow>(sql`SELECT id, author_id, text, att_id, hidden_at IS NOT NULL AS hidden FROM att_comments WHERE id IN (${list}) AND deleted_at IS NULL`),
+        (c) => ({ authorId: c.author_id, excerpt: excerpt(c.text), link: commentLink(c.att_id), hidden: c.hidden }),
+      ),
+    hide: setAttCommentHidden,
   },
 };

@@ -27,3 +27,6 @@ export const reportQueueParams = z.object({
   tipo: z.enum(REPORTABLE_KINDS).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(1000).catch(1),
 });
+
+/** /denunciar?tipo=…&id=…: the page a list's "Denunciar" link opens. */
+export const reportPageParams = z.object({ tipo: z.enum(REPORTABLE_KINDS), id: z.string().trim().min(1).max(64) });

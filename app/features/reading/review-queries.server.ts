@@ -27,16 +27,20 @@ export async function getMyReview(viewer: Viewer, editionId: string): Promise<My
       draftSpoiler: reviews.draftSpoiler,
       draftVisibility: reviews.draftVisibility,
       draftSavedAt: reviews.draftSavedAt,
+      hiddenAt: reviews.hiddenAt,
     })
     .from(reviews)
     .innerJoin(shelfEntries, eq(shelfEntries.id, reviews.shelfEntryId))
     .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId)));
   if (!row) return null;
-  return { ...row, publishedAt: row.publishedAt ? iso(row.publishedAt) : null, draftSavedAt: row.draftSavedAt ? iso(row.draftSavedAt) : null };
+  const { hiddenAt, ...review } = row;
+  return { ...review, hidden: hiddenAt != null, publishedAt: row.publishedAt ? iso(row.publishedAt) : null, draftSavedAt: row.draftSavedAt ? iso(row.draftSavedAt) : null };
 }
 
 type ReviewRow = {
   id: string;
+  user_id: string;
+  hidden: boolean;
   username: string | null;
   name: string;
   image: string | null;
@@ -52,12 +56,14 @@ type ReviewRow = {
 };
 
 /** The columns of a published review (`r`), its shelf entry (`s`) and its author (`u`). */
-const reviewColumns = sql`r.shelf_entry_id AS id, u.username, u.name, u.image, r.body, r.spoiler, r.visibility, s.rating_quarters, s.moods, s.pacing,
-  s.content_warnings, r.published_at, r.updated_at`;
+const reviewColumns = sql`r.shelf_entry_id AS id, r.user_id, r.hidden_at IS NOT NULL AS hidden, u.username, u.name, u.image, r.body, r.spoiler, r.visibility, s.rating_quarters,
+  s.moods, s.pacing, s.content_warnings, r.published_at, r.updated_at`;
 
-function toReview(row: ReviewRow): EditionReview {
+function toReview(viewerId: string | null, row: ReviewRow): EditionReview {
   return {
     id: row.id,
+    mine: row.user_id === viewerId,
+    hidden: row.hidden,
     author: { username: row.username ?? '', name: row.name, image: row.image },
     html: renderMarkdown(row.body),
     spoiler: row.spoiler,
@@ -72,12 +78,16 @@ function toReview(row: ReviewRow): EditionReview {
   };
 }
 
+/** Published reviews the viewer may see: the audience's rule, and one the moderation hid only for its author. */
+const shownReviews = (viewerId: string | null) =>
+  sql`r.published_at IS NOT NULL AND (r.hidden_at IS NULL OR r.user_id = ${viewerId ?? ''}) AND ${visibleTo(viewerId, sql`r.user_id`, sql`r.visibility`)}`;
+
 /**
  * The edition's published reviews the viewer may see, newest first: visibility (follows, blocks, restricted
- * profiles, suspended authors) is applied inside the query, so the page and its count never include a hidden one.
+ * profiles, suspended authors, moderation) is applied inside the query, so the page and its count never include a hidden one.
  */
 export async function listEditionReviews(viewer: Viewer | null, editionId: string, page: number): Promise<Paged<EditionReview>> {
-  const where = sql`r.edition_id = ${editionId} AND r.published_at IS NOT NULL AND ${visibleTo(viewer?.id ?? null, sql`r.user_id`, sql`r.visibility`)}`;
+  const where = sql`r.edition_id = ${editionId} AND ${shownReviews(viewer?.id ?? null)}`;
   const [rows, [total]] = await Promise.all([
     queryRows<ReviewRow>(sql`
       SELECT ${reviewColumns}
@@ -87,16 +97,17 @@ export async function listEditionReviews(viewer: Viewer | null, editionId: strin
       LIMIT ${EDITION_REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_REVIEWS_PAGE_SIZE}`),
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews r WHERE ${where}`),
   ]);
-  return { items: rows.map(toReview), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
+  return { items: rows.map((row) => toReview(viewer?.id ?? null, row)), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
 }
 
 /**
  * One reader's published reviews the viewer may see (the profile's `resenhas` tab), newest first, each with
- * its edition. The same `visibleTo` rule as the edition's list, inside the query: a `seguidores` review is
- * left out for a non-follower, a `privado` one for everyone but its author.
+ * its edition. The same rule as the edition's list, inside the query: a `seguidores` review is left out for a
+ * non-follower, a `privado` one for everyone but its author, one the moderation hid for everyone but its author.
  */
 export async function listReaderReviews(viewer: Viewer | null, userId: string, page: number): Promise<Paged<ReaderReview>> {
-  const where = sql`r.user_id = ${userId} AND r.published_at IS NOT NULL AND ${visibleTo(viewer?.id ?? null, sql`r.user_id`, sql`r.visibility`)}`;
+  const viewerId = viewer?.id ?? null;
+  const where = sql`r.user_id = ${userId} AND ${shownReviews(viewerId)}`;
   const [rows, [total]] = await Promise.all([
     queryRows<ReviewRow & { edition: CardRow }>(sql`
       SELECT ${reviewColumns}, (SELECT row_to_json(c) FROM (SELECT ${cardColumns}) c) AS edition
@@ -106,7 +117,14 @@ export async function listReaderReviews(viewer: Viewer | null, userId: string, p
       LIMIT ${EDITION_REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_REVIEWS_PAGE_SIZE}`),
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews r WHERE ${where}`),
   ]);
-  return { items: rows.map((row) => ({ ...toReview(row), edition: toCard(row.edition) })), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
+  return { items: rows.map((row) => ({ ...toReview(viewerId, row), edition: toCard(row.edition) })), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
+}
+
+/** A published review as a report needs it (keyed by its shelf entry): null when missing or not for the viewer. */
+export async function getReviewForReport(viewer: Viewer, shelfEntryId: string): Promise<{ authorId: string; body: string; editionId: string } | null> {
+  const [row] = await queryRows<{ user_id: string; body: string; edition_id: string }>(sql`
+    SELECT r.user_id, r.body, r.edition_id FROM reviews r WHERE r.shelf_entry_id = ${shelfEntryId} AND ${shownReviews(viewer.id)}`);
+  return row ? { authorId: row.user_id, body: row.body, editionId: row.edition_id } : null;
 }
 
 /**

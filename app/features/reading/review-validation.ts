@@ -69,7 +69,7 @@ const reviewFormFields = {
 
 export const reviewActionInputs = [
   z.object({ intent: z.literal('rascunho'), ...reviewFormFields }),
-  z.object({ intent: z.literal('publicar'), ...reviewFormFields }),
+  z.object({ intent: z.literal('publicar'), ...reviewFormFields, att: z.literal('sim').optional().transform((v) => v === 'sim') }),
   z.object({ intent: z.literal('despublicar') }),
   z.object({ intent: z.literal('excluir-resenha') }),
 ] as const;

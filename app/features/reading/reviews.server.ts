@@ -53,8 +53,11 @@ export async function saveReviewDraft(viewer: Viewer, editionId: string, input: 
   });
 }
 
-/** Publishes the text in the editor (or updates the published review) and clears the draft. */
-export async function publishReview(viewer: Viewer, editionId: string, input: ReviewInput): Promise<void> {
+/**
+ * Publishes the text in the editor (or updates the published review) and clears the draft. `alsoWithin` runs
+ * in the same transaction (the review's att): both commit, or neither does.
+ */
+export async function publishReview(viewer: Viewer, editionId: string, input: ReviewInput, alsoWithin?: (tx: Tx) => Promise<unknown>): Promise<void> {
   const body = input.body.trim();
   if (body === '') throw new AppError('invalid_input', 'Escreva a resenha antes de publicar.', 'body');
   if (input.body.length > REVIEW_BODY_MAX) throw tooLong();
@@ -76,6 +79,7 @@ export async function publishReview(viewer: Viewer, editionId: string, input: Re
       .insert(reviews)
       .values({ shelfEntryId: entry.id, userId: viewer.id, editionId, ...published, publishedAt: sql`now()` })
       .onConflictDoUpdate({ target: reviews.shelfEntryId, set: published });
+    if (alsoWithin) await alsoWithin(tx);
     return input.visibility === 'publico' || (before?.publishedAt != null && before.visibility === 'publico');
   });
   await dropPublicPages(editionId, touchedPublic);
@@ -126,4 +130,17 @@ export async function setReadingTraits(viewer: Viewer, editionId: string, traits
   if (updated.length === 0) throw new AppError('invalid_input', 'Coloque o livro na sua estante antes de escrever a resenha.');
   // The edition's public reviews show these next to the text.
   await invalidateTags([editionCacheTag(editionId)]);
+}
+
+/**
+ * Moderation hides or restores a published review (docs/decisions/0024; the moderation domain authorizes the
+ * admin). Null when there is no such review; otherwise the cache tags to drop once the caller commits.
+ */
+export async function setReviewHidden(tx: Tx, shelfEntryId: string, hidden: boolean): Promise<string[] | null> {
+  const [review] = await tx
+    .update(reviews)
+    .set({ hiddenAt: hidden ? sql`coalesce(${reviews.hiddenAt}, now())` : null })
+    .where(eq(reviews.shelfEntryId, shelfEntryId))
+    .returning({ editionId: reviews.editionId });
+  return review ? [editionCacheTag(review.editionId)] : null;
 }

@@ -150,11 +150,17 @@ export type MyReview = {
   draftSpoiler: boolean;
   draftVisibility: Visibility;
   draftSavedAt: string | null;
+  /** Taken down by the moderation: the author still sees it, with a notice; nobody else does. */
+  hidden: boolean;
 };
 
 /** A published review on /ed/{id}/resenhas, as a viewer allowed to see it sees it (Markdown already rendered). */
 export type EditionReview = {
+  /** The review's shelf entry: what a report names. */
   id: string;
+  mine: boolean;
+  /** Taken down by the moderation: only its author is shown it, with a notice. */
+  hidden: boolean;
   author: { username: string; name: string; image: string | null };
   html: string;
   spoiler: boolean;

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
+import { ReportLink } from '~/features/moderation/components/report-link';
 import { EMOTION_LABELS } from '~/features/reading/progress';
 import { VISIBILITY_LABELS } from '~/features/social/visibility';
 import { formatDateTime, formatNumber } from '~/lib/format';
@@ -57,7 +59,7 @@ export function AttImages({ att, large = false }: { att: AttCard; large?: boolea
 }
 
 /** The att's head, text and photos; `footer` adds the feed's summary or the page's reactions. */
-export function AttBody({ att, headingLevel = 'h2', large = false, showEdition = true, footer }: { att: AttCard; headingLevel?: 'h1' | 'h2'; large?: boolean; showEdition?: boolean; footer?: ReactNode }) {
+export function AttBody({ att, headingLevel = 'h2', large = false, showEdition = true, footer }: { att: AttCard; headingLevel?: 'h1' | 'h2' | 'h3'; large?: boolean; showEdition?: boolean; footer?: ReactNode }) {
   const Heading = headingLevel;
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
@@ -76,6 +78,7 @@ export function AttBody({ att, headingLevel = 'h2', large = false, showEdition =
           </p>
         </div>
       </header>
+      {att.hidden ? <HiddenNotice kind="att" /> : null}
       {showEdition ? (
         <Link to={`/ed/${att.edition.id}`} className="flex items-center gap-3 rounded-lg bg-paper p-2 no-underline">
           <EditionCover edition={att.edition} size="sm" />
@@ -96,12 +99,13 @@ export function AttBody({ att, headingLevel = 'h2', large = false, showEdition =
 }
 
 /** One att in a list: its body, the reactions given so far and a way to its page to react and comment. */
-export function AttListItem({ att, showEdition }: { att: AttCard; showEdition: boolean }) {
+export function AttListItem({ att, showEdition, headingLevel }: { att: AttCard; showEdition: boolean; headingLevel?: 'h2' | 'h3' }) {
   const given = att.reactions.filter((r) => r.count > 0);
   return (
     <AttBody
       att={att}
       showEdition={showEdition}
+      headingLevel={headingLevel}
       footer={
         <footer className="flex flex-wrap items-center gap-3 text-sm">
           {given.map((r) => (
@@ -113,27 +117,48 @@ export function AttListItem({ att, showEdition }: { att: AttCard; showEdition: b
           <Link to={`/att/${att.id}#comentarios`} className="inline-flex min-h-11 items-center">
             {att.commentCount === 0 ? 'Comentar' : att.commentCount === 1 ? '1 comentário' : `${formatNumber(att.commentCount)} comentários`}
           </Link>
+          {att.mine ? null : (
+            <span className="ml-auto">
+              <ReportLink kind="att" id={att.id} label={`Denunciar att de ${att.author.name}`} />
+            </span>
+          )}
         </footer>
       }
     />
   );
 }
 
-/** A page of atts with "Carregar mais" (a plain link with the cursor: works without JavaScript). */
-export function AttList({ items, moreHref, empty, label, showEdition = true }: { items: AttCard[]; moreHref: string | null; empty: ReactNode; label: string; showEdition?: boolean }) {
+/** A page of atts with "Carregar mais" (a plain link with the cursor: works without JavaScript), or `moreLabel` to elsewhere. */
+export function AttList({
+  items,
+  moreHref,
+  empty,
+  label,
+  showEdition = true,
+  moreLabel = 'Carregar mais',
+  headingLevel,
+}: {
+  items: AttCard[];
+  moreHref: string | null;
+  empty: ReactNode;
+  label: string;
+  showEdition?: boolean;
+  moreLabel?: string;
+  headingLevel?: 'h2' | 'h3';
+}) {
   if (items.length === 0) return <>{empty}</>;
   return (
     <div className="flex flex-col gap-4">
       <ol aria-label={label} className="flex flex-col gap-4">
         {items.map((att) => (
           <li key={att.id}>
-            <AttListItem att={att} showEdition={showEdition} />
+            <AttListItem att={att} showEdition={showEdition} headingLevel={headingLevel} />
           </li>
         ))}
       </ol>
       {moreHref ? (
         <Link to={moreHref} className="self-center rounded-lg border border-line bg-surface px-4 py-2.5 font-medium no-underline">
-          Carregar mais
+          {moreLabel}
         </Link>
       ) : null}
     </div>

@@ -2,6 +2,9 @@ import { Form, Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea } from '~/components/ui/field';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
+import { ReportForm } from '~/features/moderation/components/report-form';
+import { ReportLink } from '~/features/moderation/components/report-link';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { COMMENT_TEXT_MAX, REACTION_EMOJI, REACTION_LABELS, REACTION_SLUGS } from '../policy';
@@ -62,7 +65,9 @@ function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: b
               <p className="text-sm">
                 <span className="font-semibold">{comment.author.name}</span> <span className="text-muted">@{comment.author.username} · {formatDateTime(comment.createdAt)}</span>
               </p>
+              {comment.hidden ? <HiddenNotice kind="att_comment" /> : null}
               <p className="max-w-prose whitespace-pre-line">{comment.text}</p>
+              {signedIn && !comment.mine ? <ReportLink kind="att_comment" id={comment.id} label={`Denunciar comentário de ${comment.author.name}`} /> : null}
               {comment.mayDelete ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="apagar-comentario" />
@@ -101,6 +106,7 @@ export function AttView({ att, signedIn, result, busy }: { att: AttDetail; signe
       {isSuccess(result) ? <FormMessage tone="success">{result.success}</FormMessage> : null}
       <AttBody att={att} headingLevel="h1" large footer={<Reactions att={att} signedIn={signedIn} busy={busy} />} />
       <Comments att={att} signedIn={signedIn} result={result} busy={busy} />
+      {signedIn && !att.mine ? <ReportForm kind="att" targetId={att.id} label="Denunciar att" /> : null}
       {att.mine ? (
         <details className="self-start">
           <summary className="min-h-11 cursor-pointer py-2 text-sm text-muted">Apagar esta att</summary>

@@ -6,17 +6,17 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_LABELS, type Reportab
 
 /**
  * "Denunciar" on anything reportable: a disclosure with the reasons and an optional text, posted to
- * /denunciar. With JavaScript the answer shows here and what was typed stays; without it /denunciar answers
+ * /denunciar (`back`: where its no-JavaScript answer leads back to, by default this page). With JavaScript the answer shows here and what was typed stays; without it /denunciar answers
  * with its own page.
  */
-export function ReportForm({ kind, targetId, label = 'Denunciar' }: { kind: ReportableKind; targetId: string; label?: string }) {
+export function ReportForm({ kind, targetId, label = 'Denunciar', open = false, back }: { kind: ReportableKind; targetId: string; label?: string; open?: boolean; back?: string }) {
   const fetcher = useFetcher<unknown>();
   const location = useLocation();
   const result = fetcher.data;
   const reasonError = fieldError(result, 'reason');
   const legendId = `denuncia-${kind}-${targetId}`;
   return (
-    <details className="w-full max-w-xl rounded-xl border border-line bg-surface">
+    <details open={open} className="w-full max-w-xl rounded-xl border border-line bg-surface">
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-danger">{label}</summary>
       {isSuccess(result) ? (
         <div className="p-4 pt-0">
@@ -26,7 +26,7 @@ export function ReportForm({ kind, targetId, label = 'Denunciar' }: { kind: Repo
         <fetcher.Form method="post" action="/denunciar" className="flex flex-col gap-3 p-4 pt-0">
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="target" value={targetId} />
-          <input type="hidden" name="voltar" value={location.pathname + location.search} />
+          <input type="hidden" name="voltar" value={back ?? location.pathname + location.search} />
           <fieldset className="flex flex-col gap-1" aria-describedby={reasonError ? `${legendId}-error` : undefined}>
             <legend id={legendId} className="mb-1 font-medium">
               Qual é o problema?

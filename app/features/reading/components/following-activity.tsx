@@ -12,7 +12,7 @@ const VERBS: Record<ShelfStatus, string> = {
   paused: 'pausou',
 };
 
-/** "Atividade de quem você segue": shelf changes of followed readers (atts join this feed later). */
+/** "Atividade de quem você segue": shelf changes of followed readers (their atts have their own section above). */
 export function FollowingActivityFeed({ items }: { items: FollowingActivity[] }) {
   return (
     <section aria-labelledby="atividade" className="flex flex-col gap-3">

@@ -3,6 +3,8 @@ import { Avatar } from '~/components/ui/avatar';
 import { Prose } from '~/components/ui/prose';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import type { EditionCard } from '~/features/catalog/types';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
+import { ReportLink } from '~/features/moderation/components/report-link';
 import { formatDate } from '~/lib/format';
 import { MOOD_LABELS, PACING_LABELS } from '../review-vocabulary';
 import type { EditionReview } from '../types';
@@ -76,6 +78,7 @@ export function ReviewCard({ review, edition }: { review: EditionReview; edition
           </span>
         ) : null}
       </div>
+      {review.hidden ? <HiddenNotice kind="review" /> : null}
       <ReviewTraits review={review} />
       {review.spoiler ? (
         <details className="rounded-lg border border-line p-3">
@@ -84,6 +87,11 @@ export function ReviewCard({ review, edition }: { review: EditionReview; edition
         </details>
       ) : (
         <Prose html={review.html} className="font-serif" />
+      )}
+      {review.mine ? null : (
+        <span className="self-end">
+          <ReportLink kind="review" id={review.id} label={edition ? `Denunciar resenha de ${edition.title}` : `Denunciar resenha de ${review.author.name}`} />
+        </span>
       )}
     </li>
   );

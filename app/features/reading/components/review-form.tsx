@@ -26,7 +26,7 @@ const choiceClass = 'flex min-h-11 items-center gap-2';
  * The review editor: text (Markdown), spoiler flag, visibility, moods, pacing and content warnings. The text is
  * saved as a draft while the reader types (useDraftAutosave); without JavaScript "Salvar rascunho" does it.
  */
-export function ReviewForm({ editionId, entry, review, result, busy }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; result: unknown; busy: boolean }) {
+export function ReviewForm({ editionId, entry, review, verified, result, busy }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: unknown; busy: boolean }) {
   const failed = isFailure(result) && (result.fields.intent === 'rascunho' || result.fields.intent === 'publicar') ? result : null;
   const hasDraft = review?.draftBody != null;
   const initialBody = failed ? typed(failed, 'body') : (review?.draftBody ?? review?.body ?? '');
@@ -122,6 +122,12 @@ export function ReviewForm({ editionId, entry, review, result, busy }: { edition
           ))}
         </datalist>
       </fieldset>
+      {verified ? (
+        <label className={choiceClass}>
+          <input type="checkbox" name="att" value="sim" defaultChecked={failed?.fields.att === 'sim'} className="size-5 accent-coral" />
+          Publicar também como att (o começo da resenha, com o mesmo aviso de spoiler e para o mesmo público)
+        </label>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {/* First in the form: Enter in a text field saves, never publishes. */}
         <Button type="submit" name="intent" value="rascunho" variant="secondary" disabled={busy}>

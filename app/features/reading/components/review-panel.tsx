@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { VISIBILITY_LABELS } from '~/features/social/visibility';
 import { isFailure } from '~/lib/form-result';
 import { formatDateTime } from '~/lib/format';
@@ -11,7 +12,7 @@ import { usePosting } from './use-posting';
 const REVIEW_INTENTS = ['rascunho', 'publicar', 'despublicar', 'excluir-resenha'];
 
 /** "Sua resenha" on an edition page, for a reader who has the book on their bookshelf. */
-export function ReviewPanel({ editionId, entry, review, result }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; result: unknown }) {
+export function ReviewPanel({ editionId, entry, review, verified, result }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: unknown }) {
   const busy = usePosting();
   const mine = isFailure(result) && REVIEW_INTENTS.includes(result.fields.intent ?? '');
   // A new saved state remounts the editor with what the server now holds.
@@ -21,6 +22,7 @@ export function ReviewPanel({ editionId, entry, review, result }: { editionId: s
       <h2 id="sua-resenha" className="font-serif text-xl font-semibold">
         Sua resenha
       </h2>
+      {review?.hidden ? <HiddenNotice kind="review" /> : null}
       {review?.publishedAt ? (
         <p className="text-sm">
           Publicada em {formatDateTime(review.publishedAt)} · {VISIBILITY_LABELS[review.visibility]}
@@ -31,7 +33,7 @@ export function ReviewPanel({ editionId, entry, review, result }: { editionId: s
         <p className="text-sm text-muted">Conte o que achou. O rascunho é salvo enquanto você escreve; só você o vê até publicar.</p>
       )}
       {mine && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
-      <ReviewForm key={version} editionId={editionId} entry={entry} review={review} result={result} busy={busy} />
+      <ReviewForm key={version} editionId={editionId} entry={entry} review={review} verified={verified} result={result} busy={busy} />
       {review ? (
         <div className="flex flex-wrap items-start gap-4 border-t border-line pt-4">
           {review.publishedAt ? (
