@@ -42,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function ProfileTabPage({ loaderData, actionData }: Route.ComponentProps) {
   const { reader, data: tabData } = loaderData;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <header className="flex items-center gap-3">
         <Avatar name={reader.name} image={reader.image} size={48} />
         <div className="flex min-w-0 flex-col">

@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ProfileHeader profile={profile} />
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? Object.values(actionData.fieldErrors)[0]) : null}</FormMessage>
