@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { accountMenu, latestEmailLink, signIn, signUp, uniqueName } from './helpers';
 
 test('sign up, verify from the outbox, sign in by username, change password ends the other session, sign out', async ({ browser }) => {
+  test.setTimeout(180_000); // two sessions and a dozen pages: ~27 s on an idle machine, more than twice that on a busy one
   const username = uniqueName('bia');
   const email = `${username}@exemplo.com.br`;
   const context = await browser.newContext();
