@@ -67,8 +67,8 @@ async function main() {
 
   // One read-through per entry that was started: finished ones with both dates, open ones with progress.
   await db.execute(sql`
-    INSERT INTO read_throughs (id, shelf_entry_id, started_on, finished_on, abandoned_on, progress_fraction, progress_value, progress_unit, progress_updated_at, created_at)
-    SELECT s.id || '-r', s.id, (s.updated_at - interval '12 days')::date,
+    INSERT INTO read_throughs (id, user_id, shelf_entry_id, started_on, finished_on, abandoned_on, progress_fraction, progress_value, progress_unit, progress_updated_at, created_at)
+    SELECT s.id || '-r', s.user_id, s.id, (s.updated_at - interval '12 days')::date,
       CASE WHEN s.status = 'read' THEN s.updated_at::date END,
       CASE WHEN s.status = 'abandoned' THEN s.updated_at::date END,
       CASE s.status WHEN 'read' THEN 1 WHEN 'reading' THEN 0.1 + (length(s.id) % 8) / 10.0 ELSE 0.2 END,

@@ -13,7 +13,7 @@ export async function shelve(userId: string, editionId: string, options: { statu
   const db = getDb();
   await db.insert(shelfEntries).values({ id, userId, editionId, status: options.status ?? 'read', ratingQuarters: options.rating != null ? options.rating * 4 : null });
   for (const read of options.reads ?? []) {
-    await db.insert(readThroughs).values({ id: newId(), shelfEntryId: id, startedOn: read.started ?? null, finishedOn: read.finished ?? null });
+    await db.insert(readThroughs).values({ id: newId(), userId, shelfEntryId: id, startedOn: read.started ?? null, finishedOn: read.finished ?? null });
   }
   return id;
 }

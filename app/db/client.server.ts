@@ -64,10 +64,12 @@ export function openPglite(dataDir: string): Database {
 }
 
 /**
- * Session settings of every PostgreSQL connection. JIT off: our statements are short and indexed, and a
- * feed query whose estimate crosses jit_above_cost spent 774 ms of 1,089 compiling (bench:reading, /home).
+ * Session settings of every PostgreSQL connection. Our statements are short and indexed, so neither JIT nor
+ * parallel workers pay for themselves: a feed query whose estimate crossed jit_above_cost spent 774 ms of
+ * 1,089 compiling, and a reader's yearly goal took 44 ms with one parallel worker against 11 ms without
+ * (bench:reading, /home).
  */
-export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: POSTGRES_SESSION_OPTIONS });

@@ -7,7 +7,7 @@ import { ATTS_RATE_LIMIT } from '~/features/atts/mutations.server';
 import { hitRateLimit } from '~/server/rate-limit.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, type TestUser } from '../../test/factories';
-import type { Failure, Handler } from '../../test/routes';
+import { call, statusOf, type Failure } from '../../test/routes';
 import * as attPage from './att.$id';
 import * as attImage from './att.$id.imagens.$n';
 import * as feed from './atts';
@@ -16,12 +16,6 @@ import * as editionTab from './ed.$id.$tab';
 
 useTestDatabase();
 
-const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)({ request, params, context: {} });
-const statusOf = async (promise: Promise<unknown>) =>
-  promise.then(
-    (value) => (value instanceof Response ? value.status : ((value as { init?: { status?: number } } | null)?.init?.status ?? 200)),
-    (thrown: unknown) => (thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)),
-  );
 const photo = async () => new File([new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1D4E7A' } }).jpeg().toBuffer())], 'foto.jpg', { type: 'image/jpeg' });
 
 /** A multipart post, as the progress form and "Publicar att" send it (with their photos). */

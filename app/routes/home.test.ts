@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { block, follow, shelve } from '../../test/reading-factories';
-import type { Failure, Handler } from '../../test/routes';
+import { call, type Failure } from '../../test/routes';
 import { addComment, postAtt, toggleReaction } from '~/features/atts/mutations.server';
 import { HOME_ATTS_MAX } from '~/features/atts/policy';
 import { countQueries } from '~/server/query-count.server';
@@ -14,7 +14,6 @@ import * as landing from './_index';
 
 useTestDatabase();
 
-const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)({ request, params, context: {} });
 const thrown = async (promise: Promise<unknown>): Promise<Response> =>
   promise.then(
     () => {

@@ -5,11 +5,10 @@ import { findCatalogRedirect, getEdition } from '~/features/catalog/queries.serv
 import * as duplicateForm from './catalogo.informar-duplicata';
 import * as merge from './gerenciar.catalogo.mesclar';
 import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
-import type { Handler } from '../../test/routes';
+import { call } from '../../test/routes';
 
 useTestDatabase();
 
-const call = (fn: unknown, request: Request, params: Record<string, string> = {}) => (fn as Handler)({ request, params, context: {} });
 const failure = (result: unknown) => result as { init?: { status?: number }; data: { formError?: string; fieldErrors: Record<string, string>; fields: Record<string, string> } };
 
 async function twoEditions() {

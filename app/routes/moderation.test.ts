@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
-import type { Failure, Handler } from '../../test/routes';
+import { call, statusOf, type Failure } from '../../test/routes';
 import { getDb } from '~/db/client.server';
 import { authorFollows, reports } from '~/db/schema';
 import { addComment, postAtt } from '~/features/atts/mutations.server';
@@ -20,12 +20,6 @@ import * as editionTab from './ed.$id.$tab';
 
 useTestDatabase();
 
-const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)({ request, params, context: {} });
-const statusOf = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => 200,
-    (thrown: unknown) => (thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)),
-  );
 
 describe('reports through the pages', () => {
   it('a reader reports a shelf from its page; bad input keeps the text; the admin hides it from the queue and the shelf answers 404', async () => {

@@ -10,18 +10,12 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../test/factories';
 import { block, follow, restrict, shelve } from '../../test/reading-factories';
-import type { Handler } from '../../test/routes';
+import { call, statusOf } from '../../test/routes';
 import * as profile from './u.$username';
 import * as tab from './u.$username.$tab';
 
 useTestDatabase();
 
-const call = (handler: unknown, request: Request, params: Record<string, string>) => (handler as Handler)({ request, params, context: {} });
-const statusOf = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => 200,
-    (thrown: unknown) => (thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)),
-  );
 const loadTab = (username: string, name: string, cookie?: string, query = '') => call(tab.loader, getRequest(`/u/${username}/${name}${query}`, cookie), { username, tab: name });
 const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
 

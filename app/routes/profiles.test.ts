@@ -8,7 +8,7 @@ import { logProgress } from '~/features/reading/progress.server';
 import { createShelf } from '~/features/reading/shelves.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer, type TestUser } from '../../test/factories';
-import type { Failure, Handler } from '../../test/routes';
+import { call, statusOf, type Failure } from '../../test/routes';
 import * as account from './configuracoes.conta';
 import * as following from './seguindo';
 import * as search from './u';
@@ -17,12 +17,6 @@ import * as tab from './u.$username.$tab';
 
 useTestDatabase();
 
-const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)({ request, params, context: {} });
-const statusOf = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => 200,
-    (thrown: unknown) => (thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)),
-  );
 
 type ProfileData = { profile: { details: null | { counts: { read: number; followers: number; following: number }; currentlyReading: { edition: { title: string }; progress: number | null }[] | null; favorites: { title: string }[] }; relation: { relation: string; followPending: boolean } } };
 const loadProfile = async (username: string, cookie?: string) => ((await call(profile.loader, getRequest(`/u/${username}`, cookie), { username })) as { data: ProfileData }).data;

@@ -5,16 +5,10 @@ import * as edition from './ed.$id';
 import * as bookshelf from './estante';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
-import type { Handler, Failure } from '../../test/routes';
+import { call, statusOf, type Failure } from '../../test/routes';
 
 useTestDatabase();
 
-const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)({ request, params, context: {} });
-const statusOf = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => 200,
-    (thrown: unknown) => (thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)),
-  );
 
 async function shelveBook(reader: TestUser, id: string, fields: Record<string, string>) {
   return call(edition.action, formRequest(`/ed/${id}`, fields, { cookie: reader.cookie }), { id });

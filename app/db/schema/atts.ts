@@ -31,9 +31,9 @@ export const atts = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('atts_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('atts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
-    index('atts_edition_created_idx').on(t.editionId, t.createdAt.desc(), t.id.desc()),
+    index('atts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('atts_author_created_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('atts_edition_created_idx').on(t.editionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('atts_text_check', sql`char_length(${t.text}) <= 1000`),
   ],
 );

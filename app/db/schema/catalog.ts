@@ -88,7 +88,7 @@ export const editions = pgTable(
     index('editions_asin_idx').on(t.asin),
     index('editions_work_idx').on(t.workId),
     index('editions_readers_idx').on(t.readersCount.desc(), t.id),
-    index('editions_created_idx').on(t.createdAt.desc()),
+    index('editions_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('editions_search_vector_idx').using('gin', t.searchVector),
     /** Search's exact-title lookup: the same expression as `foldedTitle` in features/catalog/search.server.ts. */
     index('editions_folded_title_idx').on(sql`btrim(regexp_replace(immutable_unaccent(lower(${t.title})), '[^a-z0-9]+', ' ', 'g'))`),

@@ -39,7 +39,7 @@ export const changeRequests = pgTable(
   (t) => [
     uniqueIndex('change_requests_code_key').on(t.code),
     index('change_requests_queue_idx').on(t.status, t.createdAt),
-    index('change_requests_requester_idx').on(t.requesterId, t.createdAt.desc()),
+    index('change_requests_requester_idx').on(t.requesterId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -63,9 +63,9 @@ export const catalogChanges = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('catalog_changes_created_idx').on(t.createdAt.desc()),
-    index('catalog_changes_entity_idx').on(t.entityType, t.entityId, t.field, t.createdAt.desc()),
-    index('catalog_changes_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('catalog_changes_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('catalog_changes_entity_idx').on(t.entityType, t.entityId, t.field, t.createdAt.desc().nullsFirst()),
+    index('catalog_changes_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -87,7 +87,7 @@ export const catalogImports = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     importedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('catalog_imports_curator_idx').on(t.curatorId, t.createdAt.desc()), index('catalog_imports_created_idx').on(t.createdAt.desc())],
+  (t) => [index('catalog_imports_curator_idx').on(t.curatorId, t.createdAt.desc().nullsFirst()), index('catalog_imports_created_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
 /**

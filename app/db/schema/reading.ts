@@ -43,7 +43,7 @@ export const shelfEntries = pgTable(
   },
   (t) => [
     uniqueIndex('shelf_entries_user_edition_key').on(t.userId, t.editionId),
-    index('shelf_entries_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id),
+    index('shelf_entries_user_updated_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id),
     index('shelf_entries_edition_idx').on(t.editionId),
     check('shelf_entries_rating_check', sql`${t.ratingQuarters} BETWEEN 1 AND 20`),
     index('shelf_entries_user_status_idx').on(t.userId, t.status),
@@ -58,6 +58,11 @@ export const readThroughs = pgTable(
   'read_throughs',
   {
     id: text().primaryKey(),
+    // The entry's reader, copied so a reader's finished readings (the year's goal, the years on /estante)
+    // are read from one index instead of every entry of theirs; an entry never changes reader.
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     shelfEntryId: text()
       .notNull()
       .references(() => shelfEntries.id, { onDelete: 'cascade' }),
@@ -75,6 +80,7 @@ export const readThroughs = pgTable(
   },
   (t) => [
     index('read_throughs_entry_idx').on(t.shelfEntryId, t.createdAt),
+    index('read_throughs_user_finished_idx').on(t.userId, t.finishedOn).where(sql`${t.finishedOn} IS NOT NULL`),
     check('read_throughs_progress_check', sql`${t.progressFraction} BETWEEN 0 AND 1`),
     uniqueIndex('read_throughs_one_open_key').on(t.shelfEntryId).where(sql`${t.finishedOn} IS NULL AND ${t.abandonedOn} IS NULL`),
   ],
@@ -129,7 +135,7 @@ export const shelves = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('shelves_user_idx').on(t.userId, t.createdAt), index('shelves_visibility_updated_idx').on(t.visibility, t.updatedAt.desc(), t.id)],
+  (t) => [index('shelves_user_idx').on(t.userId, t.createdAt), index('shelves_visibility_updated_idx').on(t.visibility, t.updatedAt.desc().nullsFirst(), t.id)],
 );
 
 /** An entry on a custom shelf; `position` orders the shelf (gaps allowed, moves swap neighbours). */
@@ -203,7 +209,7 @@ export const reviews = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('reviews_edition_published_idx').on(t.editionId, t.publishedAt.desc()).where(sql`${t.publishedAt} IS NOT NULL`),
+    index('reviews_edition_published_idx').on(t.editionId, t.publishedAt.desc().nullsFirst()).where(sql`${t.publishedAt} IS NOT NULL`),
     index('reviews_user_idx').on(t.userId),
     check('reviews_body_length_check', sql`char_length(${t.body}) <= 20000`),
     check('reviews_draft_length_check', sql`char_length(${t.draftBody}) <= 20000`),

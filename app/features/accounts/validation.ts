@@ -41,8 +41,12 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
+// Made once: building an Intl formatter costs about 0.3 ms, and /home asked for one per request.
+const saoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+/** Today's date in São Paulo, `YYYY-MM-DD`. */
 export function todayInSaoPaulo(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return saoPauloDate.format(now);
 }
 
 export const isMinor = (birthDate: string | null | undefined, today = todayInSaoPaulo()) =>

@@ -224,6 +224,37 @@ describe('atts', () => {
     expect(feedParams.parse({ cursor: encodeCursor({ createdAt: "'; DROP TABLE atts; --", id: 'x' }) }).cursor).toBeUndefined();
   });
 
+  it('page through `seguindo` across several readers exactly as one sorted list of what the viewer may see', async () => {
+    const [me, a, b, c, stranger] = await Promise.all([createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true })]);
+    const editionId = await createEdition({ title: 'Quincas Borba', authors: ['Machado de Assis'] });
+    for (const author of [a, b]) await getDb().insert(follows).values({ followerId: me.id, followeeId: author.id, status: 'accepted' });
+    // c only asked: pending is no follow. The stranger is not followed at all.
+    await getDb().insert(follows).values({ followerId: me.id, followeeId: c.id, status: 'pending' });
+    const visibilities: Visibility[] = ['publico', 'seguidores', 'privado'];
+    for (const author of [me, a, b, c, stranger].map((u) => verified(u))) {
+      await readBook(author, editionId);
+      for (let i = 0; i < 11; i += 1) await finishedAtt(author, editionId, { visibility: visibilities[i % 3] });
+    }
+    // Interleave the readers' atts in time, with runs of ties broken by id, and take one down.
+    await getDb().execute(sql`UPDATE atts SET created_at = '2026-03-01T00:00:00Z'::timestamptz + (abs(hashtext(id)) % 7) * interval '1 hour'`);
+    await getDb().execute(sql`UPDATE atts SET hidden_at = now() WHERE id = (SELECT id FROM atts WHERE author_id = ${a.id} AND visibility = 'publico' ORDER BY id LIMIT 1)`);
+    const viewer = verified(me);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await listAtts(viewer, { kind: 'following' }, { cursor: feedParams.parse(cursor ? { cursor } : {}).cursor ?? null });
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    const expected = await queryRows<{ id: string }>(sql`
+      SELECT id FROM atts WHERE hidden_at IS NULL AND (author_id = ${me.id} OR (author_id IN (${a.id}, ${b.id}) AND visibility <> 'privado'))
+      ORDER BY created_at DESC, id DESC`);
+    expect(expected.length).toBeGreaterThan(ATTS_PAGE_SIZE);
+    expect(seen).toEqual(expected.map((r) => r.id));
+  });
+
   it('filter to atts with photos', async () => {
     const author = verified(await createUser({ verified: true }));
     const editionId = await createEdition({ title: 'O Cortiço', authors: ['Aluísio Azevedo'] });

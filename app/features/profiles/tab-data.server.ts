@@ -87,8 +87,8 @@ async function shelvesTab({ viewer, owner }: TabContext): Promise<Extract<TabDat
 async function finishedYears(userId: string): Promise<{ year: number; count: number }[]> {
   const rows = await queryRows<{ year: number; n: number }>(sql`
     SELECT extract(year FROM rt.finished_on)::int AS year, count(*)::int AS n
-    FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id
-    WHERE s.user_id = ${userId} AND rt.finished_on IS NOT NULL GROUP BY 1 ORDER BY 1 DESC`);
+    FROM read_throughs rt
+    WHERE rt.user_id = ${userId} AND rt.finished_on IS NOT NULL GROUP BY 1 ORDER BY 1 DESC`);
   return rows.map((row) => ({ year: Number(row.year), count: Number(row.n) }));
 }
 
@@ -102,7 +102,7 @@ async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabDa
       : await queryRows<CardRow & { finished_on: string; rating_quarters: number | null }>(sql`
           SELECT ${cardColumns}, rt.finished_on, s.rating_quarters
           FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id JOIN editions e ON e.id = s.edition_id
-          WHERE s.user_id = ${owner.reader.id} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)
+          WHERE rt.user_id = ${owner.reader.id} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)
           ORDER BY rt.finished_on DESC, rt.id LIMIT ${FINISHED_PER_YEAR_LIMIT}`);
   return {
     tab: 'lidos',

@@ -19,7 +19,7 @@ async function goalProgress(userId: string, year: number): Promise<ReadingGoal> 
           FROM read_throughs rt
           JOIN shelf_entries s ON s.id = rt.shelf_entry_id
           JOIN editions e ON e.id = s.edition_id
-          WHERE s.user_id = ${userId} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)) p
+          WHERE rt.user_id = ${userId} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)) p
     LEFT JOIN reading_goals g ON g.user_id = ${userId} AND g.year = ${year}`);
   return {
     year,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
-import { followedBy, visibleTo } from '~/features/social/audience.server';
+import { followeesOf, visibleTo } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
 import { type ProgressUnit, lengthIn, preferredUnit } from './progress';
 import type { ShelfStatus } from './statuses';
@@ -57,14 +57,26 @@ type ActivityRow = CardRow & { entry_id: string; status: ShelfStatus; updated_at
  * then hides a restricted profile from non-followers, blocked pairs and suspended readers).
  */
 export async function listFollowingActivity(viewer: Viewer): Promise<FollowingActivity[]> {
+  // The page can only hold changes of the ACTIVITY_MAX readers whose latest change is the newest: one index
+  // probe per followed reader (asking the audience once per reader, not per entry) picks them, and only
+  // their latest entries are read, merged, and joined to their editions.
   const rows = await queryRows<ActivityRow>(sql`
     SELECT ${cardColumns}, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
-    FROM shelf_entries s
+    FROM (
+      SELECT x.* FROM (
+        SELECT f.id FROM (${followeesOf(viewer.id)}) f
+        CROSS JOIN LATERAL (SELECT se.updated_at FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC LIMIT 1) latest
+        WHERE ${visibleTo(viewer.id, sql`f.id`, sql`'publico'`)}
+        ORDER BY latest.updated_at DESC LIMIT ${ACTIVITY_MAX}
+      ) r
+      CROSS JOIN LATERAL (
+        SELECT se.id, se.user_id, se.status, se.updated_at, se.edition_id FROM shelf_entries se WHERE se.user_id = r.id ORDER BY se.updated_at DESC, se.id LIMIT ${ACTIVITY_MAX}
+      ) x
+      ORDER BY x.updated_at DESC, x.id LIMIT ${ACTIVITY_MAX}
+    ) s
     JOIN users u ON u.id = s.user_id
     JOIN editions e ON e.id = s.edition_id
-    WHERE ${followedBy(viewer.id, sql`s.user_id`)} AND ${visibleTo(viewer.id, sql`s.user_id`, sql`'publico'`)}
-    ORDER BY s.updated_at DESC, s.id
-    LIMIT ${ACTIVITY_MAX}`);
+    ORDER BY s.updated_at DESC, s.id`);
   return rows.map((row) => ({
     id: row.entry_id,
     reader: { username: row.username, name: row.name, image: row.image },

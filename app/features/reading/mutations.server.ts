@@ -37,13 +37,13 @@ async function adjustReadersCount(tx: Tx, editionId: string, delta: 1 | -1) {
  * when the last one ended), `lido` finishes the open one today (or records a reading finished today),
  * `abandonado` ends the open one. `quero-ler` and `pausado` touch no date, so no change loses one.
  */
-async function applyStatus(tx: Tx, entryId: string, status: ShelfStatus) {
+async function applyStatus(tx: Tx, userId: string, entryId: string, status: ShelfStatus) {
   const open = and(eq(readThroughs.shelfEntryId, entryId), isOpen);
   if (status === 'reading') {
-    await tx.insert(readThroughs).values({ id: newId(), shelfEntryId: entryId, startedOn: TODAY }).onConflictDoNothing();
+    await tx.insert(readThroughs).values({ id: newId(), userId, shelfEntryId: entryId, startedOn: TODAY }).onConflictDoNothing();
   } else if (status === 'read') {
     const finished = await tx.update(readThroughs).set({ finishedOn: TODAY }).where(open).returning({ id: readThroughs.id });
-    if (finished.length === 0) await tx.insert(readThroughs).values({ id: newId(), shelfEntryId: entryId, finishedOn: TODAY });
+    if (finished.length === 0) await tx.insert(readThroughs).values({ id: newId(), userId, shelfEntryId: entryId, finishedOn: TODAY });
   } else if (status === 'abandoned') {
     await tx.update(readThroughs).set({ abandonedOn: TODAY }).where(open);
   }
@@ -68,13 +68,13 @@ export async function setShelfStatus(viewer: Viewer, editionId: string, status: 
       if (!entry) throw new AppError('conflict');
       if (created) {
         await adjustReadersCount(tx, editionId, 1);
-        await applyStatus(tx, entry.id, status);
+        await applyStatus(tx, viewer.id, entry.id, status);
         return true;
       }
     }
     if (entry.status === status) return null;
     await tx.update(shelfEntries).set({ status, updatedAt: sql`now()` }).where(eq(shelfEntries.id, entry.id));
-    await applyStatus(tx, entry.id, status);
+    await applyStatus(tx, viewer.id, entry.id, status);
     return false;
   });
   // A new entry changes the edition's readers count; a finished reading changes its statistics tab.

@@ -16,7 +16,7 @@ const finishedIn = (userId: string, year: number): SQL => sql`
   FROM read_throughs rt
   JOIN shelf_entries s ON s.id = rt.shelf_entry_id
   JOIN editions e ON e.id = s.edition_id
-  WHERE s.user_id = ${userId} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)`;
+  WHERE rt.user_id = ${userId} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)`;
 
 /** Quarters (1–20) into the histogram's five buckets: up to 1.75, 2–2.75, 3–3.75, 4–4.75, 5. */
 const bucketOf = (quarters: SQL) => sql`greatest(1, ${quarters} / 4)`;

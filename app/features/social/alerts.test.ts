@@ -110,7 +110,7 @@ describe('the weekly digest', () => {
     const dani = await createUser();
     for (const [reader, entry] of [[bia, 'e-bia'], [caio, 'e-caio'], [dani, 'e-dani']] as const) {
       await getDb().execute(sql`INSERT INTO shelf_entries (id, user_id, edition_id, status) VALUES (${entry}, ${reader.id}, ${edition}, 'read')`);
-      await getDb().execute(sql`INSERT INTO read_throughs (id, shelf_entry_id, finished_on) VALUES (${`rt-${entry}`}, ${entry}, ${during.toISOString().slice(0, 10)})`);
+      await getDb().execute(sql`INSERT INTO read_throughs (id, user_id, shelf_entry_id, finished_on) SELECT ${`rt-${entry}`}, user_id, id, ${during.toISOString().slice(0, 10)} FROM shelf_entries WHERE id = ${entry}`);
     }
     await getDb().insert(follows).values([
       { followerId: ana.id, followeeId: bia.id, status: 'accepted' },

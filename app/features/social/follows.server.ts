@@ -5,6 +5,7 @@ import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 import { isBlockedPair } from './audience.server';
 import { notify } from './mutations.server';
+import { forgetSuggestions } from './suggestions.server';
 
 export type FollowStatus = 'accepted' | 'pending';
 
@@ -28,6 +29,7 @@ export async function followReader(viewer: Viewer, followeeId: string): Promise<
   const followee = await followableReader(followeeId);
   if (await isBlockedPair(viewer.id, followeeId)) throw new AppError('not_found', 'Não encontramos esse leitor.');
   const status: FollowStatus = followee.profileVisibility === 'restrito' ? 'pending' : 'accepted';
+  forgetSuggestions(viewer.id);
   return getDb().transaction(async (tx) => {
     const inserted = await tx.insert(follows).values({ followerId: viewer.id, followeeId, status }).onConflictDoNothing().returning({ status: follows.status });
     if (inserted.length === 0) {
@@ -50,6 +52,7 @@ async function deleteFollow(followerId: string, followeeId: string, status: Foll
     .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId), eq(follows.status, status)))
     .returning({ followerId: follows.followerId });
   if (deleted.length === 0) throw new AppError('not_found', missing);
+  forgetSuggestions(followerId);
 }
 
 export async function unfollowReader(viewer: Viewer, followeeId: string): Promise<void> {
@@ -69,6 +72,7 @@ export async function approveFollower(viewer: Viewer, followerId: string): Promi
       .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, viewer.id), eq(follows.status, 'pending')))
       .returning({ followerId: follows.followerId });
     if (approved.length === 0) throw new AppError('not_found', 'Esse pedido não existe mais.');
+    forgetSuggestions(followerId);
     await notify({ userId: followerId, kind: 'follow_approved', text: `@${viewer.username} aprovou seu pedido para seguir.`, link: `/u/${viewer.username}`, data: { followeeId: viewer.id } }, tx);
   });
 }

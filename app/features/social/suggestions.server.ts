@@ -1,23 +1,51 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { queryRows } from '~/db/client.server';
 import type { Viewer } from '~/server/viewer.server';
 import { visibleTo } from './audience.server';
 import type { ReaderSuggestion } from './types';
 
 export const SUGGESTIONS_MAX = 6;
+/** How many ranked candidates are kept per reader, so exclusions made since still leave a full list. */
+const CANDIDATES_KEPT = 30;
 
-type SuggestionRow = { id: string; username: string; name: string; image: string | null; via_follows: number; shared_books: number; via_name: string | null };
+type Candidate = { id: string; viaFollows: number; sharedBooks: number; viaName: string | null };
+type ReaderRow = { id: string; username: string; name: string; image: string | null };
 
 /**
- * "Leitores para seguir" on /home: readers followed by people the viewer follows, and readers reading a
- * book the viewer is reading or wants to read. Never the viewer, anyone already followed or requested,
- * a blocked pair, a suspended reader, or a reader under 18 (PRODUCT.md §1.2: minors are not suggested).
- * The shared-book reason reveals what someone reads, so it only counts readers whose reading the viewer
- * may already see (`visibleTo` with the shelf entries' implicit `publico`).
+ * Ranking candidates reads thousands of rows (the follows of everyone followed, the readers of every book
+ * being read: 50–100 ms on bench:reading's data), so each server keeps a reader's ranking for an hour
+ * (docs/decisions/0028). The exclusions are applied again on every request, so a reader just followed,
+ * blocked or suspended is never suggested from a stale ranking. An empty ranking is not kept: a new reader
+ * sees suggestions as soon as there are any.
  */
-export async function listReaderSuggestions(viewer: Viewer): Promise<ReaderSuggestion[]> {
-  const me = viewer.id;
-  const rows = await queryRows<SuggestionRow>(sql`
+const rankings = new LRUCache<string, Candidate[]>({ max: 10_000, ttl: 60 * 60 * 1000 });
+
+/** Following or unfollowing changes whom a reader is suggested: their ranking is made again. */
+export function forgetSuggestions(userId: string): void {
+  rankings.delete(userId);
+}
+
+/**
+ * Who may be suggested to the viewer: never the viewer, anyone already followed or requested, a blocked
+ * pair, a suspended reader, or a reader under 18 (PRODUCT.md §1.2: minors are not suggested).
+ */
+function suggestable(me: string): SQL {
+  return sql`u.id <> ${me}
+    AND u.username IS NOT NULL
+    AND u.suspended_at IS NULL
+    AND (u.birth_date IS NULL OR u.birth_date <= ((now() AT TIME ZONE 'America/Sao_Paulo')::date - interval '18 years'))
+    AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me} AND f.followee_id = u.id)
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${me} AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ${me}))`;
+}
+
+/**
+ * Readers followed by people the viewer follows, and readers reading a book the viewer is reading or wants
+ * to read, best first. The shared-book reason reveals what someone reads, so it only counts readers whose
+ * reading the viewer may already see (`visibleTo` with the shelf entries' implicit `publico`).
+ */
+async function rankCandidates(me: string): Promise<(Candidate & ReaderRow)[]> {
+  const rows = await queryRows<ReaderRow & { via_follows: number; shared_books: number; via_name: string | null }>(sql`
     WITH via_follows AS (
       SELECT f2.followee_id AS id, count(DISTINCT f1.followee_id)::int AS n, min(mid.name) AS via_name
       FROM follows f1
@@ -39,21 +67,35 @@ export async function listReaderSuggestions(viewer: Viewer): Promise<ReaderSugge
     SELECT u.id, u.username, u.name, u.image, c.via_follows, c.shared_books, c.via_name
     FROM candidates c
     JOIN users u ON u.id = c.id
-    WHERE u.id <> ${me}
-      AND u.username IS NOT NULL
-      AND u.suspended_at IS NULL
-      AND (u.birth_date IS NULL OR u.birth_date <= ((now() AT TIME ZONE 'America/Sao_Paulo')::date - interval '18 years'))
-      AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me} AND f.followee_id = u.id)
-      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${me} AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ${me}))
+    WHERE ${suggestable(me)}
     ORDER BY c.via_follows * 2 + c.shared_books DESC, u.username
-    LIMIT ${SUGGESTIONS_MAX}`);
-  return rows.map((row) => ({
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    image: row.image,
-    reason: reasonFor(Number(row.via_follows), Number(row.shared_books), row.via_name),
-  }));
+    LIMIT ${CANDIDATES_KEPT}`);
+  return rows.map((row) => ({ ...row, viaFollows: Number(row.via_follows), sharedBooks: Number(row.shared_books), viaName: row.via_name }));
+}
+
+/** "Leitores para seguir" on /home, in one statement either way: ranking anew, or checking a kept ranking. */
+export async function listReaderSuggestions(viewer: Viewer): Promise<ReaderSuggestion[]> {
+  const kept = rankings.get(viewer.id);
+  let shown: (Candidate & ReaderRow)[];
+  if (kept) {
+    const still = await queryRows<ReaderRow>(sql`
+      SELECT u.id, u.username, u.name, u.image
+      FROM unnest(ARRAY[${sql.join(kept.map((c) => sql`${c.id}`), sql`, `)}]::text[]) WITH ORDINALITY AS c(id, rank)
+      JOIN users u ON u.id = c.id
+      WHERE ${suggestable(viewer.id)}
+      ORDER BY c.rank
+      LIMIT ${SUGGESTIONS_MAX}`);
+    const byId = new Map(kept.map((c) => [c.id, c]));
+    shown = still.flatMap((row) => {
+      const candidate = byId.get(row.id);
+      return candidate ? [{ ...candidate, ...row }] : [];
+    });
+  } else {
+    const ranked = await rankCandidates(viewer.id);
+    if (ranked.length > 0) rankings.set(viewer.id, ranked.map(({ id, viaFollows, sharedBooks, viaName }) => ({ id, viaFollows, sharedBooks, viaName })));
+    shown = ranked.slice(0, SUGGESTIONS_MAX);
+  }
+  return shown.map((c) => ({ id: c.id, username: c.username, name: c.name, image: c.image, reason: reasonFor(c.viaFollows, c.sharedBooks, c.viaName) }));
 }
 
 function reasonFor(viaFollows: number, sharedBooks: number, viaName: string | null): string {

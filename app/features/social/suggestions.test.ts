@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { block, follow, restrict, shelve, suspend } from '../../../test/reading-factories';
+import { followReader } from './follows.server';
 import { listReaderSuggestions } from './suggestions.server';
 
 useTestDatabase();
@@ -53,4 +54,25 @@ describe('readers to follow', () => {
     await follow(a.id, (await createUser()).id, 'pending');
     expect(await listReaderSuggestions(testViewer(me))).toMatchObject([{ id: target.id, reason: 'Seguido por 2 pessoas que você segue' }]);
   });
+
+  it('keeps a ranking for the next visit, applying blocks, suspensions and follows made since; following ranks anew', async () => {
+    const [me, friend, newFriend, kept, blocked, suspended, followed, later] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser(), createUser(), createUser(), createUser()]);
+    await follow(me.id, friend.id);
+    for (const user of [kept, blocked, suspended, followed]) await follow(friend.id, user.id);
+    const ids = async () => (await listReaderSuggestions(testViewer(me))).map((s) => s.id).sort();
+    expect(await ids()).toEqual([blocked.id, followed.id, kept.id, suspended.id].sort());
+
+    // Written straight to the tables: the kept ranking is not told, yet none of them is suggested again.
+    await block(blocked.id, me.id);
+    await suspend(suspended.id);
+    await follow(me.id, followed.id);
+    await follow(friend.id, later.id);
+    expect(await ids()).toEqual([kept.id]);
+
+    // Following someone through the app ranks again: the new friend's follows count at once.
+    await follow(newFriend.id, later.id);
+    await followReader(testViewer(me), newFriend.id);
+    expect(await ids()).toEqual([kept.id, later.id].sort());
+  });
 });
+

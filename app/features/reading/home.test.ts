@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb, queryRows } from '~/db/client.server';
+import { useTestDatabase } from '../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../test/factories';
+import { block, follow, restrict, shelve } from '../../../test/reading-factories';
+import { ACTIVITY_MAX, listFollowingActivity } from './home.server';
+
+useTestDatabase();
+
+describe('activity of the readers I follow', () => {
+  it('merges their latest changes into one newest-first list, whoever changed most', async () => {
+    const [me, busy, quiet, restricted, blocker, pending, stranger] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser(), createUser(), createUser()]);
+    const editions: string[] = [];
+    for (let i = 0; i < 12; i += 1) editions.push(await createEdition({ title: `Livro ${i}`, authors: ['Autora Teste'] }));
+    for (const reader of [busy, quiet, restricted, blocker]) await follow(me.id, reader.id);
+    await follow(me.id, pending.id, 'pending');
+    await restrict(restricted.id);
+    await block(blocker.id, me.id);
+    // busy changed twelve books, the others a few: their changes interleave in time.
+    for (const [reader, count] of [[busy, 12], [quiet, 4], [restricted, 3], [blocker, 3], [pending, 3], [stranger, 3]] as const) {
+      for (let i = 0; i < count; i += 1) await shelve(reader.id, editions[i]!);
+    }
+    await getDb().execute(sql`UPDATE shelf_entries SET updated_at = '2026-05-01T00:00:00Z'::timestamptz + (abs(hashtext(id)) % 9) * interval '1 minute'`);
+
+    const activity = await listFollowingActivity(testViewer(me));
+    // A restricted profile's activity is for its followers: I follow it, so it counts. Blocked, pending and strangers never.
+    const expected = await queryRows<{ id: string }>(sql`
+      SELECT id FROM shelf_entries WHERE user_id IN (${busy.id}, ${quiet.id}, ${restricted.id}) ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`);
+    expect(activity.map((a) => a.id)).toEqual(expected.map((r) => r.id));
+    expect(activity.some((a) => a.reader.username === busy.username) && activity.some((a) => a.reader.username !== busy.username)).toBe(true);
+  });
+});
