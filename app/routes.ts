@@ -25,6 +25,8 @@ export default [
   route('configuracoes/conexoes', 'routes/configuracoes.conexoes.tsx'),
 
   route('configuracoes/notificacoes', 'routes/configuracoes.notificacoes.tsx'),
+  route('configuracoes/exportar', 'routes/configuracoes.exportar.tsx'),
+  route('configuracoes/exportar/goodreads.csv', 'routes/configuracoes.exportar.goodreads[.]csv.ts'),
 
   route('notificacoes', 'routes/notificacoes.tsx'),
   route('denunciar', 'routes/denunciar.tsx'),

@@ -21,6 +21,15 @@ const readerPages = [
   { path: '/notificacoes', heading: 'Notificações' },
   { path: '/catalogo/minhas-solicitacoes', heading: 'Minhas solicitações' },
   { path: '/catalogo/solicitar?tipo=novo-autor', heading: 'Pedir a inclusão de um autor' },
+  { path: '/configuracoes/notificacoes', heading: 'Notificações' },
+  { path: '/estante', heading: 'Minha estante' },
+  { path: '/estantes', heading: 'Estantes' },
+  { path: '/atts', heading: 'Atts' },
+  { path: '/seguindo', heading: 'Seguindo' },
+  { path: '/u', heading: 'Leitores' },
+  { path: '/u/lia_leitora', heading: 'Lia Leitora' },
+  ...['estante', 'estantes', 'lidos', 'resenhas', 'atts', 'seguidores', 'seguindo', 'estatisticas'].map((tab) => ({ path: `/u/lia_leitora/${tab}`, heading: 'Lia Leitora' })),
+  { path: '/u/beto_leitor', heading: 'Beto' },
 ];
 
 const adminPages = [
@@ -31,6 +40,7 @@ const adminPages = [
   { path: '/gerenciar/catalogo/solicitacoes', heading: 'Solicitações' },
   { path: '/gerenciar/catalogo/historicos', heading: 'Histórico do catálogo' },
   { path: '/gerenciar/catalogo/importar', heading: 'Importar edições' },
+  { path: '/gerenciar/denuncias', heading: 'Denúncias' },
 ];
 
 for (const width of [390, 1280]) {
@@ -48,6 +58,7 @@ for (const width of [390, 1280]) {
 
     for (const [who, pages] of [['lia_leitora', readerPages], ['ana_admin', adminPages]] as const) {
       test(`${who} sees their pages`, async ({ page }) => {
+        test.setTimeout(240_000);
         await signIn(page, who);
         for (const { path, heading } of pages) {
           await page.goto(path);
@@ -56,6 +67,21 @@ for (const width of [390, 1280]) {
         }
       });
     }
+
+    test('an edition and its tabs, as a reader with it on the bookshelf', async ({ page }) => {
+      test.setTimeout(180_000);
+      await signIn(page, 'lia_leitora');
+      await page.goto('/estante');
+      const href = await page.locator('main a[href^="/ed/"]').first().getAttribute('href');
+      const edition = /^\/ed\/[^/?#]+/.exec(href ?? '')?.[0];
+      expect(edition).toBeTruthy();
+      for (const tab of ['', '/resenhas', '/atts', '/leitores', '/estatisticas']) {
+        const response = await page.goto(`${edition}${tab}`);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page);
+      }
+    });
   });
 }
 

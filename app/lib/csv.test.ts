@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, parseCsv, parseCsvRecords } from './csv';
+import { detectDelimiter, parseCsv, parseCsvRecords, toCsv } from './csv';
 
 describe('CSV', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks', () => {
@@ -29,4 +29,13 @@ describe('CSV', () => {
       { a: '4', b: '5', c: '' },
     ]);
   });
+
+  it('writes what it reads back, comma-separated when asked, with formulas defused', () => {
+    const rows = [['Título', 'Autor'], ['Dom Casmurro', 'Assis, Machado de'], ['Ele disse "não"\nfim', '=HYPERLINK("http://x")'], ['+55', '-1'], ['@SUM(A1)', '\tcampo']];
+    const written = toCsv(rows, ',');
+    expect(written.startsWith('\uFEFF"Título","Autor"\r\n')).toBe(true);
+    expect(parseCsv(written)).toEqual([rows[0], rows[1], ['Ele disse "não"\nfim', `'=HYPERLINK("http://x")`], [`'+55`, `'-1`], [`'@SUM(A1)`, `'\tcampo`]]);
+    expect(toCsv([['a', null, 3]])).toBe('\uFEFF"a";"";"3"\r\n');
+  });
 });
+

@@ -67,13 +67,14 @@ export function parseCsvRecords(input: string): Record<string, string>[] {
 
 /**
  * A CSV for spreadsheets in Brazil: `;`-separated with a byte-order mark (Excel in pt-BR opens it as
- * columns), every field quoted, and a leading `=`, `+`, `-` or `@` defused so no cell runs as a formula.
+ * columns), every field quoted, and a leading `=`, `+`, `-`, `@`, tab or carriage return defused with an
+ * apostrophe so no cell runs as a formula. Files for other sites (the Goodreads-compatible export) use `,`.
  */
-export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+export function toCsv(rows: readonly (readonly (string | number | null)[])[], delimiter: CsvDelimiter = ';'): string {
   const cell = (value: string | number | null) => {
     const text = value == null ? '' : String(value);
     const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
     return `"${safe.replace(/"/g, '""')}"`;
   };
-  return `\uFEFF${rows.map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`;
+  return `\uFEFF${rows.map((row) => row.map(cell).join(delimiter)).join('\r\n')}\r\n`;
 }

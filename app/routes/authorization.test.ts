@@ -11,6 +11,8 @@ import * as proposedCover from './catalogo.solicitacoes.$codigo.capa';
 import * as myRequests from './catalogo.minhas-solicitacoes';
 import * as conexoes from './configuracoes.conexoes';
 import * as notificationSettings from './configuracoes.notificacoes';
+import * as exportPage from './configuracoes.exportar';
+import * as exportCsv from './configuracoes.exportar.goodreads[.]csv';
 import * as reportQueue from './gerenciar.denuncias';
 import * as reportPage from './denunciar';
 import * as conta from './configuracoes.conta';
@@ -69,6 +71,8 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/configuracoes/notificacoes', module: notificationSettings, expect: signedIn },
+  { path: '/configuracoes/exportar', module: exportPage, expect: signedIn },
+  { path: '/configuracoes/exportar/goodreads.csv', module: exportCsv, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/estante', module: bookshelf, expect: signedIn },
   // /home and its forms (goal, one-tap progress) are the signed-in reader's own.

@@ -1,13 +1,22 @@
-import { Form, Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useLocation } from 'react-router';
 import type { ShellData } from '~/root';
 import { Avatar } from '~/components/ui/avatar';
 
 type Props = { viewer: NonNullable<ShellData['viewer']> };
 
-/** A native <details> menu: it opens without JavaScript and closes with Escape via the summary. */
+/**
+ * A native <details> menu: it opens without JavaScript and closes with Escape via the summary. A link
+ * followed inside the app closes it, as a new page would.
+ */
 export function AvatarMenu({ viewer }: Props) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname, search]);
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-1" aria-label={`Menu da conta de ${viewer.name}`}>
         <Avatar name={viewer.name} image={viewer.image} size={36} />
       </summary>
@@ -29,7 +38,8 @@ export function AvatarMenu({ viewer }: Props) {
           <MenuLink to="/u">Procurar leitores</MenuLink>
           <MenuLink to="/configuracoes/conta">Configurações da conta</MenuLink>
           <MenuLink to="/configuracoes/conexoes">Conexões</MenuLink>
-          <MenuLink to="/configuracoes/notificacoes">Notificações</MenuLink>
+          <MenuLink to="/configuracoes/notificacoes">Preferências de notificação</MenuLink>
+          <MenuLink to="/configuracoes/exportar">Exportar seus dados</MenuLink>
           <MenuLink to="/notificacoes">Notificações</MenuLink>
           {viewer.role !== 'reader' ? <MenuLink to="/gerenciar">Gerenciar</MenuLink> : null}
         </ul>

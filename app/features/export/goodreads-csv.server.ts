@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '~/db/client.server';
+import { toCsv } from '~/lib/csv';
+import { todayInSaoPaulo } from '~/features/accounts/validation';
+import { type ShelfStatus, ratingFromQuarters } from '~/features/reading/statuses';
+import type { Viewer } from '~/server/viewer.server';
+
+/**
+ * The columns of Goodreads' library export, in its current order (24), so Goodreads, StoryGraph and our own
+ * importer take the file as it is; then what that layout cannot carry, in columns other sites ignore
+ * (docs/decisions/0029): the exact rating, and every reading with its dates as JSON
+ * (`[{"started":"2025-04-19","finished":"2025-04-21","abandoned":null}]`).
+ */
+export const GOODREADS_COLUMNS = [
+  'Book Id', 'Title', 'Author', 'Author l-f', 'Additional Authors', 'ISBN', 'ISBN13', 'My Rating', 'Average Rating', 'Publisher',
+  'Binding', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'Date Added', 'Bookshelves',
+  'Bookshelves with positions', 'Exclusive Shelf', 'My Review', 'Spoiler', 'Private Notes', 'Read Count', 'Owned Copies',
+] as const;
+export const MARATONA_COLUMNS = ['Maratona Rating', 'Maratona Readings'] as const;
+
+/** Goodreads' exclusive shelves; `did-not-finish` and `paused` are the names StoryGraph and Goodreads readers use. */
+const EXCLUSIVE_SHELF: Record<ShelfStatus, string> = {
+  want_to_read: 'to-read',
+  reading: 'currently-reading',
+  read: 'read',
+  abandoned: 'did-not-finish',
+  paused: 'paused',
+};
+
+const BINDING: Record<string, string> = { brochura: 'Paperback', capa_dura: 'Hardcover', ebook: 'ebook', audiolivro: 'Audiobook' };
+
+type ExportRow = {
+  edition_id: string;
+  title: string;
+  subtitle: string | null;
+  isbn10: string | null;
+  isbn13: string | null;
+  publisher: string | null;
+  format: string;
+  pages: number | null;
+  publication_date: string | null;
+  first_published_year: number | null;
+  status: ShelfStatus;
+  rating_quarters: number | null;
+  owned: boolean;
+  notes: string | null;
+  added_on: string;
+  authors: { name: string; sort_name: string }[] | null;
+  average_quarters: number | null;
+  readings: { started: string | null; finished: string | null; abandoned: string | null }[] | null;
+  shelves: { name: string; position: number }[] | null;
+  review: string | null;
+  spoiler: boolean | null;
+};
+
+/** How many books the viewer's export would hold. */
+export async function countShelfEntries(viewer: Viewer): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelf_entries WHERE user_id = ${viewer.id}`);
+  return Number(row?.n ?? 0);
+}
+
+/** `2025-04-19` as Goodreads writes dates: `2025/04/19`. */
+const slashed = (date: string | null | undefined) => (date ? date.slice(0, 10).replace(/-/g, '/') : '');
+
+/** A custom shelf's name as a Goodreads shelf: no spaces or commas (they separate shelves in the cell). */
+const shelfName = (name: string) => name.normalize('NFC').trim().toLowerCase().replace(/[\s,]+/g, '-');
+
+/**
+ * The viewer's whole bookshelf as a Goodreads-compatible CSV (UTF-8 with a BOM, so spreadsheets show the
+ * accents), oldest entry first. Only ever the viewer's own entries: there is no way to ask for someone else's.
+ */
+export async function goodreadsCsv(viewer: Viewer): Promise<{ filename: string; body: string }> {
+  const rows = await queryRows<ExportRow>(sql`
+    SELECT e.id AS edition_id, e.title, e.subtitle, e.isbn10, e.isbn13, e.publisher, e.format, e.pages, e.publication_date,
+      w.first_published_year, s.status, s.rating_quarters, s.owned, s.notes,
+      to_char(s.created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS added_on,
+      (SELECT json_agg(json_build_object('name', a.name, 'sort_name', a.sort_name) ORDER BY wa.position, a.sort_name)
+        FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id AND wa.role = 'author') AS authors,
+      (SELECT avg(o.rating_quarters)::float8 FROM shelf_entries o WHERE o.edition_id = e.id AND o.rating_quarters IS NOT NULL) AS average_quarters,
+      (SELECT json_agg(json_build_object('started', rt.started_on, 'finished', rt.finished_on, 'abandoned', rt.abandoned_on) ORDER BY rt.created_at, rt.id)
+        FROM read_throughs rt WHERE rt.shelf_entry_id = s.id) AS readings,
+      (SELECT json_agg(json_build_object('name', sh.name, 'position', si.position) ORDER BY sh.name)
+        FROM shelf_items si JOIN shelves sh ON sh.id = si.shelf_id WHERE si.shelf_entry_id = s.id AND sh.user_id = s.user_id) AS shelves,
+      r.body AS review, r.spoiler
+    FROM shelf_entries s
+    JOIN editions e ON e.id = s.edition_id
+    JOIN works w ON w.id = e.work_id
+    LEFT JOIN reviews r ON r.shelf_entry_id = s.id AND r.published_at IS NOT NULL
+    WHERE s.user_id = ${viewer.id}
+    ORDER BY s.created_at, s.id`);
+  const body = toCsv([[...GOODREADS_COLUMNS, ...MARATONA_COLUMNS], ...rows.map(toCells)], ',');
+  return { filename: `maratona-${viewer.username}-${todayInSaoPaulo()}.csv`, body };
+}
+
+function toCells(row: ExportRow): (string | number | null)[] {
+  const authors = row.authors ?? [];
+  const readings = row.readings ?? [];
+  const finished = readings.map((r) => r.finished).filter((d): d is string => d != null).sort();
+  const exclusive = EXCLUSIVE_SHELF[row.status];
+  const custom = (row.shelves ?? []).map((s) => ({ name: shelfName(s.name), position: s.position }));
+  const rating = ratingFromQuarters(row.rating_quarters);
+  const average = row.average_quarters == null ? null : (row.average_quarters / 4).toFixed(2);
+  return [
+    row.edition_id,
+    row.subtitle ? `${row.title}: ${row.subtitle}` : row.title,
+    authors[0]?.name ?? '',
+    authors[0]?.sort_name ?? '',
+    authors.slice(1).map((a) => a.name).join(', '),
+    row.isbn10 ?? '',
+    row.isbn13 ?? '',
+    // Goodreads' stars are whole; the exact quarters go in "Maratona Rating".
+    rating == null ? 0 : Math.round(rating),
+    average,
+    row.publisher,
+    BINDING[row.format] ?? '',
+    row.pages,
+    row.publication_date?.slice(0, 4) ?? '',
+    row.first_published_year,
+    slashed(finished.at(-1)),
+    slashed(row.added_on),
+    [...custom.map((s) => s.name), exclusive].join(', '),
+    [...custom.map((s) => `${s.name} (#${s.position})`), exclusive].join(', '),
+    exclusive,
+    row.review,
+    row.spoiler ? 'true' : '',
+    row.notes,
+    finished.length,
+    row.owned ? 1 : 0,
+    rating,
+    readings.length > 0 ? JSON.stringify(readings) : null,
+  ];
+}
