@@ -2,6 +2,7 @@ import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import type { Route } from './+types/auth.signin';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextField } from '~/components/ui/field';
+import { TabNav } from '~/components/ui/tab-nav';
 import { SignUpIdentityFields } from '~/features/accounts/components/sign-up-fields';
 import { configuredProviders } from '~/features/accounts/auth.server';
 import { signIn, signUp } from '~/features/accounts/mutations.server';
@@ -72,14 +73,15 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-md">
       <h1 className="mb-2 font-serif text-3xl font-bold">{creating ? 'Criar conta' : 'Entrar'}</h1>
-      <nav aria-label="Entrar ou criar conta" className="mb-6 flex gap-2 border-b border-line">
-        <TabLink active={!creating} to={`/auth/signin?callbackUrl=${encodeURIComponent(loaderData.callbackUrl)}`}>
-          Entrar
-        </TabLink>
-        <TabLink active={creating} to={`/auth/signin?modo=criar&callbackUrl=${encodeURIComponent(loaderData.callbackUrl)}`}>
-          Criar conta
-        </TabLink>
-      </nav>
+      <div className="mb-6">
+        <TabNav
+          label="Entrar ou criar conta"
+          tabs={[
+            { to: `/auth/signin?callbackUrl=${encodeURIComponent(loaderData.callbackUrl)}`, label: 'Entrar', active: !creating },
+            { to: `/auth/signin?modo=criar&callbackUrl=${encodeURIComponent(loaderData.callbackUrl)}`, label: 'Criar conta', active: creating },
+          ]}
+        />
+      </div>
       {isFailure(result) && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
       {!result && notices[params.get('senha') === 'redefinida' ? 'senha' : (params.get('saiu') ?? '')] ? (
         <FormMessage tone="success">{notices[params.get('senha') === 'redefinida' ? 'senha' : (params.get('saiu') ?? '')]}</FormMessage>
@@ -126,13 +128,5 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
     </section>
-  );
-}
-
-function TabLink({ active, to, children }: { active: boolean; to: string; children: string }) {
-  return (
-    <Link to={to} aria-current={active ? 'page' : undefined} className={`-mb-px min-h-11 border-b-2 px-3 py-2 font-medium no-underline ${active ? 'border-coral text-ink' : 'border-transparent text-muted'}`}>
-      {children}
-    </Link>
   );
 }

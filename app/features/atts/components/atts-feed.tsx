@@ -1,7 +1,8 @@
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { ButtonLink } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { Foca } from '~/components/ui/foca';
+import { TabNav } from '~/components/ui/tab-nav';
 import type { AttCard } from '../types';
 import { AttList } from './att-card';
 
@@ -39,13 +40,7 @@ export function AttsFeed({ signedIn, tab, photos, items, nextCursor, deleted }: 
       <p className="text-muted">Atualizações de leitura: progresso, livros terminados e resenhas, com fotos.</p>
       {deleted ? <FormMessage tone="success">Att apagada.</FormMessage> : null}
       {signedIn ? (
-        <nav aria-label="Abas das atts" className="flex gap-2 border-b border-line">
-          {(['seguindo', 'todos'] as const).map((t) => (
-            <NavLink key={t} to={hrefOf(t, photos)} aria-current={t === tab ? 'page' : undefined} className={`inline-flex min-h-11 items-center border-b-2 px-3 font-medium no-underline ${t === tab ? 'border-coral text-ink' : 'border-transparent text-muted'}`}>
-              {t === 'seguindo' ? 'Seguindo' : 'Todos'}
-            </NavLink>
-          ))}
-        </nav>
+        <TabNav label="Abas das atts" tabs={(['seguindo', 'todos'] as const).map((t) => ({ to: hrefOf(t, photos), label: t === 'seguindo' ? 'Seguindo' : 'Todos', active: t === tab }))} />
       ) : (
         <p className="text-sm">
           <Link to="/auth/signin?callbackUrl=%2Fatts">Entre</Link> para ver as atts de quem você segue, reagir e comentar.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { TabNav } from '~/components/ui/tab-nav';
 import { formatLanguage, formatNumber } from '~/lib/format';
 import type { EditionDetail } from '../types';
 import { EditionCover } from './edition-cover';
@@ -13,13 +14,14 @@ export const purchaseAsin = (edition: Pick<EditionDetail, 'asin' | 'isbn10' | 'f
 /** The header and tabs every /ed/{id}/… page shares; each tab is a URL (DESIGN.md: tabs are links). */
 export function EditionPage({ edition, children }: { edition: EditionDetail; children: ReactNode }) {
   const asin = purchaseAsin(edition);
+  const { pathname } = useLocation();
   const tabs = [
-    { to: `/ed/${edition.id}`, label: 'Sobre', end: true },
-    { to: `/ed/${edition.id}/edicoes`, label: `Edições (${formatNumber(edition.otherEditionsCount + 1)})`, end: false },
-    { to: `/ed/${edition.id}/estatisticas`, label: 'Estatísticas', end: false },
-    { to: `/ed/${edition.id}/resenhas`, label: 'Resenhas', end: false },
-    { to: `/ed/${edition.id}/leitores`, label: 'Leitores', end: false },
-    { to: `/ed/${edition.id}/atts`, label: 'Atts', end: false },
+    { to: `/ed/${edition.id}`, label: 'Sobre' },
+    { to: `/ed/${edition.id}/edicoes`, label: `Edições (${formatNumber(edition.otherEditionsCount + 1)})` },
+    { to: `/ed/${edition.id}/estatisticas`, label: 'Estatísticas' },
+    { to: `/ed/${edition.id}/resenhas`, label: 'Resenhas' },
+    { to: `/ed/${edition.id}/leitores`, label: 'Leitores' },
+    { to: `/ed/${edition.id}/atts`, label: 'Atts' },
   ];
   return (
     <article className="flex flex-col gap-6">
@@ -72,18 +74,7 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
           </div>
         </div>
       </header>
-      <nav aria-label="Seções da edição" className="flex gap-1 overflow-x-auto border-b border-line">
-        {tabs.map((tab) => (
-          <NavLink
-            key={tab.to}
-            to={tab.to}
-            end={tab.end}
-            className={({ isActive }) => `-mb-px min-h-11 whitespace-nowrap border-b-2 px-4 py-2.5 font-medium no-underline ${isActive ? 'border-coral text-ink' : 'border-transparent text-muted hover:text-ink'}`}
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabNav label="Seções da edição" tabs={tabs.map((tab) => ({ ...tab, active: pathname === tab.to }))} />
       {children}
     </article>
   );

@@ -2,6 +2,7 @@ import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';
+import { type Tab, TabNav } from '~/components/ui/tab-nav';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { AuthorLinks } from '~/features/catalog/components/edition-list';
@@ -25,24 +26,11 @@ export function withParams(search: string, changes: Record<string, string | unde
 /** Status tabs are links with counts (DESIGN.md: tabs are links); they keep the other filters. */
 export function BookshelfTabs({ counts, current, search }: { counts: Bookshelf['counts']; current: ShelfStatus | undefined; search: string }) {
   const all = Object.values(counts).reduce((a, n) => a + n, 0);
-  const tabs: { to: string; label: string; active: boolean }[] = [
+  const tabs: Tab[] = [
     { to: withParams(search, { situacao: undefined }), label: `Todos (${formatNumber(all)})`, active: !current },
     ...SHELF_STATUSES.map((status) => ({ to: withParams(search, { situacao: STATUS_SLUGS[status] }), label: `${STATUS_LABELS[status]} (${formatNumber(counts[status])})`, active: current === status })),
   ];
-  return (
-    <nav aria-label="Situação" className="flex gap-1 overflow-x-auto border-b border-line">
-      {tabs.map((tab) => (
-        <Link
-          key={tab.to}
-          to={tab.to}
-          aria-current={tab.active ? 'page' : undefined}
-          className={`-mb-px min-h-11 whitespace-nowrap border-b-2 px-3 py-2.5 font-medium no-underline ${tab.active ? 'border-coral text-ink' : 'border-transparent text-muted hover:text-ink'}`}
-        >
-          {tab.label}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <TabNav label="Situação" tabs={tabs} />;
 }
 
 function itemDates(item: BookshelfItem): string | null {
