@@ -21,10 +21,10 @@ type BookshelfRow = CardRow & {
   updated_at: Date | string;
 };
 
-/** Whether a filter reads the edition (`e`): the status counts join editions only then. */
-const readsEdition = (filters: BookshelfFilters) => Boolean(filters.format || filters.genre || filters.language);
-
-/** Every filter but the status, as SQL on `shelf_entries s JOIN editions e` (the tabs count with them applied). */
+/**
+ * Every filter but the status, as SQL on `shelf_entries s` alone (the tabs count with them applied). The
+ * edition's filters look it up by key, so the status counts need no join with editions.
+ */
 function filterSql(viewer: Viewer, filters: BookshelfFilters): SQL {
   const parts: SQL[] = [sql`s.user_id = ${viewer.id}`];
   if (filters.year != null) {
@@ -33,10 +33,12 @@ function filterSql(viewer: Viewer, filters: BookshelfFilters): SQL {
   }
   if (filters.rating === 'none') parts.push(sql`s.rating_quarters IS NULL`);
   else if (filters.rating != null) parts.push(sql`s.rating_quarters >= ${filters.rating * 4}`);
-  if (filters.format) parts.push(sql`e.format = ${filters.format}`);
   if (filters.owned != null) parts.push(sql`s.owned = ${filters.owned}`);
-  if (filters.genre) parts.push(sql`EXISTS (SELECT 1 FROM works w WHERE w.id = e.work_id AND ${filters.genre} = ANY (w.genres))`);
-  if (filters.language) parts.push(sql`e.language = ${filters.language}`);
+  const edition: SQL[] = [];
+  if (filters.format) edition.push(sql`fe.format = ${filters.format}`);
+  if (filters.language) edition.push(sql`fe.language = ${filters.language}`);
+  if (filters.genre) edition.push(sql`EXISTS (SELECT 1 FROM works w WHERE w.id = fe.work_id AND ${filters.genre} = ANY (w.genres))`);
+  if (edition.length > 0) parts.push(sql`EXISTS (SELECT 1 FROM editions fe WHERE fe.id = s.edition_id AND ${sql.join(edition, sql` AND `)})`);
   if (filters.shelfId) {
     parts.push(sql`EXISTS (SELECT 1 FROM shelf_items si JOIN shelves sh ON sh.id = si.shelf_id
       WHERE si.shelf_entry_id = s.id AND sh.id = ${filters.shelfId} AND sh.user_id = ${viewer.id})`);
@@ -70,10 +72,7 @@ export async function listBookshelf(viewer: Viewer, options: { filters?: Bookshe
       WHERE ${where} ${statusFilter}
       ORDER BY ${ORDER[options.sort ?? 'recentes']}
       LIMIT ${BOOKSHELF_PAGE_SIZE} OFFSET ${offset}`),
-    // Without an edition filter the counts come from the (user_id, status) index alone.
-    queryRows<{ status: ShelfStatus; n: number }>(
-      sql`SELECT s.status, count(*)::int AS n FROM shelf_entries s ${readsEdition(filters) ? sql`JOIN editions e ON e.id = s.edition_id` : sql``} WHERE ${where} GROUP BY s.status`,
-    ),
+    queryRows<{ status: ShelfStatus; n: number }>(sql`SELECT s.status, count(*)::int AS n FROM shelf_entries s WHERE ${where} GROUP BY s.status`),
     // The languages are looked up entry by entry: a join made the planner read all 100,000 editions.
     queryRows<{ kind: 'year' | 'language'; value: string }>(sql`
       SELECT DISTINCT 'year' AS kind, extract(year FROM rt.finished_on)::int::text AS value
