@@ -27,6 +27,8 @@ export default [
   route('configuracoes/notificacoes', 'routes/configuracoes.notificacoes.tsx'),
   route('configuracoes/exportar', 'routes/configuracoes.exportar.tsx'),
   route('configuracoes/exportar/goodreads.csv', 'routes/configuracoes.exportar.goodreads[.]csv.ts'),
+  route('configuracoes/exportar/arquivo/:id', 'routes/configuracoes.exportar.arquivo.$id.ts'),
+  route('configuracoes/excluir', 'routes/configuracoes.excluir.tsx'),
 
   route('notificacoes', 'routes/notificacoes.tsx'),
   route('denunciar', 'routes/denunciar.tsx'),

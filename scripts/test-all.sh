@@ -59,6 +59,30 @@ if [ -f build/server/index.js ]; then
   fi
 fi
 
+# The reason of every failure (and every test that passed only on its retry), repeated here so the last
+# lines of a long CI log say why, not only how many.
+node -e '
+  const fs = require("fs");
+  const lines = [];
+  const cut = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").slice(0, 12).map((l) => "    " + l).join("\n");
+  for (const file of process.argv.slice(1)) {
+    let r; try { r = JSON.parse(fs.readFileSync(file, "utf8")); } catch { continue; }
+    for (const suite of r.testResults ?? []) for (const t of suite.assertionResults ?? []) {
+      if (t.status === "failed") lines.push("FAILED " + t.fullName + "\n" + cut((t.failureMessages ?? []).join("\n")));
+    }
+    const walk = (s, path) => {
+      for (const spec of s.specs ?? []) for (const t of spec.tests ?? []) {
+        if (t.status !== "unexpected" && t.status !== "flaky") continue;
+        const errors = (t.results ?? []).flatMap((res) => res.errors ?? []).map((e) => e.message);
+        lines.push((t.status === "flaky" ? "FLAKY " : "FAILED ") + spec.file + ":" + spec.line + " " + spec.title + "\n" + cut(errors.join("\n")));
+      }
+      for (const child of s.suites ?? []) walk(child);
+    };
+    for (const s of r.suites ?? []) walk(s);
+  }
+  if (lines.length) console.log("\n" + lines.join("\n\n"));
+' "$out"/*.json
+
 echo
 printf '%s\n' "${summary[@]}"
 echo "$passed passed, $failed failed"

@@ -55,6 +55,11 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
       res.end(req.method === 'GET' ? object.body : undefined);
       return 200;
     }
+    if (req.method === 'DELETE') {
+      objects.delete(key);
+      res.writeHead(204).end();
+      return 204;
+    }
     return error(res, 405, 'MethodNotAllowed');
   }
 

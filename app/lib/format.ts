@@ -31,3 +31,8 @@ export const formatLanguage = (code: string) => {
 /** "14:05", São Paulo time (the review editor's "Rascunho salvo às 14:05"). */
 const timeFormat = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
 export const formatTime = (iso: string | Date) => timeFormat.format(new Date(iso));
+
+const sizeFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+/** "850 KB", "12,4 MB": a file's size as a download link shows it. */
+export const formatBytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} KB` : `${sizeFormat.format(bytes / (1024 * 1024))} MB`;

@@ -1,6 +1,7 @@
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/_index';
 import { ButtonLink } from '~/components/ui/button';
+import { FormMessage } from '~/components/ui/field';
 import { Foca } from '~/components/ui/foca';
 import { listNewsPosts } from '~/features/news/queries.server';
 import { formatDate } from '~/lib/format';
@@ -20,7 +21,9 @@ export const headers = publicPageHeaders(['landing', 'news']);
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getViewer(request)) throw redirect('/home', { status: 302, headers: { 'Cache-Control': 'private, no-store' } });
   const news = await listNewsPosts(3);
-  return { news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })) };
+  // Where /configuracoes/excluir lands: the reader is signed out by then, so the landing says it went through.
+  const accountDeleted = new URL(request.url).searchParams.get('conta') === 'excluida';
+  return { news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })), accountDeleted };
 }
 
 const features = [
@@ -33,6 +36,7 @@ const features = [
 export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-12">
+      {loaderData.accountDeleted ? <FormMessage tone="success">Sua conta foi excluída. Enviamos uma confirmação para o seu e-mail. Obrigado por ter lido com a gente.</FormMessage> : null}
       <section className="grid items-center gap-8 md:grid-cols-[1fr_auto]">
         <div className="flex flex-col gap-4">
           <h1 className="font-serif text-4xl font-bold leading-tight md:text-5xl">Leia mais, junto com quem ama livros.</h1>

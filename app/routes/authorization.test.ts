@@ -13,6 +13,7 @@ import * as conexoes from './configuracoes.conexoes';
 import * as notificationSettings from './configuracoes.notificacoes';
 import * as exportPage from './configuracoes.exportar';
 import * as exportCsv from './configuracoes.exportar.goodreads[.]csv';
+import * as deletePage from './configuracoes.excluir';
 import * as reportQueue from './gerenciar.denuncias';
 import * as reportPage from './denunciar';
 import * as conta from './configuracoes.conta';
@@ -73,6 +74,7 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   { path: '/configuracoes/notificacoes', module: notificationSettings, expect: signedIn },
   { path: '/configuracoes/exportar', module: exportPage, expect: signedIn },
   { path: '/configuracoes/exportar/goodreads.csv', module: exportCsv, expect: signedIn },
+  { path: '/configuracoes/excluir', module: deletePage, expect: signedIn },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/estante', module: bookshelf, expect: signedIn },
   // /home and its forms (goal, one-tap progress) are the signed-in reader's own.
@@ -163,7 +165,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(43);
+    expect(denials).toBe(45);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

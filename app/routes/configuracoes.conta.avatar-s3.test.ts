@@ -43,6 +43,13 @@ describe('avatar upload with S3 storage', () => {
     expect(served.headers.get('Content-Type')).toBe('image/webp');
     const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 512, height: 341 });
+
+    // A new photo replaces the old one in the bucket too: nothing of the old picture is left behind.
+    expect(await postAvatar(reader.cookie, photo)).toEqual({ success: 'Foto atualizada.', intent: 'avatar' });
+    const [after] = await getDb().select({ image: users.image }).from(users).where(eq(users.id, reader.id));
+    expect(after?.image).not.toBe(url);
+    expect(fake().objects.has(key)).toBe(false);
+    expect(fake().objects.has((after?.image ?? '').slice('/arquivos/'.length))).toBe(true);
   });
 
   it('keeps the form answer in Portuguese when the file is not an image, and writes nothing', async () => {

@@ -74,9 +74,24 @@ function dropTags(tags: readonly string[]) {
   }
 }
 
+// A NOTIFY payload holds at most 8000 bytes: a long list (a deleted account's editions) goes in several.
+const TAGS_PER_MESSAGE_BYTES = 6000;
+
 export async function invalidateTags(tags: readonly string[]): Promise<void> {
+  if (!tags.length) return;
   dropTags(tags);
-  await publish(CHANNEL, tags);
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const tag of tags) {
+    if (batch.length && bytes + tag.length + 3 > TAGS_PER_MESSAGE_BYTES) {
+      await publish(CHANNEL, batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(tag);
+    bytes += Buffer.byteLength(tag) + 3;
+  }
+  await publish(CHANNEL, batch);
 }
 
 /** Called once at start: other servers' invalidations reach this one through LISTEN/NOTIFY. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
 import { clearHtmlCache, invalidateTags, lookupPage, storeWhileStreaming } from './html-cache.server';
+import { subscribe } from './realtime.server';
 
 useTestDatabase();
 
@@ -26,6 +27,16 @@ describe('HTML cache', () => {
     expect(lookupPage('GET', url, undefined)).toBeDefined();
     await invalidateTags(['news']);
     expect(lookupPage('GET', url, undefined)).toBeUndefined();
+  });
+
+  it('sends a list of tags longer than one NOTIFY holds in several messages, and every server hears all of it', async () => {
+    const heard: string[] = [];
+    const stop = await subscribe('html_cache', (tags) => heard.push(...(tags as string[])));
+    const tags = Array.from({ length: 2000 }, (_, i) => `edition:${String(i).padStart(21, '0')}`);
+    await invalidateTags(tags);
+    await expect.poll(() => heard.length).toBe(2000);
+    expect(heard).toEqual(tags);
+    await stop();
   });
 
   it('never stores or serves a signed-in page', async () => {

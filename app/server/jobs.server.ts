@@ -46,12 +46,18 @@ export function backoffSeconds(attempts: number): number {
 type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number; max_attempts: number };
 
 export async function claimJobs(workerId: string, limit = BATCH): Promise<ClaimedJob[]> {
+  // A job whose worker died on its last attempt (a crash, running out of memory) is dead, not taken again:
+  // otherwise a job that kills its worker would do so forever.
+  await getDb().execute(sql`
+    UPDATE jobs SET status = 'dead', finished_at = now(), lease_until = NULL,
+      last_error = coalesce(last_error, 'O trabalho parou sem terminar na última tentativa.')
+    WHERE status = 'running' AND lease_until < now() AND attempts >= max_attempts`);
   return queryRows<ClaimedJob>(sql`
     UPDATE jobs SET status = 'running', attempts = attempts + 1, worker_id = ${workerId},
       lease_until = now() + make_interval(secs => ${JOB_LEASE_SECONDS})
     WHERE id IN (
       SELECT id FROM jobs
-      WHERE (status = 'pending' AND run_at <= now()) OR (status = 'running' AND lease_until < now())
+      WHERE (status = 'pending' AND run_at <= now()) OR (status = 'running' AND lease_until < now() AND attempts < max_attempts)
       ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING id, kind, payload, attempts, max_attempts`);
 }

@@ -61,6 +61,17 @@ describe('job queue', () => {
     expect(reclaimed[0]?.attempts).toBe(2);
   });
 
+  it('buries a job whose worker died on its last attempt instead of handing it out again', async () => {
+    const id = (await enqueueJob('test.ok', { n: 3 }, { maxAttempts: 2 })) ?? '';
+    for (const worker of ['w1', 'w2']) {
+      expect((await claimJobs(worker)).map((j) => j.id)).toEqual([id]);
+      await getDb().execute(sql`UPDATE jobs SET lease_until = now() - interval '1 second' WHERE id = ${id}`);
+    }
+    expect(await claimJobs('w3')).toEqual([]);
+    expect((await getJob(id))?.status).toBe('dead');
+    expect((await listDeadJobs()).map((j) => j.id)).toContain(id);
+  });
+
   it('enqueues each occurrence of a recurring job once, however many servers try', async () => {
     const now = Date.now();
     await enqueueDueRecurringJobs(now);

@@ -12,6 +12,7 @@ import '~/features/curation/linked-editions.server';
 import '~/features/social/mutations.server';
 import '~/features/social/digest.server';
 import '~/features/social/catalog-follows.server';
+import '~/features/export/archive.server';
 
 /**
  * Opens the database (taking the PGlite lock), applies migrations, starts the job runner and the cache

@@ -22,10 +22,10 @@ describe('viewer', () => {
 
   it("reads the bell's unread count with the session, only the reader's own, and shows the header nothing more", async () => {
     const [user, other] = [await createUser(), await createUser()];
-    await notify({ userId: user.id, kind: 'test', text: 'um' });
-    const read = await notify({ userId: user.id, kind: 'test', text: 'dois' });
-    await notify({ userId: user.id, kind: 'test', text: 'três' });
-    await notify({ userId: other.id, kind: 'test', text: 'de outra pessoa' });
+    await notify({ userId: user.id, kind: 'moderation_warning', text: 'um' });
+    const read = await notify({ userId: user.id, kind: 'moderation_warning', text: 'dois' });
+    await notify({ userId: user.id, kind: 'moderation_warning', text: 'três' });
+    await notify({ userId: other.id, kind: 'moderation_warning', text: 'de outra pessoa' });
     const viewer = await getViewer(getRequest('/', user.cookie));
     expect(viewer?.unreadNotifications).toBe(3);
     await markNotificationsRead(viewer!, [read!]);

@@ -72,7 +72,10 @@ export const attReactions = pgTable(
   (t) => [primaryKey({ columns: [t.attId, t.userId, t.kind] })],
 );
 
-/** A comment on an att; deleting keeps the row (`deletedAt`) so a thread's notifications never point at nothing. */
+/**
+ * A comment on an att; deleting keeps the row (`deletedAt`) so a thread's notifications never point at nothing.
+ * `authorId` is null once its author deleted their account: the thread keeps it as "leitor removido".
+ */
 export const attComments = pgTable(
   'att_comments',
   {
@@ -80,9 +83,7 @@ export const attComments = pgTable(
     attId: text()
       .notNull()
       .references(() => atts.id, { onDelete: 'cascade' }),
-    authorId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: text().references(() => users.id, { onDelete: 'set null' }),
     text: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),

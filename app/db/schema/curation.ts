@@ -17,9 +17,8 @@ export const changeRequests = pgTable(
     code: text().notNull(),
     kind: text({ enum: ['edition_edit', 'author_edit', 'new_edition', 'new_author', 'edition_cover', 'duplicate'] }).notNull(),
     status: text({ enum: ['pending', 'approved', 'rejected', 'withdrawn'] }).notNull().default('pending'),
-    requesterId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the requester deleted their account: the contribution stays, as "leitor removido". */
+    requesterId: text().references(() => users.id, { onDelete: 'set null' }),
     editionId: text(),
     authorId: text(),
     /** A `duplicate` report: the other record, which the curator may merge with the target or into which the target may be merged. */
@@ -77,9 +76,8 @@ export const catalogImports = pgTable(
   'catalog_imports',
   {
     id: text().primaryKey(),
-    curatorId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the curator deleted their account: the import stays as the catalogue's record. */
+    curatorId: text().references(() => users.id, { onDelete: 'set null' }),
     fileName: text().notNull(),
     status: text({ enum: ['preview', 'imported'] }).notNull().default('preview'),
     /** Header names no column was recognised in, shown in the preview. */

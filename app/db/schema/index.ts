@@ -8,3 +8,4 @@ export * from './reading';
 export * from './atts';
 export * from './moderation';
 export * from './alerts';
+export * from './archives';

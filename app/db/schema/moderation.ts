@@ -17,9 +17,8 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     targetKind: text().notNull(),
     targetId: text().notNull(),
-    targetAuthorId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author deleted their account: what they left (a comment) can still be hidden. */
+    targetAuthorId: text().references(() => users.id, { onDelete: 'set null' }),
     reason: text({ enum: ['spam', 'harassment', 'hate', 'sexual', 'violence', 'spoiler', 'impersonation', 'other'] }).notNull(),
     details: text().notNull().default(''),
     status: text({ enum: ['open', 'resolved', 'dismissed'] }).notNull().default('open'),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
@@ -8,6 +9,8 @@ export const notifications = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The reader whose act this tells of (a follow, a reaction, a comment): their account's deletion takes it away. */
+    actorId: text().references(() => users.id, { onDelete: 'cascade' }),
     kind: text().notNull(),
     /** Already in Portuguese: the producing domain words it when it notifies. */
     text: text().notNull(),
@@ -16,7 +19,7 @@ export const notifications = pgTable(
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} IS NOT NULL`)],
 );
 
 /**

@@ -27,3 +27,15 @@ export const emailChangedEmail = (name: string, newEmail: string, url: string) =
     label: 'Redefinir senha',
     url,
   });
+
+export const accountDeletedEmail = (name: string, url: string) =>
+  email(
+    'Sua conta no Maratona foi excluída',
+    [
+      `Olá, ${name}.`,
+      'Sua conta no Maratona foi excluída, como você pediu: sua estante, leituras, resenhas, atts, fotos e seguidores foram apagados, e todas as sessões foram encerradas.',
+      'Comentários que você deixou em atts de outras pessoas e suas contribuições ao catálogo continuam no site, assinados como “leitor removido”, sem nada que leve a você.',
+      'Se não foi você que pediu, responda esta mensagem.',
+    ],
+    { label: 'Maratona', url },
+  );

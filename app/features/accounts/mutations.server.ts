@@ -2,7 +2,7 @@ import { APIError } from 'better-auth/api';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { getDb, type Db, type Tx } from '~/db/client.server';
 import { authAccounts, sessions, usernameRedirects, users } from '~/db/schema';
-import { getStorage } from '~/integrations/storage/storage.server';
+import { getStorage, keyOfUrl, removeFiles } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { IMAGE_MAX_BYTES, normaliseImage } from '~/server/images.server';
@@ -211,7 +211,10 @@ export async function changeAvatar(viewer: Viewer, file: File): Promise<string> 
     throw error;
   }
   const url = await getStorage().put(`avatars/${viewer.id}/${newId()}.webp`, image.body, image.contentType);
+  const [previous] = await getDb().select({ image: users.image }).from(users).where(eq(users.id, viewer.id));
   await getDb().update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+  const previousKey = keyOfUrl(previous?.image ?? null);
+  if (previousKey) await removeFiles([previousKey]);
   return url;
 }
 

@@ -107,6 +107,12 @@ export const resetPasswordInput = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
   });
 
+/** /configuracoes/excluir: the username typed again, and the password when the account has one (checked by deleteAccount). */
+export const deleteAccountInput = z.object({
+  username: z.string({ error: 'Digite seu nome de usuário para confirmar.' }).trim().min(1, { error: 'Digite seu nome de usuário para confirmar.' }).max(100),
+  password: z.string().max(200).default(''),
+});
+
 export const changePasswordInput = z.object({
   currentPassword: z.string({ error: 'Informe sua senha atual.' }).min(1, { error: 'Informe sua senha atual.' }),
   newPassword: z.string({ error: 'Crie uma senha.' }),

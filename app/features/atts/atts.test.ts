@@ -6,6 +6,7 @@ import { blocks, follows } from '~/db/schema';
 import { setShelfStatus } from '~/features/reading/mutations.server';
 import { logProgress } from '~/features/reading/progress.server';
 import type { Visibility } from '~/features/social/visibility';
+import { getStorage } from '~/integrations/storage/storage.server';
 import { hitRateLimit } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
@@ -91,6 +92,10 @@ describe('atts', () => {
     expect(await getAttImage(null, id, 1)).toBeNull();
     expect((await listAtts(null, { kind: 'all' })).items).toEqual([]);
     expect(await getAtt(author, id)).not.toBeNull();
+    // Deleting the att removes its photo from the storage, not only the row that served it.
+    expect(await getStorage().get(image?.storage_key ?? '')).not.toBeNull();
+    await deleteAtt(author, id);
+    expect(await getStorage().get(image?.storage_key ?? '')).toBeNull();
   });
 
   it('are posted by verified readers only, at most 60 an hour', async () => {

@@ -12,6 +12,7 @@ import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { ATTS_PER_HOUR, ATT_IMAGES_INPUT, ATT_IMAGES_MAX, ATT_TEXT_MAX, COMMENT_TEXT_MAX, REACTION_EMOJI, type AttKind, type Reaction, canDeleteComment } from './policy';
 import { storeAttImage } from './storage.server';
+import { removeFiles } from '~/integrations/storage/storage.server';
 
 /** The HTML-cache tag of an edition's atts tab (visitors' copy of /ed/{id}/atts). */
 export const editionAttsCacheTag = (editionId: string) => `edition-atts:${editionId}`;
@@ -161,11 +162,13 @@ async function visibleAtt(viewer: Viewer, attId: string) {
   return att;
 }
 
-/** Only the author deletes an att (its photos go with it: the rows, and so every way to reach the files). */
+/** Only the author deletes an att; its photos go with it, rows and files. */
 export async function deleteAtt(viewer: Viewer, attId: string): Promise<void> {
   const att = await visibleAtt(viewer, attId);
   if (att.authorId !== viewer.id) throw new AppError('forbidden', 'Só quem publicou a att pode apagá-la.');
+  const images = await getDb().select({ key: attImages.storageKey }).from(attImages).where(eq(attImages.attId, attId));
   await getDb().delete(atts).where(eq(atts.id, attId));
+  await removeFiles(images.map((i) => i.key));
   await invalidateTags([editionAttsCacheTag(att.editionId)]);
 }
 
@@ -182,7 +185,7 @@ export async function toggleReaction(viewer: Viewer, attId: string, kind: Reacti
   }
   await invalidateTags([editionAttsCacheTag(att.editionId)]);
   if (att.authorId !== viewer.id) {
-    await notify({ userId: att.authorId, kind: 'att_reaction', text: `@${viewer.username} reagiu com ${REACTION_EMOJI[kind]} à sua att sobre “${att.title}”.`, link: `/att/${attId}`, data: { attId, reaction: kind } });
+    await notify({ userId: att.authorId, actorId: viewer.id, kind: 'att_reaction', text: `@${viewer.username} reagiu com ${REACTION_EMOJI[kind]} à sua att sobre “${att.title}”.`, link: `/att/${attId}`, data: { attId, reaction: kind } });
   }
   return { reacted: true };
 }
@@ -198,7 +201,7 @@ export async function addComment(viewer: Viewer, attId: string, text: string): P
   await getDb().insert(attComments).values({ id, attId, authorId: viewer.id, text: body });
   await invalidateTags([editionAttsCacheTag(att.editionId)]);
   if (att.authorId !== viewer.id) {
-    await notify({ userId: att.authorId, kind: 'att_comment', text: `@${viewer.username} comentou na sua att sobre “${att.title}”.`, link: `/att/${attId}#comentarios`, data: { attId, commentId: id } });
+    await notify({ userId: att.authorId, actorId: viewer.id, kind: 'att_comment', text: `@${viewer.username} comentou na sua att sobre “${att.title}”.`, link: `/att/${attId}#comentarios`, data: { attId, commentId: id } });
   }
   return id;
 }

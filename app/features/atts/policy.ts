@@ -27,7 +27,8 @@ export const REACTION_LABELS: Record<Reaction, string> = { heart: 'Amei', laugh:
 export const REACTION_SLUGS: Record<Reaction, string> = { heart: 'amei', laugh: 'haha', wow: 'uau', sad: 'triste', clap: 'palmas' };
 
 /** The att's author deletes any comment on it; anyone else only their own. */
-export function canDeleteComment(viewerId: string, comment: { authorId: string }, att: { authorId: string }): boolean {
+/** A comment whose author deleted their account (null) can still be removed by the att's author. */
+export function canDeleteComment(viewerId: string, comment: { authorId: string | null }, att: { authorId: string }): boolean {
   return viewerId === comment.authorId || viewerId === att.authorId;
 }
 

@@ -143,9 +143,9 @@ export async function getAtt(viewer: Viewer | null, id: string): Promise<AttDeta
   const viewerId = viewer?.id ?? null;
   const row = await visibleRow(viewerId, id);
   if (!row) return null;
-  const comments = await queryRows<{ id: string; text: string; created_at: string; author_id: string; username: string; name: string; image: string | null; hidden: boolean }>(sql`
+  const comments = await queryRows<{ id: string; text: string; created_at: string; author_id: string | null; username: string | null; name: string | null; image: string | null; hidden: boolean }>(sql`
       SELECT c.id, c.text, to_json(c.created_at) #>> '{}' AS created_at, c.author_id, u.username, u.name, u.image, c.hidden_at IS NOT NULL AS hidden
-      FROM att_comments c JOIN users u ON u.id = c.author_id
+      FROM att_comments c LEFT JOIN users u ON u.id = c.author_id
       WHERE c.att_id = ${id} AND ${shownComments(viewerId)}
       ORDER BY c.created_at, c.id`);
   return {
@@ -155,8 +155,8 @@ export async function getAtt(viewer: Viewer | null, id: string): Promise<AttDeta
         id: c.id,
         text: c.text,
         createdAt: new Date(c.created_at).toISOString(),
-        author: { username: c.username, name: c.name, image: c.image },
-        mine: c.author_id === viewerId,
+        author: c.username && c.name ? { username: c.username, name: c.name, image: c.image } : null,
+        mine: viewerId !== null && c.author_id === viewerId,
         hidden: c.hidden,
         mayDelete: viewerId !== null && canDeleteComment(viewerId, { authorId: c.author_id }, { authorId: row.author_id }),
       }),
@@ -179,8 +179,8 @@ export async function getAttForReport(viewer: Viewer, id: string): Promise<{ aut
 }
 
 /** A comment as a report needs it: only one the viewer is shown, on an att they may see. */
-export async function getAttCommentForReport(viewer: Viewer, id: string): Promise<{ authorId: string; text: string; attId: string } | null> {
-  const [comment] = await queryRows<{ att_id: string; author_id: string; text: string }>(sql`SELECT c.att_id, c.author_id, c.text FROM att_comments c WHERE c.id = ${id} AND ${shownComments(viewer.id)}`);
+export async function getAttCommentForReport(viewer: Viewer, id: string): Promise<{ authorId: string | null; text: string; attId: string } | null> {
+  const [comment] = await queryRows<{ att_id: string; author_id: string | null; text: string }>(sql`SELECT c.att_id, c.author_id, c.text FROM att_comments c WHERE c.id = ${id} AND ${shownComments(viewer.id)}`);
   if (!comment || !(await visibleRow(viewer.id, comment.att_id))) return null;
   return { authorId: comment.author_id, text: comment.text, attId: comment.att_id };
 }

@@ -30,7 +30,8 @@ export type AttComment = {
   id: string;
   text: string;
   createdAt: string;
-  author: { username: string; name: string; image: string | null };
+  /** null once the author deleted their account: the comment stays, signed "leitor removido". */
+  author: { username: string; name: string; image: string | null } | null;
   mine: boolean;
   /** Taken down by the moderation: only its author is shown it, with a notice. */
   hidden: boolean;

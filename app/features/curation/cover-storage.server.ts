@@ -5,7 +5,7 @@ import { newId } from '~/lib/ids';
  * Where a proposed cover lives while it waits: under the private prefix, which /arquivos never serves, so
  * only the request's own route (requester and curators) can show it. Approval copies it to a public key.
  */
-const proposedCoverKey = (requestId: string) => `${PRIVATE_UPLOADS_PREFIX}capas-propostas/${requestId}.webp`;
+export const proposedCoverKey = (requestId: string) => `${PRIVATE_UPLOADS_PREFIX}capas-propostas/${requestId}.webp`;
 
 /** The URL of a request's proposed cover: the access-checked route, never /arquivos. */
 export const proposedCoverPath = (code: string) => `/catalogo/solicitacoes/${code}/capa`;

@@ -92,7 +92,7 @@ type SummaryRow = {
   id: string;
   fileName: string;
   status: CatalogImportStatus;
-  curatorId: string;
+  curatorId: string | null;
   username: string | null;
   name: string | null;
   ignoredColumns: string[];

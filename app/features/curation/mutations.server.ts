@@ -272,10 +272,12 @@ export async function approveChangeRequest(viewer: Viewer, code: string, options
       .update(changeRequests)
       .set({ status: 'approved', changes, reviewerId: viewer.id, answer: options.answer || null, decidedAt: new Date(), editionId: applied.editionId, authorId: applied.authorId })
       .where(eq(changeRequests.id, request.id));
-    await notify(
-      { userId: request.requesterId, kind: 'change_request_decided', text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi aprovada.`, link: MY_REQUESTS_LINK, data: { code: request.code } },
-      tx,
-    );
+    if (request.requesterId) {
+      await notify(
+        { userId: request.requesterId, kind: 'change_request_decided', text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi aprovada.`, link: MY_REQUESTS_LINK, data: { code: request.code } },
+        tx,
+      );
+    }
     return applied.tags;
   });
   await invalidateTags(tags);
@@ -287,10 +289,12 @@ export async function rejectChangeRequest(viewer: Viewer, code: string, reason: 
     const request = await lockRequest(tx, code);
     if (request.status !== 'pending') throw alreadyDecided(request.status);
     await tx.update(changeRequests).set({ status: 'rejected', reviewerId: viewer.id, answer: reason, decidedAt: new Date() }).where(eq(changeRequests.id, request.id));
-    await notify(
-      { userId: request.requesterId, kind: 'change_request_decided', text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi rejeitada: ${reason}`, link: MY_REQUESTS_LINK, data: { code: request.code } },
-      tx,
-    );
+    if (request.requesterId) {
+      await notify(
+        { userId: request.requesterId, kind: 'change_request_decided', text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi rejeitada: ${reason}`, link: MY_REQUESTS_LINK, data: { code: request.code } },
+        tx,
+      );
+    }
   });
 }
 

@@ -23,7 +23,7 @@ export function canCurate(viewer: Pick<Viewer, 'role'> | null): boolean {
 }
 
 /** A bulk import is its curator's own work in progress: only they, or an admin, may see or confirm it (ADR 0014). */
-export function canSeeCatalogImport(viewer: Pick<Viewer, 'id' | 'role'> | null, curatorId: string): boolean {
+export function canSeeCatalogImport(viewer: Pick<Viewer, 'id' | 'role'> | null, curatorId: string | null): boolean {
   return canCurate(viewer) && (viewer?.id === curatorId || viewer?.role === 'admin');
 }
 

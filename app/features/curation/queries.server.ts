@@ -38,8 +38,8 @@ type SummaryRow = {
   note: string | null;
   answer: string | null;
   appliedDirectly: boolean;
-  requesterUsername: string;
-  requesterName: string;
+  requesterUsername: string | null;
+  requesterName: string | null;
   reviewerUsername: string | null;
   reviewerName: string | null;
   createdAt: Date | string;
@@ -53,7 +53,7 @@ const summaryColumns = sql`r.id, r.code, r.kind, r.status, r.target_label AS "ta
   coalesce((SELECT e.title FROM editions e WHERE e.id = r.duplicate_edition_id), (SELECT a.name FROM authors a WHERE a.id = r.duplicate_author_id)) AS "duplicateLabel", r.changes, r.note, r.answer, r.applied_directly AS "appliedDirectly",
   q.username AS "requesterUsername", q.name AS "requesterName", v.username AS "reviewerUsername", v.name AS "reviewerName",
   r.created_at AS "createdAt", r.decided_at AS "decidedAt", count(*) OVER ()::int AS total`;
-const summaryFrom = sql`FROM change_requests r JOIN users q ON q.id = r.requester_id LEFT JOIN users v ON v.id = r.reviewer_id`;
+const summaryFrom = sql`FROM change_requests r LEFT JOIN users q ON q.id = r.requester_id LEFT JOIN users v ON v.id = r.reviewer_id`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -71,7 +71,7 @@ function toSummary(row: SummaryRow): ChangeRequestSummary {
     note: row.note,
     answer: row.answer,
     appliedDirectly: row.appliedDirectly,
-    requester: { username: row.requesterUsername, name: row.requesterName },
+    requester: row.requesterUsername ? { username: row.requesterUsername, name: row.requesterName ?? row.requesterUsername } : null,
     reviewer: row.reviewerUsername ? { username: row.reviewerUsername, name: row.reviewerName ?? row.reviewerUsername } : null,
     createdAt: iso(row.createdAt),
     decidedAt: row.decidedAt ? iso(row.decidedAt) : null,

@@ -47,7 +47,8 @@ export type ChangeRequestSummary = {
   note: string | null;
   answer: string | null;
   appliedDirectly: boolean;
-  requester: { username: string; name: string };
+  /** null once the requester deleted their account ("leitor removido"). */
+  requester: { username: string; name: string } | null;
   reviewer: { username: string; name: string } | null;
   createdAt: string;
   decidedAt: string | null;

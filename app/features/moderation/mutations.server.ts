@@ -68,8 +68,12 @@ export async function actOnReport(viewer: Viewer, input: ModerationActionInput):
   if ((input.intent === 'hide' || input.intent === 'unhide') && !hide) {
     throw new AppError('invalid_input', 'Um perfil não se oculta: advirta ou suspenda a conta.');
   }
+  const authorId = report.targetAuthorId;
+  if ((input.intent === 'warn' || input.intent === 'suspend') && !authorId) {
+    throw new AppError('invalid_input', 'Quem escreveu isso excluiu a conta: só dá para ocultar o conteúdo ou dispensar.');
+  }
   // Suspension writes through the accounts domain (it ends the sessions and refuses an admin's own account).
-  if (input.intent === 'suspend') await setSuspended(viewer, report.targetAuthorId, true);
+  if (input.intent === 'suspend' && authorId) await setSuspended(viewer, authorId, true);
   const staleTags = await getDb().transaction(async (tx) => {
     let tags: readonly string[] = [];
     if (hide && (input.intent === 'hide' || input.intent === 'unhide')) {
@@ -84,14 +88,14 @@ export async function actOnReport(viewer: Viewer, input: ModerationActionInput):
         .where(and(eq(reports.targetKind, report.targetKind), eq(reports.targetId, report.targetId), eq(reports.status, 'open')));
     }
     await tx.insert(moderationActions).values({ id: newId(), reportId: report.id, targetKind: report.targetKind, targetId: report.targetId, adminId: viewer.id, action: input.intent, note: input.note });
-    if (input.intent === 'warn') {
-      await notify({ userId: report.targetAuthorId, kind: 'moderation_warning', text: `Advertência da moderação: ${input.note}`, link: '/termos' }, tx);
+    if (input.intent === 'warn' && authorId) {
+      await notify({ userId: authorId, kind: 'moderation_warning', text: `Advertência da moderação: ${input.note}`, link: '/termos' }, tx);
     }
     return tags;
   });
   // Visitors' cached pages (an edition's reviews or atts) forget the content only after the commit.
   if (staleTags.length) await invalidateTags(staleTags);
-  if (input.intent === 'warn') await emailWarning(report.targetAuthorId, input.note);
+  if (input.intent === 'warn' && authorId) await emailWarning(authorId, input.note);
   log.info('moderation.action', { adminId: viewer.id, reportId: report.id, action: input.intent });
   return DONE[input.intent];
 }

@@ -19,7 +19,7 @@ type ReportRow = {
   created_at: Date | string;
   resolved_at: Date | string | null;
   reporter: string | null;
-  author_name: string;
+  author_name: string | null;
   author_username: string | null;
   author_suspended: boolean;
 };
@@ -52,7 +52,7 @@ export async function listReportGroups(
     queryRows<ReportRow>(sql`
       SELECT r.id, r.target_kind, r.target_id, r.reason, r.details, r.status, r.created_at, r.resolved_at,
         rep.username AS reporter, au.name AS author_name, au.username AS author_username, au.suspended_at IS NOT NULL AS author_suspended
-      FROM reports r LEFT JOIN users rep ON rep.id = r.reporter_id JOIN users au ON au.id = r.target_author_id
+      FROM reports r LEFT JOIN users rep ON rep.id = r.reporter_id LEFT JOIN users au ON au.id = r.target_author_id
       WHERE ${where} AND (r.target_kind, r.target_id) IN (${pairs}) ORDER BY r.created_at DESC, r.id`),
     queryRows<LogRow>(sql`
       SELECT m.target_kind, m.target_id, m.action, m.note, ad.username AS admin, m.created_at
@@ -71,7 +71,7 @@ export async function listReportGroups(
         targetId: g.target_id,
         reportId: first?.id ?? '',
         target: target ? { excerpt: target.excerpt, link: target.link, hidden: target.hidden } : null,
-        author: { name: first?.author_name ?? '', username: first?.author_username ?? '', suspended: Boolean(first?.author_suspended) },
+        author: first?.author_username ? { name: first.author_name ?? first.author_username, username: first.author_username, suspended: Boolean(first.author_suspended) } : null,
         reports: mine.map((r) => ({
           id: r.id,
           reason: r.reason,

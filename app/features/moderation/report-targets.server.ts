@@ -11,7 +11,8 @@ import type { Viewer } from '~/server/viewer.server';
 import type { ReportableKind } from './reasons';
 
 /** What the queue shows of a reported thing, whoever may see it. */
-export type ReportTarget = { authorId: string; excerpt: string; link: string; hidden: boolean };
+/** `authorId` is null for what a removed reader left (a comment in someone else's thread). */
+export type ReportTarget = { authorId: string | null; excerpt: string; link: string; hidden: boolean };
 
 /**
  * One reportable kind (docs/decisions/0024). `loadForReporter` answers null when the reporter cannot see
@@ -51,7 +52,7 @@ async function loadRows<T extends { id: string }>(ids: readonly string[], select
 
 type AttRow = { id: string; author_id: string; text: string; title: string; hidden: boolean };
 type ReviewRow = { id: string; user_id: string; body: string | null; edition_id: string; title: string; hidden: boolean };
-type CommentRow = { id: string; author_id: string; text: string; att_id: string; hidden: boolean };
+type CommentRow = { id: string; author_id: string | null; text: string; att_id: string; hidden: boolean };
 
 /** Every reportable kind, with its domain's reader and hide. */
 export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {

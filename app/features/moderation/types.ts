@@ -10,7 +10,8 @@ export type ReportGroup = {
   reportId: string;
   /** Null when the target no longer exists. */
   target: { excerpt: string; link: string; hidden: boolean } | null;
-  author: { name: string; username: string; suspended: boolean };
+  /** null when the author deleted their account ("leitor removido"): only hiding or dismissing is left. */
+  author: { name: string; username: string; suspended: boolean } | null;
   reports: { id: string; reason: ReportReason; details: string; reporter: string; status: ReportStatus; createdAt: string; resolvedAt: string | null }[];
   history: ModerationLogEntry[];
   hideable: boolean;

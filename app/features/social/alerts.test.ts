@@ -28,7 +28,7 @@ describe('notification switches', () => {
     expect(await getNotificationSwitches(testViewer(ana))).toMatchObject({ new_follower: { inApp: false, email: false }, comment: { inApp: true, email: true }, weekly_digest: { inApp: false, email: true } });
 
     expect(await notify({ userId: ana.id, kind: 'follow', text: 'Caio começou a seguir você.' })).toBeNull();
-    await notify({ userId: ana.id, kind: 'comment', text: 'Bia comentou sua att.', link: '/att/1' });
+    await notify({ userId: ana.id, kind: 'att_comment', text: 'Bia comentou sua att.', link: '/att/1' });
     // Kinds without a switch (a change request's decision) always reach the app and are never e-mailed.
     await notify({ userId: ana.id, kind: 'change_request_decided', text: 'Sua solicitação foi aprovada.' });
     expect((await inbox(ana.id)).map((n) => n.text).sort()).toEqual(['Bia comentou sua att.', 'Bia começou a seguir você.', 'Sua solicitação foi aprovada.']);

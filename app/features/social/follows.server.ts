@@ -38,8 +38,8 @@ export async function followReader(viewer: Viewer, followeeId: string): Promise<
     }
     await notify(
       status === 'pending'
-        ? { userId: followeeId, kind: 'follow_request', text: `@${viewer.username} pediu para seguir você.`, link: `/u/${followee.username}/seguidores`, data: { followerId: viewer.id } }
-        : { userId: followeeId, kind: 'follow', text: `@${viewer.username} começou a seguir você.`, link: `/u/${viewer.username}`, data: { followerId: viewer.id } },
+        ? { userId: followeeId, actorId: viewer.id, kind: 'follow_request', text: `@${viewer.username} pediu para seguir você.`, link: `/u/${followee.username}/seguidores`, data: { followerId: viewer.id } }
+        : { userId: followeeId, actorId: viewer.id, kind: 'follow', text: `@${viewer.username} começou a seguir você.`, link: `/u/${viewer.username}`, data: { followerId: viewer.id } },
       tx,
     );
     return status;
@@ -73,7 +73,7 @@ export async function approveFollower(viewer: Viewer, followerId: string): Promi
       .returning({ followerId: follows.followerId });
     if (approved.length === 0) throw new AppError('not_found', 'Esse pedido não existe mais.');
     forgetSuggestions(followerId);
-    await notify({ userId: followerId, kind: 'follow_approved', text: `@${viewer.username} aprovou seu pedido para seguir.`, link: `/u/${viewer.username}`, data: { followeeId: viewer.id } }, tx);
+    await notify({ userId: followerId, actorId: viewer.id, kind: 'follow_approved', text: `@${viewer.username} aprovou seu pedido para seguir.`, link: `/u/${viewer.username}`, data: { followeeId: viewer.id } }, tx);
   });
 }
 

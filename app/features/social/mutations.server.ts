@@ -9,9 +9,10 @@ import { enqueueJob, registerJobHandler } from '~/server/jobs.server';
 import { publish } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { switchFor } from './notification-settings.server';
-import { NOTIFICATION_KIND_TYPES } from './notification-types';
+import { NOTIFICATION_KIND_TYPES, type NotificationKind } from './notification-types';
 
-export type NewNotification = { userId: string; kind: string; text: string; link?: string; data?: Record<string, unknown> };
+/** `actorId`: the reader whose act it tells of, so deleting their account takes the notification (and its email) away. */
+export type NewNotification = { userId: string; actorId?: string; kind: NotificationKind; text: string; link?: string; data?: Record<string, unknown> };
 
 /**
  * How other domains tell a reader something happened. The text is written by the caller, in Portuguese;
@@ -21,14 +22,14 @@ export type NewNotification = { userId: string; kind: string; text: string; link
  */
 export async function notify(notification: NewNotification, tx?: Tx): Promise<string | null> {
   const db = tx ?? getDb();
-  const type = NOTIFICATION_KIND_TYPES[notification.kind];
+  const type = notification.kind in NOTIFICATION_KIND_TYPES ? NOTIFICATION_KIND_TYPES[notification.kind as keyof typeof NOTIFICATION_KIND_TYPES] : undefined;
   const switches = type ? await switchFor(db, notification.userId, type) : { inApp: true, email: false };
   if (switches.email) {
-    await enqueueJob('notifications.email', { userId: notification.userId, text: notification.text, link: notification.link ?? null }, tx ? { tx } : {});
+    await enqueueJob('notifications.email', { userId: notification.userId, actorId: notification.actorId ?? null, text: notification.text, link: notification.link ?? null }, tx ? { tx } : {});
   }
   if (!switches.inApp) return null;
   const id = newId();
-  await db.insert(notifications).values({ id, ...notification, link: notification.link ?? null, data: notification.data ?? {} });
+  await db.insert(notifications).values({ id, ...notification, actorId: notification.actorId ?? null, link: notification.link ?? null, data: notification.data ?? {} });
   await publish(notificationsChannel(notification.userId), { id }, db);
   return id;
 }

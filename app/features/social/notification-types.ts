@@ -24,14 +24,17 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
 };
 
 /** notify()'s `kind` → the reader's switch that governs it. */
-export const NOTIFICATION_KIND_TYPES: Readonly<Record<string, NotificationType>> = {
+export const NOTIFICATION_KIND_TYPES = {
   follow: 'new_follower',
   follow_request: 'follow_request',
-  follow_accepted: 'request_accepted',
-  comment: 'comment',
-  reaction: 'reaction',
+  follow_approved: 'request_accepted',
+  att_comment: 'comment',
+  att_reaction: 'reaction',
   new_edition: 'new_edition',
-};
+} as const satisfies Record<string, NotificationType>;
+
+/** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */
+export type NotificationKind = keyof typeof NOTIFICATION_KIND_TYPES | 'change_request_decided' | 'moderation_warning';
 
 export type NotificationSwitches = Record<NotificationType, { inApp: boolean; email: boolean }>;
 

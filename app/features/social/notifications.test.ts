@@ -14,7 +14,7 @@ describe('notifications', () => {
     const heard: unknown[] = [];
     const off = await subscribe(notificationsChannel(ana.id), (p) => heard.push(p));
     await notify({ userId: ana.id, kind: 'follow', text: 'Bia começou a seguir você.', link: '/u/bia' });
-    await notify({ userId: ana.id, kind: 'comment', text: 'Bia comentou sua att.' });
+    await notify({ userId: ana.id, kind: 'att_comment', text: 'Bia comentou sua att.' });
     await notify({ userId: bia.id, kind: 'follow', text: 'Ana começou a seguir você.' });
     await expect.poll(() => heard.length).toBe(2);
     await off();

@@ -9,8 +9,9 @@ export const SUGGESTIONS_MAX = 6;
 /** How many ranked candidates are kept per reader, so exclusions made since still leave a full list. */
 const CANDIDATES_KEPT = 30;
 
-type Candidate = { id: string; viaFollows: number; sharedBooks: number; viaName: string | null };
-type ReaderRow = { id: string; username: string; name: string; image: string | null };
+/** `viaId`: the one followed reader who follows the candidate, named at each request (a kept name could outlive its account). */
+type Candidate = { id: string; viaFollows: number; sharedBooks: number; viaId: string | null };
+type ReaderRow = { id: string; username: string; name: string; image: string | null; via_name: string | null };
 
 /**
  * Ranking candidates reads thousands of rows (the follows of everyone followed, the readers of every book
@@ -45,9 +46,9 @@ function suggestable(me: string): SQL {
  * reading the viewer may already see (`visibleTo` with the shelf entries' implicit `publico`).
  */
 async function rankCandidates(me: string): Promise<(Candidate & ReaderRow)[]> {
-  const rows = await queryRows<ReaderRow & { via_follows: number; shared_books: number; via_name: string | null }>(sql`
+  const rows = await queryRows<ReaderRow & { via_follows: number; shared_books: number; via_id: string | null }>(sql`
     WITH via_follows AS (
-      SELECT f2.followee_id AS id, count(DISTINCT f1.followee_id)::int AS n, min(mid.name) AS via_name
+      SELECT f2.followee_id AS id, count(DISTINCT f1.followee_id)::int AS n, (array_agg(mid.id ORDER BY mid.name, mid.id))[1] AS via_id
       FROM follows f1
       JOIN follows f2 ON f2.follower_id = f1.followee_id AND f2.status = 'accepted'
       JOIN users mid ON mid.id = f1.followee_id
@@ -61,16 +62,16 @@ async function rankCandidates(me: string): Promise<(Candidate & ReaderRow)[]> {
         AND ${visibleTo(me, sql`other.user_id`, sql`'publico'`)}
       GROUP BY other.user_id
     ), candidates AS (
-      SELECT coalesce(v.id, s.id) AS id, coalesce(v.n, 0) AS via_follows, coalesce(s.n, 0) AS shared_books, v.via_name
+      SELECT coalesce(v.id, s.id) AS id, coalesce(v.n, 0) AS via_follows, coalesce(s.n, 0) AS shared_books, v.via_id
       FROM via_follows v FULL JOIN shared s ON s.id = v.id
     )
-    SELECT u.id, u.username, u.name, u.image, c.via_follows, c.shared_books, c.via_name
+    SELECT u.id, u.username, u.name, u.image, c.via_follows, c.shared_books, c.via_id, ${viaName(sql`c.via_id`)} AS via_name
     FROM candidates c
     JOIN users u ON u.id = c.id
     WHERE ${suggestable(me)}
     ORDER BY c.via_follows * 2 + c.shared_books DESC, u.username
     LIMIT ${CANDIDATES_KEPT}`);
-  return rows.map((row) => ({ ...row, viaFollows: Number(row.via_follows), sharedBooks: Number(row.shared_books), viaName: row.via_name }));
+  return rows.map((row) => ({ ...row, viaFollows: Number(row.via_follows), sharedBooks: Number(row.shared_books), viaId: row.via_id }));
 }
 
 /** "Leitores para seguir" on /home, in one statement either way: ranking anew, or checking a kept ranking. */
@@ -79,8 +80,8 @@ export async function listReaderSuggestions(viewer: Viewer): Promise<ReaderSugge
   let shown: (Candidate & ReaderRow)[];
   if (kept) {
     const still = await queryRows<ReaderRow>(sql`
-      SELECT u.id, u.username, u.name, u.image
-      FROM unnest(ARRAY[${sql.join(kept.map((c) => sql`${c.id}`), sql`, `)}]::text[]) WITH ORDINALITY AS c(id, rank)
+      SELECT u.id, u.username, u.name, u.image, ${viaName(sql`c.via_id`)} AS via_name
+      FROM unnest(ARRAY[${sql.join(kept.map((c) => sql`${c.id}`), sql`, `)}]::text[], ARRAY[${sql.join(kept.map((c) => sql`${c.viaId}`), sql`, `)}]::text[]) WITH ORDINALITY AS c(id, via_id, rank)
       JOIN users u ON u.id = c.id
       WHERE ${suggestable(viewer.id)}
       ORDER BY c.rank
@@ -92,14 +93,18 @@ export async function listReaderSuggestions(viewer: Viewer): Promise<ReaderSugge
     });
   } else {
     const ranked = await rankCandidates(viewer.id);
-    if (ranked.length > 0) rankings.set(viewer.id, ranked.map(({ id, viaFollows, sharedBooks, viaName }) => ({ id, viaFollows, sharedBooks, viaName })));
+    if (ranked.length > 0) rankings.set(viewer.id, ranked.map(({ id, viaFollows, sharedBooks, viaId }) => ({ id, viaFollows, sharedBooks, viaId })));
     shown = ranked.slice(0, SUGGESTIONS_MAX);
   }
-  return shown.map((c) => ({ id: c.id, username: c.username, name: c.name, image: c.image, reason: reasonFor(c.viaFollows, c.sharedBooks, c.viaName) }));
+  return shown.map((c) => ({ id: c.id, username: c.username, name: c.name, image: c.image, reason: reasonFor(c.viaFollows, c.sharedBooks, c.via_name) }));
 }
+
+/** The name of the followed reader a suggestion comes through, while they are still followed and not suspended. */
+const viaName = (viaId: SQL) => sql`(SELECT m.name FROM users m WHERE m.id = ${viaId} AND m.suspended_at IS NULL)`;
 
 function reasonFor(viaFollows: number, sharedBooks: number, viaName: string | null): string {
   if (viaFollows > 1) return `Seguido por ${viaFollows} pessoas que você segue`;
   if (viaFollows === 1 && viaName) return `Seguido por ${viaName}, que você segue`;
+  if (sharedBooks === 0) return 'Seguido por quem você segue';
   return sharedBooks === 1 ? 'Está lendo um livro da sua estante' : `Está lendo ${sharedBooks} livros da sua estante`;
 }

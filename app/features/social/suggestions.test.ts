@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getDb } from '~/db/client.server';
+import { users } from '~/db/schema';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { block, follow, restrict, shelve, suspend } from '../../../test/reading-factories';
@@ -68,6 +71,13 @@ describe('readers to follow', () => {
     await follow(me.id, followed.id);
     await follow(friend.id, later.id);
     expect(await ids()).toEqual([kept.id]);
+    // The reader a suggestion comes through is named at each visit: once they are gone, the kept ranking
+    // never names them again.
+    const friendName = (await getDb().select({ name: users.name }).from(users).where(eq(users.id, friend.id)))[0]?.name ?? '';
+    expect((await listReaderSuggestions(testViewer(me)))[0]?.reason).toBe(`Seguido por ${friendName}, que você segue`);
+    await suspend(friend.id);
+    expect((await listReaderSuggestions(testViewer(me)))[0]?.reason).toBe('Seguido por quem você segue');
+    await getDb().update(users).set({ suspendedAt: null }).where(eq(users.id, friend.id));
 
     // Following someone through the app ranks again: the new friend's follows count at once.
     await follow(newFriend.id, later.id);

@@ -1,7 +1,7 @@
 import { AwsClient } from 'aws4fetch';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { getEnv, type Env, type S3Config } from '~/server/env.server';
@@ -19,6 +19,8 @@ export type Storage = {
   put: (key: string, body: Buffer, contentType: string) => Promise<string>;
   /** The stored file, or null when there is none under that key. */
   get: (key: string, options?: { ifNoneMatch?: string }) => Promise<StoredFile | null>;
+  /** Deletes the file under that key; a key with no file is already done. */
+  remove: (key: string) => Promise<void>;
   /** Proves at start that the storage can be used, with a message that says what to fix. */
   check: () => Promise<void>;
 };
@@ -42,7 +44,7 @@ export class StorageError extends Error {
 
 // The types uploads are stored as (images are re-encoded before they get here); the extension of the key
 // must agree, so both backends serve a key with the same type.
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', zip: 'application/zip' };
 
 /** Segments of ASCII letters, digits, `_`, `-` and `.` (ids are mixed-case), with a known extension: no `..`, no `//`. */
 export function isStorageKey(key: string): boolean {
@@ -111,6 +113,10 @@ export function diskStorage(root: string): Storage {
         body: current ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>),
       };
     },
+    async remove(key) {
+      if (!isStorageKey(key)) return;
+      await rm(fileOf(key), { force: true });
+    },
     async check() {
       await mkdir(base, { recursive: true });
     },
@@ -171,6 +177,14 @@ export function s3Storage(config: S3Config): Storage {
         lastModified: modified ? new Date(modified) : null,
         body: response.body,
       };
+    },
+    async remove(key) {
+      if (!isStorageKey(key)) return;
+      const response = await send(key, { method: 'DELETE', headers: {} });
+      // S3 answers 204 whether or not the key existed; some compatible services answer 404 NoSuchKey.
+      if (response.status === 404 && (await errorCode(response)) === 'NoSuchKey') return;
+      if (!response.ok) throw await failure(config, response, `apagar ${key}`);
+      await response.body?.cancel();
     },
     async check() {
       const response = await send(CHECK_KEY, { method: 'GET', headers: {} });
@@ -234,4 +248,21 @@ export function getStorage(): Storage {
   const env = getEnv();
   if (current?.env !== env) current = { env, storage: env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, 'uploads')) };
   return current.storage;
+}
+
+/**
+ * Removes files whose rows are already gone (so nothing serves them any more): a storage failure leaves an
+ * orphan file, logged, and never undoes what the reader asked for.
+ */
+export async function removeFiles(keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    await getStorage()
+      .remove(key)
+      .catch((error: unknown) => log.warn('storage.remove_failed', { key, error }));
+  }
+}
+
+/** The storage key of a file served at /arquivos (an uploaded avatar), or null for a URL elsewhere (a provider's picture). */
+export function keyOfUrl(url: string | null): string | null {
+  return url?.startsWith('/arquivos/') ? url.slice('/arquivos/'.length) : null;
 }

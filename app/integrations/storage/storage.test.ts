@@ -54,6 +54,16 @@ describe('S3 storage', () => {
     expect(again?.body).toBeNull();
   });
 
+  it('removes a file, and a key with no file is already removed', async () => {
+    const storage = s3Storage(config);
+    await storage.put('avatars/u2/a.webp', picture, 'image/webp');
+    await storage.remove('avatars/u2/a.webp');
+    expect(fake.objects.has('avatars/u2/a.webp')).toBe(false);
+    expect(await storage.get('avatars/u2/a.webp')).toBeNull();
+    await expect(storage.remove('avatars/u2/a.webp')).resolves.toBeUndefined();
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', key: 'avatars/u2/a.webp' });
+  });
+
   it('answers null for a missing key and refuses bad keys without asking the bucket', async () => {
     const storage = s3Storage(config);
     expect(await storage.get('avatars/ninguem/x.webp')).toBeNull();
@@ -117,5 +127,9 @@ describe('disk storage', () => {
     expect(await storage.get('avatars/u1/nada.webp')).toBeNull();
     expect(await storage.get('avatars/u1/a.webp/x.webp')).toBeNull();
     await expect(storage.put('../fora.webp', picture, 'image/webp')).rejects.toThrow(/Invalid storage key/);
+    await storage.remove('avatars/u1/a.webp');
+    expect(await storage.get('avatars/u1/a.webp')).toBeNull();
+    await expect(storage.remove('avatars/u1/a.webp')).resolves.toBeUndefined();
+    await expect(storage.remove('../fora.webp')).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
@@ -136,6 +136,13 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
             Sair de todos os dispositivos
           </Button>
         </Form>
+      </Section>
+
+      <Section id="excluir" title="Excluir conta" result={undefined}>
+        <p className="text-muted">Apaga seu perfil, sua estante e tudo o que é seu no Maratona, na hora e para sempre.</p>
+        <Link to="/configuracoes/excluir" className="self-start font-semibold text-danger">
+          Excluir minha conta
+        </Link>
       </Section>
     </div>
   );

@@ -1,3 +1,4 @@
+import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { Form, Link } from 'react-router';
 import { Avatar } from '~/components/ui/avatar';
 import { Button } from '~/components/ui/button';
@@ -60,19 +61,27 @@ function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: b
       <ol className="flex flex-col divide-y divide-line">
         {att.comments.map((comment) => (
           <li key={comment.id} className="flex gap-3 py-3">
-            <Avatar name={comment.author.name} image={comment.author.image} size={32} />
+            <Avatar name={comment.author?.name ?? REMOVED_READER} image={comment.author?.image ?? null} size={32} />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <p className="text-sm">
-                <span className="font-semibold">{comment.author.name}</span> <span className="text-muted">@{comment.author.username} · {formatDateTime(comment.createdAt)}</span>
+                {comment.author ? (
+                  <>
+                    <span className="font-semibold">{comment.author.name}</span> <span className="text-muted">@{comment.author.username} · {formatDateTime(comment.createdAt)}</span>
+                  </>
+                ) : (
+                  <span className="text-muted">
+                    <span className="italic">{REMOVED_READER}</span> · {formatDateTime(comment.createdAt)}
+                  </span>
+                )}
               </p>
               {comment.hidden ? <HiddenNotice kind="att_comment" /> : null}
               <p className="max-w-prose whitespace-pre-line">{comment.text}</p>
-              {signedIn && !comment.mine ? <ReportLink kind="att_comment" id={comment.id} label={`Denunciar comentário de ${comment.author.name}`} /> : null}
+              {signedIn && !comment.mine ? <ReportLink kind="att_comment" id={comment.id} label={`Denunciar comentário de ${comment.author?.name ?? REMOVED_READER}`} /> : null}
               {comment.mayDelete ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="apagar-comentario" />
                   <input type="hidden" name="commentId" value={comment.id} />
-                  <Button type="submit" variant="quiet" disabled={busy} className="px-0" aria-label={`Apagar comentário de ${comment.author.name}`}>
+                  <Button type="submit" variant="quiet" disabled={busy} className="px-0" aria-label={`Apagar comentário de ${comment.author?.name ?? REMOVED_READER}`}>
                     Apagar
                   </Button>
                 </Form>

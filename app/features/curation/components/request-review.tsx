@@ -1,3 +1,4 @@
+import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { Form, Link, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
@@ -33,7 +34,7 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
           {KIND_LABELS[review.kind]}: {review.targetPath ? <Link to={review.targetPath}>{review.targetLabel}</Link> : review.targetLabel}
         </p>
         <p className="text-sm text-muted">
-          Enviada por @{review.requester.username} em {formatDateTime(review.createdAt)}
+          Enviada por {review.requester ? `@${review.requester.username}` : REMOVED_READER} em {formatDateTime(review.createdAt)}
           {review.reviewer && review.decidedAt ? ` · decidida por @${review.reviewer.username} em ${formatDateTime(review.decidedAt)}` : ''}
         </p>
       </header>

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { Button } from '~/components/ui/button';
 import { TextArea } from '~/components/ui/field';
 import { formatDateTime } from '~/lib/format';
@@ -13,7 +14,14 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold">
-          {REPORTABLE_KIND_LABELS[group.kind]} de {group.author.name} <span className="font-normal text-muted">@{group.author.username}</span>
+          {REPORTABLE_KIND_LABELS[group.kind]} de{' '}
+          {group.author ? (
+            <>
+              {group.author.name} <span className="font-normal text-muted">@{group.author.username}</span>
+            </>
+          ) : (
+            <span className="font-normal italic text-muted">{REMOVED_READER}</span>
+          )}
         </h2>
         <span className="text-sm text-muted">
           {group.reports.length} {group.reports.length === 1 ? 'denúncia' : 'denúncias'}
@@ -27,7 +35,7 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
       ) : (
         <p className="text-muted">O conteúdo não existe mais.</p>
       )}
-      {group.author.suspended ? <p className="text-sm font-semibold text-danger">Conta do autor suspensa.</p> : null}
+      {group.author?.suspended ? <p className="text-sm font-semibold text-danger">Conta do autor suspensa.</p> : null}
       <p className="text-sm">
         <span className="font-medium">Motivos:</span> {reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ')}
       </p>
@@ -65,10 +73,12 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
                   Ocultar conteúdo
                 </Button>
               ) : null}
-              <Button type="submit" name="intent" value="warn" variant="secondary" disabled={busy}>
-                Advertir
-              </Button>
-              {!group.author.suspended ? (
+              {group.author ? (
+                <Button type="submit" name="intent" value="warn" variant="secondary" disabled={busy}>
+                  Advertir
+                </Button>
+              ) : null}
+              {group.author && !group.author.suspended ? (
                 <Button type="submit" name="intent" value="suspend" variant="danger" disabled={busy}>
                   Suspender conta
                 </Button>

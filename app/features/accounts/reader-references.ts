@@ -1,0 +1,44 @@
+/**
+ * Every column that references a reader, with what becomes of it (docs/decisions/0030, 0031):
+ * - `onDelete` — deleting the account: `delete`, the row is the reader's own and goes with them (ON DELETE
+ *   CASCADE); `anonymise`, others rely on the row and it stays without its author (ON DELETE SET NULL, shown as
+ *   "leitor removido"), `why` says why;
+ * - `archive` — the full archive's `data.json`: the top-level key that carries the rows, or why they stay out.
+ * Two schema tests read this list: deletion.test.ts checks it against every foreign key to `users` in
+ * `pg_constraint`, archive.test.ts that every key named here is in the archive. A new table that references
+ * readers fails both until it is given its line.
+ */
+export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise'; why: string; archive: string | { excluded: string } }> = {
+  'sessions.user_id': { onDelete: 'delete', why: 'sign-ins end with the account', archive: { excluded: 'sign-in sessions: secrets, not what the reader made' } },
+  'auth_accounts.user_id': { onDelete: 'delete', why: 'passwords and provider tokens', archive: { excluded: 'password hashes and provider tokens' } },
+  'username_redirects.user_id': { onDelete: 'delete', why: 'an old username must not lead anywhere', archive: { excluded: 'an old username kept 30 days for links; the username is in profile' } },
+  'notification_settings.user_id': { onDelete: 'delete', why: 'the reader’s switches', archive: 'notificationSettings' },
+  'digest_sends.user_id': { onDelete: 'delete', why: 'which weekly emails the reader got', archive: { excluded: 'which weekly emails the site sent' } },
+  'author_follows.user_id': { onDelete: 'delete', why: 'whom the reader follows', archive: 'authorFollows' },
+  'collection_follows.user_id': { onDelete: 'delete', why: 'what the reader follows', archive: 'collectionFollows' },
+  'notifications.user_id': { onDelete: 'delete', why: 'the reader’s own notifications', archive: { excluded: 'what the site told the reader, not what the reader made' } },
+  'notifications.actor_id': { onDelete: 'delete', why: 'others’ notifications name the reader (“@x começou a seguir você”)', archive: { excluded: 'other readers’ notifications (“@x começou a seguir você”)' } },
+  'follows.follower_id': { onDelete: 'delete', why: 'a follow is personal on both ends', archive: 'following' },
+  'follows.followee_id': { onDelete: 'delete', why: 'a follow is personal on both ends', archive: 'followers' },
+  'blocks.blocker_id': { onDelete: 'delete', why: 'the reader’s blocks', archive: 'blocked' },
+  'blocks.blocked_id': { onDelete: 'delete', why: 'there is no one left to block', archive: { excluded: 'who blocked the reader is that other reader’s private choice' } },
+  'shelf_entries.user_id': { onDelete: 'delete', why: 'the bookshelf, with its reviews, notes and progress', archive: 'bookshelf' },
+  'read_throughs.user_id': { onDelete: 'delete', why: 'the reader’s readings', archive: 'bookshelf' },
+  'shelves.user_id': { onDelete: 'delete', why: 'the reader’s custom shelves', archive: 'shelves' },
+  'reading_goals.user_id': { onDelete: 'delete', why: 'the reader’s goals', archive: 'goals' },
+  'reviews.user_id': { onDelete: 'delete', why: 'reviews are the reader’s own page about a book', archive: 'bookshelf' },
+  'atts.author_id': { onDelete: 'delete', why: 'atts are the reader’s posts, photos included', archive: 'atts' },
+  'att_reactions.user_id': { onDelete: 'delete', why: 'a reaction says who reacted', archive: 'reactions' },
+  'att_comments.author_id': { onDelete: 'anonymise', why: 'a comment in someone else’s thread: the conversation would lose its sense', archive: 'comments' },
+  'reports.reporter_id': { onDelete: 'delete', why: 'who reported is personal; the admins’ log of actions stays', archive: 'reports' },
+  'reports.target_author_id': { onDelete: 'anonymise', why: 'what they left (a comment) can still be reported and hidden', archive: { excluded: 'reports about the reader are their reporters’ data' } },
+  'reports.resolved_by_id': { onDelete: 'anonymise', why: 'the report stays for the other admins', archive: { excluded: 'an admin’s work on others’ reports' } },
+  'moderation_actions.admin_id': { onDelete: 'anonymise', why: 'the moderation log is never rewritten', archive: { excluded: 'an admin’s work; the moderation log is never rewritten' } },
+  'change_requests.requester_id': { onDelete: 'anonymise', why: 'a catalogue contribution others rely on', archive: 'changeRequests' },
+  'change_requests.reviewer_id': { onDelete: 'anonymise', why: 'a curator’s decision stays in the catalogue’s history', archive: { excluded: 'a curator’s decisions on others’ requests' } },
+  'catalog_changes.actor_id': { onDelete: 'anonymise', why: 'the catalogue’s history of changes', archive: { excluded: 'the catalogue’s history; the reader’s own proposals are in changeRequests' } },
+  'catalog_imports.curator_id': { onDelete: 'anonymise', why: 'a curator’s import stays as the catalogue’s record', archive: { excluded: 'a curator’s bulk import into the catalogue' } },
+  'news_posts.author_id': { onDelete: 'anonymise', why: 'the site’s news stay published', archive: { excluded: 'the site’s news, written as staff' } },
+  'affiliate_clicks.user_id': { onDelete: 'anonymise', why: 'click counts stay, without who clicked', archive: { excluded: 'click counts for bookshop links' } },
+  'archives.user_id': { onDelete: 'delete', why: 'the archives are the reader’s own', archive: { excluded: 'the archives themselves' } },
+};

@@ -1,0 +1,235 @@
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { z } from 'zod';
+import { getDb, queryRows } from '~/db/client.server';
+import { archives } from '~/db/schema';
+import { PRIVATE_UPLOADS_PREFIX, getStorage, keyOfUrl, removeFiles, type StoredFile } from '~/integrations/storage/storage.server';
+import { proposedCoverKey } from '~/features/curation/cover-storage.server';
+import { newId } from '~/lib/ids';
+import { formatDateTime } from '~/lib/format';
+import { AppError } from '~/server/errors';
+import { enqueueJob, registerJobHandler, registerRecurringJob } from '~/server/jobs.server';
+import { log } from '~/server/logger.server';
+import type { Viewer } from '~/server/viewer.server';
+
+/** The version of `data.json`: a reader's importer reads the version it knows, and a change of shape bumps it. */
+export const ARCHIVE_VERSION = 1;
+export const ARCHIVE_LIFETIME_DAYS = 7;
+const ARCHIVE_EVERY_HOURS = 24;
+const ARCHIVE_ATTEMPTS = 3;
+/** A request still pending after this long lost its worker: shown as failed, and another may be asked for. */
+const STALE_PENDING_MINUTES = 60;
+const isStale = sql`(${archives.status} = 'pending' AND ${archives.createdAt} < now() - make_interval(mins => ${STALE_PENDING_MINUTES}))`;
+
+export type ArchiveSummary = { id: string; status: 'pending' | 'ready' | 'failed'; createdAt: string; expiresAt: string | null; sizeBytes: number | null };
+
+/** The viewer's archives not yet expired, newest first, and when they may ask for the next one. */
+export async function listArchives(viewer: Viewer): Promise<{ archives: ArchiveSummary[]; nextAllowedAt: string | null }> {
+  const rows = await getDb()
+    .select({
+      id: archives.id,
+      status: sql<ArchiveSummary['status']>`CASE WHEN ${isStale} THEN 'failed' ELSE ${archives.status} END`,
+      createdAt: archives.createdAt,
+      expiresAt: archives.expiresAt,
+      sizeBytes: archives.sizeBytes,
+    })
+    .from(archives)
+    .where(and(eq(archives.userId, viewer.id), sql`(${archives.expiresAt} IS NULL OR ${archives.expiresAt} > now())`))
+    .orderBy(desc(archives.createdAt))
+    .limit(5);
+  const latest = rows.find((r) => r.status !== 'failed');
+  const next = latest ? new Date(latest.createdAt.getTime() + ARCHIVE_EVERY_HOURS * 3_600_000) : null;
+  return {
+    archives: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null, sizeBytes: r.sizeBytes })),
+    nextAllowedAt: next && next > new Date() ? next.toISOString() : null,
+  };
+}
+
+/**
+ * Asks for a full archive, built by a job. One a day: a second request within 24 hours of the last one that
+ * did not fail is refused with the time the next is possible (a failed one can be asked again at once).
+ */
+export async function requestArchive(viewer: Viewer): Promise<string> {
+  return getDb().transaction(async (tx) => {
+    // Serialises two clicks of the same reader: the second sees the first's row.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`archive:${viewer.id}`}))`);
+    const [latest] = await tx
+      .select({ createdAt: archives.createdAt })
+      .from(archives)
+      .where(and(eq(archives.userId, viewer.id), sql`${archives.status} <> 'failed'`, sql`NOT ${isStale}`, sql`${archives.createdAt} > now() - make_interval(hours => ${ARCHIVE_EVERY_HOURS})`))
+      .orderBy(desc(archives.createdAt))
+      .limit(1);
+    if (latest) {
+      const next = new Date(latest.createdAt.getTime() + ARCHIVE_EVERY_HOURS * 3_600_000);
+      throw new AppError('rate_limited', `Você já pediu um arquivo completo nas últimas 24 horas. O próximo pode ser pedido a partir de ${formatDateTime(next.toISOString())}.`);
+    }
+    const id = newId();
+    await tx.insert(archives).values({ id, userId: viewer.id });
+    await enqueueJob('export.archive', { archiveId: id }, { tx, maxAttempts: ARCHIVE_ATTEMPTS });
+    log.info('export.archive_requested', { userId: viewer.id, archiveId: id });
+    return id;
+  });
+}
+
+/** The zip of one of the viewer's ready, unexpired archives; null (answered 404) for anything else, anyone else's included. */
+export async function readArchive(viewer: Viewer, id: string): Promise<StoredFile | null> {
+  const [row] = await getDb()
+    .select({ key: archives.storageKey })
+    .from(archives)
+    .where(and(eq(archives.id, id), eq(archives.userId, viewer.id), eq(archives.status, 'ready'), sql`${archives.expiresAt} > now()`));
+  return row?.key ? getStorage().get(row.key) : null;
+}
+
+type Image = { key: string; path: string };
+
+/**
+ * Everything the reader owns, as `data.json` holds it (the keys are READER_REFERENCES' `archive` names).
+ * Images are referred to by their path inside the zip. Dates are ISO strings; ratings in stars (quarters).
+ */
+export async function archiveData(userId: string): Promise<{ data: Record<string, unknown>; images: Image[] }> {
+  const [profile] = await queryRows<{ profile: Record<string, unknown> & { image: string | null } }>(sql`
+    SELECT json_build_object('username', u.username, 'name', u.name, 'email', u.email, 'emailVerified', u.email_verified, 'image', u.image,
+      'birthDate', u.birth_date, 'pronouns', u.pronouns, 'bio', u.bio, 'links', u.links, 'profileVisibility', u.profile_visibility,
+      'showCurrentlyReading', u.show_currently_reading, 'role', u.role, 'createdAt', u.created_at) AS profile
+    FROM users u WHERE u.id = ${userId}`);
+  if (!profile) throw new Error(`No reader ${userId}`);
+  const avatarKey = keyOfUrl(profile.profile.image);
+  const images: Image[] = avatarKey ? [{ key: avatarKey, path: `imagens/avatar.${avatarKey.slice(avatarKey.lastIndexOf('.') + 1)}` }] : [];
+  const { image: _image, ...profileData } = profile.profile;
+
+  const [row] = await queryRows<Record<string, unknown[] | null>>(sql`
+    SELECT
+      (SELECT json_agg(json_build_object(
+          'edition', json_build_object('id', e.id, 'title', e.title, 'subtitle', e.subtitle, 'isbn13', e.isbn13, 'isbn10', e.isbn10, 'format', e.format,
+            'authors', (SELECT json_agg(a.name ORDER BY wa.position, a.sort_name) FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id AND wa.role = 'author')),
+          'status', s.status, 'rating', s.rating_quarters / 4.0, 'favorite', s.favorite, 'owned', s.owned, 'ownedFormat', s.owned_format,
+          'privateNotes', s.notes, 'moods', s.moods, 'pacing', s.pacing, 'contentWarnings', s.content_warnings, 'addedAt', s.created_at, 'updatedAt', s.updated_at,
+          'readThroughs', (SELECT json_agg(json_build_object('startedOn', rt.started_on, 'finishedOn', rt.finished_on, 'abandonedOn', rt.abandoned_on,
+              'progress', CASE WHEN rt.progress_unit IS NULL THEN NULL ELSE json_build_object('value', rt.progress_value, 'unit', rt.progress_unit, 'fraction', rt.progress_fraction, 'updatedAt', rt.progress_updated_at) END,
+              'updates', (SELECT json_agg(json_build_object('value', p.value, 'unit', p.unit, 'fraction', p.fraction, 'comment', p.comment, 'emotion', p.emotion,
+                  'spoiler', p.spoiler, 'correction', p.correction, 'createdAt', p.created_at) ORDER BY p.created_at, p.id) FROM progress_entries p WHERE p.read_through_id = rt.id))
+            ORDER BY rt.created_at, rt.id) FROM read_throughs rt WHERE rt.shelf_entry_id = s.id),
+          'review', (SELECT json_build_object('body', r.body, 'spoiler', r.spoiler, 'visibility', r.visibility, 'publishedAt', r.published_at,
+              'draftBody', r.draft_body, 'draftSpoiler', r.draft_spoiler, 'draftVisibility', r.draft_visibility, 'draftSavedAt', r.draft_saved_at)
+            FROM reviews r WHERE r.shelf_entry_id = s.id))
+        ORDER BY s.created_at, s.id) FROM shelf_entries s JOIN editions e ON e.id = s.edition_id WHERE s.user_id = ${userId}) AS bookshelf,
+      (SELECT json_agg(json_build_object('name', sh.name, 'description', sh.description, 'visibility', sh.visibility, 'createdAt', sh.created_at,
+          'editions', (SELECT json_agg(se.edition_id ORDER BY si.position) FROM shelf_items si JOIN shelf_entries se ON se.id = si.shelf_entry_id WHERE si.shelf_id = sh.id))
+        ORDER BY sh.created_at, sh.id) FROM shelves sh WHERE sh.user_id = ${userId}) AS shelves,
+      (SELECT json_agg(json_build_object('year', g.year, 'books', g.books_target, 'pages', g.pages_target) ORDER BY g.year) FROM reading_goals g WHERE g.user_id = ${userId}) AS goals,
+      (SELECT json_agg(json_build_object('id', a.id, 'editionId', a.edition_id, 'kind', a.kind, 'text', a.text, 'spoiler', a.spoiler, 'visibility', a.visibility, 'createdAt', a.created_at,
+          'images', (SELECT json_agg(json_build_object('key', i.storage_key, 'position', i.position, 'width', i.width, 'height', i.height) ORDER BY i.position) FROM att_images i WHERE i.att_id = a.id))
+        ORDER BY a.created_at, a.id) FROM atts a WHERE a.author_id = ${userId}) AS atts,
+      (SELECT json_agg(json_build_object('attId', r.att_id, 'kind', r.kind, 'createdAt', r.created_at) ORDER BY r.created_at) FROM att_reactions r WHERE r.user_id = ${userId}) AS reactions,
+      (SELECT json_agg(json_build_object('attId', c.att_id, 'text', c.text, 'createdAt', c.created_at) ORDER BY c.created_at, c.id) FROM att_comments c WHERE c.author_id = ${userId} AND c.deleted_at IS NULL) AS comments,
+      (SELECT json_agg(json_build_object('username', u.username, 'status', f.status, 'since', f.created_at) ORDER BY f.created_at) FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ${userId}) AS following,
+      (SELECT json_agg(json_build_object('username', u.username, 'status', f.status, 'since', f.created_at) ORDER BY f.created_at) FROM follows f JOIN users u ON u.id = f.follower_id WHERE f.followee_id = ${userId}) AS followers,
+      (SELECT json_agg(json_build_object('username', u.username, 'since', b.created_at) ORDER BY b.created_at) FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${userId}) AS blocked,
+      (SELECT json_agg(json_build_object('type', n.type, 'inApp', n.in_app, 'email', n.email) ORDER BY n.type) FROM notification_settings n WHERE n.user_id = ${userId}) AS "notificationSettings",
+      (SELECT json_agg(json_build_object('author', a.name, 'slug', a.slug, 'since', af.created_at) ORDER BY af.created_at) FROM author_follows af JOIN authors a ON a.id = af.author_id WHERE af.user_id = ${userId}) AS "authorFollows",
+      (SELECT json_agg(json_build_object('collection', c.name, 'id', c.id, 'since', cf.created_at) ORDER BY cf.created_at) FROM collection_follows cf JOIN collections c ON c.id = cf.collection_id WHERE cf.user_id = ${userId}) AS "collectionFollows",
+      (SELECT json_agg(json_build_object('kind', r.target_kind, 'target', r.target_id, 'reason', r.reason, 'details', r.details, 'status', r.status, 'createdAt', r.created_at) ORDER BY r.created_at) FROM reports r WHERE r.reporter_id = ${userId}) AS reports,
+      (SELECT json_agg(json_build_object('id', c.id, 'code', c.code, 'kind', c.kind, 'status', c.status, 'target', c.target_label, 'changes', c.changes, 'note', c.note, 'answer', c.answer, 'createdAt', c.created_at, 'decidedAt', c.decided_at) ORDER BY c.created_at) FROM change_requests c WHERE c.requester_id = ${userId}) AS "changeRequests"`);
+
+  const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
+  // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.
+  const changeRequests = (sections.changeRequests as { id: string; code: string; kind: string }[]).map(({ id, ...request }) => {
+    if (request.kind !== 'edition_cover') return request;
+    const path = `imagens/capas-propostas/${request.code}.webp`;
+    images.push({ key: proposedCoverKey(id), path });
+    return { ...request, cover: path };
+  });
+  const atts = (sections.atts as { id: string; images: { key: string; position: number }[] | null }[]).map((att) => ({
+    ...att,
+    images: (att.images ?? []).map(({ key, ...image }) => {
+      const path = `imagens/atts/${att.id}-${image.position}.${key.slice(key.lastIndexOf('.') + 1)}`;
+      images.push({ key, path });
+      return { ...image, path };
+    }),
+  }));
+  return {
+    data: {
+      format: 'maratona',
+      version: ARCHIVE_VERSION,
+      exportedAt: new Date().toISOString(),
+      // An uploaded avatar is in the zip; a provider's picture (Google…) stays a link.
+      profile: { ...profileData, avatar: avatarKey ? images[0]!.path : null, avatarUrl: avatarKey ? null : profile.profile.image },
+      ...sections,
+      atts,
+      changeRequests,
+    },
+    images,
+  };
+}
+
+async function bytesOf(file: StoredFile | null): Promise<Uint8Array | null> {
+  return file?.body ? new Uint8Array(await new Response(file.body).arrayBuffer()) : null;
+}
+
+/** Builds the zip of one requested archive and stores it privately; runs as the `export.archive` job. */
+export async function buildArchive(archiveId: string): Promise<void> {
+  const [archive] = await getDb().select().from(archives).where(eq(archives.id, archiveId));
+  if (!archive || archive.status !== 'pending') return;
+  const { data, images } = await archiveData(archive.userId);
+  const files: Zippable = { 'data.json': strToU8(JSON.stringify(data, null, 2)) };
+  for (const image of images) {
+    const bytes = await bytesOf(await getStorage().get(image.key));
+    // Images are already compressed: stored as they are.
+    if (bytes) files[image.path] = [bytes, { level: 0 }];
+  }
+  const zip = zipSync(files, { level: 6 });
+  // A key of its own for each build: a second worker that took the job over (an expired lease) writes its own
+  // file, and whichever build loses removes only its own.
+  const key = `${PRIVATE_UPLOADS_PREFIX}arquivos-completos/${archive.userId}/${archiveId}-${newId()}.zip`;
+  await getStorage().put(key, Buffer.from(zip), 'application/zip');
+  let updated: { id: string }[] = [];
+  try {
+    updated = await getDb()
+      .update(archives)
+      .set({ status: 'ready', storageKey: key, sizeBytes: zip.byteLength, readyAt: new Date(), expiresAt: new Date(Date.now() + ARCHIVE_LIFETIME_DAYS * 86_400_000) })
+      .where(and(eq(archives.id, archiveId), eq(archives.status, 'pending')))
+      .returning({ id: archives.id });
+  } finally {
+    // Another build won, or the row went with its account (whose deletion waited on the row's lock): this
+    // file must not outlive the moment.
+    if (!updated.length) await removeFiles([key]);
+  }
+  log.info('export.archive_ready', { archiveId, bytes: zip.byteLength, images: images.length });
+}
+
+/**
+ * Removes the archives whose time is up, and requests that never became one (failed, or stuck in a worker that
+ * died) after a day. A row goes only once its file is gone, so a storage failure is tried again next hour.
+ */
+export async function expireArchives(now = new Date()): Promise<number> {
+  const expired = await getDb()
+    .select({ id: archives.id, key: archives.storageKey })
+    .from(archives)
+    .where(or(lte(archives.expiresAt, now), and(sql`${archives.status} <> 'ready'`, lte(archives.createdAt, new Date(now.getTime() - ARCHIVE_EVERY_HOURS * 3_600_000)))));
+  let removed = 0;
+  for (const archive of expired) {
+    try {
+      if (archive.key) await getStorage().remove(archive.key);
+      await getDb().delete(archives).where(eq(archives.id, archive.id));
+      removed += 1;
+    } catch (error) {
+      log.warn('export.archive_not_expired', { archiveId: archive.id, error });
+    }
+  }
+  return removed;
+}
+
+const archivePayload = z.object({ archiveId: z.string() });
+
+registerJobHandler('export.archive', async (payload, job) => {
+  const { archiveId } = archivePayload.parse(payload);
+  try {
+    await buildArchive(archiveId);
+  } catch (error) {
+    // The last attempt marks the archive failed, so the page says so and the reader may ask again.
+    if (job.attempts >= ARCHIVE_ATTEMPTS) await getDb().update(archives).set({ status: 'failed' }).where(eq(archives.id, archiveId));
+    throw error;
+  }
+});
+
+registerRecurringJob('export.expire-archives', 3600, () => expireArchives().then(() => undefined));

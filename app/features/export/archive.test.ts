@@ -1,0 +1,174 @@
+import { eq, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
+import { getDb, queryRows } from '~/db/client.server';
+import { archives, changeRequests } from '~/db/schema';
+import { changeAvatar } from '~/features/accounts/mutations.server';
+import { READER_REFERENCES } from '~/features/accounts/reader-references';
+import { addComment, postAtt, toggleReaction } from '~/features/atts/mutations.server';
+import { setShelfStatus } from '~/features/reading/mutations.server';
+import { logProgress } from '~/features/reading/progress.server';
+import { publishReview, saveReviewDraft } from '~/features/reading/reviews.server';
+import { addToShelf, createShelf } from '~/features/reading/shelves.server';
+import { followReader } from '~/features/social/follows.server';
+import { blockReader } from '~/features/social/blocks.server';
+import { createReport } from '~/features/moderation/mutations.server';
+import { setReadingGoal } from '~/features/reading/goals.server';
+import { storeProposedCover } from '~/features/curation/cover-storage.server';
+import { newId } from '~/lib/ids';
+import { getStorage } from '~/integrations/storage/storage.server';
+import { runJobsOnce } from '~/server/jobs.server';
+import type { Viewer } from '~/server/viewer.server';
+import { useTestDatabase } from '../../../test/db';
+import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../../test/factories';
+import { call, statusOf } from '../../../test/routes';
+import * as download from '../../routes/configuracoes.exportar.arquivo.$id';
+import { archiveData, expireArchives, listArchives, readArchive, requestArchive } from './archive.server';
+
+useTestDatabase();
+
+const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
+const picture = (format: 'png' | 'jpeg') => sharp({ create: { width: 200, height: 150, channels: 3, background: '#1D4E7A' } })[format]().toBuffer();
+
+async function zipOf(viewer: Viewer, id: string): Promise<Record<string, Uint8Array>> {
+  const file = await readArchive(viewer, id);
+  if (!file?.body) throw new Error('no archive');
+  return unzipSync(new Uint8Array(await new Response(file.body).arrayBuffer()));
+}
+
+describe('full archive', () => {
+  it('has a place in data.json for every reader reference that is not excluded with a reason', async () => {
+    const reader = await createUser();
+    const { data } = await archiveData(reader.id);
+    const named = new Set(Object.values(READER_REFERENCES).flatMap((r) => (typeof r.archive === 'string' ? [r.archive] : [])));
+    // Every section the list names is in the file, and the file has nothing the list does not account for.
+    expect(Object.keys(data).sort()).toEqual([...named, 'exportedAt', 'format', 'profile', 'version'].sort());
+    for (const r of Object.values(READER_REFERENCES)) if (typeof r.archive !== 'string') expect(r.archive.excluded.length).toBeGreaterThan(10);
+  });
+
+  it('holds everything the reader owns, images beside data.json, built by a job, theirs only, one a day, gone when it expires', async () => {
+    const [readerUser, friendUser] = await Promise.all([createUser({ verified: true }), createUser({ verified: true })]);
+    const reader = verified(readerUser);
+    const friend = verified(friendUser);
+    const editionId = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], isbn: '9786580309313', pages: 264 });
+    await changeAvatar(reader, new File([new Uint8Array(await picture('png'))], 'eu.png', { type: 'image/png' }));
+    await setShelfStatus(reader, editionId, 'reading');
+    await logProgress(reader, editionId, { value: 120, unit: 'page', comment: 'Que capítulo!', emotion: null, spoiler: false });
+    await setShelfStatus(reader, editionId, 'read');
+    await getDb().execute(sql`UPDATE shelf_entries SET notes = 'Emprestar para a Bia', rating_quarters = 17 WHERE user_id = ${readerUser.id}`);
+    await publishReview(reader, editionId, { body: 'Bibiana e Belonísia.', spoiler: false, visibility: 'publico' });
+    await saveReviewDraft(reader, editionId, { body: 'Uma versão mais longa…', spoiler: true, visibility: 'seguidores' });
+    const shelfId = await createShelf(reader, { name: 'Brasileiros', description: '', visibility: 'publico' });
+    await addToShelf(reader, shelfId, { editionId });
+    const attId = await postAtt(reader, { editionId, kind: 'finished', text: 'Terminei!', spoiler: false, visibility: 'publico', images: [new Blob([new Uint8Array(await picture('jpeg'))], { type: 'image/jpeg' })] });
+    await setShelfStatus(friend, editionId, 'read');
+    const friendsAtt = await postAtt(friend, { editionId, kind: 'finished', text: 'Também li.', spoiler: false, visibility: 'publico', images: [] });
+    await addComment(reader, friendsAtt, 'Que bom!');
+    await toggleReaction(reader, friendsAtt, 'heart');
+    await followReader(reader, friendUser.id);
+    // One of everything else the list names, so every section of data.json has something to carry.
+    const stranger = await createUser();
+    await followReader(friend, readerUser.id);
+    await blockReader(reader, stranger.id);
+    await setReadingGoal(reader, 2026, { books: 30, pages: null });
+    await getDb().execute(sql`INSERT INTO notification_settings (user_id, type, in_app, email) VALUES (${readerUser.id}, 'comment', true, true)`);
+    await getDb().execute(sql`INSERT INTO author_follows (user_id, author_id) SELECT ${readerUser.id}, wa.author_id FROM work_authors wa JOIN editions e ON e.work_id = wa.work_id WHERE e.id = ${editionId}`);
+    const collectionId = newId();
+    await getDb().execute(sql`INSERT INTO collections (id, name) VALUES (${collectionId}, 'Coleção Vaga-lume')`);
+    await getDb().execute(sql`INSERT INTO collection_follows (user_id, collection_id) VALUES (${readerUser.id}, ${collectionId})`);
+    await createReport(reader, { kind: 'user', target: stranger.id, reason: 'spam', details: 'Só propaganda.' });
+    const coverRequest = newId();
+    await getDb().insert(changeRequests).values({ id: coverRequest, code: 'SOL-CAPA01', kind: 'edition_cover', requesterId: readerUser.id, editionId, targetLabel: 'Torto Arado', changes: [] });
+    await storeProposedCover(coverRequest, await sharp({ create: { width: 60, height: 90, channels: 3, background: '#B84A2E' } }).webp().toBuffer(), 'image/webp');
+
+    const id = await requestArchive(reader);
+    expect((await listArchives(reader)).archives).toMatchObject([{ id, status: 'pending' }]);
+    expect(await readArchive(reader, id)).toBeNull();
+    // One a day: the second request says when the next one is possible.
+    await expect(requestArchive(reader)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('O próximo pode ser pedido a partir de') });
+    while ((await runJobsOnce('teste')) > 0);
+
+    const listed = await listArchives(reader);
+    expect(listed.archives).toMatchObject([{ id, status: 'ready' }]);
+    expect(listed.nextAllowedAt).not.toBeNull();
+    const files = await zipOf(reader, id);
+    const data = JSON.parse(strFromU8(files['data.json']!)) as Record<string, unknown[]>;
+    expect(data).toMatchObject({ format: 'maratona', version: 1, profile: { username: readerUser.username, email: readerUser.email, avatar: 'imagens/avatar.webp' } });
+    expect(data.bookshelf).toMatchObject([
+      {
+        edition: { id: editionId, title: 'Torto Arado', isbn13: '9786580309313', authors: ['Itamar Vieira Junior'] },
+        status: 'read',
+        rating: 4.25,
+        privateNotes: 'Emprestar para a Bia',
+        readThroughs: [{ finishedOn: expect.any(String), updates: [{ value: 120, unit: 'page', comment: 'Que capítulo!' }] }],
+        review: { body: 'Bibiana e Belonísia.', draftBody: 'Uma versão mais longa…', draftSpoiler: true },
+      },
+    ]);
+    expect(data.shelves).toMatchObject([{ name: 'Brasileiros', editions: [editionId] }]);
+    expect(data.atts).toMatchObject([{ id: attId, text: 'Terminei!', images: [{ position: 1, path: `imagens/atts/${attId}-1.webp` }] }]);
+    expect(data.comments).toMatchObject([{ attId: friendsAtt, text: 'Que bom!' }]);
+    expect(data.reactions).toMatchObject([{ attId: friendsAtt, kind: 'heart' }]);
+    expect(data.following).toMatchObject([{ username: friendUser.username, status: 'accepted' }]);
+    expect(data.followers).toMatchObject([{ username: friendUser.username }]);
+    expect(data.blocked).toMatchObject([{ username: stranger.username }]);
+    expect(data.goals).toMatchObject([{ year: 2026, books: 30 }]);
+    expect(data.collectionFollows).toMatchObject([{ collection: 'Coleção Vaga-lume' }]);
+    expect(data.authorFollows).toMatchObject([{ author: 'Itamar Vieira Junior' }]);
+    expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
+    expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);
+    expect(files['imagens/capas-propostas/SOL-CAPA01.webp']?.length).toBeGreaterThan(0);
+    // Every section the list names carries something here: an empty or swapped section would show.
+    for (const [ref, { archive }] of Object.entries(READER_REFERENCES)) {
+      if (typeof archive === 'string') expect({ ref, rows: (data[archive] as unknown[]).length > 0 }).toEqual({ ref, rows: true });
+    }
+    // The images are the stored files, byte for byte; the friend's things are not in it.
+    const [image] = await queryRows<{ storage_key: string }>(sql`SELECT storage_key FROM att_images WHERE att_id = ${attId}`);
+    const stored = await getStorage().get(image?.storage_key ?? '');
+    expect(Buffer.from(files[`imagens/atts/${attId}-1.webp`]!)).toEqual(Buffer.from(await new Response(stored?.body).arrayBuffer()));
+    expect(files['imagens/avatar.webp']?.length).toBeGreaterThan(0);
+    expect(strFromU8(files['data.json']!)).not.toContain('Também li.');
+
+    // Someone else's archive answers 404 at its address; its reader gets the zip, never cached.
+    expect(await readArchive(friend, id)).toBeNull();
+    expect(await statusOf(call(download.loader, getRequest(`/configuracoes/exportar/arquivo/${id}`, friendUser.cookie), { id }))).toBe(404);
+    expect(await statusOf(call(download.loader, getRequest(`/configuracoes/exportar/arquivo/${id}`), { id }))).toBe(302);
+    const response = (await call(download.loader, getRequest(`/configuracoes/exportar/arquivo/${id}`, readerUser.cookie), { id })) as Response;
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(response.headers.get('Content-Type')).toBe('application/zip');
+    expect(response.headers.get('Content-Disposition')).toMatch(new RegExp(`^attachment; filename="maratona-${readerUser.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`));
+
+    // After its days, the file and its row are gone, and the address answers 404.
+    const [row] = await getDb().select({ key: archives.storageKey }).from(archives).where(eq(archives.id, id));
+    expect(await expireArchives(new Date(Date.now() + 8 * 86_400_000))).toBe(1);
+    expect(await getStorage().get(row?.key ?? '')).toBeNull();
+    expect(await getDb().select().from(archives).where(eq(archives.id, id))).toEqual([]);
+    expect(await readArchive(reader, id)).toBeNull();
+  });
+
+  it('marks the archive failed after its last attempt, and lets the reader ask again at once, as after a lost worker', async () => {
+    const reader = testViewer(await createUser());
+    const id = await requestArchive(reader);
+    const put = vi.spyOn(getStorage(), 'put').mockRejectedValue(new Error('disco cheio'));
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await getDb().execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'export.archive'`);
+        await runJobsOnce('teste');
+      }
+    } finally {
+      put.mockRestore();
+    }
+    expect((await listArchives(reader)).archives).toMatchObject([{ id, status: 'failed' }]);
+    expect((await listArchives(reader)).nextAllowedAt).toBeNull();
+    const again = await requestArchive(reader);
+
+    // A request whose worker died an hour ago counts as failed too.
+    await getDb().update(archives).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(archives.id, again));
+    expect((await listArchives(reader)).archives.find((a) => a.id === again)).toMatchObject({ status: 'failed' });
+    await expect(requestArchive(reader)).resolves.toEqual(expect.any(String));
+    // Two clicks at once still make one request.
+    const other = testViewer(await createUser());
+    const results = await Promise.allSettled([requestArchive(other), requestArchive(other)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+  });
+});
