@@ -29,6 +29,10 @@ export default [
   route('configuracoes/exportar/goodreads.csv', 'routes/configuracoes.exportar.goodreads[.]csv.ts'),
   route('configuracoes/exportar/arquivo/:id', 'routes/configuracoes.exportar.arquivo.$id.ts'),
   route('configuracoes/excluir', 'routes/configuracoes.excluir.tsx'),
+  route('configuracoes/importar', 'routes/configuracoes.importar.tsx'),
+  route('configuracoes/importar/:fonte', 'routes/configuracoes.importar.$fonte.tsx'),
+  route('configuracoes/importacoes/:id', 'routes/configuracoes.importacoes.$id.tsx'),
+  route('configuracoes/importacoes/:id/linhas-com-erro.csv', 'routes/configuracoes.importacoes.$id.linhas-com-erro[.]csv.ts'),
 
   route('notificacoes', 'routes/notificacoes.tsx'),
   route('denunciar', 'routes/denunciar.tsx'),

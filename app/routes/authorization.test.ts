@@ -14,6 +14,11 @@ import * as notificationSettings from './configuracoes.notificacoes';
 import * as exportPage from './configuracoes.exportar';
 import * as exportCsv from './configuracoes.exportar.goodreads[.]csv';
 import * as deletePage from './configuracoes.excluir';
+import * as importHub from './configuracoes.importar';
+import * as importSource from './configuracoes.importar.$fonte';
+import * as readerImport from './configuracoes.importacoes.$id';
+import * as readerImportFailures from './configuracoes.importacoes.$id.linhas-com-erro[.]csv';
+import { createReaderImport } from '~/features/imports/imports.server';
 import * as reportQueue from './gerenciar.denuncias';
 import * as reportPage from './denunciar';
 import * as conta from './configuracoes.conta';
@@ -68,13 +73,18 @@ type RouteCase = { path: string; params?: Record<string, string>; module: { load
  * `code` is a real pending change request, `coverCode` a cover request and `importId` a curator's bulk
  * import in preview, so a curator's 'ok' on their pages is not a 404 in disguise.
  */
-const routeCases = (code: string, coverCode: string, editionId: string, importId: string, shelves: { open: string; closed: string }, reader: string): RouteCase[] => [
+const routeCases = (code: string, coverCode: string, editionId: string, importId: string, shelves: { open: string; closed: string }, reader: string, readerImportId: string): RouteCase[] => [
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/configuracoes/notificacoes', module: notificationSettings, expect: signedIn },
   { path: '/configuracoes/exportar', module: exportPage, expect: signedIn },
   { path: '/configuracoes/exportar/goodreads.csv', module: exportCsv, expect: signedIn },
   { path: '/configuracoes/excluir', module: deletePage, expect: signedIn },
+  // A reader's import (with a failed row, so its CSV exists) is theirs alone: its preview, its forms, its failed rows.
+  { path: '/configuracoes/importar', module: importHub, expect: signedIn },
+  { path: '/configuracoes/importar/goodreads', params: { fonte: 'goodreads' }, module: importSource, expect: signedIn },
+  { path: `/configuracoes/importacoes/${readerImportId}`, params: { id: readerImportId }, module: readerImport, expect: ownerOnly },
+  { path: `/configuracoes/importacoes/${readerImportId}/linhas-com-erro.csv`, params: { id: readerImportId }, module: readerImportFailures, expect: ownerOnly },
   { path: '/notificacoes', module: notificacoes, expect: signedIn },
   { path: '/estante', module: bookshelf, expect: signedIn },
   // /home and its forms (goal, one-tap progress) are the signed-in reader's own.
@@ -148,8 +158,9 @@ describe('who may open what (every role × every protected loader and action)', 
       open: await createShelf(testViewer(users.leitor), { name: 'Pública', description: '', visibility: 'publico' }),
       closed: await createShelf(testViewer(users.leitor), { name: 'Privada', description: '', visibility: 'privado' }),
     };
+    const { id: readerImportId } = await createReaderImport(testViewer(users.leitor), { fileName: 'goodreads.csv', text: 'Title,Author,Exclusive Shelf\nVidas Secas,Graciliano Ramos,read\n,Ninguém,read' });
     let denials = 0;
-    for (const route of routeCases(code, cover.code, editionId, importId, shelves, users.leitor.username)) {
+    for (const route of routeCases(code, cover.code, editionId, importId, shelves, users.leitor.username, readerImportId)) {
       for (const who of Object.keys(users) as Who[]) {
         const cookie = users[who]?.cookie;
         const params = route.params ?? {};
@@ -165,7 +176,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(45);
+    expect(denials).toBe(50);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');
@@ -177,5 +188,8 @@ describe('who may open what (every role × every protected loader and action)', 
     // …and no denied "excluir" deleted the reader's shelves.
     const [kept] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelves`);
     expect(kept?.n).toBe(2);
+    // …and the reader's import is still a preview, the only one.
+    const statuses = await queryRows<{ status: string }>(sql`SELECT status FROM reader_imports`);
+    expect(statuses).toEqual([{ status: 'preview' }]);
   }, 120_000);
 });

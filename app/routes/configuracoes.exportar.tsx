@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Form, useNavigation, useRevalidator } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/configuracoes.exportar';
 import { Button, buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
@@ -7,6 +6,7 @@ import { ARCHIVE_LIFETIME_DAYS, listArchives, requestArchive } from '~/features/
 import { countShelfEntries } from '~/features/export/goodreads-csv.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { formatBytes, formatDateTime, formatNumber } from '~/lib/format';
+import { useRevalidateWhile } from '~/lib/use-revalidate-while';
 import { failureFromError, formFailure } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
@@ -35,16 +35,9 @@ const ARCHIVE_POLL_MS = 3000;
 export default function ExportSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, archives, nextAllowedAt, lifetimeDays } = loaderData;
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
   const preparing = archives.some((a) => a.status === 'pending');
   // While an archive is being built, the list asks again every few seconds, so the link appears by itself.
-  useEffect(() => {
-    if (!preparing) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') void revalidator.revalidate();
-    }, ARCHIVE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [preparing, revalidator]);
+  useRevalidateWhile(preparing, ARCHIVE_POLL_MS);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">

@@ -66,9 +66,14 @@ function FirstRun() {
           Sua estante está vazia
         </h2>
         <p>Procure no catálogo o livro que você está lendo (ou quer ler) e coloque na sua estante. Daqui você acompanha o progresso e a sua meta do ano.</p>
-        <ButtonLink to="/catalogo" variant="accent">
-          Adicionar meu primeiro livro
-        </ButtonLink>
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to="/catalogo" variant="accent">
+            Adicionar meu primeiro livro
+          </ButtonLink>
+          <ButtonLink to="/configuracoes/importar" variant="secondary">
+            Importar do Goodreads ou StoryGraph
+          </ButtonLink>
+        </div>
       </div>
     </section>
   );

@@ -13,6 +13,7 @@ import '~/features/social/mutations.server';
 import '~/features/social/digest.server';
 import '~/features/social/catalog-follows.server';
 import '~/features/export/archive.server';
+import '~/features/imports/imports.server';
 
 /**
  * Opens the database (taking the PGlite lock), applies migrations, starts the job runner and the cache

@@ -79,6 +79,11 @@ export const editions = pgTable(
     readersCount: integer().notNull().default(0),
     searchText: text().notNull().default(''),
     searchVector: tsvector(),
+    /**
+     * Set when a reader's import created the edition because nothing in the catalogue matched
+     * (docs/decisions/0032): it is usable at once and waits in the curators' queue until one reviews it.
+     */
+    pendingSince: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +97,9 @@ export const editions = pgTable(
     index('editions_search_vector_idx').using('gin', t.searchVector),
     /** Search's exact-title lookup: the same expression as `foldedTitle` in features/catalog/search.server.ts. */
     index('editions_folded_title_idx').on(sql`btrim(regexp_replace(immutable_unaccent(lower(${t.title})), '[^a-z0-9]+', ' ', 'g'))`),
+    /** Imports' near matches: the same folded title, compared by trigrams (features/imports/match.server.ts). */
+    index('editions_folded_title_trgm_idx').using('gin', sql`btrim(regexp_replace(immutable_unaccent(lower(${t.title})), '[^a-z0-9]+', ' ', 'g')) gin_trgm_ops`),
+    index('editions_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} IS NOT NULL`),
   ],
 );
 

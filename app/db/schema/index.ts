@@ -9,3 +9,4 @@ export * from './atts';
 export * from './moderation';
 export * from './alerts';
 export * from './archives';
+export * from './imports';

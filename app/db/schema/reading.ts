@@ -38,6 +38,11 @@ export const shelfEntries = pgTable(
     /** Free tags, normalised (review-vocabulary.ts), at most MAX_CONTENT_WARNINGS. */
     contentWarnings: text().array().notNull().default(sql`'{}'::text[]`),
     // --- end how the reading felt ---
+    /**
+     * Finished readings whose dates nobody knows (an imported "read" without a date, a read count above the
+     * dated readings, docs/decisions/0032): counted by the read count, never by a year, a goal or a chart.
+     */
+    undatedReadings: smallint().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +51,7 @@ export const shelfEntries = pgTable(
     index('shelf_entries_user_updated_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id),
     index('shelf_entries_edition_idx').on(t.editionId),
     check('shelf_entries_rating_check', sql`${t.ratingQuarters} BETWEEN 1 AND 20`),
+    check('shelf_entries_undated_check', sql`${t.undatedReadings} BETWEEN 0 AND 500`),
     index('shelf_entries_user_status_idx').on(t.userId, t.status),
   ],
 );

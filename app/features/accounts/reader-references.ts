@@ -41,4 +41,9 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   'news_posts.author_id': { onDelete: 'anonymise', why: 'the site’s news stay published', archive: { excluded: 'the site’s news, written as staff' } },
   'affiliate_clicks.user_id': { onDelete: 'anonymise', why: 'click counts stay, without who clicked', archive: { excluded: 'click counts for bookshop links' } },
   'archives.user_id': { onDelete: 'delete', why: 'the archives are the reader’s own', archive: { excluded: 'the archives themselves' } },
+  'reader_imports.user_id': {
+    onDelete: 'delete',
+    why: 'the reader’s imports and the rows of their files',
+    archive: { excluded: 'a record of files the reader uploaded; what they imported is in bookshelf, readings and reviews' },
+  },
 };

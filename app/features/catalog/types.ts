@@ -1,4 +1,5 @@
-export type EditionFormat = 'brochura' | 'capa_dura' | 'ebook' | 'audiolivro';
+export const EDITION_FORMATS = ['brochura', 'capa_dura', 'ebook', 'audiolivro'] as const;
+export type EditionFormat = (typeof EDITION_FORMATS)[number];
 
 export type AuthorRef = { id: string; slug: string; name: string };
 

@@ -215,10 +215,16 @@ function markDuplicates(rows: ImportFileRow[]) {
 
 const IMPORT_EXTENSIONS = /\.(csv|tsv|txt)$/i;
 
-/** An uploaded file's text, or why it cannot be read (UTF-8 only, with or without a byte-order mark). */
-export async function readUploadedText(file: File): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+/**
+ * An uploaded file's text, or why it cannot be read (UTF-8 only, with or without a byte-order mark). The
+ * limits are the catalogue import's unless the caller (a reader's import) has its own.
+ */
+export async function readUploadedText(
+  file: File,
+  limits: { maxBytes: number; tooLarge: string } = { maxBytes: IMPORT_MAX_BYTES, tooLarge: IMPORT_TOO_LARGE },
+): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   if (!IMPORT_EXTENSIONS.test(file.name)) return { ok: false, message: 'Envie um arquivo .csv, .tsv ou .txt (em planilhas: “Salvar como” CSV UTF-8).' };
-  if (file.size > IMPORT_MAX_BYTES) return { ok: false, message: IMPORT_TOO_LARGE };
+  if (file.size > limits.maxBytes) return { ok: false, message: limits.tooLarge };
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer()) };
   } catch {

@@ -102,7 +102,7 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object(
           'edition', json_build_object('id', e.id, 'title', e.title, 'subtitle', e.subtitle, 'isbn13', e.isbn13, 'isbn10', e.isbn10, 'format', e.format,
             'authors', (SELECT json_agg(a.name ORDER BY wa.position, a.sort_name) FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id AND wa.role = 'author')),
-          'status', s.status, 'rating', s.rating_quarters / 4.0, 'favorite', s.favorite, 'owned', s.owned, 'ownedFormat', s.owned_format,
+          'status', s.status, 'undatedReadings', s.undated_readings, 'rating', s.rating_quarters / 4.0, 'favorite', s.favorite, 'owned', s.owned, 'ownedFormat', s.owned_format,
           'privateNotes', s.notes, 'moods', s.moods, 'pacing', s.pacing, 'contentWarnings', s.content_warnings, 'addedAt', s.created_at, 'updatedAt', s.updated_at,
           'readThroughs', (SELECT json_agg(json_build_object('startedOn', rt.started_on, 'finishedOn', rt.finished_on, 'abandonedOn', rt.abandoned_on,
               'progress', CASE WHEN rt.progress_unit IS NULL THEN NULL ELSE json_build_object('value', rt.progress_value, 'unit', rt.progress_unit, 'fraction', rt.progress_fraction, 'updatedAt', rt.progress_updated_at) END,

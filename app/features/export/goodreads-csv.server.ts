@@ -9,14 +9,16 @@ import type { Viewer } from '~/server/viewer.server';
  * The columns of Goodreads' library export, in its current order (24), so Goodreads, StoryGraph and our own
  * importer take the file as it is; then what that layout cannot carry, in columns other sites ignore
  * (docs/decisions/0029): the exact rating, and every reading with its dates as JSON
- * (`[{"started":"2025-04-19","finished":"2025-04-21","abandoned":null}]`).
+ * (`[{"started":"2025-04-19","finished":"2025-04-21","abandoned":null}]`), and the rest of the entry as JSON
+ * (custom shelves by their exact names, favourite, format owned, moods, pace, content warnings), so our own
+ * importer brings the whole entry back (docs/decisions/0032).
  */
 export const GOODREADS_COLUMNS = [
   'Book Id', 'Title', 'Author', 'Author l-f', 'Additional Authors', 'ISBN', 'ISBN13', 'My Rating', 'Average Rating', 'Publisher',
   'Binding', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'Date Added', 'Bookshelves',
   'Bookshelves with positions', 'Exclusive Shelf', 'My Review', 'Spoiler', 'Private Notes', 'Read Count', 'Owned Copies',
 ] as const;
-export const MARATONA_COLUMNS = ['Maratona Rating', 'Maratona Readings'] as const;
+export const MARATONA_COLUMNS = ['Maratona Rating', 'Maratona Readings', 'Maratona Details'] as const;
 
 /** Goodreads' exclusive shelves; `did-not-finish` and `paused` are the names StoryGraph and Goodreads readers use. */
 const EXCLUSIVE_SHELF: Record<ShelfStatus, string> = {
@@ -43,6 +45,12 @@ type ExportRow = {
   status: ShelfStatus;
   rating_quarters: number | null;
   owned: boolean;
+  owned_format: string | null;
+  favorite: boolean;
+  moods: string[];
+  pacing: string | null;
+  content_warnings: string[];
+  undated_readings: number;
   notes: string | null;
   added_on: string;
   authors: { name: string; sort_name: string }[] | null;
@@ -72,7 +80,7 @@ const shelfName = (name: string) => name.normalize('NFC').trim().toLowerCase().r
 export async function goodreadsCsv(viewer: Viewer): Promise<{ filename: string; body: string }> {
   const rows = await queryRows<ExportRow>(sql`
     SELECT e.id AS edition_id, e.title, e.subtitle, e.isbn10, e.isbn13, e.publisher, e.format, e.pages, e.publication_date,
-      w.first_published_year, s.status, s.rating_quarters, s.owned, s.notes,
+      w.first_published_year, s.status, s.rating_quarters, s.owned, s.owned_format, s.favorite, s.moods, s.pacing, s.content_warnings, s.undated_readings, s.notes,
       to_char(s.created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS added_on,
       (SELECT json_agg(json_build_object('name', a.name, 'sort_name', a.sort_name) ORDER BY wa.position, a.sort_name)
         FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id AND wa.role = 'author') AS authors,
@@ -124,9 +132,17 @@ function toCells(row: ExportRow): (string | number | null)[] {
     row.review,
     row.spoiler ? 'true' : '',
     row.notes,
-    finished.length,
+    finished.length + row.undated_readings,
     row.owned ? 1 : 0,
     rating,
     readings.length > 0 ? JSON.stringify(readings) : null,
+    JSON.stringify({
+      shelves: (row.shelves ?? []).map((s) => s.name),
+      favorite: row.favorite,
+      ownedFormat: row.owned_format,
+      moods: row.moods,
+      pacing: row.pacing,
+      contentWarnings: row.content_warnings,
+    }),
   ];
 }

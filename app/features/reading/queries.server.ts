@@ -20,6 +20,7 @@ export async function getMyShelfEntry(viewer: Viewer, editionId: string): Promis
       moods: shelfEntries.moods,
       pacing: shelfEntries.pacing,
       contentWarnings: shelfEntries.contentWarnings,
+      undatedReadings: shelfEntries.undatedReadings,
     })
     .from(shelfEntries)
     .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId)));
@@ -38,7 +39,9 @@ export async function getMyShelfEntry(viewer: Viewer, editionId: string): Promis
     ownedFormat: entry.ownedFormat,
     notes: entry.notes,
     readThroughs: reads,
-    readCount: reads.filter((r) => r.finishedOn).length,
+    // Readings of unknown dates (docs/decisions/0032) count as readings too.
+    readCount: reads.filter((r) => r.finishedOn).length + entry.undatedReadings,
+    undatedReadings: entry.undatedReadings,
     moods: entry.moods,
     pacing: entry.pacing,
     contentWarnings: entry.contentWarnings,

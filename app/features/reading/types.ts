@@ -19,6 +19,8 @@ export type MyShelfEntry = {
   readThroughs: ReadThrough[];
   /** Finished read-throughs: "lido 2 vezes". */
   readCount: number;
+  /** Finished readings of unknown dates (an import's), counted by readCount (docs/decisions/0032). */
+  undatedReadings: number;
   /** How the reading felt (decision 0020). */
   moods: Mood[];
   pacing: Pacing | null;

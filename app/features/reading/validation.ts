@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { progressActionInputs } from './progress';
 import { readingGoalInput } from './goals';
 import { catalogIdParam } from '~/features/catalog/validation';
+import { EDITION_FORMATS } from '~/features/catalog/types';
 import { GENRE_SLUGS } from '~/features/catalog/genres';
 import { VISIBILITIES } from '~/features/social/visibility';
 import { reviewActionInputs } from './review-validation';
@@ -33,7 +34,6 @@ export const ratingField = z
     return value;
   });
 
-const EDITION_FORMATS = ['brochura', 'capa_dura', 'ebook', 'audiolivro'] as const;
 /** Formats in URLs: the catalogue's values with hyphens ("capa-dura"). */
 export const formatSlug = (format: string) => format.replace('_', '-');
 const formatFromSlug = z

@@ -111,7 +111,7 @@ export function ShelfPanel({
               {entry.favorite ? 'Favorito' : 'Marcar como favorito'}
             </Button>
           </Form>
-          {entry.readThroughs.length > 0 ? (
+          {entry.readThroughs.length > 0 || entry.undatedReadings > 0 ? (
             <div>
               <h3 className="font-semibold">{entry.readCount > 1 ? `Leituras (lido ${entry.readCount} vezes)` : 'Leituras'}</h3>
               <ol className="mt-1 list-inside list-decimal text-sm text-muted">
@@ -119,6 +119,9 @@ export function ShelfPanel({
                   <li key={read.id}>{readThroughText(read)}</li>
                 ))}
               </ol>
+              {entry.undatedReadings > 0 ? (
+                <p className="text-sm text-muted">{entry.undatedReadings === 1 ? 'Uma leitura sem data (importada).' : `${entry.undatedReadings} leituras sem data (importadas).`}</p>
+              ) : null}
             </div>
           ) : null}
           {/* --- owned copy, notes and custom shelves (branch shelves) --- */}

@@ -1,0 +1,256 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb, queryRows } from '~/db/client.server';
+import { readThroughs, readerImportRows, reviews, shelfEntries, shelfItems, shelves } from '~/db/schema';
+import { goodreadsCsv } from '~/features/export/goodreads-csv.server';
+import { newId } from '~/lib/ids';
+import { runJobsOnce } from '~/server/jobs.server';
+import type { Viewer } from '~/server/viewer.server';
+import { useTestDatabase } from '../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../test/factories';
+import { shelve } from '../../../test/reading-factories';
+import { surnameOf } from './match.server';
+import { adjustReaderImport, applyNextBatch, confirmReaderImport, createReaderImport, failedRowsCsv, readReaderImport, runReaderImport } from './imports.server';
+
+useTestDatabase();
+
+const GOODREADS_HEADER =
+  'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+const STORYGRAPH_HEADER = 'Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?';
+
+const csvLine = (header: string, fields: Record<string, string>) =>
+  header
+    .split(',')
+    .map((c) => fields[c] ?? '')
+    .map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
+    .join(',');
+const goodreads = (...rows: Record<string, string>[]) => [GOODREADS_HEADER, ...rows.map((r) => csvLine(GOODREADS_HEADER, r))].join('\r\n');
+const storygraph = (...rows: Record<string, string>[]) => [STORYGRAPH_HEADER, ...rows.map((r) => csvLine(STORYGRAPH_HEADER, r))].join('\n');
+
+const verified = async (): Promise<Viewer> => ({ ...testViewer(await createUser({ verified: true })), emailVerified: true });
+
+async function importFile(viewer: Viewer, text: string, fileName = 'goodreads_library_export.csv') {
+  const { id } = await createReaderImport(viewer, { fileName, text });
+  await confirmReaderImport(viewer, id);
+  await runReaderImport(id);
+  return readReaderImport(viewer, id);
+}
+
+type EntryRow = { title: string; status: string; rating_quarters: number | null; undated_readings: number; readings: { started: string | null; finished: string | null; abandoned: string | null }[] | null };
+const bookshelf = (userId: string) =>
+  queryRows<EntryRow>(sql`
+    SELECT e.title, s.status, s.rating_quarters, s.undated_readings,
+      (SELECT json_agg(json_build_object('started', r.started_on, 'finished', r.finished_on, 'abandoned', r.abandoned_on) ORDER BY r.started_on NULLS FIRST, r.finished_on)
+         FROM read_throughs r WHERE r.shelf_entry_id = s.id) AS readings
+    FROM shelf_entries s JOIN editions e ON e.id = s.edition_id WHERE s.user_id = ${userId} ORDER BY e.title`);
+
+describe('importing a Goodreads export', () => {
+  it('checks an author by the surname, skipping the suffixes of Brazilian names', () => {
+    expect(['Itamar Vieira Junior', 'João Guimarães Rosa', 'Mário de Andrade Filho', 'J.R.R. Tolkien', 'Ailton Krenak Neto'].map(surnameOf)).toEqual(['vieira', 'rosa', 'andrade', 'tolkien', 'krenak']);
+  });
+
+  it('matches by ISBN, by title and author (series and subtitle aside), creates pending editions for the rest, and reports the rows that failed', async () => {
+    const viewer = await verified();
+    const torto = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], isbn: '9786580309313' });
+    const hora = await createEdition({ title: 'A Hora da Estrela', authors: ['Clarice Lispector'] });
+    const duna = await createEdition({ title: 'Duna', authors: ['Frank Herbert'] });
+    const sapiens = await createEdition({ title: 'Sapiens', authors: ['Yuval Noah Harari'] });
+    const file = goodreads(
+      { Title: 'Torto arado', Author: 'Itamar Vieira Junior', ISBN13: '="9786580309313"', 'My Rating': '5', 'Date Read': '2025/04/21', 'Date Added': '2025/03/01', 'Exclusive Shelf': 'read', Bookshelves: 'favoritos', 'My Review': 'Bibiana e Belonísia.', 'Read Count': '1', 'Owned Copies': '1' },
+      { Title: 'A hora da estrela', Author: 'Clarice Lispector', ISBN13: '=""', 'Exclusive Shelf': 'read', 'Read Count': '2' },
+      { Title: 'Duna (Crônicas de Duna, #1)', Author: 'Frank Herbert', 'Exclusive Shelf': 'currently-reading', 'Date Added': '2025/05/02' },
+      { Title: 'Sapiens: Uma breve história da humanidade', Author: 'Yuval Noah Harari', 'Exclusive Shelf': 'to-read' },
+      { Title: 'Um livro que o catálogo não tem', Author: 'Autora Desconhecida', ISBN13: '9.78854E+12', 'Exclusive Shelf': 'did-not-finish', 'Date Read': '2024/01/10' },
+      { Title: '', Author: 'Ninguém', 'Exclusive Shelf': 'read' },
+    );
+    const { id } = await createReaderImport(viewer, { fileName: 'goodreads_library_export.csv', text: file });
+    const preview = await readReaderImport(viewer, id);
+    expect(preview).toMatchObject({ source: 'goodreads', status: 'preview', total: 6, counts: { isbn: 1, title: 3, new: 1, failed: 1 } });
+    expect(preview.sample.map((r) => [r.line, r.outcome, r.editionId])).toEqual([
+      [2, 'isbn', torto],
+      [3, 'title', hora],
+      [4, 'title', duna],
+      [5, 'title', sapiens],
+      [6, 'new', null],
+      [7, 'failed', null],
+    ]);
+    expect(preview.sample[4]!.warnings[0]).toMatch(/notação científica/);
+    expect(preview.failed).toMatchObject([{ line: 7, reason: 'A linha não tem título.' }]);
+    // Nothing is on the bookshelf before the reader confirms.
+    expect(await bookshelf(viewer.id)).toEqual([]);
+
+    await confirmReaderImport(viewer, id);
+    expect(await runJobsOnce('test')).toBeGreaterThan(0);
+    const report = await readReaderImport(viewer, id);
+    expect(report).toMatchObject({ status: 'done', applied: 6, counts: { added: 5, failed: 1 } });
+    expect(report.added.map((r) => r.title)).toEqual(['Torto Arado', 'A Hora da Estrela', 'Duna', 'Sapiens', 'Um livro que o catálogo não tem']);
+
+    expect(await bookshelf(viewer.id)).toEqual([
+      { title: 'A Hora da Estrela', status: 'read', rating_quarters: null, undated_readings: 2, readings: null },
+      { title: 'Duna', status: 'reading', rating_quarters: null, undated_readings: 0, readings: [{ started: null, finished: null, abandoned: null }] },
+      { title: 'Sapiens', status: 'want_to_read', rating_quarters: null, undated_readings: 0, readings: null },
+      { title: 'Torto Arado', status: 'read', rating_quarters: 20, undated_readings: 0, readings: [{ started: null, finished: '2025-04-21', abandoned: null }] },
+      { title: 'Um livro que o catálogo não tem', status: 'abandoned', rating_quarters: null, undated_readings: 0, readings: [{ started: null, finished: null, abandoned: '2024-01-10' }] },
+    ]);
+    const [torto_] = await queryRows<{ added: string; owned: boolean; body: string; published: boolean; shelf: string; readers: number }>(sql`
+      SELECT to_char(s.created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS added, s.owned, r.body, r.published_at IS NOT NULL AS published,
+        (SELECT sh.name FROM shelf_items i JOIN shelves sh ON sh.id = i.shelf_id WHERE i.shelf_entry_id = s.id) AS shelf, e.readers_count AS readers
+      FROM shelf_entries s JOIN reviews r ON r.shelf_entry_id = s.id JOIN editions e ON e.id = s.edition_id WHERE s.edition_id = ${torto}`);
+    expect(torto_).toEqual({ added: '2025-03-01', owned: true, body: 'Bibiana e Belonísia.', published: true, shelf: 'favoritos', readers: 1 });
+    const [pending] = await queryRows<{ pending: boolean }>(sql`SELECT pending_since IS NOT NULL AS pending FROM editions WHERE title = 'Um livro que o catálogo não tem'`);
+    expect(pending).toEqual({ pending: true });
+
+    // The failed rows come back with the file's own header, to fix and send again.
+    const csv = await failedRowsCsv(viewer, id);
+    expect(csv?.filename).toBe('goodreads_library_export-linhas-com-erro.csv');
+    expect(csv?.body.split('\r\n')).toEqual([`\uFEFF${GOODREADS_HEADER}`, csvLine(GOODREADS_HEADER, { Title: '', Author: 'Ninguém', 'Exclusive Shelf': 'read' }), '']);
+  });
+
+  it('changes nothing when the same file comes twice, and the same unknown book in two imports is one pending edition', async () => {
+    const viewer = await verified();
+    await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], isbn: '9786580309313' });
+    const file = goodreads(
+      { Title: 'Torto Arado', Author: 'Itamar Vieira Junior', ISBN13: '9786580309313', 'My Rating': '4', 'Date Read': '2025/04/21', 'Exclusive Shelf': 'read', Bookshelves: 'favoritos, 2025', 'Read Count': '2' },
+      { Title: 'Livro Inédito', Author: 'Fulana de Tal', 'Exclusive Shelf': 'to-read' },
+    );
+    const first = await importFile(viewer, file);
+    expect(first.counts).toMatchObject({ added: 2 });
+    const before = await bookshelf(viewer.id);
+    expect(before.find((e) => e.title === 'Torto Arado')).toMatchObject({ undated_readings: 1, readings: [{ finished: '2025-04-21' }] });
+    const counts = async () => (await queryRows<{ entries: number; readings: number; editions: number; shelves: number; items: number }>(sql`
+      SELECT (SELECT count(*)::int FROM shelf_entries) AS entries, (SELECT count(*)::int FROM read_throughs) AS readings, (SELECT count(*)::int FROM editions) AS editions,
+        (SELECT count(*)::int FROM shelves) AS shelves, (SELECT count(*)::int FROM shelf_items) AS items`))[0]!;
+    const tally = await counts();
+
+    const second = await importFile(viewer, file);
+    expect(second.counts).toMatchObject({ unchanged: 2 });
+    expect(second.counts.added ?? 0).toBe(0);
+    expect(await bookshelf(viewer.id)).toEqual(before);
+    expect(await counts()).toEqual(tally);
+
+    // Another reader with the same unknown book finds the pending edition the first import created.
+    const other = await verified();
+    const theirs = await importFile(other, goodreads({ Title: 'Livro inédito', Author: 'Fulana de Tal', 'Exclusive Shelf': 'read' }));
+    expect(theirs.counts).toMatchObject({ title: 1, added: 1 });
+    expect((await counts()).editions).toBe(tally.editions);
+  });
+
+  it('merges a StoryGraph export of the same library without duplicates: start dates filled in, readings counted once', async () => {
+    const viewer = await verified();
+    await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], isbn: '9786580309313' });
+    await importFile(viewer, goodreads({ Title: 'Torto Arado', Author: 'Itamar Vieira Junior', ISBN13: '9786580309313', 'My Rating': '4', 'Date Read': '2025/04/21', 'Exclusive Shelf': 'read', 'Read Count': '2' }));
+    const sg = await importFile(
+      viewer,
+      storygraph({ Title: 'Torto Arado', Authors: 'Itamar Vieira Junior', 'ISBN/UID': '9786580309313', 'Read Status': 'read', 'Dates Read': '2023/01/02-2023/01/20, 2025/04/01-2025/04/21', 'Read Count': '2', 'Star Rating': '4.25', Moods: 'reflective, sad', Pace: 'slow' }),
+      'storygraph.csv',
+    );
+    expect(sg).toMatchObject({ source: 'storygraph', counts: { isbn: 1, updated: 1 } });
+    const [entry] = await bookshelf(viewer.id);
+    // The Goodreads rating stays (a filled field keeps the reader's value); the readings are the two StoryGraph knows.
+    expect(entry).toEqual({
+      title: 'Torto Arado',
+      status: 'read',
+      rating_quarters: 16,
+      undated_readings: 0,
+      readings: [
+        { started: '2023-01-02', finished: '2023-01-20', abandoned: null },
+        { started: '2025-04-01', finished: '2025-04-21', abandoned: null },
+      ],
+    });
+    const [feel] = await queryRows<{ moods: string[]; pacing: string }>(sql`SELECT moods, pacing FROM shelf_entries WHERE user_id = ${viewer.id}`);
+    expect(feel).toEqual({ moods: ['reflective', 'sad'], pacing: 'slow' });
+  });
+
+  it('never moves a status back unless the file’s date for it is newer', async () => {
+    const viewer = await verified();
+    const editionId = await createEdition({ title: 'Dom Casmurro', authors: ['Machado de Assis'], isbn: '9788535910663' });
+    await shelve(viewer.id, editionId, { status: 'read', reads: [{ finished: '2024-06-01' }] });
+    await importFile(viewer, goodreads({ Title: 'Dom Casmurro', Author: 'Machado de Assis', ISBN13: '9788535910663', 'Exclusive Shelf': 'to-read' }));
+    expect((await bookshelf(viewer.id))[0]).toMatchObject({ status: 'read' });
+    await importFile(viewer, storygraph({ Title: 'Dom Casmurro', Authors: 'Machado de Assis', 'ISBN/UID': '9788535910663', 'Read Status': 'currently-reading', 'Dates Read': '2025/02/10-' }), 'sg.csv');
+    // "2025/02/10-" is a reading started and not finished: newer than the 2024 finish, so a reread.
+    expect((await bookshelf(viewer.id))[0]).toMatchObject({ status: 'reading' });
+  });
+
+  it('resumes where it stopped: rows applied in a batch before a restart are not written again', async () => {
+    const viewer = await verified();
+    const rows = Array.from({ length: 5 }, (_, i) => ({ Title: `Livro Número ${i + 1}`, Author: 'Autora Nova', 'Exclusive Shelf': 'read', 'Date Read': `2025/01/0${i + 1}` }));
+    const { id } = await createReaderImport(viewer, { fileName: 'g.csv', text: goodreads(...rows) });
+    await confirmReaderImport(viewer, id);
+    expect(await applyNextBatch(id, 2)).toBe(true);
+    expect(await readReaderImport(viewer, id)).toMatchObject({ status: 'queued', applied: 2, total: 5 });
+    // The server stops here; the job runs again from the queue and goes on with line 4.
+    await runJobsOnce('after-restart');
+    expect(await readReaderImport(viewer, id)).toMatchObject({ status: 'done', applied: 5, counts: { added: 5 } });
+    const [written] = await queryRows<{ readings: number }>(sql`SELECT count(*)::int AS readings FROM read_throughs WHERE user_id = ${viewer.id}`);
+    expect(written?.readings).toBe(5);
+    expect(await getDb().select().from(readerImportRows).where(eq(readerImportRows.importId, id))).toHaveLength(5);
+  });
+
+  it('reads the file again with another column and the other date order while it is a preview', async () => {
+    const viewer = await verified();
+    const text = ['Title,Author,Nome alternativo,Exclusive Shelf,Date Read', 'The Hour of the Star,Clarice Lispector,A Hora da Estrela,read,03/04/2025'].join('\n');
+    const { id } = await createReaderImport(viewer, { fileName: 'planilha.csv', text });
+    const first = await readReaderImport(viewer, id);
+    expect(first).toMatchObject({ dateOrder: 'dmy', dateOrderDetected: false, mapping: { title: 'Title' } });
+    await adjustReaderImport(viewer, id, { mapping: { ...first.mapping, title: 'Nome alternativo' }, dateOrder: 'mdy' });
+    const second = await readReaderImport(viewer, id);
+    expect(second.sample[0]).toMatchObject({ title: 'A Hora da Estrela' });
+    await confirmReaderImport(viewer, id);
+    await runReaderImport(id);
+    expect((await bookshelf(viewer.id))[0]).toMatchObject({ readings: [{ finished: '2025-03-04' }] });
+    await expect(adjustReaderImport(viewer, id, { mapping: first.mapping, dateOrder: 'dmy' })).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('is private: another reader’s import is not found, nor its failed rows', async () => {
+    const owner = await verified();
+    const stranger = await verified();
+    const { id } = await createReaderImport(owner, { fileName: 'g.csv', text: goodreads({ Title: '', 'Exclusive Shelf': 'read' }, { Title: 'Algo', 'Exclusive Shelf': 'read' }) });
+    await expect(readReaderImport(stranger, id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(failedRowsCsv(stranger, id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(confirmReaderImport(stranger, id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(adjustReaderImport(stranger, id, { mapping: {}, dateOrder: 'dmy' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('refuses files it cannot read, with the reason for the file field', async () => {
+    const viewer = await verified();
+    await expect(createReaderImport(viewer, { fileName: 'x.csv', text: 'nome,idade\nana,3' })).rejects.toMatchObject({ code: 'invalid_input', field: 'arquivo' });
+    await expect(createReaderImport(viewer, { fileName: 'x.csv', text: GOODREADS_HEADER })).rejects.toMatchObject({ code: 'invalid_input', message: 'O arquivo só tem o cabeçalho: não há livros para importar.' });
+  });
+
+  it('brings our own export back as it was: import(export(x)) reproduces x', async () => {
+    const [a, b] = [await verified(), await verified()];
+    const db = getDb();
+    const casmurro = await createEdition({ title: 'Dom Casmurro', subtitle: 'Edição comentada', authors: ['Machado de Assis'], isbn: '9788535914849' });
+    const sertao = await createEdition({ title: 'Grande Sertão: Veredas', authors: ['João Guimarães Rosa'] });
+    const quinze = await createEdition({ title: 'O Quinze', authors: ['Rachel de Queiroz'] });
+    const read = await shelve(a.id, casmurro, { status: 'read', rating: 3.75, reads: [{ started: '2024-01-02', finished: '2024-01-20' }, { started: '2025-04-19', finished: '2025-04-21' }] });
+    await db
+      .update(shelfEntries)
+      .set({ undatedReadings: 1, owned: true, ownedFormat: 'capa_dura', favorite: true, notes: '=HYPERLINK("http://x","clique")', moods: ['reflective', 'sad'], pacing: 'slow', contentWarnings: ['morte'], createdAt: new Date('2023-12-01T12:00:00-03:00') })
+      .where(eq(shelfEntries.id, read));
+    await db.insert(reviews).values({ shelfEntryId: read, userId: a.id, editionId: casmurro, body: 'Capitu, "olhos de ressaca",\nsempre.', spoiler: true, publishedAt: new Date() });
+    const shelfId = newId();
+    await db.insert(shelves).values({ id: shelfId, userId: a.id, name: 'Clássicos do Brasil', visibility: 'publico' });
+    await db.insert(shelfItems).values({ shelfId, shelfEntryId: read, position: 1 });
+    await shelve(a.id, sertao, { status: 'reading', reads: [{ started: '2025-05-01' }] });
+    const dropped = await shelve(a.id, quinze, { status: 'abandoned' });
+    await db.insert(readThroughs).values({ id: newId(), userId: a.id, shelfEntryId: dropped, startedOn: '2024-01-15', abandonedOn: '2024-02-02' });
+
+    const { body } = await goodreadsCsv(a);
+    const imported = await importFile(b, body, 'maratona.csv');
+    expect(imported).toMatchObject({ source: 'maratona', counts: { id: 3, added: 3 } });
+
+    const snapshot = (userId: string) =>
+      queryRows(sql`
+        SELECT s.edition_id, s.status, s.rating_quarters, s.favorite, s.owned, s.owned_format, s.notes, s.moods, s.pacing, s.content_warnings, s.undated_readings,
+          to_char(s.created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS added,
+          (SELECT json_agg(json_build_object('started', r.started_on, 'finished', r.finished_on, 'abandoned', r.abandoned_on) ORDER BY r.started_on, r.finished_on) FROM read_throughs r WHERE r.shelf_entry_id = s.id) AS readings,
+          (SELECT json_build_object('body', v.body, 'spoiler', v.spoiler, 'visibility', v.visibility, 'published', v.published_at IS NOT NULL) FROM reviews v WHERE v.shelf_entry_id = s.id) AS review,
+          (SELECT json_agg(sh.name) FROM shelf_items i JOIN shelves sh ON sh.id = i.shelf_id WHERE i.shelf_entry_id = s.id) AS shelves
+        FROM shelf_entries s WHERE s.user_id = ${userId} ORDER BY s.edition_id`);
+    const original = await snapshot(a.id);
+    expect(original).toHaveLength(3);
+    expect(await snapshot(b.id)).toEqual(original);
+  });
+});

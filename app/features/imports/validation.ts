@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { IMPORT_FIELDS, type ImportField } from './parse';
+
+const column = z.string().trim().max(300, 'Escolha uma coluna do arquivo.');
+
+/** The preview's form: read the file again with this column mapping and date order, confirm, or discard. */
+export const importPreviewInput = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('ajustar'),
+    ordem: z.enum(['dmy', 'mdy'], { message: 'Escolha como as datas estão escritas.' }),
+    ...(Object.fromEntries(IMPORT_FIELDS.map((field) => [`coluna_${field}`, column.optional()])) as Record<`coluna_${ImportField}`, z.ZodOptional<typeof column>>),
+  }),
+  z.object({ intent: z.literal('confirmar') }),
+  z.object({ intent: z.literal('descartar') }),
+]);

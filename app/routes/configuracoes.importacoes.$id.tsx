@@ -1,0 +1,97 @@
+import { Form, Link, data, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/configuracoes.importacoes.$id';
+import { Button } from '~/components/ui/button';
+import { FormMessage } from '~/components/ui/field';
+import { ImportPreview } from '~/features/imports/components/import-preview';
+import { ImportReport } from '~/features/imports/components/import-report';
+import { adjustReaderImport, assertOwnImport, confirmReaderImport, discardReaderImport, readReaderImport } from '~/features/imports/imports.server';
+import { IMPORT_FIELDS } from '~/features/imports/parse';
+import { IMPORT_SOURCES } from '~/features/imports/sources';
+import { importPreviewInput } from '~/features/imports/validation';
+import { isFailure } from '~/lib/form-result';
+import { formatNumber } from '~/lib/format';
+import { useRevalidateWhile } from '~/lib/use-revalidate-while';
+import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
+import { isAppError } from '~/server/errors';
+import { requireViewer } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Importação — Configurações — Maratona' }, { name: 'robots', content: 'noindex' }];
+
+/** Someone else's import (or none) is a 404 page, whatever was asked of it. */
+async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isAppError(error) && error.code === 'not_found') throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  return { item: await orNotFound(readReaderImport(viewer, params.id)), now: Date.now() };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  await orNotFound(assertOwnImport(viewer, params.id));
+  const parsed = parseForm(await request.formData(), importPreviewInput);
+  if (!parsed.ok) return parsed.failure;
+  const input = parsed.value;
+  try {
+    if (input.intent === 'confirmar') {
+      await confirmReaderImport(viewer, params.id);
+      return redirect(`/configuracoes/importacoes/${params.id}`);
+    }
+    if (input.intent === 'descartar') {
+      await discardReaderImport(viewer, params.id);
+      return redirect('/configuracoes/importar');
+    }
+    if (!input.coluna_title) return formFailure(parsed.fields, '', { coluna_title: 'Escolha a coluna que traz o título dos livros.' });
+    const mapping = Object.fromEntries(IMPORT_FIELDS.map((field) => [field, input[`coluna_${field}`] ?? '']));
+    await adjustReaderImport(viewer, params.id, { mapping, dateOrder: input.ordem });
+    return { success: 'Lemos o arquivo de novo com as suas escolhas.' };
+  } catch (error) {
+    return failureFromError(error, parsed.fields);
+  }
+}
+
+const PROGRESS_POLL_MS = 2000;
+
+export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { item } = loaderData;
+  const navigation = useNavigation();
+  // While the job writes the rows, the page asks again every two seconds: the bar moves by itself.
+  useRevalidateWhile(item.status === 'queued', PROGRESS_POLL_MS);
+
+  const source = IMPORT_SOURCES[item.source].name;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <p className="text-sm">
+          <Link to="/configuracoes/importar">Importar sua estante</Link>
+        </p>
+        <h1 className="font-serif text-3xl font-bold">{item.status === 'preview' ? 'Prévia da importação' : item.status === 'queued' ? 'Importando seus livros' : 'Importação concluída'}</h1>
+        <p className="text-muted">
+          {item.fileName} · exportação do {source} · {formatNumber(item.total)} {item.total === 1 ? 'linha' : 'linhas'}
+        </p>
+      </header>
+      {isFailure(actionData) && actionData.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
+      {item.status === 'preview' ? (
+        <>
+          <ImportPreview item={item} result={actionData} />
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <Button type="submit" name="intent" value="confirmar" pending={navigation.formData?.get('intent') === 'confirmar'} pendingLabel="Começando…">
+              Importar {formatNumber(item.total - (item.counts.failed ?? 0))} {item.total - (item.counts.failed ?? 0) === 1 ? 'livro' : 'livros'}
+            </Button>
+            <Button type="submit" name="intent" value="descartar" variant="quiet">
+              Descartar e enviar outro arquivo
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <ImportReport item={item} now={loaderData.now} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { checkBothWidths, latestEmailLink, signIn, signUp, uniqueName } from './helpers';
+
+const HEADER =
+  'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+const row = (fields: Record<string, string>) =>
+  HEADER.split(',')
+    .map((c) => fields[c] ?? '')
+    .map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
+    .join(',');
+
+test('a new reader brings their Goodreads library: preview with a date question and a column fixed, the page following the job to its report, the failed row fixed and sent again', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const username = uniqueName('importa');
+  const email = await signUp(page, username, 'memorias-postumas-1881');
+  await page.goto(await latestEmailLink(browser, email, '/auth/verificar-email'));
+  await expect(page.getByRole('heading', { name: 'E-mail confirmado' })).toBeVisible();
+
+  // The empty home leads to importing.
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Importar do Goodreads ou StoryGraph' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Importar sua estante' })).toBeVisible();
+  await checkBothWidths(page, 'importar');
+  await page.getByRole('link', { name: /Goodreads/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Importar do Goodreads' })).toBeVisible();
+
+  // Dom Casmurro by ISBN, one book the catalogue lacks, one row without a title, and A hora da estrela under its
+  // English title, with the Brazilian titles in a column a spreadsheet added. Every date has day and month ≤ 12.
+  const file = [
+    `\uFEFF${HEADER},Título no Brasil`,
+    `${row({ Title: 'Dom Casmurro', Author: 'Machado de Assis', ISBN13: '="9788582850350"', 'My Rating': '5', 'Date Read': '03/04/2025', 'Exclusive Shelf': 'read', Bookshelves: 'classicos', 'Read Count': '1' })},Dom Casmurro`,
+    `${row({ Title: 'The Hour of the Star', Author: 'Clarice Lispector', 'Exclusive Shelf': 'currently-reading' })},A hora da estrela`,
+    `${row({ Title: 'Um Romance Que Ninguém Catalogou', Author: 'Autora Inédita', 'Exclusive Shelf': 'to-read' })},Um Romance Que Ninguém Catalogou`,
+    `${row({ Title: '', Author: 'Graciliano Ramos', 'Exclusive Shelf': 'read' })},`,
+  ].join('\r\n');
+  await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prévia da importação' })).toBeVisible();
+  await expect(page.getByText('1 livro encontrado no catálogo (1 pelo ISBN).')).toBeVisible();
+  await expect(page.getByText(/2 livros entram no catálogo agora/)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Linha 5' })).toHaveText('Linha 5 · Graciliano Ramos: A linha não tem título.');
+  await expect(page.getByText(/não dá para saber sozinho/)).toBeVisible();
+  await checkBothWidths(page, 'importar-previa');
+
+  // The dates were month first, and the title to look for is the Brazilian one.
+  await page.getByLabel('Mês/dia/ano (12/31/2025)').check();
+  await page.getByText('Colunas do arquivo').click();
+  await expect(page.getByLabel('Autor', { exact: true })).toHaveValue('Author');
+  await page.getByLabel('Título', { exact: true }).selectOption('Título no Brasil');
+  await page.getByRole('button', { name: 'Ler o arquivo de novo' }).click();
+  await expect(page.getByText('Lemos o arquivo de novo com as suas escolhas.')).toBeVisible();
+  await expect(page.getByLabel('Mês/dia/ano (12/31/2025)')).toBeChecked();
+  await expect(page.getByText('2 livros encontrados no catálogo (1 pelo ISBN, 1 pelo título e autor).')).toBeVisible();
+  await expect(page.getByText(/1 livro entra no catálogo agora/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Importar 3 livros' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('3 livros novos na sua estante')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Linha 5' })).toHaveText('Linha 5 · Graciliano Ramos: A linha não tem título.');
+  await expect(page.getByRole('link', { name: 'Um Romance Que Ninguém Catalogou' })).toBeVisible();
+  await checkBothWidths(page, 'importar-relatorio');
+  const reportPath = new URL(page.url()).pathname;
+
+  // The failed row comes back as a CSV with the file's header; fixed, it goes in without touching the rest.
+  const csvHref = await page.getByRole('link', { name: 'Baixar estas linhas em CSV' }).getAttribute('href');
+  const csv = await (await page.request.get(csvHref!)).text();
+  expect(csv.split('\r\n')[0]).toBe(`\uFEFF${HEADER},Título no Brasil`);
+  expect(csv).toContain('Graciliano Ramos');
+  const fixed = csv.replace(',,Graciliano Ramos', ',Vidas Secas,Graciliano Ramos');
+  await page.goto('/configuracoes/importar');
+  await expect(page.getByRole('link', { name: 'goodreads_library_export.csv' })).toBeVisible();
+  await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'corrigido.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed, 'utf8') });
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  await page.getByRole('button', { name: 'Importar 1 livro' }).click();
+  await expect(page.getByText('1 livro novo na sua estante')).toBeVisible({ timeout: 30_000 });
+
+  // The bookshelf has the four books, Dom Casmurro read on April 3.
+  await page.goto('/estante');
+  for (const title of ['Dom Casmurro', 'A hora da estrela', 'Um Romance Que Ninguém Catalogou', 'Vidas Secas']) await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+
+  await page.goto(reportPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible();
+
+  // Someone else's import and its failed rows are not found.
+  const stranger = await (await browser.newContext()).newPage();
+  await signIn(stranger, 'lia_leitora');
+  expect((await stranger.goto(reportPath))?.status()).toBe(404);
+  expect((await stranger.request.get(csvHref!)).status()).toBe(404);
+});
