@@ -77,6 +77,7 @@ export default [
   route('gerenciar/catalogo/importar/:id/relatorio.csv', 'routes/gerenciar.catalogo.importar.$id.relatorio[.]csv.ts'),
   route('gerenciar/catalogo/mais-vinculadas', 'routes/gerenciar.catalogo.mais-vinculadas.tsx'),
   route('gerenciar/catalogo/mesclar', 'routes/gerenciar.catalogo.mesclar.tsx'),
+  route('gerenciar/catalogo/pendentes', 'routes/gerenciar.catalogo.pendentes.tsx'),
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('api/me', 'routes/api/me.ts'),

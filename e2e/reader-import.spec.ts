@@ -9,7 +9,7 @@ const row = (fields: Record<string, string>) =>
     .map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
     .join(',');
 
-test('a new reader brings their Goodreads library: preview with a date question and a column fixed, the page following the job to its report, the failed row fixed and sent again', async ({ page, browser }) => {
+test('a new reader brings their Goodreads library: preview with a date question, a column fixed and a near title confirmed, the page following the job to its report, the failed row fixed and sent again', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const username = uniqueName('importa');
   const email = await signUp(page, username, 'memorias-postumas-1881');
@@ -24,20 +24,23 @@ test('a new reader brings their Goodreads library: preview with a date question 
   await page.getByRole('link', { name: /Goodreads/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Importar do Goodreads' })).toBeVisible();
 
-  // Dom Casmurro by ISBN, one book the catalogue lacks, one row without a title, and A hora da estrela under its
-  // English title, with the Brazilian titles in a column a spreadsheet added. Every date has day and month ≤ 12.
+  // Dom Casmurro by ISBN, one book the catalogue lacks, one row without a title, a title only near Quincas Borba's,
+  // and A hora da estrela under its English title, with the Brazilian titles in a column a spreadsheet added.
+  // Every date has day and month ≤ 12.
   const file = [
     `\uFEFF${HEADER},Título no Brasil`,
     `${row({ Title: 'Dom Casmurro', Author: 'Machado de Assis', ISBN13: '="9788582850350"', 'My Rating': '5', 'Date Read': '03/04/2025', 'Exclusive Shelf': 'read', Bookshelves: 'classicos', 'Read Count': '1' })},Dom Casmurro`,
     `${row({ Title: 'The Hour of the Star', Author: 'Clarice Lispector', 'Exclusive Shelf': 'currently-reading' })},A hora da estrela`,
     `${row({ Title: 'Um Romance Que Ninguém Catalogou', Author: 'Autora Inédita', 'Exclusive Shelf': 'to-read' })},Um Romance Que Ninguém Catalogou`,
     `${row({ Title: '', Author: 'Graciliano Ramos', 'Exclusive Shelf': 'read' })},`,
+    `${row({ Title: 'Quincas Borba Romance', Author: 'Machado de Assis', 'Exclusive Shelf': 'to-read' })},Quincas Borba Romance`,
   ].join('\r\n');
   await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
   await page.getByRole('button', { name: 'Ver prévia' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Prévia da importação' })).toBeVisible();
   await expect(page.getByText('1 livro encontrado no catálogo (1 pelo ISBN).')).toBeVisible();
   await expect(page.getByText(/2 livros entram no catálogo agora/)).toBeVisible();
+  await expect(page.getByText('1 livro parecido espera sua confirmação (logo abaixo).')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Linha 5' })).toHaveText('Linha 5 · Graciliano Ramos: A linha não tem título.');
   await expect(page.getByText(/não dá para saber sozinho/)).toBeVisible();
   await checkBothWidths(page, 'importar-previa');
@@ -53,9 +56,17 @@ test('a new reader brings their Goodreads library: preview with a date question 
   await expect(page.getByText('2 livros encontrados no catálogo (1 pelo ISBN, 1 pelo título e autor).')).toBeVisible();
   await expect(page.getByText(/1 livro entra no catálogo agora/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Importar 3 livros' }).click();
+  // Quincas Borba is only near: the reader says it is the same book.
+  const suggestion = page.getByRole('listitem').filter({ hasText: 'Linha 6' });
+  await expect(suggestion).toContainText('No catálogo: Quincas Borba');
+  await suggestion.getByRole('button', { name: /É este/ }).click();
+  await expect(page.getByText('Linha 6: anotado.')).toBeVisible();
+  await expect(suggestion).toContainText('Você confirmou esta edição.');
+  await expect(page.getByText('3 livros encontrados no catálogo (1 pelo ISBN, 1 pelo título e autor, 1 escolhido por você).')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Importar 4 livros' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('3 livros novos na sua estante')).toBeVisible();
+  await expect(page.getByText('4 livros novos na sua estante')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Linha 5' })).toHaveText('Linha 5 · Graciliano Ramos: A linha não tem título.');
   await expect(page.getByRole('link', { name: 'Um Romance Que Ninguém Catalogou' })).toBeVisible();
   await checkBothWidths(page, 'importar-relatorio');
@@ -76,7 +87,7 @@ test('a new reader brings their Goodreads library: preview with a date question 
 
   // The bookshelf has the four books, Dom Casmurro read on April 3.
   await page.goto('/estante');
-  for (const title of ['Dom Casmurro', 'A hora da estrela', 'Um Romance Que Ninguém Catalogou', 'Vidas Secas']) await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+  for (const title of ['Dom Casmurro', 'A hora da estrela', 'Quincas Borba', 'Um Romance Que Ninguém Catalogou', 'Vidas Secas']) await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
 
   await page.goto(reportPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible();
@@ -86,4 +97,17 @@ test('a new reader brings their Goodreads library: preview with a date question 
   await signIn(stranger, 'lia_leitora');
   expect((await stranger.goto(reportPath))?.status()).toBe(404);
   expect((await stranger.request.get(csvHref!)).status()).toBe(404);
+
+  // The book the catalogue lacked waits for the curators, who mark it reviewed.
+  const curator = await (await browser.newContext()).newPage();
+  await signIn(curator, 'caio_curador');
+  await curator.goto('/gerenciar/catalogo');
+  await curator.getByRole('link', { name: /Edições pendentes/ }).click();
+  const pending = curator.getByRole('listitem').filter({ hasText: 'Um Romance Que Ninguém Catalogou' });
+  await expect(pending).toContainText('Autora Inédita');
+  await expect(pending).toContainText('1 leitor');
+  await checkBothWidths(curator, 'edicoes-pendentes');
+  await pending.getByRole('button', { name: /Revisada/ }).click();
+  await expect(curator.getByText('Edição revisada: ela saiu da fila.')).toBeVisible();
+  await expect(curator.getByRole('listitem').filter({ hasText: 'Um Romance Que Ninguém Catalogou' })).toHaveCount(0);
 });

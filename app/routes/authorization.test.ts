@@ -30,6 +30,7 @@ import * as importDetail from './gerenciar.catalogo.importar.$id';
 import * as importReport from './gerenciar.catalogo.importar.$id.relatorio[.]csv';
 import * as mostLinked from './gerenciar.catalogo.mais-vinculadas';
 import * as merge from './gerenciar.catalogo.mesclar';
+import * as pendingEditions from './gerenciar.catalogo.pendentes';
 import * as queue from './gerenciar.catalogo.solicitacoes';
 import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
 import { createCoverRequest } from '~/features/curation/cover-requests.server';
@@ -126,6 +127,7 @@ const routeCases = (code: string, coverCode: string, editionId: string, importId
   { path: `/gerenciar/catalogo/importar/${importId}/relatorio.csv`, params: { id: importId }, module: importReport, expect: curators },
   { path: '/gerenciar/catalogo/mais-vinculadas', module: mostLinked, expect: curators },
   { path: `/gerenciar/catalogo/mesclar?tipo=edicao&manter=${editionId}&mesclar=${editionId}`, module: merge, expect: curators },
+  { path: '/gerenciar/catalogo/pendentes', module: pendingEditions, expect: curators },
 ];
 
 async function outcome(fn: () => unknown): Promise<Outcome | string> {
@@ -176,7 +178,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(50);
+    expect(denials).toBe(52);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

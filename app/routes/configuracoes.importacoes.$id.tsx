@@ -4,11 +4,12 @@ import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { ImportPreview } from '~/features/imports/components/import-preview';
 import { ImportReport } from '~/features/imports/components/import-report';
-import { adjustReaderImport, assertOwnImport, confirmReaderImport, discardReaderImport, readReaderImport } from '~/features/imports/imports.server';
+import { type RowDecision, acceptAllSuggestions, adjustReaderImport, assertOwnImport, confirmReaderImport, decideImportRow, discardReaderImport, readReaderImport } from '~/features/imports/imports.server';
 import { IMPORT_FIELDS } from '~/features/imports/parse';
 import { IMPORT_SOURCES } from '~/features/imports/sources';
 import { importPreviewInput } from '~/features/imports/validation';
-import { isFailure } from '~/lib/form-result';
+import { recordRefFromText } from '~/features/curation/validation';
+import { isFailure, isSuccess } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { useRevalidateWhile } from '~/lib/use-revalidate-while';
 import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
@@ -42,6 +43,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (input.intent === 'confirmar') {
       await confirmReaderImport(viewer, params.id);
       return redirect(`/configuracoes/importacoes/${params.id}`);
+    }
+    if (input.intent === 'aceitar-todas') {
+      await acceptAllSuggestions(viewer, params.id);
+      return { success: 'Confirmamos todas as sugestões.' };
+    }
+    if (input.intent === 'decidir') {
+      let decision: RowDecision = { kind: input.escolha === 'esta' ? 'accept' : 'new' };
+      if (input.escolha === 'outra') {
+        const editionId = recordRefFromText('edition', input.edicao ?? '');
+        if (!editionId) return formFailure(parsed.fields, '', { [`edicao_${input.linha}`]: 'Cole o endereço da página do livro no Maratona (/ed/…).' });
+        decision = { kind: 'other', editionId };
+      }
+      await decideImportRow(viewer, params.id, input.linha, decision);
+      return { success: `Linha ${input.linha}: anotado.` };
     }
     if (input.intent === 'descartar') {
       await discardReaderImport(viewer, params.id);
@@ -77,6 +92,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         </p>
       </header>
       {isFailure(actionData) && actionData.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
+      {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
       {item.status === 'preview' ? (
         <>
           <ImportPreview item={item} result={actionData} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/gerenciar.catalogo';
+import { countPendingEditions } from '~/features/curation/pending.server';
 import { getCurationDashboard } from '~/features/curation/queries.server';
 import { KIND_LABELS, KIND_SLUGS } from '~/features/curation/types';
 import { formatDateTime, formatNumber } from '~/lib/format';
@@ -9,7 +10,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Catálogo — Gerenciar
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);
-  return { dashboard: await getCurationDashboard(viewer) };
+  const [dashboard, pendingEditions] = await Promise.all([getCurationDashboard(viewer), countPendingEditions(viewer)]);
+  return { dashboard, pendingEditions };
 }
 
 export default function CatalogDashboard({ loaderData }: Route.ComponentProps) {
@@ -25,6 +27,7 @@ export default function CatalogDashboard({ loaderData }: Route.ComponentProps) {
         <Link to="/gerenciar/catalogo/importar">Importar edições</Link>
         <Link to="/gerenciar/catalogo/mais-vinculadas">Mais vinculadas</Link>
         <Link to="/gerenciar/catalogo/mesclar">Mesclar duplicatas</Link>
+        <Link to="/gerenciar/catalogo/pendentes">Edições pendentes{loaderData.pendingEditions ? ` (${formatNumber(loaderData.pendingEditions)})` : ''}</Link>
       </nav>
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="pendentes" className={card}>

@@ -47,8 +47,11 @@ export const readerImportRows = pgTable(
       .notNull()
       .references(() => readerImports.id, { onDelete: 'cascade' }),
     line: integer().notNull(),
-    /** `isbn`/`id`/`title`: found in the catalogue that way; `new`: a pending edition will be created; `failed`: not imported. */
-    outcome: text({ enum: ['isbn', 'id', 'title', 'new', 'failed'] }).notNull(),
+    /**
+     * `isbn`/`id`/`title`: found in the catalogue that way; `confirm`: a near title the reader may confirm
+     * (`chosen` once they did, or picked another); `new`: a pending edition will be created; `failed`: not imported.
+     */
+    outcome: text({ enum: ['isbn', 'id', 'title', 'confirm', 'chosen', 'new', 'failed'] }).notNull(),
     editionId: text().references(() => editions.id, { onDelete: 'set null' }),
     data: jsonb().$type<ImportRowData>().notNull(),
     reason: text(),

@@ -47,6 +47,7 @@ export const MERGE_LINKS: readonly MergeLink[] = [
   { table: 'change_requests', column: 'author_id', references: ['author'], how: 'move' },
   { table: 'change_requests', column: 'duplicate_author_id', references: ['author'], how: 'move' },
   { table: 'catalog_import_rows', column: 'edition_id', references: ['edition'], how: 'move' },
+  { table: 'reader_import_rows', column: 'edition_id', references: ['edition'], how: 'move' },
   { table: 'author_follows', column: 'author_id', references: ['author'], how: 'dedupe', key: ['user_id'] },
   {
     table: 'new_edition_alerts',

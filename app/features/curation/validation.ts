@@ -213,3 +213,9 @@ export const mergeParams = z.object({
 export const mergeKindOf = (slug: keyof typeof MERGE_KIND_BY_SLUG) => MERGE_KIND_BY_SLUG[slug];
 
 export const mergeInput = z.object({ intent: z.literal('mesclar', { error: 'Ação desconhecida.' }) });
+
+/** The queue of pending editions: `?pagina=2`. */
+export const pendingParams = z.object({ pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1) });
+
+/** "Revisada" on one pending edition. */
+export const pendingReviewInput = z.object({ intent: z.literal('revisada', { error: 'Ação desconhecida.' }), id: z.string().min(1).max(64) });

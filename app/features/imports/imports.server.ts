@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
-import { editions, readerImportRows, readerImports, users } from '~/db/schema';
+import { catalogChanges, editions, readerImportRows, readerImports, users } from '~/db/schema';
 import { importEditions } from '~/features/catalog/edits.server';
 import { formatNumber } from '~/lib/format';
 import { newId } from '~/lib/ids';
@@ -132,6 +132,64 @@ export async function discardReaderImport(viewer: Viewer, id: string): Promise<v
   });
 }
 
+/** The counts per outcome, from the rows as they are now (after the reader's decisions). */
+async function recount(tx: Tx, id: string): Promise<void> {
+  const rows = await queryRows<{ outcome: RowOutcome; n: number }>(sql`SELECT outcome, count(*)::int AS n FROM reader_import_rows WHERE import_id = ${id} GROUP BY outcome`, tx);
+  const counts: ReaderImportCounts = Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)]));
+  await tx.update(readerImports).set({ counts }).where(eq(readerImports.id, id));
+}
+
+export type RowDecision = { kind: 'accept' } | { kind: 'new' } | { kind: 'other'; editionId: string };
+
+/**
+ * The reader's answer about a suggested edition (a near title): it is this one, it is another edition (an
+ * address or code of the catalogue), or it is none and a pending edition is created. Changeable until confirmed.
+ */
+export async function decideImportRow(viewer: Viewer, id: string, line: number, decision: RowDecision): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const record = await lockOwnImport(tx, viewer, id);
+    if (record.status !== 'preview') throw new AppError('conflict', 'Esta importação já foi confirmada.');
+    const [row] = await tx
+      .select({ outcome: readerImportRows.outcome, editionId: readerImportRows.editionId, data: readerImportRows.data })
+      .from(readerImportRows)
+      .where(and(eq(readerImportRows.importId, id), eq(readerImportRows.line, line)));
+    if (!row || !['confirm', 'chosen', 'new'].includes(row.outcome) || !row.data.row) throw new AppError('not_found', 'Essa linha não tem sugestão para confirmar.');
+    let values: { outcome: RowOutcome; editionId: string | null; data?: ImportRowData };
+    if (decision.kind === 'other') {
+      const [edition] = await queryRows<{ id: string }>(
+        sql`SELECT coalesce(e.id, r.to_id) AS id FROM (SELECT ${decision.editionId}::text AS id) q LEFT JOIN editions e ON e.id = q.id
+            LEFT JOIN catalog_redirects r ON r.kind = 'edition' AND r.from_id = q.id WHERE e.id IS NOT NULL OR r.to_id IS NOT NULL`,
+        tx,
+      );
+      if (!edition) throw new AppError('invalid_input', 'Não achamos essa edição no catálogo. Cole o endereço da página do livro (/ed/…).', `edicao_${line}`);
+      values = { outcome: 'chosen', editionId: edition.id };
+    } else if (decision.kind === 'accept') {
+      // The suggestion is kept in the row's data, so "criar nova" can be undone by "é este".
+      const suggested = row.outcome === 'confirm' ? row.editionId : (row.data.suggestion ?? null);
+      if (!suggested) throw new AppError('not_found', 'Essa linha não tem sugestão para confirmar.');
+      values = { outcome: 'chosen', editionId: suggested };
+    } else {
+      values = { outcome: 'new', editionId: null };
+    }
+    const suggestion = row.outcome === 'confirm' ? row.editionId : row.data.suggestion;
+    await tx
+      .update(readerImportRows)
+      .set({ ...values, data: { ...row.data, ...(suggestion ? { suggestion } : {}) } })
+      .where(and(eq(readerImportRows.importId, id), eq(readerImportRows.line, line)));
+    await recount(tx, id);
+  });
+}
+
+/** "É este" for every suggestion still waiting for an answer. */
+export async function acceptAllSuggestions(viewer: Viewer, id: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const record = await lockOwnImport(tx, viewer, id);
+    if (record.status !== 'preview') throw new AppError('conflict', 'Esta importação já foi confirmada.');
+    await tx.execute(sql`UPDATE reader_import_rows SET outcome = 'chosen', data = data || jsonb_build_object('suggestion', edition_id) WHERE import_id = ${id} AND outcome = 'confirm'`);
+    await recount(tx, id);
+  });
+}
+
 export type ReaderImportSummary = {
   id: string;
   source: ParsedFile['source'];
@@ -171,7 +229,19 @@ export async function listReaderImports(viewer: Viewer, limit = 20): Promise<Rea
   return rows.map(toSummary);
 }
 
-export type ImportRowView = { line: number; outcome: RowOutcome; title: string; authors: string[]; editionId: string | null; reason: string | null; warnings: string[] };
+export type ImportRowView = {
+  line: number;
+  outcome: RowOutcome;
+  /** The edition's title once the row has one, else the file's. */
+  title: string;
+  fileTitle: string;
+  authors: string[];
+  editionId: string | null;
+  /** A near title's suggested edition (kept after the reader answered), with its authors. */
+  suggestion: { id: string; title: string; authors: string[] } | null;
+  reason: string | null;
+  warnings: string[];
+};
 
 export type ReaderImportDetail = ReaderImportSummary & {
   header: string[];
@@ -179,21 +249,35 @@ export type ReaderImportDetail = ReaderImportSummary & {
   dateOrder: DateOrder;
   dateOrderDetected: boolean;
   sample: ImportRowView[];
+  toConfirm: ImportRowView[];
   failed: ImportRowView[];
   added: ImportRowView[];
 };
 
-type RowRecord = { line: number; outcome: RowOutcome; edition_id: string | null; reason: string | null; data: ImportRowData; title: string | null };
+type RowRecord = {
+  line: number;
+  outcome: RowOutcome;
+  edition_id: string | null;
+  reason: string | null;
+  data: ImportRowData;
+  title: string | null;
+  suggestion: { id: string; title: string; authors: string[] | null } | null;
+};
 
-const rowView = (r: RowRecord): ImportRowView => ({
-  line: r.line,
-  outcome: r.outcome,
-  title: r.title ?? r.data.row?.title ?? r.data.cells.find((c) => c.trim()) ?? '',
-  authors: r.data.row?.authors ?? [],
-  editionId: r.edition_id,
-  reason: r.reason,
-  warnings: r.data.row?.warnings ?? [],
-});
+const rowView = (r: RowRecord): ImportRowView => {
+  const fileTitle = r.data.row?.title ?? r.data.cells.find((c) => c.trim()) ?? '';
+  return {
+    line: r.line,
+    outcome: r.outcome,
+    title: r.title ?? fileTitle,
+    fileTitle,
+    authors: r.data.row?.authors ?? [],
+    editionId: r.edition_id,
+    suggestion: r.suggestion ? { ...r.suggestion, authors: r.suggestion.authors ?? [] } : null,
+    reason: r.reason,
+    warnings: r.data.row?.warnings ?? [],
+  };
+};
 
 /** Throws not_found unless the import is the viewer's: actions check it before reading their form. */
 export async function assertOwnImport(viewer: Viewer, id: string): Promise<void> {
@@ -210,15 +294,19 @@ export async function readReaderImport(viewer: Viewer, id: string): Promise<Read
   if (!record) throw notFound();
   const rows = (where: ReturnType<typeof sql>, limit: number) =>
     queryRows<RowRecord>(sql`
-      SELECT r.line, r.outcome, r.edition_id, r.reason, r.data, e.title
+      SELECT r.line, r.outcome, r.edition_id, r.reason, r.data, e.title,
+        (SELECT json_build_object('id', s.id, 'title', s.title, 'authors',
+           (SELECT array_agg(a.name ORDER BY wa.position) FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = s.work_id))
+         FROM editions s WHERE s.id = CASE WHEN r.outcome = 'confirm' THEN r.edition_id ELSE r.data->>'suggestion' END) AS suggestion
       FROM reader_import_rows r LEFT JOIN editions e ON e.id = r.edition_id
       WHERE r.import_id = ${id} AND ${where} ORDER BY r.line LIMIT ${limit}`);
-  const [sample, failed, added] = await Promise.all([
+  const [sample, toConfirm, failed, added] = await Promise.all([
     record.status === 'preview' ? rows(sql`true`, PREVIEW_SAMPLE_SIZE) : Promise.resolve([]),
+    record.status === 'preview' ? rows(sql`(r.outcome = 'confirm' OR r.data ? 'suggestion')`, REPORT_FAILED_LIST) : Promise.resolve([]),
     rows(sql`r.outcome = 'failed'`, REPORT_FAILED_LIST),
     record.status === 'preview' ? Promise.resolve([]) : rows(sql`r.added`, REPORT_ADDED_LIST),
   ]);
-  return { ...toSummary(record), header: record.header, mapping: record.mapping, dateOrder: record.dateOrder, dateOrderDetected: record.dateOrderDetected, sample: sample.map(rowView), failed: failed.map(rowView), added: added.map(rowView) };
+  return { ...toSummary(record), header: record.header, mapping: record.mapping, dateOrder: record.dateOrder, dateOrderDetected: record.dateOrderDetected, sample: sample.map(rowView), toConfirm: toConfirm.map(rowView), failed: failed.map(rowView), added: added.map(rowView) };
 }
 
 /** The failed rows as a CSV with the file's own header, to fix and upload again; `null` when none failed. */
@@ -278,12 +366,18 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
     const tags = new Set<string>();
 
     // Rows nothing matched: one pending edition each (the same book twice, in this file or an earlier one, is found again).
-    const fresh = batch.filter((r) => r.outcome === 'new' && !r.editionId && r.data.row);
+    // A suggestion the reader never answered is not linked on a guess: it becomes a pending edition too.
+    const fresh = batch.filter((r) => ((r.outcome === 'new' && !r.editionId) || r.outcome === 'confirm') && r.data.row);
     if (fresh.length) {
       const created = await importEditions(tx, fresh.map((r) => editionSourceOf(r.data.row!)));
       for (const tag of created.tags) tags.add(tag);
       const createdIds = created.results.filter((c) => c.created).map((c) => c.editionId);
-      if (createdIds.length) await tx.update(editions).set({ pendingSince: new Date() }).where(sql`${editions.id} IN (SELECT jsonb_array_elements_text(${JSON.stringify(createdIds)}::jsonb))`);
+      if (createdIds.length) {
+        await tx.update(editions).set({ pendingSince: new Date() }).where(sql`${editions.id} IN (SELECT jsonb_array_elements_text(${JSON.stringify(createdIds)}::jsonb))`);
+        // The catalogue's history names the reader whose import added each one, as a curator's import does.
+        const titles = new Map(fresh.map((r, i) => [created.results[i]!.editionId, r.data.row!.title]));
+        await tx.insert(catalogChanges).values(createdIds.map((id) => ({ id: newId(), entityType: 'edition' as const, entityId: id, field: 'created', before: null, after: titles.get(id) ?? null, actorId: record.userId })));
+      }
       for (const [i, row] of fresh.entries()) row.editionId = created.results[i]!.editionId;
     }
 

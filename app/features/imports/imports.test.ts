@@ -10,7 +10,7 @@ import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { shelve } from '../../../test/reading-factories';
 import { surnameOf } from './match.server';
-import { adjustReaderImport, applyNextBatch, confirmReaderImport, createReaderImport, failedRowsCsv, readReaderImport, runReaderImport } from './imports.server';
+import { acceptAllSuggestions, decideImportRow, adjustReaderImport, applyNextBatch, confirmReaderImport, createReaderImport, failedRowsCsv, readReaderImport, runReaderImport } from './imports.server';
 
 useTestDatabase();
 
@@ -252,5 +252,61 @@ describe('importing a Goodreads export', () => {
     const original = await snapshot(a.id);
     expect(original).toHaveLength(3);
     expect(await snapshot(b.id)).toEqual(original);
+  });
+
+  it('asks about near titles: the reader confirms one suggestion and picks another edition for the other, answers change until confirmed, and unanswered ones are never linked on a guess', async () => {
+    const viewer = await verified();
+    const bras = await createEdition({ title: 'Memórias Póstumas de Brás Cubas', authors: ['Machado de Assis'] });
+    const cortico = await createEdition({ title: 'O Cortiço', authors: ['Aluísio Azevedo'], isbn: '9788508133291' });
+    const casmurro = await createEdition({ title: 'Dom Casmurro e Outros', authors: ['Machado de Assis'] });
+    const pocket = await createEdition({ title: 'Dom Casmurro Edição de Bolso', authors: ['Machado de Assis'], isbn: '9788535910663' });
+    const file = goodreads(
+      { Title: 'Memórias Póstumas', Author: 'Machado de Assis', 'Exclusive Shelf': 'read' },
+      { Title: 'O Cortiço', Author: 'Aluísio Azevedo', 'Exclusive Shelf': 'read' },
+      { Title: 'Dom Casmurro', Author: 'Machado de Assis', 'Exclusive Shelf': 'to-read' },
+    );
+    const { id } = await createReaderImport(viewer, { fileName: 'g.csv', text: file });
+    let preview = await readReaderImport(viewer, id);
+    expect(preview.counts).toMatchObject({ confirm: 2, title: 1 });
+    expect(preview.toConfirm.map((r) => [r.line, r.fileTitle, r.suggestion?.id])).toEqual([
+      [2, 'Memórias Póstumas', bras],
+      [4, 'Dom Casmurro', casmurro],
+    ]);
+    expect(preview.sample.find((r) => r.line === 3)).toMatchObject({ outcome: 'title', editionId: cortico });
+    // A row that matched for sure has nothing to answer.
+    await expect(decideImportRow(viewer, id, 3, { kind: 'new' })).rejects.toMatchObject({ code: 'not_found' });
+
+    await decideImportRow(viewer, id, 2, { kind: 'new' });
+    await decideImportRow(viewer, id, 2, { kind: 'accept' });
+    await expect(decideImportRow(viewer, id, 4, { kind: 'other', editionId: 'naoexiste99' })).rejects.toMatchObject({ code: 'invalid_input', field: 'edicao_4' });
+    await decideImportRow(viewer, id, 4, { kind: 'other', editionId: pocket });
+    preview = await readReaderImport(viewer, id);
+    expect(preview.counts).toMatchObject({ chosen: 2, title: 1 });
+    expect(preview.counts.confirm ?? 0).toBe(0);
+    // The answered rows stay listed with their suggestion, so an answer can still change.
+    expect(preview.toConfirm.map((r) => [r.line, r.outcome, r.editionId, r.suggestion?.id])).toEqual([
+      [2, 'chosen', bras, bras],
+      [4, 'chosen', pocket, casmurro],
+    ]);
+
+    await confirmReaderImport(viewer, id);
+    await expect(decideImportRow(viewer, id, 4, { kind: 'new' })).rejects.toMatchObject({ code: 'conflict' });
+    await runReaderImport(id);
+    const shelf = await queryRows<{ edition_id: string }>(sql`SELECT edition_id FROM shelf_entries WHERE user_id = ${viewer.id} ORDER BY edition_id`);
+    expect(shelf.map((r) => r.edition_id)).toEqual([bras, cortico, pocket].sort());
+
+    // "É o mesmo livro em todas" links every suggestion; without any answer, none is linked.
+    const second = await verified();
+    const again = await createReaderImport(second, { fileName: 'g.csv', text: file });
+    await acceptAllSuggestions(second, again.id);
+    expect((await readReaderImport(second, again.id)).counts).toMatchObject({ chosen: 2, title: 1 });
+    const third = await verified();
+    const unanswered = await createReaderImport(third, { fileName: 'g.csv', text: file });
+    await confirmReaderImport(third, unanswered.id);
+    await runReaderImport(unanswered.id);
+    const linked = await queryRows<{ edition_id: string }>(sql`SELECT edition_id FROM shelf_entries WHERE user_id = ${third.id}`);
+    expect(linked).toHaveLength(3);
+    expect(linked.map((r) => r.edition_id)).not.toContain(bras);
+    expect(linked.map((r) => r.edition_id)).not.toContain(casmurro);
   });
 });

@@ -6,6 +6,8 @@ import type { MatchOutcome } from './types';
 
 /** Title similarity (pg_trgm, on folded titles) from which a row links to an edition whose author agrees. */
 export const LINK_SIMILARITY = 0.85;
+/** From here up to LINK_SIMILARITY the edition is only suggested: the preview asks the reader. */
+export const SUGGEST_SIMILARITY = 0.5;
 
 /** Words that end a Brazilian name without being the surname: "Itamar Vieira Junior" is found by "vieira". */
 const NAME_SUFFIXES = new Set(['junior', 'jr', 'filho', 'neto', 'sobrinho', 'segundo', 'ii', 'iii']);
@@ -25,9 +27,10 @@ const FOLDED = sql.raw(`btrim(regexp_replace(immutable_unaccent(lower(e.title)),
 /**
  * Finds each row's edition against the whole catalogue, set-based: our own edition id (our export, through
  * merges' redirects), then the ISBN, then the title and an author's surname (trigram similarity ≥
- * LINK_SIMILARITY on folded titles; a title with a subtitle is tried again without it). Rows nothing matches
- * are `new`: the import creates a pending edition for them. Lists travel as one JSON parameter each (a
- * 50,000-row file as separate parameters would pass PostgreSQL's limit of 65,535).
+ * LINK_SIMILARITY on folded titles; a title with a subtitle is tried again without it); a near title (≥
+ * SUGGEST_SIMILARITY) is only suggested, `confirm`, for the reader to decide. Rows nothing matches are `new`:
+ * the import creates a pending edition for them. Lists travel as one JSON parameter each (a 50,000-row file
+ * as separate parameters would pass PostgreSQL's limit of 65,535).
  */
 export async function matchRows(tx: Tx, rows: readonly ParsedRow[]): Promise<Map<number, Match>> {
   const found = new Map<number, Match>();
@@ -70,10 +73,13 @@ export async function matchRows(tx: Tx, rows: readonly ParsedRow[]): Promise<Map
         return [{ line: r.line, title, surname: r.authors.length ? surnameOf(r.authors[0]!) : '' }];
       });
       if (!pending.length) break;
-      const matches = near ? await nearTitles(tx, pending) : await sameTitles(tx, pending);
+      const matches = near ? await nearTitles(tx, pending, LINK_SIMILARITY) : await sameTitles(tx, pending);
       for (const m of matches) found.set(Number(m.line), { outcome: 'title', editionId: m.id });
     }
   }
+  // What is still unmatched but near enough is suggested for the reader to confirm.
+  const unsure = rows.flatMap((r) => (found.has(r.line) ? [] : [{ line: r.line, title: r.title, surname: r.authors.length ? surnameOf(r.authors[0]!) : '' }]));
+  if (unsure.length) for (const m of await nearTitles(tx, unsure, SUGGEST_SIMILARITY)) found.set(Number(m.line), { outcome: 'confirm', editionId: m.id });
 
   for (const row of rows) if (!found.has(row.line)) found.set(row.line, { outcome: 'new', editionId: null });
   return found;
@@ -101,11 +107,11 @@ function sameTitles(tx: Tx, pending: TitleQuery[]) {
   );
 }
 
-/** Rows whose folded title is near an edition's (trigram similarity ≥ LINK_SIMILARITY); a row without an author never links this way. */
-async function nearTitles(tx: Tx, pending: TitleQuery[]) {
+/** Rows whose folded title is near an edition's (trigram similarity ≥ `threshold`); a row without an author never links this way. */
+async function nearTitles(tx: Tx, pending: TitleQuery[], threshold: number) {
   const withAuthor = pending.filter((p) => p.surname !== '');
   if (!withAuthor.length) return [];
-  await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(LINK_SIMILARITY)}, true)`);
+  await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
   return queryRows<{ line: number; id: string }>(
     sql`WITH q AS (${titleRows(withAuthor)})
       SELECT q.line, c.id FROM q

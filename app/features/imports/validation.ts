@@ -11,5 +11,12 @@ export const importPreviewInput = z.discriminatedUnion('intent', [
     ...(Object.fromEntries(IMPORT_FIELDS.map((field) => [`coluna_${field}`, column.optional()])) as Record<`coluna_${ImportField}`, z.ZodOptional<typeof column>>),
   }),
   z.object({ intent: z.literal('confirmar') }),
+  z.object({
+    intent: z.literal('decidir'),
+    linha: z.coerce.number().int().min(1),
+    escolha: z.enum(['esta', 'nova', 'outra'], { message: 'Escolha uma das opções.' }),
+    edicao: z.string().trim().max(500).optional(),
+  }),
+  z.object({ intent: z.literal('aceitar-todas') }),
   z.object({ intent: z.literal('descartar') }),
 ]);

@@ -1,20 +1,21 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { FormMessage, SelectField } from '~/components/ui/field';
-import { fieldError, isSuccess, typed } from '~/lib/form-result';
+import { SelectField } from '~/components/ui/field';
+import { fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { IMPORT_FIELD_LABELS } from '../fields';
 import type { ReaderImportDetail } from '../imports.server';
 import { IMPORT_FIELDS } from '../parse';
 import { PREVIEW_SAMPLE_SIZE } from '../limits';
 import { FailedRows, OUTCOME_TEXT } from './import-rows';
+import { ImportSuggestions } from './import-suggestions';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** What the import will do, a sample of rows, and the column mapping and date order the reader may change. */
 export function ImportPreview({ item, result }: { item: ReaderImportDetail; result: unknown }) {
   const navigation = useNavigation();
-  const found = (item.counts.isbn ?? 0) + (item.counts.id ?? 0) + (item.counts.title ?? 0);
+  const found = (item.counts.isbn ?? 0) + (item.counts.id ?? 0) + (item.counts.title ?? 0) + (item.counts.chosen ?? 0);
   const mapped = new Set(Object.values(item.mapping));
   return (
     <>
@@ -25,8 +26,9 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
         <ul className="flex list-disc flex-col gap-1 pl-5">
           <li>
             {plural(found, 'livro encontrado', 'livros encontrados')} no catálogo
-            {found ? ` (${[item.counts.isbn ? `${formatNumber(item.counts.isbn)} pelo ISBN` : '', item.counts.id ? `${formatNumber(item.counts.id)} pela edição do Maratona` : '', item.counts.title ? `${formatNumber(item.counts.title)} pelo título e autor` : ''].filter(Boolean).join(', ')})` : ''}.
+            {found ? ` (${[item.counts.isbn ? `${formatNumber(item.counts.isbn)} pelo ISBN` : '', item.counts.id ? `${formatNumber(item.counts.id)} pela edição do Maratona` : '', item.counts.title ? `${formatNumber(item.counts.title)} pelo título e autor` : '', item.counts.chosen ? `${formatNumber(item.counts.chosen)} ${item.counts.chosen === 1 ? 'escolhido' : 'escolhidos'} por você` : ''].filter(Boolean).join(', ')})` : ''}.
           </li>
+          {item.counts.confirm ? <li>{plural(item.counts.confirm, 'livro parecido espera', 'livros parecidos esperam')} sua confirmação (logo abaixo).</li> : null}
           <li>{plural(item.counts.new ?? 0, 'livro entra', 'livros entram')} no catálogo agora, marcados para os curadores revisarem. Nenhum livro fica de fora.</li>
           <li>{plural(item.counts.failed ?? 0, 'linha não pode ser importada', 'linhas não podem ser importadas')}{item.counts.failed ? ' (motivos abaixo)' : ''}.</li>
         </ul>
@@ -35,6 +37,8 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
           abandonado &gt; quero ler), a não ser que o arquivo traga uma data mais nova.
         </p>
       </section>
+
+      {item.toConfirm.length ? <ImportSuggestions item={item} result={result} /> : null}
 
       <section aria-labelledby="amostra" className="flex flex-col gap-2">
         <h2 id="amostra" className="font-serif text-xl font-bold">
@@ -60,7 +64,7 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
                 <tr key={row.line} className="border-b border-line last:border-0 align-top">
                   <td className="p-2 tabular-nums">{row.line}</td>
                   <td className="p-2">
-                    <span className="font-medium">{row.title}</span>
+                    <span className="font-medium">{row.fileTitle}</span>
                     {row.authors.length ? <span className="text-muted"> — {row.authors.join(', ')}</span> : null}
                     {row.warnings.map((w) => (
                       <p key={w} className="text-xs text-muted">
@@ -82,7 +86,6 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
         <h2 id="ajustar" className="font-serif text-xl font-bold">
           Algo errado? Ajuste a leitura do arquivo
         </h2>
-        {isSuccess(result) ? <FormMessage tone="success">{result.success}</FormMessage> : null}
         <fieldset className="flex flex-col gap-2">
           <legend className="font-medium">Como as datas estão escritas?</legend>
           {!item.dateOrderDetected ? (

@@ -7,6 +7,8 @@ export const OUTCOME_TEXT: Record<Exclude<RowOutcome, 'failed'>, string> = {
   isbn: 'Encontrado pelo ISBN',
   id: 'Encontrado (edição do Maratona)',
   title: 'Encontrado pelo título e autor',
+  confirm: 'Parecido com um livro do catálogo: confira abaixo',
+  chosen: 'Você escolheu a edição',
   new: 'Entra no catálogo, para os curadores revisarem',
 };
 
