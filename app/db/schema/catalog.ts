@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+
+/**
+ * A title folded for comparison: no case, accents or punctuation, words separated by one space. The index
+ * editions_folded_title_idx holds it for editions' titles; catalogue search and imports compare with it.
+ */
+export const foldedTitle = (text: SQL | AnyColumn) => sql`btrim(regexp_replace(immutable_unaccent(lower(${text})), '[^a-z0-9]+', ' ', 'g'))`;
 
 /** PostgreSQL full-text document; written only by the catalogue's search refresh (never by hand). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -95,10 +101,8 @@ export const editions = pgTable(
     index('editions_readers_idx').on(t.readersCount.desc(), t.id),
     index('editions_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('editions_search_vector_idx').using('gin', t.searchVector),
-    /** Search's exact-title lookup: the same expression as `foldedTitle` in features/catalog/search.server.ts. */
-    index('editions_folded_title_idx').on(sql`btrim(regexp_replace(immutable_unaccent(lower(${t.title})), '[^a-z0-9]+', ' ', 'g'))`),
-    /** Imports' near matches: the same folded title, compared by trigrams (features/imports/match.server.ts). */
-    index('editions_folded_title_trgm_idx').using('gin', sql`btrim(regexp_replace(immutable_unaccent(lower(${t.title})), '[^a-z0-9]+', ' ', 'g')) gin_trgm_ops`),
+    /** Exact-title lookups of search and imports. */
+    index('editions_folded_title_idx').on(foldedTitle(t.title)),
     index('editions_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} IS NOT NULL`),
   ],
 );

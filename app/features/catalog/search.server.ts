@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type Tx, getDb, queryRows } from '~/db/client.server';
+import { foldedTitle } from '~/db/schema';
 import { ASIN_PATTERN, cleanIsbn, parseIsbn } from '~/lib/isbn';
 import { cardColumns, type CardRow, toCard } from './cards.server';
 import { MIN_VOCABULARY_WORD } from './ingest.server';
@@ -30,8 +31,8 @@ type Term = { words: string[]; prefix: boolean };
 /** `exact`: the editions that are exactly what was asked for (the whole title, or the ISBN), ranked `exactBonus` higher. */
 type Plan = { where: SQL; exact: { where: SQL; bonus: number } | null; rank: SQL | null };
 
-/** A title as a query is folded: no case, accents or punctuation (indexed as editions_folded_title_idx). */
-const foldedTitle = sql`btrim(regexp_replace(immutable_unaccent(lower(e.title)), '[^a-z0-9]+', ' ', 'g'))`;
+/** The edition's folded title, as editions_folded_title_idx holds it. */
+const editionTitle = foldedTitle(sql`e.title`);
 /** NULLS LAST as in editions_readers_idx, so a broad query walks that index instead of sorting every match. */
 const mostRead = sql`e.readers_count DESC NULLS LAST, e.id`;
 
@@ -122,7 +123,7 @@ async function planQuery(db: Db, query: string): Promise<Plan> {
   const text = terms.join(' ');
   const words = sql`e.search_vector @@ ${tsQuery}`;
   const rank = sql`(ts_rank_cd(e.search_vector, ${tsQuery}, 32) * 2)`;
-  if (!identifier) return { where: words, exact: { where: sql`${foldedTitle} = ${text}`, bonus: 1 }, rank };
+  if (!identifier) return { where: words, exact: { where: sql`${editionTitle} = ${text}`, bonus: 1 }, rank };
   return { where: sql`(${identifier} OR ${words})`, exact: { where: identifier, bonus: 10 }, rank };
 }
 

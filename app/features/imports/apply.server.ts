@@ -1,220 +1,203 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
-import { editions, readThroughs, reviews, shelfEntries, shelfItems, shelves } from '~/db/schema';
 import { editionCacheTag } from '~/features/catalog/cache';
-import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER, NOTES_MAX, SHELF_NAME_MAX } from '~/features/reading/shelf-policy';
+import type { EditionFormat } from '~/features/catalog/types';
+import type { Mood, Pacing } from '~/features/reading/review-vocabulary';
+import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER, SHELF_NAME_MAX } from '~/features/reading/shelf-policy';
 import { editionStatsCacheTag } from '~/features/reading/stats-cache';
 import type { ShelfStatus } from '~/features/reading/statuses';
 import { newId } from '~/lib/ids';
-import type { ParsedReading, ParsedRow } from './parse';
-
-/** The longest review the reviews table keeps (reviews_body_length_check). */
-const REVIEW_MAX = 20_000;
+import { type PlannedEntry, type PlannedReading, type RowEffect, planRow } from './merge-plan';
+import type { ParsedRow } from './parse';
 
 /**
  * The importing reader as the job sees them: imported reviews are published only for a verified reader
  * (drafts otherwise), with the audience of their profile (`publico`, or `seguidores` for a restricted one),
- * as are the custom shelves the import creates. `shelves` caches their shelves by folded name.
+ * as are the custom shelves the import creates.
  */
-export type ImportReader = {
+export type ImportReader = { id: string; verified: boolean; visibility: 'publico' | 'seguidores' };
+
+export type RowToApply = { line: number; editionId: string; row: ParsedRow };
+
+/** A list as one JSON parameter read back as rows (`AS p(col type, …)`). */
+const recordset = (rows: unknown[], columns: string) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS p(${sql.raw(columns)})`;
+
+type EntryRow = {
   id: string;
-  verified: boolean;
-  visibility: 'publico' | 'seguidores';
-  shelves: Map<string, { id: string; items: number }> | null;
+  edition_id: string;
+  status: ShelfStatus;
+  rating_quarters: number | null;
+  owned: boolean;
+  owned_format: EditionFormat | null;
+  favorite: boolean;
+  notes: string | null;
+  moods: Mood[];
+  pacing: Pacing | null;
+  content_warnings: string[];
+  undated_readings: number;
+  readings: Omit<PlannedReading, 'state'>[] | null;
+  has_review: boolean;
+  shelves: string[] | null;
 };
 
-/** lido > lendo > pausado/abandonado > quero-ler: an import never moves a status down without a newer date. */
-const STATUS_RANK: Record<ShelfStatus, number> = { want_to_read: 0, paused: 1, abandoned: 1, reading: 2, read: 3 };
-
-type Reading = { id: string; startedOn: string | null; finishedOn: string | null; abandonedOn: string | null };
-
-const endOf = (r: { finished: string | null; abandoned: string | null }) => r.finished ?? r.abandoned;
-const latestDate = (dates: (string | null)[]) => dates.filter((d): d is string => d != null).sort().at(-1) ?? null;
-const isDated = (r: ParsedReading) => r.started != null || r.finished != null || r.abandoned != null;
-
-/**
- * The same reading as one already on the entry: the same end (finish or abandon) with starts that agree
- * (equal, or one unknown); or the entry's open reading, which the file's reading closes when their starts
- * agree — or when the open one has no start and this is the file's last reading.
- */
-function sameReading(existing: Reading, file: ParsedReading, isLast: boolean): boolean {
-  const startsAgree = existing.startedOn == null || file.started == null || existing.startedOn === file.started;
-  const fileEnd = endOf(file);
-  const existingEnd = existing.finishedOn ?? existing.abandonedOn;
-  if (fileEnd == null) return existingEnd == null;
-  if (existingEnd != null) return existingEnd === fileEnd && (existing.finishedOn != null) === (file.finished != null) && startsAgree;
-  return existing.startedOn != null ? existing.startedOn === file.started : isLast;
+/** The reader's entries of these editions, locked, with their readings, whether they have a review, their shelves. */
+async function loadEntries(tx: Tx, readerId: string, editionIds: string[]): Promise<Map<string, PlannedEntry>> {
+  const rows = await queryRows<EntryRow>(
+    sql`SELECT s.id, s.edition_id, s.status, s.rating_quarters, s.owned, s.owned_format, s.favorite, s.notes, s.moods, s.pacing, s.content_warnings, s.undated_readings,
+        (SELECT json_agg(json_build_object('id', r.id, 'startedOn', r.started_on, 'finishedOn', r.finished_on, 'abandonedOn', r.abandoned_on) ORDER BY r.created_at, r.id)
+           FROM read_throughs r WHERE r.shelf_entry_id = s.id) AS readings,
+        EXISTS (SELECT 1 FROM reviews v WHERE v.shelf_entry_id = s.id AND (v.body IS NOT NULL OR v.draft_body IS NOT NULL)) AS has_review,
+        (SELECT array_agg(lower(sh.name)) FROM shelf_items i JOIN shelves sh ON sh.id = i.shelf_id WHERE i.shelf_entry_id = s.id) AS shelves
+      FROM shelf_entries s
+      WHERE s.user_id = ${readerId} AND s.edition_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(editionIds)}::jsonb))
+      FOR UPDATE OF s`,
+    tx,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.edition_id,
+      {
+        id: r.id,
+        editionId: r.edition_id,
+        state: 'kept',
+        status: r.status,
+        ratingQuarters: r.rating_quarters,
+        owned: r.owned,
+        ownedFormat: r.owned_format,
+        favorite: r.favorite,
+        notes: r.notes,
+        moods: r.moods,
+        pacing: r.pacing,
+        contentWarnings: r.content_warnings,
+        undatedReadings: Number(r.undated_readings),
+        addedAt: null,
+        readings: (r.readings ?? []).map((x) => ({ ...x, state: 'kept' as const })),
+        hasReview: r.has_review,
+        review: null,
+        shelves: new Set(r.shelves ?? []),
+        newShelves: [],
+      } satisfies PlannedEntry,
+    ]),
+  );
 }
 
-/** The custom shelf called `name` (folded), created with the reader's audience when it does not exist yet; null past the limits. */
-async function shelfFor(tx: Tx, reader: ImportReader, name: string): Promise<{ id: string; items: number } | null> {
-  if (!reader.shelves) {
-    const list = await queryRows<{ id: string; name: string; items: number }>(
-      sql`SELECT s.id, lower(s.name) AS name, (SELECT count(*)::int FROM shelf_items i WHERE i.shelf_id = s.id) AS items FROM shelves s WHERE s.user_id = ${reader.id}`,
-      tx,
+const ENTRY_COLUMNS =
+  'id text, edition_id text, status text, rating_quarters smallint, owned boolean, owned_format text, favorite boolean, notes text, moods text[], pacing text, content_warnings text[], undated_readings smallint, added_at timestamptz';
+const entryRecord = (e: PlannedEntry) => ({
+  id: e.id,
+  edition_id: e.editionId,
+  status: e.status,
+  rating_quarters: e.ratingQuarters,
+  owned: e.owned,
+  owned_format: e.ownedFormat,
+  favorite: e.favorite,
+  notes: e.notes,
+  moods: e.moods,
+  pacing: e.pacing,
+  content_warnings: e.contentWarnings,
+  undated_readings: e.undatedReadings,
+  added_at: e.addedAt,
+});
+
+/** The custom shelves the planned entries join: found by folded name, or created with the reader's audience (within the limits). */
+async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntry[]): Promise<void> {
+  const wanted = entries.flatMap((e) => e.newShelves.map((s) => ({ entryId: e.id, ...s })));
+  if (!wanted.length) return;
+  const existing = await queryRows<{ id: string; key: string; items: number; last: number | null }>(
+    sql`SELECT s.id, lower(s.name) AS key, count(i.shelf_entry_id)::int AS items, max(i.position) AS last
+      FROM shelves s LEFT JOIN shelf_items i ON i.shelf_id = s.id WHERE s.user_id = ${reader.id} GROUP BY s.id`,
+    tx,
+  );
+  const shelves = new Map(existing.map((s) => [s.key, { id: s.id, items: Number(s.items), last: Number(s.last ?? 0) }]));
+  const created: { id: string; name: string }[] = [];
+  for (const { key, name } of wanted) {
+    if (shelves.has(key) || shelves.size >= MAX_SHELVES_PER_READER) continue;
+    const shelf = { id: newId(), items: 0, last: 0 };
+    shelves.set(key, shelf);
+    created.push({ id: shelf.id, name: name.slice(0, SHELF_NAME_MAX) });
+  }
+  if (created.length) {
+    await tx.execute(sql`INSERT INTO shelves (id, user_id, name, visibility) SELECT p.id, ${reader.id}, p.name, ${reader.visibility} FROM ${recordset(created, 'id text, name text')}`);
+  }
+  const items = wanted.flatMap(({ entryId, key }) => {
+    const shelf = shelves.get(key);
+    if (!shelf || shelf.items >= MAX_ITEMS_PER_SHELF) return [];
+    shelf.items += 1;
+    shelf.last += 1;
+    return [{ shelf_id: shelf.id, shelf_entry_id: entryId, position: shelf.last }];
+  });
+  if (items.length) {
+    await tx.execute(
+      sql`INSERT INTO shelf_items (shelf_id, shelf_entry_id, position) SELECT p.shelf_id, p.shelf_entry_id, p.position FROM ${recordset(items, 'shelf_id text, shelf_entry_id text, position int')} ON CONFLICT DO NOTHING`,
     );
-    reader.shelves = new Map(list.map((r) => [r.name, { id: r.id, items: Number(r.items) }]));
   }
-  const key = name.toLowerCase();
-  const known = reader.shelves.get(key);
-  if (known) return known;
-  if (reader.shelves.size >= MAX_SHELVES_PER_READER) return null;
-  const shelf = { id: newId(), items: 0 };
-  await tx.insert(shelves).values({ id: shelf.id, userId: reader.id, name: name.slice(0, SHELF_NAME_MAX), visibility: reader.visibility });
-  reader.shelves.set(key, shelf);
-  return shelf;
 }
 
 /**
- * One imported row onto the reader's bookshelf, merged with what is already there: an empty field takes the
- * file's value and a filled one keeps the reader's (rating, owned and its format, favourite, notes, moods, pace,
- * content warnings); the status moves up (or down only when the file's date
- * for it is newer); each dated reading is added unless the entry already has it; readings of unknown dates
- * only make up the read count; the review, when the entry has none; the custom shelves. Importing the same
- * row again changes nothing.
+ * Rows of one batch onto the reader's bookshelf (merge-plan.ts decides each in memory, in file order, so two
+ * rows of the same edition merge too), written in a fixed handful of statements whatever the batch's size.
  */
-export async function applyImportedRow(tx: Tx, reader: ImportReader, editionId: string, row: ParsedRow): Promise<{ effect: 'added' | 'updated' | 'unchanged'; tags: string[] }> {
-  const tags: string[] = [];
-  let changed = false;
-  let [entry] = await tx
-    .select()
-    .from(shelfEntries)
-    .where(and(eq(shelfEntries.userId, reader.id), eq(shelfEntries.editionId, editionId)))
-    .for('update');
-  const added = !entry;
-  if (!entry) {
-    // The day the reader added it on the other site, at noon in Brazil, so the calendar day survives any timezone.
-    const addedAt = row.addedOn ? new Date(`${row.addedOn}T12:00:00-03:00`) : new Date();
-    [entry] = await tx
-      .insert(shelfEntries)
-      .values({
-        id: newId(),
-        userId: reader.id,
-        editionId,
-        status: row.status,
-        ratingQuarters: row.ratingQuarters,
-        owned: row.owned,
-        ownedFormat: row.owned ? row.ownedFormat : null,
-        favorite: row.favorite,
-        notes: row.notes?.slice(0, NOTES_MAX) ?? null,
-        moods: row.moods,
-        pacing: row.pacing,
-        contentWarnings: row.contentWarnings,
-        createdAt: addedAt,
-        updatedAt: addedAt,
-      })
-      .returning();
-    await tx.update(editions).set({ readersCount: sql`${editions.readersCount} + 1` }).where(eq(editions.id, editionId));
-    tags.push(editionCacheTag(editionId));
-  }
-  if (!entry) throw new Error('shelf entry not written');
-
-  const existing: Reading[] = added
-    ? []
-    : await tx
-        .select({ id: readThroughs.id, startedOn: readThroughs.startedOn, finishedOn: readThroughs.finishedOn, abandonedOn: readThroughs.abandonedOn })
-        .from(readThroughs)
-        .where(eq(readThroughs.shelfEntryId, entry.id));
-
-  if (!added) {
-    const patch: Partial<typeof shelfEntries.$inferInsert> = {};
-    if (entry.ratingQuarters == null && row.ratingQuarters != null) patch.ratingQuarters = row.ratingQuarters;
-    if (!entry.owned && row.owned) patch.owned = true;
-    if (!entry.ownedFormat && row.ownedFormat && (entry.owned || row.owned)) patch.ownedFormat = row.ownedFormat;
-    if (!entry.favorite && row.favorite) patch.favorite = true;
-    if (!entry.notes && row.notes) patch.notes = row.notes.slice(0, NOTES_MAX);
-    if (!entry.moods.length && row.moods.length) patch.moods = row.moods;
-    if (!entry.pacing && row.pacing) patch.pacing = row.pacing;
-    if (!entry.contentWarnings.length && row.contentWarnings.length) patch.contentWarnings = row.contentWarnings;
-    if (row.status !== entry.status) {
-      const fileDate = latestDate(row.readings.flatMap((r) => [r.started, r.finished, r.abandoned]));
-      const entryDate = latestDate(existing.flatMap((r) => [r.startedOn, r.finishedOn, r.abandonedOn]));
-      const newer = fileDate != null && (entryDate == null || fileDate > entryDate);
-      if (STATUS_RANK[row.status] > STATUS_RANK[entry.status] || newer) patch.status = row.status;
-    }
-    if (Object.keys(patch).length) {
-      await tx.update(shelfEntries).set({ ...patch, updatedAt: sql`now()` }).where(eq(shelfEntries.id, entry.id));
-      changed = true;
-      if (patch.ratingQuarters != null || patch.status === 'read') tags.push(editionStatsCacheTag(editionId));
-    }
+export async function applyImportedRows(tx: Tx, reader: ImportReader, rows: readonly RowToApply[]): Promise<{ effects: Map<number, RowEffect>; tags: string[] }> {
+  const entries = await loadEntries(tx, reader.id, [...new Set(rows.map((r) => r.editionId))]);
+  const effects = new Map<number, RowEffect>();
+  const tags = new Set<string>();
+  for (const { line, editionId, row } of rows) {
+    const planned = planRow(entries.get(editionId) ?? null, editionId, row, newId);
+    entries.set(editionId, planned.entry);
+    effects.set(line, planned.effect);
+    if (planned.effect === 'added') tags.add(editionCacheTag(editionId));
+    if (planned.effect !== 'unchanged' && (planned.finished || row.ratingQuarters != null)) tags.add(editionStatsCacheTag(editionId));
   }
 
-  // Readings: each dated one unless the entry has it (then only its missing start is filled in).
-  const readings = [...existing];
-  const dated = row.readings.filter(isDated);
-  for (const [i, file] of dated.entries()) {
-    const same = readings.find((r) => sameReading(r, file, i === dated.length - 1));
-    if (same) {
-      const fill: Partial<Reading> = {};
-      if (same.startedOn == null && file.started) fill.startedOn = file.started;
-      if (same.finishedOn == null && same.abandonedOn == null && file.finished) fill.finishedOn = file.finished;
-      if (same.finishedOn == null && same.abandonedOn == null && file.abandoned) fill.abandonedOn = file.abandoned;
-      if (Object.keys(fill).length) {
-        await tx.update(readThroughs).set(fill).where(eq(readThroughs.id, same.id));
-        Object.assign(same, fill);
-        changed = true;
-      }
-      continue;
-    }
-    const reading = { id: newId(), startedOn: file.started, finishedOn: file.finished, abandonedOn: file.abandoned };
-    const inserted = await tx
-      .insert(readThroughs)
-      .values({ ...reading, userId: reader.id, shelfEntryId: entry.id })
-      .onConflictDoNothing()
-      .returning({ id: readThroughs.id });
-    if (inserted.length) {
-      readings.push(reading);
-      changed = true;
-    }
+  const planned = [...entries.values()];
+  const fresh = planned.filter((e) => e.state === 'new');
+  const changed = planned.filter((e) => e.state === 'changed');
+  if (fresh.length) {
+    await tx.execute(sql`
+      INSERT INTO shelf_entries (id, user_id, edition_id, status, rating_quarters, owned, owned_format, favorite, notes, moods, pacing, content_warnings, undated_readings, created_at, updated_at)
+      SELECT p.id, ${reader.id}, p.edition_id, p.status, p.rating_quarters, p.owned, p.owned_format, p.favorite, p.notes, p.moods, p.pacing, p.content_warnings, p.undated_readings,
+        coalesce(p.added_at, now()), coalesce(p.added_at, now())
+      FROM ${recordset(fresh.map(entryRecord), ENTRY_COLUMNS)}`);
+    // Editions' readers count is the number of shelf entries, kept in the same transaction.
+    await tx.execute(sql`UPDATE editions SET readers_count = readers_count + 1 WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(fresh.map((e) => e.editionId))}::jsonb))`);
   }
-  // An undated reading in progress (lendo or pausado without a start date) is an open read-through.
-  const status = (await tx.select({ status: shelfEntries.status }).from(shelfEntries).where(eq(shelfEntries.id, entry.id)))[0]!.status;
-  if ((status === 'reading' || status === 'paused') && !readings.some((r) => r.finishedOn == null && r.abandonedOn == null)) {
-    const inserted = await tx.insert(readThroughs).values({ id: newId(), userId: reader.id, shelfEntryId: entry.id }).onConflictDoNothing().returning({ id: readThroughs.id });
-    if (inserted.length) changed = true;
-  }
-  if (dated.some((r) => r.finished)) tags.push(editionStatsCacheTag(editionId));
-
-  // The read count: readings of unknown dates make up what the dated ones do not show, never counted twice.
-  const fileTotal = row.readings.filter((r) => r.finished != null || (row.status === 'read' && !isDated(r))).length;
-  const datedBefore = existing.filter((r) => r.finishedOn != null).length;
-  const datedNow = readings.filter((r) => r.finishedOn != null).length;
-  const undated = Math.min(500, Math.max(0, Math.max(datedBefore + entry.undatedReadings, fileTotal) - datedNow));
-  if (undated !== entry.undatedReadings) {
-    await tx.update(shelfEntries).set({ undatedReadings: undated }).where(eq(shelfEntries.id, entry.id));
-    changed = true;
+  if (changed.length) {
+    await tx.execute(sql`
+      UPDATE shelf_entries s SET status = p.status, rating_quarters = p.rating_quarters, owned = p.owned, owned_format = p.owned_format, favorite = p.favorite,
+        notes = p.notes, moods = p.moods, pacing = p.pacing, content_warnings = p.content_warnings, undated_readings = p.undated_readings, updated_at = now()
+      FROM ${recordset(changed.map(entryRecord), ENTRY_COLUMNS)} WHERE s.id = p.id`);
   }
 
-  // The review, when the entry has none yet: published for a verified reader, a draft otherwise.
-  if (row.review) {
-    const [review] = await tx.select({ body: reviews.body, draftBody: reviews.draftBody }).from(reviews).where(eq(reviews.shelfEntryId, entry.id));
-    if (!review || (review.body == null && review.draftBody == null)) {
-      const body = row.review.slice(0, REVIEW_MAX);
-      const values = reader.verified
-        ? { body, spoiler: row.spoiler, visibility: reader.visibility, publishedAt: new Date(), draftBody: body, draftSpoiler: row.spoiler, draftVisibility: reader.visibility }
-        : { draftBody: body, draftSpoiler: row.spoiler, draftVisibility: reader.visibility, draftSavedAt: new Date() };
-      await tx
-        .insert(reviews)
-        .values({ shelfEntryId: entry.id, userId: reader.id, editionId, ...values })
-        .onConflictDoUpdate({ target: reviews.shelfEntryId, set: { ...values, updatedAt: sql`now()` } });
-      changed = true;
-      if (reader.verified) tags.push(editionCacheTag(editionId));
-    }
+  const readingRecord = (e: PlannedEntry, r: PlannedReading) => ({ id: r.id, shelf_entry_id: e.id, started_on: r.startedOn, finished_on: r.finishedOn, abandoned_on: r.abandonedOn });
+  const readingColumns = 'id text, shelf_entry_id text, started_on date, finished_on date, abandoned_on date';
+  const newReadings = planned.flatMap((e) => e.readings.filter((r) => r.state === 'new').map((r) => readingRecord(e, r)));
+  if (newReadings.length) {
+    await tx.execute(sql`
+      INSERT INTO read_throughs (id, user_id, shelf_entry_id, started_on, finished_on, abandoned_on)
+      SELECT p.id, ${reader.id}, p.shelf_entry_id, p.started_on, p.finished_on, p.abandoned_on FROM ${recordset(newReadings, readingColumns)}
+      ON CONFLICT DO NOTHING`);
+  }
+  const filled = planned.flatMap((e) => e.readings.filter((r) => r.state === 'filled').map((r) => readingRecord(e, r)));
+  if (filled.length) {
+    await tx.execute(sql`
+      UPDATE read_throughs r SET started_on = p.started_on, finished_on = p.finished_on, abandoned_on = p.abandoned_on
+      FROM ${recordset(filled, readingColumns)} WHERE r.id = p.id`);
   }
 
-  for (const name of row.shelves) {
-    const shelf = await shelfFor(tx, reader, name);
-    if (!shelf || shelf.items >= MAX_ITEMS_PER_SHELF) continue;
-    const inserted = await tx
-      .insert(shelfItems)
-      .values({ shelfId: shelf.id, shelfEntryId: entry.id, position: shelf.items + 1 })
-      .onConflictDoNothing()
-      .returning({ shelfId: shelfItems.shelfId });
-    if (inserted.length) {
-      shelf.items += 1;
-      changed = true;
-    }
+  // Reviews, when the entry had none: published for a verified reader, a draft otherwise.
+  const reviews = planned.flatMap((e) => (e.review ? [{ shelf_entry_id: e.id, edition_id: e.editionId, body: e.review.body, spoiler: e.review.spoiler }] : []));
+  if (reviews.length) {
+    const published = reader.verified;
+    await tx.execute(sql`
+      INSERT INTO reviews (shelf_entry_id, user_id, edition_id, body, spoiler, visibility, published_at, draft_body, draft_spoiler, draft_visibility, draft_saved_at)
+      SELECT p.shelf_entry_id, ${reader.id}, p.edition_id, ${published ? sql`p.body` : sql`NULL`}, ${published ? sql`p.spoiler` : sql`false`}, ${reader.visibility},
+        ${published ? sql`now()` : sql`NULL`}, p.body, p.spoiler, ${reader.visibility}, ${published ? sql`NULL` : sql`now()`}
+      FROM ${recordset(reviews, 'shelf_entry_id text, edition_id text, body text, spoiler boolean')}
+      ON CONFLICT (shelf_entry_id) DO UPDATE SET body = excluded.body, spoiler = excluded.spoiler, visibility = excluded.visibility, published_at = excluded.published_at,
+        draft_body = excluded.draft_body, draft_spoiler = excluded.draft_spoiler, draft_visibility = excluded.draft_visibility, draft_saved_at = excluded.draft_saved_at, updated_at = now()`);
+    if (published) for (const r of reviews) tags.add(editionCacheTag(r.edition_id));
   }
 
-  return { effect: added ? 'added' : changed ? 'updated' : 'unchanged', tags };
+  await placeOnShelves(tx, reader, planned);
+  return { effects, tags: [...tags] };
 }

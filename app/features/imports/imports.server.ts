@@ -7,10 +7,11 @@ import { formatNumber } from '~/lib/format';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
-import { enqueueJob, registerJobHandler } from '~/server/jobs.server';
+import { enqueueJob, registerJobHandler, wakeJobRunner } from '~/server/jobs.server';
 import { log } from '~/server/logger.server';
 import type { Viewer } from '~/server/viewer.server';
-import { type ImportReader, applyImportedRow } from './apply.server';
+import { type ImportReader, type RowToApply, applyImportedRows } from './apply.server';
+import type { RowEffect } from './merge-plan';
 import { PREVIEW_SAMPLE_SIZE, READER_IMPORT_MAX_ROWS, REPORT_ADDED_LIST, REPORT_FAILED_LIST } from './limits';
 import { matchRows } from './match.server';
 import { type ColumnMapping, type DateOrder, ImportFileError, type ParsedFile, type ParsedRow, parseImportFile } from './parse';
@@ -18,7 +19,7 @@ import type { ImportRowData, ReaderImportCounts, ReaderImportStatus, RowOutcome 
 
 /** Rows written per INSERT, and rows the job applies per transaction (one PGlite connection serves the site). */
 const INSERT_BATCH = 1_000;
-const APPLY_BATCH = 200;
+const APPLY_BATCH = 500;
 /** A job applies batches for this long, then hands over to a fresh job, so no job outlives its lease. */
 const JOB_SLICE_MS = 20_000;
 
@@ -121,6 +122,7 @@ export async function confirmReaderImport(viewer: Viewer, id: string): Promise<v
       .where(eq(readerImports.id, id));
     await enqueueJob(APPLY_JOB, { importId: id }, { tx });
   });
+  wakeJobRunner();
 }
 
 /** Drops an import still in preview (the reader sent the wrong file). */
@@ -362,7 +364,7 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       .from(users)
       .where(eq(users.id, record.userId));
     if (!user) return { more: false, tags: [] };
-    const reader: ImportReader = { id: user.id, verified: user.emailVerified, visibility: user.profileVisibility === 'publico' ? 'publico' : 'seguidores', shelves: null };
+    const reader: ImportReader = { id: user.id, verified: user.emailVerified, visibility: user.profileVisibility === 'publico' ? 'publico' : 'seguidores' };
     const tags = new Set<string>();
 
     // Rows nothing matched: one pending edition each (the same book twice, in this file or an earlier one, is found again).
@@ -382,37 +384,45 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
     }
 
     const counts = { ...record.counts };
-    const bump = (key: 'added' | 'updated' | 'unchanged' | 'failed') => (counts[key] = (counts[key] ?? 0) + 1);
+    const outcomes = new Map<number, RowEffect | { failed: string }>();
+    const ready: RowToApply[] = [];
     for (const row of batch) {
-      const parsed = row.data.row;
-      let outcome: { effect: 'added' | 'updated' | 'unchanged'; tags: string[] } | { effect: 'failed'; reason: string };
-      if (!parsed || !row.editionId) {
-        outcome = { effect: 'failed', reason: 'A edição desta linha não existe mais no catálogo.' };
-      } else {
+      if (row.data.row && row.editionId) ready.push({ line: row.line, editionId: row.editionId, row: row.data.row });
+      else outcomes.set(row.line, { failed: 'A edição desta linha não existe mais no catálogo.' });
+    }
+    try {
+      // The whole batch in a few statements, inside a savepoint…
+      const applied = await tx.transaction((batchTx) => applyImportedRows(batchTx, reader, ready));
+      for (const [line, effect] of applied.effects) outcomes.set(line, effect);
+      for (const tag of applied.tags) tags.add(tag);
+    } catch (batchError) {
+      // …and when the database refuses it, row by row, so the row it refuses fails alone with a reason.
+      log.warn('imports.batch_failed', { importId, error: batchError });
+      for (const one of ready) {
         try {
-          // A savepoint per row: one row the database refuses fails alone, with its reason on the report.
-          outcome = await tx.transaction((rowTx) => applyImportedRow(rowTx, reader, row.editionId!, parsed));
+          const applied = await tx.transaction((rowTx) => applyImportedRows(rowTx, reader, [one]));
+          outcomes.set(one.line, applied.effects.get(one.line) ?? 'unchanged');
+          for (const tag of applied.tags) tags.add(tag);
         } catch (error) {
-          log.warn('imports.row_failed', { importId, line: row.line, error });
-          reader.shelves = null; // the savepoint may have undone a shelf the cache holds
-          outcome = { effect: 'failed', reason: 'Não conseguimos gravar esta linha. Tente importá-la de novo.' };
+          log.warn('imports.row_failed', { importId, line: one.line, error });
+          outcomes.set(one.line, { failed: 'Não conseguimos gravar esta linha. Tente importá-la de novo.' });
         }
       }
-      bump(outcome.effect);
-      if (outcome.effect === 'failed') {
-        counts[row.outcome] = Math.max(0, (counts[row.outcome] ?? 0) - 1);
-        await tx
-          .update(readerImportRows)
-          .set({ outcome: 'failed', reason: outcome.reason, applied: true, editionId: row.editionId })
-          .where(and(eq(readerImportRows.importId, importId), eq(readerImportRows.line, row.line)));
-      } else {
-        for (const tag of outcome.tags) tags.add(tag);
-        await tx
-          .update(readerImportRows)
-          .set({ applied: true, added: outcome.effect === 'added', editionId: row.editionId })
-          .where(and(eq(readerImportRows.importId, importId), eq(readerImportRows.line, row.line)));
-      }
     }
+    const done = batch.map((row) => {
+      const outcome = outcomes.get(row.line) ?? 'unchanged';
+      if (typeof outcome === 'string') {
+        counts[outcome] = (counts[outcome] ?? 0) + 1;
+        return { line: row.line, outcome: row.outcome, edition_id: row.editionId, added: outcome === 'added', reason: null };
+      }
+      counts.failed = (counts.failed ?? 0) + 1;
+      counts[row.outcome] = Math.max(0, (counts[row.outcome] ?? 0) - 1);
+      return { line: row.line, outcome: 'failed', edition_id: row.editionId, added: false, reason: outcome.failed };
+    });
+    await tx.execute(sql`
+      UPDATE reader_import_rows r SET applied = true, added = p.added, edition_id = p.edition_id, outcome = p.outcome, reason = p.reason
+      FROM jsonb_to_recordset(${JSON.stringify(done)}::jsonb) AS p(line int, outcome text, edition_id text, added boolean, reason text)
+      WHERE r.import_id = ${importId} AND r.line = p.line`);
     await tx
       .update(readerImports)
       .set({ applied: sql`${readerImports.applied} + ${batch.length}`, counts })

@@ -309,4 +309,25 @@ describe('importing a Goodreads export', () => {
     expect(linked.map((r) => r.edition_id)).not.toContain(bras);
     expect(linked.map((r) => r.edition_id)).not.toContain(casmurro);
   });
+
+  it('writes a batch at once, and when the database refuses one of its rows, that row alone fails with its reason', async () => {
+    const viewer = await verified();
+    const refused = await createEdition({ title: 'O Livro Recusado', authors: ['Autora Teimosa'], isbn: '9788535914849' });
+    await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], isbn: '9788501010468' });
+    // A stand-in for anything the database may refuse (a constraint, a trigger, a lost lock).
+    await getDb().execute(sql.raw(`CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.edition_id = '${refused}' THEN RAISE EXCEPTION 'recusada'; END IF; RETURN NEW; END $$`));
+    await getDb().execute(sql`CREATE TRIGGER refuse_entry BEFORE INSERT ON shelf_entries FOR EACH ROW EXECUTE FUNCTION refuse_entry()`);
+    const report = await importFile(
+      viewer,
+      goodreads(
+        { Title: 'Vidas Secas', Author: 'Graciliano Ramos', ISBN13: '9788501010468', 'Exclusive Shelf': 'read', 'Date Read': '2025/01/05' },
+        { Title: 'O Livro Recusado', Author: 'Autora Teimosa', ISBN13: '9788535914849', 'Exclusive Shelf': 'read' },
+      ),
+    );
+    await getDb().execute(sql`DROP TRIGGER refuse_entry ON shelf_entries`);
+    expect(report).toMatchObject({ status: 'done', counts: { added: 1, failed: 1 } });
+    expect(report.failed).toMatchObject([{ line: 3, reason: 'Não conseguimos gravar esta linha. Tente importá-la de novo.' }]);
+    expect((await bookshelf(viewer.id)).map((e) => e.title)).toEqual(['Vidas Secas']);
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
+import { foldedTitle } from '~/db/schema';
 import { foldForMatch } from '~/features/catalog/normalize';
 import type { ParsedRow } from './parse';
 import type { MatchOutcome } from './types';
@@ -21,8 +22,8 @@ export function surnameOf(name: string): string {
 
 export type Match = { outcome: MatchOutcome; editionId: string | null };
 
-/** The catalogue's folded title, the same expression as editions_folded_title_trgm_idx. */
-const FOLDED = sql.raw(`btrim(regexp_replace(immutable_unaccent(lower(e.title)), '[^a-z0-9]+', ' ', 'g'))`);
+/** The edition's folded title, as editions_folded_title_idx holds it. */
+const editionTitle = foldedTitle(sql`e.title`);
 
 /**
  * Finds each row's edition against the whole catalogue, set-based: our own edition id (our export, through
@@ -89,7 +90,7 @@ type TitleQuery = { line: number; title: string; surname: string };
 
 /** The rows as a table of folded titles and surnames, one JSON parameter. */
 const titleRows = (pending: TitleQuery[]) => sql`
-  SELECT line, btrim(regexp_replace(immutable_unaccent(lower(title)), '[^a-z0-9]+', ' ', 'g')) AS folded, surname
+  SELECT line, ${foldedTitle(sql`title`)} AS folded, surname
   FROM jsonb_to_recordset(${JSON.stringify(pending)}::jsonb) AS q(line int, title text, surname text)`;
 
 /** An author of the edition's work whose folded name holds the row's surname (any author when the row has none). */
@@ -100,27 +101,34 @@ const authorAgrees = sql`(q.surname = '' OR EXISTS (SELECT 1 FROM work_authors w
 function sameTitles(tx: Tx, pending: TitleQuery[]) {
   return queryRows<{ line: number; id: string }>(
     sql`WITH q AS (${titleRows(pending)})
-      SELECT DISTINCT ON (q.line) q.line, e.id FROM q JOIN editions e ON ${FOLDED} = q.folded
+      SELECT DISTINCT ON (q.line) q.line, e.id FROM q JOIN editions e ON ${editionTitle} = q.folded
       WHERE ${authorAgrees}
       ORDER BY q.line, e.readers_count DESC, e.id`,
     tx,
   );
 }
 
-/** Rows whose folded title is near an edition's (trigram similarity ≥ `threshold`); a row without an author never links this way. */
+/**
+ * Rows whose folded title is near (trigram similarity ≥ `threshold`) that of an edition by an author whose
+ * folded name holds the row's surname. The authors come first — found once per surname through
+ * authors_name_trgm_idx, their editions' titles folded once — as a title's common words would make the
+ * whole catalogue's trigrams match thousands of editions. A row without an author never links this way.
+ */
 async function nearTitles(tx: Tx, pending: TitleQuery[], threshold: number) {
   const withAuthor = pending.filter((p) => p.surname !== '');
   if (!withAuthor.length) return [];
-  await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
   return queryRows<{ line: number; id: string }>(
-    sql`WITH q AS (${titleRows(withAuthor)})
-      SELECT q.line, c.id FROM q
-      CROSS JOIN LATERAL (
-        SELECT e.id FROM editions e
-        WHERE ${FOLDED} % q.folded AND ${authorAgrees}
-        ORDER BY similarity(${FOLDED}, q.folded) DESC, e.readers_count DESC, e.id
-        LIMIT 1
-      ) c`,
+    sql`WITH q AS MATERIALIZED (${titleRows(withAuthor)}),
+      candidates AS MATERIALIZED (
+        SELECT DISTINCT s.surname, e.id, e.readers_count, ${editionTitle} AS folded
+        FROM (SELECT DISTINCT surname FROM q) s
+        JOIN authors a ON immutable_unaccent(lower(a.name)) LIKE '%' || s.surname || '%'
+        JOIN work_authors wa ON wa.author_id = a.id
+        JOIN editions e ON e.work_id = wa.work_id
+      )
+      SELECT DISTINCT ON (q.line) q.line, c.id
+      FROM q JOIN candidates c ON c.surname = q.surname AND similarity(c.folded, q.folded) >= ${threshold}
+      ORDER BY q.line, similarity(c.folded, q.folded) DESC, c.readers_count DESC, c.id`,
     tx,
   );
 }

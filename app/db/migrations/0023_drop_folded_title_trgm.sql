@@ -1,0 +1,1 @@
+DROP INDEX "editions_folded_title_trgm_idx";
