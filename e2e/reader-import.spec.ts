@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { checkBothWidths, latestEmailLink, signIn, signUp, uniqueName } from './helpers';
 
 const HEADER =
@@ -75,9 +76,10 @@ test('a new reader brings their Goodreads library: preview with a date question,
   // The failed row comes back as a CSV with the file's header; fixed, it goes in without touching the rest.
   const csvHref = await page.getByRole('link', { name: 'Baixar estas linhas em CSV' }).getAttribute('href');
   const csv = await (await page.request.get(csvHref!)).text();
-  expect(csv.split('\r\n')[0]).toBe(`\uFEFF${HEADER},Título no Brasil`);
-  expect(csv).toContain('Graciliano Ramos');
-  const fixed = csv.replace(',,Graciliano Ramos', ',Vidas Secas,Graciliano Ramos');
+  const quoted = (line: string) => line.split(',').map((cell) => `"${cell}"`).join(',');
+  expect(csv.split('\r\n')[0]).toBe(`\uFEFF${quoted(`${HEADER},Título no Brasil`)}`);
+  expect(csv).toContain('"","Graciliano Ramos"');
+  const fixed = csv.replace('"","Graciliano Ramos"', '"Vidas Secas","Graciliano Ramos"');
   await page.goto('/configuracoes/importar');
   await expect(page.getByRole('link', { name: 'goodreads_library_export.csv' })).toBeVisible();
   await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'corrigido.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed, 'utf8') });
@@ -111,3 +113,48 @@ test('a new reader brings their Goodreads library: preview with a date question,
   await expect(curator.getByText('Edição revisada: ela saiu da fila.')).toBeVisible();
   await expect(curator.getByRole('listitem').filter({ hasText: 'Um Romance Que Ninguém Catalogou' })).toHaveCount(0);
 });
+
+test('a reader brings back their full archive: the zip as downloaded, its private shelf and its reading goal', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueName('arquivo'), 'memorias-postumas-1881');
+  // An archive from another account (or another Maratona): Dom Casmurro found again by its ISBN.
+  const year = new Date().getFullYear();
+  const data = {
+    format: 'maratona',
+    version: 1,
+    exportedAt: '2026-01-02T10:00:00.000Z',
+    bookshelf: [
+      {
+        edition: { id: 'edicao-de-outra-conta', title: 'Dom Casmurro', subtitle: null, isbn13: '9788582850350', isbn10: null, format: 'brochura', authors: ['Machado de Assis'] },
+        status: 'read', undatedReadings: 0, rating: 4.5, favorite: true, owned: false, ownedFormat: null, privateNotes: 'Capitu!', moods: [], pacing: null, contentWarnings: [],
+        addedAt: '2024-02-01T15:00:00.000Z', readThroughs: [{ startedOn: '2024-02-01', finishedOn: '2024-02-20', abandonedOn: null }], review: null,
+      },
+    ],
+    shelves: [{ name: 'Releituras', description: 'Para ler de novo', visibility: 'privado', editions: ['edicao-de-outra-conta'] }],
+    goals: [{ year, books: 24, pages: null }],
+  };
+  const zip = zipSync({ 'data.json': strToU8(JSON.stringify(data)), 'imagens/avatar.webp': new Uint8Array([1, 2, 3]) });
+
+  await page.goto('/configuracoes/importar/maratona');
+  await expect(page.getByRole('heading', { level: 1, name: 'Importar do Maratona' })).toBeVisible();
+  await checkBothWidths(page, 'importar-maratona');
+  // A zip that is not ours is refused next to the field.
+  await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'fotos.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync({ 'foto.txt': strToU8('oi') })) });
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  await expect(page.getByText('Este .zip não é um arquivo completo do Maratona: não encontramos o data.json dentro dele.')).toBeVisible();
+
+  await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'maratona-arquivo.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prévia da importação' })).toBeVisible();
+  await expect(page.getByText(/1 livro encontrado no catálogo/)).toBeVisible();
+  await page.getByRole('button', { name: 'Importar 1 livro' }).click();
+  await expect(page.getByText('1 livro novo na sua estante')).toBeVisible({ timeout: 30_000 });
+
+  await page.goto('/estantes');
+  const shelf = page.getByRole('listitem').filter({ hasText: 'Releituras' });
+  await expect(shelf).toContainText('Privada');
+  await expect(shelf).toContainText('Para ler de novo');
+  await page.goto('/home');
+  await expect(page.getByRole('region', { name: `Meta de leitura de ${year}` })).toContainText('de 24 livros');
+});
+

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -105,3 +105,14 @@ export async function queryRows<T>(query: SQL, db: Db | Tx = getDb()): Promise<T
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A list as one JSON parameter read back as rows, `FROM ${jsonRecords(rows, 'id text, n int')}` (alias `p`):
+ * any length, where separate parameters stop at PostgreSQL's 65,535.
+ */
+export const jsonRecords = (rows: readonly unknown[], columns: string, alias = 'p') =>
+  sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS ${sql.raw(alias)}(${sql.raw(columns)})`;
+
+/** A list of texts as one JSON parameter, for `x IN ${jsonTexts(ids)}`. */
+export const jsonTexts = (values: readonly string[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+

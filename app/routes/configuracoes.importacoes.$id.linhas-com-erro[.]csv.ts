@@ -1,20 +1,15 @@
 import { data } from 'react-router';
 import type { Route } from './+types/configuracoes.importacoes.$id.linhas-com-erro[.]csv';
 import { failedRowsCsv } from '~/features/imports/imports.server';
-import { isAppError } from '~/server/errors';
+import { orNotFound } from '~/server/errors';
 import { requireViewer } from '~/server/viewer.server';
 
 /** An import's failed rows as a CSV with the file's own header: its reader's only, never stored by a cache. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
-  try {
-    const csv = await failedRowsCsv(viewer, params.id);
-    if (!csv) throw data('Nenhuma linha desta importação falhou.', { status: 404 });
-    return new Response(csv.body, {
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csv.filename.replace(/[^\w.-]+/g, '_')}"`, 'Cache-Control': 'private, no-store' },
-    });
-  } catch (error) {
-    if (isAppError(error) && error.code === 'not_found') throw data(null, { status: 404 });
-    throw error;
-  }
+  const csv = await orNotFound(failedRowsCsv(viewer, params.id));
+  if (!csv) throw data('Nenhuma linha desta importação falhou.', { status: 404 });
+  return new Response(csv.body, {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csv.filename.replace(/[^\w.-]+/g, '_')}"`, 'Cache-Control': 'private, no-store' },
+  });
 }

@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/configuracoes.importacoes.$id';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
@@ -13,20 +13,10 @@ import { isFailure, isSuccess } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { useRevalidateWhile } from '~/lib/use-revalidate-while';
 import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
-import { isAppError } from '~/server/errors';
+import { orNotFound } from '~/server/errors';
 import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Importação — Configurações — Maratona' }, { name: 'robots', content: 'noindex' }];
-
-/** Someone else's import (or none) is a 404 page, whatever was asked of it. */
-async function orNotFound<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isAppError(error) && error.code === 'not_found') throw data(null, { status: 404 });
-    throw error;
-  }
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

@@ -5,7 +5,7 @@ import { ImportDetail } from '~/features/curation/components/imports';
 import { confirmCatalogImport, getCatalogImport } from '~/features/curation/imports.server';
 import { confirmImportInput, importIdParam, importRowsParams } from '~/features/curation/validation';
 import { isFailure } from '~/lib/form-result';
-import { isAppError } from '~/server/errors';
+import { orNotFound } from '~/server/errors';
 import { parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
@@ -27,13 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!id.success) throw data(null, { status: 404 });
   const parsed = parseForm(await request.formData(), confirmImportInput);
   if (!parsed.ok) return parsed.failure;
-  try {
-    await confirmCatalogImport(viewer, id.data);
-  } catch (error) {
-    // Someone else's import answers exactly like a missing one.
-    if (isAppError(error) && error.code === 'not_found') throw data(null, { status: 404 });
-    throw error;
-  }
+  await orNotFound(confirmCatalogImport(viewer, id.data));
   return redirect(`/gerenciar/catalogo/importar/${id.data}`);
 }
 

@@ -1,3 +1,5 @@
+import { data } from 'react-router';
+
 /**
  * Errors a data function may throw on purpose. Routes turn them into Portuguese messages with
  * messageFor(); anything else is a bug and reaches the error boundary.
@@ -50,4 +52,14 @@ export function isAppError(error: unknown): error is AppError {
 export function messageFor(error: unknown): string {
   if (isAppError(error)) return error.message;
   throw error;
+}
+
+/** A data function's `not_found` as the 404 page: someone else's private thing answers exactly like a missing one. */
+export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isAppError(error) && error.code === 'not_found') throw data(null, { status: 404 });
+    throw error;
+  }
 }

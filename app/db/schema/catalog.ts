@@ -32,18 +32,25 @@ export const authors = pgTable(
   (t) => [uniqueIndex('authors_slug_key').on(t.slug), index('authors_name_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.name})) gin_trgm_ops`)],
 );
 
-export const works = pgTable('works', {
-  id: text().primaryKey(),
-  title: text().notNull(),
-  originalTitle: text(),
-  originalLanguage: text(),
-  firstPublishedYear: integer(),
-  /** 1–3 slugs of the taxonomy in features/catalog/genres.ts. */
-  genres: text().array().notNull().default(sql`'{}'::text[]`),
-  synopsis: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/** A work's title as editions of one work share it: no case, accents, punctuation or spaces ("Grande sertão veredas"). */
+export const workTitleKey = (text: SQL | AnyColumn) => sql`regexp_replace(immutable_unaccent(lower(${text})), '[^a-z0-9]+', '', 'g')`;
+
+export const works = pgTable(
+  'works',
+  {
+    id: text().primaryKey(),
+    title: text().notNull(),
+    originalTitle: text(),
+    originalLanguage: text(),
+    firstPublishedYear: integer(),
+    /** 1–3 slugs of the taxonomy in features/catalog/genres.ts. */
+    genres: text().array().notNull().default(sql`'{}'::text[]`),
+    synopsis: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('works_title_key_idx').on(workTitleKey(t.title))],
+);
 
 export const workAuthors = pgTable(
   'work_authors',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ColumnMapping, DateOrder, ImportSource } from '~/features/imports/parse';
-import type { ImportRowData, ReaderImportCounts } from '~/features/imports/types';
+import type { ArchiveExtras, ImportRowData, ReaderImportCounts } from '~/features/imports/types';
 import { users } from './accounts';
 import { editions } from './catalog';
 
@@ -20,6 +20,8 @@ export const readerImports = pgTable(
     source: text({ enum: ['goodreads', 'storygraph', 'maratona'] }).$type<ImportSource>().notNull(),
     fileName: text().notNull(),
     fileText: text(),
+    /** From a full archive (zip): what its CSV cannot carry, restored by the job. */
+    extras: jsonb().$type<ArchiveExtras>(),
     mapping: jsonb().$type<ColumnMapping>().notNull(),
     header: jsonb().$type<string[]>().notNull(),
     dateOrder: text({ enum: ['dmy', 'mdy'] }).$type<DateOrder>().notNull(),

@@ -6,7 +6,7 @@ import { isbn13To10 } from '~/lib/isbn';
 import { AppError } from '~/server/errors';
 import { CATALOG_CACHE_TAG, authorCacheTag, editionCacheTag } from './cache';
 import type { AuthorField, EditionField, FieldValues } from './editable-fields';
-import { type EditionSource, type IngestResult, ingestEdition, refreshWorkSearch, sortNameOf } from './ingest.server';
+import { type EditionSource, type IngestResult, ingestEdition, ingestEditions, refreshWorkSearch, sortNameOf } from './ingest.server';
 import { authorSlug } from './normalize';
 
 /**
@@ -112,8 +112,7 @@ export async function createEdition(tx: Tx, source: EditionSource): Promise<{ ed
  * ISBN, or same work, title and publisher), with the search columns of every work touched refreshed once.
  */
 export async function importEditions(tx: Tx, sources: readonly EditionSource[]): Promise<{ results: IngestResult[]; tags: string[] }> {
-  const results: IngestResult[] = [];
-  for (const source of sources) results.push(await ingestEdition(tx, source));
+  const results = await ingestEditions(tx, sources);
   await refreshWorkSearch(tx, [...new Set(results.map((r) => r.workId))]);
   return { results, tags: [CATALOG_CACHE_TAG, ...results.filter((r) => r.created).map((r) => editionCacheTag(r.editionId))] };
 }

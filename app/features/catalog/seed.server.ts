@@ -4,7 +4,7 @@ import path from 'node:path';
 import { getDb, queryRows } from '~/db/client.server';
 import { parseCsvRecords } from '~/lib/csv';
 import { mapGenre, normalizeName, splitAuthors } from './normalize';
-import { type AuthorFacts, type EditionSource, ingestEdition, refreshWorkSearch } from './ingest.server';
+import { type AuthorFacts, type EditionSource, ingestEditions, refreshWorkSearch } from './ingest.server';
 
 /** content/catalog/authors.json: facts about authors, and the misspellings of their names seen in sources. */
 export type AuthorFactsFile = { aliases: Record<string, string>; authors: Record<string, AuthorFacts> };
@@ -24,16 +24,10 @@ export async function seedCatalog(csv: string, extra: EditionSource[], factsFile
   for (let start = 0; start < sources.length; start += BATCH) {
     // One short transaction per batch: PGlite serves the whole site on one connection.
     created += await getDb().transaction(async (tx) => {
-      const works = new Set<string>();
-      let batchCreated = 0;
-      for (const source of sources.slice(start, start + BATCH)) {
-        const result = await ingestEdition(tx, source, facts);
-        works.add(result.workId);
-        if (result.created) batchCreated += 1;
-      }
+      const results = await ingestEditions(tx, sources.slice(start, start + BATCH), facts);
       // A later source may have enriched a work seen earlier (its original title, say): refresh all its editions.
-      await refreshWorkSearch(tx, [...works]);
-      return batchCreated;
+      await refreshWorkSearch(tx, [...new Set(results.map((r) => r.workId))]);
+      return results.filter((r) => r.created).length;
     });
   }
   return { created, skipped: sources.length - created };

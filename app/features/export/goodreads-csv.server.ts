@@ -31,7 +31,8 @@ const EXCLUSIVE_SHELF: Record<ShelfStatus, string> = {
 
 const BINDING: Record<string, string> = { brochura: 'Paperback', capa_dura: 'Hardcover', ebook: 'ebook', audiolivro: 'Audiobook' };
 
-type ExportRow = {
+/** One bookshelf entry as the export writes it: read from the database, or from a full archive's data.json (imports/archive.server.ts). */
+export type ExportRow = {
   edition_id: string;
   title: string;
   subtitle: string | null;
@@ -96,8 +97,12 @@ export async function goodreadsCsv(viewer: Viewer): Promise<{ filename: string; 
     LEFT JOIN reviews r ON r.shelf_entry_id = s.id AND r.published_at IS NOT NULL
     WHERE s.user_id = ${viewer.id}
     ORDER BY s.created_at, s.id`);
-  const body = toCsv([[...GOODREADS_COLUMNS, ...MARATONA_COLUMNS], ...rows.map(toCells)], ',');
-  return { filename: `maratona-${viewer.username}-${todayInSaoPaulo()}.csv`, body };
+  return { filename: `maratona-${viewer.username}-${todayInSaoPaulo()}.csv`, body: exportRowsCsv(rows) };
+}
+
+/** Entries as the Goodreads-compatible CSV, with its header. */
+export function exportRowsCsv(rows: readonly ExportRow[]): string {
+  return toCsv([[...GOODREADS_COLUMNS, ...MARATONA_COLUMNS], ...rows.map(toCells)], ',');
 }
 
 function toCells(row: ExportRow): (string | number | null)[] {

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { type Tx, queryRows } from '~/db/client.server';
+import { type Tx, jsonRecords, jsonTexts, queryRows } from '~/db/client.server';
 import { editionCacheTag } from '~/features/catalog/cache';
 import type { EditionFormat } from '~/features/catalog/types';
 import type { Mood, Pacing } from '~/features/reading/review-vocabulary';
-import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER, SHELF_NAME_MAX } from '~/features/reading/shelf-policy';
+import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '~/features/reading/shelf-policy';
 import { editionStatsCacheTag } from '~/features/reading/stats-cache';
 import type { ShelfStatus } from '~/features/reading/statuses';
+import type { Visibility } from '~/features/social/visibility';
 import { newId } from '~/lib/ids';
 import { type PlannedEntry, type PlannedReading, type RowEffect, planRow } from './merge-plan';
 import type { ParsedRow } from './parse';
@@ -13,14 +14,17 @@ import type { ParsedRow } from './parse';
 /**
  * The importing reader as the job sees them: imported reviews are published only for a verified reader
  * (drafts otherwise), with the audience of their profile (`publico`, or `seguidores` for a restricted one),
- * as are the custom shelves the import creates.
+ * as are the custom shelves the import creates — unless a full archive says a shelf's audience and
+ * description (by folded name), never wider than the profile's, and each edition's place on it.
  */
-export type ImportReader = { id: string; verified: boolean; visibility: 'publico' | 'seguidores' };
+export type ImportReader = {
+  id: string;
+  verified: boolean;
+  visibility: 'publico' | 'seguidores';
+  shelves: ReadonlyMap<string, { description: string; visibility: Visibility; positions: ReadonlyMap<string, number> }>;
+};
 
 export type RowToApply = { line: number; editionId: string; row: ParsedRow };
-
-/** A list as one JSON parameter read back as rows (`AS p(col type, …)`). */
-const recordset = (rows: unknown[], columns: string) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS p(${sql.raw(columns)})`;
 
 type EntryRow = {
   id: string;
@@ -40,7 +44,11 @@ type EntryRow = {
   shelves: string[] | null;
 };
 
-/** The reader's entries of these editions, locked, with their readings, whether they have a review, their shelves. */
+/**
+ * The reader's entries of these editions, locked, with their readings, whether they have a review, their
+ * shelves. The pairs (reader, edition) are looked up in the unique index one by one: the planner's statistics
+ * do not yet know the thousands of entries an import has just written, and would walk them all each batch.
+ */
 async function loadEntries(tx: Tx, readerId: string, editionIds: string[]): Promise<Map<string, PlannedEntry>> {
   const rows = await queryRows<EntryRow>(
     sql`SELECT s.id, s.edition_id, s.status, s.rating_quarters, s.owned, s.owned_format, s.favorite, s.notes, s.moods, s.pacing, s.content_warnings, s.undated_readings,
@@ -49,7 +57,7 @@ async function loadEntries(tx: Tx, readerId: string, editionIds: string[]): Prom
         EXISTS (SELECT 1 FROM reviews v WHERE v.shelf_entry_id = s.id AND (v.body IS NOT NULL OR v.draft_body IS NOT NULL)) AS has_review,
         (SELECT array_agg(lower(sh.name)) FROM shelf_items i JOIN shelves sh ON sh.id = i.shelf_id WHERE i.shelf_entry_id = s.id) AS shelves
       FROM shelf_entries s
-      WHERE s.user_id = ${readerId} AND s.edition_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(editionIds)}::jsonb))
+      WHERE (s.user_id, s.edition_id) IN (SELECT ${readerId}::text, jsonb_array_elements_text(${JSON.stringify(editionIds)}::jsonb))
       FOR UPDATE OF s`,
     tx,
   );
@@ -101,7 +109,7 @@ const entryRecord = (e: PlannedEntry) => ({
 
 /** The custom shelves the planned entries join: found by folded name, or created with the reader's audience (within the limits). */
 async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntry[]): Promise<void> {
-  const wanted = entries.flatMap((e) => e.newShelves.map((s) => ({ entryId: e.id, ...s })));
+  const wanted = entries.flatMap((e) => e.newShelves.map((s) => ({ entryId: e.id, editionId: e.editionId, ...s })));
   if (!wanted.length) return;
   const existing = await queryRows<{ id: string; key: string; items: number; last: number | null }>(
     sql`SELECT s.id, lower(s.name) AS key, count(i.shelf_entry_id)::int AS items, max(i.position) AS last
@@ -109,26 +117,32 @@ async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntr
     tx,
   );
   const shelves = new Map(existing.map((s) => [s.key, { id: s.id, items: Number(s.items), last: Number(s.last ?? 0) }]));
-  const created: { id: string; name: string }[] = [];
+  const created: { id: string; name: string; description: string; visibility: Visibility }[] = [];
   for (const { key, name } of wanted) {
     if (shelves.has(key) || shelves.size >= MAX_SHELVES_PER_READER) continue;
     const shelf = { id: newId(), items: 0, last: 0 };
     shelves.set(key, shelf);
-    created.push({ id: shelf.id, name: name.slice(0, SHELF_NAME_MAX) });
+    const archived = reader.shelves.get(key);
+    const visibility = !archived || (archived.visibility === 'publico' && reader.visibility !== 'publico') ? reader.visibility : archived.visibility;
+    created.push({ id: shelf.id, name: name.slice(0, SHELF_NAME_MAX), description: (archived?.description ?? '').slice(0, SHELF_DESCRIPTION_MAX), visibility });
   }
   if (created.length) {
-    await tx.execute(sql`INSERT INTO shelves (id, user_id, name, visibility) SELECT p.id, ${reader.id}, p.name, ${reader.visibility} FROM ${recordset(created, 'id text, name text')}`);
+    await tx.execute(
+      sql`INSERT INTO shelves (id, user_id, name, description, visibility) SELECT p.id, ${reader.id}, p.name, p.description, p.visibility FROM ${jsonRecords(created, 'id text, name text, description text, visibility text')}`,
+    );
   }
-  const items = wanted.flatMap(({ entryId, key }) => {
+  const items = wanted.flatMap(({ entryId, editionId, key }) => {
     const shelf = shelves.get(key);
     if (!shelf || shelf.items >= MAX_ITEMS_PER_SHELF) return [];
     shelf.items += 1;
-    shelf.last += 1;
-    return [{ shelf_id: shelf.id, shelf_entry_id: entryId, position: shelf.last }];
+    // Its place on the archived shelf, or after the last.
+    const position = reader.shelves.get(key)?.positions.get(editionId) ?? shelf.last + 1;
+    shelf.last = Math.max(shelf.last, position);
+    return [{ shelf_id: shelf.id, shelf_entry_id: entryId, position }];
   });
   if (items.length) {
     await tx.execute(
-      sql`INSERT INTO shelf_items (shelf_id, shelf_entry_id, position) SELECT p.shelf_id, p.shelf_entry_id, p.position FROM ${recordset(items, 'shelf_id text, shelf_entry_id text, position int')} ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO shelf_items (shelf_id, shelf_entry_id, position) SELECT p.shelf_id, p.shelf_entry_id, p.position FROM ${jsonRecords(items, 'shelf_id text, shelf_entry_id text, position int')} ON CONFLICT DO NOTHING`,
     );
   }
 }
@@ -157,15 +171,15 @@ export async function applyImportedRows(tx: Tx, reader: ImportReader, rows: read
       INSERT INTO shelf_entries (id, user_id, edition_id, status, rating_quarters, owned, owned_format, favorite, notes, moods, pacing, content_warnings, undated_readings, created_at, updated_at)
       SELECT p.id, ${reader.id}, p.edition_id, p.status, p.rating_quarters, p.owned, p.owned_format, p.favorite, p.notes, p.moods, p.pacing, p.content_warnings, p.undated_readings,
         coalesce(p.added_at, now()), coalesce(p.added_at, now())
-      FROM ${recordset(fresh.map(entryRecord), ENTRY_COLUMNS)}`);
+      FROM ${jsonRecords(fresh.map(entryRecord), ENTRY_COLUMNS)}`);
     // Editions' readers count is the number of shelf entries, kept in the same transaction.
-    await tx.execute(sql`UPDATE editions SET readers_count = readers_count + 1 WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(fresh.map((e) => e.editionId))}::jsonb))`);
+    await tx.execute(sql`UPDATE editions SET readers_count = readers_count + 1 WHERE id IN ${jsonTexts(fresh.map((e) => e.editionId))}`);
   }
   if (changed.length) {
     await tx.execute(sql`
       UPDATE shelf_entries s SET status = p.status, rating_quarters = p.rating_quarters, owned = p.owned, owned_format = p.owned_format, favorite = p.favorite,
         notes = p.notes, moods = p.moods, pacing = p.pacing, content_warnings = p.content_warnings, undated_readings = p.undated_readings, updated_at = now()
-      FROM ${recordset(changed.map(entryRecord), ENTRY_COLUMNS)} WHERE s.id = p.id`);
+      FROM ${jsonRecords(changed.map(entryRecord), ENTRY_COLUMNS)} WHERE s.id = p.id`);
   }
 
   const readingRecord = (e: PlannedEntry, r: PlannedReading) => ({ id: r.id, shelf_entry_id: e.id, started_on: r.startedOn, finished_on: r.finishedOn, abandoned_on: r.abandonedOn });
@@ -174,14 +188,14 @@ export async function applyImportedRows(tx: Tx, reader: ImportReader, rows: read
   if (newReadings.length) {
     await tx.execute(sql`
       INSERT INTO read_throughs (id, user_id, shelf_entry_id, started_on, finished_on, abandoned_on)
-      SELECT p.id, ${reader.id}, p.shelf_entry_id, p.started_on, p.finished_on, p.abandoned_on FROM ${recordset(newReadings, readingColumns)}
+      SELECT p.id, ${reader.id}, p.shelf_entry_id, p.started_on, p.finished_on, p.abandoned_on FROM ${jsonRecords(newReadings, readingColumns)}
       ON CONFLICT DO NOTHING`);
   }
   const filled = planned.flatMap((e) => e.readings.filter((r) => r.state === 'filled').map((r) => readingRecord(e, r)));
   if (filled.length) {
     await tx.execute(sql`
       UPDATE read_throughs r SET started_on = p.started_on, finished_on = p.finished_on, abandoned_on = p.abandoned_on
-      FROM ${recordset(filled, readingColumns)} WHERE r.id = p.id`);
+      FROM ${jsonRecords(filled, readingColumns)} WHERE r.id = p.id`);
   }
 
   // Reviews, when the entry had none: published for a verified reader, a draft otherwise.
@@ -192,7 +206,7 @@ export async function applyImportedRows(tx: Tx, reader: ImportReader, rows: read
       INSERT INTO reviews (shelf_entry_id, user_id, edition_id, body, spoiler, visibility, published_at, draft_body, draft_spoiler, draft_visibility, draft_saved_at)
       SELECT p.shelf_entry_id, ${reader.id}, p.edition_id, ${published ? sql`p.body` : sql`NULL`}, ${published ? sql`p.spoiler` : sql`false`}, ${reader.visibility},
         ${published ? sql`now()` : sql`NULL`}, p.body, p.spoiler, ${reader.visibility}, ${published ? sql`NULL` : sql`now()`}
-      FROM ${recordset(reviews, 'shelf_entry_id text, edition_id text, body text, spoiler boolean')}
+      FROM ${jsonRecords(reviews, 'shelf_entry_id text, edition_id text, body text, spoiler boolean')}
       ON CONFLICT (shelf_entry_id) DO UPDATE SET body = excluded.body, spoiler = excluded.spoiler, visibility = excluded.visibility, published_at = excluded.published_at,
         draft_body = excluded.draft_body, draft_spoiler = excluded.draft_spoiler, draft_visibility = excluded.draft_visibility, draft_saved_at = excluded.draft_saved_at, updated_at = now()`);
     if (published) for (const r of reviews) tags.add(editionCacheTag(r.edition_id));

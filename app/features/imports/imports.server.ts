@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { type Tx, getDb, jsonRecords, jsonTexts, queryRows } from '~/db/client.server';
 import { catalogChanges, editions, readerImportRows, readerImports, users } from '~/db/schema';
 import { importEditions } from '~/features/catalog/edits.server';
+import { toCsv } from '~/lib/csv';
 import { formatNumber } from '~/lib/format';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
@@ -15,7 +16,7 @@ import type { RowEffect } from './merge-plan';
 import { PREVIEW_SAMPLE_SIZE, READER_IMPORT_MAX_ROWS, REPORT_ADDED_LIST, REPORT_FAILED_LIST } from './limits';
 import { matchRows } from './match.server';
 import { type ColumnMapping, type DateOrder, ImportFileError, type ParsedFile, type ParsedRow, parseImportFile } from './parse';
-import type { ImportRowData, ReaderImportCounts, ReaderImportStatus, RowOutcome } from './types';
+import type { ArchiveExtras, ImportRowData, ReaderImportCounts, ReaderImportStatus, RowOutcome } from './types';
 
 /** Rows written per INSERT, and rows the job applies per transaction (one PGlite connection serves the site). */
 const INSERT_BATCH = 1_000;
@@ -67,7 +68,7 @@ async function writeRows(tx: Tx, importId: string, parsed: ParsedFile): Promise<
  * Reads an uploaded export and keeps its rows, matched against the catalogue, for the preview: nothing
  * reaches the bookshelf before the reader confirms.
  */
-export async function createReaderImport(viewer: Viewer, input: { fileName: string; text: string }): Promise<{ id: string }> {
+export async function createReaderImport(viewer: Viewer, input: { fileName: string; text: string; extras?: ArchiveExtras }): Promise<{ id: string }> {
   const parsed = readFile(input.text);
   const id = newId();
   await getDb().transaction(async (tx) => {
@@ -77,6 +78,7 @@ export async function createReaderImport(viewer: Viewer, input: { fileName: stri
       source: parsed.source,
       fileName: input.fileName.slice(0, 200) || 'arquivo.csv',
       fileText: input.text,
+      extras: input.extras ?? null,
       mapping: parsed.mapping,
       header: parsed.header,
       dateOrder: parsed.dateOrder,
@@ -324,10 +326,9 @@ export async function failedRowsCsv(viewer: Viewer, id: string): Promise<{ filen
     .where(and(eq(readerImportRows.importId, id), eq(readerImportRows.outcome, 'failed')))
     .orderBy(asc(readerImportRows.line));
   if (!failed.length) return null;
-  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = [record.header.map(cell).join(','), ...failed.map((f) => f.data.cells.map(cell).join(','))];
   const base = record.fileName.replace(/\.[a-z]+$/i, '') || 'importacao';
-  return { filename: `${base}-linhas-com-erro.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
+  // Comma-separated as the sites' exports are, its formula-like cells defused (the importer undoes that).
+  return { filename: `${base}-linhas-com-erro.csv`, body: toCsv([record.header, ...failed.map((f) => f.data.cells)], ',') };
 }
 
 const APPLY_JOB = 'imports.apply';
@@ -356,6 +357,14 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       .orderBy(asc(readerImportRows.line))
       .limit(batchSize);
     if (!batch.length) {
+      // An archive's reading goals, for the years the reader has none.
+      const goals = record.extras?.goals ?? [];
+      if (goals.length) {
+        await tx.execute(sql`
+          INSERT INTO reading_goals (user_id, year, books_target, pages_target)
+          SELECT ${record.userId}, p.year, p.books, p.pages FROM ${jsonRecords(goals, 'year int, books int, pages int')}
+          ON CONFLICT DO NOTHING`);
+      }
       await tx.update(readerImports).set({ status: 'done', finishedAt: new Date() }).where(eq(readerImports.id, importId));
       return { more: false, tags: [] };
     }
@@ -364,7 +373,14 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       .from(users)
       .where(eq(users.id, record.userId));
     if (!user) return { more: false, tags: [] };
-    const reader: ImportReader = { id: user.id, verified: user.emailVerified, visibility: user.profileVisibility === 'publico' ? 'publico' : 'seguidores' };
+    const reader: ImportReader = {
+      id: user.id,
+      verified: user.emailVerified,
+      visibility: user.profileVisibility === 'publico' ? 'publico' : 'seguidores',
+      shelves: new Map(
+        (record.extras?.shelves ?? []).map((shelf) => [shelf.name.toLowerCase(), { ...shelf, positions: new Map(shelf.editions.map((editionId, i) => [editionId, i + 1])) }]),
+      ),
+    };
     const tags = new Set<string>();
 
     // Rows nothing matched: one pending edition each (the same book twice, in this file or an earlier one, is found again).
@@ -375,7 +391,7 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       for (const tag of created.tags) tags.add(tag);
       const createdIds = created.results.filter((c) => c.created).map((c) => c.editionId);
       if (createdIds.length) {
-        await tx.update(editions).set({ pendingSince: new Date() }).where(sql`${editions.id} IN (SELECT jsonb_array_elements_text(${JSON.stringify(createdIds)}::jsonb))`);
+        await tx.update(editions).set({ pendingSince: new Date() }).where(sql`${editions.id} IN ${jsonTexts(createdIds)}`);
         // The catalogue's history names the reader whose import added each one, as a curator's import does.
         const titles = new Map(fresh.map((r, i) => [created.results[i]!.editionId, r.data.row!.title]));
         await tx.insert(catalogChanges).values(createdIds.map((id) => ({ id: newId(), entityType: 'edition' as const, entityId: id, field: 'created', before: null, after: titles.get(id) ?? null, actorId: record.userId })));
@@ -421,7 +437,7 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
     });
     await tx.execute(sql`
       UPDATE reader_import_rows r SET applied = true, added = p.added, edition_id = p.edition_id, outcome = p.outcome, reason = p.reason
-      FROM jsonb_to_recordset(${JSON.stringify(done)}::jsonb) AS p(line int, outcome text, edition_id text, added boolean, reason text)
+      FROM ${jsonRecords(done, 'line int, outcome text, edition_id text, added boolean, reason text')}
       WHERE r.import_id = ${importId} AND r.line = p.line`);
     await tx
       .update(readerImports)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { readThroughs, readerImportRows, reviews, shelfEntries, shelfItems, shelves } from '~/db/schema';
 import { goodreadsCsv } from '~/features/export/goodreads-csv.server';
+import { parseCsv } from '~/lib/csv';
 import { newId } from '~/lib/ids';
 import { runJobsOnce } from '~/server/jobs.server';
 import type { Viewer } from '~/server/viewer.server';
@@ -61,7 +62,7 @@ describe('importing a Goodreads export', () => {
       { Title: 'Duna (Crônicas de Duna, #1)', Author: 'Frank Herbert', 'Exclusive Shelf': 'currently-reading', 'Date Added': '2025/05/02' },
       { Title: 'Sapiens: Uma breve história da humanidade', Author: 'Yuval Noah Harari', 'Exclusive Shelf': 'to-read' },
       { Title: 'Um livro que o catálogo não tem', Author: 'Autora Desconhecida', ISBN13: '9.78854E+12', 'Exclusive Shelf': 'did-not-finish', 'Date Read': '2024/01/10' },
-      { Title: '', Author: 'Ninguém', 'Exclusive Shelf': 'read' },
+      { Title: '', Author: 'Ninguém', ISBN13: '=""', 'Exclusive Shelf': 'read', 'Private Notes': '=HYPERLINK("http://x")' },
     );
     const { id } = await createReaderImport(viewer, { fileName: 'goodreads_library_export.csv', text: file });
     const preview = await readReaderImport(viewer, id);
@@ -100,10 +101,16 @@ describe('importing a Goodreads export', () => {
     const [pending] = await queryRows<{ pending: boolean }>(sql`SELECT pending_since IS NOT NULL AS pending FROM editions WHERE title = 'Um livro que o catálogo não tem'`);
     expect(pending).toEqual({ pending: true });
 
-    // The failed rows come back with the file's own header, to fix and send again.
+    // The failed rows come back with the file's own header, to fix and send again; a cell a spreadsheet would
+    // run as a formula is defused with an apostrophe, which the importer takes off again.
     const csv = await failedRowsCsv(viewer, id);
     expect(csv?.filename).toBe('goodreads_library_export-linhas-com-erro.csv');
-    expect(csv?.body.split('\r\n')).toEqual([`\uFEFF${GOODREADS_HEADER}`, csvLine(GOODREADS_HEADER, { Title: '', Author: 'Ninguém', 'Exclusive Shelf': 'read' }), '']);
+    const failedRow = GOODREADS_HEADER.split(',').map((c) => ({ Author: 'Ninguém', ISBN13: `'=""`, 'Exclusive Shelf': 'read', 'Private Notes': `'=HYPERLINK("http://x")` })[c] ?? '');
+    expect(parseCsv(csv!.body.replace(/^\uFEFF/, ''))).toEqual([GOODREADS_HEADER.split(','), failedRow]);
+    const fixed = await importFile(viewer, csv!.body.replace('"","Ninguém"', '"Livro Corrigido","Ninguém"'));
+    expect(fixed.counts).toMatchObject({ new: 1, added: 1 });
+    const [notes] = await queryRows<{ notes: string }>(sql`SELECT s.notes FROM shelf_entries s JOIN editions e ON e.id = s.edition_id WHERE e.title = 'Livro Corrigido'`);
+    expect(notes).toEqual({ notes: '=HYPERLINK("http://x")' });
   });
 
   it('changes nothing when the same file comes twice, and the same unknown book in two imports is one pending edition', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Tx, queryRows } from '~/db/client.server';
+import { type Tx, jsonRecords, jsonTexts, queryRows } from '~/db/client.server';
 import { foldedTitle } from '~/db/schema';
 import { foldForMatch } from '~/features/catalog/normalize';
 import type { ParsedRow } from './parse';
@@ -55,7 +55,7 @@ export async function matchRows(tx: Tx, rows: readonly ParsedRow[]): Promise<Map
 
   const isbns = [...new Set(rows.flatMap((r) => (!found.has(r.line) && r.isbn13 ? [r.isbn13] : [])))];
   if (isbns.length) {
-    const existing = await queryRows<{ id: string; isbn13: string }>(sql`SELECT id, isbn13 FROM editions WHERE isbn13 IN (SELECT jsonb_array_elements_text(${JSON.stringify(isbns)}::jsonb))`, tx);
+    const existing = await queryRows<{ id: string; isbn13: string }>(sql`SELECT id, isbn13 FROM editions WHERE isbn13 IN ${jsonTexts(isbns)}`, tx);
     const byIsbn = new Map(existing.map((r) => [r.isbn13, r.id]));
     for (const row of rows) {
       const id = !found.has(row.line) && row.isbn13 ? byIsbn.get(row.isbn13) : undefined;
@@ -91,7 +91,7 @@ type TitleQuery = { line: number; title: string; surname: string };
 /** The rows as a table of folded titles and surnames, one JSON parameter. */
 const titleRows = (pending: TitleQuery[]) => sql`
   SELECT line, ${foldedTitle(sql`title`)} AS folded, surname
-  FROM jsonb_to_recordset(${JSON.stringify(pending)}::jsonb) AS q(line int, title text, surname text)`;
+  FROM ${jsonRecords(pending, 'line int, title text, surname text', 'q')}`;
 
 /** An author of the edition's work whose folded name holds the row's surname (any author when the row has none). */
 const authorAgrees = sql`(q.surname = '' OR EXISTS (SELECT 1 FROM work_authors wa JOIN authors a ON a.id = wa.author_id

@@ -98,7 +98,10 @@ export type ParsedFile = {
   mapping: ColumnMapping;
   /** Header names no field was found in, shown in the preview. */
   ignored: string[];
-  /** `null` when the file settles nothing (every day and month ≤ 12): the preview asks, day first until then. */
+  /**
+   * `null` when the file's day/month dates settle nothing (every day and month ≤ 12): the preview asks, day
+   * first until then. A file without such dates (only `YYYY/MM/DD`, or none) has nothing to ask: day first.
+   */
   detectedDateOrder: DateOrder | null;
   dateOrder: DateOrder;
   rows: ParsedRow[];
@@ -243,11 +246,13 @@ export function parseImportFile(text: string, options: ParseOptions = {}): Parse
 
   // Day or month first is settled by the file as a whole: one day above 12 decides it.
   let detected: DateOrder | null = null;
+  let dayMonthDates = false;
   for (const row of data) {
     for (const field of ['dateRead', 'datesRead', 'dateAdded'] as const) {
       for (const token of dateTokens(cellOf(row, field))) {
         const part = datePart(token);
         if (part && !('iso' in part)) {
+          dayMonthDates = true;
           if (part.a > 12) detected = 'dmy';
           else if (part.b > 12) detected = 'mdy';
         }
@@ -256,6 +261,7 @@ export function parseImportFile(text: string, options: ParseOptions = {}): Parse
     }
     if (detected) break;
   }
+  if (!dayMonthDates) detected = 'dmy';
   const dateOrder = options.dateOrder ?? detected ?? 'dmy';
 
   const rows: ParsedRow[] = [];

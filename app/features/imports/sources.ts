@@ -22,10 +22,11 @@ export const IMPORT_SOURCES: Record<ImportSource, { name: string; file: string; 
   },
   maratona: {
     name: 'Maratona',
-    file: 'a planilha exportada pelo Maratona',
+    file: 'o arquivo exportado pelo Maratona',
     steps: [
-      'Em Configurações → Exportar seus dados, baixe a “Planilha compatível com o Goodreads”.',
-      'Envie aqui para trazer de volta uma estante guardada ou juntar a de outra conta: leituras com datas e notas exatas voltam como eram.',
+      'Em Configurações → Exportar seus dados, baixe o “Arquivo completo” (.zip) ou a “Planilha compatível com o Goodreads”.',
+      'Envie aqui o .zip sem descompactar, ou a planilha, para trazer de volta uma estante guardada ou juntar a de outra conta: leituras com datas e notas exatas voltam como eram.',
+      'O arquivo completo traz também suas estantes com quem pode vê-las e suas metas de leitura.',
     ],
   },
 };

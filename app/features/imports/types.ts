@@ -1,3 +1,4 @@
+import type { Visibility } from '~/features/social/visibility';
 import type { ParsedRow } from './parse';
 
 /**
@@ -14,3 +15,10 @@ export type ImportRowData = { cells: string[]; row: ParsedRow | null; /** The ed
 export type ReaderImportCounts = Partial<Record<RowOutcome, number>> & { added?: number; updated?: number; unchanged?: number };
 
 export type ReaderImportStatus = 'preview' | 'queued' | 'done';
+
+/** What a full archive (zip) adds to its bookshelf: the custom shelves' audience and description, the reading goals. */
+export type ArchiveExtras = {
+  /** `editions`: the shelf's editions (our ids) in its order. */
+  shelves: { name: string; description: string; visibility: Visibility; editions: string[] }[];
+  goals: { year: number; books: number | null; pages: number | null }[];
+};

@@ -13,10 +13,10 @@ export function ImportUploadForm({ result, title = 'Enviar arquivo' }: { result:
         {title}
       </h2>
       <TextField
-        label="Arquivo CSV"
+        label="Arquivo CSV (ou o .zip do Maratona)"
         name="arquivo"
         type="file"
-        accept=".csv,.txt,text/csv,text/plain"
+        accept=".csv,.txt,.zip,.json,text/csv,text/plain,application/zip,application/json"
         hint={`Reconhecemos sozinhos se ele veio do Goodreads, do StoryGraph ou do Maratona (${READER_IMPORT_LIMITS_TEXT}). Antes de qualquer mudança na sua estante, você vê uma prévia.`}
         error={fieldError(result, 'arquivo')}
       />

@@ -1,0 +1,1 @@
+CREATE INDEX "works_title_key_idx" ON "works" USING btree (regexp_replace(immutable_unaccent(lower("title")), '[^a-z0-9]+', '', 'g'));
