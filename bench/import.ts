@@ -77,6 +77,8 @@ async function main() {
         const rssBefore = rssMb(server.pid!);
         let rssPeak = rssBefore;
         let slowest = 0;
+        const slowestOf: Record<string, number> = {};
+        let phase = 'preview';
         let probing = true;
         // The probe: a catalogue search and the importing reader's /estante, one after the other, all along.
         const probe = (async () => {
@@ -85,7 +87,10 @@ async function main() {
             const started = performance.now();
             const response = await fetch(`${base}${pages[i % 2]}`, { headers: { Cookie: cookie } });
             await response.arrayBuffer();
-            slowest = Math.max(slowest, performance.now() - started);
+            const ms = performance.now() - started;
+            slowest = Math.max(slowest, ms);
+            const key = `${pages[i % 2]} (${phase})`;
+            slowestOf[key] = Math.max(slowestOf[key] ?? 0, Math.round(ms));
             rssPeak = Math.max(rssPeak, rssMb(server.pid!));
             await new Promise((resolve) => setTimeout(resolve, 500));
           }
@@ -99,6 +104,7 @@ async function main() {
         if (!location) throw new Error(`upload of ${size} rows failed (${upload.status}): ${(await upload.text()).slice(0, 300)}`);
         const previewMs = performance.now() - uploadStarted;
         const id = location.split('/').at(-1)!;
+        phase = 'job';
         const confirmStarted = performance.now();
         const confirm = await fetch(`${base}${location}`, {
           method: 'POST',
@@ -129,6 +135,7 @@ async function main() {
           'slowest page ms': `${Math.round(slowest)} (${verdict(slowest < PAGE_TARGET_MS)})`,
           counts: JSON.stringify(counts),
         });
+        console.log(`${size} rows, slowest answer of each page (ms):`, JSON.stringify(slowestOf));
       }
       console.table(rows);
     } finally {

@@ -9,7 +9,7 @@ import type { ShelfStatus } from '~/features/reading/statuses';
 import type { Visibility } from '~/features/social/visibility';
 import { newId } from '~/lib/ids';
 import { type PlannedEntry, type PlannedReading, type RowEffect, planRow } from './merge-plan';
-import type { ParsedRow } from './parse';
+import type { RowFields } from './parse';
 
 /**
  * The importing reader as the job sees them: imported reviews are published only for a verified reader
@@ -24,7 +24,7 @@ export type ImportReader = {
   shelves: ReadonlyMap<string, { description: string; visibility: Visibility; positions: ReadonlyMap<string, number> }>;
 };
 
-export type RowToApply = { line: number; editionId: string; row: ParsedRow };
+export type RowToApply = { line: number; editionId: string; row: RowFields };
 
 type EntryRow = {
   id: string;

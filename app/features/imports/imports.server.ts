@@ -15,7 +15,7 @@ import { type ImportReader, type RowToApply, applyImportedRows } from './apply.s
 import type { RowEffect } from './merge-plan';
 import { PREVIEW_SAMPLE_SIZE, READER_IMPORT_MAX_ROWS, REPORT_ADDED_LIST, REPORT_FAILED_LIST } from './limits';
 import { matchRows } from './match.server';
-import { type ColumnMapping, type DateOrder, ImportFileError, type ParsedFile, type ParsedRow, parseImportFile } from './parse';
+import { type ColumnMapping, type DateOrder, ImportFileError, type ParsedFile, type ParsedRow, type RowFields, readImportFile } from './parse';
 import type { ArchiveExtras, ImportRowData, ReaderImportCounts, ReaderImportStatus, RowOutcome } from './types';
 
 /** Rows written per INSERT, and rows the job applies per transaction (one PGlite connection serves the site). */
@@ -27,10 +27,10 @@ const JOB_SLICE_MS = 20_000;
 const notFound = () => new AppError('not_found', 'Essa importação não existe.');
 
 /** Reads the file, or refuses it with a message for the file field. */
-function readFile(text: string, options: { mapping?: ColumnMapping; dateOrder?: DateOrder } = {}): ParsedFile {
+async function readFile(text: string, options: { mapping?: ColumnMapping; dateOrder?: DateOrder } = {}): Promise<ParsedFile> {
   let parsed: ParsedFile;
   try {
-    parsed = parseImportFile(text, options);
+    parsed = await readImportFile(text, options);
   } catch (error) {
     if (error instanceof ImportFileError) throw new AppError('invalid_input', error.message, 'arquivo');
     throw error;
@@ -43,6 +43,9 @@ function readFile(text: string, options: { mapping?: ColumnMapping; dateOrder?: 
   return parsed;
 }
 
+/** A row's fields without its cells, which the stored row keeps once, beside them. */
+const withoutCells = ({ cells: _cells, ...fields }: ParsedRow): RowFields => fields;
+
 /** Matches the file's rows and stores them, replacing any earlier reading of the same import. */
 async function writeRows(tx: Tx, importId: string, parsed: ParsedFile): Promise<ReaderImportCounts> {
   const matches = await matchRows(tx, parsed.rows);
@@ -51,7 +54,7 @@ async function writeRows(tx: Tx, importId: string, parsed: ParsedFile): Promise<
     ...parsed.rows.map((row) => {
       const match = matches.get(row.line)!;
       counts[match.outcome] = (counts[match.outcome] ?? 0) + 1;
-      return { importId, line: row.line, outcome: match.outcome as RowOutcome, editionId: match.editionId, data: { cells: row.cells, row } satisfies ImportRowData, reason: null, applied: false };
+      return { importId, line: row.line, outcome: match.outcome as RowOutcome, editionId: match.editionId, data: { cells: row.cells, row: withoutCells(row) } satisfies ImportRowData, reason: null, applied: false };
     }),
     ...parsed.failed.map((row) => {
       counts.failed = (counts.failed ?? 0) + 1;
@@ -69,7 +72,7 @@ async function writeRows(tx: Tx, importId: string, parsed: ParsedFile): Promise<
  * reaches the bookshelf before the reader confirms.
  */
 export async function createReaderImport(viewer: Viewer, input: { fileName: string; text: string; extras?: ArchiveExtras }): Promise<{ id: string }> {
-  const parsed = readFile(input.text);
+  const parsed = await readFile(input.text);
   const id = newId();
   await getDb().transaction(async (tx) => {
     await tx.insert(readerImports).values({
@@ -103,7 +106,7 @@ export async function adjustReaderImport(viewer: Viewer, id: string, options: { 
   await getDb().transaction(async (tx) => {
     const record = await lockOwnImport(tx, viewer, id);
     if (record.status !== 'preview' || record.fileText == null) throw new AppError('conflict', 'Esta importação já foi confirmada: envie o arquivo de novo para mudar as colunas.');
-    const parsed = readFile(record.fileText, options);
+    const parsed = await readFile(record.fileText, options);
     const counts = await writeRows(tx, id, parsed);
     await tx
       .update(readerImports)
@@ -334,7 +337,7 @@ export async function failedRowsCsv(viewer: Viewer, id: string): Promise<{ filen
 const APPLY_JOB = 'imports.apply';
 
 /** A pending edition for a row nothing in the catalogue matched (its series as the collection). */
-const editionSourceOf = (row: ParsedRow) => ({
+const editionSourceOf = (row: RowFields) => ({
   title: row.title,
   authors: row.authors,
   isbn: row.isbn13,

@@ -179,12 +179,18 @@ describe('importing a Goodreads export', () => {
     expect((await bookshelf(viewer.id))[0]).toMatchObject({ status: 'reading' });
   });
 
-  it('resumes where it stopped: rows applied in a batch before a restart are not written again', async () => {
+  /** An import of five new books, confirmed, its first batch of two applied. */
+  async function fiveRowsTwoApplied() {
     const viewer = await verified();
     const rows = Array.from({ length: 5 }, (_, i) => ({ Title: `Livro Número ${i + 1}`, Author: 'Autora Nova', 'Exclusive Shelf': 'read', 'Date Read': `2025/01/0${i + 1}` }));
     const { id } = await createReaderImport(viewer, { fileName: 'g.csv', text: goodreads(...rows) });
     await confirmReaderImport(viewer, id);
     expect(await applyNextBatch(id, 2)).toBe(true);
+    return { viewer, id };
+  }
+
+  it('resumes where it stopped: rows applied in a batch before a restart are not written again', async () => {
+    const { viewer, id } = await fiveRowsTwoApplied();
     expect(await readReaderImport(viewer, id)).toMatchObject({ status: 'queued', applied: 2, total: 5 });
     // The server stops here; the job runs again from the queue and goes on with line 4.
     await runJobsOnce('after-restart');
@@ -192,6 +198,25 @@ describe('importing a Goodreads export', () => {
     const [written] = await queryRows<{ readings: number }>(sql`SELECT count(*)::int AS readings FROM read_throughs WHERE user_id = ${viewer.id}`);
     expect(written?.readings).toBe(5);
     expect(await getDb().select().from(readerImportRows).where(eq(readerImportRows.importId, id))).toHaveLength(5);
+  });
+
+  it('survives a crash inside a batch: nothing of that batch stays, and the job run again writes every row once', async () => {
+    const { viewer, id } = await fiveRowsTwoApplied();
+    // The server dies inside the next batch: after its writes, before its commit (the batch's last statement fails).
+    await queryRows(sql`CREATE FUNCTION die() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'killed'; END $$`);
+    await queryRows(sql`CREATE TRIGGER die BEFORE UPDATE OF applied ON reader_imports FOR EACH ROW WHEN (NEW.applied > 2) EXECUTE FUNCTION die()`);
+    await expect(applyNextBatch(id, 2)).rejects.toThrow();
+    const tally = async () =>
+      (await queryRows<{ entries: number; readings: number; editions: number }>(sql`
+        SELECT (SELECT count(*)::int FROM shelf_entries WHERE user_id = ${viewer.id}) AS entries, (SELECT count(*)::int FROM read_throughs WHERE user_id = ${viewer.id}) AS readings,
+          (SELECT count(*)::int FROM editions) AS editions`))[0]!;
+    expect(await tally()).toEqual({ entries: 2, readings: 2, editions: 2 });
+    expect(await readReaderImport(viewer, id)).toMatchObject({ status: 'queued', applied: 2 });
+    // Started again, the job goes on from line 4: each row once, each pending edition once.
+    await queryRows(sql`DROP TRIGGER die ON reader_imports`);
+    await runReaderImport(id);
+    expect(await readReaderImport(viewer, id)).toMatchObject({ status: 'done', applied: 5, counts: { added: 5 } });
+    expect(await tally()).toEqual({ entries: 5, readings: 5, editions: 5 });
   });
 
   it('reads the file again with another column and the other date order while it is a preview', async () => {

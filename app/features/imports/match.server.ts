@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Tx, jsonRecords, jsonTexts, queryRows } from '~/db/client.server';
 import { foldedTitle } from '~/db/schema';
 import { foldForMatch } from '~/features/catalog/normalize';
-import type { ParsedRow } from './parse';
+import type { RowFields } from './parse';
 import type { MatchOutcome } from './types';
 
 /** Title similarity (pg_trgm, on folded titles) from which a row links to an edition whose author agrees. */
@@ -33,7 +33,7 @@ const editionTitle = foldedTitle(sql`e.title`);
  * the import creates a pending edition for them. Lists travel as one JSON parameter each (a 50,000-row file
  * as separate parameters would pass PostgreSQL's limit of 65,535).
  */
-export async function matchRows(tx: Tx, rows: readonly ParsedRow[]): Promise<Map<number, Match>> {
+export async function matchRows(tx: Tx, rows: readonly RowFields[]): Promise<Map<number, Match>> {
   const found = new Map<number, Match>();
   const ids = [...new Set(rows.flatMap((r) => (r.editionId ? [r.editionId] : [])))];
   if (ids.length) {

@@ -2,7 +2,7 @@ import type { EditionFormat } from '~/features/catalog/types';
 import type { Mood, Pacing } from '~/features/reading/review-vocabulary';
 import { NOTES_MAX } from '~/features/reading/shelf-policy';
 import type { ShelfStatus } from '~/features/reading/statuses';
-import type { ParsedReading, ParsedRow } from './parse';
+import type { ParsedReading, RowFields } from './parse';
 
 /**
  * How an imported row merges into the reader's bookshelf, decided in memory (docs/decisions/0032) so the job
@@ -68,7 +68,7 @@ function sameReading(existing: PlannedReading, file: ParsedReading, isLast: bool
 }
 
 /** A new entry, as the file has it. */
-export function newEntry(id: string, editionId: string, row: ParsedRow): PlannedEntry {
+export function newEntry(id: string, editionId: string, row: RowFields): PlannedEntry {
   return {
     id,
     editionId,
@@ -96,7 +96,7 @@ export function newEntry(id: string, editionId: string, row: ParsedRow): Planned
  * Merges one row into its entry (`entry` is null when the edition is not on the bookshelf yet) and says what
  * that did. `newId` names the readings (and the entry) it creates.
  */
-export function planRow(entry: PlannedEntry | null, editionId: string, row: ParsedRow, newId: () => string): { entry: PlannedEntry; effect: RowEffect; finished: boolean } {
+export function planRow(entry: PlannedEntry | null, editionId: string, row: RowFields, newId: () => string): { entry: PlannedEntry; effect: RowEffect; finished: boolean } {
   const added = entry === null;
   const target = entry ?? newEntry(newId(), editionId, row);
   let changed = false;

@@ -112,6 +112,9 @@ describe('cells as spreadsheets leave them', () => {
     expect([monthFirst.detectedDateOrder, monthFirst.rows[0]?.readings[0]?.finished]).toEqual(['mdy', '2024-03-04']);
     const ambiguous = parseImportFile(file(['03/04/2024']));
     expect(ambiguous.detectedDateOrder).toBeNull();
+    // 29 February only in leap years; a day that does not exist is no date.
+    const leap = parseImportFile(file(['2024/02/29', '2023/02/29', '2024/13/01']));
+    expect(leap.rows.map((r) => r.readings[0]?.finished ?? null)).toEqual(['2024-02-29', null, null]);
     // Year-first dates (Goodreads' own) leave nothing to ask.
     expect(parseImportFile(file(['2024/04/03', '2023/01/02'])).detectedDateOrder).toBe('dmy');
     expect(parseImportFile(file(['03/04/2024']), { dateOrder: 'mdy' }).rows[0]?.readings[0]?.finished).toBe('2024-03-04');

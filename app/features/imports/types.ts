@@ -1,5 +1,5 @@
 import type { Visibility } from '~/features/social/visibility';
-import type { ParsedRow } from './parse';
+import type { RowFields } from './parse';
 
 /**
  * How a row found its edition: by ISBN, by our own edition id (our export), by title and author; `confirm` when
@@ -9,7 +9,7 @@ export type MatchOutcome = 'isbn' | 'id' | 'title' | 'confirm' | 'chosen' | 'new
 export type RowOutcome = MatchOutcome | 'failed';
 
 /** What a row of `reader_import_rows` keeps: the file's cells (for the failed-rows CSV) and what was read from them. */
-export type ImportRowData = { cells: string[]; row: ParsedRow | null; /** The edition a near title suggested, kept once the reader answered. */ suggestion?: string };
+export type ImportRowData = { cells: string[]; row: RowFields | null; /** The edition a near title suggested, kept once the reader answered. */ suggestion?: string };
 
 /** The preview's counts per outcome, then the job's: entries added to the shelf, entries changed, rows with nothing new. */
 export type ReaderImportCounts = Partial<Record<RowOutcome, number>> & { added?: number; updated?: number; unchanged?: number };
