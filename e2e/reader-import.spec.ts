@@ -55,7 +55,7 @@ test('a new reader brings their Goodreads library: preview with a date question,
   await expect(page.getByText('Lemos o arquivo de novo com as suas escolhas.')).toBeVisible();
   await expect(page.getByLabel('Mês/dia/ano (12/31/2025)')).toBeChecked();
   await expect(page.getByText('2 livros encontrados no catálogo (1 pelo ISBN, 1 pelo título e autor).')).toBeVisible();
-  await expect(page.getByText(/1 livro entra no catálogo agora/)).toBeVisible();
+  await expect(page.getByText(/1 livro entra no catálogo agora, marcado para os curadores/)).toBeVisible();
 
   // Quincas Borba is only near: the reader says it is the same book.
   const suggestion = page.getByRole('listitem').filter({ hasText: 'Linha 6' });

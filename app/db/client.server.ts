@@ -113,6 +113,9 @@ export async function queryRows<T>(query: SQL, db: Db | Tx = getDb()): Promise<T
 export const jsonRecords = (rows: readonly unknown[], columns: string, alias = 'p') =>
   sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS ${sql.raw(alias)}(${sql.raw(columns)})`;
 
+/** A list of texts as one JSON parameter read back as a table of one column, `FROM ${jsonTextRows(ids, 'q(id)')}`. */
+export const jsonTextRows = (values: readonly string[], alias: string) => sql`jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) AS ${sql.raw(alias)}`;
+
 /** A list of texts as one JSON parameter, for `x IN ${jsonTexts(ids)}`. */
-export const jsonTexts = (values: readonly string[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+export const jsonTexts = (values: readonly string[]) => sql`(SELECT q.v FROM ${jsonTextRows(values, 'q(v)')})`;
 

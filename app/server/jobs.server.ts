@@ -62,6 +62,17 @@ export async function claimJobs(workerId: string, limit = BATCH): Promise<Claime
     RETURNING id, kind, payload, attempts, max_attempts`);
 }
 
+/**
+ * Ends every lease at once, for a server that knows it is the only worker (the embedded database is held by
+ * one process, its lock says so): a job left running by a server that was killed is taken again now, not
+ * when its lease runs out. Returns how many jobs it freed.
+ */
+export async function releaseLeases(): Promise<number> {
+  const freed = await queryRows<{ id: string }>(sql`
+    UPDATE jobs SET lease_until = now() - interval '1 second' WHERE status = 'running' AND lease_until >= now() RETURNING id`);
+  return freed.length;
+}
+
 /** Runs one batch; returns how many jobs it took. Each job commits on its own, never inside a long transaction. */
 export async function runJobsOnce(workerId: string, limit = BATCH): Promise<number> {
   const claimed = await claimJobs(workerId, limit);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { jobs } from '~/db/schema';
 import { useTestDatabase } from '../../test/db';
-import { backoffSeconds, claimJobs, enqueueDueRecurringJobs, enqueueJob, listDeadJobs, registerJobHandler, registerRecurringJob, runJobsOnce } from './jobs.server';
+import { backoffSeconds, claimJobs, enqueueDueRecurringJobs, enqueueJob, listDeadJobs, registerJobHandler, registerRecurringJob, releaseLeases, runJobsOnce } from './jobs.server';
 
 useTestDatabase();
 
@@ -59,6 +59,18 @@ describe('job queue', () => {
     const reclaimed = await claimJobs('w2');
     expect(reclaimed.map((j) => j.id)).toEqual([id]);
     expect(reclaimed[0]?.attempts).toBe(2);
+  });
+
+  it('hands the jobs of a killed server out again at once when the restarted server knows it is the only worker', async () => {
+    const id = (await enqueueJob('test.ok', { n: 4 })) ?? '';
+    expect((await claimJobs('killed')).map((j) => j.id)).toEqual([id]);
+    expect(await claimJobs('restarted')).toEqual([]);
+    expect(await releaseLeases()).toBe(1);
+    const reclaimed = await claimJobs('restarted');
+    expect(reclaimed.map((j) => j.id)).toEqual([id]);
+    expect(reclaimed[0]?.attempts).toBe(2);
+    expect(await releaseLeases()).toBe(1);
+    expect(await releaseLeases()).toBe(0);
   });
 
   it('buries a job whose worker died on its last attempt instead of handing it out again', async () => {

@@ -2,7 +2,7 @@ import { closeDatabase, getDatabase, migrateDatabase } from '~/db/client.server'
 import { getStorage } from '~/integrations/storage/storage.server';
 import { getEnv } from './env.server';
 import { listenForInvalidations } from './html-cache.server';
-import { startJobRunner } from './jobs.server';
+import { releaseLeases, startJobRunner } from './jobs.server';
 import { log } from './logger.server';
 import { closeRealtime } from './realtime.server';
 // Modules that register job handlers are imported for that effect.
@@ -26,6 +26,11 @@ export async function startServices(): Promise<() => Promise<void>> {
   await storage.check();
   const database = getDatabase();
   await migrateDatabase(database);
+  // The embedded database has one process (its lock): a job still running is one a killed server left.
+  if (database.kind === 'pglite') {
+    const freed = await releaseLeases();
+    if (freed) log.info('jobs.leases_released', { jobs: freed });
+  }
   const stopListening = await listenForInvalidations();
   const runner = startJobRunner();
   log.info('services.started', { database: database.kind, storage: storage.kind, ms: Date.now() - started, env: getEnv().NODE_ENV });

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Tx, jsonRecords, jsonTexts, queryRows } from '~/db/client.server';
+import { type Tx, jsonRecords, jsonTextRows, jsonTexts, queryRows } from '~/db/client.server';
 import { authors, collectionMembers, collections, editionContributors, editions, workAuthors, workTitleKey, works } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import { type ParsedIsbn, parseIsbn } from '~/lib/isbn';
@@ -162,7 +162,7 @@ async function findOrCreateAuthors(tx: Tx, names: readonly { name: string; facts
   const ids = new Map<string, string>();
   if (!first.size) return ids;
   const rows = await queryRows<{ slug: string; id: string }>(
-    sql`SELECT q.slug, a.id FROM jsonb_array_elements_text(${JSON.stringify([...first.keys()])}::jsonb) AS q(slug)
+    sql`SELECT q.slug, a.id FROM ${jsonTextRows([...first.keys()], 'q(slug)')}
       JOIN authors a ON a.slug = coalesce((SELECT to_id FROM catalog_redirects WHERE kind = 'author_slug' AND from_id = q.slug), q.slug)`,
     tx,
   );

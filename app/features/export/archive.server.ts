@@ -19,6 +19,8 @@ const ARCHIVE_EVERY_HOURS = 24;
 const ARCHIVE_ATTEMPTS = 3;
 /** A request still pending after this long lost its worker: shown as failed, and another may be asked for. */
 const STALE_PENDING_MINUTES = 60;
+/** When the reader may ask for the next archive, after one asked at `createdAt` that did not fail. */
+const nextArchiveAt = (createdAt: Date) => new Date(createdAt.getTime() + ARCHIVE_EVERY_HOURS * 3_600_000);
 const isStale = sql`(${archives.status} = 'pending' AND ${archives.createdAt} < now() - make_interval(mins => ${STALE_PENDING_MINUTES}))`;
 
 export type ArchiveSummary = { id: string; status: 'pending' | 'ready' | 'failed'; createdAt: string; expiresAt: string | null; sizeBytes: number | null };
@@ -38,7 +40,7 @@ export async function listArchives(viewer: Viewer): Promise<{ archives: ArchiveS
     .orderBy(desc(archives.createdAt))
     .limit(5);
   const latest = rows.find((r) => r.status !== 'failed');
-  const next = latest ? new Date(latest.createdAt.getTime() + ARCHIVE_EVERY_HOURS * 3_600_000) : null;
+  const next = latest ? nextArchiveAt(latest.createdAt) : null;
   return {
     archives: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null, sizeBytes: r.sizeBytes })),
     nextAllowedAt: next && next > new Date() ? next.toISOString() : null,
@@ -60,8 +62,7 @@ export async function requestArchive(viewer: Viewer): Promise<string> {
       .orderBy(desc(archives.createdAt))
       .limit(1);
     if (latest) {
-      const next = new Date(latest.createdAt.getTime() + ARCHIVE_EVERY_HOURS * 3_600_000);
-      throw new AppError('rate_limited', `Você já pediu um arquivo completo nas últimas 24 horas. O próximo pode ser pedido a partir de ${formatDateTime(next.toISOString())}.`);
+      throw new AppError('rate_limited', `Você já pediu um arquivo completo nas últimas 24 horas. O próximo pode ser pedido a partir de ${formatDateTime(nextArchiveAt(latest.createdAt).toISOString())}.`);
     }
     const id = newId();
     await tx.insert(archives).values({ id, userId: viewer.id });

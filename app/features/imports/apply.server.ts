@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Tx, jsonRecords, jsonTexts, queryRows } from '~/db/client.server';
+import { type Tx, jsonRecords, jsonTextRows, jsonTexts, queryRows } from '~/db/client.server';
 import { editionCacheTag } from '~/features/catalog/cache';
 import type { EditionFormat } from '~/features/catalog/types';
 import type { Mood, Pacing } from '~/features/reading/review-vocabulary';
@@ -57,7 +57,7 @@ async function loadEntries(tx: Tx, readerId: string, editionIds: string[]): Prom
         EXISTS (SELECT 1 FROM reviews v WHERE v.shelf_entry_id = s.id AND (v.body IS NOT NULL OR v.draft_body IS NOT NULL)) AS has_review,
         (SELECT array_agg(lower(sh.name)) FROM shelf_items i JOIN shelves sh ON sh.id = i.shelf_id WHERE i.shelf_entry_id = s.id) AS shelves
       FROM shelf_entries s
-      WHERE (s.user_id, s.edition_id) IN (SELECT ${readerId}::text, jsonb_array_elements_text(${JSON.stringify(editionIds)}::jsonb))
+      WHERE (s.user_id, s.edition_id) IN (SELECT ${readerId}::text, q.id FROM ${jsonTextRows(editionIds, 'q(id)')})
       FOR UPDATE OF s`,
     tx,
   );

@@ -12,7 +12,7 @@ import { enqueueJob, registerJobHandler, wakeJobRunner } from '~/server/jobs.ser
 import { log } from '~/server/logger.server';
 import type { Viewer } from '~/server/viewer.server';
 import { type ImportReader, type RowToApply, applyImportedRows } from './apply.server';
-import type { RowEffect } from './merge-plan';
+import { type RowEffect, shelfKey } from './merge-plan';
 import { PREVIEW_SAMPLE_SIZE, READER_IMPORT_MAX_ROWS, REPORT_ADDED_LIST, REPORT_FAILED_LIST } from './limits';
 import { matchRows } from './match.server';
 import { type ColumnMapping, type DateOrder, ImportFileError, type ParsedFile, type ParsedRow, type RowFields, readImportFile } from './parse';
@@ -381,7 +381,7 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       verified: user.emailVerified,
       visibility: user.profileVisibility === 'publico' ? 'publico' : 'seguidores',
       shelves: new Map(
-        (record.extras?.shelves ?? []).map((shelf) => [shelf.name.toLowerCase(), { ...shelf, positions: new Map(shelf.editions.map((editionId, i) => [editionId, i + 1])) }]),
+        (record.extras?.shelves ?? []).map((shelf) => [shelfKey(shelf.name), { ...shelf, positions: new Map(shelf.editions.map((editionId, i) => [editionId, i + 1])) }]),
       ),
     };
     const tags = new Set<string>();
@@ -446,6 +446,7 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       .update(readerImports)
       .set({ applied: sql`${readerImports.applied} + ${batch.length}`, counts })
       .where(eq(readerImports.id, importId));
+    log.info('imports.batch_applied', { importId, rows: batch.length, applied: record.applied + batch.length, total: record.total });
     return { more: true, tags: [...tags] };
   });
   if (result.tags.length) await invalidateTags(result.tags);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Tx, jsonRecords, jsonTexts, queryRows } from '~/db/client.server';
+import { type Tx, jsonRecords, jsonTextRows, jsonTexts, queryRows } from '~/db/client.server';
 import { foldedTitle } from '~/db/schema';
 import { foldForMatch } from '~/features/catalog/normalize';
 import type { RowFields } from './parse';
@@ -40,7 +40,7 @@ export async function matchRows(tx: Tx, rows: readonly RowFields[]): Promise<Map
     const existing = await queryRows<{ from_id: string; id: string }>(
       sql`
       SELECT q.id AS from_id, coalesce(e.id, r.to_id) AS id
-      FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS q(id)
+      FROM ${jsonTextRows(ids, 'q(id)')}
       LEFT JOIN editions e ON e.id = q.id
       LEFT JOIN catalog_redirects r ON r.kind = 'edition' AND r.from_id = q.id
       WHERE e.id IS NOT NULL OR r.to_id IS NOT NULL`,

@@ -12,6 +12,9 @@ import type { ParsedReading, RowFields } from './parse';
  * the read count; the review when the entry has none; the custom shelves. The same row twice changes nothing.
  */
 
+/** A custom shelf's name folded as the database's `lower(name)` folds it: one shelf, whatever the case in the file. */
+export const shelfKey = (name: string) => name.toLowerCase();
+
 export type PlannedReading = { id: string; startedOn: string | null; finishedOn: string | null; abandonedOn: string | null; state: 'kept' | 'new' | 'filled' };
 
 export type PlannedEntry = {
@@ -164,7 +167,7 @@ export function planRow(entry: PlannedEntry | null, editionId: string, row: RowF
   }
 
   for (const name of row.shelves) {
-    const key = name.toLowerCase();
+    const key = shelfKey(name);
     if (target.shelves.has(key)) continue;
     target.shelves.add(key);
     target.newShelves.push({ key, name });

@@ -29,7 +29,7 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
             {found ? ` (${[item.counts.isbn ? `${formatNumber(item.counts.isbn)} pelo ISBN` : '', item.counts.id ? `${formatNumber(item.counts.id)} pela edição do Maratona` : '', item.counts.title ? `${formatNumber(item.counts.title)} pelo título e autor` : '', item.counts.chosen ? `${formatNumber(item.counts.chosen)} ${item.counts.chosen === 1 ? 'escolhido' : 'escolhidos'} por você` : ''].filter(Boolean).join(', ')})` : ''}.
           </li>
           {item.counts.confirm ? <li>{plural(item.counts.confirm, 'livro parecido espera', 'livros parecidos esperam')} sua confirmação (logo abaixo).</li> : null}
-          {item.counts.new ? <li>{plural(item.counts.new, 'livro entra', 'livros entram')} no catálogo agora, marcados para os curadores revisarem. Nenhum livro fica de fora.</li> : null}
+          {item.counts.new ? <li>{plural(item.counts.new, 'livro entra no catálogo agora, marcado', 'livros entram no catálogo agora, marcados')} para os curadores revisarem. Nenhum livro fica de fora.</li> : null}
           {item.counts.failed ? <li>{plural(item.counts.failed, 'linha não pode ser importada', 'linhas não podem ser importadas')} (motivos abaixo).</li> : null}
         </ul>
         <p className="text-sm text-muted">

@@ -43,7 +43,7 @@ export function ImportReport({ item, now }: { item: ReaderImportDetail; now: num
           Resultado
         </h2>
         <ul className="flex list-disc flex-col gap-1 pl-5">
-          <li>{counts.added === 1 ? '1 livro novo na sua estante' : `${formatNumber(counts.added ?? 0)} livros novos na sua estante`}</li>
+          {counts.added ? <li>{counts.added === 1 ? '1 livro novo na sua estante' : `${formatNumber(counts.added)} livros novos na sua estante`}</li> : null}
           {counts.updated ? <li>{counts.updated === 1 ? '1 livro que já estava lá ganhou informações' : `${formatNumber(counts.updated)} livros que já estavam lá ganharam informações`}</li> : null}
           {counts.unchanged ? <li>{counts.unchanged === 1 ? '1 livro já estava igual' : `${formatNumber(counts.unchanged)} livros já estavam iguais`}</li> : null}
           {counts.failed ? <li>{counts.failed === 1 ? '1 linha não importada' : `${formatNumber(counts.failed)} linhas não importadas`}</li> : null}
