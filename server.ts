@@ -116,6 +116,8 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
 }
 
 const COMPRESS_FROM_BYTES = 1024; // the compression middleware's threshold: smaller bodies gain nothing
+/** Brotli 3, not the middleware's 4: a 25 KB page in 0.14 ms instead of 0.41 ms, 4 % larger (docs/decisions/0009). */
+const BROTLI_QUALITY = 3;
 
 /**
  * Pages arrive rendered whole (entry.server.tsx), so they are compressed in one synchronous call and sent
@@ -151,7 +153,7 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
   res.vary('Accept-Encoding');
   const encoding = body.length >= COMPRESS_FROM_BYTES && !response.headers.has('content-encoding') ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
   let sent = body;
-  if (encoding === 'br') sent = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'br') sent = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
   else if (encoding === 'gzip') sent = gzipSync(body);
   if (sent !== body) res.setHeader('Content-Encoding', encoding as string);
   res.setHeader('Content-Length', sent.length);

@@ -71,10 +71,15 @@ export function parseCsvRecords(input: string): Record<string, string>[] {
  * apostrophe so no cell runs as a formula. Files for other sites (the Goodreads-compatible export) use `,`.
  */
 export function toCsv(rows: readonly (readonly (string | number | null)[])[], delimiter: CsvDelimiter = ';'): string {
+  return `\uFEFF${csvLines(rows, delimiter)}`;
+}
+
+/** Rows as `toCsv` writes them, each line ending in CRLF, without the byte-order mark: a file written a part at a time. */
+export function csvLines(rows: readonly (readonly (string | number | null)[])[], delimiter: CsvDelimiter = ';'): string {
   const cell = (value: string | number | null) => {
     const text = value == null ? '' : String(value);
     const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
     return `"${safe.replace(/"/g, '""')}"`;
   };
-  return `\uFEFF${rows.map((row) => row.map(cell).join(delimiter)).join('\r\n')}\r\n`;
+  return rows.map((row) => `${row.map(cell).join(delimiter)}\r\n`).join('');
 }

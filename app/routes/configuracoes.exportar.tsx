@@ -2,8 +2,8 @@ import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/configuracoes.exportar';
 import { Button, buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { ARCHIVE_LIFETIME_DAYS, listArchives, requestArchive } from '~/features/export/archive.server';
-import { countShelfEntries } from '~/features/export/goodreads-csv.server';
+import { ARCHIVE_LIFETIME_DAYS, type ExportFileSummary, listExportFiles, requestExportFile } from '~/features/export/archive.server';
+import { CSV_ON_REQUEST_MAX, countShelfEntries } from '~/features/export/goodreads-csv.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { formatBytes, formatDateTime, formatNumber } from '~/lib/format';
 import { useRevalidateWhile } from '~/lib/use-revalidate-while';
@@ -14,30 +14,87 @@ export const meta: Route.MetaFunction = () => [{ title: 'Exportar seus dados —
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
-  const [entries, archives] = await Promise.all([countShelfEntries(viewer), listArchives(viewer)]);
-  return { entries, ...archives, lifetimeDays: ARCHIVE_LIFETIME_DAYS };
+  const [entries, files] = await Promise.all([countShelfEntries(viewer), listExportFiles(viewer)]);
+  return { entries, onRequestMax: CSV_ON_REQUEST_MAX, archive: files.archive, csv: files.goodreads_csv, lifetimeDays: ARCHIVE_LIFETIME_DAYS };
 }
+
+const INTENTS = { arquivo: 'archive', csv: 'goodreads_csv' } as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const formData = await request.formData();
-  if (formData.get('intent') !== 'arquivo') return formFailure({}, 'Ação desconhecida.');
+  const intent = String(formData.get('intent'));
+  if (!Object.hasOwn(INTENTS, intent)) return formFailure({}, 'Ação desconhecida.');
+  const kind = INTENTS[intent as keyof typeof INTENTS];
   try {
-    await requestArchive(viewer);
-    return { success: 'Estamos preparando seu arquivo. Ele aparece aqui quando estiver pronto, em geral em menos de um minuto.' };
+    await requestExportFile(viewer, kind);
+    return { intent, success: `Estamos preparando seu ${kind === 'archive' ? 'arquivo' : 'CSV'}. Ele aparece aqui quando estiver pronto, em geral em menos de um minuto.` };
   } catch (error) {
-    return failureFromError(error, {});
+    return failureFromError(error, { intent });
   }
 }
 
 const ARCHIVE_POLL_MS = 3000;
 
-export default function ExportSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { entries, archives, nextAllowedAt, lifetimeDays } = loaderData;
+/** Which section an answer of the action belongs to: its intent, kept in the answer. */
+function answerOf(actionData: unknown, intent: string) {
+  if (isSuccess(actionData) && 'intent' in actionData && actionData.intent === intent) return { success: actionData.success };
+  if (isFailure(actionData) && actionData.fields.intent === intent && actionData.formError) return { error: actionData.formError };
+  return null;
+}
+
+/** The files a job prepared (or is preparing), each with its link, and the button to ask for another. */
+function PreparedFiles({ files, nextAllowedAt, intent, noun, label, fileLabel, answer }: { files: ExportFileSummary[]; nextAllowedAt: string | null; intent: string; noun: string; label: string; fileLabel: string; answer: ReturnType<typeof answerOf> }) {
   const navigation = useNavigation();
-  const preparing = archives.some((a) => a.status === 'pending');
-  // While an archive is being built, the list asks again every few seconds, so the link appears by itself.
-  useRevalidateWhile(preparing, ARCHIVE_POLL_MS);
+  const preparing = files.some((a) => a.status === 'pending');
+  return (
+    <>
+      {answer?.success && preparing ? <FormMessage tone="success">{answer.success}</FormMessage> : null}
+      {answer?.error ? <FormMessage>{answer.error}</FormMessage> : null}
+      {files.length ? (
+        <ul className="flex flex-col gap-2" aria-live="polite">
+          {files.map((file) => (
+            <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line p-3">
+              <span>
+                Pedido em {formatDateTime(file.createdAt)}
+                {file.status === 'ready' && file.expiresAt ? <span className="block text-sm text-muted">Disponível até {formatDateTime(file.expiresAt)}</span> : null}
+              </span>
+              {file.status === 'ready' ? (
+                <a href={`/configuracoes/exportar/arquivo/${file.id}`} download className={buttonClass('secondary')}>
+                  Baixar {fileLabel}
+                  {file.sizeBytes ? ` (${formatBytes(file.sizeBytes)})` : ''}
+                </a>
+              ) : file.status === 'pending' ? (
+                <span role="status" className="font-medium text-muted">
+                  Preparando…
+                </span>
+              ) : (
+                <span className="font-medium text-danger">Não foi possível gerar este arquivo. Peça outro.</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {nextAllowedAt ? (
+        <p className="text-sm text-muted">
+          O próximo {noun} pode ser pedido a partir de {formatDateTime(nextAllowedAt)}.
+        </p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value={intent} />
+          <Button type="submit" className="self-start" pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === intent} pendingLabel="Pedindo…">
+            {label}
+          </Button>
+        </Form>
+      )}
+    </>
+  );
+}
+
+export default function ExportSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { entries, onRequestMax, archive, csv, lifetimeDays } = loaderData;
+  // While a file is being prepared, the page asks again every few seconds, so the link appears by itself.
+  useRevalidateWhile([...archive.files, ...csv.files].some((a) => a.status === 'pending'), ARCHIVE_POLL_MS);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -57,12 +114,20 @@ export default function ExportSettings({ loaderData, actionData }: Route.Compone
           As notas vão em estrelas inteiras nas colunas do Goodreads; a nota exata (com quartos de estrela) e todas as leituras com datas ficam nas
           colunas “Maratona Rating” e “Maratona Readings”. O arquivo contém suas anotações privadas: guarde-o com cuidado.
         </p>
-        {entries > 0 ? (
+        {entries === 0 ? (
+          <p className="text-muted">Sua estante está vazia: adicione um livro para ter o que exportar.</p>
+        ) : entries <= onRequestMax ? (
           <a href="/configuracoes/exportar/goodreads.csv" download className={buttonClass('primary', 'self-start')}>
             Baixar CSV
           </a>
         ) : (
-          <p className="text-muted">Sua estante está vazia: adicione um livro para ter o que exportar.</p>
+          <>
+            <p className="text-sm text-muted">
+              Com mais de {formatNumber(onRequestMax)} livros, preparamos o CSV em segundo plano: peça, e o link aparece aqui em instantes. Ele
+              fica disponível por {lifetimeDays} dias e só funciona na sua conta.
+            </p>
+            <PreparedFiles files={csv.files} nextAllowedAt={csv.nextAllowedAt} intent="csv" noun="CSV" label="Preparar CSV" fileLabel="CSV" answer={answerOf(actionData, 'csv')} />
+          </>
         )}
       </section>
 
@@ -79,41 +144,7 @@ export default function ExportSettings({ loaderData, actionData }: Route.Compone
         <p className="text-sm text-muted">
           Você pode pedir um por dia. O link fica disponível por {lifetimeDays} dias e só funciona na sua conta.
         </p>
-        {isSuccess(actionData) && preparing ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
-        {isFailure(actionData) && actionData.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
-        {archives.length ? (
-          <ul className="flex flex-col gap-2" aria-live="polite">
-            {archives.map((archive) => (
-              <li key={archive.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line p-3">
-                <span>
-                  Pedido em {formatDateTime(archive.createdAt)}
-                  {archive.status === 'ready' && archive.expiresAt ? <span className="block text-sm text-muted">Disponível até {formatDateTime(archive.expiresAt)}</span> : null}
-                </span>
-                {archive.status === 'ready' ? (
-                  <a href={`/configuracoes/exportar/arquivo/${archive.id}`} download className={buttonClass('secondary')}>
-                    Baixar ZIP{archive.sizeBytes ? ` (${formatBytes(archive.sizeBytes)})` : ''}
-                  </a>
-                ) : archive.status === 'pending' ? (
-                  <span role="status" className="font-medium text-muted">
-                    Preparando…
-                  </span>
-                ) : (
-                  <span className="font-medium text-danger">Não foi possível gerar este arquivo. Peça outro.</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {nextAllowedAt ? (
-          <p className="text-sm text-muted">O próximo arquivo pode ser pedido a partir de {formatDateTime(nextAllowedAt)}.</p>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="arquivo" />
-            <Button type="submit" className="self-start" pending={navigation.state === 'submitting'} pendingLabel="Pedindo…">
-              Gerar arquivo completo
-            </Button>
-          </Form>
-        )}
+        <PreparedFiles files={archive.files} nextAllowedAt={archive.nextAllowedAt} intent="arquivo" noun="arquivo" label="Gerar arquivo completo" fileLabel="ZIP" answer={answerOf(actionData, 'arquivo')} />
       </section>
     </div>
   );

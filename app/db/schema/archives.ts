@@ -2,9 +2,10 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
- * A reader's full archive (PRODUCT.md §D, docs/decisions/0031): a zip with `data.json` and their images, built
- * by a job, kept in the private storage until `expiresAt`, then removed with its row. At most one is asked
- * for a day.
+ * A file of the reader's data a job prepares (PRODUCT.md §D): their full archive, a zip with `data.json` and
+ * their images (docs/decisions/0031), at most one asked for a day; or the Goodreads CSV of a bookshelf too
+ * large to build on request (docs/decisions/0029). Kept in the private storage until `expiresAt`, then removed
+ * with its row.
  */
 export const archives = pgTable(
   'archives',
@@ -13,6 +14,7 @@ export const archives = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['archive', 'goodreads_csv'] }).notNull().default('archive'),
     status: text({ enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
     storageKey: text(),
     sizeBytes: integer(),

@@ -13,7 +13,7 @@ import { blockReader } from '~/features/social/blocks.server';
 import { followReader } from '~/features/social/follows.server';
 import { getStorage } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
-import { requestArchive } from '~/features/export/archive.server';
+import { requestExportFile } from '~/features/export/archive.server';
 import { sendEmail } from '~/server/email.server';
 import { runJobsOnce } from '~/server/jobs.server';
 import { hitRateLimit } from '~/server/rate-limit.server';
@@ -127,7 +127,7 @@ describe('account deletion', () => {
     expect((await whereMentioned(needles)).length).toBeGreaterThan(15);
 
     // Their full archive is built, and the jobs run: the friend is e-mailed about the follow, reaction and comment.
-    await requestArchive(gone);
+    await requestExportFile(gone);
     while ((await runJobsOnce('teste')) > 0);
     expect(await queryRows(sql`SELECT count(*)::int AS n FROM outbox_emails WHERE "to" = ${friendUser.email} AND text LIKE ${`%@${goneUser.username} %`}`)).toEqual([{ n: 3 }]);
     const [archive] = await queryRows<{ storage_key: string }>(sql`SELECT storage_key FROM archives WHERE user_id = ${goneUser.id}`);

@@ -5,6 +5,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { archives } from '~/db/schema';
 import { PRIVATE_UPLOADS_PREFIX, getStorage, keyOfUrl, removeFiles, type StoredFile } from '~/integrations/storage/storage.server';
 import { proposedCoverKey } from '~/features/curation/cover-storage.server';
+import { goodreadsCsvText } from './goodreads-csv.server';
 import { newId } from '~/lib/ids';
 import { formatDateTime } from '~/lib/format';
 import { AppError } from '~/server/errors';
@@ -15,70 +16,93 @@ import type { Viewer } from '~/server/viewer.server';
 /** The version of `data.json`: a reader's importer reads the version it knows, and a change of shape bumps it. */
 export const ARCHIVE_VERSION = 1;
 export const ARCHIVE_LIFETIME_DAYS = 7;
-const ARCHIVE_EVERY_HOURS = 24;
+/** A file a job prepares: the full archive, or the Goodreads CSV of a bookshelf too large to build on request. */
+export type ExportFileKind = (typeof archives.kind.enumValues)[number];
+/** How often each can be asked for: the archive once a day, a large bookshelf's CSV once an hour. */
+const EVERY_HOURS: Record<ExportFileKind, number> = { archive: 24, goodreads_csv: 1 };
 const ARCHIVE_ATTEMPTS = 3;
 /** A request still pending after this long lost its worker: shown as failed, and another may be asked for. */
 const STALE_PENDING_MINUTES = 60;
-/** When the reader may ask for the next archive, after one asked at `createdAt` that did not fail. */
-const nextArchiveAt = (createdAt: Date) => new Date(createdAt.getTime() + ARCHIVE_EVERY_HOURS * 3_600_000);
+/** A request that never became a file is removed after a day. */
+const UNFINISHED_KEPT_HOURS = 24;
+/** When the reader may ask for the next file of a kind, after one asked at `createdAt` that did not fail. */
+const nextAllowed = (kind: ExportFileKind, createdAt: Date) => new Date(createdAt.getTime() + EVERY_HOURS[kind] * 3_600_000);
 const isStale = sql`(${archives.status} = 'pending' AND ${archives.createdAt} < now() - make_interval(mins => ${STALE_PENDING_MINUTES}))`;
 
-export type ArchiveSummary = { id: string; status: 'pending' | 'ready' | 'failed'; createdAt: string; expiresAt: string | null; sizeBytes: number | null };
+export type ExportFileSummary = { id: string; status: 'pending' | 'ready' | 'failed'; createdAt: string; expiresAt: string | null; sizeBytes: number | null };
+type ExportFiles = { files: ExportFileSummary[]; nextAllowedAt: string | null };
 
-/** The viewer's archives not yet expired, newest first, and when they may ask for the next one. */
-export async function listArchives(viewer: Viewer): Promise<{ archives: ArchiveSummary[]; nextAllowedAt: string | null }> {
+/** The viewer's files of each kind not yet expired, newest first (five of each), and when they may ask for the next one. */
+export async function listExportFiles(viewer: Viewer): Promise<Record<ExportFileKind, ExportFiles>> {
   const rows = await getDb()
     .select({
       id: archives.id,
-      status: sql<ArchiveSummary['status']>`CASE WHEN ${isStale} THEN 'failed' ELSE ${archives.status} END`,
+      kind: archives.kind,
+      status: sql<ExportFileSummary['status']>`CASE WHEN ${isStale} THEN 'failed' ELSE ${archives.status} END`,
       createdAt: archives.createdAt,
       expiresAt: archives.expiresAt,
       sizeBytes: archives.sizeBytes,
     })
     .from(archives)
     .where(and(eq(archives.userId, viewer.id), sql`(${archives.expiresAt} IS NULL OR ${archives.expiresAt} > now())`))
-    .orderBy(desc(archives.createdAt))
-    .limit(5);
-  const latest = rows.find((r) => r.status !== 'failed');
-  const next = latest ? nextArchiveAt(latest.createdAt) : null;
-  return {
-    archives: rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null, sizeBytes: r.sizeBytes })),
-    nextAllowedAt: next && next > new Date() ? next.toISOString() : null,
+    .orderBy(desc(archives.createdAt));
+  const of = (kind: ExportFileKind): ExportFiles => {
+    const mine = rows.filter((r) => r.kind === kind);
+    const latest = mine.find((r) => r.status !== 'failed');
+    const next = latest ? nextAllowed(kind, latest.createdAt) : null;
+    return {
+      files: mine.slice(0, 5).map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null, sizeBytes: r.sizeBytes })),
+      nextAllowedAt: next && next > new Date() ? next.toISOString() : null,
+    };
   };
+  return { archive: of('archive'), goodreads_csv: of('goodreads_csv') };
 }
 
+const TOO_SOON: Record<ExportFileKind, (next: string) => string> = {
+  archive: (next) => `Você já pediu um arquivo completo nas últimas 24 horas. O próximo pode ser pedido a partir de ${next}.`,
+  goodreads_csv: (next) => `Você já pediu um CSV na última hora. O próximo pode ser pedido a partir de ${next}.`,
+};
+
 /**
- * Asks for a full archive, built by a job. One a day: a second request within 24 hours of the last one that
- * did not fail is refused with the time the next is possible (a failed one can be asked again at once).
+ * Asks for a file of the reader's data, prepared by a job: the full archive once a day, a large bookshelf's CSV
+ * once an hour. A second request within that time of the last one that did not fail is refused with the time
+ * the next is possible (a failed one can be asked again at once).
  */
-export async function requestArchive(viewer: Viewer): Promise<string> {
+export async function requestExportFile(viewer: Viewer, kind: ExportFileKind = 'archive'): Promise<string> {
   return getDb().transaction(async (tx) => {
     // Serialises two clicks of the same reader: the second sees the first's row.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`archive:${viewer.id}`}))`);
     const [latest] = await tx
       .select({ createdAt: archives.createdAt })
       .from(archives)
-      .where(and(eq(archives.userId, viewer.id), sql`${archives.status} <> 'failed'`, sql`NOT ${isStale}`, sql`${archives.createdAt} > now() - make_interval(hours => ${ARCHIVE_EVERY_HOURS})`))
+      .where(
+        and(
+          eq(archives.userId, viewer.id),
+          eq(archives.kind, kind),
+          sql`${archives.status} <> 'failed'`,
+          sql`NOT ${isStale}`,
+          sql`${archives.createdAt} > now() - make_interval(hours => ${EVERY_HOURS[kind]})`,
+        ),
+      )
       .orderBy(desc(archives.createdAt))
       .limit(1);
-    if (latest) {
-      throw new AppError('rate_limited', `Você já pediu um arquivo completo nas últimas 24 horas. O próximo pode ser pedido a partir de ${formatDateTime(nextArchiveAt(latest.createdAt).toISOString())}.`);
-    }
+    if (latest) throw new AppError('rate_limited', TOO_SOON[kind](formatDateTime(nextAllowed(kind, latest.createdAt).toISOString())));
     const id = newId();
-    await tx.insert(archives).values({ id, userId: viewer.id });
+    await tx.insert(archives).values({ id, userId: viewer.id, kind });
     await enqueueJob('export.archive', { archiveId: id }, { tx, maxAttempts: ARCHIVE_ATTEMPTS });
-    log.info('export.archive_requested', { userId: viewer.id, archiveId: id });
+    log.info('export.archive_requested', { userId: viewer.id, archiveId: id, kind });
     return id;
   });
 }
 
-/** The zip of one of the viewer's ready, unexpired archives; null (answered 404) for anything else, anyone else's included. */
-export async function readArchive(viewer: Viewer, id: string): Promise<StoredFile | null> {
+/** One of the viewer's ready, unexpired files and its kind; null (answered 404) for anything else, anyone else's included. */
+export async function readExportFile(viewer: Viewer, id: string): Promise<{ kind: ExportFileKind; file: StoredFile } | null> {
   const [row] = await getDb()
-    .select({ key: archives.storageKey })
+    .select({ key: archives.storageKey, kind: archives.kind })
     .from(archives)
     .where(and(eq(archives.id, id), eq(archives.userId, viewer.id), eq(archives.status, 'ready'), sql`${archives.expiresAt} > now()`));
-  return row?.key ? getStorage().get(row.key) : null;
+  const file = row?.key ? await getStorage().get(row.key) : null;
+  return row && file ? { kind: row.kind, file } : null;
 }
 
 type Image = { key: string; path: string };
@@ -167,27 +191,39 @@ async function bytesOf(file: StoredFile | null): Promise<Uint8Array | null> {
   return file?.body ? new Uint8Array(await new Response(file.body).arrayBuffer()) : null;
 }
 
-/** Builds the zip of one requested archive and stores it privately; runs as the `export.archive` job. */
-export async function buildArchive(archiveId: string): Promise<void> {
-  const [archive] = await getDb().select().from(archives).where(eq(archives.id, archiveId));
-  if (!archive || archive.status !== 'pending') return;
-  const { data, images } = await archiveData(archive.userId);
+/** The zip of the full archive: `data.json` and the reader's images. */
+async function archiveZip(userId: string): Promise<{ bytes: Uint8Array; images: number }> {
+  const { data, images } = await archiveData(userId);
   const files: Zippable = { 'data.json': strToU8(JSON.stringify(data, null, 2)) };
   for (const image of images) {
     const bytes = await bytesOf(await getStorage().get(image.key));
     // Images are already compressed: stored as they are.
     if (bytes) files[image.path] = [bytes, { level: 0 }];
   }
-  const zip = zipSync(files, { level: 6 });
+  return { bytes: zipSync(files, { level: 6 }), images: images.length };
+}
+
+const FILE_TYPE: Record<ExportFileKind, { folder: string; extension: 'zip' | 'csv'; contentType: string }> = {
+  archive: { folder: 'arquivos-completos', extension: 'zip', contentType: 'application/zip' },
+  goodreads_csv: { folder: 'csv-goodreads', extension: 'csv', contentType: 'text/csv; charset=utf-8' },
+};
+export const exportFileType = (kind: ExportFileKind) => FILE_TYPE[kind];
+
+/** Builds one requested file (the zip, or the CSV) and stores it privately; runs as the `export.archive` job. */
+export async function buildExportFile(archiveId: string): Promise<void> {
+  const [archive] = await getDb().select().from(archives).where(eq(archives.id, archiveId));
+  if (!archive || archive.status !== 'pending') return;
+  const type = FILE_TYPE[archive.kind];
+  const built = archive.kind === 'archive' ? await archiveZip(archive.userId) : { bytes: strToU8(await goodreadsCsvText(archive.userId)), images: 0 };
   // A key of its own for each build: a second worker that took the job over (an expired lease) writes its own
   // file, and whichever build loses removes only its own.
-  const key = `${PRIVATE_UPLOADS_PREFIX}arquivos-completos/${archive.userId}/${archiveId}-${newId()}.zip`;
-  await getStorage().put(key, Buffer.from(zip), 'application/zip');
+  const key = `${PRIVATE_UPLOADS_PREFIX}${type.folder}/${archive.userId}/${archiveId}-${newId()}.${type.extension}`;
+  await getStorage().put(key, Buffer.from(built.bytes), type.contentType);
   let updated: { id: string }[] = [];
   try {
     updated = await getDb()
       .update(archives)
-      .set({ status: 'ready', storageKey: key, sizeBytes: zip.byteLength, readyAt: new Date(), expiresAt: new Date(Date.now() + ARCHIVE_LIFETIME_DAYS * 86_400_000) })
+      .set({ status: 'ready', storageKey: key, sizeBytes: built.bytes.byteLength, readyAt: new Date(), expiresAt: new Date(Date.now() + ARCHIVE_LIFETIME_DAYS * 86_400_000) })
       .where(and(eq(archives.id, archiveId), eq(archives.status, 'pending')))
       .returning({ id: archives.id });
   } finally {
@@ -195,18 +231,18 @@ export async function buildArchive(archiveId: string): Promise<void> {
     // file must not outlive the moment.
     if (!updated.length) await removeFiles([key]);
   }
-  log.info('export.archive_ready', { archiveId, bytes: zip.byteLength, images: images.length });
+  log.info('export.archive_ready', { archiveId, kind: archive.kind, bytes: built.bytes.byteLength, images: built.images });
 }
 
 /**
  * Removes the archives whose time is up, and requests that never became one (failed, or stuck in a worker that
  * died) after a day. A row goes only once its file is gone, so a storage failure is tried again next hour.
  */
-export async function expireArchives(now = new Date()): Promise<number> {
+export async function expireExportFiles(now = new Date()): Promise<number> {
   const expired = await getDb()
     .select({ id: archives.id, key: archives.storageKey })
     .from(archives)
-    .where(or(lte(archives.expiresAt, now), and(sql`${archives.status} <> 'ready'`, lte(archives.createdAt, new Date(now.getTime() - ARCHIVE_EVERY_HOURS * 3_600_000)))));
+    .where(or(lte(archives.expiresAt, now), and(sql`${archives.status} <> 'ready'`, lte(archives.createdAt, new Date(now.getTime() - UNFINISHED_KEPT_HOURS * 3_600_000)))));
   let removed = 0;
   for (const archive of expired) {
     try {
@@ -225,7 +261,7 @@ const archivePayload = z.object({ archiveId: z.string() });
 registerJobHandler('export.archive', async (payload, job) => {
   const { archiveId } = archivePayload.parse(payload);
   try {
-    await buildArchive(archiveId);
+    await buildExportFile(archiveId);
   } catch (error) {
     // The last attempt marks the archive failed, so the page says so and the reader may ask again.
     if (job.attempts >= ARCHIVE_ATTEMPTS) await getDb().update(archives).set({ status: 'failed' }).where(eq(archives.id, archiveId));
@@ -233,4 +269,4 @@ registerJobHandler('export.archive', async (payload, job) => {
   }
 });
 
-registerRecurringJob('export.expire-archives', 3600, () => expireArchives().then(() => undefined));
+registerRecurringJob('export.expire-archives', 3600, () => expireExportFiles().then(() => undefined));

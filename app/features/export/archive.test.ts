@@ -24,7 +24,7 @@ import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../../test/factories';
 import { call, statusOf } from '../../../test/routes';
 import * as download from '../../routes/configuracoes.exportar.arquivo.$id';
-import { archiveData, expireArchives, listArchives, readArchive, requestArchive } from './archive.server';
+import { archiveData, expireExportFiles, listExportFiles, readExportFile, requestExportFile } from './archive.server';
 
 useTestDatabase();
 
@@ -32,9 +32,9 @@ const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerifi
 const picture = (format: 'png' | 'jpeg') => sharp({ create: { width: 200, height: 150, channels: 3, background: '#1D4E7A' } })[format]().toBuffer();
 
 async function zipOf(viewer: Viewer, id: string): Promise<Record<string, Uint8Array>> {
-  const file = await readArchive(viewer, id);
-  if (!file?.body) throw new Error('no archive');
-  return unzipSync(new Uint8Array(await new Response(file.body).arrayBuffer()));
+  const ready = await readExportFile(viewer, id);
+  if (!ready?.file.body) throw new Error('no archive');
+  return unzipSync(new Uint8Array(await new Response(ready.file.body).arrayBuffer()));
 }
 
 describe('full archive', () => {
@@ -82,16 +82,16 @@ describe('full archive', () => {
     await getDb().insert(changeRequests).values({ id: coverRequest, code: 'SOL-CAPA01', kind: 'edition_cover', requesterId: readerUser.id, editionId, targetLabel: 'Torto Arado', changes: [] });
     await storeProposedCover(coverRequest, await sharp({ create: { width: 60, height: 90, channels: 3, background: '#B84A2E' } }).webp().toBuffer(), 'image/webp');
 
-    const id = await requestArchive(reader);
-    expect((await listArchives(reader)).archives).toMatchObject([{ id, status: 'pending' }]);
-    expect(await readArchive(reader, id)).toBeNull();
+    const id = await requestExportFile(reader);
+    expect((await listExportFiles(reader)).archive.files).toMatchObject([{ id, status: 'pending' }]);
+    expect(await readExportFile(reader, id)).toBeNull();
     // One a day: the second request says when the next one is possible.
-    await expect(requestArchive(reader)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('O próximo pode ser pedido a partir de') });
+    await expect(requestExportFile(reader)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('O próximo pode ser pedido a partir de') });
     while ((await runJobsOnce('teste')) > 0);
 
-    const listed = await listArchives(reader);
-    expect(listed.archives).toMatchObject([{ id, status: 'ready' }]);
-    expect(listed.nextAllowedAt).not.toBeNull();
+    const listed = await listExportFiles(reader);
+    expect(listed.archive.files).toMatchObject([{ id, status: 'ready' }]);
+    expect(listed.archive.nextAllowedAt).not.toBeNull();
     const files = await zipOf(reader, id);
     const data = JSON.parse(strFromU8(files['data.json']!)) as Record<string, unknown[]>;
     expect(data).toMatchObject({ format: 'maratona', version: 1, profile: { username: readerUser.username, email: readerUser.email, avatar: 'imagens/avatar.webp' } });
@@ -130,7 +130,7 @@ describe('full archive', () => {
     expect(strFromU8(files['data.json']!)).not.toContain('Também li.');
 
     // Someone else's archive answers 404 at its address; its reader gets the zip, never cached.
-    expect(await readArchive(friend, id)).toBeNull();
+    expect(await readExportFile(friend, id)).toBeNull();
     expect(await statusOf(call(download.loader, getRequest(`/configuracoes/exportar/arquivo/${id}`, friendUser.cookie), { id }))).toBe(404);
     expect(await statusOf(call(download.loader, getRequest(`/configuracoes/exportar/arquivo/${id}`), { id }))).toBe(302);
     const response = (await call(download.loader, getRequest(`/configuracoes/exportar/arquivo/${id}`, readerUser.cookie), { id })) as Response;
@@ -140,15 +140,15 @@ describe('full archive', () => {
 
     // After its days, the file and its row are gone, and the address answers 404.
     const [row] = await getDb().select({ key: archives.storageKey }).from(archives).where(eq(archives.id, id));
-    expect(await expireArchives(new Date(Date.now() + 8 * 86_400_000))).toBe(1);
+    expect(await expireExportFiles(new Date(Date.now() + 8 * 86_400_000))).toBe(1);
     expect(await getStorage().get(row?.key ?? '')).toBeNull();
     expect(await getDb().select().from(archives).where(eq(archives.id, id))).toEqual([]);
-    expect(await readArchive(reader, id)).toBeNull();
+    expect(await readExportFile(reader, id)).toBeNull();
   });
 
   it('marks the archive failed after its last attempt, and lets the reader ask again at once, as after a lost worker', async () => {
     const reader = testViewer(await createUser());
-    const id = await requestArchive(reader);
+    const id = await requestExportFile(reader);
     const put = vi.spyOn(getStorage(), 'put').mockRejectedValue(new Error('disco cheio'));
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
@@ -158,17 +158,17 @@ describe('full archive', () => {
     } finally {
       put.mockRestore();
     }
-    expect((await listArchives(reader)).archives).toMatchObject([{ id, status: 'failed' }]);
-    expect((await listArchives(reader)).nextAllowedAt).toBeNull();
-    const again = await requestArchive(reader);
+    expect((await listExportFiles(reader)).archive.files).toMatchObject([{ id, status: 'failed' }]);
+    expect((await listExportFiles(reader)).archive.nextAllowedAt).toBeNull();
+    const again = await requestExportFile(reader);
 
     // A request whose worker died an hour ago counts as failed too.
     await getDb().update(archives).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(archives.id, again));
-    expect((await listArchives(reader)).archives.find((a) => a.id === again)).toMatchObject({ status: 'failed' });
-    await expect(requestArchive(reader)).resolves.toEqual(expect.any(String));
+    expect((await listExportFiles(reader)).archive.files.find((a) => a.id === again)).toMatchObject({ status: 'failed' });
+    await expect(requestExportFile(reader)).resolves.toEqual(expect.any(String));
     // Two clicks at once still make one request.
     const other = testViewer(await createUser());
-    const results = await Promise.allSettled([requestArchive(other), requestArchive(other)]);
+    const results = await Promise.allSettled([requestExportFile(other), requestExportFile(other)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
-import { toCsv } from '~/lib/csv';
+import { csvLines, toCsv } from '~/lib/csv';
 import { todayInSaoPaulo } from '~/features/accounts/validation';
 import { type ShelfStatus, ratingFromQuarters } from '~/features/reading/statuses';
 import type { Viewer } from '~/server/viewer.server';
@@ -74,13 +74,19 @@ const slashed = (date: string | null | undefined) => (date ? date.slice(0, 10).r
 /** A custom shelf's name as a Goodreads shelf: no spaces or commas (they separate shelves in the cell). */
 const shelfName = (name: string) => name.normalize('NFC').trim().toLowerCase().replace(/[\s,]+/g, '-');
 
+/** Entries per statement when the export reads a bookshelf: between two, the database serves other pages. */
+const EXPORT_PAGE = 1_000;
 /**
- * The viewer's whole bookshelf as a Goodreads-compatible CSV (UTF-8 with a BOM, so spreadsheets show the
- * accents), oldest entry first. Only ever the viewer's own entries: there is no way to ask for someone else's.
+ * Bookshelves up to this size are exported on request (a few seconds at most); a larger one's CSV is prepared
+ * by a job (`requestGoodreadsCsv`) and downloaded when ready, like the full archive.
  */
-export async function goodreadsCsv(viewer: Viewer): Promise<{ filename: string; body: string }> {
-  const rows = await queryRows<ExportRow>(sql`
-    SELECT e.id AS edition_id, e.title, e.subtitle, e.isbn10, e.isbn13, e.publisher, e.format, e.pages, e.publication_date,
+export const CSV_ON_REQUEST_MAX = 5_000;
+
+/** A page of a reader's bookshelf as the export writes it, oldest entry first, after the entry `after` (its position). */
+function exportRowsAfter(userId: string, after: { at: string; id: string } | null, limit: number) {
+  return queryRows<ExportRow & { entry_at: string; entry_id: string }>(sql`
+    SELECT s.id AS entry_id, s.created_at::text AS entry_at,
+      e.id AS edition_id, e.title, e.subtitle, e.isbn10, e.isbn13, e.publisher, e.format, e.pages, e.publication_date,
       w.first_published_year, s.status, s.rating_quarters, s.owned, s.owned_format, s.favorite, s.moods, s.pacing, s.content_warnings, s.undated_readings, s.notes,
       to_char(s.created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS added_on,
       (SELECT json_agg(json_build_object('name', a.name, 'sort_name', a.sort_name) ORDER BY wa.position, a.sort_name)
@@ -95,10 +101,33 @@ export async function goodreadsCsv(viewer: Viewer): Promise<{ filename: string; 
     JOIN editions e ON e.id = s.edition_id
     JOIN works w ON w.id = e.work_id
     LEFT JOIN reviews r ON r.shelf_entry_id = s.id AND r.published_at IS NOT NULL
-    WHERE s.user_id = ${viewer.id}
-    ORDER BY s.created_at, s.id`);
-  return { filename: `maratona-${viewer.username}-${todayInSaoPaulo()}.csv`, body: exportRowsCsv(rows) };
+    WHERE s.user_id = ${userId} ${after ? sql`AND (s.created_at, s.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
+    ORDER BY s.created_at, s.id
+    LIMIT ${limit}`);
 }
+
+/**
+ * A reader's whole bookshelf as the Goodreads-compatible CSV (UTF-8 with a BOM, so spreadsheets show the
+ * accents), oldest entry first, read a page of entries at a time. Only ever that reader's own entries.
+ */
+export async function goodreadsCsvText(userId: string, pageSize = EXPORT_PAGE): Promise<string> {
+  const parts = [toCsv([[...GOODREADS_COLUMNS, ...MARATONA_COLUMNS]], ',')];
+  for (let after: { at: string; id: string } | null = null; ; ) {
+    const rows = await exportRowsAfter(userId, after, pageSize);
+    parts.push(csvLines(rows.map(toCells), ','));
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return parts.join('');
+    after = { at: last.entry_at, id: last.entry_id };
+  }
+}
+
+/** The viewer's bookshelf as a CSV to download now, with the file's name; there is no way to ask for someone else's. */
+export async function goodreadsCsv(viewer: Viewer): Promise<{ filename: string; body: string }> {
+  return { filename: exportFilename(viewer.username, 'csv'), body: await goodreadsCsvText(viewer.id) };
+}
+
+/** What a downloaded export is called: `maratona-ana-2026-11-24.csv` (the day in São Paulo). */
+export const exportFilename = (username: string, extension: 'csv' | 'zip') => `maratona-${username}-${todayInSaoPaulo()}.${extension}`;
 
 /** Entries as the Goodreads-compatible CSV, with its header. */
 export function exportRowsCsv(rows: readonly ExportRow[]): string {

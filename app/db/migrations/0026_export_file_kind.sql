@@ -1,0 +1,1 @@
+ALTER TABLE "archives" ADD COLUMN "kind" text DEFAULT 'archive' NOT NULL;
