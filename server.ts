@@ -120,11 +120,17 @@ const COMPRESS_FROM_BYTES = 1024; // the compression middleware's threshold: sma
 const BROTLI_QUALITY = 3;
 
 /**
+ * Pages, and the data of a client-side navigation (React Router's `text/x-script`), as long as no loader
+ * defers data.
+ */
+const WHOLE_BODY_TYPES = ['text/html', 'text/x-script'];
+
+/**
  * Pages arrive rendered whole (entry.server.tsx), so they are compressed in one synchronous call and sent
- * in one write with their length. Through the compression middleware and the stream adapter, the same page
- * cost several writes and a round trip to zlib's thread pool (docs/decisions/0009); with its
- * Content-Encoding set, the middleware lets it pass. Everything else (data requests, event streams, resource
- * routes) keeps streaming through the compression middleware.
+ * in one write with their length; so is a navigation's data. Through the compression middleware and the
+ * stream adapter, the same page cost several writes and a round trip to zlib's thread pool
+ * (docs/decisions/0009); with its Content-Encoding set, the middleware lets it pass. Everything else (event
+ * streams, resource routes, downloads) keeps streaming through the compression middleware.
  */
 async function sendResponse(req: Request, res: Response, response: globalThis.Response) {
   if (res.destroyed || res.writableEnded) {
@@ -140,8 +146,9 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
     res.end();
     return;
   }
-  if (!response.headers.get('content-type')?.startsWith('text/html')) {
-    if (response.headers.get('content-type')?.startsWith('text/event-stream')) res.flushHeaders();
+  const type = response.headers.get('content-type') ?? '';
+  if (!WHOLE_BODY_TYPES.some((whole) => type.startsWith(whole))) {
+    if (type.startsWith('text/event-stream')) res.flushHeaders();
     try {
       await writeReadableStreamToWritable(response.body, res);
     } catch (error) {
@@ -217,9 +224,10 @@ async function main() {
       })
       .catch(next);
   });
-  // Every file in build/client has an extension and no page does: pages skip the stat() it would cost them.
+  // Every file in build/client has an extension and no page does: pages, and their data (`/home.data`, what
+  // a client-side navigation asks for), skip the stat() it would cost them.
   const clientFiles = express.static(CLIENT, { index: false, maxAge: '1h' });
-  app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
+  app.use((req, res, next) => (path.extname(req.path) && !req.path.endsWith('.data') ? clientFiles(req, res, next) : next()));
 
   app.use((req, res, next) => {
     const page = entry.lookupPage(req.method, new URL(req.originalUrl, 'http://cache.local'), req.headers.cookie);

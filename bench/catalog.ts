@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { SearchReport, SearchSample } from './catalog-search';
-import { benchEnv, drive, DURATION, percentile, printResults, runScript, startServer, stopServer, waitFor } from './harness';
+import { BROWSER_ENCODINGS, benchEnv, drive, DURATION, percentile, printResults, runScript, startServer, stopServer, waitFor } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const SEARCH_TARGET_MS = 30;
@@ -69,10 +69,9 @@ async function main() {
       console.log(`\nheader typeahead /api/catalogo/sugestoes, one request at a time, latency seen by the client:`);
       console.log(summary('typed prefixes', suggestions));
 
-      const gz = { 'Accept-Encoding': 'gzip' };
       const edition = `${base}/ed/${report.popularEditionId}`;
-      if ((await fetch(edition, { headers: gz })).status !== 200) throw new Error(`${edition} is not a page`);
-      const results = [await drive('/~offline (prerendered)', `${base}/~offline`, server.pid!, gz), await drive('/ed/{id} (visitor, HTML cache)', edition, server.pid!, gz)];
+      if ((await fetch(edition, { headers: BROWSER_ENCODINGS })).status !== 200) throw new Error(`${edition} is not a page`);
+      const results = [await drive('/~offline (prerendered)', `${base}/~offline`, server.pid!, BROWSER_ENCODINGS), await drive('/ed/{id} (visitor, HTML cache)', edition, server.pid!, BROWSER_ENCODINGS)];
       console.log(`\nserver on ${report.backend}, ${DURATION}s per target, 50 connections`);
       printResults(results);
       const ratio = results[1]!.rps / results[0]!.rps;

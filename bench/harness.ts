@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** What Chromium asks for: pages come back as brotli, as a reader's browser gets them. */
+export const BROWSER_ENCODINGS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 /** PostgreSQL instead of the embedded database, for the server and every script the benchmark runs. */
 export const pgUrl = process.env.BENCH_DATABASE_URL;
 

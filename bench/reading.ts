@@ -9,7 +9,7 @@
  * Targets (issue "Reading life"): ≥ 90 % of /~offline, ≤ 6 ms CPU, p99 ≤ 250 ms, ≤ 10 statements per page.
  */
 import { rmSync } from 'node:fs';
-import { BENCH_READER, benchEnv, drive, DURATION, pgUrl, printResults, runScript, startServer, stopServer, waitFor } from './harness';
+import { BROWSER_ENCODINGS, BENCH_READER, benchEnv, drive, DURATION, pgUrl, printResults, runScript, startServer, stopServer, waitFor } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const QUERY_LIMIT = 10;
@@ -75,16 +75,15 @@ async function main() {
         console.log(row.page.padEnd(44), cell(row).padStart(12), cell(seen).padStart(12));
       }
 
-      const gz = { 'Accept-Encoding': 'gzip' };
       const pid = server.pid!;
       const visitors = [
-        await drive('/~offline (prerendered)', `${base}/~offline`, pid, gz),
-        await drive(`/u/${someone} (visitor)`, `${base}/u/${someone}`, pid, gz),
-        await drive('/ed/{id} (visitor)', `${base}/ed/${edition}`, pid, gz),
+        await drive('/~offline (prerendered)', `${base}/~offline`, pid, BROWSER_ENCODINGS),
+        await drive(`/u/${someone} (visitor)`, `${base}/u/${someone}`, pid, BROWSER_ENCODINGS),
+        await drive('/ed/{id} (visitor)', `${base}/ed/${edition}`, pid, BROWSER_ENCODINGS),
       ];
       const readers = [
-        await drive('/home (bench_leitora)', `${base}/home`, pid, { ...gz, Cookie: cookie }, 20),
-        await drive('/estante (bench_leitora)', `${base}/estante`, pid, { ...gz, Cookie: cookie }, 20),
+        await drive('/home (bench_leitora)', `${base}/home`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20),
+        await drive('/estante (bench_leitora)', `${base}/estante`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20),
       ];
       console.log(`\nvisitors: ${DURATION}s per target, 50 connections`);
       printResults(visitors);

@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
-import { benchEnv, drive, DURATION, pgUrl, printResults, rssMb, runScript, startServer, stopServer, waitFor } from './harness';
+import { BROWSER_ENCODINGS, benchEnv, drive, DURATION, pgUrl, printResults, rssMb, runScript, startServer, stopServer, waitFor } from './harness';
 
 // Overridable so several people can bench side by side on one machine; the bare server takes the next port.
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -28,11 +28,10 @@ async function main() {
     await waitFor(`${base}/~offline`);
     await new Promise((r) => setTimeout(r, 3000));
     const idle = rssMb(pid);
-    const gz = { 'Accept-Encoding': 'gzip' };
     const results = [
-      await drive('bare node:http', `http://127.0.0.1:${BARE_PORT}/`, null, gz),
-      await drive('/~offline (prerendered)', `${base}/~offline`, pid, gz),
-      await drive('/ (visitor, HTML cache)', `${base}/`, pid, gz),
+      await drive('bare node:http', `http://127.0.0.1:${BARE_PORT}/`, null, BROWSER_ENCODINGS),
+      await drive('/~offline (prerendered)', `${base}/~offline`, pid, BROWSER_ENCODINGS),
+      await drive('/ (visitor, HTML cache)', `${base}/`, pid, BROWSER_ENCODINGS),
     ];
 
     const signIn = await fetch(`${base}/auth/signin`, {
@@ -42,7 +41,7 @@ async function main() {
       body: new URLSearchParams({ intent: 'entrar', identifier: 'lia_leitora', password: 'maratona-demo-2026', callbackUrl: '/' }),
     });
     const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    results.push(await drive('/configuracoes/conta (signed in)', `${base}/configuracoes/conta`, pid, { ...gz, Cookie: cookie }));
+    results.push(await drive('/configuracoes/conta (signed in)', `${base}/configuracoes/conta`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }));
 
     console.log(`\nserver on ${pgUrl ? 'PostgreSQL' : 'PGlite'}, ${DURATION}s per target, 50 connections`);
     printResults(results);
