@@ -20,8 +20,80 @@ function reactRouterProductionOnServer(): Plugin {
   };
 }
 
+/**
+ * On the server, react-router rebuilds its whole route tree for every page it renders (all ~130 routes, twice:
+ * `createServerRoutes`, then `convertRoutesToDataRoutes` in `createStaticRouter`), and matches every ancestor
+ * path of the URL against all routes for the partial manifest it inlines (`getPartialManifest`). For a given
+ * build the tree never changes, and the partial manifest depends only on the matched routes and the ancestor
+ * paths: this appends to its (pinned) production chunk a memo of the three, 10–15 % of a signed-in page's CPU
+ * (docs/decisions/0009). The build fails if the chunk no longer has them, so an upgrade cannot drop it unseen.
+ */
+function reactRouterRouteTreeOnce(): Plugin {
+  const memo = `
+;{
+  const serverTree = createServerRoutes;
+  const serverTrees = new WeakMap();
+  const builtTrees = new WeakSet();
+  createServerRoutes = function (manifest, routeModules, future, isSpaMode, ...child) {
+    if (child.length > 0) return serverTree(manifest, routeModules, future, isSpaMode, ...child);
+    let trees = serverTrees.get(manifest);
+    if (!trees) serverTrees.set(manifest, (trees = new Map()));
+    let tree = trees.get(isSpaMode);
+    if (!tree) {
+      tree = serverTree(manifest, routeModules, future, isSpaMode);
+      builtTrees.add(tree);
+      trees.set(isSpaMode, tree);
+    }
+    return tree;
+  };
+  const toDataRoutes = convertRoutesToDataRoutes;
+  const dataTrees = new WeakMap();
+  convertRoutesToDataRoutes = function (routes, mapRouteProperties, parentPath, manifest, allowInPlaceMutations) {
+    if (!builtTrees.has(routes) || parentPath !== undefined || manifest === undefined || allowInPlaceMutations) return toDataRoutes(routes, mapRouteProperties, parentPath, manifest, allowInPlaceMutations);
+    let tree = dataTrees.get(routes);
+    if (!tree) {
+      const byId = {};
+      tree = { routes: toDataRoutes(routes, mapRouteProperties, undefined, byId), byId };
+      dataTrees.set(routes, tree);
+    }
+    Object.assign(manifest, tree.byId);
+    return tree.routes;
+  };
+  const partialManifest = getPartialManifest;
+  const partials = new WeakMap();
+  getPartialManifest = function (manifest, router) {
+    let byKey = partials.get(manifest);
+    if (!byKey) partials.set(manifest, (byKey = new Map()));
+    const key = router.state.matches.map((match) => match.route.id).join(",") + "|" + router.state.location.pathname.split("/").filter(Boolean).slice(0, -1).join("/");
+    let partial = byKey.get(key);
+    if (!partial) {
+      if (byKey.size >= 2000) byKey.clear();
+      partial = partialManifest(manifest, router);
+      byKey.set(key, partial);
+    }
+    return partial;
+  };
+}
+`;
+  const names = ['function createServerRoutes(', 'function convertRoutesToDataRoutes(', 'function getPartialManifest('];
+  let applied = false;
+  return {
+    name: 'maratona:react-router-route-tree-once',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    transform(code, id) {
+      if (!id.includes('/node_modules/react-router/dist/production/') || !names.every((name) => code.includes(name))) return null;
+      applied = true;
+      return { code: code + memo, map: null };
+    },
+    buildEnd(error) {
+      if (!error && !applied) throw new Error('react-router changed: createServerRoutes, convertRoutesToDataRoutes or getPartialManifest is gone; revisit reactRouterRouteTreeOnce in vite.config.ts');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouterProductionOnServer(), reactRouter()],
+  plugins: [tailwindcss(), reactRouterProductionOnServer(), reactRouterRouteTreeOnce(), reactRouter()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { target: 'es2022' },
 });

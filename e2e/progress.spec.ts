@@ -29,8 +29,23 @@ test('a reader logs progress with an emotion, corrects it, reaches the last page
   await progress.getByLabel('Onde você está').fill('55');
   await progress.getByLabel('Emoção (opcional)').selectOption({ label: 'Apaixonado' });
   await progress.getByLabel('O comentário tem spoiler').check();
+  // While the save is under way the form is locked (it starts afresh with the new update, so anything typed
+  // into it meanwhile would be lost); the save is held here to look at it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const isSave = (url: URL) => url.pathname.startsWith(bookUrl);
+  await page.route(isSave, async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
   await progress.getByRole('button', { name: 'Registrar progresso' }).click();
+  await expect(progress.getByLabel('Onde você está')).toBeDisabled();
+  await expect(progress.getByLabel('Comentário (opcional)')).toBeDisabled();
+  release();
   await expect(message(page)).toHaveText('Progresso registrado.');
+  await page.unroute(isSave);
+  await expect(progress.getByLabel('Onde você está')).toBeEnabled();
+  await expect(progress.getByLabel('Onde você está')).toHaveValue('');
   await expect(progress.getByText('50% lido (página 55 de 110)')).toBeVisible();
   // Started today, one sitting: no pace yet, so no "tempo restante".
   await expect(progress.getByText(/no seu ritmo/)).toHaveCount(0);

@@ -93,27 +93,30 @@ export function ProgressPanel({ edition, progress, result, extraFields }: { edit
       ) : (
         <Form method="post" encType="multipart/form-data" key={progress.updates[0]?.id ?? 'primeiro'} className="flex flex-col gap-3" aria-label="Registrar progresso">
           <input type="hidden" name="intent" value="progresso" />
-          <div className="grid grid-cols-2 gap-3">
-            <TextField label="Onde você está" name="value" inputMode="numeric" autoComplete="off" defaultValue={typed(result, 'value')} error={fieldError(result, 'value')} />
-            <UnitSelect name="unit" label="Unidade" units={progress.units} initial={typed(result, 'unit', initialUnit)} error={fieldError(result, 'unit')} />
-          </div>
-          <TextArea label="Comentário (opcional)" name="comment" maxLength={MAX_PROGRESS_COMMENT} rows={3} defaultValue={typed(result, 'comment')} error={fieldError(result, 'comment')} hint={`Até ${formatNumber(MAX_PROGRESS_COMMENT)} caracteres.`} />
-          <SelectField label="Emoção (opcional)" name="emotion" defaultValue={typed(result, 'emotion')} error={fieldError(result, 'emotion')}>
-            <option value="">Nenhuma</option>
-            {EMOTIONS.map((emotion) => (
-              <option key={emotion} value={EMOTION_SLUGS[emotion]}>
-                {EMOTION_LABELS[emotion]}
-              </option>
-            ))}
-          </SelectField>
-          <label className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" name="spoiler" value="sim" defaultChecked={typed(result, 'spoiler') === 'sim'} className="size-5" />
-            O comentário tem spoiler
-          </label>
-          {extraFields}
-          <Button type="submit" disabled={busy} className="self-start">
-            Registrar progresso
-          </Button>
+          {/* Locked while a save is under way: the form starts afresh with the new update, so nothing may be typed into this one meanwhile. */}
+          <fieldset disabled={busy} className="flex min-w-0 flex-col gap-3">
+            <div className="grid grid-cols-2 gap-3">
+              <TextField label="Onde você está" name="value" inputMode="numeric" autoComplete="off" defaultValue={typed(result, 'value')} error={fieldError(result, 'value')} />
+              <UnitSelect name="unit" label="Unidade" units={progress.units} initial={typed(result, 'unit', initialUnit)} error={fieldError(result, 'unit')} />
+            </div>
+            <TextArea label="Comentário (opcional)" name="comment" maxLength={MAX_PROGRESS_COMMENT} rows={3} defaultValue={typed(result, 'comment')} error={fieldError(result, 'comment')} hint={`Até ${formatNumber(MAX_PROGRESS_COMMENT)} caracteres.`} />
+            <SelectField label="Emoção (opcional)" name="emotion" defaultValue={typed(result, 'emotion')} error={fieldError(result, 'emotion')}>
+              <option value="">Nenhuma</option>
+              {EMOTIONS.map((emotion) => (
+                <option key={emotion} value={EMOTION_SLUGS[emotion]}>
+                  {EMOTION_LABELS[emotion]}
+                </option>
+              ))}
+            </SelectField>
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" name="spoiler" value="sim" defaultChecked={typed(result, 'spoiler') === 'sim'} className="size-5" />
+              O comentário tem spoiler
+            </label>
+            {extraFields}
+            <Button type="submit" className="self-start">
+              Registrar progresso
+            </Button>
+          </fieldset>
         </Form>
       )}
       {progress.updates.length > 0 ? (
