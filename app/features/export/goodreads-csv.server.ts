@@ -19,6 +19,7 @@ export const GOODREADS_COLUMNS = [
   'Bookshelves with positions', 'Exclusive Shelf', 'My Review', 'Spoiler', 'Private Notes', 'Read Count', 'Owned Copies',
 ] as const;
 export const MARATONA_COLUMNS = ['Maratona Rating', 'Maratona Readings', 'Maratona Details'] as const;
+const HEADER = [...GOODREADS_COLUMNS, ...MARATONA_COLUMNS];
 
 /** Goodreads' exclusive shelves; `did-not-finish` and `paused` are the names StoryGraph and Goodreads readers use. */
 const EXCLUSIVE_SHELF: Record<ShelfStatus, string> = {
@@ -78,7 +79,7 @@ const shelfName = (name: string) => name.normalize('NFC').trim().toLowerCase().r
 const EXPORT_PAGE = 1_000;
 /**
  * Bookshelves up to this size are exported on request (a few seconds at most); a larger one's CSV is prepared
- * by a job (`requestGoodreadsCsv`) and downloaded when ready, like the full archive.
+ * by a job (`requestExportFile(viewer, 'goodreads_csv')`) and downloaded when ready, like the full archive.
  */
 export const CSV_ON_REQUEST_MAX = 5_000;
 
@@ -111,7 +112,7 @@ function exportRowsAfter(userId: string, after: { at: string; id: string } | nul
  * accents), oldest entry first, read a page of entries at a time. Only ever that reader's own entries.
  */
 export async function goodreadsCsvText(userId: string, pageSize = EXPORT_PAGE): Promise<string> {
-  const parts = [toCsv([[...GOODREADS_COLUMNS, ...MARATONA_COLUMNS]], ',')];
+  const parts = [toCsv([HEADER], ',')];
   for (let after: { at: string; id: string } | null = null; ; ) {
     const rows = await exportRowsAfter(userId, after, pageSize);
     parts.push(csvLines(rows.map(toCells), ','));
@@ -131,7 +132,7 @@ export const exportFilename = (username: string, extension: 'csv' | 'zip') => `m
 
 /** Entries as the Goodreads-compatible CSV, with its header. */
 export function exportRowsCsv(rows: readonly ExportRow[]): string {
-  return toCsv([[...GOODREADS_COLUMNS, ...MARATONA_COLUMNS], ...rows.map(toCells)], ',');
+  return toCsv([HEADER, ...rows.map(toCells)], ',');
 }
 
 function toCells(row: ExportRow): (string | number | null)[] {
