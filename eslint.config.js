@@ -18,6 +18,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'react-router', importNames: ['Link', 'LinkProps'], message: 'Links go through ~/components/link (plain anchors the shell follows).' }],
           patterns: [
             { group: ['~/db/*', '../db/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only db/, server/, features/*/*.server.ts and tests touch the database (ARCHITECTURE.md §2).' },
             { group: ['~/routes/*'], message: 'Routes import features, never the reverse.' },

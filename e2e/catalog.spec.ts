@@ -99,3 +99,21 @@ for (const width of [390, 1280]) {
     await expectAccessible(page);
   });
 }
+
+test('a link inside the app changes the page without loading a new document; a click with Ctrl is left to the browser', async ({ page, context }) => {
+  await page.goto('/catalogo?q=crime+e+castigo');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const result = page.getByRole('link', { name: 'Crime e Castigo' }).first();
+  const [opened] = await Promise.all([context.waitForEvent('page'), result.click({ modifiers: ['Control'] })]);
+  await expect(opened).toHaveURL(/\/ed\/[\w-]+$/);
+  await opened.close();
+  await expect(page).toHaveURL(/\/catalogo\?q=crime\+e\+castigo$/);
+
+  await result.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crime e Castigo' })).toBeVisible();
+  await expect(page).toHaveURL(/\/ed\/[\w-]+$/);
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: 'Buscar no catálogo' })).toHaveValue('crime e castigo');
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+});

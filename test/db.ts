@@ -5,7 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { POSTGRES_SESSION_OPTIONS, drizzleOptions, pgliteExtensions, useDatabaseForTests, type Database, type Db } from '~/db/client.server';
+import { createPostgresPool, drizzleOptions, pgliteExtensions, useDatabaseForTests, type Database, type Db } from '~/db/client.server';
 import { resetAuthForTests } from '~/features/accounts/auth.server';
 import { closeRealtime } from '~/server/realtime.server';
 import { withDatabase } from './global-setup';
@@ -51,7 +51,7 @@ async function openCopy(pgTemplate: string | null, template: PGlite | undefined)
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
-    const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 4, options: POSTGRES_SESSION_OPTIONS });
+    const pool = createPostgresPool(withDatabase(url, name), 4);
     // Dropping the database ends idle connections; that is expected here.
     pool.on('error', () => undefined);
     return {

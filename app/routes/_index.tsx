@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/_index';
 import { ButtonLink } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';

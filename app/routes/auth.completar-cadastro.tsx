@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/auth.completar-cadastro';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';

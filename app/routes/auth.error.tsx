@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/auth.error';
 import { Foca } from '~/components/ui/foca';
 import { explainAuthError } from '~/features/accounts/auth-errors';

@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/auth.signin';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextField } from '~/components/ui/field';

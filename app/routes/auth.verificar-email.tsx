@@ -1,4 +1,5 @@
-import { Link, data } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/auth.verificar-email';
 import { Foca } from '~/components/ui/foca';
 import { verifyEmail } from '~/features/accounts/mutations.server';

@@ -1,4 +1,5 @@
-import { Form, Link, data, redirect, useNavigation } from 'react-router';
+import { Form, data, redirect, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/catalogo.informar-duplicata';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';

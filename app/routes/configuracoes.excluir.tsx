@@ -1,4 +1,5 @@
-import { Form, Link, data, redirect, useNavigation } from 'react-router';
+import { Form, data, redirect, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/configuracoes.excluir';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextField } from '~/components/ui/field';

@@ -1,4 +1,5 @@
-import { Link, data } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '~/components/link';
 import { z } from 'zod';
 import type { Route } from './+types/configuracoes.importar.$fonte';
 import { ImportUploadForm } from '~/features/imports/components/import-upload';

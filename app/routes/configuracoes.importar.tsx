@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/configuracoes.importar';
 import { ImportList } from '~/features/imports/components/import-list';
 import { ImportUploadForm } from '~/features/imports/components/import-upload';

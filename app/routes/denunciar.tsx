@@ -1,4 +1,5 @@
-import { Link, data } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/denunciar';
 import { FormMessage } from '~/components/ui/field';
 import { ReportForm } from '~/features/moderation/components/report-form';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/ed';
 import { CATALOG_CACHE_TAG } from '~/features/catalog/cache';
 import { CatalogSearchForm } from '~/features/catalog/components/search-form';

@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/estantes';
 import { buttonClass } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/pagination';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/gerenciar.catalogo.mais-vinculadas';
 import { FormMessage } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';

@@ -1,5 +1,6 @@
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/gerenciar.catalogo.solicitacoes';
 import { Button } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/field';

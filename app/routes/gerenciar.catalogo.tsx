@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/gerenciar.catalogo';
 import { countPendingEditions } from '~/features/curation/pending.server';
 import { getCurationDashboard } from '~/features/curation/queries.server';

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/gerenciar.denuncias';
 import { Button } from '~/components/ui/button';
 import { FormMessage, SelectField } from '~/components/ui/field';

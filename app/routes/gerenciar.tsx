@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { z } from 'zod';
 import type { Route } from './+types/gerenciar';
 import { Button } from '~/components/ui/button';

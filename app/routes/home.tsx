@@ -1,4 +1,5 @@
-import { Link, data } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/home';
 import { ButtonLink } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/notificacoes';
 import { Button } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';

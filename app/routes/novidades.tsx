@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/novidades';
 import { Foca } from '~/components/ui/foca';
 import { Prose } from '~/components/ui/prose';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { Link } from '~/components/link';
 import type { ShellData } from '~/root';
 import { Avatar } from '~/components/ui/avatar';
 

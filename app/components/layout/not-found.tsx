@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import { Foca } from '~/components/ui/foca';
 
 export function NotFound() {

@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
+import { Link } from '~/components/link';
 
 /** The bell's count follows the reader's notifications live over server-sent events. */
 export function NotificationBell({ unread, userId }: { unread: number; userId: string }) {

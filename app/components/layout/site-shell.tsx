@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Bell, House, Library, LogIn, Search, Sparkles, UserPlus, UserRound, type LucideIcon } from 'lucide-react';
-import { Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { Link, useAppLinks } from '~/components/link';
 import { HeaderSearch } from '~/features/catalog/components/header-search';
 import type { ShellData } from '~/root';
 import { AvatarMenu } from './avatar-menu';
@@ -32,6 +33,7 @@ function useShellViewer(): { viewer: ShellViewer; unread: number } {
 export function SiteShell({ children }: { children: ReactNode }) {
   const { viewer, unread } = useShellViewer();
   const navigation = useNavigation();
+  useAppLinks();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '~/components/link';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger' | 'accent';
 

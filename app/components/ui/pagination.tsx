@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
 
 /** Previous / next links that keep every other query parameter (the search and its filters). */

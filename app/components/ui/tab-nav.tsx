@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 
 export type Tab = { to: string; label: string; active: boolean };
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';

@@ -1,5 +1,6 @@
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea } from '~/components/ui/field';

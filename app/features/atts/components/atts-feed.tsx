@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { ButtonLink } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { Foca } from '~/components/ui/foca';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
 import type { AuthorDetail, AuthorWork } from '../types';
 import { EditionCover } from './edition-cover';

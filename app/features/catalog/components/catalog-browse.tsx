@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
 import { GENRES } from '../genres';
 import type { EditionCard } from '../types';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '~/components/link';
 import { buttonClass } from '~/components/ui/button';
 import { TabNav } from '~/components/ui/tab-nav';
 import { formatLanguage, formatNumber } from '~/lib/format';

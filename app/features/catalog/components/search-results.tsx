@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { Foca } from '~/components/ui/foca';
 import { Pagination } from '~/components/ui/pagination';
 import { formatNumber } from '~/lib/format';

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
 import { displayValue, fieldLabel } from '~/features/catalog/editable-fields';

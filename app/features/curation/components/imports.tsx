@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { FormMessage, TextArea } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';

@@ -1,5 +1,6 @@
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
 import { formatDateTime } from '~/lib/format';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import type { ReaderImportSummary } from '../imports.server';
 import { IMPORT_SOURCES } from '../sources';

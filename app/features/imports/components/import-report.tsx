@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { buttonClass } from '~/components/ui/button';
 import { ProgressBar } from '~/components/ui/progress-bar';
 import { formatNumber } from '~/lib/format';

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { fieldError, typed } from '~/lib/form-result';

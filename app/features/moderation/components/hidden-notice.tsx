@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 
 const WHAT = { att: 'Esta att foi ocultada', review: 'Esta resenha foi ocultada', att_comment: 'Este comentário foi ocultado' } as const;
 

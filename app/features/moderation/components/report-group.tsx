@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { Button } from '~/components/ui/button';
 import { TextArea } from '~/components/ui/field';

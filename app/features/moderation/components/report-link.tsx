@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { reportPath, type ReportableKind } from '../reasons';
 
 /** "Denunciar" in lists (att cards, comments, reviews): a link to /denunciar, which shows the thing and the form. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { wholePercent } from '~/components/ui/progress-bar';
 import { STATUS_LABELS } from '~/features/reading/statuses';
 import { formatDateTime } from '~/lib/format';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { AttList } from '~/features/atts/components/att-card';
 import { EditionCover } from '~/features/catalog/components/edition-cover';

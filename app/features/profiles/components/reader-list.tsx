@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
 import type { ReaderCard } from '../types';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { AttList } from '~/features/atts/components/att-card';
 import type { TabData } from '../types';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { Pagination } from '~/components/ui/pagination';
 import { BookshelfList } from '~/features/reading/components/bookshelf-view';
 import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '~/features/reading/statuses';

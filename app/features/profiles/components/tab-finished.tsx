@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { AuthorLinks } from '~/features/catalog/components/edition-list';
 import { RatingStars } from '~/features/reading/components/rating-stars';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
 
 /** Links to one year of a profile tab (`?ano=`), each with its count when it has one; the chosen one is current. */

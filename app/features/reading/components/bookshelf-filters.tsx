@@ -1,5 +1,6 @@
 import { LayoutGrid, List } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/field';
 import { FORMAT_OPTIONS } from '~/features/catalog/editable-fields';

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { buttonClass } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';
 import { type Tab, TabNav } from '~/components/ui/tab-nav';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
 import { formatDate } from '~/lib/format';
 import type { ShelfStatus } from '../statuses';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
 import { Prose } from '~/components/ui/prose';
 import { EditionCover } from '~/features/catalog/components/edition-cover';

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/field';
 import { EditionCover } from '~/features/catalog/components/edition-cover';

@@ -1,5 +1,5 @@
 import { Globe, Lock, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
 import { type Visibility, VISIBILITY_LABELS } from '~/features/social/visibility';
 import type { ShelfSummary } from '../types';

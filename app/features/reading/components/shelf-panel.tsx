@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import { Button, buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { fieldError, isFailure, isSuccess } from '~/lib/form-result';

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, useLocation, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Button, buttonClass } from '~/components/ui/button';
 
 /**
