@@ -58,16 +58,20 @@ type ActivityRow = CardRow & { entry_id: string; status: ShelfStatus; updated_at
  */
 export async function listFollowingActivity(viewer: Viewer): Promise<FollowingActivity[]> {
   // The page can only hold changes of the ACTIVITY_MAX readers whose latest change is the newest: one index
-  // probe per followed reader (asking the audience once per reader, not per entry) picks them, and only
-  // their latest entries are read, merged, and joined to their editions.
+  // probe per followed reader picks them, newest first, and the audience is asked of each in that order only
+  // until ACTIVITY_MAX are shown (OFFSET 0 keeps PostgreSQL from asking it of all of them before sorting);
+  // only their latest entries are read, merged, and joined to their editions.
   const rows = await queryRows<ActivityRow>(sql`
     SELECT ${cardColumns}, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
     FROM (
       SELECT x.* FROM (
-        SELECT f.id FROM (${followeesOf(viewer.id)}) f
-        CROSS JOIN LATERAL (SELECT se.updated_at FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC LIMIT 1) latest
+        SELECT f.id FROM (
+          SELECT f.id, latest.updated_at FROM (${followeesOf(viewer.id)}) f
+          CROSS JOIN LATERAL (SELECT se.updated_at FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC LIMIT 1) latest
+          ORDER BY latest.updated_at DESC OFFSET 0
+        ) f
         WHERE ${visibleTo(viewer.id, sql`f.id`, sql`'publico'`)}
-        ORDER BY latest.updated_at DESC LIMIT ${ACTIVITY_MAX}
+        ORDER BY f.updated_at DESC LIMIT ${ACTIVITY_MAX}
       ) r
       CROSS JOIN LATERAL (
         SELECT se.id, se.user_id, se.status, se.updated_at, se.edition_id FROM shelf_entries se WHERE se.user_id = r.id ORDER BY se.updated_at DESC, se.id LIMIT ${ACTIVITY_MAX}
