@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -49,10 +49,40 @@ export async function stopServer(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** User plus system CPU milliseconds of a process, from the text of its /proc/{pid}/stat. */
+function statCpuMs(stat: string): number {
+  const fields = stat.split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
 }
+
+export const cpuMs = (pid: number): number => statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+/**
+ * CPU milliseconds of each PostgreSQL process of this machine (its backends do the queries' work), or null
+ * without BENCH_DATABASE_URL: PGlite runs inside the server, whose own CPU already counts it. The database must
+ * be otherwise idle for the figures to mean anything.
+ */
+export function databaseCpuMs(): Map<string, number> | null {
+  if (!pgUrl) return null;
+  const byProcess = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) byProcess.set(entry, statCpuMs(stat));
+    } catch {
+      // the process ended while we read
+    }
+  }
+  return byProcess;
+}
+
+/** The CPU PostgreSQL spent between two readings: processes that started since count whole, ended ones are lost. */
+function databaseCpuSince(before: Map<string, number>, after: Map<string, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
+}
+
 export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 export async function waitFor(url: string) {
@@ -67,21 +97,24 @@ export async function waitFor(url: string) {
   throw new Error(`${url} did not start`);
 }
 
-export type Result = { label: string; rps: number; p50: number; p99: number; cpuPerRequest: number | null; errors: number };
+export type Result = { label: string; rps: number; p50: number; p99: number; cpuPerRequest: number | null; databaseCpuPerRequest: number | null; errors: number };
 
 export async function drive(label: string, url: string, pid: number | null, headers: Record<string, string> = {}, connections = 50): Promise<Result> {
   await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up
   const before = pid ? cpuMs(pid) : 0;
+  const databaseBefore = databaseCpuMs();
   const result = await autocannon({ url, connections, duration: DURATION, headers });
   const cpu = pid ? cpuMs(pid) - before : 0;
+  const databaseAfter = databaseCpuMs();
   const total = result.requests.total;
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: pid ? cpu / total : null, errors: result.errors + result.non2xx };
+  const databaseCpuPerRequest = databaseBefore && databaseAfter ? databaseCpuSince(databaseBefore, databaseAfter) / total : null;
+  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: pid ? cpu / total : null, databaseCpuPerRequest, errors: result.errors + result.non2xx };
 }
 
 export function printResults(results: Result[]): void {
-  console.log('target'.padEnd(36), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU ms/req'.padStart(11), 'errors'.padStart(7));
+  console.log('target'.padEnd(36), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU ms/req'.padStart(11), 'DB CPU ms/req'.padStart(14), 'errors'.padStart(7));
   for (const r of results) {
-    console.log(r.label.padEnd(36), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), (r.cpuPerRequest?.toFixed(3) ?? '—').padStart(11), String(r.errors).padStart(7));
+    console.log(r.label.padEnd(36), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), (r.cpuPerRequest?.toFixed(3) ?? '—').padStart(11), (r.databaseCpuPerRequest?.toFixed(3) ?? '—').padStart(14), String(r.errors).padStart(7));
   }
 }
 

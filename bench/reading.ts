@@ -5,7 +5,7 @@
  * (bench/reading-fill.ts). Starts the built server counting each request's SQL statements, then prints:
  *  - the statements every reading page issues, for a visitor and for `bench_leitora` (2,000 entries);
  *  - visitors' /u/{username} and /ed/{id} throughput against /~offline in the same run (50 connections);
- *  - signed-in /home and /estante: server CPU ms per request and p99 at 20 connections.
+ *  - signed-in /home and /estante: server CPU ms per request (and PostgreSQL's own, printed beside it when on it) and p99 at 20 connections.
  * Targets (issue "Reading life"): ≥ 90 % of /~offline, ≤ 6 ms CPU, p99 ≤ 250 ms, ≤ 10 statements per page.
  */
 import { rmSync } from 'node:fs';

@@ -53,6 +53,10 @@ describe('/ and /home', () => {
     const reader = await createUser();
     let page = await loadHome(reader.cookie);
     expect(page).toMatchObject({ started: false, reading: [], goal: { booksTarget: null, pagesTarget: null, booksRead: 0 }, activity: [], suggestions: [] });
+    // A bookshelf with nothing being read has started all the same: no first-run state.
+    const later = await createUser();
+    await shelve(later.id, await createEdition({ title: 'Becos da Memória', authors: ['Conceição Evaristo'] }), { status: 'want_to_read' });
+    expect(await loadHome(later.cookie)).toMatchObject({ started: true, reading: [] });
 
     const empty = (await postHome(reader.cookie, { intent: 'meta', books: '', pages: '' })) as Failure;
     expect([empty.init.status, empty.data.fieldErrors]).toEqual([400, { books: 'Informe uma meta de livros, de páginas ou das duas.' }]);

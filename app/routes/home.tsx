@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { Link } from '~/components/link';
 import type { Route } from './+types/home';
 import { ButtonLink } from '~/components/ui/button';
@@ -11,7 +10,7 @@ import { FollowingActivityFeed } from '~/features/reading/components/following-a
 import { CurrentlyReading, ReadingGoalForm } from '~/features/reading/components/home-reading';
 import { ReadingGoalCard } from '~/features/reading/components/reading-goal-card';
 import { yearInSaoPaulo } from '~/features/reading/goals';
-import { readingGoalOf, setReadingGoal } from '~/features/reading/goals.server';
+import { myReadingGoal, setReadingGoal } from '~/features/reading/goals.server';
 import { hasShelfEntries, listCurrentlyReading, listFollowingActivity } from '~/features/reading/home.server';
 import { logProgress } from '~/features/reading/progress.server';
 import { homeActionInput } from '~/features/reading/validation';
@@ -26,16 +25,15 @@ export const meta: Route.MetaFunction = () => [{ title: 'Início — Maratona' }
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const year = yearInSaoPaulo();
-  const [started, reading, goal, suggestions, activity, atts] = await Promise.all([
-    hasShelfEntries(viewer),
+  const [reading, goal, suggestions, activity, atts] = await Promise.all([
     listCurrentlyReading(viewer),
-    readingGoalOf(viewer, viewer.id, year),
+    myReadingGoal(viewer, year),
     listReaderSuggestions(viewer),
     listFollowingActivity(viewer),
     listAtts(viewer, { kind: 'following' }, { limit: HOME_ATTS_MAX }),
   ]);
-  // The viewer always sees their own goal; null would mean the account vanished mid-request.
-  if (!goal) throw data(null, { status: 404 });
+  // Whoever is reading something has started; only an empty "Lendo agora" asks whether the bookshelf is empty.
+  const started = reading.length > 0 || (await hasShelfEntries(viewer));
   return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity, atts };
 }
 

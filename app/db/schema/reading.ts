@@ -43,6 +43,11 @@ export const shelfEntries = pgTable(
      * dated readings, docs/decisions/0032): counted by the read count, never by a year, a goal or a chart.
      */
     undatedReadings: smallint().notNull().default(0),
+    /**
+     * The edition's language, copied by triggers (migration 0030) whenever an entry is written or its edition's
+     * language changes, so /estante's language filter and the languages it offers read the reader's entries alone.
+     */
+    editionLanguage: text().notNull().default('pt'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,6 +58,7 @@ export const shelfEntries = pgTable(
     check('shelf_entries_rating_check', sql`${t.ratingQuarters} BETWEEN 1 AND 20`),
     check('shelf_entries_undated_check', sql`${t.undatedReadings} BETWEEN 0 AND 500`),
     index('shelf_entries_user_status_idx').on(t.userId, t.status),
+    index('shelf_entries_user_language_idx').on(t.userId, t.editionLanguage),
   ],
 );
 
@@ -180,6 +186,27 @@ export const readingGoals = pgTable(
     check('reading_goals_target_check', sql`${t.booksTarget} IS NOT NULL OR ${t.pagesTarget} IS NOT NULL`),
     check('reading_goals_positive_check', sql`coalesce(${t.booksTarget}, 1) > 0 AND coalesce(${t.pagesTarget}, 1) > 0`),
   ],
+);
+
+/**
+ * The books and pages a reader finished in a calendar year, kept so the goal reads one row instead of every
+ * read-through of the year (docs/decisions/0023). Triggers (migration 0028) insert the row, or bump `version`
+ * and empty the figures, whenever something that counts changes; the next read of the goal recounts an empty
+ * row and saves the figures only if `version` is still the one it read. No row: nothing finished that year.
+ */
+export const readingYearTotals = pgTable(
+  'reading_year_totals',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer().notNull(),
+    /** Null while a change waits to be recounted. */
+    books: integer(),
+    pages: integer(),
+    version: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.year] })],
 );
 // --- end reading goals ---
 // --- reviews (branch reviews, docs/decisions/0020) ---

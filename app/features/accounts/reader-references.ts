@@ -26,6 +26,7 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   'read_throughs.user_id': { onDelete: 'delete', why: 'the reader’s readings', archive: 'bookshelf' },
   'shelves.user_id': { onDelete: 'delete', why: 'the reader’s custom shelves', archive: 'shelves' },
   'reading_goals.user_id': { onDelete: 'delete', why: 'the reader’s goals', archive: 'goals' },
+  'reading_year_totals.user_id': { onDelete: 'delete', why: 'figures counted from the reader’s readings', archive: { excluded: 'books and pages per year, counted again from the readings in bookshelf' } },
   'reviews.user_id': { onDelete: 'delete', why: 'reviews are the reader’s own page about a book', archive: 'bookshelf' },
   'atts.author_id': { onDelete: 'delete', why: 'atts are the reader’s posts, photos included', archive: 'atts' },
   'att_reactions.user_id': { onDelete: 'delete', why: 'a reaction says who reacted', archive: 'reactions' },

@@ -73,10 +73,18 @@ describe('atts', () => {
       const file = await getAttImage(testViewer(follower), ids.publico, 1);
       expect(file?.contentType).toBe('image/webp');
       expect(await getAttImage(writer, ids.publico, 2)).toBeNull();
-      // seguindo: the follower gets the author's atts, the stranger nothing.
-      expect((await listAtts(testViewer(follower), { kind: 'following' })).items.map((a) => a.id).sort()).toEqual([ids.publico, ids.seguidores].sort());
-      expect((await listAtts(testViewer(stranger), { kind: 'following' })).items).toEqual([]);
-      expect((await listAtts(null, { kind: 'following' })).items).toEqual([]);
+      // seguindo: the author gets all of their own, the follower all but the private one, the stranger nothing,
+      // and the blocked reader nothing although their follow is still there.
+      const following = async (viewer: Viewer | null) => (await listAtts(viewer, { kind: 'following' })).items.map((a) => a.id).sort();
+      expect(await following(writer)).toEqual(Object.values(ids).sort());
+      expect(await following(testViewer(follower))).toEqual([ids.publico, ids.seguidores].sort());
+      expect(await following(testViewer(stranger))).toEqual([]);
+      expect(await following(testViewer(blocked))).toEqual([]);
+      expect(await following(null)).toEqual([]);
+      // A suspended author drops out of their followers' feed; they still see their own.
+      await db.execute(sql`UPDATE users SET suspended_at = now() WHERE id = ${author.id}`);
+      expect(await following(testViewer(follower))).toEqual([]);
+      expect(await following(writer)).toEqual(Object.values(ids).sort());
     });
   }
 

@@ -3,7 +3,7 @@ import { queryRows } from '~/db/client.server';
 import type { AuthorRef } from '~/features/catalog/types';
 import type { StoredFile } from '~/integrations/storage/storage.server';
 import type { Emotion, ProgressUnit } from '~/features/reading/progress';
-import { audienceOf, followeesOf, maySee, visibleTo } from '~/features/social/audience.server';
+import { audienceOf, feedAuthorsOf, maySee, shownInFeed, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import type { Viewer } from '~/server/viewer.server';
 import { ATTS_PAGE_SIZE, REACTIONS, type AttKind, type Reaction, attImagePath, canDeleteComment } from './policy';
@@ -95,7 +95,9 @@ function toCard(viewerId: string | null, row: AttRow): AttCard {
  */
 export async function listAtts(viewer: Viewer | null, scope: AttScope, options: { withPhotos?: boolean; cursor?: AttCursor | null; limit?: number } = {}): Promise<AttPage> {
   const viewerId = viewer?.id ?? null;
-  const conditions: SQL[] = [sql`a.hidden_at IS NULL`, visibleTo(viewerId, sql`a.author_id`, sql`a.visibility`)];
+  // The seguindo feed asks the audience once per author (followingPage); every other list, once per att.
+  const conditions: SQL[] = [sql`a.hidden_at IS NULL`];
+  if (scope.kind !== 'following') conditions.push(visibleTo(viewerId, sql`a.author_id`, sql`a.visibility`));
   if (scope.kind === 'edition') conditions.push(sql`a.edition_id = ${scope.editionId}`);
   if (scope.kind === 'author') conditions.push(sql`a.author_id = ${scope.authorId}`);
   if (options.withPhotos) conditions.push(sql`EXISTS (SELECT 1 FROM att_images ai WHERE ai.att_id = a.id)`);
@@ -113,19 +115,21 @@ export async function listAtts(viewer: Viewer | null, scope: AttScope, options: 
 }
 
 /**
- * The ids of the `seguindo` feed's page: the viewer's own atts and those of everyone they follow. A page can
- * only hold atts of the `limit` authors whose latest shown att is the newest, so one index probe per author
- * on (author_id, created_at) picks them, and only those authors' latest atts are merged; scanning every att
- * and keeping the followed ones read 300,000 rows per /home on bench:reading's data.
+ * The ids of the `seguindo` feed's page: the viewer's own atts and those of everyone they follow whom they may
+ * see (`feedAuthorsOf`, the audience asked once per author). A page can only hold atts of the `limit` authors
+ * whose latest shown att is the newest, so one index probe per author on (author_id, created_at) picks them,
+ * and only those authors' latest atts are merged; scanning every att and keeping the followed ones read
+ * 300,000 rows per /home on bench:reading's data.
  */
 function followingPage(viewerId: string, conditions: SQL, limit: number): SQL {
+  const shown = sql`${conditions} AND ${shownInFeed(sql`authors.own`, sql`a.visibility`)}`;
   return sql`SELECT x.id FROM (
-      SELECT authors.id FROM (SELECT ${viewerId}::text AS id UNION ALL ${followeesOf(viewerId)}) authors
-      CROSS JOIN LATERAL (SELECT a.created_at, a.id FROM atts a WHERE a.author_id = authors.id AND ${conditions} ORDER BY a.created_at DESC, a.id DESC LIMIT 1) latest
+      SELECT authors.id, authors.own FROM (${feedAuthorsOf(viewerId)}) authors
+      CROSS JOIN LATERAL (SELECT a.created_at, a.id FROM atts a WHERE a.author_id = authors.id AND ${shown} ORDER BY a.created_at DESC, a.id DESC LIMIT 1) latest
       ORDER BY latest.created_at DESC, latest.id DESC LIMIT ${limit}
-    ) picked
+    ) authors
     CROSS JOIN LATERAL (
-      SELECT a.id, a.created_at FROM atts a WHERE a.author_id = picked.id AND ${conditions} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit}
+      SELECT a.id, a.created_at FROM atts a WHERE a.author_id = authors.id AND ${shown} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit}
     ) x
     ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit}`;
 }

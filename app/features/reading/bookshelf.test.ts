@@ -56,6 +56,15 @@ describe('the bookshelf page (/estante)', () => {
     expect(portuguese).toMatchObject({ years: [2025, 2024], languages: ['en', 'pt'] });
     // Another reader's bookshelf holds only their own entry.
     expect((await listBookshelf(other, { filters: { year: 2024 }, page: 1 })).items).toEqual([]);
+
+    // The language follows the edition: a curator's correction, and an entry moved to another edition (a merge).
+    await getDb().execute(sql`UPDATE editions SET language = 'es' WHERE id = ${hobbit}`);
+    expect(await titles({ language: 'es' })).toEqual(['The Hobbit']);
+    expect((await listBookshelf(reader, { page: 1 })).languages).toEqual(['es', 'pt']);
+    const french = await createEdition({ title: 'Vies sèches', authors: ['Graciliano Ramos'], language: 'fr' });
+    await getDb().execute(sql`UPDATE shelf_entries SET edition_id = ${french} WHERE id = ${(await getMyShelfEntry(reader, vidas))!.id}`);
+    expect(await titles({ language: 'fr' })).toEqual(['Vies sèches']);
+    expect((await listBookshelf(reader, { page: 1 })).languages).toEqual(['es', 'fr', 'pt']);
   });
 
   it('moves the checked entries in bulk, only the viewer’s own, keeping every date', async () => {

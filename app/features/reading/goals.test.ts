@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb, queryRows } from '~/db/client.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { block, follow, restrict, shelve, suspend } from '../../../test/reading-factories';
@@ -56,6 +58,87 @@ describe('reading goal', () => {
     expect(await readingGoalOf(testViewer(owner), owner.id, 2026)).toMatchObject({ booksTarget: 12, pagesTarget: 3000 });
     await expect(setReadingGoal(testViewer(stranger), 2026, { books: null, pages: null })).rejects.toMatchObject({ code: 'invalid_input', field: 'books' });
     await expect(setReadingGoal(testViewer(stranger), 2026, { books: 0, pages: null })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('keeps the year’s totals right whichever write changes what counts', async () => {
+    const reader = await createUser();
+    const viewer = testViewer(reader);
+    const db = getDb();
+    const totals = () => queryRows<{ year: number; books: number | null; pages: number | null }>(sql`SELECT year, books, pages FROM reading_year_totals WHERE user_id = ${reader.id} ORDER BY year`);
+    const progress = async (year: number) => {
+      const goal = await readingGoalOf(viewer, reader.id, year);
+      return [goal?.booksRead, goal?.pagesRead];
+    };
+    const short = await createEdition({ title: 'A hora da estrela', authors: ['Clarice Lispector'], pages: 88 });
+    const long = await createEdition({ title: 'Grande sertão: veredas', authors: ['Guimarães Rosa'], pages: 624 });
+    const entry = await shelve(reader.id, short, { reads: [{ finished: '2026-03-10' }] });
+
+    // Nothing finished in 2025: no row, no recount.
+    expect(await progress(2025)).toEqual([0, 0]);
+    expect(await totals()).toEqual([{ year: 2026, books: null, pages: null }]);
+    expect(await progress(2026)).toEqual([1, 88]);
+    expect(await totals()).toEqual([{ year: 2026, books: 1, pages: 88 }]);
+
+    // A curator corrects the page count; the entry moves to another edition (a merge); the finish moves a year.
+    await db.execute(sql`UPDATE editions SET pages = 90 WHERE id = ${short}`);
+    expect(await progress(2026)).toEqual([1, 90]);
+    await db.execute(sql`UPDATE shelf_entries SET edition_id = ${long} WHERE id = ${entry}`);
+    expect(await progress(2026)).toEqual([1, 624]);
+    await db.execute(sql`UPDATE read_throughs SET finished_on = '2025-12-30' WHERE shelf_entry_id = ${entry}`);
+    expect([await progress(2025), await progress(2026)]).toEqual([
+      [1, 624],
+      [0, 0],
+    ]);
+    // A progress update touches neither the totals nor their version.
+    const [before] = await queryRows<{ version: number }>(sql`SELECT version FROM reading_year_totals WHERE user_id = ${reader.id} AND year = 2025`);
+    await db.execute(sql`UPDATE read_throughs SET progress_fraction = 1 WHERE shelf_entry_id = ${entry}`);
+    expect(await queryRows(sql`SELECT version, books FROM reading_year_totals WHERE user_id = ${reader.id} AND year = 2025`)).toEqual([{ version: before?.version, books: 1 }]);
+
+    await shelve(reader.id, short, { reads: [{ finished: '2025-05-05' }] });
+    const second = await shelve(reader.id, await createEdition({ title: 'Vidas secas', authors: ['Graciliano Ramos'], pages: 176 }), { reads: [{ finished: '2025-07-01' }] });
+    expect(await totals()).toContainEqual({ year: 2025, books: null, pages: null });
+    expect(await progress(2025)).toEqual([3, 890]);
+
+    // Deleting an entry (its read-throughs go with it) counts down; deleting the reader leaves nothing behind.
+    await db.execute(sql`DELETE FROM shelf_entries WHERE id = ${second}`);
+    expect(await progress(2025)).toEqual([2, 714]);
+    await db.execute(sql`DELETE FROM users WHERE id = ${reader.id}`);
+    expect(await totals()).toEqual([]);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('never saves a count older than a change committed while it counted', async () => {
+    const reader = await createUser();
+    const viewer = testViewer(reader);
+    const db = getDb();
+    await shelve(reader.id, await createEdition({ title: 'Torto arado', authors: ['Itamar Vieira Junior'], pages: 264 }), { reads: [{ finished: '2026-02-02' }] });
+    const later = await createEdition({ title: 'O avesso da pele', authors: ['Jeferson Tenório'], pages: 192 });
+    // A reader finishes a second book in a transaction that is still open while the goal is read: its
+    // trigger has bumped the year's version and holds the row, so the read counts without it and must wait.
+    let inserted!: () => void;
+    let commit!: () => void;
+    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const writer = db.transaction(async (tx) => {
+      const entry = `${later}-entry`;
+      await tx.execute(sql`INSERT INTO shelf_entries (id, user_id, edition_id, status) VALUES (${entry}, ${reader.id}, ${later}, 'read')`);
+      await tx.execute(sql`INSERT INTO read_throughs (id, user_id, shelf_entry_id, finished_on) VALUES (${`${entry}-1`}, ${reader.id}, ${entry}, '2026-03-03')`);
+      inserted();
+      await committing;
+    });
+    await insertedNow;
+    const reading = readingGoalOf(viewer, reader.id, 2026);
+    for (let waited = 0; ; waited += 50) {
+      const [row] = await queryRows<{ waiting: number }>(sql`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      if (row?.waiting) break;
+      if (waited > 10_000) throw new Error('the goal never waited for the open transaction');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    commit();
+    await writer;
+    // The read answers what its snapshot held, but keeps nothing: the next one counts both books.
+    expect(await reading).toMatchObject({ booksRead: 1, pagesRead: 264 });
+    expect(await queryRows(sql`SELECT books FROM reading_year_totals WHERE user_id = ${reader.id} AND year = 2026`)).toEqual([{ books: null }]);
+    expect(await readingGoalOf(viewer, reader.id, 2026)).toMatchObject({ booksRead: 2, pagesRead: 456 });
   });
 
   it('validates the form in Portuguese', () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "shelf_entries" ADD COLUMN "edition_language" text DEFAULT 'pt' NOT NULL;--> statement-breakpoint
+CREATE INDEX "shelf_entries_user_language_idx" ON "shelf_entries" USING btree ("user_id","edition_language");
