@@ -61,7 +61,7 @@ export const cpuMs = (pid: number): number => statCpuMs(readFileSync(`/proc/${pi
  * without BENCH_DATABASE_URL: PGlite runs inside the server, whose own CPU already counts it. The database must
  * be otherwise idle for the figures to mean anything.
  */
-export function databaseCpuMs(): Map<string, number> | null {
+function databaseCpuMs(): Map<string, number> | null {
   if (!pgUrl) return null;
   const byProcess = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {

@@ -19,10 +19,14 @@ function remembered<K extends string | number>(format: (key: K) => string): (key
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'America/Sao_Paulo' });
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
 
-const formatDateText = remembered((iso: string) => dateFormat.format(new Date(iso)));
-export const formatDate = (iso: string | Date) => (typeof iso === 'string' ? formatDateText(iso) : dateFormat.format(iso));
-const formatDateTimeText = remembered((iso: string) => dateTimeFormat.format(new Date(iso)));
-export const formatDateTime = (iso: string | Date) => (typeof iso === 'string' ? formatDateTimeText(iso) : dateTimeFormat.format(iso));
+/** A format for ISO strings (remembered, as pages repeat them) and Date objects (formatted each time). */
+function instantsIn(format: Intl.DateTimeFormat): (iso: string | Date) => string {
+  const text = remembered((iso: string) => format.format(new Date(iso)));
+  return (iso) => (typeof iso === 'string' ? text(iso) : format.format(iso));
+}
+
+export const formatDate = instantsIn(dateFormat);
+export const formatDateTime = instantsIn(dateTimeFormat);
 
 const numberFormat = new Intl.NumberFormat('pt-BR');
 /** "1.234", "5,5". */

@@ -3,7 +3,7 @@ import { queryRows } from '~/db/client.server';
 import type { AuthorRef } from '~/features/catalog/types';
 import type { StoredFile } from '~/integrations/storage/storage.server';
 import type { Emotion, ProgressUnit } from '~/features/reading/progress';
-import { audienceOf, feedAuthorsOf, maySee, shownInFeed, visibleTo } from '~/features/social/audience.server';
+import { audienceOf, blockedEitherWay, feedAuthorsOf, maySee, shownInFeed, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import type { Viewer } from '~/server/viewer.server';
 import { ATTS_PAGE_SIZE, REACTIONS, type AttKind, type Reaction, attImagePath, canDeleteComment } from './policy';
@@ -41,7 +41,7 @@ type AttRow = {
  */
 function shownComments(viewerId: string | null): SQL {
   const notBlocked = viewerId
-    ? sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.author_id AND b.blocked_id = ${viewerId}) OR (b.blocker_id = ${viewerId} AND b.blocked_id = c.author_id))`
+    ? sql`AND NOT ${blockedEitherWay(sql`c.author_id`, sql`${viewerId}`)}`
     : sql``;
   return sql`c.deleted_at IS NULL AND (c.hidden_at IS NULL OR c.author_id = ${viewerId ?? ''}) AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL) ${notBlocked}`;
 }

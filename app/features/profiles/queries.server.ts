@@ -6,7 +6,7 @@ import { foldForMatch } from '~/features/catalog/normalize';
 import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
 import { yearInSaoPaulo } from '~/features/reading/goals';
 import { readingGoalOf } from '~/features/reading/goals.server';
-import { type Audience, audienceOf, maySeeProfile } from '~/features/social/audience.server';
+import { type Audience, audienceOf, blockedEitherWay, maySeeProfile } from '~/features/social/audience.server';
 import type { ShelfStatus } from '~/features/reading/statuses';
 import type { Viewer } from '~/server/viewer.server';
 import type { FollowedReader, Profile, ProfileDetails, ReaderCard, ReaderPage } from './types';
@@ -24,7 +24,7 @@ const toReader = (row: ReaderRow): ReaderCard => ({ id: row.id, username: row.us
 /** Readers a list may show the viewer: with a username, not suspended, and not a blocked pair with the viewer. */
 function listable(viewerId: string | null): SQL {
   const notBlocked = viewerId
-    ? sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = u.id AND b.blocked_id = ${viewerId}) OR (b.blocker_id = ${viewerId} AND b.blocked_id = u.id))`
+    ? sql`AND NOT ${blockedEitherWay(sql`u.id`, sql`${viewerId}`)}`
     : sql``;
   return sql`u.username IS NOT NULL AND u.suspended_at IS NULL ${notBlocked}`;
 }

@@ -23,7 +23,7 @@ export async function audienceOf(viewerId: string | null, authorId: string): Pro
   const [row] = await queryRows<{ profile_visibility: ProfileVisibility; suspended: boolean; follow: 'accepted' | 'pending' | null; blocked: boolean }>(sql`
     SELECT u.profile_visibility, u.suspended_at IS NOT NULL AS suspended,
       (SELECT f.status FROM follows f WHERE f.follower_id = ${viewer} AND f.followee_id = u.id) AS follow,
-      EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = u.id AND b.blocked_id = ${viewer}) OR (b.blocker_id = ${viewer} AND b.blocked_id = u.id)) AS blocked
+      ${blockedEitherWay(sql`u.id`, sql`${viewer}`)} AS blocked
     FROM users u WHERE u.id = ${authorId}`);
   if (!row) return null;
   const relation: Relation =
@@ -67,7 +67,7 @@ export function visibleTo(viewerId: string | null, author: SQL, visibility: SQL)
     AND EXISTS (SELECT 1 FROM users au WHERE au.id = ${author} AND au.suspended_at IS NULL
       AND ((${visibility} = 'publico' AND au.profile_visibility = 'publico')
         OR EXISTS (SELECT 1 FROM follows af WHERE af.follower_id = ${viewerId} AND af.followee_id = ${author} AND af.status = 'accepted')))
-    AND NOT EXISTS (SELECT 1 FROM blocks ab WHERE (ab.blocker_id = ${author} AND ab.blocked_id = ${viewerId}) OR (ab.blocker_id = ${viewerId} AND ab.blocked_id = ${author}))))`;
+    AND NOT ${blockedEitherWay(author, sql`${viewerId}`)}))`;
 }
 
 /** Authors the viewer follows (accepted), as a condition on an author column: the `seguindo` feeds. */
@@ -92,9 +92,8 @@ export function followeesOf(viewerId: string): SQL {
 export function feedAuthorsOf(viewerId: string): SQL {
   return sql`SELECT ${viewerId}::text AS id, true AS own
     UNION ALL
-    SELECT ff.followee_id, false FROM follows ff JOIN users au ON au.id = ff.followee_id
-    WHERE ff.follower_id = ${viewerId} AND ff.status = 'accepted' AND ff.followee_id <> ${viewerId} AND au.suspended_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM blocks ab WHERE (ab.blocker_id = ff.followee_id AND ab.blocked_id = ${viewerId}) OR (ab.blocker_id = ${viewerId} AND ab.blocked_id = ff.followee_id))`;
+    SELECT f.id, false FROM (${followeesOf(viewerId)}) f JOIN users au ON au.id = f.id
+    WHERE f.id <> ${viewerId} AND au.suspended_at IS NULL AND NOT ${blockedEitherWay(sql`f.id`, sql`${viewerId}`)}`;
 }
 
 /** `visibleTo` for an author of `feedAuthorsOf`: `own` is that row source's column, `visibility` the item's. */
@@ -102,9 +101,16 @@ export function shownInFeed(own: SQL, visibility: SQL): SQL {
   return sql`(${own} OR ${visibility} <> 'privado')`;
 }
 
+/**
+ * "Either of the two has blocked the other", as a condition: `a` and `b` are columns or values. The one way
+ * every query asks it (a block hides both readers from each other, PRODUCT.md §1.3).
+ */
+export function blockedEitherWay(a: SQL, b: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM blocks blk WHERE (blk.blocker_id = ${a} AND blk.blocked_id = ${b}) OR (blk.blocker_id = ${b} AND blk.blocked_id = ${a}))`;
+}
+
 /** Whether either of the two has blocked the other: follows, comments, reactions and whispers check it. */
 export async function isBlockedPair(a: string, b: string): Promise<boolean> {
-  const [row] = await queryRows<{ blocked: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a})) AS blocked`);
+  const [row] = await queryRows<{ blocked: boolean }>(sql`SELECT ${blockedEitherWay(sql`${a}`, sql`${b}`)} AS blocked`);
   return Boolean(row?.blocked);
 }

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows } from '~/db/client.server';
 import type { Viewer } from '~/server/viewer.server';
-import { visibleTo } from './audience.server';
+import { blockedEitherWay, visibleTo } from './audience.server';
 import type { ReaderSuggestion } from './types';
 
 export const SUGGESTIONS_MAX = 6;
@@ -37,7 +37,7 @@ function suggestable(me: string): SQL {
     AND u.suspended_at IS NULL
     AND (u.birth_date IS NULL OR u.birth_date <= ((now() AT TIME ZONE 'America/Sao_Paulo')::date - interval '18 years'))
     AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me} AND f.followee_id = u.id)
-    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${me} AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ${me}))`;
+    AND NOT ${blockedEitherWay(sql`${me}`, sql`u.id`)}`;
 }
 
 /**
