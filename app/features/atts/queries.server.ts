@@ -3,7 +3,7 @@ import { queryRows } from '~/db/client.server';
 import type { AuthorRef } from '~/features/catalog/types';
 import type { StoredFile } from '~/integrations/storage/storage.server';
 import type { Emotion, ProgressUnit } from '~/features/reading/progress';
-import { audienceOf, blockedEitherWay, feedAuthorsOf, maySee, shownInFeed, visibleTo } from '~/features/social/audience.server';
+import { audienceOf, blockedEitherWay, feedAuthorShown, feedCandidatesOf, maySee, shownInFeed, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import type { Viewer } from '~/server/viewer.server';
 import { ATTS_PAGE_SIZE, REACTIONS, type AttKind, type Reaction, attImagePath, canDeleteComment } from './policy';
@@ -116,17 +116,22 @@ export async function listAtts(viewer: Viewer | null, scope: AttScope, options: 
 
 /**
  * The ids of the `seguindo` feed's page: the viewer's own atts and those of everyone they follow whom they may
- * see (`feedAuthorsOf`, the audience asked once per author). A page can only hold atts of the `limit` authors
- * whose latest shown att is the newest, so one index probe per author on (author_id, created_at) picks them,
- * and only those authors' latest atts are merged; scanning every att and keeping the followed ones read
- * 300,000 rows per /home on bench:reading's data.
+ * see. A page can only hold atts of the `limit` authors whose latest shown att is the newest, so one index
+ * probe per author on (author_id, created_at) ranks them, the audience is asked of them in that order only
+ * until `limit` are kept (`feedAuthorShown`; OFFSET 0 keeps PostgreSQL from asking it of every author before
+ * sorting), and only those authors' latest atts are merged. Scanning every att and keeping the followed ones
+ * read 300,000 rows per /home on bench:reading's data.
  */
 function followingPage(viewerId: string, conditions: SQL, limit: number): SQL {
   const shown = sql`${conditions} AND ${shownInFeed(sql`authors.own`, sql`a.visibility`)}`;
   return sql`SELECT x.id FROM (
-      SELECT authors.id, authors.own FROM (${feedAuthorsOf(viewerId)}) authors
-      CROSS JOIN LATERAL (SELECT a.created_at, a.id FROM atts a WHERE a.author_id = authors.id AND ${shown} ORDER BY a.created_at DESC, a.id DESC LIMIT 1) latest
-      ORDER BY latest.created_at DESC, latest.id DESC LIMIT ${limit}
+      SELECT ranked.id, ranked.own FROM (
+        SELECT authors.id, authors.own, latest.created_at, latest.id AS att_id FROM (${feedCandidatesOf(viewerId)}) authors
+        CROSS JOIN LATERAL (SELECT a.created_at, a.id FROM atts a WHERE a.author_id = authors.id AND ${shown} ORDER BY a.created_at DESC, a.id DESC LIMIT 1) latest
+        ORDER BY latest.created_at DESC, latest.id DESC OFFSET 0
+      ) ranked
+      WHERE ${feedAuthorShown(viewerId, sql`ranked.id`, sql`ranked.own`)}
+      ORDER BY ranked.created_at DESC, ranked.att_id DESC LIMIT ${limit}
     ) authors
     CROSS JOIN LATERAL (
       SELECT a.id, a.created_at FROM atts a WHERE a.author_id = authors.id AND ${shown} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit}

@@ -84,19 +84,28 @@ export function followeesOf(viewerId: string): SQL {
 }
 
 /**
- * The authors of the viewer's `seguindo` feeds as a row source (`id`, `own`): the viewer, and the readers they
- * follow (accepted) who are not suspended, with no block either way. For these authors `visibleTo` comes down
- * to `shownInFeed`: everything of the viewer's own, everything but `privado` of a followed reader. A feed then
- * asks the audience once per author instead of once per item it reads.
+ * The authors of the viewer's `seguindo` feeds as a row source (`id`, `own`), before anything is asked of
+ * them: the viewer, and the readers they follow (accepted). A feed keeps only those `feedAuthorShown`, and
+ * for them `visibleTo` comes down to `shownInFeed`, so it asks the audience once per author instead of once
+ * per item it reads, and only of the authors it comes to (decision 0019).
  */
-export function feedAuthorsOf(viewerId: string): SQL {
+export function feedCandidatesOf(viewerId: string): SQL {
   return sql`SELECT ${viewerId}::text AS id, true AS own
     UNION ALL
-    SELECT f.id, false FROM (${followeesOf(viewerId)}) f JOIN users au ON au.id = f.id
-    WHERE f.id <> ${viewerId} AND au.suspended_at IS NULL AND NOT ${blockedEitherWay(sql`f.id`, sql`${viewerId}`)}`;
+    SELECT f.id, false FROM (${followeesOf(viewerId)}) f WHERE f.id <> ${viewerId}`;
 }
 
-/** `visibleTo` for an author of `feedAuthorsOf`: `own` is that row source's column, `visibility` the item's. */
+/**
+ * Whether an author of `feedCandidatesOf` is in the viewer's feeds: their own, or a followed reader not
+ * suspended, with no block either way. The suspension is read as a value, one probe per author asked: as
+ * `NOT EXISTS`, PostgreSQL may hash every suspended reader of the site first.
+ */
+export function feedAuthorShown(viewerId: string, author: SQL, own: SQL): SQL {
+  return sql`(${own} OR ((SELECT au.suspended_at FROM users au WHERE au.id = ${author}) IS NULL
+    AND NOT ${blockedEitherWay(author, sql`${viewerId}`)}))`;
+}
+
+/** `visibleTo` for an author of `feedCandidatesOf` that `feedAuthorShown` keeps: `own` is that row source's column, `visibility` the item's. */
 export function shownInFeed(own: SQL, visibility: SQL): SQL {
   return sql`(${own} OR ${visibility} <> 'privado')`;
 }
