@@ -24,14 +24,32 @@ type Report = {
   runtimeError?: { code: string; message: string };
 };
 
-function audit(url: string): Report {
+/** Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again"): a run hits it now and then. */
+const RETRIED_ERRORS = ['NO_NAVSTART'];
+const ATTEMPTS = 3;
+let retries = 0;
+
+function auditOnce(url: string): Report {
   const run = spawnSync(
     'node_modules/.bin/lighthouse',
     [url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
-  if (run.status !== 0) throw new Error(`lighthouse ${url} failed (exit ${run.status}): ${run.stderr}`);
+  if (run.status !== 0) {
+    const retried = RETRIED_ERRORS.find((code) => run.stderr.includes(`(${code})`));
+    if (retried) return { categories: {}, audits: {}, runtimeError: { code: retried, message: run.stderr.trim() } };
+    throw new Error(`lighthouse ${url} failed (exit ${run.status}): ${run.stderr}`);
+  }
   return JSON.parse(run.stdout) as Report;
+}
+
+/** One audit, run again (at most ATTEMPTS times in all) when Lighthouse failed to record the trace. */
+function audit(url: string): Report {
+  for (let attempt = 1; ; attempt++) {
+    const report = auditOnce(url);
+    if (!report.runtimeError || !RETRIED_ERRORS.includes(report.runtimeError.code) || attempt === ATTEMPTS) return report;
+    retries++;
+  }
 }
 
 async function main() {
@@ -67,6 +85,7 @@ async function main() {
         `  ${median(fcp).toFixed(0)} / ${median(lcp).toFixed(0)} / ${median(tbt).toFixed(0)}, ${median(cls).toFixed(3)}`,
       );
     }
+    if (retries > 0) console.log(`\n${retries} run(s) repeated after Lighthouse failed to record the trace (${RETRIED_ERRORS.join(', ')}).`);
   } finally {
     await stopServer(server);
   }

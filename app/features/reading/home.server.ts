@@ -60,21 +60,27 @@ export async function listFollowingActivity(viewer: Viewer): Promise<FollowingAc
   // The page can only hold changes of the ACTIVITY_MAX readers whose latest change is the newest: one index
   // probe per followed reader picks them, newest first, and the audience is asked of each in that order only
   // until ACTIVITY_MAX are shown (OFFSET 0 keeps PostgreSQL from asking it of all of them before sorting);
-  // only their latest entries are read, merged, and joined to their editions.
+  // only their latest entries are read, merged, and joined to their editions. When ACTIVITY_MAX readers are
+  // shown, their latest changes alone fill the page, so nothing older than the oldest of those (`since`) can
+  // be on it: each reader's entries are read from `since` on, not ACTIVITY_MAX of each.
   const rows = await queryRows<ActivityRow>(sql`
     SELECT ${cardColumns}, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
     FROM (
       SELECT x.* FROM (
-        SELECT f.id FROM (
-          SELECT f.id, latest.updated_at FROM (${followeesOf(viewer.id)}) f
-          CROSS JOIN LATERAL (SELECT se.updated_at FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC LIMIT 1) latest
-          ORDER BY latest.updated_at DESC OFFSET 0
-        ) f
-        WHERE ${visibleTo(viewer.id, sql`f.id`, sql`'publico'`)}
-        ORDER BY f.updated_at DESC LIMIT ${ACTIVITY_MAX}
+        SELECT r.id, CASE WHEN count(*) OVER () = ${ACTIVITY_MAX} THEN min(r.updated_at) OVER () END AS since FROM (
+          SELECT f.id, f.updated_at FROM (
+            SELECT f.id, latest.updated_at FROM (${followeesOf(viewer.id)}) f
+            CROSS JOIN LATERAL (SELECT se.updated_at FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC LIMIT 1) latest
+            ORDER BY latest.updated_at DESC OFFSET 0
+          ) f
+          WHERE ${visibleTo(viewer.id, sql`f.id`, sql`'publico'`)}
+          ORDER BY f.updated_at DESC LIMIT ${ACTIVITY_MAX}
+        ) r
       ) r
       CROSS JOIN LATERAL (
-        SELECT se.id, se.user_id, se.status, se.updated_at, se.edition_id FROM shelf_entries se WHERE se.user_id = r.id ORDER BY se.updated_at DESC, se.id LIMIT ${ACTIVITY_MAX}
+        SELECT se.id, se.user_id, se.status, se.updated_at, se.edition_id FROM shelf_entries se
+        WHERE se.user_id = r.id AND se.updated_at >= coalesce(r.since, '-infinity'::timestamptz)
+        ORDER BY se.updated_at DESC, se.id LIMIT ${ACTIVITY_MAX}
       ) x
       ORDER BY x.updated_at DESC, x.id LIMIT ${ACTIVITY_MAX}
     ) s

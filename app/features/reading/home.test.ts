@@ -30,4 +30,29 @@ describe('activity of the readers I follow', () => {
     expect(activity.map((a) => a.id)).toEqual(expected.map((r) => r.id));
     expect(activity.some((a) => a.reader.username === busy.username) && activity.some((a) => a.reader.username !== busy.username)).toBe(true);
   });
+
+  it('with more readers than the page holds, shows the newest changes of all of them, ties included', async () => {
+    const me = await createUser();
+    const readers = await Promise.all(Array.from({ length: ACTIVITY_MAX + 2 }, () => createUser()));
+    const editions: string[] = [];
+    for (let i = 0; i < 3; i += 1) editions.push(await createEdition({ title: `Outro livro ${i}`, authors: ['Autor Teste'] }));
+    const at = (minute: number) => `2026-06-01T00:${String(minute).padStart(2, '0')}:00Z`;
+    // Reader k changed a book at minute 20 - k: the page's readers are the first ACTIVITY_MAX, the oldest of
+    // them at minute 6. The first reader also changed a book at minute 6 (a tie with that one) and one at 5.
+    for (const [k, reader] of readers.entries()) {
+      await follow(me.id, reader.id);
+      await shelve(reader.id, editions[0]!);
+      await getDb().execute(sql`UPDATE shelf_entries SET updated_at = ${at(20 - k)}::timestamptz WHERE user_id = ${reader.id}`);
+    }
+    for (const [i, minute] of [[1, 6], [2, 5]] as const) {
+      await shelve(readers[0]!.id, editions[i]!);
+      await getDb().execute(sql`UPDATE shelf_entries SET updated_at = ${at(minute)}::timestamptz WHERE user_id = ${readers[0]!.id} AND edition_id = ${editions[i]!}`);
+    }
+
+    const activity = await listFollowingActivity(testViewer(me));
+    const ids = readers.map((r) => r.id);
+    const expected = await queryRows<{ id: string }>(sql`SELECT id FROM shelf_entries WHERE user_id IN ${ids} ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`);
+    expect(activity).toHaveLength(ACTIVITY_MAX);
+    expect(activity.map((a) => a.id)).toEqual(expected.map((r) => r.id));
+  });
 });
