@@ -59,7 +59,7 @@ function ReadingItem({ book, result }: { book: CurrentReading; result: unknown }
               {/* Keyed by the saved value: after a save the field empties, after a failure it keeps what was typed. */}
               <Form method="post" key={book.value ?? 'primeiro'} className="flex items-end gap-2" aria-label={`Atualizar o progresso de ${book.edition.title}`}>
                 {hidden}
-                <div className="w-32">
+                <div className="w-40">
                   <TextField
                     label={POSITION_LABELS[book.stepUnit]}
                     name="value"
