@@ -149,6 +149,16 @@ export async function queryRows<T>(query: SQL, db: Db | Tx = getDb()): Promise<T
 }
 
 /**
+ * A row count written into the statement's text instead of sent as a parameter, for the app's own constants
+ * only. PostgreSQL plans a parameter LIMIT without its value, so a statement whose LIMIT bounds an index walk
+ * was planned again on every run (the following activity: 1.5 ms of planning to 1.6 ms of work on /home).
+ */
+export function rowCount(count: number): SQL {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`rowCount: ${count} is not a row count`);
+  return sql.raw(String(count));
+}
+
+/**
  * A list as one JSON parameter read back as rows, `FROM ${jsonRecords(rows, 'id text, n int')}` (alias `p`):
  * any length, where separate parameters stop at PostgreSQL's 65,535.
  */

@@ -31,7 +31,8 @@ export const atts = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('atts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The author as a last key: the seguindo feed walks the site's newest atts on the index alone (queries.server.ts).
+    index('atts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.authorId),
     index('atts_author_created_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('atts_edition_created_idx').on(t.editionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('atts_text_check', sql`char_length(${t.text}) <= 1000`),

@@ -55,6 +55,9 @@ export const shelfEntries = pgTable(
     uniqueIndex('shelf_entries_user_edition_key').on(t.userId, t.editionId),
     index('shelf_entries_user_updated_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id),
     index('shelf_entries_edition_idx').on(t.editionId),
+    // The site's newest changes, for the following activity (home.server.ts); the reader is the last key so
+    // the walk reads the index alone.
+    index('shelf_entries_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id, t.userId),
     check('shelf_entries_rating_check', sql`${t.ratingQuarters} BETWEEN 1 AND 20`),
     check('shelf_entries_undated_check', sql`${t.undatedReadings} BETWEEN 0 AND 500`),
     index('shelf_entries_user_status_idx').on(t.userId, t.status),

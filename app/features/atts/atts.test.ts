@@ -7,13 +7,14 @@ import { setShelfStatus } from '~/features/reading/mutations.server';
 import { logProgress } from '~/features/reading/progress.server';
 import type { Visibility } from '~/features/social/visibility';
 import { getStorage } from '~/integrations/storage/storage.server';
+import { countQueries } from '~/server/query-count.server';
 import { hitRateLimit } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer, type TestUser } from '../../../test/factories';
 import { ATTS_RATE_LIMIT, type NewAtt, addComment, deleteAtt, deleteComment, postAtt, prepareAtt, publishAtt, toggleReaction } from './mutations.server';
 import { ATTS_PAGE_SIZE } from './policy';
-import { getAtt, getAttImage, listAtts } from './queries.server';
+import { FEED_RECENT_WINDOW, getAtt, getAttImage, listAtts } from './queries.server';
 import type { AttCard } from './types';
 import { encodeCursor, feedParams } from './validation';
 
@@ -238,34 +239,51 @@ describe('atts', () => {
   });
 
   it('page through `seguindo` across several readers exactly as one sorted list of what the viewer may see', async () => {
-    const [me, a, b, c, stranger] = await Promise.all([createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true })]);
+    const fresh = () => createUser({ verified: true });
+    const [me, a, b, c, stranger, blocker, suspended] = await Promise.all([fresh(), fresh(), fresh(), fresh(), fresh(), fresh(), fresh()]);
     const editionId = await createEdition({ title: 'Quincas Borba', authors: ['Machado de Assis'] });
-    for (const author of [a, b]) await getDb().insert(follows).values({ followerId: me.id, followeeId: author.id, status: 'accepted' });
+    // Followed, but one blocked me and one is suspended: neither is in my feed.
+    for (const author of [a, b, blocker, suspended]) await getDb().insert(follows).values({ followerId: me.id, followeeId: author.id, status: 'accepted' });
     // c only asked: pending is no follow. The stranger is not followed at all.
     await getDb().insert(follows).values({ followerId: me.id, followeeId: c.id, status: 'pending' });
     const visibilities: Visibility[] = ['publico', 'seguidores', 'privado'];
-    for (const author of [me, a, b, c, stranger].map((u) => verified(u))) {
+    for (const author of [me, a, b, c, stranger, blocker, suspended].map((u) => verified(u))) {
       await readBook(author, editionId);
       for (let i = 0; i < 11; i += 1) await finishedAtt(author, editionId, { visibility: visibilities[i % 3] });
     }
     // Interleave the readers' atts in time, with runs of ties broken by id, and take one down.
     await getDb().execute(sql`UPDATE atts SET created_at = '2026-03-01T00:00:00Z'::timestamptz + (abs(hashtext(id)) % 7) * interval '1 hour'`);
     await getDb().execute(sql`UPDATE atts SET hidden_at = now() WHERE id = (SELECT id FROM atts WHERE author_id = ${a.id} AND visibility = 'publico' ORDER BY id LIMIT 1)`);
+    await getDb().insert(blocks).values({ blockerId: blocker.id, blockedId: me.id });
+    await getDb().execute(sql`UPDATE users SET suspended_at = now() WHERE id = ${suspended.id}`);
     const viewer = verified(me);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page = await listAtts(viewer, { kind: 'following' }, { cursor: feedParams.parse(cursor ? { cursor } : {}).cursor ?? null });
-      seen.push(...page.items.map((item) => item.id));
-      cursor = page.nextCursor;
-      pages += 1;
-    } while (cursor && pages < 10);
+    // The page comes from the site's newest atts when they hold it (one statement), else from each author's own
+    // (a second one): every page must be the same either way, whatever the window cuts off.
+    const pageThrough = async (recentWindow: number) => {
+      const seen: string[] = [];
+      const statements: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const { result: page, queries } = await countQueries(() =>
+          listAtts(viewer, { kind: 'following' }, { cursor: feedParams.parse(cursor ? { cursor } : {}).cursor ?? null, recentWindow }),
+        );
+        seen.push(...page.items.map((item) => item.id));
+        statements.push(queries);
+        cursor = page.nextCursor;
+      } while (cursor && statements.length < 10);
+      return { seen, statements };
+    };
     const expected = await queryRows<{ id: string }>(sql`
       SELECT id FROM atts WHERE hidden_at IS NULL AND (author_id = ${me.id} OR (author_id IN (${a.id}, ${b.id}) AND visibility <> 'privado'))
       ORDER BY created_at DESC, id DESC`);
     expect(expected.length).toBeGreaterThan(ATTS_PAGE_SIZE);
-    expect(seen).toEqual(expected.map((r) => r.id));
+    const whole = await pageThrough(FEED_RECENT_WINDOW);
+    expect(whole.seen).toEqual(expected.map((r) => r.id));
+    expect(whole.statements[0]).toBe(1);
+    const eachAuthor = await pageThrough(1);
+    expect(eachAuthor.seen).toEqual(expected.map((r) => r.id));
+    expect(eachAuthor.statements[0]).toBe(2);
+    for (const recentWindow of [45, 60]) expect((await pageThrough(recentWindow)).seen).toEqual(expected.map((r) => r.id));
   });
 
   it('filter to atts with photos', async () => {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows } from '~/db/client.server';
+import { queryRows, rowCount } from '~/db/client.server';
 import type { AuthorRef } from '~/features/catalog/types';
 import type { StoredFile } from '~/integrations/storage/storage.server';
 import type { Emotion, ProgressUnit } from '~/features/reading/progress';
@@ -93,7 +93,8 @@ function toCard(viewerId: string | null, row: AttRow): AttCard {
  * follow), `todos`, one edition's or one reader's. Keyset pagination on (created_at, id): no duplicates, no
  * gaps. `limit` shortens the page (a profile's "Últimas atts").
  */
-export async function listAtts(viewer: Viewer | null, scope: AttScope, options: { withPhotos?: boolean; cursor?: AttCursor | null; limit?: number } = {}): Promise<AttPage> {
+export async function listAtts(viewer: Viewer | null, scope: AttScope, options: { withPhotos?: boolean; cursor?: AttCursor | null; limit?: number; recentWindow?: number } = {}): Promise<AttPage> {
+  const { recentWindow = FEED_RECENT_WINDOW } = options;
   const viewerId = viewer?.id ?? null;
   // The seguindo feed asks the audience once per author (followingPage); every other list, once per att.
   const conditions: SQL[] = [sql`a.hidden_at IS NULL`];
@@ -103,15 +104,46 @@ export async function listAtts(viewer: Viewer | null, scope: AttScope, options: 
   if (options.withPhotos) conditions.push(sql`EXISTS (SELECT 1 FROM att_images ai WHERE ai.att_id = a.id)`);
   if (options.cursor) conditions.push(sql`(a.created_at, a.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
   const size = Math.min(options.limit ?? ATTS_PAGE_SIZE, ATTS_PAGE_SIZE);
-  let where = sql.join(conditions, sql` AND `);
-  if (scope.kind === 'following') {
-    if (!viewerId) return { items: [], nextCursor: null };
-    where = sql`a.id IN (${followingPage(viewerId, where, size + 1)})`;
+  const where = sql.join(conditions, sql` AND `);
+  const select = (ids: SQL) => queryRows<AttRow>(sql`${selectAtts(viewerId)} WHERE ${ids} ORDER BY a.created_at DESC, a.id DESC LIMIT ${size + 1}`);
+  let rows: AttRow[];
+  if (scope.kind !== 'following') rows = await select(where);
+  else if (!viewerId) rows = [];
+  else {
+    // A full page (and one more, for the cursor) among the site's newest atts is the page; else each author is asked.
+    rows = await select(sql`a.id IN (${followingRecentPage(viewerId, where, options.cursor ?? null, size + 1, recentWindow)})`);
+    if (rows.length <= size) rows = await select(sql`a.id IN (${followingPage(viewerId, where, size + 1)})`);
   }
-  const rows = await queryRows<AttRow>(sql`${selectAtts(viewerId)} WHERE ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${size + 1}`);
   const page = rows.slice(0, size);
   const last = page.at(-1);
   return { items: page.map((row) => toCard(viewerId, row)), nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
+}
+
+/**
+ * How many of the site's newest atts the `seguindo` feed looks through first. A reader who follows many
+ * readers (each probed on their own index otherwise) usually finds a full page among them.
+ */
+export const FEED_RECENT_WINDOW = 2_000;
+
+/**
+ * The ids of the `seguindo` feed's page among the site's `window` newest atts (after the cursor): one walk of
+ * the index on (created_at, id, author_id), whoever wrote them. Every other att after the cursor is older than
+ * all of them, so when `limit` of the viewer's feed are in it, they are its page; with fewer, `followingPage`
+ * answers.
+ */
+function followingRecentPage(viewerId: string, conditions: SQL, cursor: AttCursor | null, limit: number, window: number): SQL {
+  const after = cursor ? sql`WHERE (w.created_at, w.id) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : sql``;
+  return sql`SELECT c.id FROM (
+      SELECT a.id, a.created_at, a.author_id, authors.own FROM (
+        SELECT w.id, w.author_id FROM atts w ${after} ORDER BY w.created_at DESC, w.id DESC LIMIT ${rowCount(window)}
+      ) recent
+      JOIN (${feedCandidatesOf(viewerId)}) authors ON authors.id = recent.author_id
+      JOIN atts a ON a.id = recent.id
+      WHERE ${conditions} AND ${shownInFeed(sql`authors.own`, sql`a.visibility`)}
+      ORDER BY a.created_at DESC, a.id DESC OFFSET 0
+    ) c
+    WHERE ${feedAuthorShown(viewerId, sql`c.author_id`, sql`c.own`)}
+    ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit}`;
 }
 
 /**

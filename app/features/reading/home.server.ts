@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '~/db/client.server';
+import { queryRows, rowCount } from '~/db/client.server';
 import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
 import { followeesOf, visibleTo } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
@@ -52,18 +52,50 @@ export async function hasShelfEntries(viewer: Viewer): Promise<boolean> {
 type ActivityRow = CardRow & { entry_id: string; status: ShelfStatus; updated_at: Date | string; username: string; name: string; image: string | null };
 
 /**
+ * How many of the site's newest shelf changes the following activity looks through first. A reader who
+ * follows many readers (each probed on their own index otherwise) usually finds a full page among them.
+ */
+export const ACTIVITY_RECENT_WINDOW = 2_000;
+
+/**
  * "Atividade de quem você segue": the latest shelf changes of the readers the viewer follows. Shelf entries
  * carry no visibility of their own, so they count as public items of their reader's profile (decision 0019
  * then hides a restricted profile from non-followers, blocked pairs and suspended readers).
+ *
+ * First among the site's `recentWindow` newest changes (one index walk, whoever follows whom): the site's changes
+ * outside it are older than all of them, so when ACTIVITY_MAX shown changes of followed readers are in it,
+ * they are the page. Otherwise each followed reader is asked on their own (`fromEachFollowed`).
  */
-export async function listFollowingActivity(viewer: Viewer): Promise<FollowingActivity[]> {
+export async function listFollowingActivity(viewer: Viewer, { recentWindow = ACTIVITY_RECENT_WINDOW } = {}): Promise<FollowingActivity[]> {
+  const recent = await queryRows<ActivityRow>(sql`
+    SELECT ${cardColumns}, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
+    FROM (
+      SELECT c.id, c.updated_at FROM (
+        SELECT w.id, w.user_id, w.updated_at FROM (
+          SELECT se.id, se.user_id, se.updated_at FROM shelf_entries se ORDER BY se.updated_at DESC, se.id LIMIT ${rowCount(recentWindow)}
+        ) w
+        WHERE w.user_id IN (${followeesOf(viewer.id)})
+        ORDER BY w.updated_at DESC, w.id OFFSET 0
+      ) c
+      WHERE ${visibleTo(viewer.id, sql`c.user_id`, sql`'publico'`)}
+      ORDER BY c.updated_at DESC, c.id LIMIT ${ACTIVITY_MAX}
+    ) r
+    JOIN shelf_entries s ON s.id = r.id
+    JOIN users u ON u.id = s.user_id
+    JOIN editions e ON e.id = s.edition_id
+    ORDER BY s.updated_at DESC, s.id`);
+  return toActivity(recent.length === ACTIVITY_MAX ? recent : await fromEachFollowed(viewer));
+}
+
+/** The activity asked of each followed reader: what the page is when the site's newest changes do not fill it. */
+async function fromEachFollowed(viewer: Viewer): Promise<ActivityRow[]> {
   // The page can only hold changes of the ACTIVITY_MAX readers whose latest change is the newest: one index
   // probe per followed reader picks them, newest first, and the audience is asked of each in that order only
   // until ACTIVITY_MAX are shown (OFFSET 0 keeps PostgreSQL from asking it of all of them before sorting);
   // only their latest entries are read, merged, and joined to their editions. When ACTIVITY_MAX readers are
   // shown, their latest changes alone fill the page, so nothing older than the oldest of those (`since`) can
   // be on it: each reader's entries are read from `since` on, not ACTIVITY_MAX of each.
-  const rows = await queryRows<ActivityRow>(sql`
+  return queryRows<ActivityRow>(sql`
     SELECT ${cardColumns}, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
     FROM (
       SELECT x.* FROM (
@@ -87,6 +119,9 @@ export async function listFollowingActivity(viewer: Viewer): Promise<FollowingAc
     JOIN users u ON u.id = s.user_id
     JOIN editions e ON e.id = s.edition_id
     ORDER BY s.updated_at DESC, s.id`);
+}
+
+function toActivity(rows: ActivityRow[]): FollowingActivity[] {
   return rows.map((row) => ({
     id: row.entry_id,
     reader: { username: row.username, name: row.name, image: row.image },

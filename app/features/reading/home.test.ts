@@ -4,9 +4,23 @@ import { getDb, queryRows } from '~/db/client.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { block, follow, restrict, shelve } from '../../../test/reading-factories';
+import { countQueries } from '~/server/query-count.server';
+import type { Viewer } from '~/server/viewer.server';
 import { ACTIVITY_MAX, listFollowingActivity } from './home.server';
 
 useTestDatabase();
+
+/**
+ * The activity as the page reads it (the site's newest changes hold a full page here: one statement), and as
+ * each followed reader is asked when they do not (a window of one change: a second statement). Both must agree.
+ */
+async function activityBothWays(viewer: Viewer) {
+  const fromRecent = await countQueries(() => listFollowingActivity(viewer));
+  const fromEach = await countQueries(() => listFollowingActivity(viewer, { recentWindow: 1 }));
+  expect([fromRecent.queries, fromEach.queries]).toEqual([1, 2]);
+  expect(fromEach.result).toEqual(fromRecent.result);
+  return fromRecent.result;
+}
 
 describe('activity of the readers I follow', () => {
   it('merges their latest changes into one newest-first list, whoever changed most', async () => {
@@ -23,7 +37,7 @@ describe('activity of the readers I follow', () => {
     }
     await getDb().execute(sql`UPDATE shelf_entries SET updated_at = '2026-05-01T00:00:00Z'::timestamptz + (abs(hashtext(id)) % 9) * interval '1 minute'`);
 
-    const activity = await listFollowingActivity(testViewer(me));
+    const activity = await activityBothWays(testViewer(me));
     // A restricted profile's activity is for its followers: I follow it, so it counts. Blocked, pending and strangers never.
     const expected = await queryRows<{ id: string }>(sql`
       SELECT id FROM shelf_entries WHERE user_id IN (${busy.id}, ${quiet.id}, ${restricted.id}) ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`);
@@ -49,10 +63,25 @@ describe('activity of the readers I follow', () => {
       await getDb().execute(sql`UPDATE shelf_entries SET updated_at = ${at(minute)}::timestamptz WHERE user_id = ${readers[0]!.id} AND edition_id = ${editions[i]!}`);
     }
 
-    const activity = await listFollowingActivity(testViewer(me));
+    const activity = await activityBothWays(testViewer(me));
     const ids = readers.map((r) => r.id);
     const expected = await queryRows<{ id: string }>(sql`SELECT id FROM shelf_entries WHERE user_id IN ${ids} ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`);
     expect(activity).toHaveLength(ACTIVITY_MAX);
     expect(activity.map((a) => a.id)).toEqual(expected.map((r) => r.id));
+  });
+
+  it('with less than a page of changes from the readers I follow, asks each of them and shows all their changes', async () => {
+    const [me, friend, stranger] = await Promise.all([createUser(), createUser(), createUser()]);
+    await follow(me.id, friend.id);
+    const editions: string[] = [];
+    for (let i = 0; i < 4; i += 1) editions.push(await createEdition({ title: `Mais um livro ${i}`, authors: ['Autora Teste'] }));
+    for (const edition of editions) await shelve(friend.id, edition);
+    for (const edition of editions) await shelve(stranger.id, edition);
+    // The stranger's changes are the site's newest; the friend's four come after them.
+    await getDb().execute(sql`UPDATE shelf_entries SET updated_at = CASE WHEN user_id = ${stranger.id} THEN now() ELSE now() - interval '1 day' END WHERE user_id IN (${friend.id}, ${stranger.id})`);
+
+    const { result, queries } = await countQueries(() => listFollowingActivity(testViewer(me)));
+    expect(queries).toBe(2);
+    expect(result.map((a) => a.reader.username)).toEqual(Array(4).fill(friend.username));
   });
 });
