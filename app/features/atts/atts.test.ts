@@ -240,25 +240,25 @@ describe('atts', () => {
 
   it('page through `seguindo` across several readers exactly as one sorted list of what the viewer may see', async () => {
     const fresh = () => createUser({ verified: true });
-    const [me, a, b, c, stranger, blocker, suspended] = await Promise.all([fresh(), fresh(), fresh(), fresh(), fresh(), fresh(), fresh()]);
+    const [me, a, b, c, stranger, blocker, blockedByMe, suspended] = await Promise.all([fresh(), fresh(), fresh(), fresh(), fresh(), fresh(), fresh(), fresh()]);
     const editionId = await createEdition({ title: 'Quincas Borba', authors: ['Machado de Assis'] });
-    // Followed, but one blocked me and one is suspended: neither is in my feed.
-    for (const author of [a, b, blocker, suspended]) await getDb().insert(follows).values({ followerId: me.id, followeeId: author.id, status: 'accepted' });
+    // Followed, but one blocked me, I blocked one and one is suspended: none of them is in my feed.
+    for (const author of [a, b, blocker, blockedByMe, suspended]) await getDb().insert(follows).values({ followerId: me.id, followeeId: author.id, status: 'accepted' });
     // c only asked: pending is no follow. The stranger is not followed at all.
     await getDb().insert(follows).values({ followerId: me.id, followeeId: c.id, status: 'pending' });
     const visibilities: Visibility[] = ['publico', 'seguidores', 'privado'];
-    for (const author of [me, a, b, c, stranger, blocker, suspended].map((u) => verified(u))) {
+    for (const author of [me, a, b, c, stranger, blocker, blockedByMe, suspended].map((u) => verified(u))) {
       await readBook(author, editionId);
       for (let i = 0; i < 11; i += 1) await finishedAtt(author, editionId, { visibility: visibilities[i % 3] });
     }
     // Interleave the readers' atts in time, with runs of ties broken by id, and take one down.
     await getDb().execute(sql`UPDATE atts SET created_at = '2026-03-01T00:00:00Z'::timestamptz + (abs(hashtext(id)) % 7) * interval '1 hour'`);
     await getDb().execute(sql`UPDATE atts SET hidden_at = now() WHERE id = (SELECT id FROM atts WHERE author_id = ${a.id} AND visibility = 'publico' ORDER BY id LIMIT 1)`);
-    await getDb().insert(blocks).values({ blockerId: blocker.id, blockedId: me.id });
+    await getDb().insert(blocks).values([{ blockerId: blocker.id, blockedId: me.id }, { blockerId: me.id, blockedId: blockedByMe.id }]);
     await getDb().execute(sql`UPDATE users SET suspended_at = now() WHERE id = ${suspended.id}`);
     const viewer = verified(me);
-    // The page comes from the site's newest atts when they hold it (one statement), else from each author's own
-    // (a second one): every page must be the same either way, whatever the window cuts off.
+    // The page comes from the site's first atts in the feed's order when they hold it (one statement), else from
+    // each author's own (a second one): every page must be the same either way, wherever the window ends.
     const pageThrough = async (recentWindow: number) => {
       const seen: string[] = [];
       const statements: number[] = [];
@@ -283,7 +283,15 @@ describe('atts', () => {
     const eachAuthor = await pageThrough(1);
     expect(eachAuthor.seen).toEqual(expected.map((r) => r.id));
     expect(eachAuthor.statements[0]).toBe(2);
-    for (const recentWindow of [45, 60]) expect((await pageThrough(recentWindow)).seen).toEqual(expected.map((r) => r.id));
+    // The first page needs one att more than it shows (for the cursor): a window ending exactly on it holds the
+    // page, one att shorter does not.
+    const order = await queryRows<{ id: string }>(sql`SELECT id FROM atts ORDER BY created_at DESC, id DESC`);
+    const cut = order.findIndex((row) => row.id === expected[ATTS_PAGE_SIZE]?.id) + 1;
+    const atCut = await pageThrough(cut);
+    const shortOfIt = await pageThrough(cut - 1);
+    expect([atCut.statements[0], shortOfIt.statements[0]]).toEqual([1, 2]);
+    expect(atCut.seen).toEqual(expected.map((r) => r.id));
+    expect(shortOfIt.seen).toEqual(expected.map((r) => r.id));
   });
 
   it('filter to atts with photos', async () => {

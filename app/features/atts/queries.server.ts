@@ -91,7 +91,8 @@ function toCard(viewerId: string | null, row: AttRow): AttCard {
  * A page of atts, newest first, each one the viewer may see (the audience's rule inside the query, so a
  * page is never short of what it hides): the `seguindo` feed (the viewer's own and those of whom they
  * follow), `todos`, one edition's or one reader's. Keyset pagination on (created_at, id): no duplicates, no
- * gaps. `limit` shortens the page (a profile's "Últimas atts").
+ * gaps. `limit` shortens the page (a profile's "Últimas atts"); `recentWindow` is how many of the site's atts
+ * the `seguindo` feed looks through first (FEED_RECENT_WINDOW; the tests move it).
  */
 export async function listAtts(viewer: Viewer | null, scope: AttScope, options: { withPhotos?: boolean; cursor?: AttCursor | null; limit?: number; recentWindow?: number } = {}): Promise<AttPage> {
   const { recentWindow = FEED_RECENT_WINDOW } = options;
@@ -126,10 +127,10 @@ export async function listAtts(viewer: Viewer | null, scope: AttScope, options: 
 export const FEED_RECENT_WINDOW = 2_000;
 
 /**
- * The ids of the `seguindo` feed's page among the site's `window` newest atts (after the cursor): one walk of
- * the index on (created_at, id, author_id), whoever wrote them. Every other att after the cursor is older than
- * all of them, so when `limit` of the viewer's feed are in it, they are its page; with fewer, `followingPage`
- * answers.
+ * The ids of the `seguindo` feed's page among the site's first `window` atts after the cursor, in the feed's
+ * order (newest first, then by id): one walk of the index on (created_at, id, author_id), whoever wrote them.
+ * Every other att after the cursor comes after all of them in that order, so when `limit` of the viewer's feed
+ * are in it, they are its page; with fewer, `followingPage` answers (a second statement).
  */
 function followingRecentPage(viewerId: string, conditions: SQL, cursor: AttCursor | null, limit: number, window: number): SQL {
   const after = cursor ? sql`WHERE (w.created_at, w.id) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : sql``;

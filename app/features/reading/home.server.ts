@@ -62,9 +62,10 @@ export const ACTIVITY_RECENT_WINDOW = 2_000;
  * carry no visibility of their own, so they count as public items of their reader's profile (decision 0019
  * then hides a restricted profile from non-followers, blocked pairs and suspended readers).
  *
- * First among the site's `recentWindow` newest changes (one index walk, whoever follows whom): the site's changes
- * outside it are older than all of them, so when ACTIVITY_MAX shown changes of followed readers are in it,
- * they are the page. Otherwise each followed reader is asked on their own (`fromEachFollowed`).
+ * First among the site's first `recentWindow` changes in the page's order (newest first, then by id; one index
+ * walk, whoever follows whom): every other change of the site comes after all of them in that order, so when
+ * ACTIVITY_MAX shown changes of followed readers are in it, they are the page. Otherwise each followed reader is
+ * asked on their own (`fromEachFollowed`), a second statement.
  */
 export async function listFollowingActivity(viewer: Viewer, { recentWindow = ACTIVITY_RECENT_WINDOW } = {}): Promise<FollowingActivity[]> {
   const recent = await queryRows<ActivityRow>(sql`
@@ -89,8 +90,9 @@ export async function listFollowingActivity(viewer: Viewer, { recentWindow = ACT
 
 /** The activity asked of each followed reader: what the page is when the site's newest changes do not fill it. */
 async function fromEachFollowed(viewer: Viewer): Promise<ActivityRow[]> {
-  // The page can only hold changes of the ACTIVITY_MAX readers whose latest change is the newest: one index
-  // probe per followed reader picks them, newest first, and the audience is asked of each in that order only
+  // The page can only hold changes of the ACTIVITY_MAX readers whose latest change comes first in the page's
+  // order (time, then id: readers whose latest changes tie are told apart as their entries are): one index
+  // probe per followed reader picks them, and the audience is asked of each in that order only
   // until ACTIVITY_MAX are shown (OFFSET 0 keeps PostgreSQL from asking it of all of them before sorting);
   // only their latest entries are read, merged, and joined to their editions. When ACTIVITY_MAX readers are
   // shown, their latest changes alone fill the page, so nothing older than the oldest of those (`since`) can
@@ -101,12 +103,12 @@ async function fromEachFollowed(viewer: Viewer): Promise<ActivityRow[]> {
       SELECT x.* FROM (
         SELECT r.id, CASE WHEN count(*) OVER () = ${ACTIVITY_MAX} THEN min(r.updated_at) OVER () END AS since FROM (
           SELECT f.id, f.updated_at FROM (
-            SELECT f.id, latest.updated_at FROM (${followeesOf(viewer.id)}) f
-            CROSS JOIN LATERAL (SELECT se.updated_at FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC LIMIT 1) latest
-            ORDER BY latest.updated_at DESC OFFSET 0
+            SELECT f.id, latest.updated_at, latest.id AS entry_id FROM (${followeesOf(viewer.id)}) f
+            CROSS JOIN LATERAL (SELECT se.updated_at, se.id FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC, se.id LIMIT 1) latest
+            ORDER BY latest.updated_at DESC, latest.id OFFSET 0
           ) f
           WHERE ${visibleTo(viewer.id, sql`f.id`, sql`'publico'`)}
-          ORDER BY f.updated_at DESC LIMIT ${ACTIVITY_MAX}
+          ORDER BY f.updated_at DESC, f.entry_id LIMIT ${ACTIVITY_MAX}
         ) r
       ) r
       CROSS JOIN LATERAL (
