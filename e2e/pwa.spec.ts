@@ -24,6 +24,18 @@ test('offline: visited public pages stay readable, anything else shows /~offline
   await context.setOffline(true);
   await page.goto('/termos');
   await expect(page.getByRole('heading', { name: 'Você está sem internet' })).toBeVisible();
+  await expect(page).toHaveURL(/\/~offline\?de=%2Ftermos$/);
+  // The kept pages are listed by their titles; the private one is not among them.
+  const kept = page.getByRole('list').filter({ has: page.getByRole('link', { name: 'Novidades', exact: true }) });
+  await expect(kept.getByRole('link', { name: 'Novidades', exact: true })).toHaveAttribute('href', '/novidades');
+  await expect(kept.getByRole('link', { name: 'Maratona — sua comunidade de leitura' })).toHaveAttribute('href', '/');
+  await expect(kept.getByRole('link')).toHaveCount(2);
+  // Back online, "Tentar de novo" opens the page that failed.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Tentar de novo' }).click();
+  await expect(page).toHaveURL(/\/termos$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Termos de uso' })).toBeVisible();
+  await context.setOffline(true);
   await page.goto('/configuracoes/conta');
   await expect(page.getByRole('heading', { name: 'Você está sem internet' })).toBeVisible();
   await page.goto('/novidades');

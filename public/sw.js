@@ -1,6 +1,7 @@
 /*
  * Maratona service worker (hand-written, see docs/decisions/0004-service-worker.md).
- * - /~offline is precached and answers any navigation that fails offline.
+ * - /~offline and the scripts, styles and fonts it loads are precached; a navigation that fails offline
+ *   and has no kept copy is sent there (`?de=` the address it was for), and it lists the kept pages by title.
  * - Built assets (/assets/*, immutable hashed names), fonts and icons: cache first.
  * - Pages: network first; a copy is kept only when the server marked the page public
  *   (Cache-Control: public), so settings, whispers, overlays and anything private never enter the cache.
@@ -11,8 +12,20 @@ const SHELL = `shell-${VERSION}`;
 const PAGES = 'paginas';
 const OFFLINE = '/~offline';
 
+/**
+ * /~offline with everything it loads: its scripts, styles and fonts too, or the page shown for a failed
+ * navigation could not start (its route's script was never fetched online) and would not list the kept pages.
+ */
+async function precacheShell() {
+  const cache = await caches.open(SHELL);
+  await cache.addAll([OFFLINE, '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon.svg']);
+  const offline = await cache.match(OFFLINE);
+  const html = offline ? await offline.text() : '';
+  await cache.addAll([...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css|woff2)/g) || [])]);
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll([OFFLINE, '/manifest.webmanifest', '/icons/icon-192.png'])).then(() => self.skipWaiting()));
+  event.waitUntil(precacheShell().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -42,7 +55,10 @@ async function page(request) {
     return response;
   } catch {
     const cached = await caches.match(request, { cacheName: PAGES });
-    return cached || (await caches.match(OFFLINE)) || Response.error();
+    if (cached) return cached;
+    // Sent to /~offline itself (saying where the reader was going), so the page starts as the route it is.
+    if (url.pathname !== OFFLINE) return Response.redirect(`${OFFLINE}?de=${encodeURIComponent(url.pathname + url.search)}`, 302);
+    return (await caches.match(OFFLINE)) || Response.error();
   }
 }
 
