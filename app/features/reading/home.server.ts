@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, rowCount } from '~/db/client.server';
 import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
-import { followeesOf, visibleTo } from '~/features/social/audience.server';
+import { feedAuthorShown, followeesOf } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
 import { type ProgressUnit, lengthIn, preferredUnit } from './progress';
 import type { ShelfStatus } from './statuses';
@@ -59,8 +59,9 @@ export const ACTIVITY_RECENT_WINDOW = 2_000;
 
 /**
  * "Atividade de quem você segue": the latest shelf changes of the readers the viewer follows. Shelf entries
- * carry no visibility of their own, so they count as public items of their reader's profile (decision 0019
- * then hides a restricted profile from non-followers, blocked pairs and suspended readers).
+ * carry no visibility of their own, so they count as public items of their reader's profile; for a followed
+ * reader the audience (decision 0019) comes down to `feedAuthorShown`, as in the atts feed: not suspended, no
+ * block either way.
  *
  * First among the site's first `recentWindow` changes in the page's order (newest first, then by id; one index
  * walk, whoever follows whom): every other change of the site comes after all of them in that order, so when
@@ -78,7 +79,7 @@ export async function listFollowingActivity(viewer: Viewer, { recentWindow = ACT
         WHERE w.user_id IN (${followeesOf(viewer.id)})
         ORDER BY w.updated_at DESC, w.id OFFSET 0
       ) c
-      WHERE ${visibleTo(viewer.id, sql`c.user_id`, sql`'publico'`)}
+      WHERE ${feedAuthorShown(viewer.id, sql`c.user_id`, sql`false`)}
       ORDER BY c.updated_at DESC, c.id LIMIT ${ACTIVITY_MAX}
     ) r
     JOIN shelf_entries s ON s.id = r.id
@@ -107,7 +108,7 @@ async function fromEachFollowed(viewer: Viewer): Promise<ActivityRow[]> {
             CROSS JOIN LATERAL (SELECT se.updated_at, se.id FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC, se.id LIMIT 1) latest
             ORDER BY latest.updated_at DESC, latest.id OFFSET 0
           ) f
-          WHERE ${visibleTo(viewer.id, sql`f.id`, sql`'publico'`)}
+          WHERE ${feedAuthorShown(viewer.id, sql`f.id`, sql`false`)}
           ORDER BY f.updated_at DESC, f.entry_id LIMIT ${ACTIVITY_MAX}
         ) r
       ) r
