@@ -92,8 +92,54 @@ function reactRouterRouteTreeOnce(): Plugin {
   };
 }
 
+/**
+ * A rendered page is one string, and V8 stores a string with a single character above U+00FF at two bytes per
+ * character: twice the memory, a slower encoding, and past 64K characters an allocation of its own in the large
+ * object space (a mmap and munmap per page; docs/decisions/0033). One source of such characters was the server
+ * bundle itself: when its file holds any (our copy's "—", "“", "…"), V8 keeps its whole source at two bytes, and
+ * react-router's ScrollRestoration inlines a function's source text (`toString()`), so every page came out
+ * two-byte. This writes each such character of the SSR bundle as a `\uXXXX` escape, the same string, regular
+ * expression, identifier or comment for JavaScript; it runs after Vite's own last rewrite of the chunk (esbuild,
+ * which would print the characters back). A tagged template's raw text would change, so the build refuses one
+ * (write the character as `${'\u2014'}` there), and so it does a character right after a backslash.
+ */
+export function serverBundleLatin1(): Plugin {
+  return {
+    name: 'maratona:server-bundle-latin1',
+    apply: 'build',
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    renderChunk: {
+      order: 'post',
+      handler(code, chunk) {
+        if (!/[\u0100-\uffff]/.test(code)) return null;
+        const raw: [number, number][] = [];
+        const visit = (node: unknown): void => {
+          if (Array.isArray(node)) return node.forEach(visit);
+          if (!node || typeof node !== 'object') return;
+          const n = node as { type?: string; quasi?: { start: number; end: number } };
+          if (n.type === 'TaggedTemplateExpression' && n.quasi) raw.push([n.quasi.start, n.quasi.end]);
+          for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
+        };
+        visit(this.parse(code));
+        const refused: string[] = [];
+        const escaped = code.replace(/[\u{100}-\u{10ffff}]/gu, (character, offset: number) => {
+          const before = code.slice(Math.max(0, offset - 40), offset);
+          if (raw.some(([start, end]) => offset >= start && offset < end) || /(^|[^\\])(\\\\)*\\$/.test(before)) {
+            refused.push(`${chunk.fileName}: …${before}${character}`);
+            return character;
+          }
+          return Array.from({ length: character.length }, (_, i) => `\\u${character.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+        });
+        if (refused.length > 0) this.error(`characters above U+00FF the server bundle cannot escape:\n${refused.join('\n')}`);
+        return { code: escaped, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouterProductionOnServer(), reactRouterRouteTreeOnce(), reactRouter()],
+  plugins: [tailwindcss(), reactRouterProductionOnServer(), reactRouterRouteTreeOnce(), reactRouter(), serverBundleLatin1()],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { target: 'es2022' },
 });

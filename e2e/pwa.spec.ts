@@ -28,7 +28,7 @@ test('offline: visited public pages stay readable, anything else shows /~offline
   // The kept pages are listed by their titles; the private one is not among them.
   const kept = page.getByRole('list').filter({ has: page.getByRole('link', { name: 'Novidades', exact: true }) });
   await expect(kept.getByRole('link', { name: 'Novidades', exact: true })).toHaveAttribute('href', '/novidades');
-  await expect(kept.getByRole('link', { name: 'Maratona — sua comunidade de leitura' })).toHaveAttribute('href', '/');
+  await expect(kept.getByRole('link', { name: 'Maratona, sua comunidade de leitura' })).toHaveAttribute('href', '/');
   await expect(kept.getByRole('link')).toHaveCount(2);
   // Back online, "Tentar de novo" opens the page that failed.
   await context.setOffline(false);

@@ -10,7 +10,7 @@ import { publicPageHeaders } from '~/server/cache-headers';
 import { getViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Maratona — sua comunidade de leitura' },
+  { title: 'Maratona, sua comunidade de leitura' },
   { name: 'description', content: 'Acompanhe suas leituras, participe de maratonas literárias e LCs, converse em clubes e leia com a foca.' },
 ];
 export const headers = publicPageHeaders(['landing', 'news']);

@@ -14,7 +14,7 @@ import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.s
 import { clientIp } from '~/server/request.server';
 import { getViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Complete seu cadastro — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Complete seu cadastro · Maratona' }];
 
 const providerNames: Record<string, string> = { google: 'Google', twitch: 'Twitch', discord: 'Discord' };
 

@@ -3,7 +3,7 @@ import type { Route } from './+types/auth.error';
 import { Foca } from '~/components/ui/foca';
 import { explainAuthError } from '~/features/accounts/auth-errors';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Não foi possível entrar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Não foi possível entrar · Maratona' }];
 
 export function loader({ request }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('error');

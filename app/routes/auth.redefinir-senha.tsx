@@ -10,7 +10,7 @@ import { failureFromError, parseForm } from '~/server/forms.server';
 import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.server';
 import { clientIp } from '~/server/request.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Redefinir senha — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Redefinir senha · Maratona' }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') };

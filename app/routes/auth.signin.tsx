@@ -15,7 +15,7 @@ import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.s
 import { clientIp } from '~/server/request.server';
 import { getViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Entrar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Entrar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -5,7 +5,7 @@ import { Foca } from '~/components/ui/foca';
 import { verifyEmail } from '~/features/accounts/mutations.server';
 import { isAppError } from '~/server/errors';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Confirmar e-mail — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Confirmar e-mail · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token');

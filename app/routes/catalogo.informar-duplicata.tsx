@@ -11,7 +11,7 @@ import { isFailure } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Informar duplicata — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Informar duplicata · Maratona' }];
 
 const CANDIDATES = 10;
 

@@ -10,7 +10,7 @@ import { isFailure, isSuccess } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Minhas solicitações — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Minhas solicitações · Maratona' }];
 
 const pageParams = z.object({ pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1), enviada: requestCodeParam.optional().catch(undefined) });
 

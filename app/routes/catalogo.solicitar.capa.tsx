@@ -13,7 +13,7 @@ import { failureFromError, formFailure, typedFields } from '~/server/forms.serve
 import { IMAGE_MAX_BYTES } from '~/server/images.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Enviar capa — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Enviar capa · Maratona' }];
 
 const params = z.object({ edicao: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 

@@ -12,7 +12,7 @@ import { isFailure } from '~/lib/form-result';
 import { failureFromError, formFailure, typedFields } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sugerir correção — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Sugerir correção · Maratona' }];
 
 async function targetOf(request: Request) {
   const params = requestFormParams.safeParse(Object.fromEntries(new URL(request.url).searchParams));

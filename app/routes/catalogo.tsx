@@ -10,7 +10,7 @@ import { publicPageHeaders } from '~/server/cache-headers';
 export const headers = publicPageHeaders([CATALOG_CACHE_TAG]);
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.params.q ? `“${data.params.q}” no catálogo — Maratona` : 'Catálogo de livros — Maratona' },
+  { title: data?.params.q ? `“${data.params.q}” no catálogo · Maratona` : 'Catálogo de livros · Maratona' },
   { name: 'description', content: 'Busque livros em edições brasileiras por título, autor, editora ou ISBN, e navegue por gênero.' },
 ];
 

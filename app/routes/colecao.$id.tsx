@@ -18,11 +18,11 @@ export const headers = publicPageHeadersFromLoader;
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? [
-        { title: `${data.collection.name} — Coleções — Maratona` },
+        { title: `${data.collection.name} · Coleções · Maratona` },
         { name: 'description', content: data.collection.description ?? `${data.collection.name}: ${data.collection.members.length} livros em ordem.` },
         { property: 'og:title', content: data.collection.name },
       ]
-    : [{ title: 'Coleção não encontrada — Maratona' }];
+    : [{ title: 'Coleção não encontrada · Maratona' }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = catalogIdParam.safeParse(params.id);

@@ -14,7 +14,7 @@ import { publicPageHeaders } from '~/server/cache-headers';
 export const headers = publicPageHeaders([CATALOG_CACHE_TAG]);
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Coleções e séries — Maratona' },
+  { title: 'Coleções e séries · Maratona' },
   { name: 'description', content: 'Séries, coleções editoriais e boxes, com os volumes em ordem.' },
 ];
 

@@ -10,7 +10,7 @@ import { isFailure, isSuccess } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Conexões — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Conexões · Maratona' }];
 
 const providerNames: Record<string, string> = { google: 'Google', twitch: 'Twitch', discord: 'Discord' };
 const connectionInput = z.object({ intent: z.enum(['conectar', 'desconectar']), provider: z.enum(['google', 'twitch', 'discord'], { error: 'Provedor desconhecido.' }) });

@@ -8,7 +8,7 @@ import { failureFromError, formFailure, parseForm, typedFields } from '~/server/
 import { IMAGE_MAX_BYTES } from '~/server/images.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sua conta — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Sua conta · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

@@ -13,7 +13,7 @@ import { formatNumber } from '~/lib/format';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Excluir sua conta — Configurações — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Excluir sua conta · Configurações · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

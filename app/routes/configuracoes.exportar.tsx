@@ -10,7 +10,7 @@ import { useRevalidateWhile } from '~/lib/use-revalidate-while';
 import { failureFromError, formFailure } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Exportar seus dados — Configurações — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Exportar seus dados · Configurações · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

@@ -17,7 +17,7 @@ import { failureFromError, formFailure, parseForm } from '~/server/forms.server'
 import { orNotFound } from '~/server/errors';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Importação — Configurações — Maratona' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Importação · Configurações · Maratona' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

@@ -7,7 +7,7 @@ import { IMPORT_SOURCES, IMPORT_SOURCE_SLUGS } from '~/features/imports/sources'
 import { uploadReaderImport } from '~/features/imports/upload.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Importar sua estante — Configurações — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Importar sua estante · Configurações · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

@@ -9,7 +9,7 @@ import { isFailure, isSuccess } from '~/lib/form-result';
 import { parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Notificações — Configurações — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Notificações · Configurações · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

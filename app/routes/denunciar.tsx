@@ -13,7 +13,7 @@ import { getEnv } from '~/server/env.server';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Denunciar — Maratona' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Denunciar · Maratona' }, { name: 'robots', content: 'noindex' }];
 
 /** ?tipo=…&id=… (the "Denunciar" links of lists): the thing and the form; what the reader may not see is a 404. */
 export async function loader({ request }: Route.LoaderArgs) {

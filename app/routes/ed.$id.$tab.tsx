@@ -23,7 +23,7 @@ export const headers = publicPageHeadersFromLoader;
 const TABS = ['edicoes', 'resenhas', 'leitores', 'atts', 'estatisticas'] as const;
 const TAB_TITLES: Record<(typeof TABS)[number], string> = { edicoes: 'Edições', resenhas: 'Resenhas', leitores: 'Leitores', atts: 'Atts', estatisticas: 'Estatísticas' };
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? editionMeta(data.edition, data.origin, ` · ${TAB_TITLES[data.tab]}`) : [{ title: 'Página não encontrada — Maratona' }]);
+export const meta: Route.MetaFunction = ({ data }) => (data ? editionMeta(data.edition, data.origin, ` · ${TAB_TITLES[data.tab]}`) : [{ title: 'Página não encontrada · Maratona' }]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.tab === 'sobre') throw redirect(`/ed/${params.id}`, 308);

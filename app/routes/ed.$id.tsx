@@ -27,7 +27,7 @@ import { getViewer, requireViewer } from '~/server/viewer.server';
 
 export const headers = publicPageHeadersFromLoader;
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? editionMeta(data.edition, data.origin) : [{ title: 'Edição não encontrada — Maratona' }]);
+export const meta: Route.MetaFunction = ({ data }) => (data ? editionMeta(data.edition, data.origin) : [{ title: 'Edição não encontrada · Maratona' }]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { edition, origin, cacheHeaders } = await loadEditionOr404(params.id);

@@ -9,7 +9,7 @@ import { publicPageHeaders } from '~/server/cache-headers';
 export const headers = publicPageHeaders([CATALOG_CACHE_TAG]);
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.params.q ? `Edições para “${data.params.q}” — Maratona` : 'Buscar edições — Maratona' },
+  { title: data?.params.q ? `Edições para “${data.params.q}” · Maratona` : 'Buscar edições · Maratona' },
   { name: 'description', content: 'Encontre a edição exata de um livro: por ISBN-10 ou ISBN-13, ASIN, título, autor ou editora.' },
 ];
 

@@ -15,7 +15,7 @@ import { renderMarkdown } from '~/lib/markdown';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { getViewer, requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.shelf.name} — Maratona` : 'Estante não encontrada — Maratona' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.shelf.name} · Maratona` : 'Estante não encontrada · Maratona' }];
 
 /** A custom shelf: anyone its visibility allows sees it; for everyone else it does not exist (404). */
 export async function loader({ request, params }: Route.LoaderArgs) {

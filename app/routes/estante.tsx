@@ -12,7 +12,7 @@ import { isSuccess } from '~/lib/form-result';
 import { parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Minha estante — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Minha estante · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

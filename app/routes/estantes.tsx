@@ -12,7 +12,7 @@ import { shelfInput, shelvesPageParams } from '~/features/reading/validation';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { getViewer, requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Estantes — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Estantes · Maratona' }];
 
 /** My custom shelves (signed in) and other readers' public ones to discover. */
 export async function loader({ request }: Route.LoaderArgs) {

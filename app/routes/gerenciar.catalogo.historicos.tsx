@@ -10,7 +10,7 @@ import { isFailure, isSuccess } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Histórico do catálogo — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Histórico do catálogo · Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);

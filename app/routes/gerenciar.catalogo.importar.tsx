@@ -6,7 +6,7 @@ import { createCatalogImport, listCatalogImports } from '~/features/curation/imp
 import { failureFromError, formFailure, typedFields } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Importar edições — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Importar edições · Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);

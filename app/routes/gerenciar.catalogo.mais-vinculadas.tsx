@@ -10,7 +10,7 @@ import { isSuccess } from '~/lib/form-result';
 import { formFailure, typedFields } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Mais vinculadas — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Mais vinculadas · Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);

@@ -12,7 +12,7 @@ import { isFailure } from '~/lib/form-result';
 import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Mesclar duplicatas — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Mesclar duplicatas · Gerenciar · Maratona' }];
 
 const HINTS = {
   edicao: 'O link da página da edição (…/ed/…) ou o id dela.',

@@ -11,7 +11,7 @@ import { formatDateTime, formatNumber } from '~/lib/format';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Edições pendentes — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Edições pendentes · Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);

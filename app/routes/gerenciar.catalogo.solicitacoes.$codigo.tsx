@@ -7,7 +7,7 @@ import { parseCuratorValues, requestCodeParam, reviewInput } from '~/features/cu
 import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.codigo} — Solicitações — Maratona` }];
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.codigo} · Solicitações · Maratona` }];
 
 async function reviewOr404(request: Request, rawCode: string | undefined) {
   const viewer = await requireRole(request, ['curator', 'admin']);

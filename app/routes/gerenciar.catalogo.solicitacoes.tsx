@@ -12,7 +12,7 @@ import { queueParams, toQueueFilters } from '~/features/curation/validation';
 import { formatDateTime } from '~/lib/format';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Solicitações — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Solicitações · Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);

@@ -6,7 +6,7 @@ import { KIND_LABELS, KIND_SLUGS } from '~/features/curation/types';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Catálogo — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Catálogo · Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);

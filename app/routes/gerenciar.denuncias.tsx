@@ -13,7 +13,7 @@ import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Denúncias — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Denúncias · Gerenciar · Maratona' }];
 
 const STATUS = { abertas: 'open', resolvidas: 'resolved', dispensadas: 'dismissed' } as const;
 

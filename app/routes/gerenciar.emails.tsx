@@ -3,7 +3,7 @@ import { formatDateTime } from '~/lib/format';
 import { listOutbox } from '~/server/outbox.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'E-mails enviados — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'E-mails enviados · Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['admin']);

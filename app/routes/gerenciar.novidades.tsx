@@ -11,7 +11,7 @@ import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Novidades — Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Novidades · Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, ['admin']);

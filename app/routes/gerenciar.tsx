@@ -12,7 +12,7 @@ import { failureFromError, parseForm } from '~/server/forms.server';
 import { listDeadJobs, retryDeadJob } from '~/server/jobs.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Gerenciar — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Gerenciar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);

@@ -8,7 +8,7 @@ import { listNotifications } from '~/features/social/queries.server';
 import { formatDateTime } from '~/lib/format';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Notificações — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Notificações · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);

@@ -7,7 +7,7 @@ import { formatDate } from '~/lib/format';
 import { publicPageHeaders } from '~/server/cache-headers';
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Novidades — Maratona' },
+  { title: 'Novidades · Maratona' },
   { name: 'description', content: 'O que mudou no Maratona: novos recursos e correções.' },
 ];
 export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'Novidades do Maratona', href: '/novidades/rss.xml' }];

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import type { Route } from './+types/offline';
 import { Foca } from '~/components/ui/foca';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sem internet — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Sem internet · Maratona' }];
 
 /** What the list shows for a kept page: its title without the site's name, or its address when it has none. */
 function keptPage(address: string, html: string): { address: string; title: string } {
-  const title = new DOMParser().parseFromString(html, 'text/html').title.replace(/ — Maratona$/, '').trim();
+  const title = new DOMParser().parseFromString(html, 'text/html').title.replace(/ · Maratona$/, '').trim();
   return { address, title: title || address };
 }
 

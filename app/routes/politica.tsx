@@ -5,7 +5,7 @@ import { publicPageHeaders } from '~/server/cache-headers';
 import source from '../../content/politica.md?raw';
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Política de privacidade — Maratona' },
+  { title: 'Política de privacidade · Maratona' },
   { name: 'description', content: 'Como o Maratona trata seus dados pessoais, conforme a LGPD.' },
 ];
 export const headers = publicPageHeaders(['content']);

@@ -11,7 +11,7 @@ import { runSocialAction } from '~/features/social/social-action.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Seguindo — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Seguindo · Maratona' }];
 
 /** Whom I follow and what they did last, the requests I sent, the requests waiting for me, whom I blocked (decision 0022). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { publicPageHeaders } from '~/server/cache-headers';
 import source from '../../content/termos.md?raw';
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Termos de uso — Maratona' },
+  { title: 'Termos de uso · Maratona' },
   { name: 'description', content: 'As regras para usar o Maratona: conduta, conteúdo, planos pagos, sorteios e moderação.' },
 ];
 export const headers = publicPageHeaders(['content']);

@@ -12,7 +12,7 @@ import { runSocialAction } from '~/features/social/social-action.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { getViewer, requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${tabHeading(data.data.tab, data.reader.name)} — Maratona` : 'Página não encontrada — Maratona' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${tabHeading(data.data.tab, data.reader.name)} · Maratona` : 'Página não encontrada · Maratona' }];
 
 /**
  * One tab of a profile (tabs.ts). Unknown tabs, and every tab of a profile the viewer may not see beyond its

@@ -8,7 +8,7 @@ import { readerSearchParams } from '~/features/profiles/validation';
 import { formatNumber } from '~/lib/format';
 import { getViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Leitores — Maratona' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Leitores · Maratona' }];
 
 /** Reader search: by name or username, without caring for case or accents. */
 export async function loader({ request }: Route.LoaderArgs) {

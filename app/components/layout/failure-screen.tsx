@@ -10,7 +10,7 @@ export function FailureScreen({ error, serverDigest }: { error: unknown; serverD
   if (typeof window !== 'undefined' && !isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-paper p-6 text-ink">
-      <title>Erro — Maratona</title>
+      <title>Erro · Maratona</title>
       <section className="max-w-xl text-center">
         <h1 className="mb-3 font-serif text-2xl font-bold">Erro de aplicação</h1>
         <p className="mb-2">

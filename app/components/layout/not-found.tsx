@@ -5,7 +5,7 @@ import { Foca } from '~/components/ui/foca';
 export function NotFound() {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-12 text-center">
-      <title>Página não encontrada — Maratona</title>
+      <title>Página não encontrada · Maratona</title>
       <Foca mood="curious" size={140} />
       <h1 className="font-serif text-3xl font-bold">Página não encontrada</h1>
       <p className="text-muted">O endereço pode ter mudado, ou a página é privada. Confira o link, procure o livro no catálogo ou volte para o início.</p>

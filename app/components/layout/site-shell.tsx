@@ -76,7 +76,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </main>
       <footer className="border-t border-line py-6 pb-24 text-sm text-muted md:pb-6">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4">
-          <span>Maratona — sua comunidade de leitura</span>
+          <span>Maratona, sua comunidade de leitura</span>
           <nav aria-label="Rodapé" className="flex flex-wrap gap-x-4 gap-y-2">
             <Link to="/catalogo">Catálogo</Link>
             <Link to="/colecao">Coleções</Link>

@@ -26,7 +26,7 @@ export function editionMeta(edition: EditionDetail, origin: string, suffix = '')
   const description = describe(edition).slice(0, 300);
   const image = edition.coverUrl ? new URL(edition.coverUrl, origin).toString() : null;
   return [
-    ...pageMeta({ title: `${edition.title}${authors ? ` — ${authors}` : ''}${suffix} — Maratona`, ogTitle: edition.title, description, url, type: 'book' }),
+    ...pageMeta({ title: `${edition.title}${authors ? ` · ${authors}` : ''}${suffix} · Maratona`, ogTitle: edition.title, description, url, type: 'book' }),
     ...(image ? [{ property: 'og:image', content: image }] : []),
     ...(edition.isbn13 ? [{ property: 'book:isbn', content: edition.isbn13 }] : []),
     ...edition.authors.map((a) => ({ property: 'book:author', content: `${origin}/autor/${a.slug}` })),
