@@ -49,7 +49,8 @@ export async function hasShelfEntries(viewer: Viewer): Promise<boolean> {
   return Boolean(row?.any);
 }
 
-type ActivityRow = CardRow & { entry_id: string; status: ShelfStatus; updated_at: Date | string; username: string; name: string; image: string | null };
+/** The feed names the book, nothing more of its card. */
+type ActivityRow = { edition_id: string; title: string; entry_id: string; status: ShelfStatus; updated_at: Date | string; username: string; name: string; image: string | null };
 
 /**
  * How many of the site's newest shelf changes the following activity looks through first. A reader who
@@ -70,7 +71,7 @@ export const ACTIVITY_RECENT_WINDOW = 2_000;
  */
 export async function listFollowingActivity(viewer: Viewer, { recentWindow = ACTIVITY_RECENT_WINDOW } = {}): Promise<FollowingActivity[]> {
   const recent = await queryRows<ActivityRow>(sql`
-    SELECT ${cardColumns}, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
+    SELECT e.id AS edition_id, e.title, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
     FROM (
       SELECT c.id, c.updated_at FROM (
         SELECT w.id, w.user_id, w.updated_at FROM (
@@ -99,7 +100,7 @@ async function fromEachFollowed(viewer: Viewer): Promise<ActivityRow[]> {
   // shown, their latest changes alone fill the page, so nothing older than the oldest of those (`since`) can
   // be on it: each reader's entries are read from `since` on, not ACTIVITY_MAX of each.
   return queryRows<ActivityRow>(sql`
-    SELECT ${cardColumns}, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
+    SELECT e.id AS edition_id, e.title, s.id AS entry_id, s.status, s.updated_at, u.username, u.name, u.image
     FROM (
       SELECT x.* FROM (
         SELECT r.id, CASE WHEN count(*) OVER () = ${ACTIVITY_MAX} THEN min(r.updated_at) OVER () END AS since FROM (
@@ -128,7 +129,7 @@ function toActivity(rows: ActivityRow[]): FollowingActivity[] {
   return rows.map((row) => ({
     id: row.entry_id,
     reader: { username: row.username, name: row.name, image: row.image },
-    edition: toCard(row),
+    edition: { id: row.edition_id, title: row.title },
     status: row.status,
     at: new Date(row.updated_at).toISOString(),
   }));

@@ -49,9 +49,12 @@ describe('activity of the readers I follow', () => {
     const activity = await activityBothWays(testViewer(me));
     // A restricted profile's activity is for its followers: I follow it, so it counts. A block either way, a
     // suspension, a pending request or no follow at all: never.
-    const expected = await queryRows<{ id: string }>(sql`
-      SELECT id FROM shelf_entries WHERE user_id IN (${busy.id}, ${quiet.id}, ${restricted.id}) ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`);
+    const expected = await queryRows<{ id: string; edition_id: string; title: string }>(sql`
+      SELECT se.id, se.edition_id, e.title FROM shelf_entries se JOIN editions e ON e.id = se.edition_id
+      WHERE se.user_id IN (${busy.id}, ${quiet.id}, ${restricted.id}) ORDER BY se.updated_at DESC, se.id LIMIT ${ACTIVITY_MAX}`);
     expect(activity.map((a) => a.id)).toEqual(expected.map((r) => r.id));
+    // The feed names each book, and carries nothing else of its card.
+    expect(activity.map((a) => a.edition)).toEqual(expected.map((r) => ({ id: r.edition_id, title: r.title })));
     expect(activity.some((a) => a.reader.username === busy.username) && activity.some((a) => a.reader.username !== busy.username)).toBe(true);
   });
 
@@ -110,5 +113,6 @@ describe('activity of the readers I follow', () => {
     const { result, queries } = await countQueries(() => listFollowingActivity(testViewer(me)));
     expect(queries).toBe(2);
     expect(result.map((a) => a.reader.username)).toEqual(Array(4).fill(friend.username));
+    expect(result.map((a) => a.edition.title).sort()).toEqual(['Mais um livro 0', 'Mais um livro 1', 'Mais um livro 2', 'Mais um livro 3']);
   });
 });

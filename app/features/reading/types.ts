@@ -134,7 +134,7 @@ export type CurrentReading = {
 export type FollowingActivity = {
   id: string;
   reader: { username: string; name: string; image: string | null };
-  edition: EditionCard;
+  edition: Pick<EditionCard, 'id' | 'title'>;
   status: ShelfStatus;
   at: string;
 };
