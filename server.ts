@@ -23,6 +23,7 @@ type Entry = {
     | undefined;
   serveUpload: (request: { method: string; path: string; ifNoneMatch?: string }) => Promise<globalThis.Response>;
   countQueries: <T>(work: () => Promise<T>) => Promise<{ result: T; queries: number }>;
+  wholeBody: (response: globalThis.Response) => Buffer | undefined;
 };
 
 const PORT = Number(process.env.PORT ?? 3000);
@@ -132,7 +133,7 @@ const WHOLE_BODY_TYPES = ['text/html', 'text/x-script'];
  * (docs/decisions/0009); with its Content-Encoding set, the middleware lets it pass. Everything else (event
  * streams, resource routes, downloads) keeps streaming through the compression middleware.
  */
-async function sendResponse(req: Request, res: Response, response: globalThis.Response) {
+async function sendResponse(req: Request, res: Response, response: globalThis.Response, wholeBody: Entry['wholeBody']) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -156,7 +157,7 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
     }
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = wholeBody(response) ?? Buffer.from(await response.arrayBuffer());
   res.vary('Accept-Encoding');
   const encoding = body.length >= COMPRESS_FROM_BYTES && !response.headers.has('content-encoding') ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
   let sent = body;
@@ -250,9 +251,9 @@ async function main() {
       if (countQueries) {
         const { result, queries } = await entry.countQueries(() => handle(toFetchRequest(req, res)));
         res.setHeader('X-Query-Count', String(queries));
-        return await sendResponse(req, res, result);
+        return await sendResponse(req, res, result, entry.wholeBody);
       }
-      await sendResponse(req, res, await handle(toFetchRequest(req, res)));
+      await sendResponse(req, res, await handle(toFetchRequest(req, res)), entry.wholeBody);
     } catch (error) {
       next(error);
     }

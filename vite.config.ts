@@ -26,7 +26,11 @@ function reactRouterProductionOnServer(): Plugin {
  * path of the URL against all routes for the partial manifest it inlines (`getPartialManifest`). For a given
  * build the tree never changes, and the partial manifest depends only on the matched routes and the ancestor
  * paths: this appends to its (pinned) production chunk a memo of the three, 10–15 % of a signed-in page's CPU
- * (docs/decisions/0009). The build fails if the chunk no longer has them, so an upgrade cannot drop it unseen.
+ * (docs/decisions/0009). Matching a URL also tried the ranked route branches one by one until one matched (each
+ * try matched the root layout and ran a regular expression: ~4 % of /estante's CPU, three times a page); the
+ * memo keeps, per path, which branch matches, and only that branch is matched again, so the matches are the
+ * router's own fresh objects. The build fails if the chunk no longer has these functions, so an upgrade cannot
+ * drop the memo unseen.
  */
 function reactRouterRouteTreeOnce(): Plugin {
   const memo = `
@@ -73,9 +77,28 @@ function reactRouterRouteTreeOnce(): Plugin {
     }
     return partial;
   };
+  const matchBranches = matchRoutesImpl;
+  const matchingBranch = new WeakMap();
+  matchRoutesImpl = function (routes, locationArg, basename, allowPartial, precomputedBranches) {
+    if (!precomputedBranches) return matchBranches(routes, locationArg, basename, allowPartial);
+    const location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
+    const pathname = stripBasename(location.pathname || "/", basename);
+    if (pathname == null) return null;
+    const decoded = decodePath(pathname);
+    let byPath = matchingBranch.get(precomputedBranches);
+    if (!byPath) matchingBranch.set(precomputedBranches, (byPath = new Map()));
+    const key = (allowPartial ? "partial:" : "whole:") + decoded;
+    let index = byPath.get(key);
+    if (index === undefined) {
+      index = precomputedBranches.findIndex((branch) => matchRouteBranch(branch, decoded, allowPartial) != null);
+      if (byPath.size >= 2000) byPath.clear();
+      byPath.set(key, index);
+    }
+    return index < 0 ? null : matchRouteBranch(precomputedBranches[index], decoded, allowPartial);
+  };
 }
 `;
-  const names = ['function createServerRoutes(', 'function convertRoutesToDataRoutes(', 'function getPartialManifest('];
+  const names = ['function createServerRoutes(', 'function convertRoutesToDataRoutes(', 'function getPartialManifest(', 'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches)', 'function matchRouteBranch(', 'function stripBasename(', 'function decodePath(', 'function parsePath('];
   let applied = false;
   return {
     name: 'maratona:react-router-route-tree-once',
@@ -87,7 +110,7 @@ function reactRouterRouteTreeOnce(): Plugin {
       return { code: code + memo, map: null };
     },
     buildEnd(error) {
-      if (!error && !applied) throw new Error('react-router changed: createServerRoutes, convertRoutesToDataRoutes or getPartialManifest is gone; revisit reactRouterRouteTreeOnce in vite.config.ts');
+      if (!error && !applied) throw new Error(`react-router changed: one of ${names.join(', ')} is gone; revisit reactRouterRouteTreeOnce in vite.config.ts`);
     },
   };
 }

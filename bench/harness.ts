@@ -97,10 +97,26 @@ export async function waitFor(url: string) {
   throw new Error(`${url} did not start`);
 }
 
-export type Result = { label: string; rps: number; p50: number; p99: number; cpuPerRequest: number | null; databaseCpuPerRequest: number | null; errors: number };
+export type Result = {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuPerRequest: number | null;
+  databaseCpuPerRequest: number | null;
+  /** The server's CPU per request during the warm-up: in a fresh process, V8 is still compiling the page's code. */
+  warmUpCpuPerRequest: number | null;
+  errors: number;
+};
 
-export async function drive(label: string, url: string, pid: number | null, headers: Record<string, string> = {}, connections = 50): Promise<Result> {
-  await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up
+/**
+ * Drives `url` for DURATION seconds after a warm-up of `warmUpSeconds` at 10 connections, counting the CPU of
+ * process `pid` (and of PostgreSQL) per request over the measured part only.
+ */
+export async function drive(label: string, url: string, pid: number | null, headers: Record<string, string> = {}, connections = 50, warmUpSeconds = 2): Promise<Result> {
+  const warmUpBefore = pid ? cpuMs(pid) : 0;
+  const warmUp = await autocannon({ url, connections: 10, duration: warmUpSeconds, headers });
+  const warmUpCpuPerRequest = pid ? (cpuMs(pid) - warmUpBefore) / warmUp.requests.total : null;
   const before = pid ? cpuMs(pid) : 0;
   const databaseBefore = databaseCpuMs();
   const result = await autocannon({ url, connections, duration: DURATION, headers });
@@ -108,13 +124,13 @@ export async function drive(label: string, url: string, pid: number | null, head
   const databaseAfter = databaseCpuMs();
   const total = result.requests.total;
   const databaseCpuPerRequest = databaseBefore && databaseAfter ? databaseCpuSince(databaseBefore, databaseAfter) / total : null;
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: pid ? cpu / total : null, databaseCpuPerRequest, errors: result.errors + result.non2xx };
+  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: pid ? cpu / total : null, databaseCpuPerRequest, warmUpCpuPerRequest, errors: result.errors + result.non2xx };
 }
 
 export function printResults(results: Result[]): void {
-  console.log('target'.padEnd(36), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU ms/req'.padStart(11), 'DB CPU ms/req'.padStart(14), 'errors'.padStart(7));
+  console.log('target'.padEnd(36), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU ms/req'.padStart(11), 'DB CPU ms/req'.padStart(14), 'errors'.padStart(7), 'warm-up CPU ms/req'.padStart(19));
   for (const r of results) {
-    console.log(r.label.padEnd(36), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), (r.cpuPerRequest?.toFixed(3) ?? '—').padStart(11), (r.databaseCpuPerRequest?.toFixed(3) ?? '—').padStart(14), String(r.errors).padStart(7));
+    console.log(r.label.padEnd(36), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), (r.cpuPerRequest?.toFixed(3) ?? '—').padStart(11), (r.databaseCpuPerRequest?.toFixed(3) ?? '—').padStart(14), String(r.errors).padStart(7), (r.warmUpCpuPerRequest?.toFixed(3) ?? '—').padStart(19));
   }
 }
 

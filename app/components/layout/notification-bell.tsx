@@ -1,7 +1,10 @@
-import { Bell } from 'lucide-react';
+import * as bellDrawing from 'lucide-react/icons/bell';
+import { lucide } from '~/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Link } from '~/components/link';
+
+const Bell = lucide(bellDrawing);
 
 /** The bell's count follows the reader's notifications live over server-sent events. */
 export function NotificationBell({ unread, userId }: { unread: number; userId: string }) {

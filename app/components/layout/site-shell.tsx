@@ -1,5 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Bell, House, Library, LogIn, Search, Sparkles, UserPlus, UserRound, type LucideIcon } from 'lucide-react';
+import * as bellDrawing from 'lucide-react/icons/bell';
+import * as houseDrawing from 'lucide-react/icons/house';
+import * as libraryDrawing from 'lucide-react/icons/library';
+import * as logInDrawing from 'lucide-react/icons/log-in';
+import * as searchDrawing from 'lucide-react/icons/search';
+import * as sparklesDrawing from 'lucide-react/icons/sparkles';
+import * as userPlusDrawing from 'lucide-react/icons/user-plus';
+import * as userRoundDrawing from 'lucide-react/icons/user-round';
+import { lucide, type Icon } from '~/components/ui/icons';
 import { NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { Link, useAppLinks } from '~/components/link';
 import { HeaderSearch } from '~/features/catalog/components/header-search';
@@ -7,6 +15,15 @@ import type { ShellData } from '~/root';
 import { AvatarMenu } from './avatar-menu';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
+
+const Bell = lucide(bellDrawing);
+const House = lucide(houseDrawing);
+const Library = lucide(libraryDrawing);
+const LogIn = lucide(logInDrawing);
+const Search = lucide(searchDrawing);
+const Sparkles = lucide(sparklesDrawing);
+const UserPlus = lucide(userPlusDrawing);
+const UserRound = lucide(userRoundDrawing);
 
 type ShellViewer = ShellData['viewer'];
 
@@ -103,7 +120,7 @@ function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
 function BottomNav({ viewer }: { viewer: ShellViewer }) {
   const location = useLocation();
   const here = location.pathname + (location.pathname === '/auth/signin' && location.search.includes('modo=criar') ? '?modo=criar' : '');
-  const items: { to: string; label: string; icon: LucideIcon }[] = [
+  const items: { to: string; label: string; icon: Icon }[] = [
     { to: '/', label: 'Início', icon: House },
     viewer ? { to: '/estante', label: 'Estante', icon: Library } : { to: '/novidades', label: 'Novidades', icon: Sparkles },
     viewer ? { to: '/notificacoes', label: 'Avisos', icon: Bell } : { to: '/auth/signin', label: 'Entrar', icon: LogIn },

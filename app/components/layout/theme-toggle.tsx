@@ -1,5 +1,10 @@
-import { Moon, Sun } from 'lucide-react';
+import * as moonDrawing from 'lucide-react/icons/moon';
+import * as sunDrawing from 'lucide-react/icons/sun';
+import { lucide } from '~/components/ui/icons';
 import { useEffect, useState } from 'react';
+
+const Moon = lucide(moonDrawing);
+const Sun = lucide(sunDrawing);
 
 /** Light and dark themes; the choice lives in this browser only, so cached pages stay shareable. */
 export function ThemeToggle() {

@@ -1,6 +1,11 @@
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import * as arrowLeftDrawing from 'lucide-react/icons/arrow-left';
+import * as arrowRightDrawing from 'lucide-react/icons/arrow-right';
+import { lucide } from '~/components/ui/icons';
 import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
+
+const ArrowLeft = lucide(arrowLeftDrawing);
+const ArrowRight = lucide(arrowRightDrawing);
 
 /** Previous / next links that keep every other query parameter (the search and its filters). */
 export function Pagination({ page, pageSize, total, search }: { page: number; pageSize: number; total: number; search: string }) {

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Search } from 'lucide-react';
+import * as searchDrawing from 'lucide-react/icons/search';
+import { lucide } from '~/components/ui/icons';
 import { Form, useNavigate } from 'react-router';
+
+const Search = lucide(searchDrawing);
 
 type Suggestion = { id: string; title: string; authors: string; year: string | null };
 

@@ -1,9 +1,14 @@
-import { ChevronDown, SlidersHorizontal } from 'lucide-react';
+import * as chevronDownDrawing from 'lucide-react/icons/chevron-down';
+import * as slidersHorizontalDrawing from 'lucide-react/icons/sliders-horizontal';
+import { lucide } from '~/components/ui/icons';
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
 import { GENRES } from '../genres';
 import type { CatalogSearchParams } from '../validation';
+
+const ChevronDown = lucide(chevronDownDrawing);
+const SlidersHorizontal = lucide(slidersHorizontalDrawing);
 
 export const LANGUAGES: Record<string, string> = { pt: 'Português', en: 'Inglês', es: 'Espanhol', fr: 'Francês', it: 'Italiano', de: 'Alemão', ja: 'Japonês' };
 

@@ -1,4 +1,6 @@
-import { LayoutGrid, List } from 'lucide-react';
+import * as layoutGridDrawing from 'lucide-react/icons/layout-grid';
+import * as listDrawing from 'lucide-react/icons/list';
+import { lucide } from '~/components/ui/icons';
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
@@ -9,6 +11,9 @@ import { formatLanguage } from '~/lib/format';
 import type { Bookshelf, ShelfSummary } from '../types';
 import { type BookshelfParams, formatSlug } from '../validation';
 import { withParams } from './bookshelf-view';
+
+const LayoutGrid = lucide(layoutGridDrawing);
+const List = lucide(listDrawing);
 
 const RATING_OPTIONS = [
   { value: '5', label: '5 estrelas' },

@@ -1,4 +1,5 @@
-import { Heart } from 'lucide-react';
+import * as heartDrawing from 'lucide-react/icons/heart';
+import { lucide } from '~/components/ui/icons';
 import { Link } from '~/components/link';
 import { buttonClass } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';
@@ -10,6 +11,8 @@ import { formatDay, formatNumber } from '~/lib/format';
 import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS, type ShelfStatus } from '../statuses';
 import type { Bookshelf, BookshelfItem } from '../types';
 import { RatingStars } from './rating-stars';
+
+const Heart = lucide(heartDrawing);
 
 /** The same query string with some parameters changed (undefined removes one); the page always restarts at 1. */
 export function withParams(search: string, changes: Record<string, string | undefined>): string {

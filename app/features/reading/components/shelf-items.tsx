@@ -1,4 +1,6 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import * as arrowDownDrawing from 'lucide-react/icons/arrow-down';
+import * as arrowUpDrawing from 'lucide-react/icons/arrow-up';
+import { lucide } from '~/components/ui/icons';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
@@ -10,6 +12,9 @@ import { STATUS_LABELS } from '../statuses';
 import type { ShelfItem } from '../types';
 import { RatingStars } from './rating-stars';
 import { usePosting } from './use-posting';
+
+const ArrowDown = lucide(arrowDownDrawing);
+const ArrowUp = lucide(arrowUpDrawing);
 
 /** One small POST form per control, so ordering works without JavaScript. */
 function ItemButton({ intent, entryId, label, children, disabled }: { intent: string; entryId: string; label: string; children: ReactNode; disabled: boolean }) {

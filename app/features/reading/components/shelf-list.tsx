@@ -1,8 +1,15 @@
-import { Globe, Lock, Users } from 'lucide-react';
+import * as globeDrawing from 'lucide-react/icons/globe';
+import * as lockDrawing from 'lucide-react/icons/lock';
+import * as usersDrawing from 'lucide-react/icons/users';
+import { lucide } from '~/components/ui/icons';
 import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
 import { type Visibility, VISIBILITY_LABELS } from '~/features/social/visibility';
 import type { ShelfSummary } from '../types';
+
+const Globe = lucide(globeDrawing);
+const Lock = lucide(lockDrawing);
+const Users = lucide(usersDrawing);
 
 const ICONS = { publico: Globe, seguidores: Users, privado: Lock } as const;
 

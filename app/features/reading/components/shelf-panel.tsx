@@ -1,4 +1,5 @@
-import { Heart } from 'lucide-react';
+import * as heartDrawing from 'lucide-react/icons/heart';
+import { lucide } from '~/components/ui/icons';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
@@ -12,6 +13,8 @@ import { AddToShelf } from './add-to-shelf';
 import { EntryCopyForm } from './entry-copy-form';
 import { RatingInput } from './rating-input';
 import { usePosting } from './use-posting';
+
+const Heart = lucide(heartDrawing);
 
 function readThroughText(read: ReadThrough): string {
   const started = read.startedOn ? `começou em ${formatDay(read.startedOn)}` : null;
