@@ -8,7 +8,7 @@ import * as sparklesDrawing from 'lucide-react/icons/sparkles';
 import * as userPlusDrawing from 'lucide-react/icons/user-plus';
 import * as userRoundDrawing from 'lucide-react/icons/user-round';
 import { lucide, type Icon } from '~/components/ui/icons';
-import { NavLink, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { Link, useAppLinks } from '~/components/link';
 import { HeaderSearch } from '~/features/catalog/components/header-search';
 import type { ShellData } from '~/root';
@@ -108,11 +108,14 @@ export function SiteShell({ children }: { children: ReactNode }) {
   );
 }
 
+/** A section of the site, marked while the reader is in it (its page or any below it), as NavLink would. */
 function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const active = pathname === to || pathname.startsWith(`${to}/`);
   return (
-    <NavLink to={to} className={({ isActive }) => `rounded-lg px-3 py-2 text-sm font-medium no-underline ${isActive ? 'bg-surface text-ink' : 'text-muted hover:text-ink'}`}>
+    <Link to={to} aria-current={active ? 'page' : undefined} className={`rounded-lg px-3 py-2 text-sm font-medium no-underline ${active ? 'bg-surface text-ink' : 'text-muted hover:text-ink'}`}>
       {children}
-    </NavLink>
+    </Link>
   );
 }
 
