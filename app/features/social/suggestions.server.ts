@@ -79,9 +79,12 @@ export async function listReaderSuggestions(viewer: Viewer): Promise<ReaderSugge
   const kept = rankings.get(viewer.id);
   let shown: (Candidate & ReaderRow)[];
   if (kept) {
+    // The ranking as two array parameters: one statement text whatever its length, built in a fraction of the
+    // time 60 separate parameters took (2.5 % of /home's CPU). Arrays, not JSON: PostgreSQL expects 100 rows
+    // of a JSON record set and then reads every reader instead of looking 30 up.
     const still = await queryRows<ReaderRow>(sql`
       SELECT u.id, u.username, u.name, u.image, ${viaName(sql`c.via_id`)} AS via_name
-      FROM unnest(ARRAY[${sql.join(kept.map((c) => sql`${c.id}`), sql`, `)}]::text[], ARRAY[${sql.join(kept.map((c) => sql`${c.viaId}`), sql`, `)}]::text[]) WITH ORDINALITY AS c(id, via_id, rank)
+      FROM unnest(${sql.param(kept.map((c) => c.id))}::text[], ${sql.param(kept.map((c) => c.viaId))}::text[]) WITH ORDINALITY AS c(id, via_id, rank)
       JOIN users u ON u.id = c.id
       WHERE ${suggestable(viewer.id)}
       ORDER BY c.rank

@@ -44,6 +44,8 @@ describe('readers to follow', () => {
     const suggestions = await listReaderSuggestions(testViewer(me));
     expect(suggestions.map((s) => s.id)).toEqual([both.id, friendOfFriend.id, sameBook.id]);
     expect(suggestions.map((s) => s.reason)).toEqual([`Seguido por ${friend.username}, que você segue`, `Seguido por ${friend.username}, que você segue`, 'Está lendo um livro da sua estante']);
+    // The next visit is answered from the kept ranking, in the same order and with the same reasons.
+    expect(await listReaderSuggestions(testViewer(me))).toEqual(suggestions);
   });
 
   it('counts several common follows, and suggests nobody to a reader who follows no one and reads alone', async () => {
