@@ -36,8 +36,15 @@ export function runScript(script: string, env: NodeJS.ProcessEnv, show = false):
   if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status})`);
 }
 
+/** Node's options from `npm start` (package.json), so the benches measure the server as it runs in production. */
+const START_NODE_OPTIONS = (() => {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const words = start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1, words.indexOf('build/server.js'));
+})();
+
 export function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['build/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...START_NODE_OPTIONS, 'build/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
