@@ -31,6 +31,8 @@ describe('the shelf forms of /ed/{id} and /estante', () => {
 
     const shelf = (await loadBookshelf({ request: getRequest('/estante?situacao=lido', reader.cookie), params: {}, context: {} })) as { bookshelf: { items: { edition: { title: string }; rating: number }[]; counts: Record<string, number> } };
     expect(shelf.bookshelf.items).toMatchObject([{ edition: { title: 'Torto Arado' }, rating: 4.25 }]);
+    // Only what the page shows of the edition travels to it (a cover card), in its HTML and its hydration data.
+    expect(Object.keys(shelf.bookshelf.items[0]!.edition).sort()).toEqual(['authors', 'coverUrl', 'id', 'title']);
     expect(shelf.bookshelf.counts.read).toBe(1);
     const othersShelf = (await loadBookshelf({ request: getRequest('/estante', other.cookie), params: {}, context: {} })) as { bookshelf: { items: unknown[] } };
     expect(othersShelf.bookshelf.items).toEqual([]);

@@ -69,6 +69,7 @@ describe('/ and /home', () => {
     await call(edition.action, formRequest(`/ed/${book}`, { intent: 'situacao', status: 'lendo' }, { cookie: reader.cookie }), { id: book });
     page = await loadHome(reader.cookie);
     expect(page).toMatchObject({ started: true, goal: { booksTarget: 20, pagesTarget: 5000 }, reading: [{ edition: { id: book }, fraction: 0, stepUnit: 'page', nextValue: 10 }] });
+    expect(Object.keys(page.reading[0]!.edition).sort()).toEqual(['authors', 'coverUrl', 'id', 'title']);
 
     expect(await postHome(reader.cookie, { intent: 'progresso', edition: book, unit: 'paginas', value: '10' })).toEqual({ success: 'Progresso registrado.' });
     expect((await loadHome(reader.cookie)).reading[0]).toMatchObject({ value: 10, nextValue: 20 });

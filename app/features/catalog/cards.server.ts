@@ -1,14 +1,21 @@
 import { sql } from 'drizzle-orm';
-import type { EditionCard, EditionFormat } from './types';
+import type { CoverCard, EditionCard, EditionFormat } from './types';
 
 /**
  * The columns every edition list selects (from `editions e`), authors included in the same query so a
  * list never costs one query per book.
  */
-export const cardColumns = sql`e.id, e.title, e.subtitle, e.publisher, e.publication_date AS "publicationDate", e.format,
-  e.cover_url AS "coverUrl", e.readers_count AS "readersCount",
-  COALESCE((SELECT json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) ORDER BY wa.position, a.name)
+const authorsColumn = sql`COALESCE((SELECT json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) ORDER BY wa.position, a.name)
     FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id), '[]'::json) AS authors`;
+
+export const cardColumns = sql`e.id, e.title, e.subtitle, e.publisher, e.publication_date AS "publicationDate", e.format,
+  e.cover_url AS "coverUrl", e.readers_count AS "readersCount", ${authorsColumn}`;
+
+/**
+ * The columns of a cover card (from `editions e`): a reader's lists show only the cover, title and authors, and
+ * each field more is data the page carries twice (in its HTML and in its hydration data) for nothing.
+ */
+export const coverCardColumns = sql`e.id, e.title, e.cover_url AS "coverUrl", ${authorsColumn}`;
 
 export type CardRow = {
   id: string;
@@ -34,4 +41,10 @@ export function toCard(row: CardRow): EditionCard {
     coverUrl: row.coverUrl,
     readersCount: Number(row.readersCount),
   };
+}
+
+export type CoverCardRow = Pick<CardRow, 'id' | 'title' | 'coverUrl' | 'authors'>;
+
+export function toCoverCard(row: CoverCardRow): CoverCard {
+  return { id: row.id, title: row.title, authors: row.authors, coverUrl: row.coverUrl };
 }

@@ -3,6 +3,9 @@ export type EditionFormat = (typeof EDITION_FORMATS)[number];
 
 export type AuthorRef = { id: string; slug: string; name: string };
 
+/** What a list of a reader's books shows of each edition: its cover, title and authors, linking to it. */
+export type CoverCard = Pick<EditionCard, 'id' | 'title' | 'authors' | 'coverUrl'>;
+
 /** What a list, a search result or a collection shows of an edition. */
 export type EditionCard = {
   id: string;

@@ -3,7 +3,7 @@ import { queryRows } from '~/db/client.server';
 import { resolveUsername } from '~/features/accounts/queries.server';
 import { listAtts } from '~/features/atts/queries.server';
 import { foldForMatch } from '~/features/catalog/normalize';
-import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { yearInSaoPaulo } from '~/features/reading/goals';
 import { readingGoalOf } from '~/features/reading/goals.server';
 import { type Audience, audienceOf, blockedEitherWay, maySeeProfile } from '~/features/social/audience.server';
@@ -85,15 +85,15 @@ export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Pr
         (SELECT count(*)::int FROM follows f JOIN users fu ON fu.id = f.followee_id WHERE f.follower_id = u.id AND f.status = 'accepted' AND fu.suspended_at IS NULL) AS following
       FROM users u WHERE u.id = ${reader.id}`),
     showReading
-      ? queryRows<CardRow & { progress: number | null }>(sql`
-          SELECT ${cardColumns}, rt.progress_fraction AS progress
+      ? queryRows<CoverCardRow & { progress: number | null }>(sql`
+          SELECT ${coverCardColumns}, rt.progress_fraction AS progress
           FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
           LEFT JOIN read_throughs rt ON rt.shelf_entry_id = s.id AND rt.finished_on IS NULL AND rt.abandoned_on IS NULL
           WHERE s.user_id = ${reader.id} AND s.status = 'reading'
           ORDER BY coalesce(rt.progress_updated_at, s.updated_at) DESC, s.id LIMIT ${CURRENTLY_READING_LIMIT}`)
       : Promise.resolve([]),
-    queryRows<CardRow>(sql`
-      SELECT ${cardColumns} FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
+    queryRows<CoverCardRow>(sql`
+      SELECT ${coverCardColumns} FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
       WHERE s.user_id = ${reader.id} AND s.favorite ORDER BY s.updated_at DESC, s.id LIMIT ${FAVORITES_LIMIT}`),
     listAtts(viewer, { kind: 'author', authorId: reader.id }, { limit: LATEST_ATTS_LIMIT }),
     readingGoalOf(viewer, reader.id, yearInSaoPaulo(), audience),
@@ -103,9 +103,9 @@ export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Pr
     bio: facts?.bio ?? null,
     links: facts?.links ?? [],
     counts: { read: Number(facts?.read ?? 0), followers: Number(facts?.followers ?? 0), following: Number(facts?.following ?? 0) },
-    currentlyReading: showReading ? reading.map((row) => ({ edition: toCard(row), progress: row.progress == null ? null : Number(row.progress) })) : null,
+    currentlyReading: showReading ? reading.map((row) => ({ edition: toCoverCard(row), progress: row.progress == null ? null : Number(row.progress) })) : null,
     currentlyReadingHidden: isOwner && !reader.showCurrentlyReading,
-    favorites: favorites.map(toCard),
+    favorites: favorites.map(toCoverCard),
     latestAtts: latestAtts.items,
     // The card shows a goal set for this year; a year without one shows nothing on the profile.
     goal: goal && (goal.booksTarget != null || goal.pagesTarget != null) ? goal : null,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { listAtts } from '~/features/atts/queries.server';
-import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { yearInSaoPaulo } from '~/features/reading/goals';
 import { listReaderReviews } from '~/features/reading/review-queries.server';
 import { readerStats } from '~/features/reading/stats.server';
@@ -27,8 +27,8 @@ async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabD
   const ownerId = owner.reader.id;
   const statusFilter = params.situacao ? sql`AND s.status = ${params.situacao}` : sql``;
   const [rows, countRows] = await Promise.all([
-    queryRows<CardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; favorite: boolean; started_on: string | null; finished_on: string | null; progress_fraction: number | null; updated_at: Date | string }>(sql`
-      SELECT ${cardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
+    queryRows<CoverCardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; favorite: boolean; started_on: string | null; finished_on: string | null; progress_fraction: number | null; updated_at: Date | string }>(sql`
+      SELECT ${coverCardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
       FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
       LEFT JOIN LATERAL (SELECT started_on, finished_on, CASE WHEN finished_on IS NULL AND abandoned_on IS NULL THEN progress_fraction END AS progress_fraction
         FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true
@@ -44,7 +44,7 @@ async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabD
     tab: 'estante',
     items: rows.map((row) => ({
       id: row.entry_id,
-      edition: toCard(row),
+      edition: toCoverCard(row),
       status: row.status,
       rating: ratingFromQuarters(row.rating_quarters),
       favorite: row.favorite,
@@ -99,8 +99,8 @@ async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabDa
   const readings =
     year == null
       ? []
-      : await queryRows<CardRow & { finished_on: string; rating_quarters: number | null }>(sql`
-          SELECT ${cardColumns}, rt.finished_on, s.rating_quarters
+      : await queryRows<CoverCardRow & { finished_on: string; rating_quarters: number | null }>(sql`
+          SELECT ${coverCardColumns}, rt.finished_on, s.rating_quarters
           FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id JOIN editions e ON e.id = s.edition_id
           WHERE rt.user_id = ${owner.reader.id} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)
           ORDER BY rt.finished_on DESC, rt.id LIMIT ${FINISHED_PER_YEAR_LIMIT}`);
@@ -108,7 +108,7 @@ async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabDa
     tab: 'lidos',
     years,
     year,
-    readings: readings.map((row) => ({ edition: toCard(row), finishedOn: row.finished_on, rating: ratingFromQuarters(row.rating_quarters) })),
+    readings: readings.map((row) => ({ edition: toCoverCard(row), finishedOn: row.finished_on, rating: ratingFromQuarters(row.rating_quarters) })),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AttCard, AttPage } from '~/features/atts/types';
-import type { EditionCard } from '~/features/catalog/types';
+import type { CoverCard } from '~/features/catalog/types';
 import type { ReadingGoal } from '~/features/reading/goals';
 import type { ReaderStats } from '~/features/reading/stats';
 import type { ShelfStatus } from '~/features/reading/statuses';
@@ -12,7 +12,7 @@ export type ReaderCard = { id: string; username: string; name: string; image: st
 /** Where the viewer stands with a profile's owner, for the follow and block buttons. */
 export type ProfileRelation = { relation: Relation; followPending: boolean; signedIn: boolean };
 
-export type CurrentReading = { edition: EditionCard; progress: number | null };
+export type CurrentReading = { edition: CoverCard; progress: number | null };
 
 /** What a profile shows beyond name and avatar: only for those who may see the profile (maySeeProfile). */
 export type ProfileDetails = {
@@ -24,7 +24,7 @@ export type ProfileDetails = {
   currentlyReading: CurrentReading[] | null;
   /** The owner hid "lendo agora": only the owner is told, next to their own list. */
   currentlyReadingHidden: boolean;
-  favorites: EditionCard[];
+  favorites: CoverCard[];
   /** The newest atts the viewer may see (the atts tab has the rest). */
   latestAtts: AttCard[];
   /** The owner's goal for the current year (São Paulo), only when one is set. */
@@ -39,7 +39,7 @@ export type Profile = {
 };
 
 /** A book of the `lidos` tab: one finished read-through. */
-export type FinishedReading = { edition: EditionCard; finishedOn: string; rating: number | null };
+export type FinishedReading = { edition: CoverCard; finishedOn: string; rating: number | null };
 
 export type ReaderPage = { items: ReaderCard[]; total: number; page: number; pageSize: number };
 

@@ -1,7 +1,7 @@
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { shelfEntries } from '~/db/schema';
-import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import type { Viewer } from '~/server/viewer.server';
 import { setShelfStatus } from './mutations.server';
 import { SHELF_STATUSES, type ShelfStatus, ratingFromQuarters } from './statuses';
@@ -10,7 +10,7 @@ import type { BookshelfSort } from './validation';
 
 export const BOOKSHELF_PAGE_SIZE = 30;
 
-type BookshelfRow = CardRow & {
+type BookshelfRow = CoverCardRow & {
   entry_id: string;
   status: ShelfStatus;
   rating_quarters: number | null;
@@ -65,7 +65,7 @@ export async function listBookshelf(viewer: Viewer, options: { filters?: Bookshe
   const offset = (options.page - 1) * BOOKSHELF_PAGE_SIZE;
   const [rows, facetRows] = await Promise.all([
     queryRows<BookshelfRow>(sql`
-      SELECT ${cardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
+      SELECT ${coverCardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
       FROM shelf_entries s
       JOIN editions e ON e.id = s.edition_id
       LEFT JOIN LATERAL (SELECT started_on, finished_on, CASE WHEN finished_on IS NULL AND abandoned_on IS NULL THEN progress_fraction END AS progress_fraction FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true
@@ -88,7 +88,7 @@ export async function listBookshelf(viewer: Viewer, options: { filters?: Bookshe
   return {
     items: rows.map((row) => ({
       id: row.entry_id,
-      edition: toCard(row),
+      edition: toCoverCard(row),
       status: row.status,
       rating: ratingFromQuarters(row.rating_quarters),
       favorite: row.favorite,

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, rowCount } from '~/db/client.server';
-import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { feedAuthorShown, followeesOf } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
+import type { EditionFormat } from '~/features/catalog/types';
 import { type ProgressUnit, lengthIn, preferredUnit } from './progress';
 import type { ShelfStatus } from './statuses';
 import { QUICK_STEP } from './components/quick-step';
@@ -12,12 +13,12 @@ import type { CurrentReading, FollowingActivity } from './types';
 export const CURRENTLY_READING_MAX = 8;
 export const ACTIVITY_MAX = 15;
 
-type ReadingRow = CardRow & { pages: number | null; audio_minutes: number | null; fraction: number | null; value: number | null; unit: ProgressUnit | null };
+type ReadingRow = CoverCardRow & { format: EditionFormat; pages: number | null; audio_minutes: number | null; fraction: number | null; value: number | null; unit: ProgressUnit | null };
 
 /** The viewer's books in `lendo`, latest first, with where each reading is and the next one-tap step. */
 export async function listCurrentlyReading(viewer: Viewer): Promise<CurrentReading[]> {
   const rows = await queryRows<ReadingRow>(sql`
-    SELECT ${cardColumns}, e.pages, e.audio_minutes, rt.progress_fraction AS fraction, rt.progress_value AS value, rt.progress_unit AS unit
+    SELECT ${coverCardColumns}, e.format, e.pages, e.audio_minutes, rt.progress_fraction AS fraction, rt.progress_value AS value, rt.progress_unit AS unit
     FROM shelf_entries s
     JOIN editions e ON e.id = s.edition_id
     LEFT JOIN read_throughs rt ON rt.shelf_entry_id = s.id AND rt.finished_on IS NULL AND rt.abandoned_on IS NULL
@@ -32,7 +33,7 @@ export async function listCurrentlyReading(viewer: Viewer): Promise<CurrentReadi
     const fraction = Number(row.fraction ?? 0);
     const current = row.unit === unit && row.value != null ? row.value : Math.floor(fraction * total);
     return {
-      edition: toCard(row),
+      edition: toCoverCard(row),
       length,
       fraction,
       value: row.value,

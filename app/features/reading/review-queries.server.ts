@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { reviews, shelfEntries } from '~/db/schema';
-import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import { renderMarkdown } from '~/lib/markdown';
@@ -109,15 +109,15 @@ export async function listReaderReviews(viewer: Viewer | null, userId: string, p
   const viewerId = viewer?.id ?? null;
   const where = sql`r.user_id = ${userId} AND ${shownReviews(viewerId)}`;
   const [rows, [total]] = await Promise.all([
-    queryRows<ReviewRow & { edition: CardRow }>(sql`
-      SELECT ${reviewColumns}, (SELECT row_to_json(c) FROM (SELECT ${cardColumns}) c) AS edition
+    queryRows<ReviewRow & { edition: CoverCardRow }>(sql`
+      SELECT ${reviewColumns}, (SELECT row_to_json(c) FROM (SELECT ${coverCardColumns}) c) AS edition
       FROM reviews r JOIN shelf_entries s ON s.id = r.shelf_entry_id JOIN users u ON u.id = r.user_id JOIN editions e ON e.id = r.edition_id
       WHERE ${where}
       ORDER BY r.published_at DESC, r.shelf_entry_id
       LIMIT ${EDITION_REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_REVIEWS_PAGE_SIZE}`),
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews r WHERE ${where}`),
   ]);
-  return { items: rows.map((row) => ({ ...toReview(viewerId, row), edition: toCard(row.edition) })), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
+  return { items: rows.map((row) => ({ ...toReview(viewerId, row), edition: toCoverCard(row.edition) })), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
 }
 
 /** A published review as a report needs it (keyed by its shelf entry): null when missing or not for the viewer. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
-import { type CardRow, cardColumns, toCard } from '~/features/catalog/cards.server';
+import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import type { Viewer } from '~/server/viewer.server';
 import { audienceOf, maySee, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
@@ -59,8 +59,8 @@ export async function getShelf(viewer: Viewer | null, shelfId: string): Promise<
  * first and last positions of the whole shelf (the ends of "Subir"/"Descer"). Never the notes.
  */
 export async function listShelfItems(shelf: ShelfDetail, page: number): Promise<{ items: ShelfItem[]; firstPosition: number | null; lastPosition: number | null }> {
-  const rows = await queryRows<CardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; position: number; first: number; last: number }>(sql`
-    SELECT ${cardColumns}, s.id AS entry_id, s.status, s.rating_quarters, si.position, min(si.position) OVER () AS first, max(si.position) OVER () AS last
+  const rows = await queryRows<CoverCardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; position: number; first: number; last: number }>(sql`
+    SELECT ${coverCardColumns}, s.id AS entry_id, s.status, s.rating_quarters, si.position, min(si.position) OVER () AS first, max(si.position) OVER () AS last
     FROM shelf_items si
     JOIN shelf_entries s ON s.id = si.shelf_entry_id
     JOIN editions e ON e.id = s.edition_id
@@ -68,7 +68,7 @@ export async function listShelfItems(shelf: ShelfDetail, page: number): Promise<
     ORDER BY si.position, s.id
     LIMIT ${SHELF_ITEMS_PAGE_SIZE} OFFSET ${(page - 1) * SHELF_ITEMS_PAGE_SIZE}`);
   return {
-    items: rows.map((row) => ({ entryId: row.entry_id, edition: toCard(row), status: row.status, rating: ratingFromQuarters(row.rating_quarters), position: Number(row.position) })),
+    items: rows.map((row) => ({ entryId: row.entry_id, edition: toCoverCard(row), status: row.status, rating: ratingFromQuarters(row.rating_quarters), position: Number(row.position) })),
     firstPosition: rows[0] ? Number(rows[0].first) : null,
     lastPosition: rows[0] ? Number(rows[0].last) : null,
   };

@@ -1,4 +1,4 @@
-import type { EditionCard, EditionFormat } from '~/features/catalog/types';
+import type { CoverCard, EditionCard, EditionFormat } from '~/features/catalog/types';
 import type { Emotion, ProgressUnit } from './progress';
 import type { Mood, Pacing } from './review-vocabulary';
 import type { Visibility } from '~/features/social/visibility';
@@ -30,7 +30,7 @@ export type MyShelfEntry = {
 export type BookshelfItem = {
   /** The shelf entry's id (the bulk form's checkboxes). */
   id: string;
-  edition: EditionCard;
+  edition: CoverCard;
   status: ShelfStatus;
   rating: number | null;
   favorite: boolean;
@@ -69,7 +69,7 @@ export type ShelfSummary = {
 export type ShelfDetail = ShelfSummary & { updatedAt: string };
 
 /** A book on a custom shelf, as anyone allowed to see the shelf sees it (never the notes). */
-export type ShelfItem = { entryId: string; edition: EditionCard; status: ShelfStatus; rating: number | null; position: number };
+export type ShelfItem = { entryId: string; edition: CoverCard; status: ShelfStatus; rating: number | null; position: number };
 
 /** The viewer's shelves with whether one edition is on each (the edition page's "Adicionar a uma estante"). */
 export type ShelfChoice = { id: string; name: string; contains: boolean };
@@ -121,7 +121,7 @@ export type MyProgress = {
 
 /** A book on /home's "Lendo agora", with its one-tap step (`nextValue` in `stepUnit`, null at the end). */
 export type CurrentReading = {
-  edition: EditionCard;
+  edition: CoverCard;
   length: { pages: number | null; audioMinutes: number | null; format: EditionFormat };
   fraction: number;
   value: number | null;
@@ -176,7 +176,7 @@ export type EditionReview = {
 };
 
 /** A published review on a reader's profile (`/u/{username}/resenhas`): the review and the edition it is about. */
-export type ReaderReview = EditionReview & { edition: EditionCard };
+export type ReaderReview = EditionReview & { edition: CoverCard };
 
 /** A reader with the edition on their bookshelf (/ed/{id}/leitores). */
 export type EditionReader = { username: string; name: string; image: string | null; status: ShelfStatus; rating: number | null };

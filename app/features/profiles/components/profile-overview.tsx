@@ -2,11 +2,11 @@ import { Link } from '~/components/link';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { AttList } from '~/features/atts/components/att-card';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
-import type { EditionCard } from '~/features/catalog/types';
+import type { CoverCard } from '~/features/catalog/types';
 import { ReadingGoalCard } from '~/features/reading/components/reading-goal-card';
 import type { ProfileDetails } from '../types';
 
-function CoverLink({ edition, children }: { edition: EditionCard; children?: React.ReactNode }) {
+function CoverLink({ edition, children }: { edition: CoverCard; children?: React.ReactNode }) {
   return (
     <li className="flex w-28 flex-col gap-2">
       <Link to={`/ed/${edition.id}`} className="flex flex-col gap-2 text-ink no-underline hover:underline">

@@ -2,7 +2,7 @@ import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
 import { Prose } from '~/components/ui/prose';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
-import type { EditionCard } from '~/features/catalog/types';
+import type { CoverCard } from '~/features/catalog/types';
 import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportLink } from '~/features/moderation/components/report-link';
 import { formatDate } from '~/lib/format';
@@ -43,7 +43,7 @@ function ReviewDate({ review }: { review: EditionReview }) {
  * One review: who wrote it (on an edition's list) or which book it is about (on a reader's profile, `edition`),
  * the rating, the text (behind a "mostrar" when it has spoilers), moods and warnings.
  */
-export function ReviewCard({ review, edition }: { review: EditionReview; edition?: EditionCard }) {
+export function ReviewCard({ review, edition }: { review: EditionReview; edition?: CoverCard }) {
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
       <div className="flex items-center gap-3">
