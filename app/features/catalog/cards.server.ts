@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { CoverCard, EditionCard, EditionFormat } from './types';
 
-/**
- * The columns every edition list selects (from `editions e`), authors included in the same query so a
- * list never costs one query per book.
- */
+/** An edition's authors in order, as JSON in the same query, so a list never costs one query per book. */
 const authorsColumn = sql`COALESCE((SELECT json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) ORDER BY wa.position, a.name)
     FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id), '[]'::json) AS authors`;
 
+/** The columns of an edition card (from `editions e`): catalogue lists, search results, collections. */
 export const cardColumns = sql`e.id, e.title, e.subtitle, e.publisher, e.publication_date AS "publicationDate", e.format,
   e.cover_url AS "coverUrl", e.readers_count AS "readersCount", ${authorsColumn}`;
 
