@@ -15,12 +15,21 @@ test('sign up, verify from the outbox, sign in by username, change password ends
   await page.getByLabel('Senha').fill('capitu-e-bentinho');
   await page.getByLabel('Data de nascimento').fill('1998-04-02');
   await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page.getByRole('heading', { name: `Olá, ${username}!` })).toBeVisible();
-  await expect(page.getByText('Confirme seu e-mail para publicar')).toBeVisible();
+  // Nobody is signed in before the address is confirmed: the answer is the same for an address that has an account.
+  await expect(page.getByRole('heading', { name: 'Confira seu e-mail' })).toBeVisible();
+  await expect(page.getByText(`Enviamos um link de confirmação para ${email}.`)).toBeVisible();
+  await expect(page.getByText('Este servidor não tem SMTP configurado')).toBeVisible();
+  await page.goto('/auth/signin');
+  await page.getByLabel('E-mail ou nome de usuário').fill(username);
+  await page.getByLabel('Senha', { exact: true }).fill('capitu-e-bentinho');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Seu e-mail ainda não foi confirmado.')).toBeVisible();
 
   const verifyLink = await latestEmailLink(browser, email, '/auth/verificar-email');
   await page.goto(verifyLink);
   await expect(page.getByRole('heading', { name: 'E-mail confirmado' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: `Olá, ${username}!` })).toBeVisible();
   await page.goto('/configuracoes/conta');
   await expect(page.getByText('E-mail confirmado.')).toBeVisible();
 
@@ -132,4 +141,17 @@ test('account settings: profile, username redirect rule, avatar upload', async (
   await page.getByLabel('Nova foto').setInputFiles({ name: 'texto.png', mimeType: 'image/png', buffer: Buffer.from('isto não é uma imagem') });
   await page.getByRole('button', { name: 'Enviar foto' }).click();
   await expect(page.getByText('Envie uma imagem JPEG, PNG, WebP ou GIF.')).toBeVisible();
+
+  // A new e-mail asks for the password, and keeps the current address until the link is opened.
+  const email = page.locator('#email');
+  await email.getByLabel('E-mail', { exact: true }).fill(`${username}.novo@exemplo.com.br`);
+  await email.getByLabel('Senha atual').fill('senha-errada-123');
+  await email.getByRole('button', { name: 'Trocar e-mail' }).click();
+  await expect(email.getByText('Senha atual incorreta.')).toBeVisible();
+  await expect(email.getByLabel('E-mail', { exact: true })).toHaveValue(`${username}.novo@exemplo.com.br`);
+  await email.getByLabel('Senha atual').fill('dom-casmurro-1899');
+  await email.getByRole('button', { name: 'Trocar e-mail' }).click();
+  await expect(page.getByText(`Enviamos um link para ${username}.novo@exemplo.com.br.`)).toBeVisible();
+  await page.reload();
+  await expect(email.getByLabel('E-mail', { exact: true })).toHaveValue(`${username}@exemplo.com.br`);
 });

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -15,12 +15,21 @@ export async function signIn(page: Page, identifier: string, password = DEMO_PAS
 /** The avatar menu is a native <details>: its <summary> opens it without JavaScript. */
 export const accountMenu = (page: Page) => page.locator('summary[aria-label^="Menu da conta"]');
 
-/** The newest email to an address, read by an admin from the outbox, as the README tells a developer to. */
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+/**
+ * The newest email to an address, read by an admin from the outbox, as the README tells a developer to.
+ * The admin signs in once per worker; later calls reuse that session.
+ */
 export async function latestEmailLink(browser: Browser, to: string, pathPart: string): Promise<string> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(adminState ? { storageState: adminState } : {});
   const page = await context.newPage();
-  await signIn(page, 'ana_admin');
   await page.goto('/gerenciar/emails');
+  if (!page.url().includes('/gerenciar/emails')) {
+    await signIn(page, 'ana_admin');
+    adminState = await context.storageState();
+    await page.goto('/gerenciar/emails');
+  }
   const item = page.locator('li', { hasText: `Para ${to}` }).first();
   const href = await item.locator(`a[href*="${pathPart}"]`).first().getAttribute('href');
   await context.close();
@@ -52,14 +61,23 @@ export async function checkBothWidths(page: Page, name: string) {
 
 export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;
 
-/** Creates an account through the sign-up form and waits until the reader is signed in. */
+/**
+ * Creates an account through the sign-up form, opens the confirmation link from the outbox (a sign-up signs
+ * nobody in until then), and waits until the reader is signed in.
+ */
 export async function signUp(page: Page, username: string, password: string, birthDate = '1990-01-01') {
+  const email = `${username}@exemplo.com.br`;
   await page.goto('/auth/signin?modo=criar');
-  await page.getByLabel('E-mail', { exact: true }).fill(`${username}@exemplo.com.br`);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Nome de usuário').fill(username);
   await page.getByLabel('Senha').fill(password);
   await page.getByLabel('Data de nascimento').fill(birthDate);
   await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByRole('heading', { name: 'Confira seu e-mail' })).toBeVisible();
+  const browser = page.context().browser();
+  if (!browser) throw new Error('signUp needs a page of a launched browser');
+  await page.goto(await latestEmailLink(browser, email, '/auth/verificar-email'));
+  await expect(page.getByRole('heading', { name: 'E-mail confirmado' })).toBeVisible();
   await expect(accountMenu(page)).toBeVisible();
-  return `${username}@exemplo.com.br`;
+  return email;
 }

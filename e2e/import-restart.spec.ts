@@ -21,7 +21,7 @@ const HEADER =
 type Server = { process: ChildProcess; exited: Promise<unknown>; logged: (event: string, times?: number) => Promise<void> };
 
 function startServer(dataDir: string): Server {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), PUBLIC_URL: BASE, LOG_LEVEL: 'info', NODE_ENV: 'production', RATE_LIMIT_SIGNUP_PER_HOUR: '1000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), PUBLIC_URL: BASE, LOG_LEVEL: 'info', NODE_ENV: 'production', RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES: '1000', RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR: '1000' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['build/server.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const seen = new Map<string, number>();

@@ -5,7 +5,7 @@ set -euo pipefail
 port=${1:-3100}
 dir=$(mktemp -d /tmp/maratona-e2e-XXXXXX)
 export DATA_DIR="$dir" PORT="$port" PUBLIC_URL="http://localhost:$port" LOG_LEVEL=warn
-export RATE_LIMIT_SIGNIN_IP_PER_MINUTE=1000 RATE_LIMIT_SIGNUP_PER_HOUR=1000
+export RATE_LIMIT_SIGNIN_IP_PER_MINUTE=1000 RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES=1000 RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR=1000
 unset DATABASE_URL
 npx tsx scripts/seed.ts >/dev/null
 exec env NODE_ENV=production node build/server.js

@@ -10,7 +10,6 @@ import { birthDateField, completeSignUpInput, isUnderMinimumAge } from '~/featur
 import { isFailure } from '~/lib/form-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { failureFromError, parseForm } from '~/server/forms.server';
-import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.server';
 import { clientIp } from '~/server/request.server';
 import { getViewer } from '~/server/viewer.server';
 
@@ -48,11 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = parseForm(formData, completeSignUpInput);
   if (!parsed.ok) return parsed.failure;
-  // An account through a provider is a sign-up like any other: the same budget per address (PRODUCT.md §1.5).
-  const limit = await hitRateLimit(rateLimitRules().signUpPerIp, clientIp(request));
-  if (!limit.ok) return rateLimited(limit.retryAfterSeconds, parsed.fields);
   try {
-    await completeSignUp(viewer, parsed.value);
+    await completeSignUp(viewer, parsed.value, clientIp(request));
   } catch (error) {
     return failureFromError(error, parsed.fields);
   }

@@ -7,8 +7,6 @@ import { requestPasswordReset, resetPassword } from '~/features/accounts/mutatio
 import { requestPasswordResetInput, resetPasswordInput } from '~/features/accounts/validation';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
-import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.server';
-import { clientIp } from '~/server/request.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Redefinir senha · Maratona' }];
 
@@ -30,9 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = parseForm(formData, requestPasswordResetInput);
   if (!parsed.ok) return parsed.failure;
-  const limit = await hitRateLimit(rateLimitRules().passwordResetPerIp, clientIp(request));
-  if (!limit.ok) return rateLimited(limit.retryAfterSeconds, parsed.fields);
-  await requestPasswordReset(parsed.value.email);
+  try {
+    await requestPasswordReset(request, parsed.value.email);
+  } catch (error) {
+    return failureFromError(error, parsed.fields);
+  }
   return { success: `Se existir uma conta com ${parsed.value.email}, enviamos um link para criar uma nova senha. Confira sua caixa de entrada.` };
 }
 

@@ -5,8 +5,11 @@ import { outboxEmails, users } from '~/db/schema';
 import { resetEnvForTests } from '~/server/env.server';
 import { getViewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
-import { cookieFrom, createUser, formRequest, getRequest } from '../../test/factories';
+import { cookieFrom, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
+import { getAuth } from '~/features/accounts/auth.server';
+import { changeUsername } from '~/features/accounts/mutations.server';
 import { action } from './auth.signin';
+import { loader as verifyLoader } from './auth.verificar-email';
 
 useTestDatabase();
 
@@ -15,26 +18,67 @@ const run = (request: Request) => action({ request, params: {}, context: {} } as
 
 async function asResponse(result: unknown): Promise<{ status: number; body: any; headers: Headers }> {
   if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };
+  if (!(result && typeof result === 'object' && 'init' in result)) return { status: 200, body: result, headers: new Headers() };
   const d = result as { data: unknown; init?: ResponseInit | null };
   return { status: d.init?.status ?? 200, body: d.data, headers: new Headers(d.init?.headers) };
 }
 
 const signUpFields = { intent: 'criar', email: 'Ana@Exemplo.com.br', username: 'ana_lendo', password: 'capitu-e-bentinho', birthDate: '1995-03-14', callbackUrl: '/' };
 
+const verifyArgs = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Parameters<typeof verifyLoader>[0];
+
+/** The library's own HTTP door, as a client would reach it if our allow-list ever let it through. */
+const libraryDoor = (path: string, body: Record<string, string>, ip = '203.0.113.50') =>
+  getAuth().handler(
+    new Request(`http://localhost:3000/api/auth${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', 'x-maratona-client-ip': ip },
+    }),
+  );
+
+async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  Object.assign(process.env, vars);
+  resetEnvForTests();
+  try {
+    return await work();
+  } finally {
+    for (const key of Object.keys(vars)) delete process.env[key];
+    resetEnvForTests();
+  }
+}
+
+const emailsTo = (to: string) => getDb().select().from(outboxEmails).where(eq(outboxEmails.to, to));
+
 describe('sign up', () => {
-  it('creates the account, signs in, and sends the verification email', async () => {
+  it('creates an unconfirmed account without signing in; the e-mailed link confirms it and signs in', async () => {
     const res = await asResponse(await run(formRequest('/auth/signin', signUpFields)));
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/?bem-vindo=1');
-    const cookie = cookieFrom(res.headers);
-    const viewer = await getViewer(getRequest('/', cookie));
-    expect(viewer).toMatchObject({ username: 'ana_lendo', role: 'reader', emailVerified: false });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe('Enviamos um link de confirmação para ana@exemplo.com.br. Abra-o para entrar no Maratona.');
+    expect(res.headers.getSetCookie()).toEqual([]);
     const [user] = await getDb().select().from(users).where(eq(users.username, 'ana_lendo'));
-    expect(user?.email).toBe('ana@exemplo.com.br');
-    expect(user?.profileVisibility).toBe('publico');
-    const emails = await getDb().select().from(outboxEmails).where(eq(outboxEmails.to, 'ana@exemplo.com.br'));
+    expect(user).toMatchObject({ email: 'ana@exemplo.com.br', emailVerified: false, profileVisibility: 'publico' });
+    const emails = await emailsTo('ana@exemplo.com.br');
     expect(emails).toHaveLength(1);
-    expect(emails[0]?.text).toMatch(/\/auth\/verificar-email\?token=/);
+    const link = /\/auth\/verificar-email\?token=\S+/.exec(emails[0]?.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+
+    const confirmed = await verifyLoader(verifyArgs(getRequest(link)));
+    const cookie = cookieFrom(new Headers((confirmed as { init?: ResponseInit }).init?.headers));
+    expect(await getViewer(getRequest('/', cookie))).toMatchObject({ username: 'ana_lendo', emailVerified: true });
+  });
+
+  it('answers an address that already has an account exactly like a new one, and tells its holder by e-mail', async () => {
+    const holder = await createUser({ email: 'ana@exemplo.com.br', verified: true });
+    await getDb().delete(outboxEmails);
+    const fresh = await asResponse(await run(formRequest('/auth/signin', { ...signUpFields, email: 'bia@exemplo.com.br', username: 'bia_lendo' })));
+    const taken = await asResponse(await run(formRequest('/auth/signin', signUpFields)));
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body.success).toBe(fresh.body.success.replace('bia@', 'ana@'));
+    expect(Object.keys(taken.body)).toEqual(Object.keys(fresh.body));
+    expect(taken.headers.getSetCookie()).toEqual([]);
+    expect(await getDb().select().from(users).where(eq(users.username, 'ana_lendo'))).toEqual([]);
+    expect((await emailsTo(holder.email)).map((e) => e.subject)).toEqual(['Alguém tentou criar uma conta com o seu e-mail no Maratona']);
   });
 
   it('gives readers aged 13–17 a restricted profile', async () => {
@@ -61,25 +105,44 @@ describe('sign up', () => {
     expect(res.body.fieldErrors.username).toContain('já está em uso');
   });
 
-  it('limits sign-ups per IP', async () => {
-    process.env.RATE_LIMIT_SIGNUP_PER_HOUR = '2';
-    resetEnvForTests();
-    try {
+  it('refuses a child, a held username and a reserved one through the library’s own door too', async () => {
+    const child = await libraryDoor('/sign-up/email', { email: 'crianca@exemplo.com.br', password: 'capitu-e-bentinho', name: 'c', username: 'crianca_1', birthDate: '2020-01-01' });
+    expect(child.status).toBe(400);
+    expect(((await child.json()) as { message: string }).message).toContain('13 anos');
+    const renamed = await createUser({ username: 'nome_antigo' });
+    await changeUsername(testViewer(renamed), 'nome_novo');
+    const held = await libraryDoor('/sign-up/email', { email: 'outra@exemplo.com.br', password: 'capitu-e-bentinho', name: 'x', username: 'nome_antigo', birthDate: '1990-01-01' });
+    expect(held.status).toBe(400);
+    const reserved = await libraryDoor('/sign-up/email', { email: 'mais@exemplo.com.br', password: 'capitu-e-bentinho', name: 'x', username: 'admin', birthDate: '1990-01-01' });
+    expect(reserved.status).toBe(400);
+    const long = await libraryDoor('/sign-up/email', { email: 'longo@exemplo.com.br', password: 'capitu-e-bentinho', name: 'x'.repeat(200_000), username: 'nome_longo', birthDate: '1990-01-01' });
+    expect(long.status).toBe(400);
+    const created = await getDb().select({ email: users.email }).from(users);
+    expect(created.map((u) => u.email)).not.toEqual(expect.arrayContaining(['crianca@exemplo.com.br']));
+    expect(created.map((u) => u.email)).not.toContain('outra@exemplo.com.br');
+    expect(created.map((u) => u.email)).not.toContain('mais@exemplo.com.br');
+    expect(created.map((u) => u.email)).not.toContain('longo@exemplo.com.br');
+  });
+
+  it('limits sign-ups per IP, by the form and by the library’s door alike', async () => {
+    await withEnv({ RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES: '2' }, async () => {
       for (let i = 0; i < 2; i++) await run(formRequest('/auth/signin', { ...signUpFields, username: `ana_${i}`, email: `ana${i}@exemplo.com.br` }, { ip: '198.51.100.9' }));
       const res = await asResponse(await run(formRequest('/auth/signin', { ...signUpFields, username: 'ana_9', email: 'ana9@exemplo.com.br' }, { ip: '198.51.100.9' })));
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
       expect(res.body.formError).toContain('Muitas tentativas');
-    } finally {
-      delete process.env.RATE_LIMIT_SIGNUP_PER_HOUR;
-      resetEnvForTests();
-    }
+      expect(res.body.fields).toMatchObject({ username: 'ana_9', email: 'ana9@exemplo.com.br' });
+
+      const door = await libraryDoor('/sign-up/email', { email: 'ana8@exemplo.com.br', password: 'capitu-e-bentinho', name: 'ana_8', username: 'ana_8', birthDate: '1990-01-01' }, '198.51.100.9');
+      expect(door.status).toBe(429);
+      expect(Number(door.headers.get('Retry-After'))).toBeGreaterThan(0);
+    });
   });
 });
 
 describe('sign in', () => {
   it('signs in by username or by email, case-insensitively', async () => {
-    const user = await createUser();
+    const user = await createUser({ verified: true });
     for (const identifier of [user.username, user.email.toUpperCase()]) {
       const res = await asResponse(await run(formRequest('/auth/signin', { identifier, password: user.password, callbackUrl: '/configuracoes/conta' })));
       expect(res.status).toBe(302);
@@ -89,7 +152,7 @@ describe('sign in', () => {
   });
 
   it('never redirects to another site after signing in', async () => {
-    const user = await createUser();
+    const user = await createUser({ verified: true });
     const res = await asResponse(await run(formRequest('/auth/signin', { identifier: user.username, password: user.password, callbackUrl: 'https://evil.example/' })));
     expect(res.headers.get('location')).toBe('/');
   });
@@ -102,16 +165,40 @@ describe('sign in', () => {
     expect(res.body.fields.identifier).toBe(user.username);
   });
 
-  it('limits attempts on one account to 10 a minute, whatever the IP', async () => {
-    const user = await createUser();
-    for (let i = 0; i < 10; i++) await run(formRequest('/auth/signin', { identifier: user.username, password: 'errada-errada' }, { ip: `192.0.2.${i}` }));
+  it('limits attempts on one account to 10 a minute, whatever the IP, and by e-mail and username together', async () => {
+    const user = await createUser({ verified: true });
+    for (let i = 0; i < 10; i++) await run(formRequest('/auth/signin', { identifier: i % 2 ? user.username : user.email, password: 'errada-errada' }, { ip: `192.0.2.${i}` }));
     const res = await asResponse(await run(formRequest('/auth/signin', { identifier: user.username, password: user.password }, { ip: '192.0.2.99' })));
     expect(res.status).toBe(429);
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(res.body.formError).toMatch(/Tente de novo em \d+ (segundos?|minutos?)/);
   });
 
-  it('refuses a suspended account', async () => {
+  it('limits wrong passwords through the library’s own door too: the 11th is 429, not 401', async () => {
+    const user = await createUser({ verified: true });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await libraryDoor('/sign-in/email', { email: user.email, password: 'errada-errada' }, `192.0.2.${i}`)).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+  });
+
+  it('limits attempts from one IP across accounts', async () => {
+    for (let i = 0; i < 10; i++) await run(formRequest('/auth/signin', { identifier: `ninguem_${i}`, password: 'errada-errada' }, { ip: '192.0.2.200' }));
+    const res = await asResponse(await run(formRequest('/auth/signin', { identifier: 'ninguem_x', password: 'errada-errada' }, { ip: '192.0.2.200' })));
+    expect(res.status).toBe(429);
+  });
+
+  it('asks an unconfirmed account for its e-mail’s confirmation, sending the link again', async () => {
     const user = await createUser();
+    const before = (await emailsTo(user.email)).length;
+    const res = await asResponse(await run(formRequest('/auth/signin', { identifier: user.username, password: user.password })));
+    expect(res.status).toBe(400);
+    expect(res.body.formError).toContain('ainda não foi confirmado');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await emailsTo(user.email)).length).toBe(before + 1);
+  });
+
+  it('refuses a suspended account', async () => {
+    const user = await createUser({ verified: true });
     await getDb().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
     const res = await asResponse(await run(formRequest('/auth/signin', { identifier: user.username, password: user.password })));
     expect(res.status).toBe(400);

@@ -2,17 +2,17 @@ import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'r
 import { Link } from '~/components/link';
 import type { Route } from './+types/auth.signin';
 import { Button } from '~/components/ui/button';
+import { Foca } from '~/components/ui/foca';
 import { FormMessage, TextField } from '~/components/ui/field';
 import { TabNav } from '~/components/ui/tab-nav';
 import { SignUpIdentityFields } from '~/features/accounts/components/sign-up-fields';
 import { configuredProviders } from '~/features/accounts/auth.server';
 import { signIn, signUp } from '~/features/accounts/mutations.server';
 import { signInInput, signUpInput } from '~/features/accounts/validation';
-import { fieldError, isFailure, typed } from '~/lib/form-result';
+import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
+import { getEnv } from '~/server/env.server';
 import { failureFromError, parseForm } from '~/server/forms.server';
-import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.server';
-import { clientIp } from '~/server/request.server';
 import { getViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Entrar · Maratona' }];
@@ -22,35 +22,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   const callbackUrl = safeRedirectPath(url.searchParams.get('callbackUrl'), url.origin);
   if (await getViewer(request)) throw redirect(callbackUrl);
   const providers = configuredProviders();
-  return { callbackUrl, providers: (Object.keys(providers) as (keyof typeof providers)[]).filter((p) => providers[p]) };
+  return {
+    callbackUrl,
+    providers: (Object.keys(providers) as (keyof typeof providers)[]).filter((p) => providers[p]),
+    emailsLoggedOnly: !getEnv().SMTP_URL,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
   const callbackUrl = safeRedirectPath(String(formData.get('callbackUrl') ?? ''), url.origin);
-  const ip = clientIp(request);
-  const rules = rateLimitRules();
 
+  // The limits, the minimum age and the username rules are the auth library's before hook's (guards.server.ts):
+  // this form and every other way into the library answer them alike.
   if (formData.get('intent') === 'criar') {
     const parsed = parseForm(formData, signUpInput);
     if (!parsed.ok) return parsed.failure;
-    const limit = await hitRateLimit(rules.signUpPerIp, ip);
-    if (!limit.ok) return rateLimited(limit.retryAfterSeconds, parsed.fields);
     try {
-      const headers = await signUp(request, parsed.value);
-      return redirect(callbackUrl === '/' ? '/?bem-vindo=1' : callbackUrl, { headers });
+      await signUp(request, parsed.value);
     } catch (error) {
       return failureFromError(error, parsed.fields);
     }
+    // The same answer whether the address had an account or not (decision 0034).
+    return { success: `Enviamos um link de confirmação para ${parsed.value.email}. Abra-o para entrar no Maratona.`, email: parsed.value.email };
   }
 
   const parsed = parseForm(formData, signInInput);
   if (!parsed.ok) return parsed.failure;
-  for (const [rule, subject] of [[rules.signInPerIp, ip], [rules.signInPerAccount, parsed.value.identifier]] as const) {
-    const limit = await hitRateLimit(rule, subject);
-    if (!limit.ok) return rateLimited(limit.retryAfterSeconds, parsed.fields);
-  }
   try {
     const headers = await signIn(request, parsed.value);
     return redirect(callbackUrl, { headers });
@@ -71,6 +70,22 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const creating = (navigation.formData?.get('intent') ?? (isFailure(result) ? result.fields.intent : params.get('modo'))) === 'criar';
   const pending = navigation.state === 'submitting';
+  if (isSuccess(result)) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-8 text-center">
+        <Foca mood="reading" size={120} />
+        <h1 className="font-serif text-3xl font-bold">Confira seu e-mail</h1>
+        <p role="status">{result.success}</p>
+        <p className="text-sm text-muted">O link vale por 24 horas. Não chegou? Procure na caixa de spam ou tente entrar com seu e-mail e senha: enviamos o link de novo.</p>
+        {loaderData.emailsLoggedOnly ? (
+          <p className="rounded-lg border border-line bg-surface p-3 text-sm">
+            Este servidor não tem SMTP configurado e não envia e-mails: o link fica no registro do servidor e em Gerenciar › E-mails enviados, para quem administra o site.
+          </p>
+        ) : null}
+        <Link to="/auth/signin">Voltar para entrar</Link>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-md">
       <h1 className="mb-2 font-serif text-3xl font-bold">{creating ? 'Criar conta' : 'Entrar'}</h1>

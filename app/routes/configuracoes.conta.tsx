@@ -41,8 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
       case 'email': {
         const parsed = parseForm(formData, changeEmailInput);
         if (!parsed.ok) return parsed.failure;
-        await changeEmail(viewer, parsed.value.email);
-        return { success: `Enviamos um link de confirmação para ${parsed.value.email}.`, intent };
+        await changeEmail(viewer, request, parsed.value);
+        return { success: `Enviamos um link para ${parsed.value.email}. Seu e-mail muda quando você abrir o link; até lá, continua o atual.`, intent };
       }
       case 'reenviar': {
         await resendVerification(viewer);

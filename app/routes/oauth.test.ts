@@ -205,7 +205,9 @@ describe('first sign-in through a provider', () => {
   });
 
   it('counts against the sign-up limit per address, like the sign-up form, keeping what was typed', async () => {
-    const limit = getEnv().RATE_LIMIT_SIGNUP_PER_HOUR;
+    process.env.RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES = '3';
+    resetEnvForTests();
+    const limit = getEnv().RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES;
     for (let i = 0; i < limit; i++) {
       const { jar, location } = await signInWith('google', { email: `leitora${i}@exemplo.com.br`, name: `Leitora ${i}` }, '/');
       const done = await settle(call(completeStep.action, formRequest(location, { username: `leitora_${i}`, birthDate: '1990-02-03' }, { cookie: jar.toString() })));
@@ -219,6 +221,7 @@ describe('first sign-in through a provider', () => {
     expect(refused.body.fields).toMatchObject({ username: 'ana_atrasada', birthDate: '1990-02-03' });
     const [user] = await getDb().select().from(users).where(eq(users.email, ana.email));
     expect(user?.username).toBeNull();
+    delete process.env.RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES;
   });
 
   it('signs an existing reader in when the provider gives the same e-mail, linking it to the same account', async () => {

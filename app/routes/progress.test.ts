@@ -90,7 +90,7 @@ describe('the progress forms of /ed/{id}', () => {
 
   it('keep the furthest value when two sessions post at the same time', async () => {
     const id = await createEdition({ title: 'Iracema', authors: ['José de Alencar'], pages: 120 });
-    const reader = await createUser();
+    const reader = await createUser({ verified: true });
     // A second session of the same reader: signed in again, as on another device.
     const { headers } = await getAuth().api.signInEmail({ body: { email: reader.email, password: reader.password }, returnHeaders: true });
     const sessions = [poster(id, reader.cookie), poster(id, cookieFrom(headers))];

@@ -12,8 +12,11 @@ export function rateLimitRules() {
   return {
     signInPerIp: { name: 'signin-ip', limit: env.RATE_LIMIT_SIGNIN_IP_PER_MINUTE, windowSeconds: 60 },
     signInPerAccount: { name: 'signin-account', limit: env.RATE_LIMIT_SIGNIN_PER_MINUTE, windowSeconds: 60 },
-    signUpPerIp: { name: 'signup-ip', limit: env.RATE_LIMIT_SIGNUP_PER_HOUR, windowSeconds: 3600 },
-    passwordResetPerIp: { name: 'reset-ip', limit: env.RATE_LIMIT_SIGNUP_PER_HOUR, windowSeconds: 3600 },
+    // Per address, generous: many readers share one behind carrier-grade NAT (decision 0034).
+    signUpPerIp: { name: 'signup-ip', limit: env.RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES, windowSeconds: 300 },
+    passwordResetPerIp: { name: 'reset-ip', limit: env.RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES, windowSeconds: 300 },
+    // Per e-mail address, strict: confirmation, reset and "someone tried to sign up" e-mails together.
+    accountEmailsPerAddress: { name: 'emails-address', limit: env.RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
   } satisfies Record<string, RateLimitRule>;
 }
 

@@ -22,7 +22,7 @@ export const authErrorMessages: Record<string, string> = {
   ID_TOKEN_NOT_SUPPORTED: 'Essa forma de entrar não está disponível.',
   FAILED_TO_GET_USER_INFO: 'O provedor não nos enviou seus dados. Tente de novo.',
   USER_EMAIL_NOT_FOUND: 'O provedor não informou seu e-mail. Libere o acesso ao e-mail e tente de novo.',
-  EMAIL_NOT_VERIFIED: 'Confirme seu e-mail antes de continuar. Procure o link que enviamos.',
+  EMAIL_NOT_VERIFIED: 'Seu e-mail ainda não foi confirmado. Enviamos de novo o link de confirmação: abra-o para entrar.',
   PASSWORD_TOO_SHORT: 'A senha precisa de pelo menos 8 caracteres.',
   PASSWORD_TOO_LONG: 'A senha pode ter no máximo 128 caracteres.',
   USER_ALREADY_EXISTS: 'Já existe uma conta com esse e-mail. Entre ou redefina a senha.',

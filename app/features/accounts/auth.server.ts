@@ -1,14 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { username } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { authAccounts, sessions, users, verifications } from '~/db/schema';
 import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
+import { AppError, isAppError, RateLimitError } from '~/server/errors';
 import { log } from '~/server/logger.server';
-import { resetPasswordEmail, verificationEmail } from './emails';
+import { AUTH_BASE_PATH } from './auth-endpoints';
+import { newEmailEmail, resetPasswordEmail, signUpAttemptEmail, verificationEmail } from './emails';
+import { endPasswordResets, guardPasswordCheck, guardPasswordResetRequest, guardSignIn, guardSignUp, mayEmailAddress } from './guards.server';
 import { authorizationEndpoints, routeProvidersToTestProvider, testProviderUrl } from './test-provider.server';
 import { USERNAME_MAX, USERNAME_MIN } from './limits';
 import { isMinor, passwordProblem, usernameProblem } from './validation';
@@ -54,7 +57,7 @@ function createAuth() {
   return betterAuth({
     appName: 'Maratona',
     baseURL: env.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: env.authSecret,
     trustedOrigins: [env.publicUrl],
     database: drizzleAdapter(getDb(), {
@@ -73,6 +76,8 @@ function createAuth() {
       updateAge: 60 * 60 * 24,
     },
     user: {
+      // The new address is confirmed before it replaces the old one (features/accounts changeEmail).
+      changeEmail: { enabled: true },
       additionalFields: {
         role: { type: 'string', input: false, defaultValue: 'reader' },
         birthDate: { type: 'string', required: false, input: true },
@@ -80,26 +85,42 @@ function createAuth() {
         suspendedAt: { type: 'date', required: false, input: false },
       },
     },
+    // Password sign-in waits for the e-mail's confirmation, and a sign-up answers the same whether the address
+    // has an account or not: its holder is told by e-mail instead (decision 0034).
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
-      requireEmailVerification: false,
+      requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
-        await sendEmail({ to: user.email, ...resetPasswordEmail(user.name, `${env.publicUrl}/auth/redefinir-senha?token=${token}`) });
+        if (!(await mayEmailAddress(user.email, 'reset'))) return;
+        const link = `${env.publicUrl}/auth/redefinir-senha?token=${token}`;
+        await sendEmail({ to: user.email, ...resetPasswordEmail(user.name, link) }, { secret: link });
+      },
+      onPasswordReset: async ({ user }) => endPasswordResets(user.id),
+      onExistingUserSignUp: async ({ user }) => {
+        if (!(await mayEmailAddress(user.email, 'sign-up-attempt'))) return;
+        await sendEmail({ to: user.email, ...signUpAttemptEmail(user.name, `${env.publicUrl}/auth/signin`, `${env.publicUrl}/auth/redefinir-senha`) });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
+      // A right password on an account still unconfirmed sends the link again (the sign-in budget bounds it).
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, token }) => {
-        await sendEmail({ to: user.email, ...verificationEmail(user.name, `${env.publicUrl}/auth/verificar-email?token=${token}`) });
+        if (!(await mayEmailAddress(user.email, 'verification'))) return;
+        const link = `${env.publicUrl}/auth/verificar-email?token=${token}`;
+        // The e-mail change flow sends its link to the new address, which is not yet the account's.
+        const [current] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, user.id));
+        const content = current && current.email.toLowerCase() !== user.email.toLowerCase() ? newEmailEmail(user.name, link) : verificationEmail(user.name, link);
+        await sendEmail({ to: user.email, ...content }, { secret: link });
       },
     },
+    onAPIError: { errorURL: `${env.publicUrl}/auth/error` },
     account: {
       accountLinking: { enabled: true, trustedProviders: ['google', 'twitch', 'discord'], allowDifferentEmails: true },
     },
@@ -117,18 +138,42 @@ function createAuth() {
       }),
     ],
     hooks: {
-      // The same password rules whichever way a password arrives: our forms or the JSON API.
+      // The app's rules run here, where every call reaches the library: our forms' auth.api.* calls and the
+      // library's router alike (decision 0034).
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        const password = ['/sign-up/email', '/reset-password'].includes(ctx.path) ? body.password ?? body.newPassword : ctx.path === '/change-password' ? body.newPassword : undefined;
-        if (typeof password !== 'string') return;
-        const problem = passwordProblem(password, typeof body.username === 'string' ? body.username : undefined);
-        if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'PASSWORD_REJECTED' });
-        if (ctx.path === '/sign-up/email') {
-          const birthDate = body.birthDate;
-          if (typeof birthDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
-            throw new APIError('BAD_REQUEST', { message: 'Informe sua data de nascimento.', code: 'BIRTH_DATE_REQUIRED' });
+        const ip = ctx.headers?.get(CLIENT_IP_HEADER) || ctx.request?.headers.get(CLIENT_IP_HEADER) || 'desconhecido';
+        try {
+          switch (ctx.path) {
+            case '/sign-in/email':
+              await guardSignIn(ip, String(body.email ?? ''));
+              break;
+            case '/sign-in/username':
+              await guardSignIn(ip, String(body.username ?? ''));
+              break;
+            case '/sign-up/email':
+              await guardSignUp(ip, body);
+              break;
+            case '/request-password-reset':
+              await guardPasswordResetRequest(ip);
+              break;
+            case '/change-password':
+            case '/verify-password': {
+              const session = await getSessionFromCtx(ctx);
+              if (session) await guardPasswordCheck(session.user.id);
+              break;
+            }
+            case '/update-user':
+              // Profile fields, the avatar and the username change only through our own mutations, which validate them.
+              throw new AppError('forbidden', 'Os dados do perfil mudam em Configurações.');
           }
+          const password = ctx.path === '/reset-password' || ctx.path === '/change-password' ? body.newPassword : undefined;
+          if (typeof password === 'string') {
+            const problem = passwordProblem(password, undefined);
+            if (problem) throw new AppError('invalid_input', problem, 'password');
+          }
+        } catch (error) {
+          throw asAPIError(error);
         }
       }),
     },
@@ -154,6 +199,18 @@ function createAuth() {
       },
     },
   });
+}
+
+/**
+ * A refusal of ours in the library's terms, so both doors answer it: over HTTP a status and JSON body,
+ * through auth.api.* an APIError that `translate()` (mutations.server.ts) turns back into the AppError.
+ */
+function asAPIError(error: unknown): unknown {
+  if (error instanceof RateLimitError) {
+    return new APIError('TOO_MANY_REQUESTS', { message: error.message, code: 'RATE_LIMITED', retryAfter: error.retryAfterSeconds }, { 'Retry-After': String(error.retryAfterSeconds) });
+  }
+  if (isAppError(error)) return new APIError(error.code === 'forbidden' ? 'FORBIDDEN' : 'BAD_REQUEST', { message: error.message, code: 'APP_RULE', appCode: error.code, field: error.field });
+  return error;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

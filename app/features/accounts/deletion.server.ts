@@ -4,7 +4,8 @@ import { authAccounts, users } from '~/db/schema';
 import { editionAttsCacheTag } from '~/features/atts/mutations.server';
 import { editionCacheTag } from '~/features/catalog/cache';
 import { forgetSuggestions } from '~/features/social/suggestions.server';
-import { keyOfUrl, removeFiles } from '~/integrations/storage/storage.server';
+import { removeFiles } from '~/integrations/storage/storage.server';
+import { ownAvatarKey } from './avatar-key.server';
 import { sendEmail } from '~/server/email.server';
 import { AppError, RateLimitError } from '~/server/errors';
 import { hitRateLimit } from '~/server/rate-limit.server';
@@ -85,7 +86,7 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
 
   // The account is gone whatever happens next: a failure here is logged, never answered as an error that
   // would keep the browser from clearing its session cookie.
-  const avatar = keyOfUrl(account.image);
+  const avatar = ownAvatarKey(viewer.id, account.image);
   await removeFiles([...files, ...(avatar ? [avatar] : [])]);
   await invalidateTags(tags).catch((error: unknown) => log.warn('account.cache_not_invalidated', { error }));
   await sendEmail({ to: account.email, ...accountDeletedEmail(account.name, `${getEnv().publicUrl}/`) }).catch((error: unknown) =>

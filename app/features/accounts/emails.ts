@@ -22,11 +22,37 @@ export const resetPasswordEmail = (name: string, url: string) =>
     url,
   });
 
-export const emailChangedEmail = (name: string, newEmail: string, url: string) =>
-  email('O e-mail da sua conta no Maratona mudou', [`Olá, ${name}!`, `O e-mail da sua conta foi trocado para ${newEmail}.`, 'Se não foi você, redefina sua senha agora e fale com a gente.'], {
-    label: 'Redefinir senha',
-    url,
-  });
+/** To the new address of an e-mail change: the account's e-mail becomes this one only when the link is opened. */
+export const newEmailEmail = (name: string, url: string) =>
+  email(
+    'Confirme o novo e-mail da sua conta no Maratona',
+    [`Olá, ${name}!`, 'Pediram para usar este endereço na sua conta do Maratona. Ele passa a valer quando você abrir o link abaixo, que vale por 24 horas.', 'Se não foi você, ignore esta mensagem: nada muda.'],
+    { label: 'Confirmar novo e-mail', url },
+  );
+
+/** To the old address of an e-mail change, as soon as it is asked for, in case it was not the reader. */
+export const emailChangeRequestedEmail = (name: string, newEmail: string, url: string) =>
+  email(
+    'Pediram para trocar o e-mail da sua conta no Maratona',
+    [`Olá, ${name}!`, `Pediram para trocar o e-mail da sua conta para ${newEmail}. A troca só vale quando alguém abrir o link que enviamos para esse endereço.`, 'Se não foi você, redefina sua senha agora e fale com a gente.'],
+    { label: 'Redefinir senha', url },
+  );
+
+/**
+ * To the holder of an address someone tried to sign up with: the sign-up page answered as if the account
+ * were new, so only the holder learns that it exists.
+ */
+export const signUpAttemptEmail = (name: string, signInUrl: string, resetUrl: string) =>
+  email(
+    'Alguém tentou criar uma conta com o seu e-mail no Maratona',
+    [
+      `Olá, ${name}!`,
+      'Alguém tentou criar uma conta nova no Maratona com este e-mail, mas você já tem uma. Se foi você, é só entrar na sua conta.',
+      `Esqueceu a senha? Crie uma nova em ${resetUrl}`,
+      'Se não foi você, ignore esta mensagem: nada mudou na sua conta.',
+    ],
+    { label: 'Entrar no Maratona', url: signInUrl },
+  );
 
 export const accountDeletedEmail = (name: string, url: string) =>
   email(

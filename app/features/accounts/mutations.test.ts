@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { outboxEmails, sessions, users } from '~/db/schema';
+import { authAccounts, outboxEmails, sessions, users } from '~/db/schema';
 import { useTestDatabase } from '../../../test/db';
 import { createUser, getRequest, testViewer } from '../../../test/factories';
 import { getViewer } from '~/server/viewer.server';
 import { setCuratorRole, setSuspended } from './admin.server';
-import { changeAvatar, changeEmail, changeUsername, unlinkProvider, updateProfile } from './mutations.server';
+import { changeAvatar, changeEmail, changeUsername, unlinkProvider, updateProfile, verifyEmail } from './mutations.server';
 import { resolveUsername } from './queries.server';
+import { ownAvatarKey } from './avatar-key.server';
+import { getStorage } from '~/integrations/storage/storage.server';
 
 useTestDatabase();
 
@@ -37,20 +39,45 @@ describe('profile and email', () => {
     expect(row).toMatchObject({ name: 'Ana', pronouns: 'ela/dela', bio: 'Leio de tudo.', links: ['https://exemplo.com.br'], profileVisibility: 'restrito' });
   });
 
-  it('an email change asks for verification again and warns the old address', async () => {
+  it('an e-mail change asks for the current password, keeps the old address until the new one confirms, and warns the old one', async () => {
     const user = await createUser({ verified: true });
-    await changeEmail(testViewer(user), 'novo@exemplo.com.br');
-    const [row] = await getDb().select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ email: 'novo@exemplo.com.br', emailVerified: false });
+    const request = getRequest('/configuracoes/conta', user.cookie);
+    await expect(changeEmail(testViewer(user), request, { email: 'novo@exemplo.com.br' })).rejects.toMatchObject({ code: 'wrong_password', field: 'password' });
+    await expect(changeEmail(testViewer(user), request, { email: 'novo@exemplo.com.br', password: 'nao-e-essa-123' })).rejects.toMatchObject({ code: 'wrong_password', field: 'password' });
+    expect(await getDb().select().from(outboxEmails).where(eq(outboxEmails.to, 'novo@exemplo.com.br'))).toEqual([]);
+
+    await changeEmail(testViewer(user), request, { email: 'novo@exemplo.com.br', password: user.password });
+    const [unchanged] = await getDb().select().from(users).where(eq(users.id, user.id));
+    expect(unchanged).toMatchObject({ email: user.email, emailVerified: true });
     const sent = await getDb().select().from(outboxEmails);
-    expect(sent.some((e) => e.to === 'novo@exemplo.com.br' && e.text.includes('/auth/verificar-email?token='))).toBe(true);
-    expect(sent.some((e) => e.to === user.email && e.subject.includes('mudou'))).toBe(true);
+    expect(sent.some((e) => e.to === user.email && e.subject.startsWith('Pediram para trocar'))).toBe(true);
+    const link = sent.find((e) => e.to === 'novo@exemplo.com.br')?.text.match(/\/auth\/verificar-email\?token=\S+/)?.[0];
+    expect(link).toBeDefined();
+
+    await verifyEmail(getRequest(link as string, user.cookie), new URL(link as string, 'http://localhost:3000').searchParams.get('token') as string);
+    const [changed] = await getDb().select().from(users).where(eq(users.id, user.id));
+    expect(changed?.email).toBe('novo@exemplo.com.br');
   });
 
-  it('refuses an email that belongs to another account', async () => {
-    const a = await createUser();
-    const b = await createUser();
-    await expect(changeEmail(testViewer(b), a.email.toUpperCase().toLowerCase())).rejects.toMatchObject({ code: 'email_taken', field: 'email' });
+  it('never says whether the new address belongs to another account', async () => {
+    const a = await createUser({ verified: true });
+    const b = await createUser({ verified: true });
+    await getDb().delete(outboxEmails);
+    await expect(changeEmail(testViewer(b), getRequest('/', b.cookie), { email: a.email, password: b.password })).resolves.toBeUndefined();
+    const [row] = await getDb().select().from(users).where(eq(users.id, b.id));
+    expect(row?.email).toBe(b.email);
+    expect((await getDb().select().from(outboxEmails).where(eq(outboxEmails.to, a.email))).length).toBe(0);
+  });
+
+  it('an account without a password changes its e-mail only in the minutes after a sign-in', async () => {
+    const user = await createUser({ verified: true });
+    await getDb().delete(authAccounts).where(eq(authAccounts.userId, user.id));
+    const viewer = await getViewer(getRequest('/', user.cookie));
+    await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 20 * 60_000) }).where(eq(sessions.userId, user.id));
+    await expect(changeEmail(viewer!, getRequest('/', user.cookie), { email: 'novo@exemplo.com.br' })).rejects.toMatchObject({ code: 'forbidden', field: 'email' });
+    await getDb().update(sessions).set({ createdAt: new Date() }).where(eq(sessions.userId, user.id));
+    await changeEmail(viewer!, getRequest('/', user.cookie), { email: 'novo@exemplo.com.br' });
+    expect((await getDb().select().from(outboxEmails).where(eq(outboxEmails.to, 'novo@exemplo.com.br'))).length).toBe(1);
   });
 });
 
@@ -61,6 +88,21 @@ describe('avatar', () => {
     const url = await changeAvatar(testViewer(user), new File([png], 'eu.png', { type: 'image/png' }));
     expect(url).toMatch(/^\/arquivos\/avatars\/.+\.webp$/);
     await expect(changeAvatar(testViewer(user), new File([Buffer.from('<svg/>')], 'x.png', { type: 'image/png' }))).rejects.toMatchObject({ code: 'invalid_image', field: 'avatar' });
+  });
+
+  it('never removes another reader’s file, whatever address the reader’s row holds', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const victim = await createUser();
+    const attacker = await createUser();
+    const victimUrl = await changeAvatar(testViewer(victim), new File([png], 'eu.png', { type: 'image/png' }));
+    const victimKey = victimUrl.slice('/arquivos/'.length);
+    for (const planted of [victimUrl, `/arquivos/avatars/${attacker.id}/../${victim.id}/${victimKey.split('/').pop()}`]) {
+      await getDb().update(users).set({ image: planted }).where(eq(users.id, attacker.id));
+      await changeAvatar(testViewer(attacker), new File([png], 'eu.png', { type: 'image/png' }));
+      expect(await getStorage().get(victimKey)).not.toBeNull();
+    }
+    expect(ownAvatarKey(attacker.id, victimUrl)).toBeNull();
+    expect(ownAvatarKey(victim.id, victimUrl)).toBe(victimKey);
   });
 });
 

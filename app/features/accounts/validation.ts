@@ -148,4 +148,5 @@ export const changeUsernameInput = z.object({ username: usernameField });
 
 /** The step after a first sign-in through a provider (ADR 0007): the provider gives neither. */
 export const completeSignUpInput = z.object({ username: usernameField, birthDate: birthDateField });
-export const changeEmailInput = z.object({ email: emailField });
+/** The current password is asked of accounts that have one (changeEmail checks it). */
+export const changeEmailInput = z.object({ email: emailField, password: z.string().max(PASSWORD_MAX).optional() });

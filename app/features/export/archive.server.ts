@@ -3,7 +3,8 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { z } from 'zod';
 import { getDb, queryRows } from '~/db/client.server';
 import { archives } from '~/db/schema';
-import { PRIVATE_UPLOADS_PREFIX, getStorage, keyOfUrl, removeFiles, type StoredFile } from '~/integrations/storage/storage.server';
+import { ownAvatarKey } from '~/features/accounts/avatar-key.server';
+import { PRIVATE_UPLOADS_PREFIX, getStorage, removeFiles, type StoredFile } from '~/integrations/storage/storage.server';
 import { proposedCoverKey } from '~/features/curation/cover-storage.server';
 import { goodreadsCsvText } from './goodreads-csv.server';
 import { newId } from '~/lib/ids';
@@ -118,7 +119,7 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       'showCurrentlyReading', u.show_currently_reading, 'role', u.role, 'createdAt', u.created_at) AS profile
     FROM users u WHERE u.id = ${userId}`);
   if (!profile) throw new Error(`No reader ${userId}`);
-  const avatarKey = keyOfUrl(profile.profile.image);
+  const avatarKey = ownAvatarKey(userId, profile.profile.image);
   const images: Image[] = avatarKey ? [{ key: avatarKey, path: `imagens/avatar.${avatarKey.slice(avatarKey.lastIndexOf('.') + 1)}` }] : [];
   const { image: _image, ...profileData } = profile.profile;
 

@@ -10,6 +10,9 @@ import { BIO_MAX, DISPLAY_NAME_MAX } from '../limits';
 
 type Result = unknown;
 
+const providerNames: Record<string, string> = { google: 'Google', twitch: 'Twitch', discord: 'Discord' };
+const providerName = (id: string) => providerNames[id] ?? id;
+
 function intentOf(result: Result): string | undefined {
   if (isFailure(result)) return result.fields.intent;
   if (isSuccess(result) && 'intent' in result) return String(result.intent);
@@ -109,11 +112,37 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
         ) : null}
         <Form method="post" className="flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="email" />
-          <TextField label="E-mail" name="email" type="email" required autoComplete="email" defaultValue={typed(own('email'), 'email', account.email)} error={fieldError(own('email'), 'email')} />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            hint="Ao trocar, enviamos um link para o novo endereço; ele passa a valer quando você abrir o link."
+            defaultValue={typed(own('email'), 'email', account.email)}
+            error={fieldError(own('email'), 'email')}
+          />
+          {account.hasPassword ? (
+            <TextField label="Senha atual" name="password" type="password" autoComplete="current-password" required error={fieldError(own('email'), 'password')} />
+          ) : (
+            <p className="text-sm text-muted">Sua conta entra por {account.providers.map(providerName).join(' ou ')}: por segurança, o e-mail só pode ser trocado nos 10 minutos depois de entrar.</p>
+          )}
           <Button type="submit" variant="secondary" pending={busy('email')}>
             Trocar e-mail
           </Button>
         </Form>
+        {!account.hasPassword && fieldError(own('email'), 'email')?.startsWith('Por segurança') ? (
+          <div className="flex flex-wrap gap-2">
+            {account.providers.map((provider) => (
+              <Form key={provider} method="post" action={`/auth/entrar-com/${provider}`}>
+                <input type="hidden" name="callbackUrl" value="/configuracoes/conta#email" />
+                <Button type="submit" variant="secondary">
+                  Entrar de novo com {providerName(provider)}
+                </Button>
+              </Form>
+            ))}
+          </div>
+        ) : null}
       </Section>
 
       {account.hasPassword ? (
