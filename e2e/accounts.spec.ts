@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accountMenu, latestEmailLink, signIn, signUp, uniqueName } from './helpers';
+import { accountMenu, checkBothWidths, latestEmailLink, signIn, signUp, uniqueName } from './helpers';
 
 test('sign up, verify from the outbox, sign in by username, change password ends the other session, sign out', async ({ browser }) => {
   test.setTimeout(180_000); // two sessions and a dozen pages: ~27 s on an idle machine, more than twice that on a busy one
@@ -19,6 +19,7 @@ test('sign up, verify from the outbox, sign in by username, change password ends
   await expect(page.getByRole('heading', { name: 'Confira seu e-mail' })).toBeVisible();
   await expect(page.getByText(`Enviamos um link de confirmação para ${email}.`)).toBeVisible();
   await expect(page.getByText('Este servidor não tem SMTP configurado')).toBeVisible();
+  await checkBothWidths(page, 'confira-seu-email');
   await page.goto('/auth/signin');
   await page.getByLabel('E-mail ou nome de usuário').fill(username);
   await page.getByLabel('Senha', { exact: true }).fill('capitu-e-bentinho');
@@ -45,9 +46,10 @@ test('sign up, verify from the outbox, sign in by username, change password ends
   await signIn(otherPage, email, 'capitu-e-bentinho');
 
   await page.goto('/configuracoes/conta');
-  await page.getByLabel('Senha atual').fill('capitu-e-bentinho');
-  await page.getByLabel('Nova senha').fill('memorias-postumas-1881');
-  await page.getByRole('button', { name: 'Trocar senha' }).click();
+  const passwordSection = page.locator('#senha');
+  await passwordSection.getByLabel('Senha atual').fill('capitu-e-bentinho');
+  await passwordSection.getByLabel('Nova senha').fill('memorias-postumas-1881');
+  await passwordSection.getByRole('button', { name: 'Trocar senha' }).click();
   await expect(page.getByText('Senha trocada. Suas outras sessões foram encerradas.')).toBeVisible();
 
   await otherPage.goto('/configuracoes/conta');
