@@ -9,7 +9,7 @@ import { configuredProviders } from '~/features/accounts/auth.server';
 import { signIn, signUp } from '~/features/accounts/mutations.server';
 import { signInInput, signUpInput } from '~/features/accounts/validation';
 import { fieldError, isFailure, typed } from '~/lib/form-result';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { sameSitePath } from '~/lib/same-site-path';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { hitRateLimit, rateLimited, rateLimitRules } from '~/server/rate-limit.server';
 import { clientIp } from '~/server/request.server';
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Entrar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const callbackUrl = safeRedirectPath(url.searchParams.get('callbackUrl'), url.origin);
+  const callbackUrl = sameSitePath(url.searchParams.get('callbackUrl'), url.origin) ?? '/';
   if (await getViewer(request)) throw redirect(callbackUrl);
   const providers = configuredProviders();
   return { callbackUrl, providers: (Object.keys(providers) as (keyof typeof providers)[]).filter((p) => providers[p]) };
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
-  const callbackUrl = safeRedirectPath(String(formData.get('callbackUrl') ?? ''), url.origin);
+  const callbackUrl = sameSitePath(String(formData.get('callbackUrl') ?? ''), url.origin) ?? '/';
   const ip = clientIp(request);
   const rules = rateLimitRules();
 

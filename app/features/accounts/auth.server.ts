@@ -5,6 +5,7 @@ import { username } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { authAccounts, sessions, users, verifications } from '~/db/schema';
+import { sameSitePath } from '~/lib/same-site-path';
 import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
 import { log } from '~/server/logger.server';
@@ -46,6 +47,9 @@ export function providerOrigins(): string[] {
   });
   return [...new Set(origins)];
 }
+
+/** The auth library's request fields that name an address to send the browser to. */
+const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
 
 function createAuth() {
   const env = getEnv();
@@ -117,9 +121,18 @@ function createAuth() {
       }),
     ],
     hooks: {
-      // The same password rules whichever way a password arrives: our forms or the JSON API.
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // Where the library may send a browser afterwards must be on this site by our rule too: its own check
+        // admits `/.//evil`, which its verify-email error redirect writes out as `//evil`.
+        const query = (ctx.query ?? {}) as Record<string, unknown>;
+        for (const value of REDIRECT_FIELDS.flatMap((field) => [body[field], query[field]])) {
+          if (!value) continue;
+          if (typeof value !== 'string' || sameSitePath(value, env.publicUrl) === null) {
+            throw new APIError('FORBIDDEN', { message: 'Endereço de retorno fora do Maratona.', code: 'INVALID_REDIRECT_TARGET' });
+          }
+        }
+        // The same password rules whichever way a password arrives: our forms or the JSON API.
         const password = ['/sign-up/email', '/reset-password'].includes(ctx.path) ? body.password ?? body.newPassword : ctx.path === '/change-password' ? body.newPassword : undefined;
         if (typeof password !== 'string') return;
         const problem = passwordProblem(password, typeof body.username === 'string' ? body.username : undefined);
