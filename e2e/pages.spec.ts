@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './helpers';
+import { expectAccessible, signIn, signUp, uniqueName } from './helpers';
 
 const publicPages = [
   { path: '/', heading: 'Leia mais, junto com quem ama livros.' },
@@ -92,6 +92,58 @@ test('signed-in pages send visitors to sign in, and back afterwards', async ({ p
   await page.getByLabel('Senha', { exact: true }).fill('maratona-demo-2026');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/configuracoes\/conta$/);
+});
+
+/** Whether a browser sent to `target` from `origin`, then to the path it lands on, stays on `origin`. */
+function landsOn(origin: string, target: string): boolean {
+  const first = new URL(target, origin);
+  return first.origin === origin && new URL(first.pathname + first.search + first.hash, origin).origin === origin;
+}
+
+/** Where a `.data` request's answer redirects (React Router's turbo-stream: objects map key indexes to value indexes). */
+function dataRedirect(body: string): string {
+  const values = JSON.parse(body.split('\n')[0] ?? '[]') as unknown[];
+  const key = `_${values.indexOf('redirect')}`;
+  const holder = values.find((value): value is Record<string, number> => typeof value === 'object' && value !== null && key in value);
+  return String(values[holder?.[key] ?? -1]);
+}
+
+test('sign-in, /auth/redirect and the auth library send the browser only to this site, as pages and as .data', async ({ browser, request, baseURL }) => {
+  const origin = baseURL ?? '';
+  const away = '/.//evil.example/x';
+  const manual = { maxRedirects: 0 } as const;
+  const location = (response: { headers(): Record<string, string> }) => response.headers()['location'] ?? '';
+
+  const bounce = await request.get(`/auth/redirect?callbackUrl=${encodeURIComponent(away)}`, manual);
+  expect(bounce.status()).toBe(302);
+  expect(landsOn(origin, location(bounce))).toBe(true);
+
+  // An account of its own, confirmed: sign-ins here must not spend a demo account's 10 a minute.
+  const username = uniqueName('volta');
+  const context = await browser.newContext();
+  await signUp(await context.newPage(), username, 'helena-1876');
+  await context.close();
+
+  const credentials = { intent: 'entrar', identifier: username, password: 'helena-1876', callbackUrl: away };
+  const asPage = await request.post('/auth/signin', { ...manual, headers: { Origin: origin }, form: credentials });
+  expect(asPage.status()).toBe(302);
+  expect(landsOn(origin, location(asPage))).toBe(true);
+  const data = await request.post('/auth/signin.data', { ...manual, headers: { Origin: origin }, form: credentials });
+  expect(data.status()).toBe(202);
+  expect(landsOn(origin, dataRedirect(await data.text()))).toBe(true);
+
+  // Signed in, the sign-in page goes straight to its callbackUrl.
+  const signedIn = await request.get(`/auth/signin?callbackUrl=${encodeURIComponent(away)}`, manual);
+  expect(signedIn.status()).toBe(302);
+  expect(landsOn(origin, location(signedIn))).toBe(true);
+  const signedInData = await request.get(`/auth/signin.data?callbackUrl=${encodeURIComponent(away)}`, manual);
+  expect(signedInData.status()).toBe(202);
+  expect(landsOn(origin, dataRedirect(await signedInData.text()))).toBe(true);
+
+  // The auth library's own e-mail check link wrote `/.//evil.example/x` out as `//evil.example/x`; its router now
+  // answers only the OAuth callback (decision 0034).
+  const library = await request.get(`/api/auth/verify-email?token=nao-existe&callbackURL=${encodeURIComponent(away)}`, manual);
+  expect(library.status()).toBe(404);
 });
 
 test('management is invisible to readers (404); curators see only its catalogue section', async ({ browser }) => {

@@ -44,6 +44,23 @@ export function subjectFor(provider: ProviderId, email: string): string {
   return provider === 'discord' ? BigInt(`0x${hash.slice(0, 15)}`).toString() : hash.slice(0, 21);
 }
 
+/**
+ * What a person does at the provider: opens the authorization page, types who they are, presses a button.
+ * Answers where the provider sends the browser back.
+ */
+export async function atProvider(authorizationUrl: string, identity: Identity, decision: 'allow' | 'deny' = 'allow'): Promise<string> {
+  const page = await fetch(authorizationUrl);
+  if (page.status !== 200 || !(await page.text()).includes('Autorizar')) throw new Error(`No authorization page at ${authorizationUrl} (${page.status})`);
+  const url = new URL(authorizationUrl);
+  const form = new URLSearchParams(url.searchParams);
+  form.set('email', identity.email);
+  form.set('name', identity.name);
+  form.set('decision', decision);
+  const answer = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+  if (answer.status !== 302) throw new Error(`The provider answered ${answer.status} instead of sending the browser back`);
+  return answer.headers.get('location') ?? '';
+}
+
 /** `appUrl` is the one site registered with the provider: its callbacks are the only redirect URIs accepted. */
 export async function startTestProvider(appUrl: string, port = 0): Promise<TestProvider> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -14,4 +14,12 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(/<script|<img|onerror|javascript:/);
     expect(html).toContain('<a href="https://exemplo.com" rel="nofollow ugc noopener">site</a>');
   });
+
+  it('keeps a link to a page of the site normalised and marked like any other, and turns one that leaves it into text', () => {
+    expect(renderMarkdown('[termos](/u/joão/../../termos#uso)')).toBe('<p><a href="/termos#uso" rel="nofollow ugc noopener">termos</a></p>\n');
+    // Backslash escapes are decoded before the address is judged.
+    for (const href of ['/.//evil.example', '/\\evil.example', '\\/\\/evil.example', '/%2F/evil.example', '//evil.example']) {
+      expect(renderMarkdown(`[x](${href})`)).toBe('<p>x</p>\n');
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from 'marked';
+import { sameSitePath } from './same-site-path';
 
 /**
  * The safe Markdown subset of PRODUCT.md §1.6: raw HTML is dropped (never passed through), links get
@@ -6,6 +7,12 @@ import { Marked, type Tokens } from 'marked';
  * spoiler: hidden until the reader hovers, focuses or taps it (CSS `.spoiler`).
  */
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A site-relative link lands on the same path whatever the origin, so any origin serves as the base the URL
+ * parser needs: the text is rendered without knowing which address its page will be served from.
+ */
+const SITE_RELATIVE_BASE = 'https://maratona.invalid';
 
 type SpoilerToken = Tokens.Generic & { tokens: Tokens.Generic[] };
 
@@ -32,10 +39,11 @@ const marked = new Marked({
     image: ({ text }: Tokens.Image) => escapeHtml(text),
     link(this: { parser: { parseInline: (tokens: Tokens.Link['tokens']) => string } }, { href, title, tokens }: Tokens.Link) {
       const text = this.parser.parseInline(tokens);
-      if (!/^(https?:|mailto:|\/(?!\/))/i.test(href)) return text;
-      const external = !href.startsWith('/');
+      const target = /^(https?:|mailto:)/i.test(href) ? href : href.startsWith('/') ? sameSitePath(href, SITE_RELATIVE_BASE) : null;
+      if (target === null) return text;
       const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
-      return `<a href="${escapeHtml(href)}"${titleAttr}${external ? ' rel="nofollow ugc noopener"' : ''}>${text}</a>`;
+      // Links to our own pages too: the text is a reader's, and the site vouches for none of its links.
+      return `<a href="${escapeHtml(target)}"${titleAttr} rel="nofollow ugc noopener">${text}</a>`;
     },
   },
 });

@@ -8,7 +8,7 @@ import { completeSignUp, removeUnderageSignUp } from '~/features/accounts/mutati
 import { getSignUpStep } from '~/features/accounts/queries.server';
 import { birthDateField, completeSignUpInput, isUnderMinimumAge } from '~/features/accounts/validation';
 import { isFailure } from '~/lib/form-result';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { sameSitePath } from '~/lib/same-site-path';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { clientIp } from '~/server/request.server';
 import { getViewer } from '~/server/viewer.server';
@@ -23,7 +23,7 @@ const providerNames: Record<string, string> = { google: 'Google', twitch: 'Twitc
  */
 async function stepFor(request: Request) {
   const url = new URL(request.url);
-  const callbackUrl = safeRedirectPath(url.searchParams.get('callbackUrl'), url.origin);
+  const callbackUrl = sameSitePath(url.searchParams.get('callbackUrl'), url.origin) ?? '/';
   const viewer = await getViewer(request);
   if (!viewer) throw redirect(`/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
   const step = await getSignUpStep(viewer);

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/auth.entrar-com.$provider';
 import { startSocialSignIn } from '~/features/accounts/mutations.server';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { sameSitePath } from '~/lib/same-site-path';
 import { isAppError } from '~/server/errors';
 
 /** A plain form post starts OAuth sign-in, so the buttons work before JavaScript loads. */
@@ -11,7 +11,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
   try {
-    const start = await startSocialSignIn(request, provider, safeRedirectPath(String(formData.get('callbackUrl') ?? ''), url.origin));
+    const start = await startSocialSignIn(request, provider, sameSitePath(String(formData.get('callbackUrl') ?? ''), url.origin) ?? '/');
     return redirect(start.url, { headers: start.headers });
   } catch (error) {
     if (isAppError(error)) throw data(null, { status: 404 });

@@ -10,7 +10,7 @@ import { configuredProviders } from '~/features/accounts/auth.server';
 import { signIn, signUp } from '~/features/accounts/mutations.server';
 import { signInInput, signUpInput } from '~/features/accounts/validation';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { sameSitePath } from '~/lib/same-site-path';
 import { getEnv } from '~/server/env.server';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Entrar · Maratona' }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const callbackUrl = safeRedirectPath(url.searchParams.get('callbackUrl'), url.origin);
+  const callbackUrl = sameSitePath(url.searchParams.get('callbackUrl'), url.origin) ?? '/';
   if (await getViewer(request)) throw redirect(callbackUrl);
   const providers = configuredProviders();
   return {
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
-  const callbackUrl = safeRedirectPath(String(formData.get('callbackUrl') ?? ''), url.origin);
+  const callbackUrl = sameSitePath(String(formData.get('callbackUrl') ?? ''), url.origin) ?? '/';
 
   // The limits, the minimum age and the username rules are the auth library's before hook's (guards.server.ts):
   // this form and every other way into the library answer them alike.

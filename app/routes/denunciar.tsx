@@ -8,7 +8,7 @@ import { getReportTarget } from '~/features/moderation/queries.server';
 import { REPORTABLE_KIND_LABELS } from '~/features/moderation/reasons';
 import { reportInput, reportPageParams } from '~/features/moderation/validation';
 import { isFailure, isSuccess } from '~/lib/form-result';
-import { safeRedirectPath } from '~/lib/safe-redirect';
+import { sameSitePath } from '~/lib/same-site-path';
 import { getEnv } from '~/server/env.server';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const formData = await request.formData();
-  const back = safeRedirectPath(String(formData.get('voltar') ?? ''), getEnv().publicUrl, '/');
+  const back = sameSitePath(String(formData.get('voltar') ?? ''), getEnv().publicUrl) ?? '/';
   const parsed = parseForm(formData, reportInput);
   if (!parsed.ok) return parsed.failure;
   try {

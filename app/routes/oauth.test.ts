@@ -8,7 +8,7 @@ import { getEnv, resetEnvForTests } from '~/server/env.server';
 import { getViewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createUser, formRequest, getRequest } from '../../test/factories';
-import { startTestProvider, subjectFor, TEST_CLIENT, type TestProvider } from '../../test/oauth-provider';
+import { atProvider, startTestProvider, subjectFor, TEST_CLIENT, type TestProvider } from '../../test/oauth-provider';
 import * as authApi from './api/auth';
 import * as completeStep from './auth.completar-cadastro';
 import * as startSignIn from './auth.entrar-com.$provider';
@@ -85,21 +85,6 @@ class Jar {
   toString() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
-}
-
-/** What a person does at the provider: opens the authorization page, types who they are, presses a button. */
-async function atProvider(authorizationUrl: string, identity: { email: string; name: string }, decision: 'allow' | 'deny' = 'allow'): Promise<string> {
-  const page = await fetch(authorizationUrl);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Autorizar');
-  const url = new URL(authorizationUrl);
-  const form = new URLSearchParams(url.searchParams);
-  form.set('email', identity.email);
-  form.set('name', identity.name);
-  form.set('decision', decision);
-  const answer = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
-  expect(answer.status).toBe(302);
-  return answer.headers.get('location') ?? '';
 }
 
 /** The provider's redirect back lands on the auth library's callback, with the browser's cookies. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Route } from './+types/offline';
 import { Foca } from '~/components/ui/foca';
+import { offlineRetryTarget } from '~/lib/offline-retry';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sem internet · Maratona' }];
 
@@ -10,10 +11,9 @@ function keptPage(address: string, html: string): { address: string; title: stri
   return { address, title: title || address };
 }
 
-/** Where "Tentar de novo" goes: the address the service worker could not open (`?de=`, same site only), or here again. */
 function retry() {
-  const wanted = new URLSearchParams(window.location.search).get('de');
-  if (wanted && /^\/(?![/\\])/.test(wanted)) window.location.assign(wanted);
+  const wanted = offlineRetryTarget(window.location);
+  if (wanted) window.location.assign(wanted);
   else window.location.reload();
 }
 

@@ -5,6 +5,7 @@ import { username } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { authAccounts, sessions, users, verifications } from '~/db/schema';
+import { sameSitePath } from '~/lib/same-site-path';
 import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
 import { AppError, isAppError, RateLimitError } from '~/server/errors';
@@ -49,6 +50,9 @@ export function providerOrigins(): string[] {
   });
   return [...new Set(origins)];
 }
+
+/** The auth library's request fields that name an address to send the browser to. */
+const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
 
 function createAuth() {
   const env = getEnv();
@@ -143,6 +147,15 @@ function createAuth() {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const ip = ctx.headers?.get(CLIENT_IP_HEADER) || ctx.request?.headers.get(CLIENT_IP_HEADER) || 'desconhecido';
+        // Where the library may send a browser afterwards must be on this site by our rule too: its own check
+        // admits `/.//evil`, which its verify-email error redirect writes out as `//evil`.
+        const query = (ctx.query ?? {}) as Record<string, unknown>;
+        for (const value of REDIRECT_FIELDS.flatMap((field) => [body[field], query[field]])) {
+          if (!value) continue;
+          if (typeof value !== 'string' || sameSitePath(value, env.publicUrl) === null) {
+            throw new APIError('FORBIDDEN', { message: 'Endereço de retorno fora do Maratona.', code: 'INVALID_REDIRECT_TARGET' });
+          }
+        }
         try {
           switch (ctx.path) {
             case '/sign-in/email':

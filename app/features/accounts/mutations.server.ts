@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server';
 import { authAccounts, sessions, usernameRedirects, users } from '~/db/schema';
 import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
+import { SAME_SITE_TARGET_MAX } from '~/lib/same-site-path';
 import { AppError, RateLimitError } from '~/server/errors';
 import { IMAGE_MAX_BYTES, normaliseImage } from '~/server/images.server';
 import { sendEmail } from '~/server/email.server';
@@ -270,12 +271,14 @@ const SIGN_UP_STEP_PATH = '/auth/completar-cadastro';
 
 export async function startSocialSignIn(request: Request, provider: ProviderId, callbackUrl: string): Promise<{ url: string; headers: Headers }> {
   if (!configuredProviders()[provider]) throw new AppError('not_found');
+  const stepWithCallback = `${SIGN_UP_STEP_PATH}?callbackUrl=${encodeURIComponent(callbackUrl)}`;
   const { headers, response } = await getAuth().api.signInSocial({
     body: {
       provider,
       callbackURL: callbackUrl,
       errorCallbackURL: '/auth/error',
-      newUserCallbackURL: `${SIGN_UP_STEP_PATH}?callbackUrl=${encodeURIComponent(callbackUrl)}`,
+      // Encoded, a long callbackUrl can pass the length every redirect target is held to: the step then goes home.
+      newUserCallbackURL: stepWithCallback.length <= SAME_SITE_TARGET_MAX ? stepWithCallback : SIGN_UP_STEP_PATH,
     },
     headers: request.headers,
     returnHeaders: true,
