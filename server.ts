@@ -70,7 +70,8 @@ export function sameOrigin(req: Request, res: Response, next: NextFunction) {
   const origin = req.get('origin');
   const host = req.get('host');
   const site = req.get('sec-fetch-site');
-  const ok = origin ? origin !== 'null' && new URL(origin).host === host : !site || site === 'same-origin' || site === 'none';
+  // An Origin that is not a URL (`http://[`, `::::`) names no origin of ours: refused like a foreign one.
+  const ok = origin ? origin !== 'null' && URL.canParse(origin) && new URL(origin).host === host : !site || site === 'same-origin' || site === 'none';
   if (ok) return next();
   res.status(403).type('text/plain; charset=utf-8').send('Requisição bloqueada: ela não veio do próprio Maratona.');
 }
