@@ -25,7 +25,7 @@ export async function uploadReaderImport(viewer: Viewer, request: Request) {
     const zip = /\.zip$/i.test(file.name);
     if (file.size > READER_IMPORT_MAX_BYTES) return formFailure({}, '', { arquivo: zip ? ARCHIVE_TOO_LARGE : READER_IMPORT_TOO_LARGE });
     try {
-      upload = zip ? readMaratonaArchive(new Uint8Array(await file.arrayBuffer())) : readMaratonaData(await file.text());
+      upload = zip ? await readMaratonaArchive(new Uint8Array(await file.arrayBuffer())) : readMaratonaData(await file.text());
     } catch (error) {
       if (error instanceof ImportFileError) return formFailure({}, '', { arquivo: error.message });
       throw error;
