@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
+import { writeReadableStreamToWritable } from '@react-router/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +24,7 @@ type Entry = {
   serveUpload: (request: { method: string; path: string; ifNoneMatch?: string }) => Promise<globalThis.Response>;
   countQueries: <T>(work: () => Promise<T>) => Promise<{ result: T; queries: number }>;
   wholeBody: (response: globalThis.Response) => Buffer | undefined;
+  bodyLimitOf: (pathname: string) => number;
 };
 
 const PORT = Number(process.env.PORT ?? 3000);
@@ -70,7 +71,8 @@ export function sameOrigin(req: Request, res: Response, next: NextFunction) {
   const origin = req.get('origin');
   const host = req.get('host');
   const site = req.get('sec-fetch-site');
-  const ok = origin ? origin !== 'null' && new URL(origin).host === host : !site || site === 'same-origin' || site === 'none';
+  // An Origin that is not a URL (`http://[`, `::::`) names no origin of ours: refused like a foreign one.
+  const ok = origin ? origin !== 'null' && URL.canParse(origin) && new URL(origin).host === host : !site || site === 'same-origin' || site === 'none';
   if (ok) return next();
   res.status(403).type('text/plain; charset=utf-8').send('Requisição bloqueada: ela não veio do próprio Maratona.');
 }
@@ -93,8 +95,112 @@ function precompressed(root: string) {
   };
 }
 
+const BODY_TOO_LARGE = 'Envio grande demais: ele passa do limite que esta página aceita.';
+/** What is still read of a body nobody will use, and for how long, before the connection is cut. */
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+const DISCARD_MAX_MS = 30_000;
+
+/**
+ * The rest of a body nobody will use, read and dropped as it arrives (nothing is kept): a client still
+ * sending then reads the answer already sent instead of a connection reset, as with nginx's lingering close.
+ * Past DISCARD_MAX_BYTES more, or DISCARD_MAX_MS, the connection is cut.
+ */
+function discardBody(req: Request) {
+  let discarded = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DISCARD_MAX_MS).unref();
+  req.removeAllListeners('data');
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_MAX_BYTES) cut();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+/**
+ * The 413 of a body past its route's cap, answered at once; the rest of the body is dropped as it arrives, or
+ * not read at all when its declared length could not end within what discardBody reads.
+ */
+function refuseBody(req: Request, res: Response) {
+  if (res.headersSent) return void req.socket.destroy();
+  const endless = Number(req.get('content-length') ?? 0) > DISCARD_MAX_BYTES;
+  if (endless) res.set('Connection', 'close');
+  res.status(413).type('text/plain; charset=utf-8').send(BODY_TOO_LARGE);
+  if (!endless) discardBody(req);
+}
+
+/**
+ * The request's body as React Router reads it, counted as it arrives (declared length or chunked alike): past
+ * `limit` bytes React Router's read fails (its request aborted, so nothing is logged) and the request is
+ * answered 413 at once. Only the stream's high-water mark (and the socket's last chunk) is held at a time.
+ */
+function requestBody(req: Request, res: Response, limit: number, abort: () => void): ReadableStream<Uint8Array> {
+  let received = 0;
+  let settled = false;
+  let onData: (chunk: Buffer) => void = () => undefined;
+  const stop = () => {
+    settled = true;
+    req.off('data', onData);
+    req.pause();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (error: Error) => {
+          if (settled) return;
+          stop();
+          controller.error(error);
+        };
+        onData = (chunk) => {
+          received += chunk.length;
+          if (received > limit) {
+            fail(new Error(`Request body over its cap of ${limit} bytes`));
+            abort();
+            refuseBody(req, res);
+            return;
+          }
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        req.on('data', onData);
+        req.once('end', () => {
+          if (settled) return;
+          settled = true;
+          controller.close();
+        });
+        req.once('error', fail);
+        req.once('close', () => fail(new Error('The request closed before its body ended')));
+      },
+      pull() {
+        if (!settled) req.resume();
+      },
+      cancel() {
+        stop();
+      },
+    },
+    { highWaterMark: req.readableHighWaterMark, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/**
+ * The cap of this request's body (app/server/body-limits.server.ts), by the path React Router will match:
+ * parsed as toFetchRequest builds its URL, so dot segments resolve the same way. Null when nothing reads a body.
+ */
+function bodyLimit(req: Request, bodyLimitOf: Entry['bodyLimitOf']): number | null {
+  if (req.method === 'GET' || req.method === 'HEAD') return null;
+  let pathname = '/';
+  try {
+    pathname = new URL(`http://maratona.local${req.originalUrl}`).pathname;
+  } catch {
+    // No URL React Router could match either: the form cap.
+  }
+  return bodyLimitOf(pathname);
+}
+
 /** The Fetch request React Router sees: same host, protocol and headers rules as `@react-router/express`. */
-function toFetchRequest(req: Request, res: Response): globalThis.Request {
+function toFetchRequest(req: Request, res: Response, limit: number | null): globalThis.Request {
   const [, forwardedPort] = req.app.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
   const [, hostPort] = req.get('host')?.split(':') ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? '', 10)).find((p) => Number.isSafeInteger(p));
@@ -109,8 +215,8 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
     if (!res.writableFinished) controller.abort();
   });
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req);
+  if (limit !== null) {
+    init.body = requestBody(req, res, limit, () => controller.abort());
     init.duplex = 'half';
   }
   return new globalThis.Request(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`, init);
@@ -140,6 +246,9 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
   }
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
+  // Answered before its body was read whole (a visitor's upload redirected to sign in): nobody reads the rest,
+  // which would otherwise stall the connection until the request timeout.
+  if (!req.complete) discardBody(req);
   // Appended, as the adapter did: a route cannot silently replace a header set above (CSP, frame options).
   for (const [name, value] of response.headers) res.append(name, value);
 
@@ -248,12 +357,14 @@ async function main() {
   const countQueries = process.env.BENCH_COUNT_QUERIES === '1';
   app.all('*splat', async (req, res, next) => {
     try {
+      const limit = bodyLimit(req, entry.bodyLimitOf);
+      if (limit !== null && Number(req.get('content-length') ?? 0) > limit) return refuseBody(req, res);
       if (countQueries) {
-        const { result, queries } = await entry.countQueries(() => handle(toFetchRequest(req, res)));
+        const { result, queries } = await entry.countQueries(() => handle(toFetchRequest(req, res, limit)));
         res.setHeader('X-Query-Count', String(queries));
         return await sendResponse(req, res, result, entry.wholeBody);
       }
-      await sendResponse(req, res, await handle(toFetchRequest(req, res)), entry.wholeBody);
+      await sendResponse(req, res, await handle(toFetchRequest(req, res, limit)), entry.wholeBody);
     } catch (error) {
       next(error);
     }

@@ -6,6 +6,7 @@ import { REQUEST_ID_HEADER, RequestIdContext } from '~/server/request-id';
 export { providerOrigins } from '~/features/accounts/auth.server';
 // server.ts takes React Router's request handler from here, so it runs the same (bundled) copy as the routes.
 export { createRequestHandler } from 'react-router';
+export { bodyLimitOf } from '~/server/body-limits.server';
 export { countQueries } from '~/server/query-count.server';
 export { lookupPage } from '~/server/html-cache.server';
 export { startServices } from '~/server/services.server';

@@ -10,7 +10,6 @@ import { createCoverRequest } from '~/features/curation/cover-requests.server';
 import { COVER_INPUT, NOTE_MAX, noteSchema } from '~/features/curation/validation';
 import { isFailure } from '~/lib/form-result';
 import { failureFromError, formFailure, typedFields } from '~/server/forms.server';
-import { IMAGE_MAX_BYTES } from '~/server/images.server';
 import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Enviar capa · Maratona' }];
@@ -33,9 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const edition = await editionOf(request);
-  if (Number(request.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES + 64 * 1024) {
-    return formFailure({}, '', { [COVER_INPUT]: 'A imagem passa do limite de 5 MB.' }, 413);
-  }
   const formData = await request.formData();
   const fields = typedFields(formData);
   const file = formData.get(COVER_INPUT);

@@ -5,7 +5,6 @@ import { changeAvatar, changeEmail, changePassword, changeUsername, resendVerifi
 import { getAccountSettings } from '~/features/accounts/queries.server';
 import { changeEmailInput, changePasswordInput, changeUsernameInput, passwordProblem, profileInput } from '~/features/accounts/validation';
 import { failureFromError, formFailure, parseForm, typedFields } from '~/server/forms.server';
-import { IMAGE_MAX_BYTES } from '~/server/images.server';
 import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sua conta · Maratona' }];
@@ -19,9 +18,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
-  if (Number(request.headers.get('content-length') ?? 0) > IMAGE_MAX_BYTES + 64 * 1024) {
-    return formFailure({ intent: 'avatar' }, '', { avatar: 'A imagem passa do limite de 5 MB.' }, 413);
-  }
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? '');
   try {

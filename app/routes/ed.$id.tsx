@@ -3,7 +3,7 @@ import type { Route } from './+types/ed.$id';
 import { EditionAbout, EditionPage } from '~/features/catalog/components/edition-page';
 import { loadEditionOr404 } from '~/features/catalog/edition-page.server';
 import { FinishedAttForm, ProgressAttOption } from '~/features/atts/components/att-fields';
-import { attUploadTooLarge, finishedAttFrom, progressAttFrom } from '~/features/atts/forms.server';
+import { finishedAttFrom, progressAttFrom } from '~/features/atts/forms.server';
 import { postAtt, prepareAtt, publishAtt, publishReviewAtt } from '~/features/atts/mutations.server';
 import { editionMeta } from '~/features/catalog/seo';
 import { ProgressPanel } from '~/features/reading/components/progress-panel';
@@ -45,8 +45,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request);
   const { edition } = await loadEditionOr404(params.id);
-  const tooLarge = attUploadTooLarge(request);
-  if (tooLarge) return tooLarge;
   const form = await request.formData();
   if (form.get('intent') === 'publicar-att') {
     const att = finishedAttFrom(form, edition.id);

@@ -15,8 +15,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireRole(request, ['curator', 'admin']);
-  // Refused before the body is read: the limit protects the server, not only the database.
-  if (Number(request.headers.get('content-length') ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) return formFailure({}, '', { arquivo: IMPORT_TOO_LARGE }, 413);
   const formData = await request.formData();
   const fields = typedFields(formData);
   const file = formData.get('arquivo');

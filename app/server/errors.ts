@@ -40,8 +40,9 @@ export class RateLimitError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,
     message: string,
+    field?: string,
   ) {
-    super('rate_limited', message);
+    super('rate_limited', message, field);
   }
 }
 

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { AppError } from './errors';
+import { AppError, RateLimitError } from './errors';
+import { formatWait, hitRateLimit, rateLimitRules } from './rate-limit.server';
+import type { Viewer } from './viewer.server';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
@@ -26,4 +28,16 @@ export async function normaliseImage(input: Buffer, maxSide = IMAGE_MAX_SIDE): P
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
   return { body: data, contentType: 'image/webp', width: info.width, height: info.height };
+}
+
+/**
+ * Counts `count` images a reader is about to have decoded against their hourly limit, the one rule of every
+ * image upload; past it, a RateLimitError (429, Retry-After) whose message shows next to `field`.
+ */
+export async function countImageUploads(viewer: Viewer, count: number, field: string): Promise<void> {
+  const rule = rateLimitRules().imageUploadsPerReader;
+  const limit = await hitRateLimit(rule, viewer.id, count);
+  if (!limit.ok) {
+    throw new RateLimitError(limit.retryAfterSeconds, `Você chegou ao limite de ${rule.limit} imagens por hora. Poderá enviar outra daqui a ${formatWait(limit.retryAfterSeconds)}.`, field);
+  }
 }

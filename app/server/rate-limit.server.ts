@@ -17,22 +17,24 @@ export function rateLimitRules() {
     passwordResetPerIp: { name: 'reset-ip', limit: env.RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES, windowSeconds: 300 },
     // Per e-mail address, strict: confirmation, reset and "someone tried to sign up" e-mails together.
     accountEmailsPerAddress: { name: 'emails-address', limit: env.RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
+    // Every image a reader uploads (avatar, cover requests, att photos): decoding one may take 40 megapixels.
+    imageUploadsPerReader: { name: 'image-uploads', limit: env.RATE_LIMIT_IMAGE_UPLOADS_PER_HOUR, windowSeconds: 3600 },
   } satisfies Record<string, RateLimitRule>;
 }
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Fixed-window counter in Postgres, so every server shares it. One statement: the increment, the window
- * reset and the read happen atomically.
+ * Fixed-window counter in Postgres, so every server shares it. One statement: the increment (by `cost`, what
+ * one request counts for), the window reset and the read happen atomically.
  */
-export async function hitRateLimit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+export async function hitRateLimit(rule: RateLimitRule, subject: string, cost = 1): Promise<RateLimitResult> {
   const key = `${rule.name}:${subject.toLowerCase()}`;
   const window = `${rule.windowSeconds} seconds`;
   const [row] = await queryRows<{ count: number; retry_after: number }>(sql`
-    INSERT INTO rate_limit_counters (key, window_start, count) VALUES (${key}, now(), 1)
+    INSERT INTO rate_limit_counters (key, window_start, count) VALUES (${key}, now(), ${cost})
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limit_counters.window_start <= now() - ${window}::interval THEN 1 ELSE rate_limit_counters.count + 1 END,
+      count = CASE WHEN rate_limit_counters.window_start <= now() - ${window}::interval THEN ${cost} ELSE rate_limit_counters.count + ${cost} END,
       window_start = CASE WHEN rate_limit_counters.window_start <= now() - ${window}::interval THEN now() ELSE rate_limit_counters.window_start END
     RETURNING count, ceil(extract(epoch FROM window_start + ${window}::interval - now()))::int AS retry_after`);
   if (!row || row.count <= rule.limit) return { ok: true };

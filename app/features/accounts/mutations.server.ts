@@ -6,7 +6,7 @@ import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { SAME_SITE_TARGET_MAX } from '~/lib/same-site-path';
 import { AppError, RateLimitError } from '~/server/errors';
-import { IMAGE_MAX_BYTES, normaliseImage } from '~/server/images.server';
+import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
 import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
 import { log } from '~/server/logger.server';
@@ -240,6 +240,7 @@ export const AVATAR_SIDE = 512;
 
 export async function changeAvatar(viewer: Viewer, file: File): Promise<string> {
   if (file.size > IMAGE_MAX_BYTES) throw new AppError('image_too_large', undefined, 'avatar');
+  await countImageUploads(viewer, 1, 'avatar');
   let image: Awaited<ReturnType<typeof normaliseImage>>;
   try {
     image = await normaliseImage(Buffer.from(await file.arrayBuffer()), AVATAR_SIDE);

@@ -1,18 +1,8 @@
-import { formFailure, parseForm } from '~/server/forms.server';
-import { IMAGE_MAX_BYTES } from '~/server/images.server';
+import { parseForm } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
 import { prepareAtt } from './mutations.server';
-import { ATT_IMAGES_INPUT, ATT_IMAGES_MAX } from './policy';
+import { ATT_IMAGES_INPUT } from './policy';
 import { attInput, progressAttInput } from './validation';
-
-// Four photos at the limit plus the form's text: anything larger is refused before it is read into memory.
-const UPLOAD_MAX_BYTES = ATT_IMAGES_MAX * IMAGE_MAX_BYTES + 256 * 1024;
-
-/** A 413 next to the photos field when the request is larger than four photos at the limit could be. */
-export function attUploadTooLarge(request: Request) {
-  if (Number(request.headers.get('content-length') ?? 0) <= UPLOAD_MAX_BYTES) return null;
-  return formFailure({}, '', { [ATT_IMAGES_INPUT]: `As fotos passam do limite: até ${ATT_IMAGES_MAX}, de até 5 MB cada.` }, 413);
-}
 
 /** The photos of a multipart form (an empty file input sends one empty file: not a photo). */
 export function attImagesOf(formData: FormData): File[] {

@@ -7,7 +7,7 @@ import type { Visibility } from '~/features/social/visibility';
 import { newId } from '~/lib/ids';
 import { AppError, RateLimitError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
-import { IMAGE_MAX_BYTES, normaliseImage } from '~/server/images.server';
+import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { ATTS_PER_HOUR, ATT_IMAGES_INPUT, ATT_IMAGES_MAX, ATT_TEXT_MAX, COMMENT_TEXT_MAX, REACTION_EMOJI, type AttKind, type Reaction, canDeleteComment } from './policy';
@@ -39,8 +39,9 @@ const preparedAtts = new WeakSet<PreparedAtt>();
 
 /**
  * Everything that may refuse an att before anything is written: a verified e-mail, the text and photo
- * limits, 60 atts an hour (PRODUCT.md §1.5), each photo's type, size and megapixels. The progress form runs
- * it before logging the update, so a refused photo never leaves a half-done submission behind.
+ * limits, 60 atts an hour (PRODUCT.md §1.5), the reader's image uploads an hour, each photo's type, size and
+ * megapixels. The progress form runs it before logging the update, so a refused photo never leaves a
+ * half-done submission behind.
  */
 export async function prepareAtt(viewer: Viewer, input: NewAtt): Promise<PreparedAtt> {
   if (!viewer.emailVerified) throw new AppError('email_not_verified', 'Confirme seu e-mail para publicar atts: procure o link que enviamos para você (ou peça outro em Configurações).');
@@ -52,6 +53,7 @@ export async function prepareAtt(viewer: Viewer, input: NewAtt): Promise<Prepare
   if (!limit.ok) {
     throw new RateLimitError(limit.retryAfterSeconds, `Você chegou ao limite de ${ATTS_PER_HOUR} atts por hora. Poderá publicar outra daqui a ${formatWait(limit.retryAfterSeconds)}.`);
   }
+  if (input.images.length > 0) await countImageUploads(viewer, input.images.length, ATT_IMAGES_INPUT);
   const images: NormalisedImage[] = [];
   for (const [i, image] of input.images.entries()) {
     try {

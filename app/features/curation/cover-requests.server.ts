@@ -6,7 +6,7 @@ import { readEditionFields } from '~/features/catalog/edits.server';
 import { type StoredFile, isStorageKey } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
-import { IMAGE_MAX_BYTES, normaliseImage } from '~/server/images.server';
+import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
 import type { Viewer } from '~/server/viewer.server';
 import { proposedCoverPath, readProposedCover, storeProposedCover } from './cover-storage.server';
 import { type CreatedChangeRequest, countChangeRequest, unusedCode } from './mutations.server';
@@ -31,6 +31,7 @@ function seenCover(value: string | null): string | null {
 export async function createCoverRequest(viewer: Viewer, input: NewCoverRequest): Promise<CreatedChangeRequest> {
   if (input.file.size > IMAGE_MAX_BYTES) throw new AppError('image_too_large', undefined, COVER_INPUT);
   await countChangeRequest(viewer);
+  await countImageUploads(viewer, 1, COVER_INPUT);
   let image: Awaited<ReturnType<typeof normaliseImage>>;
   try {
     image = await normaliseImage(Buffer.from(await input.file.arrayBuffer()));

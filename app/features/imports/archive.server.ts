@@ -1,4 +1,4 @@
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { z } from 'zod';
 import { todayInSaoPaulo } from '~/features/accounts/validation';
 import { sortNameOf } from '~/features/catalog/ingest.server';
@@ -7,11 +7,18 @@ import { type ExportRow, exportRowsCsv } from '~/features/export/goodreads-csv.s
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX } from '~/features/reading/goals';
 import { SHELF_STATUSES } from '~/features/reading/statuses';
 import { VISIBILITIES } from '~/features/social/visibility';
+import { ZipError, type ZipLimits, readZipEntry } from '~/server/zip.server';
 import { ImportFileError } from './parse';
 import type { ArchiveExtras } from './types';
 
-/** The largest data.json read from an archive (a bookshelf of 50,000 books is about 40 MB of it). */
-const DATA_JSON_MAX_BYTES = 100 * 1024 * 1024;
+/**
+ * What an archive may expand to: data.json up to 100 MB (a bookshelf of 50,000 books is about 40 MB of it),
+ * growing at most 100 times (our data.json deflates 6 to 11 times), and 200 MB declared in all (the images
+ * are stored, not compressed, and the zip itself is at most READER_IMPORT_MAX_BYTES).
+ */
+const ARCHIVE_LIMITS: ZipLimits = { entryBytes: 100 * 1024 * 1024, totalBytes: 200 * 1024 * 1024, ratio: 100 };
+const UNREADABLE = 'Não conseguimos abrir este .zip. Baixe de novo o arquivo completo em Configurações → Exportar e envie sem descompactar.';
+const TOO_EXPANDED = 'Este .zip cresce demais ao ser aberto para ser um arquivo completo do Maratona. Baixe de novo o arquivo em Configurações → Exportar e envie sem alterar.';
 
 const day = z.string().nullable();
 
@@ -56,15 +63,17 @@ const archiveSchema = z.object({
  * The full archive of /configuracoes/exportar (a zip with data.json) as an import: its bookshelf as our own
  * Goodreads-compatible CSV, which the import reads like any other file (the preview, the job and the report
  * are the same), plus what that CSV cannot carry — the custom shelves' audience and description, and the
- * reading goals — for the job to restore (docs/decisions/0032). Only data.json is unpacked; the images are
- * not read (a reader's own images are in their account already, or were deleted with it).
+ * reading goals — for the job to restore (docs/decisions/0032). Only data.json is unpacked, within
+ * ARCHIVE_LIMITS (a zip bomb is refused before it is inflated); the images are not read (a reader's own images
+ * are in their account already, or were deleted with it).
  */
-export function readMaratonaArchive(bytes: Uint8Array): { text: string; extras: ArchiveExtras } {
-  let json: Uint8Array | undefined;
+export async function readMaratonaArchive(bytes: Uint8Array): Promise<{ text: string; extras: ArchiveExtras }> {
+  let json: Uint8Array | null;
   try {
-    json = unzipSync(bytes, { filter: (file) => file.name === 'data.json' && file.originalSize <= DATA_JSON_MAX_BYTES })['data.json'];
-  } catch {
-    throw new ImportFileError('Não conseguimos abrir este .zip. Baixe de novo o arquivo completo em Configurações → Exportar e envie sem descompactar.');
+    json = await readZipEntry(bytes, 'data.json', ARCHIVE_LIMITS);
+  } catch (error) {
+    if (error instanceof ZipError) throw new ImportFileError(error.reason === 'too_large' ? TOO_EXPANDED : UNREADABLE);
+    throw error;
   }
   if (!json) throw new ImportFileError('Este .zip não é um arquivo completo do Maratona: não encontramos o data.json dentro dele.');
   return readMaratonaData(strFromU8(json));

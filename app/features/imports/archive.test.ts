@@ -20,7 +20,7 @@ useTestDatabase();
 const verified = async (): Promise<Viewer> => ({ ...testViewer(await createUser({ verified: true })), emailVerified: true });
 
 async function importArchive(viewer: Viewer, bytes: Uint8Array) {
-  const { id } = await createReaderImport(viewer, { fileName: 'maratona.zip', ...readMaratonaArchive(bytes) });
+  const { id } = await createReaderImport(viewer, { fileName: 'maratona.zip', ...(await readMaratonaArchive(bytes)) });
   await confirmReaderImport(viewer, id);
   await runReaderImport(id);
   return readReaderImport(viewer, id);
@@ -89,20 +89,20 @@ describe('importing a full archive (zip)', () => {
     expect(life.goals).toEqual([{ year: 2025, books_target: 12, pages_target: null }]);
   });
 
-  it('explains in Portuguese a zip that is not an archive of ours, a damaged one, and one from a newer version', () => {
-    const message = (read: () => unknown) => {
+  it('explains in Portuguese a zip that is not an archive of ours, a damaged one, and one from a newer version', async () => {
+    const message = async (read: () => unknown) => {
       try {
-        read();
+        await read();
       } catch (error) {
         if (error instanceof ImportFileError) return error.message;
         throw error;
       }
       return null;
     };
-    expect(message(() => readMaratonaArchive(strToU8('não é um zip')))).toMatch(/Não conseguimos abrir este \.zip/);
-    expect(message(() => readMaratonaArchive(zipSync({ 'outro.txt': strToU8('oi') })))).toMatch(/não encontramos o data\.json/);
-    expect(message(() => readMaratonaArchive(zipSync({ 'data.json': strToU8('{"format": "maratona", "version": 1') })))).toMatch(/danificado/);
-    expect(message(() => readMaratonaData(JSON.stringify({ format: 'maratona', version: 99, bookshelf: [] })))).toMatch(/versão mais nova/);
-    expect(message(() => readMaratonaData(JSON.stringify({ format: 'outro', version: 1 })))).toMatch(/não está no formato do Maratona/);
+    expect(await message(() => readMaratonaArchive(strToU8('não é um zip')))).toMatch(/Não conseguimos abrir este \.zip/);
+    expect(await message(() => readMaratonaArchive(zipSync({ 'outro.txt': strToU8('oi') })))).toMatch(/não encontramos o data\.json/);
+    expect(await message(() => readMaratonaArchive(zipSync({ 'data.json': strToU8('{"format": "maratona", "version": 1') })))).toMatch(/danificado/);
+    expect(await message(() => readMaratonaData(JSON.stringify({ format: 'maratona', version: 99, bookshelf: [] })))).toMatch(/versão mais nova/);
+    expect(await message(() => readMaratonaData(JSON.stringify({ format: 'outro', version: 1 })))).toMatch(/não está no formato do Maratona/);
   });
 });

@@ -12,10 +12,10 @@ const ARCHIVE_TOO_LARGE = `O arquivo passa de ${READER_IMPORT_MAX_BYTES / 1024 /
 
 /**
  * The upload of the import hub and of each source's page: the file is read, matched and kept for the
- * preview, where the browser goes next. Too large a request is refused before its body is read.
+ * preview, where the browser goes next. server.ts caps the request (app/server/body-limits.server.ts); a file
+ * over the limit but under that cap is answered here, next to the field.
  */
 export async function uploadReaderImport(viewer: Viewer, request: Request) {
-  if (Number(request.headers.get('content-length') ?? 0) > READER_IMPORT_MAX_BYTES + 64 * 1024) return formFailure({}, '', { arquivo: READER_IMPORT_TOO_LARGE }, 413);
   const formData = await request.formData();
   const file = formData.get('arquivo');
   if (!(file instanceof File) || file.size === 0) return formFailure({}, '', { arquivo: 'Escolha o arquivo exportado do Goodreads, do StoryGraph ou do Maratona.' });
@@ -25,7 +25,7 @@ export async function uploadReaderImport(viewer: Viewer, request: Request) {
     const zip = /\.zip$/i.test(file.name);
     if (file.size > READER_IMPORT_MAX_BYTES) return formFailure({}, '', { arquivo: zip ? ARCHIVE_TOO_LARGE : READER_IMPORT_TOO_LARGE });
     try {
-      upload = zip ? readMaratonaArchive(new Uint8Array(await file.arrayBuffer())) : readMaratonaData(await file.text());
+      upload = zip ? await readMaratonaArchive(new Uint8Array(await file.arrayBuffer())) : readMaratonaData(await file.text());
     } catch (error) {
       if (error instanceof ImportFileError) return formFailure({}, '', { arquivo: error.message });
       throw error;
