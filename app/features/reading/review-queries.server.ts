@@ -64,7 +64,7 @@ function toReview(viewerId: string | null, row: ReviewRow): EditionReview {
     id: row.id,
     mine: row.user_id === viewerId,
     hidden: row.hidden,
-    author: { username: row.username ?? '', name: row.name, image: row.image },
+    author: { id: row.user_id, username: row.username ?? '', name: row.name, image: row.image },
     html: renderMarkdown(row.body),
     spoiler: row.spoiler,
     visibility: row.visibility,
@@ -134,8 +134,8 @@ export async function getReviewForReport(viewer: Viewer, shelfEntryId: string): 
 export async function listEditionReaders(viewer: Viewer | null, editionId: string, page: number): Promise<Paged<EditionReader>> {
   const where = sql`s.edition_id = ${editionId} AND ${visibleTo(viewer?.id ?? null, sql`s.user_id`, sql`'publico'`)}`;
   const [rows, [total]] = await Promise.all([
-    queryRows<{ username: string | null; name: string; image: string | null; status: ShelfStatus; rating_quarters: number | null }>(sql`
-      SELECT u.username, u.name, u.image, s.status, s.rating_quarters
+    queryRows<{ id: string; username: string | null; name: string; image: string | null; status: ShelfStatus; rating_quarters: number | null }>(sql`
+      SELECT u.id, u.username, u.name, u.image, s.status, s.rating_quarters
       FROM shelf_entries s JOIN users u ON u.id = s.user_id
       WHERE ${where}
       ORDER BY s.updated_at DESC, s.id
@@ -143,7 +143,7 @@ export async function listEditionReaders(viewer: Viewer | null, editionId: strin
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelf_entries s WHERE ${where}`),
   ]);
   return {
-    items: rows.map((row) => ({ username: row.username ?? '', name: row.name, image: row.image, status: row.status, rating: ratingFromQuarters(row.rating_quarters) })),
+    items: rows.map((row) => ({ id: row.id, username: row.username ?? '', name: row.name, image: row.image, status: row.status, rating: ratingFromQuarters(row.rating_quarters) })),
     total: Number(total?.n ?? 0),
     page,
     pageSize: EDITION_READERS_PAGE_SIZE,

@@ -163,7 +163,8 @@ export type EditionReview = {
   mine: boolean;
   /** Taken down by the moderation: only its author is shown it, with a notice. */
   hidden: boolean;
-  author: { username: string; name: string; image: string | null };
+  /** `id`: the reader a visitor's cached page is tagged with (decision 0034). */
+  author: { id: string; username: string; name: string; image: string | null };
   html: string;
   spoiler: boolean;
   visibility: Visibility;
@@ -179,6 +180,6 @@ export type EditionReview = {
 export type ReaderReview = EditionReview & { edition: CoverCard };
 
 /** A reader with the edition on their bookshelf (/ed/{id}/leitores). */
-export type EditionReader = { username: string; name: string; image: string | null; status: ShelfStatus; rating: number | null };
+export type EditionReader = { id: string; username: string; name: string; image: string | null; status: ShelfStatus; rating: number | null };
 
 export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
