@@ -165,6 +165,17 @@ describe("visitors' cached pages that show a reader's things", () => {
     expect(await visit(seen.pages.atts)).not.toContain('Att de Ana');
   });
 
+  it('are dropped when a reader on the readers tab turns "lendo agora" off while reading the book', async () => {
+    const reader = await createUser();
+    const edition = await createEdition({ title: 'Grande Sertão: Veredas', authors: ['Guimarães Rosa'], pages: 600 });
+    await setShelfStatus(testViewer(reader), edition, 'reading');
+    const leitores = tabOf(edition, 'leitores');
+    expect(await visit(leitores)).toContain(reader.username);
+    await getDb().execute(sql`UPDATE users SET show_currently_reading = false WHERE id = ${reader.id}`);
+    await dropped(leitores);
+    expect(await visit(leitores)).not.toContain(reader.username);
+  });
+
   it("tell every server about each change of who may see a reader's things, both ways", async () => {
     const seen = await cachedWithAna();
     const heard: string[][] = [];

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { reviews, shelfEntries } from '~/db/schema';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
-import { visibleTo } from '~/features/social/audience.server';
+import { readingShownTo, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import { renderMarkdown } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
@@ -129,10 +129,12 @@ export async function getReviewForReport(viewer: Viewer, shelfEntryId: string): 
 
 /**
  * Readers with the edition on their bookshelf, most recently active first, only those whose profile the viewer
- * may see: a shelf entry counts as a public item of its reader (`visibleTo` with the constant 'publico').
+ * may see: a shelf entry counts as a public item of its reader (`visibleTo` with the constant 'publico'). A
+ * reader who hides "lendo agora" is left out while reading it (`readingShownTo`).
  */
 export async function listEditionReaders(viewer: Viewer | null, editionId: string, page: number): Promise<Paged<EditionReader>> {
-  const where = sql`s.edition_id = ${editionId} AND ${visibleTo(viewer?.id ?? null, sql`s.user_id`, sql`'publico'`)}`;
+  const viewerId = viewer?.id ?? null;
+  const where = sql`s.edition_id = ${editionId} AND ${visibleTo(viewerId, sql`s.user_id`, sql`'publico'`)} AND ${readingShownTo(viewerId, sql`s.user_id`, sql`s.status`)}`;
   const [rows, [total]] = await Promise.all([
     queryRows<{ id: string; username: string | null; name: string; image: string | null; status: ShelfStatus; rating_quarters: number | null }>(sql`
       SELECT u.id, u.username, u.name, u.image, s.status, s.rating_quarters

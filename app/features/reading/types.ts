@@ -68,8 +68,11 @@ export type ShelfSummary = {
 
 export type ShelfDetail = ShelfSummary & { updatedAt: string };
 
-/** A book on a custom shelf, as anyone allowed to see the shelf sees it (never the notes). */
-export type ShelfItem = { entryId: string; edition: CoverCard; status: ShelfStatus; rating: number | null; position: number };
+/**
+ * A book on a custom shelf, as anyone allowed to see the shelf sees it (never the notes); `status` is null for
+ * a book being read whose owner hides "lendo agora" from the viewer.
+ */
+export type ShelfItem = { entryId: string; edition: CoverCard; status: ShelfStatus | null; rating: number | null; position: number };
 
 /** The viewer's shelves with whether one edition is on each (the edition page's "Adicionar a uma estante"). */
 export type ShelfChoice = { id: string; name: string; contains: boolean };
