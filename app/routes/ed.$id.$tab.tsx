@@ -7,6 +7,7 @@ import { EditionPage } from '~/features/catalog/components/edition-page';
 import { loadEditionOr404 } from '~/features/catalog/edition-page.server';
 import { listWorkEditions } from '~/features/catalog/queries.server';
 import { editionMeta } from '~/features/catalog/seo';
+import { readerCacheTags } from '~/features/profiles/cache';
 import { editionStatsCacheHeaders as statsCacheHeaders } from '~/features/reading/stats-cache';
 import { EditionStatsView } from '~/features/reading/components/edition-stats';
 import { editionStats } from '~/features/reading/stats.server';
@@ -14,7 +15,7 @@ import { EditionReaders } from '~/features/reading/components/edition-readers';
 import { EditionReviews } from '~/features/reading/components/edition-reviews';
 import { listEditionReaders, listEditionReviews } from '~/features/reading/review-queries.server';
 import { shelvesPageParams } from '~/features/reading/validation';
-import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { publicPageHeadersFromLoader, withCacheTags } from '~/server/cache-headers';
 import { getViewer } from '~/server/viewer.server';
 
 export const headers = publicPageHeadersFromLoader;
@@ -35,11 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const stats = await editionStats(edition.id);
     return data({ ...none, tab, edition, origin, stats }, { headers: statsCacheHeaders(edition.id) });
   }
+  // The atts, reviews and readers tabs also carry a tag per reader they show, so whatever hides that reader's
+  // things (restricted, suspended, deleted, moderation, a review made private) drops them (decision 0034).
   if (tab === 'atts') {
     const { cacheTag, ...atts } = await loadEditionAtts(request, edition.id);
-    const headers = new Headers(cacheHeaders);
-    headers.set('X-Cache-Tags', `${headers.get('X-Cache-Tags')},${cacheTag}`);
-    return data({ ...none, tab, edition, origin, atts }, { headers });
+    return data({ ...none, tab, edition, origin, atts }, { headers: withCacheTags(cacheHeaders, [cacheTag, ...readerCacheTags(atts.page.items.map((att) => att.author.id))]) });
   }
   const url = new URL(request.url);
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
@@ -50,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     tab === 'resenhas' ? listEditionReviews(viewer, edition.id, pagina) : null,
     tab === 'leitores' ? listEditionReaders(viewer, edition.id, pagina) : null,
   ]);
-  return data({ ...none, tab, edition, origin, editions, reviews, readers, search: url.search }, { headers: cacheHeaders });
+  const shown = [...(reviews?.items.map((review) => review.author.id) ?? []), ...(readers?.items.map((reader) => reader.id) ?? [])];
+  return data({ ...none, tab, edition, origin, editions, reviews, readers, search: url.search }, { headers: withCacheTags(cacheHeaders, readerCacheTags(shown)) });
 }
 
 export default function EditionTab({ loaderData }: Route.ComponentProps) {

@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!shelf) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
-  const [page, addable] = await Promise.all([listShelfItems(shelf, pagina), viewer && shelf.mine ? listAddableEntries(viewer, shelf.id) : []]);
+  const [page, addable] = await Promise.all([listShelfItems(viewer, shelf, pagina), viewer && shelf.mine ? listAddableEntries(viewer, shelf.id) : []]);
   // The description is safe Markdown (PRODUCT.md §1.6), rendered here so the browser gets no parser.
   return { shelf, canReport: viewer !== null && !shelf.mine, descriptionHtml: renderMarkdown(shelf.description), ...page, page: pagina, pageSize: SHELF_ITEMS_PAGE_SIZE, addable, search: url.search };
 }

@@ -19,3 +19,10 @@ export function publicPageHeaders(tags: readonly string[]): HeadersFunction {
  * with data(…, { headers }), and this passes them on with the public caching headers.
  */
 export const publicPageHeadersFromLoader: HeadersFunction = ({ loaderHeaders }) => publicHeaders(loaderHeaders.get('X-Cache-Tags') ?? '');
+
+/** The loader's cache headers with more tags: what it read beyond the page's own record (the readers it shows). */
+export function withCacheTags(headers: HeadersInit, tags: readonly string[]): Headers {
+  const merged = new Headers(headers);
+  merged.set('X-Cache-Tags', [merged.get('X-Cache-Tags'), ...tags].filter(Boolean).join(','));
+  return merged;
+}

@@ -23,9 +23,15 @@ export type CachedPage = {
 export const CACHE_TAGS_HEADER = 'x-cache-tags';
 const CHANNEL = 'html_cache';
 
+/**
+ * The longest a stored page is served, whatever its tags: a safety net for a change no invalidation names
+ * (decision 0034). Invalidations drop pages at once; this bounds what any missed one can leak.
+ */
+export const HTML_CACHE_TTL_MS = 5 * 60 * 1000;
+
 let cache: LRUCache<string, CachedPage> | undefined;
 const getCache = () => {
-  cache ??= new LRUCache<string, CachedPage>({ max: Math.max(1, getEnv().HTML_CACHE_MAX_ENTRIES) });
+  cache ??= new LRUCache<string, CachedPage>({ max: Math.max(1, getEnv().HTML_CACHE_MAX_ENTRIES), ttl: HTML_CACHE_TTL_MS });
   return cache;
 };
 

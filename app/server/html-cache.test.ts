@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../test/db';
 import { clearHtmlCache, invalidateTags, lookupPage, storeWhileStreaming } from './html-cache.server';
 import { subscribe } from './realtime.server';
@@ -37,6 +37,24 @@ describe('HTML cache', () => {
     await expect.poll(() => heard.length).toBe(2000);
     expect(heard).toEqual(tags);
     await stop();
+  });
+
+  it('serves a page at most five minutes after storing it, whatever invalidations it missed', async () => {
+    clearHtmlCache();
+    // lru-cache reads the time from the process's `performance` object.
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1_000_000);
+    const at = async (ms: number) => {
+      now.mockReturnValue(1_000_000 + ms);
+      await new Promise((r) => setTimeout(r, 5));
+      return lookupPage('GET', url, undefined);
+    };
+    try {
+      await store(new Request(url), page('<h1>Novidades</h1>'));
+      expect(await at(4 * 60 * 1000)).toBeDefined();
+      expect(await at(5 * 60 * 1000 + 1)).toBeUndefined();
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('never stores or serves a signed-in page', async () => {

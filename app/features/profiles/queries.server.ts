@@ -6,7 +6,7 @@ import { foldForMatch } from '~/features/catalog/normalize';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { yearInSaoPaulo } from '~/features/reading/goals';
 import { readingGoalOf } from '~/features/reading/goals.server';
-import { type Audience, audienceOf, blockedEitherWay, maySeeProfile } from '~/features/social/audience.server';
+import { type Audience, audienceOf, blockedEitherWay, maySeeProfile, readingShownTo } from '~/features/social/audience.server';
 import type { ShelfStatus } from '~/features/reading/statuses';
 import type { Viewer } from '~/server/viewer.server';
 import type { FollowedReader, Profile, ProfileDetails, ReaderCard, ReaderPage } from './types';
@@ -69,6 +69,13 @@ export async function findProfileOwner(viewer: Viewer | null, username: string):
   return { reader: { ...toReader(reader), profileVisibility: reader.profile_visibility, showCurrentlyReading: reader.show_currently_reading }, audience };
 }
 
+/**
+ * Whether the viewer may see what the owner is reading ("lendo agora", their `reading` entries and progress):
+ * the owner always; anyone else unless the owner hides it (decision 0022). The multi-reader lists ask the same
+ * of each row with `readingShownTo`.
+ */
+export const readingShown = (owner: ProfileOwner): boolean => owner.audience.relation === 'owner' || owner.reader.showCurrentlyReading;
+
 /** The profile page: header for anyone who may reach it, the rest only for those who may see the profile. */
 export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Promise<Profile> {
   const { reader, audience } = owner;
@@ -76,7 +83,7 @@ export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Pr
   const head = { ...toReader(reader), restricted: reader.profileVisibility === 'restrito' };
   if (!maySeeProfile(audience)) return { reader: head, relation, details: null };
   const isOwner = audience.relation === 'owner';
-  const showReading = isOwner || reader.showCurrentlyReading;
+  const showReading = readingShown(owner);
   const [[facts], reading, favorites, latestAtts, goal] = await Promise.all([
     queryRows<{ bio: string | null; links: string[]; read: number; followers: number; following: number }>(sql`
       SELECT u.bio, u.links,
@@ -150,7 +157,8 @@ export async function listBlockedReaders(viewer: Viewer): Promise<ReaderCard[]> 
 
 /**
  * `/seguindo`: whom the viewer follows, each with their latest shelf activity (a status change or a
- * progress), most recently active first.
+ * progress), most recently active first; a book being read by a reader who hides "lendo agora" is not theirs
+ * to show (`readingShownTo`).
  */
 export async function listFollowedActivity(viewer: Viewer, page: number): Promise<{ items: FollowedReader[]; total: number; page: number; pageSize: number }> {
   const where = sql`f.follower_id = ${viewer.id} AND f.status = 'accepted' AND ${listable(viewer.id)}`;
@@ -164,7 +172,8 @@ export async function listFollowedActivity(viewer: Viewer, page: number): Promis
           greatest(s.updated_at, rt.progress_updated_at) AS at
         FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
         LEFT JOIN LATERAL (SELECT * FROM read_throughs r WHERE r.shelf_entry_id = s.id ORDER BY r.created_at DESC, r.id DESC LIMIT 1) rt ON true
-        WHERE s.user_id = u.id ORDER BY greatest(s.updated_at, rt.progress_updated_at) DESC, s.id LIMIT 1) a ON true
+        WHERE s.user_id = u.id AND ${readingShownTo(viewer.id, sql`u.id`, sql`s.status`)}
+        ORDER BY greatest(s.updated_at, rt.progress_updated_at) DESC, s.id LIMIT 1) a ON true
       WHERE ${where}
       ORDER BY a.at DESC NULLS LAST, u.username LIMIT ${READERS_PAGE_SIZE} OFFSET ${(page - 1) * READERS_PAGE_SIZE}`),
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM follows f JOIN users u ON u.id = f.followee_id WHERE ${where}`),

@@ -9,7 +9,7 @@ import { SHELF_STATUSES, type ShelfStatus, ratingFromQuarters } from '~/features
 import { maySeeProfile, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import type { Viewer } from '~/server/viewer.server';
-import { type ProfileOwner, listConnections, listFollowRequests } from './queries.server';
+import { type ProfileOwner, listConnections, listFollowRequests, readingShown } from './queries.server';
 import type { ProfileTab } from './tabs';
 import type { TabData } from './types';
 import type { ProfileTabParams } from './validation';
@@ -22,10 +22,17 @@ type TabContext = { viewer: Viewer | null; owner: ProfileOwner; params: ProfileT
 /** A loader answers null only when the data function behind it refuses the viewer (the route answers 404). */
 type TabLoaders = { [K in ProfileTab]: (context: TabContext) => Promise<Extract<TabData, { tab: K }> | null> };
 
-/** The owner's bookshelf, read-only: every entry (entries carry no visibility of their own; the profile's rules apply). */
+/**
+ * The owner's bookshelf, read-only: every entry (entries carry no visibility of their own; the profile's rules
+ * apply) but the books being read when the owner hides "lendo agora" from this viewer. Then the tab is the other
+ * statuses, without a `lendo` filter: a `?situacao=lendo` lists them all (decision 0034).
+ */
 async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'estante' }>> {
   const ownerId = owner.reader.id;
-  const statusFilter = params.situacao ? sql`AND s.status = ${params.situacao}` : sql``;
+  const hideReading = !readingShown(owner);
+  const status = hideReading && params.situacao === 'reading' ? undefined : params.situacao;
+  const shown = hideReading ? sql`AND s.status <> 'reading'` : sql``;
+  const statusFilter = status ? sql`AND s.status = ${status}` : shown;
   const [rows, countRows] = await Promise.all([
     queryRows<CoverCardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; favorite: boolean; started_on: string | null; finished_on: string | null; progress_fraction: number | null; updated_at: Date | string }>(sql`
       SELECT ${coverCardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
@@ -35,11 +42,11 @@ async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabD
       WHERE s.user_id = ${ownerId} ${statusFilter}
       ORDER BY s.updated_at DESC, s.id
       LIMIT ${PROFILE_BOOKSHELF_PAGE_SIZE} OFFSET ${(params.pagina - 1) * PROFILE_BOOKSHELF_PAGE_SIZE}`),
-    queryRows<{ status: ShelfStatus; n: number }>(sql`SELECT s.status, count(*)::int AS n FROM shelf_entries s WHERE s.user_id = ${ownerId} GROUP BY s.status`),
+    queryRows<{ status: ShelfStatus; n: number }>(sql`SELECT s.status, count(*)::int AS n FROM shelf_entries s WHERE s.user_id = ${ownerId} ${shown} GROUP BY s.status`),
   ]);
-  const counts = Object.fromEntries(SHELF_STATUSES.map((status) => [status, 0])) as Record<ShelfStatus, number>;
+  const counts: Partial<Record<ShelfStatus, number>> = Object.fromEntries(SHELF_STATUSES.filter((s) => !hideReading || s !== 'reading').map((s) => [s, 0]));
   for (const row of countRows) counts[row.status] = Number(row.n);
-  const total = params.situacao ? counts[params.situacao] : Object.values(counts).reduce((a, n) => a + n, 0);
+  const total = status ? (counts[status] ?? 0) : Object.values(counts).reduce((a, n) => a + n, 0);
   return {
     tab: 'estante',
     items: rows.map((row) => ({
@@ -54,7 +61,7 @@ async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabD
       updatedAt: new Date(row.updated_at).toISOString(),
     })),
     counts,
-    status: params.situacao,
+    status,
     page: params.pagina,
     pageSize: PROFILE_BOOKSHELF_PAGE_SIZE,
     total,

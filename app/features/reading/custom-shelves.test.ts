@@ -21,7 +21,7 @@ const shelfInput = (name: string, visibility: Visibility = 'publico') => ({ name
 async function titlesOn(viewer: ReturnType<typeof testViewer>, shelfId: string) {
   const shelf = await getShelf(viewer, shelfId);
   if (!shelf) throw new Error('shelf not visible');
-  return (await listShelfItems(shelf, 1)).items.map((item) => item.edition.title);
+  return (await listShelfItems(viewer, shelf, 1)).items.map((item) => item.edition.title);
 }
 
 describe('custom shelves', () => {
@@ -130,6 +130,6 @@ describe('custom shelves', () => {
     await addToShelf(reader, shelfId, { editionId: other });
     await mergeEditions(testViewer(await createUser({ role: 'curator' }), 'curator'), loser, survivor);
     const shelf = await getShelf(reader, shelfId);
-    expect((await listShelfItems(shelf!, 1)).items.map((i) => i.edition.id)).toEqual([survivor, other]);
+    expect((await listShelfItems(reader, shelf!, 1)).items.map((i) => i.edition.id)).toEqual([survivor, other]);
   });
 });

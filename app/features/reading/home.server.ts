@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, rowCount } from '~/db/client.server';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
-import { feedAuthorShown, followeesOf } from '~/features/social/audience.server';
+import { feedAuthorShown, followeesOf, readingShownTo } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
 import type { EditionFormat } from '~/features/catalog/types';
 import { type ProgressUnit, lengthIn, preferredUnit } from './progress';
@@ -63,7 +63,8 @@ export const ACTIVITY_RECENT_WINDOW = 2_000;
  * "Atividade de quem você segue": the latest shelf changes of the readers the viewer follows. Shelf entries
  * carry no visibility of their own, so they count as public items of their reader's profile; for a followed
  * reader the audience (decision 0019) comes down to `feedAuthorShown`, as in the atts feed: not suspended, no
- * block either way.
+ * block either way. A book being read is left out when its reader hides "lendo agora" (`readingShownTo`); the
+ * window's statement reads that status only of the changes it comes to, so the window stays on its index.
  *
  * First among the site's first `recentWindow` changes in the page's order (newest first, then by id; one index
  * walk, whoever follows whom): every other change of the site comes after all of them in that order, so when
@@ -81,7 +82,7 @@ export async function listFollowingActivity(viewer: Viewer, { recentWindow = ACT
         WHERE w.user_id IN (${followeesOf(viewer.id)})
         ORDER BY w.updated_at DESC, w.id OFFSET 0
       ) c
-      WHERE ${feedAuthorShown(viewer.id, sql`c.user_id`, sql`false`)}
+      WHERE ${feedAuthorShown(viewer.id, sql`c.user_id`, sql`false`)} AND ${readingShownTo(viewer.id, sql`c.user_id`, sql`(SELECT st.status FROM shelf_entries st WHERE st.id = c.id)`)}
       ORDER BY c.updated_at DESC, c.id LIMIT ${ACTIVITY_MAX}
     ) r
     JOIN shelf_entries s ON s.id = r.id
@@ -107,7 +108,7 @@ async function fromEachFollowed(viewer: Viewer): Promise<ActivityRow[]> {
         SELECT r.id, CASE WHEN count(*) OVER () = ${ACTIVITY_MAX} THEN min(r.updated_at) OVER () END AS since FROM (
           SELECT f.id, f.updated_at FROM (
             SELECT f.id, latest.updated_at, latest.id AS entry_id FROM (${followeesOf(viewer.id)}) f
-            CROSS JOIN LATERAL (SELECT se.updated_at, se.id FROM shelf_entries se WHERE se.user_id = f.id ORDER BY se.updated_at DESC, se.id LIMIT 1) latest
+            CROSS JOIN LATERAL (SELECT se.updated_at, se.id FROM shelf_entries se WHERE se.user_id = f.id AND ${readingShownTo(viewer.id, sql`f.id`, sql`se.status`)} ORDER BY se.updated_at DESC, se.id LIMIT 1) latest
             ORDER BY latest.updated_at DESC, latest.id OFFSET 0
           ) f
           WHERE ${feedAuthorShown(viewer.id, sql`f.id`, sql`false`)}
@@ -116,7 +117,7 @@ async function fromEachFollowed(viewer: Viewer): Promise<ActivityRow[]> {
       ) r
       CROSS JOIN LATERAL (
         SELECT se.id, se.user_id, se.status, se.updated_at, se.edition_id FROM shelf_entries se
-        WHERE se.user_id = r.id AND se.updated_at >= coalesce(r.since, '-infinity'::timestamptz)
+        WHERE se.user_id = r.id AND se.updated_at >= coalesce(r.since, '-infinity'::timestamptz) AND ${readingShownTo(viewer.id, sql`r.id`, sql`se.status`)}
         ORDER BY se.updated_at DESC, se.id LIMIT ${ACTIVITY_MAX}
       ) x
       ORDER BY x.updated_at DESC, x.id LIMIT ${ACTIVITY_MAX}

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { reviews, shelfEntries } from '~/db/schema';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
-import { visibleTo } from '~/features/social/audience.server';
+import { readingShownTo, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import { renderMarkdown } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
@@ -64,7 +64,7 @@ function toReview(viewerId: string | null, row: ReviewRow): EditionReview {
     id: row.id,
     mine: row.user_id === viewerId,
     hidden: row.hidden,
-    author: { username: row.username ?? '', name: row.name, image: row.image },
+    author: { id: row.user_id, username: row.username ?? '', name: row.name, image: row.image },
     html: renderMarkdown(row.body),
     spoiler: row.spoiler,
     visibility: row.visibility,
@@ -129,13 +129,15 @@ export async function getReviewForReport(viewer: Viewer, shelfEntryId: string): 
 
 /**
  * Readers with the edition on their bookshelf, most recently active first, only those whose profile the viewer
- * may see: a shelf entry counts as a public item of its reader (`visibleTo` with the constant 'publico').
+ * may see: a shelf entry counts as a public item of its reader (`visibleTo` with the constant 'publico'). A
+ * reader who hides "lendo agora" is left out while reading it (`readingShownTo`).
  */
 export async function listEditionReaders(viewer: Viewer | null, editionId: string, page: number): Promise<Paged<EditionReader>> {
-  const where = sql`s.edition_id = ${editionId} AND ${visibleTo(viewer?.id ?? null, sql`s.user_id`, sql`'publico'`)}`;
+  const viewerId = viewer?.id ?? null;
+  const where = sql`s.edition_id = ${editionId} AND ${visibleTo(viewerId, sql`s.user_id`, sql`'publico'`)} AND ${readingShownTo(viewerId, sql`s.user_id`, sql`s.status`)}`;
   const [rows, [total]] = await Promise.all([
-    queryRows<{ username: string | null; name: string; image: string | null; status: ShelfStatus; rating_quarters: number | null }>(sql`
-      SELECT u.username, u.name, u.image, s.status, s.rating_quarters
+    queryRows<{ id: string; username: string | null; name: string; image: string | null; status: ShelfStatus; rating_quarters: number | null }>(sql`
+      SELECT u.id, u.username, u.name, u.image, s.status, s.rating_quarters
       FROM shelf_entries s JOIN users u ON u.id = s.user_id
       WHERE ${where}
       ORDER BY s.updated_at DESC, s.id
@@ -143,7 +145,7 @@ export async function listEditionReaders(viewer: Viewer | null, editionId: strin
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelf_entries s WHERE ${where}`),
   ]);
   return {
-    items: rows.map((row) => ({ username: row.username ?? '', name: row.name, image: row.image, status: row.status, rating: ratingFromQuarters(row.rating_quarters) })),
+    items: rows.map((row) => ({ id: row.id, username: row.username ?? '', name: row.name, image: row.image, status: row.status, rating: ratingFromQuarters(row.rating_quarters) })),
     total: Number(total?.n ?? 0),
     page,
     pageSize: EDITION_READERS_PAGE_SIZE,

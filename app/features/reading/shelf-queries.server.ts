@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import type { Viewer } from '~/server/viewer.server';
-import { audienceOf, maySee, visibleTo } from '~/features/social/audience.server';
+import { audienceOf, maySee, readingShownTo, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/visibility';
 import { type ShelfStatus, ratingFromQuarters } from './statuses';
 import type { ShelfChoice, ShelfDetail, ShelfItem, ShelfSummary } from './types';
@@ -56,11 +56,14 @@ export async function getShelf(viewer: Viewer | null, shelfId: string): Promise<
 
 /**
  * The books of a shelf the caller got from getShelf (so already allowed), in the owner's order, with the
- * first and last positions of the whole shelf (the ends of "Subir"/"Descer"). Never the notes.
+ * first and last positions of the whole shelf (the ends of "Subir"/"Descer"). Never the notes. The owner put
+ * each book there, so each is listed; but a book being read goes without its status when the owner hides
+ * "lendo agora" from the viewer (`readingShownTo`).
  */
-export async function listShelfItems(shelf: ShelfDetail, page: number): Promise<{ items: ShelfItem[]; firstPosition: number | null; lastPosition: number | null }> {
-  const rows = await queryRows<CoverCardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; position: number; first: number; last: number }>(sql`
-    SELECT ${coverCardColumns}, s.id AS entry_id, s.status, s.rating_quarters, si.position, min(si.position) OVER () AS first, max(si.position) OVER () AS last
+export async function listShelfItems(viewer: Viewer | null, shelf: ShelfDetail, page: number): Promise<{ items: ShelfItem[]; firstPosition: number | null; lastPosition: number | null }> {
+  const rows = await queryRows<CoverCardRow & { entry_id: string; status: ShelfStatus | null; rating_quarters: number | null; position: number; first: number; last: number }>(sql`
+    SELECT ${coverCardColumns}, s.id AS entry_id, CASE WHEN ${readingShownTo(viewer?.id ?? null, sql`s.user_id`, sql`s.status`)} THEN s.status END AS status, s.rating_quarters,
+      si.position, min(si.position) OVER () AS first, max(si.position) OVER () AS last
     FROM shelf_items si
     JOIN shelf_entries s ON s.id = si.shelf_entry_id
     JOIN editions e ON e.id = s.edition_id

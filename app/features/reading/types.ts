@@ -68,8 +68,11 @@ export type ShelfSummary = {
 
 export type ShelfDetail = ShelfSummary & { updatedAt: string };
 
-/** A book on a custom shelf, as anyone allowed to see the shelf sees it (never the notes). */
-export type ShelfItem = { entryId: string; edition: CoverCard; status: ShelfStatus; rating: number | null; position: number };
+/**
+ * A book on a custom shelf, as anyone allowed to see the shelf sees it (never the notes); `status` is null for
+ * a book being read whose owner hides "lendo agora" from the viewer.
+ */
+export type ShelfItem = { entryId: string; edition: CoverCard; status: ShelfStatus | null; rating: number | null; position: number };
 
 /** The viewer's shelves with whether one edition is on each (the edition page's "Adicionar a uma estante"). */
 export type ShelfChoice = { id: string; name: string; contains: boolean };
@@ -163,7 +166,8 @@ export type EditionReview = {
   mine: boolean;
   /** Taken down by the moderation: only its author is shown it, with a notice. */
   hidden: boolean;
-  author: { username: string; name: string; image: string | null };
+  /** `id`: the reader a visitor's cached page is tagged with (decision 0034). */
+  author: { id: string; username: string; name: string; image: string | null };
   html: string;
   spoiler: boolean;
   visibility: Visibility;
@@ -179,6 +183,6 @@ export type EditionReview = {
 export type ReaderReview = EditionReview & { edition: CoverCard };
 
 /** A reader with the edition on their bookshelf (/ed/{id}/leitores). */
-export type EditionReader = { username: string; name: string; image: string | null; status: ShelfStatus; rating: number | null };
+export type EditionReader = { id: string; username: string; name: string; image: string | null; status: ShelfStatus; rating: number | null };
 
 export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };

@@ -70,6 +70,16 @@ export function visibleTo(viewerId: string | null, author: SQL, visibility: SQL)
     AND NOT ${blockedEitherWay(author, sql`${viewerId}`)}))`;
 }
 
+/**
+ * Whether a shelf entry of `reader` may be listed to the viewer with its status, as a condition for list
+ * queries. A book being read (`reading`) is the reader's "lendo agora", which they may hide from everyone else
+ * (`users.show_currently_reading`, decision 0022): then no list but the reader's own shows it (decision 0034).
+ * The other statuses are the profile's bookshelf, for whoever `visibleTo` lets see it.
+ */
+export function readingShownTo(viewerId: string | null, reader: SQL, status: SQL): SQL {
+  return sql`(${status} <> 'reading' OR ${reader} = ${viewerId ?? ''} OR (SELECT ru.show_currently_reading FROM users ru WHERE ru.id = ${reader}))`;
+}
+
 /** Authors the viewer follows (accepted), as a condition on an author column: the `seguindo` feeds. */
 export function followedBy(viewerId: string, author: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM follows ff WHERE ff.follower_id = ${viewerId} AND ff.followee_id = ${author} AND ff.status = 'accepted')`;

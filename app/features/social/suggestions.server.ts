@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows } from '~/db/client.server';
 import type { Viewer } from '~/server/viewer.server';
-import { blockedEitherWay, visibleTo } from './audience.server';
+import { blockedEitherWay, readingShownTo, visibleTo } from './audience.server';
 import type { ReaderSuggestion } from './types';
 
 export const SUGGESTIONS_MAX = 6;
@@ -43,7 +43,8 @@ function suggestable(me: string): SQL {
 /**
  * Readers followed by people the viewer follows, and readers reading a book the viewer is reading or wants
  * to read, best first. The shared-book reason reveals what someone reads, so it only counts readers whose
- * reading the viewer may already see (`visibleTo` with the shelf entries' implicit `publico`).
+ * reading the viewer may already see (`visibleTo` with the shelf entries' implicit `publico`) and who show
+ * "lendo agora" (`readingShownTo`).
  */
 async function rankCandidates(me: string): Promise<(Candidate & ReaderRow)[]> {
   const rows = await queryRows<ReaderRow & { via_follows: number; shared_books: number; via_id: string | null }>(sql`
@@ -59,7 +60,7 @@ async function rankCandidates(me: string): Promise<(Candidate & ReaderRow)[]> {
       FROM shelf_entries mine
       JOIN shelf_entries other ON other.edition_id = mine.edition_id AND other.status = 'reading' AND other.user_id <> ${me}
       WHERE mine.user_id = ${me} AND mine.status IN ('reading', 'want_to_read')
-        AND ${visibleTo(me, sql`other.user_id`, sql`'publico'`)}
+        AND ${visibleTo(me, sql`other.user_id`, sql`'publico'`)} AND ${readingShownTo(me, sql`other.user_id`, sql`other.status`)}
       GROUP BY other.user_id
     ), candidates AS (
       SELECT coalesce(v.id, s.id) AS id, coalesce(v.n, 0) AS via_follows, coalesce(s.n, 0) AS shared_books, v.via_id

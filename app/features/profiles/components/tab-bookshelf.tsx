@@ -13,7 +13,10 @@ export function BookshelfTab({ data, username, search }: { data: Data; username:
   const base = `/u/${username}/estante`;
   const filters = [
     { to: base, label: `Todos (${formatNumber(all)})`, active: !data.status },
-    ...SHELF_STATUSES.map((status) => ({ to: `${base}?situacao=${STATUS_SLUGS[status]}`, label: `${STATUS_LABELS[status]} (${formatNumber(data.counts[status])})`, active: data.status === status })),
+    ...SHELF_STATUSES.flatMap((status) => {
+      const count = data.counts[status];
+      return count == null ? [] : [{ to: `${base}?situacao=${STATUS_SLUGS[status]}`, label: `${STATUS_LABELS[status]} (${formatNumber(count)})`, active: data.status === status }];
+    }),
   ];
   return (
     <div className="flex flex-col gap-4">

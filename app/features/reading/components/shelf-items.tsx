@@ -49,7 +49,7 @@ export function ShelfItems({ items, owner, firstPosition, lastPosition }: { item
               <AuthorLinks authors={item.edition.authors} />
             </p>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-              <span className="rounded-full border border-line px-2 py-0.5 text-ink">{STATUS_LABELS[item.status]}</span>
+              {item.status ? <span className="rounded-full border border-line px-2 py-0.5 text-ink">{STATUS_LABELS[item.status]}</span> : null}
               {item.rating != null ? <RatingStars rating={item.rating} size={16} /> : null}
             </p>
           </div>
