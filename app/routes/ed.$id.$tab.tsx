@@ -37,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return data({ ...none, tab, edition, origin, stats }, { headers: statsCacheHeaders(edition.id) });
   }
   // The atts, reviews and readers tabs also carry a tag per reader they show, so whatever hides that reader's
-  // things (restricted, suspended, deleted, moderation, a review made private) drops them (decision 0034).
+  // things (restricted, suspended, deleted, moderation, a review made private) drops them (decision 0036).
   if (tab === 'atts') {
     const { cacheTag, ...atts } = await loadEditionAtts(request, edition.id);
     return data({ ...none, tab, edition, origin, atts }, { headers: withCacheTags(cacheHeaders, [cacheTag, ...readerCacheTags(atts.page.items.map((att) => att.author.id))]) });

@@ -25,7 +25,7 @@ const CHANNEL = 'html_cache';
 
 /**
  * The longest a stored page is served, whatever its tags: a safety net for a change no invalidation names
- * (decision 0034). Invalidations drop pages at once; this bounds what any missed one can leak.
+ * (decision 0036). Invalidations drop pages at once; this bounds what any missed one can leak.
  */
 export const HTML_CACHE_TTL_MS = 5 * 60 * 1000;
 

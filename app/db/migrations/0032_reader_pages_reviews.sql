@@ -1,5 +1,5 @@
 -- Visitors' pages that show a reader's reviews, atts or name (/ed/{id}/resenhas, /atts, /leitores) carry that
--- reader's `reader:<id>` tag, like their profile (docs/decisions/0034). Reviews had no trigger: moderation hiding
+-- reader's `reader:<id>` tag, like their profile (docs/decisions/0036). Reviews had no trigger: moderation hiding
 -- one, its author unpublishing, deleting or narrowing it (privado, seguidores) must drop those pages whichever
 -- code path wrote. A draft's autosave touches only draft columns and drops nothing.
 CREATE OR REPLACE FUNCTION notify_reader_pages() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -25,7 +25,7 @@ type TabLoaders = { [K in ProfileTab]: (context: TabContext) => Promise<Extract<
 /**
  * The owner's bookshelf, read-only: every entry (entries carry no visibility of their own; the profile's rules
  * apply) but the books being read when the owner hides "lendo agora" from this viewer. Then the tab is the other
- * statuses, without a `lendo` filter: a `?situacao=lendo` lists them all (decision 0034).
+ * statuses, without a `lendo` filter: a `?situacao=lendo` lists them all (decision 0036).
  */
 async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'estante' }>> {
   const ownerId = owner.reader.id;

@@ -166,7 +166,7 @@ export type EditionReview = {
   mine: boolean;
   /** Taken down by the moderation: only its author is shown it, with a notice. */
   hidden: boolean;
-  /** `id`: the reader a visitor's cached page is tagged with (decision 0034). */
+  /** `id`: the reader a visitor's cached page is tagged with (decision 0036). */
   author: { id: string; username: string; name: string; image: string | null };
   html: string;
   spoiler: boolean;

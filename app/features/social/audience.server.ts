@@ -73,7 +73,7 @@ export function visibleTo(viewerId: string | null, author: SQL, visibility: SQL)
 /**
  * Whether a shelf entry of `reader` may be listed to the viewer with its status, as a condition for list
  * queries. A book being read (`reading`) is the reader's "lendo agora", which they may hide from everyone else
- * (`users.show_currently_reading`, decision 0022): then no list but the reader's own shows it (decision 0034).
+ * (`users.show_currently_reading`, decision 0022): then no list but the reader's own shows it (decision 0036).
  * The other statuses are the profile's bookshelf, for whoever `visibleTo` lets see it.
  */
 export function readingShownTo(viewerId: string | null, reader: SQL, status: SQL): SQL {
