@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { jobs, outboxEmails } from '~/db/schema';
 import { changePassword } from '~/features/accounts/mutations.server';
-import { resetEnvForTests } from '~/server/env.server';
 import { runJobsOnce } from '~/server/jobs.server';
 import { useTestDatabase } from '../../test/db';
+import { withEnv } from '../../test/env';
 import { createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { action } from './auth.redefinir-senha';
 
@@ -28,17 +28,6 @@ async function settle(result: unknown): Promise<{ status: number; body: any; hea
     return { status: d.init?.status ?? 200, body: d.data, headers: new Headers(d.init?.headers) };
   }
   return { status: 200, body: result, headers: new Headers() };
-}
-
-async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
-  Object.assign(process.env, vars);
-  resetEnvForTests();
-  try {
-    return await work();
-  } finally {
-    for (const key of Object.keys(vars)) delete process.env[key];
-    resetEnvForTests();
-  }
 }
 
 const tokensSentTo = async (to: string) =>

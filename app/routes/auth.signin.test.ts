@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { outboxEmails, users } from '~/db/schema';
-import { resetEnvForTests } from '~/server/env.server';
 import { getViewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
+import { withEnv } from '../../test/env';
 import { cookieFrom, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { getAuth } from '~/features/accounts/auth.server';
 import { changeUsername } from '~/features/accounts/mutations.server';
@@ -36,17 +36,6 @@ const libraryDoor = (path: string, body: Record<string, string>, ip = '203.0.113
       headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000', 'x-maratona-client-ip': ip },
     }),
   );
-
-async function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
-  Object.assign(process.env, vars);
-  resetEnvForTests();
-  try {
-    return await work();
-  } finally {
-    for (const key of Object.keys(vars)) delete process.env[key];
-    resetEnvForTests();
-  }
-}
 
 const emailsTo = (to: string) => getDb().select().from(outboxEmails).where(eq(outboxEmails.to, to));
 
