@@ -61,11 +61,24 @@ export async function checkBothWidths(page: Page, name: string) {
 
 export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 90 + 10)}`;
 
+function browserOf(page: Page): Browser {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('signUp needs a page of a launched browser');
+  return browser;
+}
+
 /**
  * Creates an account through the sign-up form, opens the confirmation link from the outbox (a sign-up signs
- * nobody in until then), and waits until the reader is signed in.
+ * nobody in until then) and continues to /home, signed in.
  */
-export async function signUp(page: Page, username: string, password: string, birthDate = '1990-01-01') {
+export async function signUp(
+  page: Page,
+  username: string,
+  password: string,
+  birthDate = '1990-01-01',
+  // Where the confirmation link is read: the admin's outbox, or a server's log when it has no admin yet.
+  confirmationLink: (email: string) => Promise<string> = (email) => latestEmailLink(browserOf(page), email, '/auth/verificar-email'),
+) {
   const email = `${username}@exemplo.com.br`;
   await page.goto('/auth/signin?modo=criar');
   await page.getByLabel('E-mail', { exact: true }).fill(email);
@@ -74,10 +87,11 @@ export async function signUp(page: Page, username: string, password: string, bir
   await page.getByLabel('Data de nascimento').fill(birthDate);
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByRole('heading', { name: 'Confira seu e-mail' })).toBeVisible();
-  const browser = page.context().browser();
-  if (!browser) throw new Error('signUp needs a page of a launched browser');
-  await page.goto(await latestEmailLink(browser, email, '/auth/verificar-email'));
+  await page.goto(await confirmationLink(email));
   await expect(page.getByRole('heading', { name: 'E-mail confirmado' })).toBeVisible();
+  // "Continuar" leads to /, which sends a signed-in reader to /home: where a new reader starts.
+  await page.getByRole('link', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/home$/);
   await expect(accountMenu(page)).toBeVisible();
   return email;
 }

@@ -7,7 +7,7 @@ test('a new reader lands on /home, adds a first book, sets a goal and logs progr
   test.setTimeout(180_000);
   const username = uniqueName('inicio');
   await signUp(page, username, 'noites-brancas-1848');
-  // Signing up lands on /, which sends a signed-in reader to /home: first run, an empty bookshelf.
+  // The confirmation link's "Continuar" lands on /, which sends a signed-in reader to /home: first run, an empty bookshelf.
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1, name: `Olá, ${username}!` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sua estante está vazia' })).toBeVisible();

@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { E2E_PORT } from '../playwright.config';
-import { uniqueName } from './helpers';
+import { signUp, uniqueName } from './helpers';
 
 /** The server's own 413 (server.ts), as opposed to an action's field error. */
 const TOO_LARGE = 'Envio grande demais';
@@ -37,19 +37,6 @@ function postChunked(path: string, total: number, headers: Record<string, string
   });
 }
 
-/** A new reader, signed in on this request context (a fresh account keeps the demo readers' pictures as they are). */
-async function signUp(request: APIRequestContext) {
-  const username = uniqueName('limite');
-  const response = await request.post('/auth/signin', {
-    form: { intent: 'criar', email: `${username}@exemplo.com.br`, username, password: 'capitu-e-bentinho', birthDate: '1990-01-01', callbackUrl: '/' },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-  const cookie = response.headers()['set-cookie']?.split('\n').map((line) => line.split(';')[0]).join('; ') ?? '';
-  expect(cookie).toContain('session');
-  return cookie;
-}
-
 test('a 1 MB form to /auth/signin is refused with 413 before anything reads it', async ({ request }) => {
   const response = await request.post('/auth/signin', {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -72,8 +59,11 @@ test('a chunked body without Content-Length is counted as it arrives and refused
   expect(answer.body).toContain(TOO_LARGE);
 });
 
-test('an image route takes a photo under its limit, answers a photo slightly over it next to the field, and refuses a body past its cap', async ({ request }) => {
-  const cookie = await signUp(request);
+test('an image route takes a photo under its limit, answers a photo slightly over it next to the field, and refuses a body past its cap', async ({ page }) => {
+  // A new reader (a fresh account keeps the demo readers' pictures as they are), signed in on the page's requests.
+  await signUp(page, uniqueName('limite'), 'capitu-e-bentinho');
+  const request = page.request;
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2E6B8E' } }).jpeg().toBuffer();
   const accepted = await request.post('/configuracoes/conta', { multipart: { intent: 'avatar', avatar: { name: 'eu.jpg', mimeType: 'image/jpeg', buffer: photo } } });
   expect(accepted.status()).toBe(200);

@@ -1,18 +1,15 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { latestEmailLink, signIn, signUp, uniqueName } from './helpers';
+import { signIn, signUp, uniqueName } from './helpers';
 
 /** The shelf panel's answer to the last form. */
 const message = (page: Page) => page.locator('p[role="status"]');
 
 /** A new reader in a context of their own, verified through the outbox when they will post atts. */
-async function newReader(browser: Browser, prefix: string, verified = true) {
+/** A new reader, confirmed and signed in, in a context of their own. */
+async function newReader(browser: Browser, prefix: string) {
   const page = await (await browser.newContext()).newPage();
   const username = uniqueName(prefix);
-  const email = await signUp(page, username, `${prefix}-le-muito-2026`);
-  if (verified) {
-    await page.goto(await latestEmailLink(browser, email, '/auth/verificar-email'));
-    await expect(page.getByRole('heading', { name: 'E-mail confirmado' })).toBeVisible();
-  }
+  await signUp(page, username, `${prefix}-le-muito-2026`);
   return { page, username };
 }
 
@@ -77,7 +74,7 @@ test("a visitor's cached reviews and atts lose a reader's once she turns restrit
 });
 
 test('with "lendo agora" off, no page, filter or .data of the bookshelf tab shows a visitor the book being read', async ({ browser, request }) => {
-  const reader = await newReader(browser, 'discreta', false);
+  const reader = await newReader(browser, 'discreta');
   const title = 'Madame Bovary';
   await openBook(reader.page, 'madame+bovary');
   await expect(reader.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
