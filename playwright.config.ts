@@ -22,7 +22,7 @@ export default defineConfig({
   // One retry on CI machines, whose load makes a rare timing miss; a test that passes only on its retry is
   // listed as FLAKY in the closing lines of `npm test`.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
