@@ -12,7 +12,7 @@ import { setShelfStatus } from '~/features/reading/mutations.server';
 import { getMyShelfEntry } from '~/features/reading/queries.server';
 import { deleteReview, publishReview, saveReviewDraft } from '~/features/reading/reviews.server';
 import { clearHtmlCache, listenForInvalidations, lookupPage, storeWhileStreaming } from '~/server/html-cache.server';
-import { subscribe } from '~/server/realtime.server';
+import { publish, subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, testViewer, type TestUser } from '../../test/factories';
@@ -46,8 +46,26 @@ async function visit(page: Page): Promise<string> {
   return body;
 }
 
-/** Invalidations arrive through LISTEN/NOTIFY once the change commits. */
-const dropped = (...pages: Page[]) => vi.waitFor(() => expect(pages.filter(cached).map((p) => p.url.pathname)).toEqual([]), { timeout: 2_000 });
+/**
+ * Every invalidation sent so far has been heard: notifications arrive in commit order, so once a marker sent
+ * now comes back, none sent before it can still drop a page the next visit stores.
+ */
+async function settled() {
+  const marker = `settled:${Math.random()}`;
+  let heard = false;
+  const stop = await subscribe('html_cache', (tags) => {
+    if (Array.isArray(tags) && tags.includes(marker)) heard = true;
+  });
+  await publish('html_cache', [marker]);
+  await vi.waitFor(() => expect(heard).toBe(true), { timeout: 2_000 });
+  await stop();
+}
+
+/** Invalidations arrive through LISTEN/NOTIFY once the change commits (a change may send several). */
+const dropped = async (...pages: Page[]) => {
+  await vi.waitFor(() => expect(pages.filter(cached).map((p) => p.url.pathname)).toEqual([]), { timeout: 2_000 });
+  await settled();
+};
 const kept = async (...pages: Page[]) => {
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(pages.filter((p) => !cached(p)).map((p) => p.url.pathname)).toEqual([]);
