@@ -46,7 +46,7 @@ export async function listRecentlyActiveReaders(viewer: Viewer | null): Promise<
 
 /**
  * Counting every accepted follow of the site takes 65–150 ms on bench:reading's 300,000 follows (PGlite), so
- * each server keeps the ranking ten minutes, as reader suggestions do (docs/decisions/0028, 0037).
+ * each server keeps the ranking ten minutes, as reader suggestions do (docs/decisions/0028, 0038).
  */
 const ranking = new LRUCache<'most-followed', { id: string; followers: number }[]>({ max: 1, ttl: 10 * 60 * 1000 });
 
