@@ -3,6 +3,7 @@ import { Link } from '~/components/link';
 import type { Route } from './+types/notificacoes';
 import { Button } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';
+import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { markNotificationsRead } from '~/features/social/mutations.server';
 import { listNotifications } from '~/features/social/queries.server';
 import { formatDateTime } from '~/lib/format';
@@ -44,10 +45,16 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="flex flex-col gap-2">
           {loaderData.items.map((n) => (
-            <li key={n.id} className={`rounded-xl border p-4 ${n.read ? 'border-line bg-paper' : 'border-mar bg-surface'}`}>
-              {!n.read ? <span className="sr-only">Não lida: </span> : null}
-              {n.link ? <Link to={n.link}>{n.text}</Link> : n.text}
-              <p className="text-sm text-muted">{formatDateTime(n.createdAt)}</p>
+            <li key={n.id} className={`flex gap-3 rounded-xl border p-4 ${n.read ? 'border-line bg-paper' : 'border-mar bg-surface'}`}>
+              {n.actor ? <ReaderAvatarLink reader={n.actor} size={40} /> : null}
+              <div className="flex min-w-0 flex-col gap-1">
+                {n.actor ? <ReaderLink reader={n.actor} className="self-start font-semibold" /> : null}
+                <p>
+                  {!n.read ? <span className="sr-only">Não lida: </span> : null}
+                  {n.link ? <Link to={n.link}>{n.text}</Link> : n.text}
+                </p>
+                <p className="text-sm text-muted">{formatDateTime(n.createdAt)}</p>
+              </div>
             </li>
           ))}
         </ul>

@@ -166,6 +166,21 @@ describe('following through the pages', () => {
     expect(await statusOf(loadProfile('bia_publica', caio.cookie))).toBe(200);
   });
 
+  it('/u with nothing typed offers public readers to browse, tagged for the visitors\' cache by the readers it shows', async () => {
+    const edition = await createEdition({ title: 'Angústia', authors: ['Graciliano Ramos'], pages: 240 });
+    const [lia, rui, restricted] = [await createUser({ username: 'lia_leitora' }), await createUser({ username: 'rui_restrito' }), await createUser({ username: 'rita_restrita' })];
+    await getDb().update(users).set({ profileVisibility: 'restrito' }).where(eq(users.id, restricted.id));
+    for (const reader of [lia, rui, restricted]) await setShelfStatus(testViewer(reader), edition, 'reading');
+    await follow(rui, 'lia_leitora');
+    await getDb().update(users).set({ suspendedAt: sql`now()` }).where(eq(users.id, rui.id));
+    const response = (await call(search.loader, getRequest('/u'))) as { data: { results: null; directory: { recent: { username: string }[]; mostFollowed: { username: string; followers: number }[] } }; init: { headers: Record<string, string> } };
+    expect(response.data.results).toBeNull();
+    expect(response.data.directory.recent.map((r) => r.username)).toEqual(['lia_leitora']);
+    // Rui's follow no longer counts once he is suspended.
+    expect(response.data.directory.mostFollowed).toEqual([]);
+    expect(response.init.headers['X-Cache-Tags']).toBe(`reader:${lia.id}`);
+  });
+
   it('search finds readers by name or username without accents or case, leaving out the suspended and blocked pairs', async () => {
     const jose = await createUser({ username: 'ze_leitor' });
     await getDb().update(users).set({ name: 'José Conceição' }).where(eq(users.id, jose.id));
@@ -179,7 +194,6 @@ describe('following through the pages', () => {
     expect(await names('CONCEIÇÃO')).toEqual(['joana_conceicao', 'ze_leitor']);
     expect(await names('@joana_conceicao')).toEqual(['joana_conceicao']);
     expect(await names('100%_')).toEqual([]);
-    expect(await names('')).toEqual([]);
     expect(await statusOf(post(profile.action, '/u/joana_conceicao', { intent: 'bloquear', reader: 'joana_conceicao' }, viewer, { username: 'joana_conceicao' }))).toBe(302);
     expect(await names('conceicao', viewer.cookie)).toEqual(['ze_leitor']);
     expect(await names('conceicao', joana.cookie)).toEqual(['joana_conceicao', 'ze_leitor']);

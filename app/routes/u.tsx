@@ -1,25 +1,35 @@
-import { Form } from 'react-router';
+import { Form, data } from 'react-router';
 import type { Route } from './+types/u';
 import { Foca } from '~/components/ui/foca';
 import { Pagination } from '~/components/ui/pagination';
+import { readerCacheTags } from '~/features/profiles/cache';
+import { ReaderDirectory } from '~/features/profiles/components/reader-directory';
 import { ReaderList } from '~/features/profiles/components/reader-list';
+import { listMostFollowedReaders, listRecentlyActiveReaders } from '~/features/profiles/directory.server';
 import { searchReaders } from '~/features/profiles/queries.server';
 import { readerSearchParams } from '~/features/profiles/validation';
 import { formatNumber } from '~/lib/format';
+import { publicPageHeadersFromLoader } from '~/server/cache-headers';
 import { getViewer } from '~/server/viewer.server';
+
+/** Visitors get the cached directory, dropped when a reader it shows changes (decision 0036); searches are not stored. */
+export const headers = publicPageHeadersFromLoader;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Leitores · Maratona' }];
 
-/** Reader search: by name or username, without caring for case or accents. */
+/** Reader search: by name or username, without caring for case or accents; with nothing typed, readers to browse. */
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const url = new URL(request.url);
   const { q, pagina } = readerSearchParams.parse(Object.fromEntries(url.searchParams));
-  return { q, results: await searchReaders(viewer, q, pagina), search: url.search };
+  if (q) return { q, results: await searchReaders(viewer, q, pagina), directory: null, search: url.search };
+  const [recent, mostFollowed] = await Promise.all([listRecentlyActiveReaders(viewer), listMostFollowedReaders(viewer)]);
+  const tags = readerCacheTags([...recent, ...mostFollowed].map((reader) => reader.id));
+  return data({ q, results: null, directory: { recent, mostFollowed }, search: url.search }, { headers: { 'X-Cache-Tags': tags.join(',') } });
 }
 
 export default function ReadersPage({ loaderData }: Route.ComponentProps) {
-  const { q, results } = loaderData;
+  const { q, results, directory } = loaderData;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <h1 className="font-serif text-3xl font-bold">Leitores</h1>
@@ -40,9 +50,9 @@ export default function ReadersPage({ loaderData }: Route.ComponentProps) {
           Buscar
         </button>
       </Form>
-      {!q ? (
-        <p className="text-muted">Procure quem você conhece pelo nome ou pelo @usuário — com ou sem acentos.</p>
-      ) : results.items.length > 0 ? (
+      {directory ? (
+        <ReaderDirectory recent={directory.recent} mostFollowed={directory.mostFollowed} />
+      ) : !results ? null : results.items.length > 0 ? (
         <>
           <p className="text-sm text-muted" role="status">
             {results.total === 1 ? '1 leitor encontrado' : `${formatNumber(results.total)} leitores encontrados`}

@@ -19,6 +19,8 @@ type ReportRow = {
   created_at: Date | string;
   resolved_at: Date | string | null;
   reporter: string | null;
+  reporter_name: string | null;
+  reporter_suspended: boolean;
   author_name: string | null;
   author_username: string | null;
   author_suspended: boolean;
@@ -51,7 +53,7 @@ export async function listReportGroups(
   const [reportRows, logRows, targets] = await Promise.all([
     queryRows<ReportRow>(sql`
       SELECT r.id, r.target_kind, r.target_id, r.reason, r.details, r.status, r.created_at, r.resolved_at,
-        rep.username AS reporter, au.name AS author_name, au.username AS author_username, au.suspended_at IS NOT NULL AS author_suspended
+        rep.username AS reporter, rep.name AS reporter_name, rep.suspended_at IS NOT NULL AS reporter_suspended, au.name AS author_name, au.username AS author_username, au.suspended_at IS NOT NULL AS author_suspended
       FROM reports r LEFT JOIN users rep ON rep.id = r.reporter_id LEFT JOIN users au ON au.id = r.target_author_id
       WHERE ${where} AND (r.target_kind, r.target_id) IN (${pairs}) ORDER BY r.created_at DESC, r.id`),
     queryRows<LogRow>(sql`
@@ -76,7 +78,7 @@ export async function listReportGroups(
           id: r.id,
           reason: r.reason,
           details: r.details,
-          reporter: r.reporter ?? '',
+          reporter: r.reporter ? { name: r.reporter_name ?? r.reporter, username: r.reporter, suspended: Boolean(r.reporter_suspended) } : null,
           status: r.status,
           createdAt: iso(r.created_at),
           resolvedAt: r.resolved_at ? iso(r.resolved_at) : null,

@@ -121,6 +121,15 @@ export function shownInFeed(own: SQL, visibility: SQL): SQL {
 }
 
 /**
+ * Whether a reader may be put in front of others who did not look for them (suggestions, the readers'
+ * directory): not under 18 in São Paulo today (PRODUCT.md §1.2: minors are not suggested). `reader` is the
+ * users row's alias.
+ */
+export function offeredToOthers(reader: SQL): SQL {
+  return sql`(${reader}.birth_date IS NULL OR ${reader}.birth_date <= ((now() AT TIME ZONE 'America/Sao_Paulo')::date - interval '18 years'))`;
+}
+
+/**
  * "Either of the two has blocked the other", as a condition: `a` and `b` are columns or values. The one way
  * every query asks it (a block hides both readers from each other, PRODUCT.md §1.3).
  */

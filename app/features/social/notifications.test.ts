@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '~/db/client.server';
+import { users } from '~/db/schema';
+import { changeUsername } from '~/features/accounts/mutations.server';
 import { useTestDatabase } from '../../../test/db';
 import { createUser, testViewer } from '../../../test/factories';
 import { subscribe } from '~/server/realtime.server';
@@ -28,5 +32,16 @@ describe('notifications', () => {
     await markNotificationsRead(testViewer(ana), 'all');
     expect(await countUnreadNotifications(testViewer(ana))).toBe(0);
     expect(await countUnreadNotifications(testViewer(bia))).toBe(1);
+  });
+
+  it('name their actor as the actor is now, for a link to the profile that no longer leads a suspended reader anywhere', async () => {
+    const [ana, bia] = [await createUser(), await createUser({ username: 'bia_antiga' })];
+    await notify({ userId: ana.id, actorId: bia.id, kind: 'follow', text: '@bia_antiga começou a seguir você.', link: '/u/bia_antiga' });
+    await notify({ userId: ana.id, kind: 'moderation_warning', text: 'Advertência da moderação: calma.' });
+    await changeUsername(testViewer(bia), 'bia_nova');
+    const actors = async () => (await listNotifications(testViewer(ana))).items.map((n) => n.actor);
+    expect(await actors()).toEqual([null, { name: expect.any(String), username: 'bia_nova', image: null, suspended: false }]);
+    await getDb().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, bia.id));
+    expect((await actors())[1]).toMatchObject({ username: 'bia_nova', suspended: true });
   });
 });

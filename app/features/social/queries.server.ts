@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
-import { notifications } from '~/db/schema';
+import { notifications, users } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
 import type { NotificationItem } from './types';
 
@@ -17,17 +17,19 @@ export async function countUnreadNotifications(viewer: Viewer): Promise<number> 
 
 export async function listNotifications(viewer: Viewer, page = 1): Promise<{ items: NotificationItem[]; hasMore: boolean }> {
   const rows = await getDb()
-    .select()
+    .select({ notification: notifications, actor: { name: users.name, username: users.username, image: users.image, suspendedAt: users.suspendedAt } })
     .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
     .where(eq(notifications.userId, viewer.id))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE + 1)
     .offset((page - 1) * NOTIFICATIONS_PAGE);
   return {
     hasMore: rows.length > NOTIFICATIONS_PAGE,
-    items: rows.slice(0, NOTIFICATIONS_PAGE).map((row) => ({
+    items: rows.slice(0, NOTIFICATIONS_PAGE).map(({ notification: row, actor }) => ({
       id: row.id,
       kind: row.kind,
+      actor: actor?.username ? { name: actor.name, username: actor.username, image: actor.image, suspended: actor.suspendedAt !== null } : null,
       text: row.text,
       link: row.link,
       read: row.readAt !== null,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows } from '~/db/client.server';
 import type { Viewer } from '~/server/viewer.server';
-import { blockedEitherWay, readingShownTo, visibleTo } from './audience.server';
+import { blockedEitherWay, offeredToOthers, readingShownTo, visibleTo } from './audience.server';
 import type { ReaderSuggestion } from './types';
 
 export const SUGGESTIONS_MAX = 6;
@@ -35,7 +35,7 @@ function suggestable(me: string): SQL {
   return sql`u.id <> ${me}
     AND u.username IS NOT NULL
     AND u.suspended_at IS NULL
-    AND (u.birth_date IS NULL OR u.birth_date <= ((now() AT TIME ZONE 'America/Sao_Paulo')::date - interval '18 years'))
+    AND ${offeredToOthers(sql`u`)}
     AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me} AND f.followee_id = u.id)
     AND NOT ${blockedEitherWay(sql`${me}`, sql`u.id`)}`;
 }

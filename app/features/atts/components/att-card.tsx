@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '~/components/link';
-import { Avatar } from '~/components/ui/avatar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportLink } from '~/features/moderation/components/report-link';
+import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { EMOTION_LABELS } from '~/features/reading/progress';
 import { VISIBILITY_LABELS } from '~/features/social/visibility';
 import { formatDateTime, formatNumber } from '~/lib/format';
@@ -64,10 +64,10 @@ export function AttBody({ att, headingLevel = 'h2', large = false, showEdition =
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
       <header className="flex items-start gap-3">
-        <Avatar name={att.author.name} image={att.author.image} size={40} />
+        <ReaderAvatarLink reader={att.author} size={40} />
         <div className="flex min-w-0 flex-1 flex-col">
           <Heading className={headingLevel === 'h1' ? 'text-xl font-semibold' : 'font-semibold'}>
-            {att.author.name} <span className="font-normal text-muted">{ATT_KIND_LABELS[att.kind]}</span>
+            <ReaderLink reader={att.author} /> <span className="font-normal text-muted">{ATT_KIND_LABELS[att.kind]}</span>
           </Heading>
           <p className="text-sm text-muted">
             @{att.author.username} ·{' '}

@@ -1,12 +1,12 @@
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
-import { Avatar } from '~/components/ui/avatar';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea } from '~/components/ui/field';
 import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportForm } from '~/features/moderation/components/report-form';
 import { ReportLink } from '~/features/moderation/components/report-link';
+import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { COMMENT_TEXT_MAX, REACTION_EMOJI, REACTION_LABELS, REACTION_SLUGS } from '../policy';
@@ -62,18 +62,14 @@ function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: b
       <ol className="flex flex-col divide-y divide-line">
         {att.comments.map((comment) => (
           <li key={comment.id} className="flex gap-3 py-3">
-            <Avatar name={comment.author?.name ?? REMOVED_READER} image={comment.author?.image ?? null} size={32} />
+            <ReaderAvatarLink reader={comment.author} size={32} />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <p className="text-sm">
-                {comment.author ? (
-                  <>
-                    <span className="font-semibold">{comment.author.name}</span> <span className="text-muted">@{comment.author.username} · {formatDateTime(comment.createdAt)}</span>
-                  </>
-                ) : (
-                  <span className="text-muted">
-                    <span className="italic">{REMOVED_READER}</span> · {formatDateTime(comment.createdAt)}
-                  </span>
-                )}
+                <ReaderLink reader={comment.author} className={comment.author ? 'font-semibold' : 'text-muted'} />{' '}
+                <span className="text-muted">
+                  {comment.author ? `@${comment.author.username} · ` : '· '}
+                  {formatDateTime(comment.createdAt)}
+                </span>
               </p>
               {comment.hidden ? <HiddenNotice kind="att_comment" /> : null}
               <p className="max-w-prose whitespace-pre-line">{comment.text}</p>

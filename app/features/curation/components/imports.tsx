@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Link } from '~/components/link';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { FormMessage, TextArea } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
@@ -76,7 +77,13 @@ export function ImportList({ imports }: { imports: CatalogImportSummary[] }) {
           </Link>
           <p className="text-sm text-muted">
             {item.status === 'imported' ? `Importada em ${formatDateTime(item.importedAt ?? item.createdAt)}` : `Prévia de ${formatDateTime(item.createdAt)}, não confirmada`}
-            {item.curator ? ` · @${item.curator.username}` : ''} · {lines(item.total)}
+            {item.curator ? (
+              <>
+                {' '}
+                · <ReaderLink reader={item.curator}>@{item.curator.username}</ReaderLink>
+              </>
+            ) : null}{' '}
+            · {lines(item.total)}
             {item.status === 'imported' ? ` · ${formatNumber(item.counts.created)} ${item.counts.created === 1 ? 'edição criada' : 'edições criadas'}` : ''}
           </p>
         </li>
@@ -99,7 +106,12 @@ export function ImportDetail({ detail, filter, search }: { detail: CatalogImport
     <div className="flex flex-col gap-4">
       <p className="text-muted">
         <span className="break-all">{detail.fileName}</span> · {lines(detail.total)} · enviada em {formatDateTime(detail.createdAt)}
-        {detail.curator ? ` por @${detail.curator.username}` : ''}
+        {detail.curator ? (
+          <>
+            {' '}
+            por <ReaderLink reader={detail.curator}>@{detail.curator.username}</ReaderLink>
+          </>
+        ) : null}
         {detail.importedAt ? ` · importada em ${formatDateTime(detail.importedAt)}` : ''}
       </p>
       {detail.ignoredColumns.length ? <p className="text-sm text-muted">Colunas ignoradas: {detail.ignoredColumns.join(', ')}.</p> : null}

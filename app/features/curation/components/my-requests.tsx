@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { Button } from '~/components/ui/button';
 import { Foca } from '~/components/ui/foca';
 import { formatDateTime } from '~/lib/format';
@@ -43,7 +44,7 @@ export function MyRequests({ requests }: { requests: ChangeRequestSummary[] }) {
           {r.appliedDirectly ? <p className="text-sm">Aplicada direto no catálogo: você tem pedidos aprovados suficientes para pequenas correções.</p> : null}
           {r.answer || (r.reviewer && !r.appliedDirectly) ? (
             <p className="rounded-lg border border-line bg-paper p-3 text-sm">
-              <span className="font-semibold">Resposta do curador{r.reviewer ? ` @${r.reviewer.username}` : ''}:</span> {r.answer ?? 'sem comentários.'}
+              <span className="font-semibold">Resposta do curador{r.reviewer ? <> <ReaderLink reader={r.reviewer}>@{r.reviewer.username}</ReaderLink></> : null}:</span> {r.answer ?? 'sem comentários.'}
             </p>
           ) : null}
           {r.status === 'pending' ? (

@@ -1,6 +1,7 @@
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { Form, useNavigation } from 'react-router';
 import { Link } from '~/components/link';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
 import { formatDateTime } from '~/lib/format';
@@ -35,8 +36,13 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
           {KIND_LABELS[review.kind]}: {review.targetPath ? <Link to={review.targetPath}>{review.targetLabel}</Link> : review.targetLabel}
         </p>
         <p className="text-sm text-muted">
-          Enviada por {review.requester ? `@${review.requester.username}` : REMOVED_READER} em {formatDateTime(review.createdAt)}
-          {review.reviewer && review.decidedAt ? ` · decidida por @${review.reviewer.username} em ${formatDateTime(review.decidedAt)}` : ''}
+          Enviada por {review.requester ? <ReaderLink reader={review.requester}>@{review.requester.username}</ReaderLink> : REMOVED_READER} em {formatDateTime(review.createdAt)}
+          {review.reviewer && review.decidedAt ? (
+            <>
+              {' '}
+              · decidida por <ReaderLink reader={review.reviewer}>@{review.reviewer.username}</ReaderLink> em {formatDateTime(review.decidedAt)}
+            </>
+          ) : null}
         </p>
       </header>
       {review.note ? <p className="rounded-lg border border-line bg-surface p-3">Observação do leitor: {review.note}</p> : null}

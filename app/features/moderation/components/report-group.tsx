@@ -1,8 +1,8 @@
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
-import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { Button } from '~/components/ui/button';
 import { TextArea } from '~/components/ui/field';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { formatDateTime } from '~/lib/format';
 import { MODERATION_ACTION_LABELS, REPORTABLE_KIND_LABELS, REPORT_DETAILS_MAX, REPORT_REASON_LABELS } from '../reasons';
 import type { ReportGroup } from '../types';
@@ -16,13 +16,8 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold">
           {REPORTABLE_KIND_LABELS[group.kind]} de{' '}
-          {group.author ? (
-            <>
-              {group.author.name} <span className="font-normal text-muted">@{group.author.username}</span>
-            </>
-          ) : (
-            <span className="font-normal italic text-muted">{REMOVED_READER}</span>
-          )}
+          <ReaderLink reader={group.author} className={group.author ? '' : 'font-normal text-muted'} />
+          {group.author ? <span className="font-normal text-muted"> @{group.author.username}</span> : null}
         </h2>
         <span className="text-sm text-muted">
           {group.reports.length} {group.reports.length === 1 ? 'denúncia' : 'denúncias'}
@@ -44,7 +39,12 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
         {group.reports.map((r) => (
           <li key={r.id} className="break-words">
             <span className="text-muted">
-              @{r.reporter} · {formatDateTime(r.createdAt)} · {REPORT_REASON_LABELS[r.reason]}
+              {r.reporter ? (
+                <ReaderLink reader={r.reporter} className="text-muted">
+                  @{r.reporter.username}
+                </ReaderLink>
+              ) : null}{' '}
+              · {formatDateTime(r.createdAt)} · {REPORT_REASON_LABELS[r.reason]}
             </span>
             {r.details ? <span> — “{r.details}”</span> : null}
           </li>

@@ -1,5 +1,5 @@
-import { Avatar } from '~/components/ui/avatar';
 import { Pagination } from '~/components/ui/pagination';
+import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { STATUS_LABELS } from '../statuses';
 import type { EditionReader, Paged } from '../types';
 import { RatingStars } from './rating-stars';
@@ -15,9 +15,9 @@ export function EditionReaders({ title, readers, search }: { title: string; read
         <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface">
           {readers.items.map((reader) => (
             <li key={reader.username} className="flex flex-wrap items-center gap-3 p-3">
-              <Avatar name={reader.name} image={reader.image} />
+              <ReaderAvatarLink reader={reader} size={40} />
               <span className="flex flex-col">
-                <span className="font-semibold">{reader.name}</span>
+                <ReaderLink reader={reader} className="font-semibold" />
                 <span className="text-sm text-muted">@{reader.username}</span>
               </span>
               <span className="ml-auto flex items-center gap-3">

@@ -1,5 +1,5 @@
 import { Link } from '~/components/link';
-import { Avatar } from '~/components/ui/avatar';
+import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { formatDate } from '~/lib/format';
 import type { ShelfStatus } from '../statuses';
 import type { FollowingActivity } from '../types';
@@ -25,11 +25,9 @@ export function FollowingActivityFeed({ items }: { items: FollowingActivity[] })
         <ol className="flex flex-col divide-y divide-line">
           {items.map((item) => (
             <li key={item.id} className="flex items-start gap-3 py-3">
-              <Avatar name={item.reader.name} image={item.reader.image} size={36} />
+              <ReaderAvatarLink reader={item.reader} size={36} />
               <p className="min-w-0">
-                <Link to={`/u/${item.reader.username}`} className="font-medium">
-                  {item.reader.name}
-                </Link>{' '}
+                <ReaderLink reader={item.reader} className="font-medium" />{' '}
                 {VERBS[item.status]}{' '}
                 <Link to={`/ed/${item.edition.id}`} className="font-serif italic">
                   {item.edition.title}

@@ -1,10 +1,10 @@
 import { Link } from '~/components/link';
-import { Avatar } from '~/components/ui/avatar';
 import { Prose } from '~/components/ui/prose';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import type { CoverCard } from '~/features/catalog/types';
 import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportLink } from '~/features/moderation/components/report-link';
+import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { formatDate } from '~/lib/format';
 import { MOOD_LABELS, PACING_LABELS } from '../review-vocabulary';
 import type { EditionReview } from '../types';
@@ -63,10 +63,10 @@ export function ReviewCard({ review, edition }: { review: EditionReview; edition
           </>
         ) : (
           <>
-            <Avatar name={review.author.name} image={review.author.image} />
+            <ReaderAvatarLink reader={review.author} size={40} />
             <div className="flex flex-col">
               <span className="font-semibold">
-                {review.author.name} <span className="font-normal text-muted">@{review.author.username}</span>
+                <ReaderLink reader={review.author} /> <span className="font-normal text-muted">@{review.author.username}</span>
               </span>
               <ReviewDate review={review} />
             </div>

@@ -1,5 +1,4 @@
-import { Link } from '~/components/link';
-import { Avatar } from '~/components/ui/avatar';
+import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import type { ReaderSuggestion } from '../types';
 
 /** "Leitores para seguir" on /home; following happens on the reader's profile. */
@@ -13,11 +12,9 @@ export function ReaderSuggestions({ readers }: { readers: ReaderSuggestion[] }) 
       <ul className="flex flex-col gap-2">
         {readers.map((reader) => (
           <li key={reader.id} className="flex items-center gap-3">
-            <Avatar name={reader.name} image={reader.image} size={40} />
+            <ReaderAvatarLink reader={reader} size={40} />
             <div className="min-w-0">
-              <Link to={`/u/${reader.username}`} className="font-medium">
-                {reader.name}
-              </Link>
+              <ReaderLink reader={reader} className="font-medium" />
               <p className="text-sm text-muted">{reader.reason}</p>
             </div>
           </li>
