@@ -34,7 +34,8 @@ type Entry = {
 
 const DEVELOPMENT = process.env.NODE_ENV !== 'production';
 const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST ?? '0.0.0.0';
+// Development listens on this machine only, as Vite does: its dev server serves the project's source files.
+const HOST = process.env.HOST ?? (DEVELOPMENT ? 'localhost' : '0.0.0.0');
 const BUILD = path.resolve('build/server/index.js');
 const CLIENT = path.resolve('build/client');
 
