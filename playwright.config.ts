@@ -15,7 +15,7 @@ export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', 
 
 export default defineConfig({
   testDir: './e2e',
-  testIgnore: ['**/smoke.spec.ts'],
+  testIgnore: ['**/smoke.spec.ts', '**/dev-server.spec.ts'],
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,

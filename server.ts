@@ -3,16 +3,21 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { createRequestHandler, ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
 
 /**
- * The production server. Everything with state (database, jobs, caches) lives in the React Router build,
- * so there is one copy of each module; this file only wires HTTP: headers, CSRF, static files, the HTML cache.
+ * The server, in production (`npm start`) and in development (`npm run dev`). Everything with state
+ * (database, jobs, caches) lives in the React Router build, so there is one copy of each module; this file only
+ * wires HTTP: headers, CSRF, body caps, static files, the HTML cache. In production the build is the bundle
+ * `npm run build` wrote; in development it is Vite's, in middleware mode, taken again for each request so an
+ * edit shows with HMR (docs/decisions/0037).
  */
 type Entry = {
   createRequestHandler: typeof createRequestHandler;
@@ -27,11 +32,18 @@ type Entry = {
   bodyLimitOf: (pathname: string) => number;
 };
 
+const DEVELOPMENT = process.env.NODE_ENV !== 'production';
 const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST ?? '0.0.0.0';
+// Development listens on this machine only, as Vite does: its dev server serves the project's source files.
+const HOST = process.env.HOST ?? (DEVELOPMENT ? 'localhost' : '0.0.0.0');
 const BUILD = path.resolve('build/server/index.js');
 const CLIENT = path.resolve('build/client');
 
+/**
+ * The same in development (docs/decisions/0037): Vite's HMR websocket is served by this HTTP server, so
+ * `connect-src 'self'` covers it (CSP 3 matches `ws:` to `'self'` on the same host), and the inline module scripts
+ * React Router adds for HMR and the styles Vite injects are what `'unsafe-inline'` already allows.
+ */
 const csp = (providerOrigins: string[]) => [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'",
@@ -277,13 +289,48 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
   res.end(sent);
 }
 
+/** React Router's build in development: the module Vite's SSR environment serves it from. */
+const DEV_BUILD = 'virtual:react-router/server-build';
+
+/**
+ * Development: Vite in middleware mode (as React Router's `node-custom-server` template), its HMR websocket on
+ * our own HTTP server so it is same-origin with the pages. The build comes from the SSR environment's module
+ * runner, the one React Router's own dev server uses (future `v8_viteEnvironmentApi`): the services started
+ * from it and the routes share one copy of every module, and an edited file is evaluated again on the next
+ * request.
+ */
+async function developmentVite(server: Server): Promise<{ vite: ViteDevServer; load: () => Promise<ServerBuild> }> {
+  // Imported only here, and left unbundled by `npm run build`: production runs without devDependencies.
+  const { createServer: createViteServer, isRunnableDevEnvironment } = await import('vite');
+  // React Router's plugin starts Vite servers of its own (its child compiler), and Vite gives those a SIGTERM
+  // listener that exits the process as soon as they are closed, before the database is: taken off, as closing
+  // this server closes them (the plugin's buildEnd) and shutdown() below does it in order.
+  const listeners = process.listeners('SIGTERM');
+  const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
+  for (const listener of process.listeners('SIGTERM')) if (!listeners.includes(listener)) process.off('SIGTERM', listener);
+  const ssr = vite.environments.ssr;
+  if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error('Vite has no runnable SSR environment: check vite.config.ts');
+  return { vite, load: () => ssr.runner.import<ServerBuild>(DEV_BUILD) };
+}
+
 async function main() {
-  if (!existsSync(BUILD)) {
-    console.error('Build não encontrado. Rode `npm run build` antes de `npm start`.');
+  const app = express();
+  const server = createServer(app);
+  let development: Awaited<ReturnType<typeof developmentVite>> | undefined;
+  let build: ServerBuild;
+  try {
+    if (DEVELOPMENT) {
+      development = await developmentVite(server);
+      build = await development.load();
+    } else {
+      if (!existsSync(BUILD)) throw new Error('Build não encontrado. Rode `npm run build` antes de `npm start`.');
+      build = (await import(BUILD)) as ServerBuild;
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  const build = (await import(BUILD)) as ServerBuild;
-  const entry = build.entry.module as unknown as Entry;
+  let entry = build.entry.module as unknown as Entry;
   let stopServices: () => Promise<void>;
   try {
     stopServices = await entry.startServices();
@@ -292,7 +339,6 @@ async function main() {
     process.exit(1);
   }
 
-  const app = express();
   app.disable('x-powered-by');
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
   app.use((req, res, next) => {
@@ -307,17 +353,48 @@ async function main() {
   app.use(sameOrigin);
   app.use(compression());
 
-  app.use('/assets', precompressed(path.join(CLIENT, 'assets')));
-  app.use('/assets', express.static(path.join(CLIENT, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  app.get('/~offline', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.sendFile(path.join(CLIENT, '~offline', 'index.html'));
-  });
-  app.get('/sw.js', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Service-Worker-Allowed', '/');
-    res.sendFile(path.join(CLIENT, 'sw.js'));
-  });
+  if (development) {
+    const { vite, load } = development;
+    // Modules, styles and public/ files as Vite serves them, with HMR; /~offline is rendered like any page.
+    app.use(vite.middlewares);
+    // An edit to a module of the server makes Vite's runner evaluate every module again (its "program reload"):
+    // a new database client, job queue, HTML cache... The services of the old modules are stopped (closing
+    // their database) and those of the new ones started before any request uses them, as a restart would.
+    let servicesOf = entry.startServices;
+    let restarting = Promise.resolve();
+    const restart = async (next: Entry) => {
+      const stop = stopServices;
+      stopServices = () => Promise.resolve();
+      await stop();
+      stopServices = await next.startServices();
+    };
+    // What Vite did not answer takes the build again: the runner's modules, evaluated again after an edit.
+    app.use((_req, _res, next) => {
+      void (async () => {
+        const latest = await load();
+        const latestEntry = latest.entry.module as unknown as Entry;
+        if (latestEntry.startServices !== servicesOf) {
+          servicesOf = latestEntry.startServices;
+          restarting = restart(latestEntry);
+        }
+        await restarting;
+        build = latest;
+        entry = latestEntry;
+      })().then(() => next(), next);
+    });
+  } else {
+    app.use('/assets', precompressed(path.join(CLIENT, 'assets')));
+    app.use('/assets', express.static(path.join(CLIENT, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.get('/~offline', (_req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.sendFile(path.join(CLIENT, '~offline', 'index.html'));
+    });
+    app.get('/sw.js', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Service-Worker-Allowed', '/');
+      res.sendFile(path.join(CLIENT, 'sw.js'));
+    });
+  }
   // Uploaded files, from the local disk or the S3 bucket (the build knows which): always from our own origin.
   app.use('/arquivos', (req, res, next) => {
     entry
@@ -336,8 +413,10 @@ async function main() {
   });
   // Every file in build/client has an extension and no page does: pages, and their data (`/home.data`, what
   // a client-side navigation asks for), skip the stat() it would cost them.
-  const clientFiles = express.static(CLIENT, { index: false, maxAge: '1h' });
-  app.use((req, res, next) => (path.extname(req.path) && !req.path.endsWith('.data') ? clientFiles(req, res, next) : next()));
+  if (!development) {
+    const clientFiles = express.static(CLIENT, { index: false, maxAge: '1h' });
+    app.use((req, res, next) => (path.extname(req.path) && !req.path.endsWith('.data') ? clientFiles(req, res, next) : next()));
+  }
 
   app.use((req, res, next) => {
     const page = entry.lookupPage(req.method, new URL(req.originalUrl, 'http://cache.local'), req.headers.cookie);
@@ -352,7 +431,8 @@ async function main() {
     res.status(page.status).end(req.method === 'HEAD' ? undefined : body);
   });
 
-  const handle = entry.createRequestHandler(build, 'production');
+  // In development the handler reads the build each request has just taken.
+  const handle = development ? entry.createRequestHandler(() => build, 'development') : entry.createRequestHandler(build, 'production');
   // Benchmarks only (bench/reading.ts): how many SQL statements the loaders and actions of this request issued.
   const countQueries = process.env.BENCH_COUNT_QUERIES === '1';
   app.all('*splat', async (req, res, next) => {
@@ -370,15 +450,18 @@ async function main() {
     }
   });
 
-  const server = app.listen(PORT, HOST, () => console.log(JSON.stringify({ level: 'info', event: 'server.listening', url: `http://localhost:${PORT}` })));
+  server.listen(PORT, HOST, () => console.log(JSON.stringify({ level: 'info', event: 'server.listening', url: `http://localhost:${PORT}`, mode: DEVELOPMENT ? 'development' : 'production' })));
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(JSON.stringify({ level: 'info', event: 'server.shutdown', signal }));
-    server.closeAllConnections();
-    server.close(() => {
-      void stopServices().finally(() => process.exit(0));
+    // Vite first: its HMR websockets are connections the HTTP server would otherwise wait for.
+    void (development?.vite.close() ?? Promise.resolve()).finally(() => {
+      server.closeAllConnections();
+      server.close(() => {
+        void stopServices().finally(() => process.exit(0));
+      });
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Everything CI needs, in one command: typecheck, lint, unit + integration tests on PGlite (and again on
-# PostgreSQL when DATABASE_URL is set), one production build, end-to-end tests in Chromium against the
-# built server, and a smoke run of the built server on PostgreSQL. Prints one closing line
-# "N passed, N failed" over all suites.
+# PostgreSQL when DATABASE_URL is set), a smoke run of `npm run dev`, one production build, end-to-end tests
+# in Chromium against the built server, and a smoke run of the built server on PostgreSQL. Prints one closing
+# line "N passed, N failed" over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,6 +50,9 @@ suite "unit + integration (PGlite)" "$out/vitest-pglite.json" env -u DATABASE_UR
 if [ -n "$PG_URL" ]; then
   suite "unit + integration (PostgreSQL)" "$out/vitest-pg.json" env DATABASE_URL="$PG_URL" npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pg.json"
 fi
+
+# The development server (server.ts with Vite, decision 0037) on PGlite: headers, origin check, jobs.
+suite "development server (Chromium, PGlite)" "$out/dev.json" env -u DATABASE_URL PLAYWRIGHT_JSON_OUTPUT_NAME="$out/dev.json" npx playwright test --config playwright.dev.config.ts --reporter=list,json
 
 step "production build" npm run --silent build
 if [ -f build/server/index.js ]; then
