@@ -32,7 +32,8 @@ type Entry = {
   bodyLimitOf: (pathname: string) => number;
 };
 
-const DEVELOPMENT = process.env.NODE_ENV !== 'production';
+// Only `npm run dev` says development: the built server started any other way stays in production.
+const DEVELOPMENT = process.env.NODE_ENV === 'development';
 const PORT = Number(process.env.PORT ?? 3000);
 // Development listens on this machine only, as Vite does: its dev server serves the project's source files.
 const HOST = process.env.HOST ?? (DEVELOPMENT ? 'localhost' : '0.0.0.0');
