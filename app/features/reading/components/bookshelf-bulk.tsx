@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { fieldError, isFailure, isSuccess } from '~/lib/form-result';
+import { type FormResult, fieldError, isFailure, isSuccess } from '~/lib/form-result';
 import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
 import { usePosting } from './use-posting';
 
@@ -11,7 +11,7 @@ import { usePosting } from './use-posting';
  * it works without JavaScript; after a move the checkboxes are cleared
  * (the page shows the confirmation, even when no book is left to list).
  */
-export function BookshelfBulkForm({ result, children }: { result: unknown; children: ReactNode }) {
+export function BookshelfBulkForm({ result, children }: { result: FormResult | undefined; children: ReactNode }) {
   const form = useRef<HTMLFormElement>(null);
   const busy = usePosting();
   useEffect(() => {

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
-import { fieldError, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX, type ReadingGoal } from '../goals';
 import { type ProgressUnit, UNIT_SLUGS, lengthIn } from '../progress';
@@ -23,7 +23,7 @@ function positionLabel(book: CurrentReading): string {
 }
 
 /** One book being read: its bar, the one-tap step forward and the field to say where the reader is. */
-function ReadingItem({ book, result }: { book: CurrentReading; result: unknown }) {
+function ReadingItem({ book, result }: { book: CurrentReading; result: FormResult | undefined }) {
   const busy = usePosting();
   const mine = typed(result, 'edition') === book.edition.id;
   const hidden = (
@@ -85,7 +85,7 @@ function ReadingItem({ book, result }: { book: CurrentReading; result: unknown }
   );
 }
 
-export function CurrentlyReading({ books, result }: { books: CurrentReading[]; result: unknown }) {
+export function CurrentlyReading({ books, result }: { books: CurrentReading[]; result: FormResult | undefined }) {
   return (
     <section aria-labelledby="lendo-agora" className="flex flex-col gap-3">
       <h2 id="lendo-agora" className="font-serif text-xl font-semibold">
@@ -107,7 +107,7 @@ export function CurrentlyReading({ books, result }: { books: CurrentReading[]; r
 }
 
 /** The owner's goal form, inside the goal card on /home. */
-export function ReadingGoalForm({ goal, result }: { goal: ReadingGoal; result: unknown }) {
+export function ReadingGoalForm({ goal, result }: { goal: ReadingGoal; result: FormResult | undefined }) {
   const busy = usePosting();
   const failed = typed(result, 'intent') === 'meta';
   const initial = (name: 'books' | 'pages', current: number | null) => (failed ? typed(result, name) : current != null ? String(current) : '');
