@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const dataLayer = ['app/db/**', 'app/server/**', 'app/features/*/queries.server.ts', 'app/features/*/mutations.server.ts', 'app/features/*/*.server.ts', 'test/**', 'scripts/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx'];
@@ -13,6 +14,7 @@ export default tseslint.config(
   { ignores: ['build/**', '.react-router/**', 'node_modules/**', 'data/**', 'public/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['app/**/*.tsx', 'app/**/use-*.ts'], ...reactHooks.configs.flat.recommended },
   {
     languageOptions: { parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
     rules: {
