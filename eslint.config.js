@@ -15,7 +15,7 @@ const routesPattern = { group: ['~/routes/*'], message: 'Routes import features,
 /**
  * Which layer may import which (docs/decisions/0041-import-direction.md). A zone forbids its `target` files to
  * import anything under `from` but the `except` paths (relative to `from`).
- * routes, root, services → features → components, server, db, integrations, lib; components → lib; server → db,
+ * root, composition (entry.server, services, body-limits) → routes → features → components, server, db, integrations, lib; components → lib; server → db,
  * integrations, lib; integrations → the server's leaves, lib; db → the server's leaves, the features'
  * vocabulary.ts, lib; leaves → other leaves, lib; lib → nothing of the app.
  */
@@ -41,6 +41,7 @@ const layers = {
         { target: serverLeaves.map((leaf) => `app/${leaf.slice(2)}`), from: 'app', except: ['./lib', ...serverLeaves], message: 'The server\'s leaves (env, logger, query count) import only each other and lib/: db/ and integrations/ read them (decision 0041).' },
         { target: 'app/integrations', from: 'app', except: ['./integrations', './lib', ...serverLeaves], message: 'integrations/ import only lib/ and the server\'s leaves (decision 0041).' },
         { target: 'app/server', from: 'app', except: ['./server', './db', './integrations', './lib'], message: 'server/ is domain-free: it imports db/, integrations/ and lib/; features register with it from app/services.server.ts (decision 0041).' },
+        { target: 'app/routes', from: ['app/root.tsx', 'app/entry.server.tsx', 'app/services.server.ts', 'app/body-limits.server.ts'], message: 'Routes compose features; the root and the composition next to entry.server.tsx sit above them (decision 0041).' },
         { target: 'app/features', from: 'app', except: ['./features', './components', './server', './db', './integrations', './lib'], message: 'features/ import components/, server/, db/, integrations/, lib/ and other features, never routes (decision 0041).' },
       ],
     }],
