@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import { queryRows } from '~/db/client.server';
-import { getAuth } from '~/features/accounts/auth.server';
 import { getEnv } from './env.server';
 import { REQUEST_ID_HEADER } from './request-id';
+import { getSessionAuth } from './session-auth.server';
 
 export type Role = 'reader' | 'curator' | 'admin';
 export type Viewer = {
@@ -120,7 +120,7 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     WHERE s.token = ${token} AND s.expires_at > now() AND u.suspended_at IS NULL`);
   if (!row) return null;
   if (Date.now() - new Date(row.updated_at).getTime() > RENEW_AFTER_MS) {
-    const { headers } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+    const { headers } = await getSessionAuth().api.getSession({ headers: request.headers, returnHeaders: true });
     renewals.set(request, headers);
     const scope = scopeOf(request);
     if (scope) scope.renewal = headers;

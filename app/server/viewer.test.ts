@@ -6,6 +6,8 @@ import { useTestDatabase } from '../../test/db';
 import { createUser, getRequest } from '../../test/factories';
 import { REQUEST_ID_HEADER } from './request-id';
 import { markNotificationsRead, notify } from '~/features/social/mutations.server';
+// The composition registers the auth instance the viewer renews sessions with, as the server build does.
+import '~/services.server';
 import { getViewer, renewedSessionHeaders, requireRole, requireViewer, sessionTokenFrom, shellData, withViewerScope } from './viewer.server';
 
 useTestDatabase();

@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
 import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
-import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/visibility';
+import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import { ATT_IMAGES_INPUT, ATT_IMAGES_MAX, ATT_TEXT_MAX } from '../policy';
 
 const UNVERIFIED = 'Confirme seu e-mail para publicar atts: procure o link que enviamos para você (ou peça outro em Configurações).';

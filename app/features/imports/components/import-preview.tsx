@@ -5,10 +5,10 @@ import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { IMPORT_FIELD_LABELS } from '../fields';
 import type { ReaderImportDetail } from '../imports.server';
-import { IMPORT_FIELDS } from '../parse';
 import { PREVIEW_SAMPLE_SIZE } from '../limits';
 import { FailedRows, OUTCOME_TEXT } from './import-rows';
 import { ImportSuggestions } from './import-suggestions';
+import { IMPORT_FIELDS } from '../vocabulary';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 

@@ -3,8 +3,9 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { type FormResult, fieldError, isFailure, isSuccess } from '~/lib/form-result';
-import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
+import { STATUS_LABELS, STATUS_SLUGS } from '../statuses';
 import { usePosting } from './use-posting';
+import { SHELF_STATUSES } from '../vocabulary';
 
 /**
  * Bulk status change: the books' checkboxes (the children) and a status select in one plain POST form, so

@@ -7,10 +7,11 @@ import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX, type ReadingGoal } from '../goals';
-import { type ProgressUnit, UNIT_SLUGS, lengthIn } from '../progress';
+import { UNIT_SLUGS, lengthIn } from '../progress';
 import { QUICK_STEP_LABEL } from './quick-step';
 import type { CurrentReading } from '../types';
 import { usePosting } from './use-posting';
+import type { ProgressUnit } from '../vocabulary';
 
 const POSITION_LABELS: Record<ProgressUnit, string> = { page: 'Página atual', percent: 'Porcentagem atual', minute: 'Minuto atual' };
 

@@ -5,9 +5,10 @@ import { SelectField, TextArea, TextField } from '~/components/ui/field';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatDate, formatNumber } from '~/lib/format';
-import { EMOTIONS, EMOTION_LABELS, EMOTION_SLUGS, type EditionLength, MAX_PROGRESS_COMMENT, type ProgressUnit, UNIT_LABELS, UNIT_SLUGS, lengthIn } from '../progress';
+import { EMOTION_LABELS, EMOTION_SLUGS, type EditionLength, MAX_PROGRESS_COMMENT, UNIT_LABELS, UNIT_SLUGS, lengthIn } from '../progress';
 import type { MyProgress, ProgressUpdate } from '../types';
 import { usePosting } from './use-posting';
+import { EMOTIONS, type ProgressUnit } from '../vocabulary';
 
 /** "página 120 de 264", "45%", "minuto 90 de 600". */
 function positionText(edition: EditionLength, value: number, unit: ProgressUnit): string {

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
-import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/visibility';
+import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { formatNumber, formatTime } from '~/lib/format';
 import {
@@ -16,7 +16,7 @@ import {
   PACING_LABELS,
   PACING_SLUGS,
   REVIEW_BODY_MAX,
-} from '../review-vocabulary';
+} from '../vocabulary';
 import type { MyReview, MyShelfEntry } from '../types';
 import { useDraftAutosave } from './use-draft-autosave';
 

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
-import { VISIBILITY_LABELS } from '~/features/social/visibility';
+import { VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import { type FormResult, isFailure } from '~/lib/form-result';
 import { formatDateTime } from '~/lib/format';
 import type { MyReview, MyShelfEntry } from '../types';

@@ -7,12 +7,13 @@ import { Button, buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { type FormResult, fieldError, isFailure, isSuccess } from '~/lib/form-result';
 import { formatDay } from '~/lib/format';
-import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
+import { STATUS_LABELS, STATUS_SLUGS } from '../statuses';
 import type { MyShelfEntry, ReadThrough, ShelfChoice } from '../types';
 import { AddToShelf } from './add-to-shelf';
 import { EntryCopyForm } from './entry-copy-form';
 import { RatingInput } from './rating-input';
 import { usePosting } from './use-posting';
+import { SHELF_STATUSES } from '../vocabulary';
 
 const Heart = lucide(heartDrawing);
 
