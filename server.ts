@@ -198,7 +198,7 @@ function requestBody(req: Request, res: Response, limit: number, abort: () => vo
 }
 
 /**
- * The cap of this request's body (app/server/body-limits.server.ts), by the path React Router will match:
+ * The cap of this request's body (app/body-limits.server.ts), by the path React Router will match:
  * parsed as toFetchRequest builds its URL, so dot segments resolve the same way. Null when nothing reads a body.
  */
 function bodyLimit(req: Request, bodyLimitOf: Entry['bodyLimitOf']): number | null {

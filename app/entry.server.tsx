@@ -6,10 +6,10 @@ import { REQUEST_ID_HEADER, RequestIdContext } from '~/server/request-id';
 export { providerOrigins } from '~/features/accounts/auth.server';
 // server.ts takes React Router's request handler from here, so it runs the same (bundled) copy as the routes.
 export { createRequestHandler } from 'react-router';
-export { bodyLimitOf } from '~/server/body-limits.server';
+export { bodyLimitOf } from './body-limits.server';
 export { countQueries } from '~/server/query-count.server';
 export { lookupPage } from '~/server/html-cache.server';
-export { startServices } from '~/server/services.server';
+export { startServices } from './services.server';
 export { serveUpload } from '~/server/uploads.server';
 
 export const streamTimeout = 5_000;

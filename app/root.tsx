@@ -5,6 +5,8 @@ import './app.css';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import literataLatin from '@fontsource-variable/literata/files/literata-latin-wght-normal.woff2?url';
 import { SiteShell } from './components/layout/site-shell';
+import type { ShellData } from './components/layout/shell-data';
+import { HeaderSearch } from './features/catalog/components/header-search';
 import { NotFound } from './components/layout/not-found';
 import { FailureScreen } from './components/layout/failure-screen';
 import { RequestIdContext } from './server/request-id';
@@ -38,11 +40,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData> {
   return shellData(await getViewer({ request, context }));
 }
-
-export type ShellData = Awaited<ReturnType<typeof loader>>;
 
 // Reads the saved theme before the first paint, so a dark-theme reader never sees a white flash.
 const themeScript = `try{var t=localStorage.getItem('tema');if(t!=='claro'&&t!=='escuro'){t=matchMedia('(prefers-color-scheme: dark)').matches?'escuro':'claro'}document.documentElement.dataset.theme=t==='escuro'?'dark':'light'}catch(e){}`;
@@ -77,7 +77,7 @@ export default function App() {
     if (location.search.includes('saiu=')) navigator.serviceWorker?.controller?.postMessage('purge');
   }, [location.search]);
   return (
-    <SiteShell>
+    <SiteShell search={<HeaderSearch />}>
       <Outlet />
     </SiteShell>
   );
@@ -89,7 +89,7 @@ export function ErrorBoundary() {
   const shell = useRouteLoaderData<typeof loader>('root');
   if (isRouteErrorResponse(error) && error.status === 404) {
     const page = <NotFound />;
-    return shell ? <SiteShell>{page}</SiteShell> : page;
+    return shell ? <SiteShell search={<HeaderSearch />}>{page}</SiteShell> : page;
   }
   return <FailureScreen error={error} serverDigest={serverDigest} />;
 }

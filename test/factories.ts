@@ -4,8 +4,9 @@ import { getDb } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { getAuth } from '~/features/accounts/auth.server';
 import { getEnv } from '~/server/env.server';
-import { type EditionSource, ingestEdition, refreshWorkSearch } from '~/features/catalog/ingest.server';
+import { ingestEdition, refreshWorkSearch } from '~/features/catalog/ingest.server';
 import type { Role, Viewer } from '~/server/viewer.server';
+import type { EditionSource } from '~/features/catalog/vocabulary';
 
 let counter = 0;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { blocks, follows, readThroughs, shelfEntries } from '~/db/schema';
-import type { ShelfStatus } from '~/features/reading/statuses';
 import { newId } from '~/lib/ids';
+import type { ShelfStatus } from '~/features/reading/vocabulary';
 
 /**
  * A shelf entry with read-throughs on chosen dates, written straight into the tables: statistics and goals

@@ -1,5 +1,5 @@
 import type { Relation } from '~/features/social/audience.server';
-import type { ProfileVisibility, Visibility } from '~/features/social/visibility';
+import type { ProfileVisibility, Visibility } from '~/features/social/vocabulary';
 
 /** What each relation sees, per item visibility, on a public and on a restricted profile (PRODUCT.md §1.3). */
 export const EXPECTED_AUDIENCE: Record<ProfileVisibility, Record<Relation | 'visitor', Record<Visibility, boolean>>> = {

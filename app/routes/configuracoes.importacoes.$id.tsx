@@ -6,7 +6,6 @@ import { FormMessage } from '~/components/ui/field';
 import { ImportPreview } from '~/features/imports/components/import-preview';
 import { ImportReport } from '~/features/imports/components/import-report';
 import { type RowDecision, acceptAllSuggestions, adjustReaderImport, assertOwnImport, confirmReaderImport, decideImportRow, discardReaderImport, readReaderImport } from '~/features/imports/imports.server';
-import { IMPORT_FIELDS } from '~/features/imports/parse';
 import { IMPORT_SOURCES } from '~/features/imports/sources';
 import { importPreviewInput } from '~/features/imports/validation';
 import { recordRefFromText } from '~/features/curation/validation';
@@ -16,6 +15,7 @@ import { useRevalidateWhile } from '~/lib/use-revalidate-while';
 import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
 import { orNotFound } from '~/server/errors';
 import { requireViewer } from '~/server/viewer.server';
+import { IMPORT_FIELDS } from '~/features/imports/vocabulary';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Importação · Configurações · Maratona' }, { name: 'robots', content: 'noindex' }];
 

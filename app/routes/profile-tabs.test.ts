@@ -4,7 +4,7 @@ import { yearInSaoPaulo } from '~/features/reading/goals';
 import { setReadingGoal } from '~/features/reading/goals.server';
 import { setShelfStatus } from '~/features/reading/mutations.server';
 import { publishReview } from '~/features/reading/reviews.server';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import { countQueries } from '~/server/query-count.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { queryRows } from '~/db/client.server';
-import { getAuth } from '~/features/accounts/auth.server';
 import { getEnv } from './env.server';
+import { getSessionAuth } from './session-auth.server';
 
 export type Role = 'reader' | 'curator' | 'admin';
 export type Viewer = {
@@ -55,6 +55,9 @@ export function getViewer({ request, context }: ViewerArgs): Promise<Viewer | nu
   const phase = request.method === 'GET' || request.method === 'HEAD' ? 'loaders' : 'action';
   return (reads[phase] ??= readViewer(request, reads));
 }
+
+/** The auth library's session cookie: `__Secure-` only when the site is served over HTTPS (`useSecureCookies` in auth.server.ts). */
+const sessionCookieName = () => SESSION_COOKIE_NAMES[getEnv().publicUrl.startsWith('https://') ? 1 : 0]!;
 
 export function hasSessionCookie(cookie: string | null | undefined): boolean {
   return !!cookie && SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));
@@ -116,7 +119,7 @@ type SessionRow = {
 async function readViewer(request: Request, reads: ViewerReads): Promise<Viewer | null> {
   const cookie = request.headers.get('cookie');
   if (!hasSessionCookie(cookie)) return null;
-  const token = sessionTokenFrom(cookie, (await getAuth().$context).authCookies.sessionToken.name);
+  const token = sessionTokenFrom(cookie, sessionCookieName());
   if (!token) return null;
   const [row] = await queryRows<SessionRow>(sql`
     SELECT s.id AS session_id, s.updated_at, u.id, u.role, u.username, u.name, u.image, u.email_verified,
@@ -125,7 +128,7 @@ async function readViewer(request: Request, reads: ViewerReads): Promise<Viewer 
     WHERE s.token = ${token} AND s.expires_at > now() AND u.suspended_at IS NULL`);
   if (!row) return null;
   if (Date.now() - new Date(row.updated_at).getTime() > RENEW_AFTER_MS) {
-    const { headers } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+    const { headers } = await getSessionAuth().api.getSession({ headers: request.headers, returnHeaders: true });
     reads.renewal = headers;
   }
   return {

@@ -8,6 +8,8 @@ import { sessions, users } from '~/db/schema';
 import { markNotificationsRead, notify } from '~/features/social/mutations.server';
 import { contextFor, routeArgs } from '../../test/routes';
 import { countQueries } from './query-count.server';
+// The composition registers the auth instance the viewer reads sessions with, as the server build does.
+import '~/services.server';
 import { getViewer, requireRole, requireViewer, sessionTokenFrom, shellData, viewerMiddleware, type ViewerArgs } from './viewer.server';
 
 useTestDatabase();

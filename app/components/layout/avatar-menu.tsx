@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, useLocation } from 'react-router';
 import { Link } from '~/components/link';
-import type { ShellData } from '~/root';
+import type { ShellData } from './shell-data';
 import { Avatar } from '~/components/ui/avatar';
 
 type Props = { viewer: NonNullable<ShellData['viewer']> };

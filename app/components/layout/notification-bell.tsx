@@ -9,8 +9,14 @@ const Bell = lucide(bellDrawing);
 /** The bell's count follows the reader's notifications live over server-sent events. */
 export function NotificationBell({ unread, userId }: { unread: number; userId: string }) {
   const [count, setCount] = useState(unread);
+  // A new count from the server (a navigation's loader) replaces the live one, set while rendering as React
+  // advises for state that follows a prop.
+  const [loaded, setLoaded] = useState(unread);
+  if (unread !== loaded) {
+    setLoaded(unread);
+    setCount(unread);
+  }
   const revalidator = useRevalidator();
-  useEffect(() => setCount(unread), [unread]);
   useEffect(() => {
     const source = new EventSource('/api/notificacoes/stream');
     source.addEventListener('unread', (event) => setCount(Number((event as MessageEvent<string>).data) || 0));

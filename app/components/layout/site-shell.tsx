@@ -10,8 +10,7 @@ import * as userRoundDrawing from 'lucide-react/icons/user-round';
 import { lucide, type Icon } from '~/components/ui/icons';
 import { useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { Link, useAppLinks } from '~/components/link';
-import { HeaderSearch } from '~/features/catalog/components/header-search';
-import type { ShellData } from '~/root';
+import type { ShellData } from './shell-data';
 import { AvatarMenu } from './avatar-menu';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
@@ -47,7 +46,8 @@ function useShellViewer(): { viewer: ShellViewer; unread: number } {
   return { viewer: source?.viewer ?? null, unread: source?.unread ?? 0 };
 }
 
-export function SiteShell({ children }: { children: ReactNode }) {
+/** `search` is the header's search box, given by the root route (a feature's component the shell does not import). */
+export function SiteShell({ children, search }: { children: ReactNode; search: ReactNode }) {
   const { viewer, unread } = useShellViewer();
   const navigation = useNavigation();
   useAppLinks();
@@ -69,7 +69,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-1">
             <div className="mr-2 hidden md:block">
-              <HeaderSearch />
+              {search}
             </div>
             <Link to="/catalogo" aria-label="Buscar livros" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink md:hidden">
               <Search aria-hidden="true" size={22} />

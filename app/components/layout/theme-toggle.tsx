@@ -1,18 +1,26 @@
 import * as moonDrawing from 'lucide-react/icons/moon';
 import * as sunDrawing from 'lucide-react/icons/sun';
 import { lucide } from '~/components/ui/icons';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 const Moon = lucide(moonDrawing);
 const Sun = lucide(sunDrawing);
 
+/** The theme is the document's `data-theme`, set before the first paint by root.tsx's script. */
+function subscribeToTheme(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+const isDark = () => document.documentElement.dataset.theme === 'dark';
+// The server renders the light icon; the browser's own theme replaces it when the page hydrates.
+const isDarkOnServer = () => false;
+
 /** Light and dark themes; the choice lives in this browser only, so cached pages stay shareable. */
 export function ThemeToggle() {
-  const [dark, setDark] = useState(false);
-  useEffect(() => setDark(document.documentElement.dataset.theme === 'dark'), []);
+  const dark = useSyncExternalStore(subscribeToTheme, isDark, isDarkOnServer);
   const toggle = () => {
     const next = !dark;
-    setDark(next);
     document.documentElement.dataset.theme = next ? 'dark' : 'light';
     try {
       localStorage.setItem('tema', next ? 'escuro' : 'claro');

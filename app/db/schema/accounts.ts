@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PROFILE_VISIBILITIES } from '~/features/social/visibility';
+import { PROFILE_VISIBILITIES } from '~/features/social/vocabulary';
 
 /** Better Auth maps its models onto these tables by property name (see server/auth.server.ts). */
 export const users = pgTable(

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { ATT_KINDS, REACTIONS } from '~/features/atts/policy';
-import { VISIBILITIES } from '~/features/social/visibility';
+import { VISIBILITIES } from '~/features/social/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
 import { progressEntries, readThroughs } from './reading';
+import { ATT_KINDS, REACTIONS } from '~/features/atts/vocabulary';
 
 /**
  * An att (PRODUCT.md §C): a reading update about an edition, posted from a progress update, a finished book

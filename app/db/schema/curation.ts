@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { EditionSource } from '~/features/catalog/ingest.server';
-import type { FieldChange } from '~/features/curation/types';
 import { users } from './accounts';
+import type { EditionSource } from '~/features/catalog/vocabulary';
+import type { FieldChange } from '~/features/curation/vocabulary';
 
 
 /**

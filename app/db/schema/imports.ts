@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ColumnMapping, DateOrder, ImportSource } from '~/features/imports/parse';
-import type { ArchiveExtras, ImportRowData, ReaderImportCounts } from '~/features/imports/types';
+import type { ArchiveExtras, ImportRowData, ReaderImportCounts, ColumnMapping, DateOrder, ImportSource } from '~/features/imports/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
 

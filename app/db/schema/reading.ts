@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { EMOTIONS, PROGRESS_UNITS } from '~/features/reading/progress';
-import { MOODS, PACINGS } from '~/features/reading/review-vocabulary';
-import { SHELF_STATUSES } from '~/features/reading/statuses';
-import { VISIBILITIES } from '~/features/social/visibility';
+import { MOODS, PACINGS, SHELF_STATUSES, EMOTIONS, PROGRESS_UNITS } from '~/features/reading/vocabulary';
+import { VISIBILITIES } from '~/features/social/vocabulary';
 import { editions } from './catalog';
 
 /**
@@ -35,7 +33,7 @@ export const shelfEntries = pgTable(
     // --- how the reading felt (branch reviews, docs/decisions/0020) ---
     moods: text({ enum: MOODS }).array().notNull().default(sql`'{}'::text[]`),
     pacing: text({ enum: PACINGS }),
-    /** Free tags, normalised (review-vocabulary.ts), at most MAX_CONTENT_WARNINGS. */
+    /** Free tags, normalised (features/reading/vocabulary.ts), at most MAX_CONTENT_WARNINGS. */
     contentWarnings: text().array().notNull().default(sql`'{}'::text[]`),
     // --- end how the reading felt ---
     /**

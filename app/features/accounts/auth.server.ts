@@ -10,6 +10,7 @@ import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
 import { AppError, isAppError, RateLimitError } from '~/server/errors';
 import { log } from '~/server/logger.server';
+import { CLIENT_IP_HEADER } from '~/server/request.server';
 import { AUTH_BASE_PATH } from './auth-endpoints';
 import { newEmailEmail, resetPasswordEmail, signUpAttemptEmail, verificationEmail } from './emails';
 import { endPasswordResets, guardPasswordCheck, guardPasswordResetRequest, guardSignIn, guardSignUp, mayEmailAddress } from './guards.server';
@@ -18,7 +19,6 @@ import { USERNAME_MAX, USERNAME_MIN } from './limits';
 import { isMinor, passwordProblem, usernameProblem } from './validation';
 
 export const SESSION_DAYS = 30;
-export const CLIENT_IP_HEADER = 'x-maratona-client-ip';
 
 export type ProviderId = 'google' | 'twitch' | 'discord';
 type ProviderKeys = { clientId: string; clientSecret: string; authorizationEndpoint?: string };

@@ -5,7 +5,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { blocks, follows } from '~/db/schema';
 import { setShelfStatus } from '~/features/reading/mutations.server';
 import { logProgress } from '~/features/reading/progress.server';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import { getStorage } from '~/integrations/storage/storage.server';
 import { countQueries } from '~/server/query-count.server';
 import { hitRateLimit } from '~/server/rate-limit.server';

@@ -3,16 +3,17 @@ import { type Tx, getDb } from '~/db/client.server';
 import { attComments, attImages, attReactions, atts, editions, progressEntries, readThroughs, shelfEntries } from '~/db/schema';
 import { audienceOf, maySee } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import { newId } from '~/lib/ids';
 import { AppError, RateLimitError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
-import { ATTS_PER_HOUR, ATT_IMAGES_INPUT, ATT_IMAGES_MAX, ATT_TEXT_MAX, COMMENT_TEXT_MAX, REACTION_EMOJI, type AttKind, type Reaction, canDeleteComment } from './policy';
+import { ATTS_PER_HOUR, ATT_IMAGES_INPUT, ATT_IMAGES_MAX, ATT_TEXT_MAX, COMMENT_TEXT_MAX, REACTION_EMOJI, canDeleteComment } from './policy';
 import { storeAttImage } from './storage.server';
 import { removeFiles } from '~/integrations/storage/storage.server';
+import type { AttKind, Reaction } from './vocabulary';
 
 /** The HTML-cache tag of an edition's atts tab (visitors' copy of /ed/{id}/atts). */
 export const editionAttsCacheTag = (editionId: string) => `edition-atts:${editionId}`;

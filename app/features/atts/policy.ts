@@ -1,8 +1,5 @@
-/** Atts (PRODUCT.md §C "Att", §1.5): the kinds, the limits and the reactions — pure, so the UI may import them. */
-
-/** What an att was posted from: a progress update, a finished book, a published review. */
-export const ATT_KINDS = ['progress', 'finished', 'review'] as const;
-export type AttKind = (typeof ATT_KINDS)[number];
+/** Atts (PRODUCT.md §C "Att", §1.5): the kinds' labels, the limits and the reactions — pure, so the UI may import them. */
+import type { AttKind, Reaction } from './vocabulary';
 
 export const ATT_KIND_LABELS: Record<AttKind, string> = { progress: 'atualizou o progresso', finished: 'terminou de ler', review: 'publicou uma resenha' };
 
@@ -16,10 +13,6 @@ export const ATTS_PAGE_SIZE = 20;
 export const HOME_ATTS_MAX = 5;
 /** The form field that carries an att's photos (repeated, multipart). */
 export const ATT_IMAGES_INPUT = 'fotos';
-
-/** The fixed reactions (docs/decisions/0021): one of each per reader per att. */
-export const REACTIONS = ['heart', 'laugh', 'wow', 'sad', 'clap'] as const;
-export type Reaction = (typeof REACTIONS)[number];
 
 export const REACTION_EMOJI: Record<Reaction, string> = { heart: '❤️', laugh: '😂', wow: '😮', sad: '😢', clap: '👏' };
 export const REACTION_LABELS: Record<Reaction, string> = { heart: 'Amei', laugh: 'Haha', wow: 'Uau', sad: 'Triste', clap: 'Palmas' };

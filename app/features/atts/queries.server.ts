@@ -2,14 +2,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, rowCount } from '~/db/client.server';
 import type { AuthorRef } from '~/features/catalog/types';
 import type { StoredFile } from '~/integrations/storage/storage.server';
-import type { Emotion, ProgressUnit } from '~/features/reading/progress';
 import { audienceOf, blockedEitherWay, feedAuthorShown, feedCandidatesOf, maySee, shownInFeed, visibleTo } from '~/features/social/audience.server';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import type { Viewer } from '~/server/viewer.server';
-import { ATTS_PAGE_SIZE, REACTIONS, type AttKind, type Reaction, attImagePath, canDeleteComment } from './policy';
+import { ATTS_PAGE_SIZE, attImagePath, canDeleteComment } from './policy';
 import { readAttImage } from './storage.server';
 import type { AttCard, AttComment, AttDetail, AttImage, AttPage, AttScope } from './types';
 import { type AttCursor, encodeCursor } from './validation';
+import type { Emotion, ProgressUnit } from '~/features/reading/vocabulary';
+import { REACTIONS, type AttKind, type Reaction } from './vocabulary';
 
 type AttRow = {
   id: string;

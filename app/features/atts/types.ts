@@ -1,7 +1,7 @@
 import type { AuthorRef } from '~/features/catalog/types';
-import type { Emotion, ProgressUnit } from '~/features/reading/progress';
-import type { Visibility } from '~/features/social/visibility';
-import type { AttKind, Reaction } from './policy';
+import type { Visibility } from '~/features/social/vocabulary';
+import type { Emotion, ProgressUnit } from '~/features/reading/vocabulary';
+import type { AttKind, Reaction } from './vocabulary';
 
 export type AttImage = { position: number; width: number; height: number; url: string };
 

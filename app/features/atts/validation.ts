@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { VISIBILITIES } from '~/features/social/visibility';
-import { ATT_TEXT_MAX, COMMENT_TEXT_MAX, REACTIONS, REACTION_SLUGS } from './policy';
+import { VISIBILITIES } from '~/features/social/vocabulary';
+import { ATT_TEXT_MAX, COMMENT_TEXT_MAX, REACTION_SLUGS } from './policy';
+import { REACTIONS } from './vocabulary';
 
 /** Where a feed page ends: the last att's exact creation time and id (keyset pagination). */
 export type AttCursor = { createdAt: string; id: string };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { CoverCard, EditionCard, EditionFormat } from './types';
+import type { CoverCard, EditionCard } from './types';
+import type { EditionFormat } from './vocabulary';
 
 /** An edition's authors in order, as JSON in the same query, so a list never costs one query per book. */
 const authorsColumn = sql`COALESCE((SELECT json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) ORDER BY wa.position, a.name)

@@ -6,8 +6,9 @@ import { isbn13To10 } from '~/lib/isbn';
 import { AppError } from '~/server/errors';
 import { CATALOG_CACHE_TAG, authorCacheTag, editionCacheTag } from './cache';
 import type { AuthorField, EditionField, FieldValues } from './editable-fields';
-import { type EditionSource, type IngestResult, ingestEdition, ingestEditions, refreshWorkSearch, sortNameOf } from './ingest.server';
+import { type IngestResult, ingestEdition, ingestEditions, refreshWorkSearch, sortNameOf } from './ingest.server';
 import { authorSlug } from './normalize';
+import type { EditionSource } from './vocabulary';
 
 /**
  * The catalogue's side of curation: reading the editable fields as text and writing them back. Only these

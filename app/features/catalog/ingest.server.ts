@@ -6,34 +6,7 @@ import { type ParsedIsbn, parseIsbn } from '~/lib/isbn';
 import { queueNewEditionAlerts } from '~/features/social/catalog-follows.server';
 import { MAX_GENRES_PER_WORK } from './genres';
 import { authorSlug, normalizeName, normalizeTitle } from './normalize';
-import type { CollectionKind, EditionFormat } from './types';
-
-/**
- * An edition as it arrives from outside (the seed catalogue, a curator's bulk import, an approved change
- * request), already parsed but not yet cleaned: ingestEdition() normalises it, finds or creates its
- * authors, work and collection, and skips it when the same edition is already there.
- */
-export type EditionSource = {
-  title: string;
-  subtitle?: string | null;
-  authors: string[];
-  isbn?: string | null;
-  asin?: string | null;
-  publisher?: string | null;
-  publicationDate?: string | null;
-  pages?: number | null;
-  audioMinutes?: number | null;
-  format?: EditionFormat;
-  language?: string;
-  originalTitle?: string | null;
-  originalLanguage?: string | null;
-  firstPublishedYear?: number | null;
-  genres?: string[];
-  synopsis?: string | null;
-  translators?: string[];
-  illustrators?: string[];
-  collection?: { name: string; position?: number | null; kind?: CollectionKind } | null;
-};
+import type { EditionSource } from './vocabulary';
 
 export type AuthorFacts = { sortName?: string; nationality?: string | null; birthYear?: number | null; deathYear?: number | null; bio?: string | null; otherNames?: string[] };
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { useTestDatabase } from '../../../test/db';
-import { type EditionSource, ingestEdition, ingestEditions } from './ingest.server';
+import { ingestEdition, ingestEditions } from './ingest.server';
+import type { EditionSource } from './vocabulary';
 
 useTestDatabase();
 

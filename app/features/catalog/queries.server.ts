@@ -4,7 +4,8 @@ import { cardColumns, type CardRow, toCard } from './cards.server';
 import { displayValue } from './editable-fields';
 import { genreName } from './genres';
 import { COLLECTIONS_PAGE_SIZE } from './limits';
-import type { AuthorDetail, AuthorRef, AuthorWork, CollectionDetail, CollectionKind, CollectionSummary, Contributor, EditionCard, CatalogRecordCard, EditionDetail } from './types';
+import type { AuthorDetail, AuthorRef, AuthorWork, CollectionDetail, CollectionSummary, Contributor, EditionCard, CatalogRecordCard, EditionDetail } from './types';
+import type { CollectionKind } from './vocabulary';
 
 /** The catalogue is public: these reads have no viewer to check. Missing ⇒ null. */
 

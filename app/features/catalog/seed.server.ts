@@ -4,7 +4,8 @@ import path from 'node:path';
 import { getDb, queryRows } from '~/db/client.server';
 import { parseCsvRecords } from '~/lib/csv';
 import { mapGenre, normalizeName, splitAuthors } from './normalize';
-import { type AuthorFacts, type EditionSource, ingestEditions, refreshWorkSearch } from './ingest.server';
+import { type AuthorFacts, ingestEditions, refreshWorkSearch } from './ingest.server';
+import type { EditionSource } from './vocabulary';
 
 /** content/catalog/authors.json: facts about authors, and the misspellings of their names seen in sources. */
 export type AuthorFactsFile = { aliases: Record<string, string>; authors: Record<string, AuthorFacts> };

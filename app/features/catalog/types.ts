@@ -1,5 +1,4 @@
-export const EDITION_FORMATS = ['brochura', 'capa_dura', 'ebook', 'audiolivro'] as const;
-export type EditionFormat = (typeof EDITION_FORMATS)[number];
+import type { CollectionKind, EditionFormat } from './vocabulary';
 
 export type AuthorRef = { id: string; slug: string; name: string };
 
@@ -65,7 +64,6 @@ export type AuthorDetail = {
   updatedAt: string;
 };
 
-export type CollectionKind = 'series' | 'publisher_collection' | 'box';
 
 export type CollectionSummary = { id: string; name: string; kind: CollectionKind; publisher: string | null; membersCount: number; covers: EditionCard[] };
 

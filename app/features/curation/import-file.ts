@@ -1,10 +1,9 @@
 import { EDITION_FIELDS } from '~/features/catalog/editable-fields';
-import type { EditionSource } from '~/features/catalog/ingest.server';
 import { foldForMatch, mapGenre, normalizeName, splitAuthors } from '~/features/catalog/normalize';
-import type { EditionFormat } from '~/features/catalog/types';
 import { parseCsvLines } from '~/lib/csv';
 import { formatNumber } from '~/lib/format';
 import { ASIN_PATTERN, parseIsbn } from '~/lib/isbn';
+import type { EditionFormat, EditionSource } from '~/features/catalog/vocabulary';
 
 /**
  * Curators' bulk import files (ADR 0014): a spreadsheet exported as CSV or TSV, read into edition sources

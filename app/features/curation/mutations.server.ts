@@ -15,7 +15,6 @@ import {
   readEditionFields,
 } from '~/features/catalog/edits.server';
 import { describeCatalogRecord } from '~/features/catalog/queries.server';
-import type { EditionFormat } from '~/features/catalog/types';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { AppError, RateLimitError } from '~/server/errors';
@@ -27,8 +26,10 @@ import { newRequestCode } from './code';
 import { publishProposedCover } from './cover-storage.server';
 import { mergeWithHistory } from './merge.server';
 import { CHANGE_REQUESTS_PER_DAY, CURATOR_ONLY_FROM_READERS, MERGED_INTO_FIELD, MERGE_NOT_REVERTIBLE, TRUSTED_AFTER_APPROVALS, assertCurator, isSmallEdit } from './policy';
-import { STATUS_LABELS, type ChangeRequestKind, type FieldChange, type FieldRequestKind } from './types';
+import { STATUS_LABELS, type ChangeRequestKind, type FieldRequestKind } from './types';
 import { entityOfKind, formFields } from './validation';
+import type { EditionFormat } from '~/features/catalog/vocabulary';
+import type { FieldChange } from './vocabulary';
 
 export type NewChangeRequest = { kind: FieldRequestKind; target: string | null; changes: FieldChange[]; note: string };
 export type CreatedChangeRequest = { code: string; status: 'pending' | 'approved' };

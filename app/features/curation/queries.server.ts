@@ -6,18 +6,9 @@ import { describeCatalogRecord } from '~/features/catalog/queries.server';
 import type { Viewer } from '~/server/viewer.server';
 import { QUALITY_FLAG_SQL } from './linked-editions.server';
 import { MERGED_INTO_FIELD, assertCurator } from './policy';
-import type {
-  CatalogChangeRow,
-  ChangeRequestKind,
-  ChangeRequestReview,
-  ChangeRequestStatus,
-  ChangeRequestSummary,
-  CurationDashboard,
-  FieldChange,
-  FieldRequestKind,
-  RequestTarget,
-} from './types';
+import type { CatalogChangeRow, ChangeRequestKind, ChangeRequestReview, ChangeRequestStatus, ChangeRequestSummary, CurationDashboard, FieldRequestKind, RequestTarget } from './types';
 import { entityOfKind } from './validation';
+import type { FieldChange } from './vocabulary';
 
 export const REQUESTS_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZE = 30;

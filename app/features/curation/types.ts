@@ -1,13 +1,6 @@
 import type { CatalogRecordCard } from '~/features/catalog/types';
+import type { FieldChange } from './vocabulary';
 
-/** One proposed value: what the requester saw on the page, and what they propose instead. */
-export type FieldChange = {
-  field: string;
-  before: string | null;
-  after: string | null;
-  /** The reader's value when a curator approved a different one (edit-then-approve). */
-  proposed?: string | null;
-};
 export type ChangeRequestKind = 'edition_edit' | 'author_edit' | 'new_edition' | 'new_author' | 'edition_cover' | 'duplicate';
 /** The kinds that propose field values (a duplicate report proposes a merge instead). */
 export type FieldRequestKind = Exclude<ChangeRequestKind, 'duplicate'>;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { type CatalogEntity, type FieldSpec, fieldsOf } from '~/features/catalog/editable-fields';
 import { splitAuthors } from '~/features/catalog/normalize';
 import { REQUEST_CODE_PATTERN } from './code';
-import { IMPORT_OUTCOME_SLUGS, QUALITY_FLAGS, type FieldChange, type FieldRequestKind, type ImportRowOutcome, type QualityFlag } from './types';
+import { IMPORT_OUTCOME_SLUGS, QUALITY_FLAGS, type FieldRequestKind, type ImportRowOutcome, type QualityFlag } from './types';
+import type { FieldChange } from './vocabulary';
 
 const CATALOG_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const AUTHOR_SLUG = /^[a-z0-9-]{1,60}$/;

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { csvLines, toCsv } from '~/lib/csv';
 import { todayInSaoPaulo } from '~/features/accounts/validation';
-import { type ShelfStatus, ratingFromQuarters } from '~/features/reading/statuses';
+import { ratingFromQuarters } from '~/features/reading/statuses';
 import type { Viewer } from '~/server/viewer.server';
+import type { ShelfStatus } from '~/features/reading/vocabulary';
 
 /**
  * The columns of Goodreads' library export, in its current order (24), so Goodreads, StoryGraph and our own

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, jsonRecords, jsonTextRows, jsonTexts, queryRows } from '~/db/client.server';
 import { editionCacheTag } from '~/features/catalog/cache';
-import type { EditionFormat } from '~/features/catalog/types';
-import type { Mood, Pacing } from '~/features/reading/review-vocabulary';
+import type { Mood, Pacing, ShelfStatus } from '~/features/reading/vocabulary';
 import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '~/features/reading/shelf-policy';
 import { editionStatsCacheTag } from '~/features/reading/stats-cache';
-import type { ShelfStatus } from '~/features/reading/statuses';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import { newId } from '~/lib/ids';
 import { type PlannedEntry, type PlannedReading, type RowEffect, planRow } from './merge-plan';
-import type { RowFields } from './parse';
+import type { RowFields } from './vocabulary';
+import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 /**
  * The importing reader as the job sees them: imported reviews are published only for a verified reader

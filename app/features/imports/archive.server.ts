@@ -5,11 +5,11 @@ import { sortNameOf } from '~/features/catalog/ingest.server';
 import { ARCHIVE_VERSION } from '~/features/export/archive.server';
 import { type ExportRow, exportRowsCsv } from '~/features/export/goodreads-csv.server';
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX } from '~/features/reading/goals';
-import { SHELF_STATUSES } from '~/features/reading/statuses';
-import { VISIBILITIES } from '~/features/social/visibility';
+import { VISIBILITIES } from '~/features/social/vocabulary';
 import { ZipError, type ZipLimits, readZipEntry } from '~/server/zip.server';
 import { ImportFileError } from './parse';
-import type { ArchiveExtras } from './types';
+import type { ArchiveExtras } from './vocabulary';
+import { SHELF_STATUSES } from '~/features/reading/vocabulary';
 
 /**
  * What an archive may expand to: data.json up to 100 MB (a bookshelf of 50,000 books is about 40 MB of it),

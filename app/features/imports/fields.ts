@@ -1,4 +1,4 @@
-import type { ImportField } from './parse';
+import type { ImportField } from './vocabulary';
 
 /** Each field of an import as the preview's column mapping names it. */
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {

@@ -15,8 +15,8 @@ import { type ImportReader, type RowToApply, applyImportedRows } from './apply.s
 import { type RowEffect, shelfKey } from './merge-plan';
 import { PREVIEW_SAMPLE_SIZE, READER_IMPORT_MAX_ROWS, REPORT_ADDED_LIST, REPORT_FAILED_LIST } from './limits';
 import { matchRows } from './match.server';
-import { type ColumnMapping, type DateOrder, ImportFileError, type ParsedFile, type ParsedRow, type RowFields, readImportFile } from './parse';
-import type { ArchiveExtras, ImportRowData, ReaderImportCounts, ReaderImportStatus, RowOutcome } from './types';
+import { ImportFileError, type ParsedFile, type ParsedRow, readImportFile } from './parse';
+import type { ArchiveExtras, ImportRowData, ReaderImportCounts, ReaderImportStatus, RowOutcome, RowFields, ColumnMapping, DateOrder } from './vocabulary';
 
 /** Rows written per INSERT, and rows the job applies per transaction (one PGlite connection serves the site). */
 const INSERT_BATCH = 1_000;

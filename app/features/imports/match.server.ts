@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Tx, jsonRecords, jsonTextRows, jsonTexts, queryRows } from '~/db/client.server';
 import { foldedTitle } from '~/db/schema';
 import { foldForMatch } from '~/features/catalog/normalize';
-import type { RowFields } from './parse';
-import type { MatchOutcome } from './types';
+import type { MatchOutcome, RowFields } from './vocabulary';
 
 /** Title similarity (pg_trgm, on folded titles) from which a row links to an edition whose author agrees. */
 export const LINK_SIMILARITY = 0.85;

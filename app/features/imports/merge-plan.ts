@@ -1,8 +1,7 @@
-import type { EditionFormat } from '~/features/catalog/types';
-import type { Mood, Pacing } from '~/features/reading/review-vocabulary';
+import type { Mood, Pacing, ShelfStatus } from '~/features/reading/vocabulary';
 import { NOTES_MAX } from '~/features/reading/shelf-policy';
-import type { ShelfStatus } from '~/features/reading/statuses';
-import type { ParsedReading, RowFields } from './parse';
+import type { ParsedReading, RowFields } from './vocabulary';
+import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 /**
  * How an imported row merges into the reader's bookshelf, decided in memory (docs/decisions/0032) so the job

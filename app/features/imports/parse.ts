@@ -1,9 +1,9 @@
 import { foldForMatch, normalizeName, normalizeTitle, splitAuthors } from '~/features/catalog/normalize';
-import { type Mood, MOODS, type Pacing, PACINGS, normalizeContentWarning, MAX_CONTENT_WARNINGS } from '~/features/reading/review-vocabulary';
-import type { ShelfStatus } from '~/features/reading/statuses';
-import { EDITION_FORMATS, type EditionFormat } from '~/features/catalog/types';
+import { type Mood, MOODS, type Pacing, PACINGS, normalizeContentWarning, MAX_CONTENT_WARNINGS, type ShelfStatus } from '~/features/reading/vocabulary';
 import { type CsvLine, detectDelimiter, parseCsvLines } from '~/lib/csv';
 import { parseIsbn } from '~/lib/isbn';
+import { type ParsedReading, type RowFields, type ColumnMapping, type DateOrder, IMPORT_FIELDS, type ImportField, type ImportSource } from './vocabulary';
+import { EDITION_FORMATS, type EditionFormat } from '~/features/catalog/vocabulary';
 
 /**
  * Reading a reader's export from another site (PRODUCT.md §D, docs/decisions/0032): Goodreads' library export
@@ -11,16 +11,6 @@ import { parseIsbn } from '~/lib/isbn';
  * found by name; a Goodreads file whose header a spreadsheet removed is read as the current 24 columns.
  * Pure: the preview, the job and the tests all run files through here.
  */
-
-export type ImportSource = 'goodreads' | 'storygraph' | 'maratona';
-export type DateOrder = 'dmy' | 'mdy';
-
-export const IMPORT_FIELDS = [
-  'bookId', 'title', 'authors', 'additionalAuthors', 'isbn', 'isbn13', 'rating', 'exactRating', 'status', 'shelves', 'dateRead', 'datesRead',
-  'readings', 'details', 'dateAdded', 'review', 'spoiler', 'notes', 'readCount', 'owned', 'moods', 'pacing', 'contentWarnings',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-export type ColumnMapping = Partial<Record<ImportField, string>>;
 
 /** The header names each source writes for each field (compared without case or surrounding spaces). */
 const HEADERS: Record<ImportSource, ColumnMapping> = {
@@ -56,39 +46,8 @@ const STATUS_NAMES: Record<string, ShelfStatus> = {
   paused: 'paused',
 };
 
-export type ParsedReading = { started: string | null; finished: string | null; abandoned: string | null };
-
 /** A row as read, plus the line's cells as the file had them (for the CSV of failed rows). */
 export type ParsedRow = RowFields & { cells: string[] };
-
-/** What a row says, as the import keeps it beside its cells (stored once) until the job writes it. */
-export type RowFields = {
-  line: number;
-  /** Our own edition id, from our export's "Book Id" (a Goodreads file's Book Id is Goodreads' own, never read). */
-  editionId: string | null;
-  title: string;
-  /** Goodreads' series suffix, `(Duna, #2)`, taken off the title. */
-  series: { name: string; position: number | null } | null;
-  authors: string[];
-  isbn13: string | null;
-  status: ShelfStatus;
-  ratingQuarters: number | null;
-  readings: ParsedReading[];
-  addedOn: string | null;
-  review: string | null;
-  spoiler: boolean;
-  notes: string | null;
-  shelves: string[];
-  owned: boolean;
-  /** Only our own export carries these two ("Maratona Details"). */
-  ownedFormat: EditionFormat | null;
-  favorite: boolean;
-  moods: Mood[];
-  pacing: Pacing | null;
-  contentWarnings: string[];
-  /** What was read but could not be used, in Portuguese (an ISBN in scientific notation…); the row still imports. */
-  warnings: string[];
-};
 
 export type FailedRow = { line: number; cells: string[]; reason: string };
 

@@ -1,4 +1,4 @@
-import type { ImportSource } from './parse';
+import type { ImportSource } from './vocabulary';
 
 /** The sources a reader imports from, as the pages name them and explain how to get the file. */
 export const IMPORT_SOURCES: Record<ImportSource, { name: string; file: string; steps: string[] }> = {

@@ -6,13 +6,13 @@ import { readMaratonaArchive, readMaratonaData } from './archive.server';
 import { createReaderImport } from './imports.server';
 import { READER_IMPORT_MAX_BYTES, READER_IMPORT_TOO_LARGE } from './limits';
 import { ImportFileError } from './parse';
-import type { ArchiveExtras } from './types';
+import type { ArchiveExtras } from './vocabulary';
 
 const ARCHIVE_TOO_LARGE = `O arquivo passa de ${READER_IMPORT_MAX_BYTES / 1024 / 1024} MB por causa das imagens. Descompacte-o e envie só o data.json que está dentro dele.`;
 
 /**
  * The upload of the import hub and of each source's page: the file is read, matched and kept for the
- * preview, where the browser goes next. server.ts caps the request (app/server/body-limits.server.ts); a file
+ * preview, where the browser goes next. server.ts caps the request (app/body-limits.server.ts); a file
  * over the limit but under that cap is answered here, next to the field.
  */
 export async function uploadReaderImport(viewer: Viewer, request: Request) {

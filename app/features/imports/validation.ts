@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_FIELDS, type ImportField } from './parse';
+import { IMPORT_FIELDS, type ImportField } from './vocabulary';
 
 const column = z.string().trim().max(300, 'Escolha uma coluna do arquivo.');
 

@@ -7,9 +7,9 @@ import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/cat
 import { yearInSaoPaulo } from '~/features/reading/goals';
 import { readingGoalOf } from '~/features/reading/goals.server';
 import { type Audience, audienceOf, blockedEitherWay, maySeeProfile, readingShownTo } from '~/features/social/audience.server';
-import type { ShelfStatus } from '~/features/reading/statuses';
 import type { Viewer } from '~/server/viewer.server';
 import type { FollowedReader, Profile, ProfileDetails, ReaderCard, ReaderPage } from './types';
+import type { ShelfStatus } from '~/features/reading/vocabulary';
 
 export const READERS_PAGE_SIZE = 30;
 export const FAVORITES_LIMIT = 12;

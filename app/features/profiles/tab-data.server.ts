@@ -5,14 +5,15 @@ import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/cat
 import { yearInSaoPaulo } from '~/features/reading/goals';
 import { listReaderReviews } from '~/features/reading/review-queries.server';
 import { readerStats } from '~/features/reading/stats.server';
-import { SHELF_STATUSES, type ShelfStatus, ratingFromQuarters } from '~/features/reading/statuses';
+import { ratingFromQuarters } from '~/features/reading/statuses';
 import { maySeeProfile, visibleTo } from '~/features/social/audience.server';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import type { Viewer } from '~/server/viewer.server';
 import { type ProfileOwner, listConnections, listFollowRequests, readingShown } from './queries.server';
 import type { ProfileTab } from './tabs';
 import type { TabData } from './types';
 import type { ProfileTabParams } from './validation';
+import { SHELF_STATUSES, type ShelfStatus } from '~/features/reading/vocabulary';
 
 export const PROFILE_BOOKSHELF_PAGE_SIZE = 30;
 /** A year of `lidos` is one page: more books than this in a year is beyond any reader we know of. */

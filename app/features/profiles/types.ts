@@ -2,9 +2,9 @@ import type { AttCard, AttPage } from '~/features/atts/types';
 import type { CoverCard } from '~/features/catalog/types';
 import type { ReadingGoal } from '~/features/reading/goals';
 import type { ReaderStats } from '~/features/reading/stats';
-import type { ShelfStatus } from '~/features/reading/statuses';
 import type { BookshelfItem, Paged, ReaderReview, ShelfSummary } from '~/features/reading/types';
 import type { Relation } from '~/features/social/audience.server';
+import type { ShelfStatus } from '~/features/reading/vocabulary';
 
 /** A reader as lists show them (search, followers, following). */
 export type ReaderCard = { id: string; username: string; name: string; image: string | null; pronouns: string | null };

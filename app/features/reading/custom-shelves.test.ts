@@ -4,7 +4,7 @@ import { getDb } from '~/db/client.server';
 import { shelves } from '~/db/schema';
 import { mergeEditions } from '~/features/curation/merge.server';
 import { newId } from '~/lib/ids';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { listBookshelf } from './bookshelf.server';

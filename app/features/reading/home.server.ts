@@ -3,11 +3,11 @@ import { queryRows, rowCount } from '~/db/client.server';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { feedAuthorShown, followeesOf, readingShownTo } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
-import type { EditionFormat } from '~/features/catalog/types';
-import { type ProgressUnit, lengthIn, preferredUnit } from './progress';
-import type { ShelfStatus } from './statuses';
+import { lengthIn, preferredUnit } from './progress';
 import { QUICK_STEP } from './components/quick-step';
 import type { CurrentReading, FollowingActivity } from './types';
+import type { ShelfStatus, ProgressUnit } from './vocabulary';
+import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 /** How many books "Lendo agora" shows on /home; the bookshelf has the rest. */
 export const CURRENTLY_READING_MAX = 8;

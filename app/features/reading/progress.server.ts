@@ -5,9 +5,9 @@ import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 import { setShelfStatus } from './mutations.server';
-import { type EditionLength, type ProgressInput, type ProgressUnit, UNIT_LABELS, allowedUnits, estimateDaysLeft, lengthIn, preferredUnit } from './progress';
-import type { ShelfStatus } from './statuses';
+import { type EditionLength, type ProgressInput, UNIT_LABELS, allowedUnits, estimateDaysLeft, lengthIn, preferredUnit } from './progress';
 import type { MyProgress } from './types';
+import type { ShelfStatus, ProgressUnit } from './vocabulary';
 
 const LATEST_UPDATES = 5;
 /** How many finished readings make the reader's recent pace when this reading has too little to go on. */

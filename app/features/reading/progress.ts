@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import type { EditionFormat } from '~/features/catalog/types';
-
-/** How a reader measures progress (PRODUCT.md §C): pages, percent, or minutes of an audiobook. */
-export const PROGRESS_UNITS = ['page', 'percent', 'minute'] as const;
-export type ProgressUnit = (typeof PROGRESS_UNITS)[number];
+import { type Emotion, PROGRESS_UNITS, type ProgressUnit } from './vocabulary';
+import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 export const UNIT_SLUGS: Record<ProgressUnit, string> = { page: 'paginas', percent: 'porcentagem', minute: 'minutos' };
 export const UNIT_LABELS: Record<ProgressUnit, string> = { page: 'páginas', percent: 'porcentagem', minute: 'minutos' };
-
-/** The fixed set of emotions of a progress update (PRODUCT.md §C). */
-export const EMOTIONS = ['loving', 'laughing', 'crying', 'shocked', 'angry', 'tense', 'bored', 'thoughtful', 'smitten'] as const;
-export type Emotion = (typeof EMOTIONS)[number];
 
 export const EMOTION_LABELS: Record<Emotion, string> = {
   loving: 'Amando',

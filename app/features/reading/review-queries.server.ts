@@ -3,11 +3,11 @@ import { getDb, queryRows } from '~/db/client.server';
 import { reviews, shelfEntries } from '~/db/schema';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { readingShownTo, visibleTo } from '~/features/social/audience.server';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import { renderMarkdown } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
-import type { Mood, Pacing } from './review-vocabulary';
-import { type ShelfStatus, ratingFromQuarters } from './statuses';
+import type { Mood, Pacing, ShelfStatus } from './vocabulary';
+import { ratingFromQuarters } from './statuses';
 import type { EditionReader, EditionReview, MyReview, Paged, ReaderReview } from './types';
 
 export const EDITION_REVIEWS_PAGE_SIZE = 20;

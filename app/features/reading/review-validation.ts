@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VISIBILITIES } from '~/features/social/visibility';
+import { VISIBILITIES } from '~/features/social/vocabulary';
 import {
   CONTENT_WARNING_MAX,
   MAX_CONTENT_WARNINGS,
@@ -9,7 +9,7 @@ import {
   PACING_SLUGS,
   REVIEW_BODY_MAX,
   normalizeContentWarning,
-} from './review-vocabulary';
+} from './vocabulary';
 
 const bodyField = z
   .string()

@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
 import { reviews, shelfEntries } from '~/db/schema';
 import { editionCacheTag } from '~/features/catalog/cache';
-import type { Visibility } from '~/features/social/visibility';
+import type { Visibility } from '~/features/social/vocabulary';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import type { ReviewTraits } from './review-validation';
-import { CONTENT_WARNING_MAX, MAX_CONTENT_WARNINGS, REVIEW_BODY_MAX } from './review-vocabulary';
+import { CONTENT_WARNING_MAX, MAX_CONTENT_WARNINGS, REVIEW_BODY_MAX } from './vocabulary';
 
 /** What the editor sends: the text, the spoiler flag and who may see it (validated by the caller's schema). */
 export type ReviewInput = { body: string; spoiler: boolean; visibility: Visibility };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { blocks, follows } from '~/db/schema';
-import { VISIBILITIES } from '~/features/social/visibility';
+import { VISIBILITIES } from '~/features/social/vocabulary';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { EXPECTED_AUDIENCE as EXPECTED } from '../../../test/visibility-matrix';
@@ -12,7 +12,7 @@ import { getMyShelfEntry } from './queries.server';
 import { getMyReview, listEditionReaders, listEditionReviews } from './review-queries.server';
 import { reviewActionInputs } from './review-validation';
 import { deleteReview, publishReview, saveReviewDraft, setReadingTraits, unpublishReview } from './reviews.server';
-import { REVIEW_BODY_MAX } from './review-vocabulary';
+import { REVIEW_BODY_MAX } from './vocabulary';
 
 useTestDatabase();
 

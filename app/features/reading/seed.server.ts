@@ -8,7 +8,7 @@ import { yearInSaoPaulo } from './goals';
 import { setReadingGoal } from './goals.server';
 import { publishReview, setReadingTraits } from './reviews.server';
 import { addToShelf, createShelf } from './shelves.server';
-import type { ShelfStatus } from './statuses';
+import type { ShelfStatus } from './vocabulary';
 
 /** What the demo reader has on her bookshelf: a few classics in every state, so /estante is never empty in the demo. */
 const DEMO_BOOKSHELF: { title: string; status: ShelfStatus; rating?: number; favorite?: boolean; percentRead?: number }[] = [

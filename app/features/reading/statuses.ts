@@ -1,5 +1,4 @@
-export const SHELF_STATUSES = ['want_to_read', 'reading', 'read', 'abandoned', 'paused'] as const;
-export type ShelfStatus = (typeof SHELF_STATUSES)[number];
+import { SHELF_STATUSES, type ShelfStatus } from './vocabulary';
 
 /** Portuguese for people (labels, URL slugs), English in code (PRODUCT.md §C, docs/glossary.md). */
 export const STATUS_LABELS: Record<ShelfStatus, string> = {

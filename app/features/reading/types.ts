@@ -1,8 +1,7 @@
-import type { CoverCard, EditionCard, EditionFormat } from '~/features/catalog/types';
-import type { Emotion, ProgressUnit } from './progress';
-import type { Mood, Pacing } from './review-vocabulary';
-import type { Visibility } from '~/features/social/visibility';
-import type { ShelfStatus } from './statuses';
+import type { CoverCard, EditionCard } from '~/features/catalog/types';
+import type { Mood, Pacing, ShelfStatus, Emotion, ProgressUnit } from './vocabulary';
+import type { Visibility } from '~/features/social/vocabulary';
+import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 export type ReadThrough = { id: string; startedOn: string | null; finishedOn: string | null; abandonedOn: string | null };
 

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { progressActionInputs } from './progress';
 import { readingGoalInput } from './goals';
 import { catalogIdParam } from '~/features/catalog/validation';
-import { EDITION_FORMATS } from '~/features/catalog/types';
 import { GENRE_SLUGS } from '~/features/catalog/genres';
-import { VISIBILITIES } from '~/features/social/visibility';
+import { VISIBILITIES } from '~/features/social/vocabulary';
 import { reviewActionInputs } from './review-validation';
 import { NOTES_MAX, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from './shelf-policy';
 import type { BookshelfFilters } from './types';
-import { MAX_RATING, MIN_RATING, SHELF_STATUSES, STATUS_SLUGS, statusFromSlug } from './statuses';
+import { MAX_RATING, MIN_RATING, STATUS_SLUGS, statusFromSlug } from './statuses';
+import { SHELF_STATUSES } from './vocabulary';
+import { EDITION_FORMATS } from '~/features/catalog/vocabulary';
 
 const statusSlug = z
   .string({ error: 'Escolha uma situação.' })

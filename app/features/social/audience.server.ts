@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
-import type { ProfileVisibility, Visibility } from './visibility';
+import type { ProfileVisibility, Visibility } from './vocabulary';
 
 /**
  * Who may see what a reader published (PRODUCT.md §1.3, docs/decisions/0019). The one place that knows the

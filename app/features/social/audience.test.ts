@@ -6,7 +6,7 @@ import { useTestDatabase } from '../../../test/db';
 import { createUser } from '../../../test/factories';
 import { EXPECTED_AUDIENCE as EXPECTED } from '../../../test/visibility-matrix';
 import { type Relation, audienceOf, isBlockedPair, maySee, maySeeProfile, visibleTo } from './audience.server';
-import { VISIBILITIES } from './visibility';
+import { VISIBILITIES } from './vocabulary';
 
 useTestDatabase();
 

@@ -1,8 +1,8 @@
 import { TextField } from '~/components/ui/field';
-import { fieldError, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, typed } from '~/lib/form-result';
 
 /** Username and birth date, asked the same way by the email sign-up and by the step after a provider. */
-export function SignUpIdentityFields({ result }: { result: unknown }) {
+export function SignUpIdentityFields({ result }: { result: FormResult | undefined }) {
   return (
     <>
       <TextField

@@ -5,7 +5,7 @@ import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportLink } from '~/features/moderation/components/report-link';
 import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { EMOTION_LABELS } from '~/features/reading/progress';
-import { VISIBILITY_LABELS } from '~/features/social/visibility';
+import { VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { ATT_KIND_LABELS, REACTION_EMOJI, REACTION_LABELS } from '../policy';
 import type { AttCard } from '../types';

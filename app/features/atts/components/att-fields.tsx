@@ -1,15 +1,15 @@
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
-import { fieldError, isFailure, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
-import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/visibility';
+import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import { ATT_IMAGES_INPUT, ATT_IMAGES_MAX, ATT_TEXT_MAX } from '../policy';
 
 const UNVERIFIED = 'Confirme seu e-mail para publicar atts: procure o link que enviamos para você (ou peça outro em Configurações).';
 
 /** Text, visibility, spoiler and up to four photos: what an att adds to the form it is posted from. */
-function AttFields({ result, textLabel, textHint }: { result: unknown; textLabel: string; textHint: string }) {
+function AttFields({ result, textLabel, textHint }: { result: FormResult | undefined; textLabel: string; textHint: string }) {
   return (
     <>
       <TextArea label={textLabel} name="attText" maxLength={ATT_TEXT_MAX} rows={3} defaultValue={typed(result, 'attText')} error={fieldError(result, 'attText')} hint={textHint} />
@@ -37,7 +37,7 @@ function AttFields({ result, textLabel, textHint }: { result: unknown; textLabel
 }
 
 /** "Publicar como att", folded inside the progress form: opened again when the att part was refused. */
-export function ProgressAttOption({ result, verified }: { result: unknown; verified: boolean }) {
+export function ProgressAttOption({ result, verified }: { result: FormResult | undefined; verified: boolean }) {
   const wanted = typed(result, 'att') === 'sim';
   if (!verified) return <p className="text-sm text-muted">{UNVERIFIED}</p>;
   return (
@@ -55,7 +55,7 @@ export function ProgressAttOption({ result, verified }: { result: unknown; verif
 }
 
 /** After marking a book `lido`: tell people, with photos if you like. A refusal of the whole form shows at the top of the shelf panel. */
-export function FinishedAttForm({ result, verified, busy }: { result: unknown; verified: boolean; busy: boolean }) {
+export function FinishedAttForm({ result, verified, busy }: { result: FormResult | undefined; verified: boolean; busy: boolean }) {
   const mine = typed(result, 'intent') === 'publicar-att';
   return (
     <section aria-labelledby="publicar-att" className="flex flex-col gap-3 border-t border-line pt-4">

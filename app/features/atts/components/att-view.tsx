@@ -7,7 +7,7 @@ import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportForm } from '~/features/moderation/components/report-form';
 import { ReportLink } from '~/features/moderation/components/report-link';
 import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
-import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { COMMENT_TEXT_MAX, REACTION_EMOJI, REACTION_LABELS, REACTION_SLUGS } from '../policy';
 import type { AttDetail } from '../types';
@@ -52,7 +52,7 @@ function Reactions({ att, signedIn, busy }: { att: AttDetail; signedIn: boolean;
   );
 }
 
-function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: boolean; result: unknown; busy: boolean }) {
+function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: boolean; result: FormResult | undefined; busy: boolean }) {
   return (
     <section aria-labelledby="comentarios" className="flex flex-col gap-3">
       <h2 id="comentarios" className="text-lg font-semibold">
@@ -105,7 +105,7 @@ function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: b
 }
 
 /** /att/{id}: the att, its photos full width, reactions, comments, and for its author the delete button. */
-export function AttView({ att, signedIn, result, busy }: { att: AttDetail; signedIn: boolean; result: unknown; busy: boolean }) {
+export function AttView({ att, signedIn, result, busy }: { att: AttDetail; signedIn: boolean; result: FormResult | undefined; busy: boolean }) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       {isFailure(result) && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}

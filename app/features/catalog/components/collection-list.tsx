@@ -1,7 +1,8 @@
 import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
-import type { CollectionKind, CollectionSummary } from '../types';
+import type { CollectionSummary } from '../types';
 import { EditionCover } from './edition-cover';
+import type { CollectionKind } from '../vocabulary';
 
 export const collectionKindLabels: Record<CollectionKind, string> = { series: 'Série', publisher_collection: 'Coleção editorial', box: 'Box' };
 

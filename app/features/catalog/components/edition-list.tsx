@@ -1,7 +1,8 @@
 import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
-import type { EditionCard, EditionFormat } from '../types';
+import type { EditionCard } from '../types';
 import { EditionCover } from './edition-cover';
+import type { EditionFormat } from '../vocabulary';
 
 export const formatLabels: Record<EditionFormat, string> = { brochura: 'Brochura', capa_dura: 'Capa dura', ebook: 'E-book', audiolivro: 'Audiolivro' };
 

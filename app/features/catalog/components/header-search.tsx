@@ -8,6 +8,8 @@ const Search = lucide(searchDrawing);
 type Suggestion = { id: string; title: string; authors: string; year: string | null };
 
 const DEBOUNCE_MS = 150;
+const MIN_QUERY = 2;
+const NONE: Suggestion[] = [];
 
 /**
  * The header's catalogue search: a plain GET form to /catalogo (works before JavaScript), enhanced into
@@ -17,17 +19,16 @@ export function HeaderSearch() {
   const listId = useId();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [fetched, setSuggestions] = useState<Suggestion[]>([]);
+  // Under two letters nothing is suggested, whatever the last answer was.
+  const suggestions = query.trim().length < MIN_QUERY ? NONE : fetched;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     clearTimeout(timer.current);
-    if (query.trim().length < 2) {
-      setSuggestions([]);
-      return;
-    }
+    if (query.trim().length < MIN_QUERY) return;
     const controller = new AbortController();
     timer.current = setTimeout(() => {
       fetch(`/api/catalogo/sugestoes?q=${encodeURIComponent(query)}`, { signal: controller.signal })

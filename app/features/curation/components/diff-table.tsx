@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { COVER_FIELD, type CatalogEntity, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
-import type { FieldChange, ReviewedChange } from '../types';
+import type { ReviewedChange } from '../types';
+import type { FieldChange } from '../vocabulary';
 
 const valueClass = 'whitespace-pre-wrap break-words align-top';
 

@@ -4,7 +4,7 @@ import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { FormMessage, TextArea } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
-import { fieldError, isFailure, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { IMPORT_LIMITS_TEXT } from '../import-file';
 import { IMPORT_OUTCOME_LABELS, IMPORT_OUTCOME_SLUGS, type CatalogImportDetail, type CatalogImportSummary, type ImportRowOutcome } from '../types';
@@ -24,7 +24,7 @@ function OutcomeBadge({ outcome }: { outcome: ImportRowOutcome }) {
 }
 
 /** The upload form: a file or pasted text; the file field carries every message about the file. */
-export function ImportUploadForm({ result }: { result: unknown }) {
+export function ImportUploadForm({ result }: { result: FormResult | undefined }) {
   const navigation = useNavigation();
   const error = fieldError(result, 'arquivo');
   return (

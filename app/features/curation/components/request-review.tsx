@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
 import { formatDateTime } from '~/lib/format';
 import type { FieldSpec } from '~/features/catalog/editable-fields';
-import { type FormFailure, isFailure } from '~/lib/form-result';
+import { type FormResult, type FormFailure, isFailure } from '~/lib/form-result';
 import { KIND_LABELS, type ChangeRequestReview } from '../types';
 import { REASON_MAX, formFields } from '../validation';
 import { DiffTable } from './diff-table';
@@ -15,7 +15,7 @@ import { ProposalFields } from './proposal-fields';
 import { StatusBadge } from './status-badge';
 
 /** A curator's view of one request: the diff with conflicts, then approve, edit-then-approve or reject. */
-export function RequestReview({ review, result }: { review: ChangeRequestReview; result: unknown }) {
+export function RequestReview({ review, result }: { review: ChangeRequestReview; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const failure = isFailure(result) ? result : undefined;

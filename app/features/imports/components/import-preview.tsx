@@ -1,19 +1,19 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/field';
-import { fieldError, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { IMPORT_FIELD_LABELS } from '../fields';
 import type { ReaderImportDetail } from '../imports.server';
-import { IMPORT_FIELDS } from '../parse';
 import { PREVIEW_SAMPLE_SIZE } from '../limits';
 import { FailedRows, OUTCOME_TEXT } from './import-rows';
 import { ImportSuggestions } from './import-suggestions';
+import { IMPORT_FIELDS } from '../vocabulary';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** What the import will do, a sample of rows, and the column mapping and date order the reader may change. */
-export function ImportPreview({ item, result }: { item: ReaderImportDetail; result: unknown }) {
+export function ImportPreview({ item, result }: { item: ReaderImportDetail; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const found = (item.counts.isbn ?? 0) + (item.counts.id ?? 0) + (item.counts.title ?? 0) + (item.counts.chosen ?? 0);
   const mapped = new Set(Object.values(item.mapping));

@@ -1,7 +1,7 @@
 import { formatNumber } from '~/lib/format';
 import type { ReaderImportDetail } from '../imports.server';
 import { REPORT_FAILED_LIST } from '../limits';
-import type { RowOutcome } from '../types';
+import type { RowOutcome } from '../vocabulary';
 
 export const OUTCOME_TEXT: Record<Exclude<RowOutcome, 'failed'>, string> = {
   isbn: 'Encontrado pelo ISBN',

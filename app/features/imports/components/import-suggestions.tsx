@@ -2,7 +2,7 @@ import { Form, useNavigation } from 'react-router';
 import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
-import { fieldError, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import type { ImportRowView, ReaderImportDetail } from '../imports.server';
 
@@ -16,7 +16,7 @@ const STATE_TEXT = (row: ImportRowView) =>
       : 'Esperando sua resposta (sem resposta, entra como livro novo).';
 
 /** Near titles the reader confirms, replaces with another edition, or sends in as new books. */
-export function ImportSuggestions({ item, result }: { item: ReaderImportDetail; result: unknown }) {
+export function ImportSuggestions({ item, result }: { item: ReaderImportDetail; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const waiting = item.counts.confirm ?? 0;
   return (

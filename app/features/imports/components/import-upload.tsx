@@ -1,11 +1,11 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextField } from '~/components/ui/field';
-import { fieldError, isFailure } from '~/lib/form-result';
+import { type FormResult, fieldError, isFailure } from '~/lib/form-result';
 import { READER_IMPORT_LIMITS_TEXT } from '../limits';
 
 /** The file field of the import pages: any of the three sources, recognised by its columns. */
-export function ImportUploadForm({ result, title = 'Enviar arquivo' }: { result: unknown; title?: string }) {
+export function ImportUploadForm({ result, title = 'Enviar arquivo' }: { result: FormResult | undefined; title?: string }) {
   const navigation = useNavigation();
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4" aria-labelledby="enviar-arquivo">

@@ -1,9 +1,10 @@
 import { Link } from '~/components/link';
 import { Pagination } from '~/components/ui/pagination';
 import { BookshelfList } from '~/features/reading/components/bookshelf-view';
-import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '~/features/reading/statuses';
+import { STATUS_LABELS, STATUS_SLUGS } from '~/features/reading/statuses';
 import { formatNumber } from '~/lib/format';
 import type { TabData } from '../types';
+import { SHELF_STATUSES } from '~/features/reading/vocabulary';
 
 type Data = Extract<TabData, { tab: 'estante' }>;
 

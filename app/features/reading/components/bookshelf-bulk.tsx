@@ -2,16 +2,17 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { fieldError, isFailure, isSuccess } from '~/lib/form-result';
-import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
+import { type FormResult, fieldError, isFailure, isSuccess } from '~/lib/form-result';
+import { STATUS_LABELS, STATUS_SLUGS } from '../statuses';
 import { usePosting } from './use-posting';
+import { SHELF_STATUSES } from '../vocabulary';
 
 /**
  * Bulk status change: the books' checkboxes (the children) and a status select in one plain POST form, so
  * it works without JavaScript; after a move the checkboxes are cleared
  * (the page shows the confirmation, even when no book is left to list).
  */
-export function BookshelfBulkForm({ result, children }: { result: unknown; children: ReactNode }) {
+export function BookshelfBulkForm({ result, children }: { result: FormResult | undefined; children: ReactNode }) {
   const form = useRef<HTMLFormElement>(null);
   const busy = usePosting();
   useEffect(() => {

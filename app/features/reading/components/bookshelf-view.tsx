@@ -8,9 +8,10 @@ import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { AuthorLinks } from '~/features/catalog/components/edition-list';
 import { formatDay, formatNumber } from '~/lib/format';
-import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS, type ShelfStatus } from '../statuses';
+import { STATUS_LABELS, STATUS_SLUGS } from '../statuses';
 import type { Bookshelf, BookshelfItem } from '../types';
 import { RatingStars } from './rating-stars';
+import { SHELF_STATUSES, type ShelfStatus } from '../vocabulary';
 
 const Heart = lucide(heartDrawing);
 

@@ -2,12 +2,12 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextArea } from '~/components/ui/field';
 import { FORMAT_OPTIONS } from '~/features/catalog/editable-fields';
-import { fieldError, isFailure, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { NOTES_MAX } from '../shelf-policy';
 import type { MyShelfEntry } from '../types';
 
 /** "Meu exemplar": owned, the format of the copy and private notes (only the reader ever sees them). */
-export function EntryCopyForm({ entry, busy, result }: { entry: MyShelfEntry; busy: boolean; result: unknown }) {
+export function EntryCopyForm({ entry, busy, result }: { entry: MyShelfEntry; busy: boolean; result: FormResult | undefined }) {
   // A failed save of this form shows what was typed, not what is stored.
   const mine = isFailure(result) && result.fields.intent === 'exemplar';
   const owned = mine ? result.fields.owned === 'sim' : entry.owned;

@@ -1,8 +1,8 @@
 import { Link } from '~/components/link';
 import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { formatDate } from '~/lib/format';
-import type { ShelfStatus } from '../statuses';
 import type { FollowingActivity } from '../types';
+import type { ShelfStatus } from '../vocabulary';
 
 const VERBS: Record<ShelfStatus, string> = {
   want_to_read: 'quer ler',

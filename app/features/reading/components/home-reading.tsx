@@ -4,13 +4,14 @@ import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
-import { fieldError, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX, type ReadingGoal } from '../goals';
-import { type ProgressUnit, UNIT_SLUGS, lengthIn } from '../progress';
+import { UNIT_SLUGS, lengthIn } from '../progress';
 import { QUICK_STEP_LABEL } from './quick-step';
 import type { CurrentReading } from '../types';
 import { usePosting } from './use-posting';
+import type { ProgressUnit } from '../vocabulary';
 
 const POSITION_LABELS: Record<ProgressUnit, string> = { page: 'Página atual', percent: 'Porcentagem atual', minute: 'Minuto atual' };
 
@@ -23,7 +24,7 @@ function positionLabel(book: CurrentReading): string {
 }
 
 /** One book being read: its bar, the one-tap step forward and the field to say where the reader is. */
-function ReadingItem({ book, result }: { book: CurrentReading; result: unknown }) {
+function ReadingItem({ book, result }: { book: CurrentReading; result: FormResult | undefined }) {
   const busy = usePosting();
   const mine = typed(result, 'edition') === book.edition.id;
   const hidden = (
@@ -85,7 +86,7 @@ function ReadingItem({ book, result }: { book: CurrentReading; result: unknown }
   );
 }
 
-export function CurrentlyReading({ books, result }: { books: CurrentReading[]; result: unknown }) {
+export function CurrentlyReading({ books, result }: { books: CurrentReading[]; result: FormResult | undefined }) {
   return (
     <section aria-labelledby="lendo-agora" className="flex flex-col gap-3">
       <h2 id="lendo-agora" className="font-serif text-xl font-semibold">
@@ -107,7 +108,7 @@ export function CurrentlyReading({ books, result }: { books: CurrentReading[]; r
 }
 
 /** The owner's goal form, inside the goal card on /home. */
-export function ReadingGoalForm({ goal, result }: { goal: ReadingGoal; result: unknown }) {
+export function ReadingGoalForm({ goal, result }: { goal: ReadingGoal; result: FormResult | undefined }) {
   const busy = usePosting();
   const failed = typed(result, 'intent') === 'meta';
   const initial = (name: 'books' | 'pages', current: number | null) => (failed ? typed(result, name) : current != null ? String(current) : '');

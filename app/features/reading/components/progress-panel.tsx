@@ -3,11 +3,12 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
-import { fieldError, typed } from '~/lib/form-result';
+import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatDate, formatNumber } from '~/lib/format';
-import { EMOTIONS, EMOTION_LABELS, EMOTION_SLUGS, type EditionLength, MAX_PROGRESS_COMMENT, type ProgressUnit, UNIT_LABELS, UNIT_SLUGS, lengthIn } from '../progress';
+import { EMOTION_LABELS, EMOTION_SLUGS, type EditionLength, MAX_PROGRESS_COMMENT, UNIT_LABELS, UNIT_SLUGS, lengthIn } from '../progress';
 import type { MyProgress, ProgressUpdate } from '../types';
 import { usePosting } from './use-posting';
+import { EMOTIONS, type ProgressUnit } from '../vocabulary';
 
 /** "página 120 de 264", "45%", "minuto 90 de 600". */
 function positionText(edition: EditionLength, value: number, unit: ProgressUnit): string {
@@ -67,7 +68,7 @@ function UnitSelect({ name, label, units, initial, error }: { name: string; labe
  * the deliberate correction backwards, and at the end the offer to mark it read (the rating follows).
  * `extraFields` go inside the update form (the atts area's "Publicar como att", with its photos).
  */
-export function ProgressPanel({ edition, progress, result, extraFields }: { edition: EditionLength; progress: MyProgress; result: unknown; extraFields?: ReactNode }) {
+export function ProgressPanel({ edition, progress, result, extraFields }: { edition: EditionLength; progress: MyProgress; result: FormResult | undefined; extraFields?: ReactNode }) {
   const busy = usePosting();
   const atEnd = progress.fraction >= 1;
   const initialUnit = UNIT_SLUGS[progress.unit ?? progress.preferredUnit];

@@ -1,4 +1,4 @@
-import type { ProgressUnit } from '../progress';
+import type { ProgressUnit } from '../vocabulary';
 
 /** The one-tap step on /home: ten pages (minutes, percent) forward. */
 export const QUICK_STEP = 10;

@@ -6,7 +6,7 @@ import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportLink } from '~/features/moderation/components/report-link';
 import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { formatDate } from '~/lib/format';
-import { MOOD_LABELS, PACING_LABELS } from '../review-vocabulary';
+import { MOOD_LABELS, PACING_LABELS } from '../vocabulary';
 import type { EditionReview } from '../types';
 import { RatingStars } from './rating-stars';
 

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
-import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/visibility';
-import { fieldError, isFailure, typed } from '~/lib/form-result';
+import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/vocabulary';
+import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { formatNumber, formatTime } from '~/lib/format';
 import {
   CONTENT_WARNING_MAX,
@@ -16,7 +16,7 @@ import {
   PACING_LABELS,
   PACING_SLUGS,
   REVIEW_BODY_MAX,
-} from '../review-vocabulary';
+} from '../vocabulary';
 import type { MyReview, MyShelfEntry } from '../types';
 import { useDraftAutosave } from './use-draft-autosave';
 
@@ -26,7 +26,7 @@ const choiceClass = 'flex min-h-11 items-center gap-2';
  * The review editor: text (Markdown), spoiler flag, visibility, moods, pacing and content warnings. The text is
  * saved as a draft while the reader types (useDraftAutosave); without JavaScript "Salvar rascunho" does it.
  */
-export function ReviewForm({ editionId, entry, review, verified, result, busy }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: unknown; busy: boolean }) {
+export function ReviewForm({ editionId, entry, review, verified, result, busy }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: FormResult | undefined; busy: boolean }) {
   const failed = isFailure(result) && (result.fields.intent === 'rascunho' || result.fields.intent === 'publicar') ? result : null;
   const hasDraft = review?.draftBody != null;
   const initialBody = failed ? typed(failed, 'body') : (review?.draftBody ?? review?.body ?? '');

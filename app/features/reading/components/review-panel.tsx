@@ -2,8 +2,8 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
-import { VISIBILITY_LABELS } from '~/features/social/visibility';
-import { isFailure } from '~/lib/form-result';
+import { VISIBILITY_LABELS } from '~/features/social/vocabulary';
+import { type FormResult, isFailure } from '~/lib/form-result';
 import { formatDateTime } from '~/lib/format';
 import type { MyReview, MyShelfEntry } from '../types';
 import { ReviewForm } from './review-form';
@@ -12,7 +12,7 @@ import { usePosting } from './use-posting';
 const REVIEW_INTENTS = ['rascunho', 'publicar', 'despublicar', 'excluir-resenha'];
 
 /** "Sua resenha" on an edition page, for a reader who has the book on their bookshelf. */
-export function ReviewPanel({ editionId, entry, review, verified, result }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: unknown }) {
+export function ReviewPanel({ editionId, entry, review, verified, result }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: FormResult | undefined }) {
   const busy = usePosting();
   const mine = isFailure(result) && REVIEW_INTENTS.includes(result.fields.intent ?? '');
   // A new saved state remounts the editor with what the server now holds.

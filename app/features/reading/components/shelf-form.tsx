@@ -1,14 +1,14 @@
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage, SelectField, TextArea, TextField } from '~/components/ui/field';
-import { fieldError, isFailure, typed } from '~/lib/form-result';
-import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/visibility';
+import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
+import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import { SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '../shelf-policy';
 import type { ShelfSummary } from '../types';
 import { usePosting } from './use-posting';
 
 /** Name, description and visibility of a custom shelf: creating one (/estantes) or editing it (/estante/{id}). */
-export function ShelfForm({ intent, shelf, result, submitLabel }: { intent: 'criar' | 'editar'; shelf?: ShelfSummary; result: unknown; submitLabel: string }) {
+export function ShelfForm({ intent, shelf, result, submitLabel }: { intent: 'criar' | 'editar'; shelf?: ShelfSummary; result: FormResult | undefined; submitLabel: string }) {
   const busy = usePosting();
   // Errors and typed values belong to this form only when it was the one sent.
   const mine = isFailure(result) && result.fields.intent === intent;

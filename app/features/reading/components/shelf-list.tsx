@@ -4,7 +4,7 @@ import * as usersDrawing from 'lucide-react/icons/users';
 import { lucide } from '~/components/ui/icons';
 import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
-import { type Visibility, VISIBILITY_LABELS } from '~/features/social/visibility';
+import { type Visibility, VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import type { ShelfSummary } from '../types';
 
 const Globe = lucide(globeDrawing);

@@ -2,13 +2,13 @@ import { Form } from 'react-router';
 import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { isFailure } from '~/lib/form-result';
+import { type FormResult, isFailure } from '~/lib/form-result';
 import type { ShelfDetail } from '../types';
 import { ShelfForm } from './shelf-form';
 import { AddShelfItem } from './shelf-items';
 
 /** The owner's tools on /estante/{id}: add a book, filter the bookshelf by this shelf, edit, delete (confirmed first). */
-export function ShelfOwnerTools({ shelf, addable, result }: { shelf: ShelfDetail; addable: { id: string; title: string }[]; result: unknown }) {
+export function ShelfOwnerTools({ shelf, addable, result }: { shelf: ShelfDetail; addable: { id: string; title: string }[]; result: FormResult | undefined }) {
   const failure = isFailure(result) && result.fields.intent !== 'editar' ? result : null;
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">

@@ -5,14 +5,15 @@ import { Form } from 'react-router';
 import { Link } from '~/components/link';
 import { Button, buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { fieldError, isFailure, isSuccess } from '~/lib/form-result';
+import { type FormResult, fieldError, isFailure, isSuccess } from '~/lib/form-result';
 import { formatDay } from '~/lib/format';
-import { SHELF_STATUSES, STATUS_LABELS, STATUS_SLUGS } from '../statuses';
+import { STATUS_LABELS, STATUS_SLUGS } from '../statuses';
 import type { MyShelfEntry, ReadThrough, ShelfChoice } from '../types';
 import { AddToShelf } from './add-to-shelf';
 import { EntryCopyForm } from './entry-copy-form';
 import { RatingInput } from './rating-input';
 import { usePosting } from './use-posting';
+import { SHELF_STATUSES } from '../vocabulary';
 
 const Heart = lucide(heartDrawing);
 
@@ -41,7 +42,7 @@ export function ShelfPanel({
   entry: MyShelfEntry | null;
   /** The reader's custom shelves (branch shelves). */
   shelves: ShelfChoice[];
-  result: unknown;
+  result: FormResult | undefined;
   /** More of the reader's own entry: the progress panel (decision 0017). */
   children?: ReactNode;
 }) {

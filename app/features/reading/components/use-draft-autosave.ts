@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { DRAFT_SAVE_DELAY_MS } from '../review-vocabulary';
+import { DRAFT_SAVE_DELAY_MS } from '../vocabulary';
 
 const DRAFT_URL = '/api/resenhas/rascunho';
 /** The fields of the editor that make up the draft (moods and the rest are saved by the form's buttons). */

@@ -1,19 +1,25 @@
 import { closeDatabase, getDatabase, migrateDatabase } from '~/db/client.server';
+import { getAuth } from '~/features/accounts/auth.server';
 import { getStorage } from '~/integrations/storage/storage.server';
-import { getEnv } from './env.server';
-import { listenForInvalidations } from './html-cache.server';
-import { releaseLeases, startJobRunner } from './jobs.server';
-import { log } from './logger.server';
-import { closeRealtime } from './realtime.server';
+import { getEnv } from './server/env.server';
+import { listenForInvalidations } from './server/html-cache.server';
+import { releaseLeases, startJobRunner } from './server/jobs.server';
+import { log } from './server/logger.server';
+import { closeRealtime } from './server/realtime.server';
+import { provideSessionAuth } from './server/session-auth.server';
 // Modules that register job handlers are imported for that effect.
-import './email.server';
-import './rate-limit.server';
+import './server/email.server';
+import './server/rate-limit.server';
 import '~/features/curation/linked-editions.server';
 import '~/features/social/mutations.server';
 import '~/features/social/digest.server';
 import '~/features/social/catalog-follows.server';
 import '~/features/export/archive.server';
 import '~/features/imports/imports.server';
+
+// The composition of the app (decision 0041): server/ is domain-free, so the features it runs are registered here.
+// The viewer renews sessions through the accounts feature's auth instance (created lazily, on first use).
+provideSessionAuth(getAuth);
 
 /**
  * Opens the database (taking the PGlite lock), applies migrations, starts the job runner and the cache

@@ -1,7 +1,19 @@
 /**
- * Reviews and how a reading felt (PRODUCT.md §C, docs/decisions/0020): moods, pacing and content warnings,
- * English in code and rows, Portuguese for people. Client-safe: the editor and the schema both import it.
+ * The words of reading the schema stores (docs/decisions/0041): shelf statuses, progress units and emotions,
+ * and how a reading felt (PRODUCT.md §C, docs/decisions/0020): moods, pacing and content warnings, English in
+ * code and rows, Portuguese for people. A leaf: client-safe, the editor and the schema both import it.
  */
+
+export const SHELF_STATUSES = ['want_to_read', 'reading', 'read', 'abandoned', 'paused'] as const;
+export type ShelfStatus = (typeof SHELF_STATUSES)[number];
+
+/** How a reader measures progress (PRODUCT.md §C): pages, percent, or minutes of an audiobook. */
+export const PROGRESS_UNITS = ['page', 'percent', 'minute'] as const;
+export type ProgressUnit = (typeof PROGRESS_UNITS)[number];
+
+/** The fixed set of emotions of a progress update (PRODUCT.md §C). */
+export const EMOTIONS = ['loving', 'laughing', 'crying', 'shocked', 'angry', 'tense', 'bored', 'thoughtful', 'smitten'] as const;
+export type Emotion = (typeof EMOTIONS)[number];
 
 /** Fixed list of moods (StoryGraph's adventurous … tense); a reader may tick several. */
 export const MOODS = [

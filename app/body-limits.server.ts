@@ -3,8 +3,8 @@ import { ATT_IMAGES_MAX } from '~/features/atts/policy';
 import { IMPORT_MAX_BYTES } from '~/features/curation/import-file';
 import { READER_IMPORT_MAX_BYTES } from '~/features/imports/limits';
 import { NEWS_BODY_MAX } from '~/features/news/limits';
-import { REVIEW_BODY_MAX } from '~/features/reading/review-vocabulary';
-import { IMAGE_MAX_BYTES } from './images.server';
+import { REVIEW_BODY_MAX } from '~/features/reading/vocabulary';
+import { IMAGE_MAX_BYTES } from './server/images.server';
 
 /** Every form and JSON body: the longest text most forms take is a 5,000-character synopsis (≤ 45 KB encoded). */
 export const FORM_MAX_BYTES = 64 * 1024;

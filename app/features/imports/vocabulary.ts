@@ -1,0 +1,68 @@
+import type { Visibility } from '~/features/social/vocabulary';
+import type { EditionFormat } from '~/features/catalog/vocabulary';
+import type { Mood, Pacing, ShelfStatus } from '~/features/reading/vocabulary';
+
+/** The words and shapes of a reader import the schema stores (docs/decisions/0041): a leaf, the schema and the preview import it. */
+
+export type ImportSource = 'goodreads' | 'storygraph' | 'maratona';
+export type DateOrder = 'dmy' | 'mdy';
+
+export const IMPORT_FIELDS = [
+  'bookId', 'title', 'authors', 'additionalAuthors', 'isbn', 'isbn13', 'rating', 'exactRating', 'status', 'shelves', 'dateRead', 'datesRead',
+  'readings', 'details', 'dateAdded', 'review', 'spoiler', 'notes', 'readCount', 'owned', 'moods', 'pacing', 'contentWarnings',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export type ColumnMapping = Partial<Record<ImportField, string>>;
+
+/**
+ * How a row found its edition: by ISBN, by our own edition id (our export), by title and author; `confirm` when
+ * the title is only near (the reader confirms or picks another), `chosen` once the reader did; `new` for none.
+ */
+export type MatchOutcome = 'isbn' | 'id' | 'title' | 'confirm' | 'chosen' | 'new';
+export type RowOutcome = MatchOutcome | 'failed';
+
+/** What a row of `reader_import_rows` keeps: the file's cells (for the failed-rows CSV) and what was read from them. */
+export type ImportRowData = { cells: string[]; row: RowFields | null; /** The edition a near title suggested, kept once the reader answered. */ suggestion?: string };
+
+/** The preview's counts per outcome, then the job's: entries added to the shelf, entries changed, rows with nothing new. */
+export type ReaderImportCounts = Partial<Record<RowOutcome, number>> & { added?: number; updated?: number; unchanged?: number };
+
+export type ReaderImportStatus = 'preview' | 'queued' | 'done';
+
+/** What a full archive (zip) adds to its bookshelf: the custom shelves' audience and description, the reading goals. */
+export type ArchiveExtras = {
+  /** `editions`: the shelf's editions (our ids) in its order. */
+  shelves: { name: string; description: string; visibility: Visibility; editions: string[] }[];
+  goals: { year: number; books: number | null; pages: number | null }[];
+};
+
+export type ParsedReading = { started: string | null; finished: string | null; abandoned: string | null };
+
+/** What a row says, as the import keeps it beside its cells (stored once) until the job writes it. */
+export type RowFields = {
+  line: number;
+  /** Our own edition id, from our export's "Book Id" (a Goodreads file's Book Id is Goodreads' own, never read). */
+  editionId: string | null;
+  title: string;
+  /** Goodreads' series suffix, `(Duna, #2)`, taken off the title. */
+  series: { name: string; position: number | null } | null;
+  authors: string[];
+  isbn13: string | null;
+  status: ShelfStatus;
+  ratingQuarters: number | null;
+  readings: ParsedReading[];
+  addedOn: string | null;
+  review: string | null;
+  spoiler: boolean;
+  notes: string | null;
+  shelves: string[];
+  owned: boolean;
+  /** Only our own export carries these two ("Maratona Details"). */
+  ownedFormat: EditionFormat | null;
+  favorite: boolean;
+  moods: Mood[];
+  pacing: Pacing | null;
+  contentWarnings: string[];
+  /** What was read but could not be used, in Portuguese (an ISBN in scientific notation…); the row still imports. */
+  warnings: string[];
+};
