@@ -11,7 +11,7 @@ import { NotFound } from './components/layout/not-found';
 import { FailureScreen } from './components/layout/failure-screen';
 import { RequestIdContext } from './server/request-id';
 import { CACHE_TAGS_HEADER, storeWhileStreaming } from './server/html-cache.server';
-import { getViewer, hasSessionCookie, renewedSessionHeaders, shellData, withViewerScope } from './server/viewer.server';
+import { getViewer, hasSessionCookie, shellData, viewerMiddleware } from './server/viewer.server';
 
 // The Latin subsets are on every page: fetched with the HTML, so text does not reflow when they arrive.
 export const links: Route.LinksFunction = () => [
@@ -23,26 +23,25 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * Public pages rendered for visitors go into the HTML cache; the same pages rendered for a signed-in
- * reader are marked private so no shared cache keeps them.
+ * The viewer is read into the request context (once per request, see viewer.server.ts). Public pages rendered
+ * for visitors go into the HTML cache; the same pages rendered for a signed-in reader are marked private so
+ * no shared cache keeps them.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request }, next) =>
-    withViewerScope(request, async () => {
-      const response = await next();
-      if (!(response instanceof Response)) return response;
-      for (const cookie of renewedSessionHeaders(request)?.getSetCookie() ?? []) response.headers.append('Set-Cookie', cookie);
-      if (hasSessionCookie(request.headers.get('cookie')) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-        response.headers.delete(CACHE_TAGS_HEADER);
-        if (response.headers.get('Cache-Control')?.startsWith('public')) response.headers.set('Cache-Control', 'private, no-store');
-        return response;
-      }
-      return storeWhileStreaming(request, response);
-    }),
+  viewerMiddleware,
+  async ({ request }, next) => {
+    const response = await next();
+    if (hasSessionCookie(request.headers.get('cookie')) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.headers.delete(CACHE_TAGS_HEADER);
+      if (response.headers.get('Cache-Control')?.startsWith('public')) response.headers.set('Cache-Control', 'private, no-store');
+      return response;
+    }
+    return storeWhileStreaming(request, response);
+  },
 ];
 
-export async function loader({ request }: Route.LoaderArgs): Promise<ShellData> {
-  return shellData(await getViewer(request));
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData> {
+  return shellData(await getViewer({ request, context }));
 }
 
 // Reads the saved theme before the first paint, so a dark-theme reader never sees a white flash.

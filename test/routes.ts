@@ -1,13 +1,34 @@
+import { RouterContextProvider } from 'react-router';
 import type { FormFailure } from '~/lib/form-result';
+import { provideViewer } from '~/server/viewer.server';
 
-/** A route module's loader or action as a test calls it: one request, its params, no context. */
-export type Handler = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
+/** A route module's loader or action as a test calls it: one request, its params, its context. */
+export type Handler = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => Promise<unknown>;
 
 /** What an action's `data(failure, { status })` hands a test. */
 export type Failure = { data: FormFailure; init: { status: number } };
 
-/** Calls a loader or action the way React Router does, with no context. */
-export const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)({ request, params, context: {} });
+/**
+ * The request context React Router builds for a request, as the root middleware leaves it for the loaders and
+ * actions. One request object stands for one HTTP request: calls with the same one share its context, so a
+ * test sees what the server does (the root loader and the page's loader read the viewer once).
+ */
+const contexts = new WeakMap<Request, RouterContextProvider>();
+export function contextFor(request: Request): RouterContextProvider {
+  let context = contexts.get(request);
+  if (!context) {
+    context = new RouterContextProvider();
+    provideViewer(context);
+    contexts.set(request, context);
+  }
+  return context;
+}
+
+/** A loader's or action's arguments for a request, as React Router hands them after the root middleware. */
+export const routeArgs = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: contextFor(request) });
+
+/** Calls a loader or action the way React Router does, with the request's context. */
+export const call = (handler: unknown, request: Request, params: Record<string, string> = {}) => (handler as Handler)(routeArgs(request, params));
 
 /**
  * The HTTP status a loader's or action's outcome answers with: a Response (returned or thrown) carries its

@@ -19,8 +19,8 @@ export const headers = publicPageHeaders(['landing', 'news']);
  * Signed-in readers start at /home. Their requests carry the session cookie, so the HTML cache never answers
  * them (nor stores this redirect): visitors keep getting the cached landing.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getViewer(request)) throw redirect('/home', { status: 302, headers: { 'Cache-Control': 'private, no-store' } });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getViewer({ request, context })) throw redirect('/home', { status: 302, headers: { 'Cache-Control': 'private, no-store' } });
   const news = await listNewsPosts(3);
   // Where /configuracoes/excluir lands: the reader is signed out by then, so the landing says it went through.
   const accountDeleted = new URL(request.url).searchParams.get('conta') === 'excluida';

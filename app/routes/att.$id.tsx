@@ -12,16 +12,16 @@ export const meta: Route.MetaFunction = ({ data }) =>
   data ? [{ title: `Att de ${data.att.author.name} sobre ${data.att.edition.title} · Maratona` }, ...(data.att.visibility === 'publico' ? [] : [{ name: 'robots', content: 'noindex' }])] : [{ title: 'Att não encontrada · Maratona' }];
 
 /** Missing, taken down, or not for this viewer (visibility, a block, a suspended author): the same 404. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
   const id = attIdParam.safeParse(params.id);
   const att = id.success ? await getAtt(viewer, id.data) : null;
   if (!att) throw data(null, { status: 404 });
   return { att, signedIn: viewer !== null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const id = attIdParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   const parsed = parseForm(await request.formData(), attPageInput);

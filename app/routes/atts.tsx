@@ -7,8 +7,8 @@ import { getViewer } from '~/server/viewer.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Atts · Maratona' }, { name: 'description', content: 'O que a comunidade do Maratona está lendo: progresso, livros terminados e fotos.' }];
 
 /** Visitors see `todos` only; a reader starts on `seguindo`. Each att is filtered by the audience inside the query. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
   const search = new URL(request.url).searchParams;
   const params = feedParams.parse(Object.fromEntries(search));
   const tab = viewer ? (params.aba ?? 'seguindo') : 'todos';

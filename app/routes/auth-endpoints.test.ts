@@ -7,6 +7,7 @@ import { getAuth } from '~/features/accounts/auth.server';
 import { useTestDatabase } from '../../test/db';
 import { createUser } from '../../test/factories';
 import * as authRoute from './api/auth';
+import { routeArgs } from '../../test/routes';
 
 /**
  * The auth library's router answers only the endpoints our pages send a browser to. Every endpoint the
@@ -25,7 +26,7 @@ async function send(method: string, path: string, options: { cookie?: string; bo
     ...(method === 'GET' || method === 'HEAD' ? {} : { body: JSON.stringify(options.body ?? {}) }),
   });
   const run = (method === 'GET' || method === 'HEAD' ? authRoute.loader : authRoute.action) as unknown as (args: Args) => Promise<Response>;
-  return run({ request, params: { '*': path.slice(1) }, context: {} });
+  return run(routeArgs(request, { '*': path.slice(1) }));
 }
 
 type Endpoint = { path?: string; options?: { method?: string | string[] } };

@@ -11,7 +11,7 @@ import { isFailure } from '~/lib/form-result';
 import { sameSitePath } from '~/lib/same-site-path';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { clientIp } from '~/server/request.server';
-import { getViewer } from '~/server/viewer.server';
+import { getViewer, type ViewerArgs } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Complete seu cadastro · Maratona' }];
 
@@ -21,23 +21,23 @@ const providerNames: Record<string, string> = { google: 'Google', twitch: 'Twitc
  * The one page an account created through a provider can use until it has a username and a birth date:
  * the provider gives neither. Without a session it is sign-in; once done, it is the callbackUrl.
  */
-async function stepFor(request: Request) {
+async function stepFor({ request, context }: ViewerArgs) {
   const url = new URL(request.url);
   const callbackUrl = sameSitePath(url.searchParams.get('callbackUrl'), url.origin) ?? '/';
-  const viewer = await getViewer(request);
+  const viewer = await getViewer({ request, context });
   if (!viewer) throw redirect(`/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
   const step = await getSignUpStep(viewer);
   if (!step) throw redirect(callbackUrl);
   return { viewer, step, callbackUrl };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { step } = await stepFor(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { step } = await stepFor({ request, context });
   return { email: step.email, name: step.name, provider: providerNames[step.providers[0] ?? ''] ?? null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { viewer, callbackUrl } = await stepFor(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, callbackUrl } = await stepFor({ request, context });
   const formData = await request.formData();
   // Under the minimum age nothing else matters: the account must not stay, whatever the username says.
   const birthDate = birthDateField.safeParse(formData.get('birthDate'));

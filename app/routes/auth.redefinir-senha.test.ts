@@ -8,6 +8,7 @@ import { useTestDatabase } from '../../test/db';
 import { withEnv } from '../../test/env';
 import { createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { action } from './auth.redefinir-senha';
+import { routeArgs } from '../../test/routes';
 
 const sent = vi.hoisted(() => [] as { to: string; text: string; html?: string | null }[]);
 vi.mock('~/integrations/email/smtp.server', () => ({
@@ -19,7 +20,7 @@ vi.mock('~/integrations/email/smtp.server', () => ({
 useTestDatabase();
 
 type Args = Parameters<typeof action>[0];
-const run = (request: Request) => action({ request, params: {}, context: {} } as unknown as Args);
+const run = (request: Request) => action(routeArgs(request) as unknown as Args);
 
 async function settle(result: unknown): Promise<{ status: number; body: any; headers: Headers }> {
   if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };

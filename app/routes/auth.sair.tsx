@@ -4,8 +4,8 @@ import { signOut, signOutEverywhere } from '~/features/accounts/mutations.server
 import { getViewer } from '~/server/viewer.server';
 
 /** POST only: signing out is a change, so a link or an image cannot sign anyone out. */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await getViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await getViewer({ request, context });
   if (!viewer) return redirect('/');
   const formData = await request.formData();
   const headers = formData.get('intent') === 'todos' ? await signOutEverywhere(viewer, request) : await signOut(request);

@@ -10,11 +10,12 @@ import { getAuth } from '~/features/accounts/auth.server';
 import { changeUsername } from '~/features/accounts/mutations.server';
 import { action } from './auth.signin';
 import { loader as verifyLoader } from './auth.verificar-email';
+import { routeArgs } from '../../test/routes';
 
 useTestDatabase();
 
 type ActionArgs = Parameters<typeof action>[0];
-const run = (request: Request) => action({ request, params: {}, context: {} } as unknown as ActionArgs);
+const run = (request: Request) => action(routeArgs(request) as unknown as ActionArgs);
 
 async function asResponse(result: unknown): Promise<{ status: number; body: any; headers: Headers }> {
   if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };
@@ -25,7 +26,7 @@ async function asResponse(result: unknown): Promise<{ status: number; body: any;
 
 const signUpFields = { intent: 'criar', email: 'Ana@Exemplo.com.br', username: 'ana_lendo', password: 'capitu-e-bentinho', birthDate: '1995-03-14', callbackUrl: '/' };
 
-const verifyArgs = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Parameters<typeof verifyLoader>[0];
+const verifyArgs = (request: Request) => routeArgs(request) as unknown as Parameters<typeof verifyLoader>[0];
 
 /** The library's own HTTP door, as a client would reach it if our allow-list ever let it through. */
 const libraryDoor = (path: string, body: Record<string, string>, ip = '203.0.113.50') =>
@@ -54,7 +55,7 @@ describe('sign up', () => {
 
     const confirmed = await verifyLoader(verifyArgs(getRequest(link)));
     const cookie = cookieFrom(new Headers((confirmed as { init?: ResponseInit }).init?.headers));
-    expect(await getViewer(getRequest('/', cookie))).toMatchObject({ username: 'ana_lendo', emailVerified: true });
+    expect(await getViewer(routeArgs(getRequest('/', cookie)))).toMatchObject({ username: 'ana_lendo', emailVerified: true });
   });
 
   it('answers an address that already has an account exactly like a new one, and tells its holder by e-mail', async () => {
@@ -136,7 +137,7 @@ describe('sign in', () => {
       const res = await asResponse(await run(formRequest('/auth/signin', { identifier, password: user.password, callbackUrl: '/configuracoes/conta' })));
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/configuracoes/conta');
-      expect(await getViewer(getRequest('/', cookieFrom(res.headers)))).toMatchObject({ id: user.id });
+      expect(await getViewer(routeArgs(getRequest('/', cookieFrom(res.headers))))).toMatchObject({ id: user.id });
     }
   });
 

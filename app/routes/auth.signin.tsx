@@ -17,10 +17,10 @@ import { getViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Entrar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const callbackUrl = sameSitePath(url.searchParams.get('callbackUrl'), url.origin) ?? '/';
-  if (await getViewer(request)) throw redirect(callbackUrl);
+  if (await getViewer({ request, context })) throw redirect(callbackUrl);
   const providers = configuredProviders();
   return {
     callbackUrl,

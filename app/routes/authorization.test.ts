@@ -51,6 +51,7 @@ import * as following from './seguindo';
 import * as readers from './u';
 import * as profilePage from './u.$username';
 import * as profileTab from './u.$username.$tab';
+import { routeArgs } from '../../test/routes';
 
 useTestDatabase();
 
@@ -166,13 +167,13 @@ describe('who may open what (every role × every protected loader and action)', 
       for (const who of Object.keys(users) as Who[]) {
         const cookie = users[who]?.cookie;
         const params = route.params ?? {};
-        const loaded = await outcome(() => (route.module.loader as Handler)({ request: getRequest(route.path, cookie), params, context: {} }));
+        const loaded = await outcome(() => (route.module.loader as Handler)(routeArgs(getRequest(route.path, cookie), params)));
         expect(`${who} GET ${route.path}: ${loaded}`).toBe(`${who} GET ${route.path}: ${route.expect[who]}`);
         const actionExpect = route.actionExpect ?? route.expect;
         if (route.module.action && actionExpect[who] !== 'ok') {
           // Fields every action here accepts, so a denial cannot hide behind a validation error.
           const fields = { intent: route.module === mostLinked ? 'recalcular' : route.module === shelfPage ? 'excluir' : 'aprovar', id: 'x', codigo: code, reason: 'Motivo qualquer', texto: 'titulo\nO Quinze' };
-          const acted = await outcome(() => (route.module.action as Handler)({ request: formRequest(route.path, fields, { cookie }), params, context: {} }));
+          const acted = await outcome(() => (route.module.action as Handler)(routeArgs(formRequest(route.path, fields, { cookie }), params)));
           expect(`${who} POST ${route.path}: ${acted}`).toBe(`${who} POST ${route.path}: ${actionExpect[who]}`);
           denials += 1;
         }

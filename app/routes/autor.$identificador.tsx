@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = authorSlugParam.safeParse(params.identificador);
   if (!slug.success) throw data(null, { status: 404 });
   const author = await getAuthor(slug.data);
@@ -48,14 +48,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   // Visitors get the cached page (no viewer, `null`); a signed-in reader's page is rendered for them alone.
-  const viewer = await getViewer(request);
+  const viewer = await getViewer({ request, context });
   const following = viewer ? await isFollowingCatalog(viewer, { kind: 'author', id: author.id }) : null;
   return data({ author, origin: getEnv().publicUrl, following }, { headers: { 'X-Cache-Tags': [CATALOG_CACHE_TAG, authorCacheTag(author.id)].join(',') } });
 }
 
 /** Follow or unfollow the author (an alert for each new edition). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const slug = authorSlugParam.safeParse(params.identificador);
   const author = slug.success ? await getAuthor(slug.data) : null;
   if (!author) throw data(null, { status: 404 });

@@ -9,7 +9,7 @@ import { queryRows } from '~/db/client.server';
 import { searchEditions } from '~/features/catalog/search.server';
 import { IMPORT_CHUNK, IMPORT_ROWS_PAGE_SIZE, confirmCatalogImport } from '~/features/curation/imports.server';
 import { parseCsv } from '~/lib/csv';
-import type { Handler } from '../../test/routes';
+import { routeArgs, type Handler } from '../../test/routes';
 
 useTestDatabase();
 
@@ -60,12 +60,12 @@ describe('bulk import of editions', () => {
     const existingId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], isbn: '9788535902778', pages: 176 });
     const before = await counts();
 
-    const created = await act({ request: uploadRequest(curator.cookie, { file: new File([FILE], 'lote.csv', { type: 'text/csv' }) }), params: {}, context: {} });
+    const created = await act(routeArgs(uploadRequest(curator.cookie, { file: new File([FILE], 'lote.csv', { type: 'text/csv' }) })));
     const id = importIdOf(created);
     expect(await counts()).toEqual(before);
 
     const path = `/gerenciar/catalogo/importar/${id}`;
-    const preview = (await loadDetail({ request: getRequest(path, curator.cookie), params: { id }, context: {} })) as Awaited<ReturnType<typeof detail.loader>>;
+    const preview = (await loadDetail(routeArgs(getRequest(path, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>;
     expect(preview.detail).toMatchObject({ status: 'preview', fileName: 'lote.csv', ignoredColumns: ['Observação'], total: 5, counts: { new: 2, existing: 1, duplicate: 1, error: 1, created: 0 } });
     expect(preview.detail.rows.map((r) => [r.line, r.outcome, r.message, r.editionPath])).toEqual([
       [2, 'new', null, null],
@@ -74,19 +74,19 @@ describe('bulk import of editions', () => {
       [6, 'duplicate', 'Mesmo ISBN da linha 2.', null],
       [7, 'new', null, null],
     ]);
-    const errorsOnly = (await loadDetail({ request: getRequest(`${path}?situacao=erro`, curator.cookie), params: { id }, context: {} })) as typeof preview;
+    const errorsOnly = (await loadDetail(routeArgs(getRequest(`${path}?situacao=erro`, curator.cookie), { id }))) as typeof preview;
     expect(errorsOnly.detail.rows.map((r) => r.line)).toEqual([5]);
 
-    const confirmed = (await confirm({ request: formRequest(path, { intent: 'confirmar' }, { cookie: curator.cookie }), params: { id }, context: {} })) as Response;
+    const confirmed = (await confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: curator.cookie }), { id }))) as Response;
     expect(confirmed.headers.get('location')).toBe(path);
     const after = await counts();
     expect(after).toEqual({ editions: (before?.editions ?? 0) + 2, history: (before?.history ?? 0) + 2 });
 
-    await confirm({ request: formRequest(path, { intent: 'confirmar' }, { cookie: curator.cookie }), params: { id }, context: {} });
+    await confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: curator.cookie }), { id }));
     await confirmCatalogImport(testViewer(curator, 'curator'), id);
     expect(await counts()).toEqual(after);
 
-    const done = (await loadDetail({ request: getRequest(path, curator.cookie), params: { id }, context: {} })) as typeof preview;
+    const done = (await loadDetail(routeArgs(getRequest(path, curator.cookie), { id }))) as typeof preview;
     expect(done.detail).toMatchObject({ status: 'imported', counts: { new: 0, created: 2, existing: 1, duplicate: 1, error: 1 } });
     const quinze = done.detail.rows.find((r) => r.line === 2);
     expect(quinze).toMatchObject({ outcome: 'created', title: 'O Quinze' });
@@ -102,7 +102,7 @@ describe('bulk import of editions', () => {
       ['created', 'Sem ISBN nenhum', curator.id],
     ]);
 
-    const csv = (await loadReport({ request: getRequest(`${path}/relatorio.csv`, curator.cookie), params: { id }, context: {} })) as Response;
+    const csv = (await loadReport(routeArgs(getRequest(`${path}/relatorio.csv`, curator.cookie), { id }))) as Response;
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="importacao-\d{4}-\d{2}-\d{2}-.{8}\.csv"$/);
     const lines = parseCsv(await csv.text());
@@ -119,22 +119,22 @@ describe('bulk import of editions', () => {
 
   it('imports pasted text, and keeps it next to the message when the file cannot be read', async () => {
     const curator = await createUser({ role: 'curator' });
-    const noTitle = await act({ request: uploadRequest(curator.cookie, { texto: 'autor\tisbn\nAlguém\t123' }), params: {}, context: {} });
+    const noTitle = await act(routeArgs(uploadRequest(curator.cookie, { texto: 'autor\tisbn\nAlguém\t123' })));
     expect(statusOf(noTitle)).toBe(400);
     expect(dataOf(noTitle).fieldErrors.arquivo).toMatch(/^Não encontramos a coluna de título/);
     // Browsers send a textarea's line breaks as CRLF.
     expect(dataOf(noTitle).fields.texto).toBe('autor\tisbn\r\nAlguém\t123');
 
-    const nothing = await act({ request: uploadRequest(curator.cookie, {}), params: {}, context: {} });
+    const nothing = await act(routeArgs(uploadRequest(curator.cookie, {})));
     expect(dataOf(nothing).fieldErrors.arquivo).toBe('Escolha um arquivo ou cole o conteúdo da planilha.');
-    const tooMany = await act({ request: uploadRequest(curator.cookie, { texto: `titulo\n${'Livro\n'.repeat(2001)}` }), params: {}, context: {} });
+    const tooMany = await act(routeArgs(uploadRequest(curator.cookie, { texto: `titulo\n${'Livro\n'.repeat(2001)}` })));
     expect(dataOf(tooMany).fieldErrors.arquivo).toBe('O arquivo tem 2.001 linhas; o limite é 2.000 por importação. Divida-o em partes.');
-    const big = await act({ request: uploadRequest(curator.cookie, { file: new File([`titulo\n${'x'.repeat(2 * 1024 * 1024)}\n`], 'grande.csv') }), params: {}, context: {} });
+    const big = await act(routeArgs(uploadRequest(curator.cookie, { file: new File([`titulo\n${'x'.repeat(2 * 1024 * 1024)}\n`], 'grande.csv') })));
     expect(dataOf(big).fieldErrors.arquivo).toBe('O arquivo passa do limite de 2 MB. Divida-o em partes.');
 
-    const pasted = await act({ request: uploadRequest(curator.cookie, { texto: 'title,author\nA Hora da Estrela,Clarice Lispector' }), params: {}, context: {} });
+    const pasted = await act(routeArgs(uploadRequest(curator.cookie, { texto: 'title,author\nA Hora da Estrela,Clarice Lispector' })));
     const id = importIdOf(pasted);
-    const page = (await loadDetail({ request: getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), params: { id }, context: {} })) as Awaited<ReturnType<typeof detail.loader>>;
+    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>;
     expect(page.detail).toMatchObject({ fileName: 'Texto colado', counts: { new: 1 } });
   });
 
@@ -142,29 +142,29 @@ describe('bulk import of editions', () => {
     const owner = await createUser({ role: 'curator' });
     const other = await createUser({ role: 'curator' });
     const admin = await createUser({ role: 'admin' });
-    const id = importIdOf(await act({ request: uploadRequest(owner.cookie, { texto: 'titulo;autor\nA Hora da Estrela;Clarice Lispector' }), params: {}, context: {} }));
+    const id = importIdOf(await act(routeArgs(uploadRequest(owner.cookie, { texto: 'titulo;autor\nA Hora da Estrela;Clarice Lispector' }))));
     const path = `/gerenciar/catalogo/importar/${id}`;
     const before = await counts();
 
-    expect(await thrownStatus(() => loadDetail({ request: getRequest(path, other.cookie), params: { id }, context: {} }))).toBe(404);
-    expect(await thrownStatus(() => confirm({ request: formRequest(path, { intent: 'confirmar' }, { cookie: other.cookie }), params: { id }, context: {} }))).toBe(404);
-    expect(await thrownStatus(() => loadReport({ request: getRequest(`${path}/relatorio.csv`, other.cookie), params: { id }, context: {} }))).toBe(404);
-    const othersList = (await upload.loader({ request: getRequest('/gerenciar/catalogo/importar', other.cookie), params: {}, context: {} } as Parameters<typeof upload.loader>[0])).imports;
+    expect(await thrownStatus(() => loadDetail(routeArgs(getRequest(path, other.cookie), { id })))).toBe(404);
+    expect(await thrownStatus(() => confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: other.cookie }), { id })))).toBe(404);
+    expect(await thrownStatus(() => loadReport(routeArgs(getRequest(`${path}/relatorio.csv`, other.cookie), { id })))).toBe(404);
+    const othersList = (await upload.loader(routeArgs(getRequest('/gerenciar/catalogo/importar', other.cookie)) as unknown as Parameters<typeof upload.loader>[0])).imports;
     expect(othersList).toEqual([]);
     expect(await counts()).toEqual(before);
 
-    const adminList = (await upload.loader({ request: getRequest('/gerenciar/catalogo/importar', admin.cookie), params: {}, context: {} } as Parameters<typeof upload.loader>[0])).imports;
+    const adminList = (await upload.loader(routeArgs(getRequest('/gerenciar/catalogo/importar', admin.cookie)) as unknown as Parameters<typeof upload.loader>[0])).imports;
     expect(adminList.map((i) => [i.id, i.curator?.username])).toEqual([[id, owner.username]]);
-    expect(await thrownStatus(() => confirm({ request: formRequest(path, { intent: 'confirmar' }, { cookie: admin.cookie }), params: { id }, context: {} }))).toBe('ok');
+    expect(await thrownStatus(() => confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: admin.cookie }), { id })))).toBe('ok');
     expect((await counts())?.editions).toBe((before?.editions ?? 0) + 1);
   });
 
   it('recognises at confirm time an edition added to the catalogue after the preview', async () => {
     const curator = await createUser({ role: 'curator' });
-    const id = importIdOf(await act({ request: uploadRequest(curator.cookie, { texto: 'titulo,autor,isbn\nVidas Secas,Graciliano Ramos,9788535902778' }), params: {}, context: {} }));
+    const id = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { texto: 'titulo,autor,isbn\nVidas Secas,Graciliano Ramos,9788535902778' }))));
     const meanwhile = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], isbn: '8535902775' });
     await confirmCatalogImport(testViewer(curator, 'curator'), id);
-    const page = (await loadDetail({ request: getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), params: { id }, context: {} })) as Awaited<ReturnType<typeof detail.loader>>;
+    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>;
     expect(page.detail.rows).toEqual([expect.objectContaining({ outcome: 'existing', editionPath: `/ed/${meanwhile}` })]);
     expect((await counts())?.history).toBe(0);
   });
@@ -172,10 +172,10 @@ describe('bulk import of editions', () => {
   it('imports more rows than one transaction takes, chunk after chunk', async () => {
     const curator = await createUser({ role: 'curator' });
     const rows = Array.from({ length: IMPORT_CHUNK * 2 + 5 }, (_, i) => `Livro de Teste ${i + 1};Autora ${i % 7}`);
-    const id = importIdOf(await act({ request: uploadRequest(curator.cookie, { texto: ['titulo;autor', ...rows].join('\n') }), params: {}, context: {} }));
+    const id = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { texto: ['titulo;autor', ...rows].join('\n') }))));
     await confirmCatalogImport(testViewer(curator, 'curator'), id);
     expect(await counts()).toEqual({ editions: IMPORT_CHUNK * 2 + 5, history: IMPORT_CHUNK * 2 + 5 });
-    const page = (await loadDetail({ request: getRequest(`/gerenciar/catalogo/importar/${id}?pagina=3`, curator.cookie), params: { id }, context: {} })) as Awaited<ReturnType<typeof detail.loader>>;
+    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}?pagina=3`, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>;
     expect(page.detail).toMatchObject({ status: 'imported', counts: { created: IMPORT_CHUNK * 2 + 5, new: 0 }, page: 3 });
     // Line 1 is the header: the third page starts at the row on line 2 + 2 pages.
     const total = IMPORT_CHUNK * 2 + 5;

@@ -13,12 +13,13 @@ import * as colecaoId from './colecao.$id';
 import * as ed from './ed';
 import * as edicao from './ed.$id';
 import * as edicaoTab from './ed.$id.$tab';
+import { routeArgs } from '../../test/routes';
 
 useTestDatabase();
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
 const run = (module: { loader: unknown }, path: string, params: Record<string, string> = {}, cookie?: string) =>
-  (module.loader as Loader)({ request: getRequest(path, cookie), params, context: {} });
+  (module.loader as Loader)(routeArgs(getRequest(path, cookie), params));
 
 /** A loader's outcome: its data (unwrapped from data()), or the status and location it threw. */
 async function outcome(fn: () => unknown): Promise<{ status: number; location?: string | null; body?: unknown; headers?: Headers }> {
@@ -112,7 +113,7 @@ describe('/amznto/{asin}', () => {
     const id = await createEdition(dom);
     const reader = await createUser();
     const request = new Request('http://localhost:3000/amznto/8582850352', { headers: { Cookie: reader.cookie, Referer: `http://localhost:3000/ed/${id}?x=1` } });
-    const response = (await (amznto.loader as Loader)({ request, params: { asin: '8582850352' }, context: {} })) as Response;
+    const response = (await (amznto.loader as Loader)(routeArgs(request, { asin: '8582850352' }))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('https://www.amazon.com.br/dp/8582850352?tag=maratona-20');
     const clicks = await queryRows<{ editionId: string; userId: string; referrerPath: string }>(
@@ -123,14 +124,14 @@ describe('/amznto/{asin}', () => {
 
   it('keeps other sites out of the record, and refuses anything that is not an ASIN (never an open redirect)', async () => {
     const request = new Request('http://localhost:3000/amznto/B00TESTE12', { headers: { Referer: 'https://outro.site/pagina' } });
-    const response = (await (amznto.loader as Loader)({ request, params: { asin: 'B00TESTE12' }, context: {} })) as Response;
+    const response = (await (amznto.loader as Loader)(routeArgs(request, { asin: 'B00TESTE12' }))) as Response;
     expect(response.headers.get('location')).toBe('https://www.amazon.com.br/dp/B00TESTE12');
     const [click] = await queryRows<{ editionId: string | null; userId: string | null; referrerPath: string | null }>(
       sql`SELECT edition_id AS "editionId", user_id AS "userId", referrer_path AS "referrerPath" FROM affiliate_clicks`,
     );
     expect(click).toEqual({ editionId: null, userId: null, referrerPath: null });
     for (const asin of ['b00teste12', 'B00TESTE1', '//evil.com', 'https:%2F%2Fevil.com', 'B00TESTE123']) {
-      const refused = (await (amznto.loader as Loader)({ request: getRequest(`/amznto/${asin}`), params: { asin }, context: {} })) as Response;
+      const refused = (await (amznto.loader as Loader)(routeArgs(getRequest(`/amznto/${asin}`), { asin }))) as Response;
       expect(refused.status).toBe(404);
     }
   });

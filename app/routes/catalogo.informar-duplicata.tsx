@@ -36,14 +36,14 @@ async function candidatesFor(entity: 'edition' | 'author', query: string, exclud
     .map((e) => ({ ref: e.id, label: e.title, detail: [e.authors.map((a) => a.name).join(', '), e.publisher, e.year].filter(Boolean).join(' · ') }));
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireViewer({ request, context });
   const { entity, query, target } = await targetOf(request);
   return { entity, query, target, candidates: (await candidatesFor(entity, query, target.id)).slice(0, CANDIDATES) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const { entity, ref } = await targetOf(request);
   const parsed = parseForm(await request.formData(), duplicateInput[entity]);
   if (!parsed.ok) return parsed.failure;

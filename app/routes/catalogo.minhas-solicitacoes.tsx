@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Minhas solicitações �
 
 const pageParams = z.object({ pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1), enviada: requestCodeParam.optional().catch(undefined) });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const url = new URL(request.url);
   const params = pageParams.parse(Object.fromEntries(url.searchParams));
   return { sent: params.enviada ?? null, search: url.search, requests: await listMyChangeRequests(viewer, params.pagina) };
@@ -23,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const withdrawInput = z.object({ intent: z.literal('retirar', { error: 'Ação desconhecida.' }), codigo: requestCodeParam });
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const parsed = parseForm(await request.formData(), withdrawInput);
   if (!parsed.ok) return parsed.failure;
   try {

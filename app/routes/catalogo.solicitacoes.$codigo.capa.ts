@@ -8,9 +8,9 @@ import { getViewer } from '~/server/viewer.server';
  * The image a cover request proposes. Private until approved: only its requester and curators get it;
  * anyone else, signed in or not, gets the same 404 as a request that does not exist.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = requestCodeParam.safeParse(params.codigo);
-  const viewer = await getViewer(request);
+  const viewer = await getViewer({ request, context });
   const file = code.success ? await getProposedCover(viewer, code.data, request.headers.get('if-none-match') ?? undefined) : null;
   if (!file) throw data(null, { status: 404 });
   // Never in a shared cache: the next person to ask may not be allowed to see it.

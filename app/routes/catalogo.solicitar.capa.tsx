@@ -23,14 +23,14 @@ async function editionOf(request: Request) {
   return edition;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireViewer({ request, context });
   const edition = await editionOf(request);
   return { edition: { id: edition.id, title: edition.title, authors: edition.authors, coverUrl: edition.coverUrl } };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const edition = await editionOf(request);
   const formData = await request.formData();
   const fields = typedFields(formData);

@@ -23,13 +23,13 @@ async function targetOf(request: Request) {
   return target;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireViewer({ request, context });
   return { target: await targetOf(request) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const target = await targetOf(request);
   const fields = typedFields(await request.formData());
   const proposal = parseProposal(target.kind, fields);

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
       ]
     : [{ title: 'Coleção não encontrada · Maratona' }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = catalogIdParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   const collection = await getCollection(id.data);
@@ -34,14 +34,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   // Visitors get the cached page (no viewer, `null`); a signed-in reader's page is rendered for them alone.
-  const viewer = await getViewer(request);
+  const viewer = await getViewer({ request, context });
   const following = viewer ? await isFollowingCatalog(viewer, { kind: 'collection', id: collection.id }) : null;
   return data({ collection, following }, { headers: { 'X-Cache-Tags': [CATALOG_CACHE_TAG, collectionCacheTag(collection.id)].join(',') } });
 }
 
 /** Follow or unfollow the collection (an alert for each new edition in it). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const id = catalogIdParam.safeParse(params.id);
   const collection = id.success ? await getCollection(id.data) : null;
   if (!collection) throw data(null, { status: 404 });

@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Conexões · Maratona' 
 const providerNames: Record<string, string> = { google: 'Google', twitch: 'Twitch', discord: 'Discord' };
 const connectionInput = z.object({ intent: z.enum(['conectar', 'desconectar']), provider: z.enum(['google', 'twitch', 'discord'], { error: 'Provedor desconhecido.' }) });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const account = await getAccountSettings(viewer);
   if (!account) throw data(null, { status: 404 });
   const configured = configuredProviders();
@@ -27,8 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const parsed = parseForm(await request.formData(), connectionInput);
   if (!parsed.ok) return parsed.failure;
   try {

@@ -11,6 +11,7 @@ import { useTestDatabase } from '../../test/db';
 import { useFakeS3 } from '../../test/fake-s3';
 import { createUser } from '../../test/factories';
 import { action } from './configuracoes.conta';
+import { routeArgs } from '../../test/routes';
 
 useTestDatabase();
 const fake = useFakeS3();
@@ -20,7 +21,7 @@ async function postAvatar(cookie: string, picture: Buffer) {
   form.set('intent', 'avatar');
   form.set('avatar', new File([new Uint8Array(picture)], 'eu.jpg', { type: 'image/jpeg' }));
   const request = new Request('http://localhost:3000/configuracoes/conta', { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
-  return action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
+  return action(routeArgs(request) as unknown as Parameters<typeof action>[0]);
 }
 
 describe('avatar upload with S3 storage', () => {

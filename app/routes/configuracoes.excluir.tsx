@@ -15,15 +15,15 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Excluir sua conta · Configurações · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const account = await getAccountSettings(viewer);
   if (!account) throw data(null, { status: 404 });
   return { username: account.username, hasPassword: account.hasPassword, entries: await countShelfEntries(viewer) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const formData = await request.formData();
   const parsed = parseForm(formData, deleteAccountInput);
   if (!parsed.ok) return parsed.failure;

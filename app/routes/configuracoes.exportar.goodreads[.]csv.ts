@@ -7,8 +7,8 @@ import { requireViewer } from '~/server/viewer.server';
  * The viewer's bookshelf as a Goodreads-compatible CSV download: always their own, never stored by a cache.
  * A bookshelf too large to build on request is sent to the export page, where a job prepares its CSV.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   if ((await countShelfEntries(viewer)) > CSV_ON_REQUEST_MAX) throw redirect('/configuracoes/exportar');
   const { filename, body } = await goodreadsCsv(viewer);
   return new Response(body, {

@@ -12,16 +12,16 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Exportar seus dados · Configurações · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const [entries, files] = await Promise.all([countShelfEntries(viewer), listExportFiles(viewer)]);
   return { entries, onRequestMax: CSV_ON_REQUEST_MAX, archive: files.archive, csv: files.goodreads_csv, lifetimeDays: ARCHIVE_LIFETIME_DAYS };
 }
 
 const INTENTS = { arquivo: 'archive', csv: 'goodreads_csv' } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const formData = await request.formData();
   const intent = String(formData.get('intent'));
   if (!Object.hasOwn(INTENTS, intent)) return formFailure({}, 'Ação desconhecida.');

@@ -5,8 +5,8 @@ import { orNotFound } from '~/server/errors';
 import { requireViewer } from '~/server/viewer.server';
 
 /** An import's failed rows as a CSV with the file's own header: its reader's only, never stored by a cache. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const csv = await orNotFound(failedRowsCsv(viewer, params.id));
   if (!csv) throw data('Nenhuma linha desta importação falhou.', { status: 404 });
   return new Response(csv.body, {

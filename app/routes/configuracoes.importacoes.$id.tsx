@@ -19,13 +19,13 @@ import { IMPORT_FIELDS } from '~/features/imports/vocabulary';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Importação · Configurações · Maratona' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   return { item: await orNotFound(readReaderImport(viewer, params.id)), now: Date.now() };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   await orNotFound(assertOwnImport(viewer, params.id));
   const parsed = parseForm(await request.formData(), importPreviewInput);
   if (!parsed.ok) return parsed.failure;

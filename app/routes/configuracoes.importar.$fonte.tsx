@@ -18,13 +18,13 @@ function sourceOf(raw: Record<string, string | undefined>) {
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `Importar do ${loaded ? IMPORT_SOURCES[loaded.source].name : 'outro site'} · Configurações · Maratona` }];
 
-export async function loader({ request, params: raw }: Route.LoaderArgs) {
-  await requireViewer(request);
+export async function loader({ request, params: raw, context }: Route.LoaderArgs) {
+  await requireViewer({ request, context });
   return { source: sourceOf(raw) };
 }
 
-export async function action({ request, params: raw }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, params: raw, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   sourceOf(raw);
   return uploadReaderImport(viewer, request);
 }

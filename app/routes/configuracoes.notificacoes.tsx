@@ -11,13 +11,13 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Notificações · Configurações · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   return { switches: await getNotificationSwitches(viewer) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const parsed = parseForm(await request.formData(), notificationSwitchesInput);
   if (!parsed.ok) return parsed.failure;
   await saveNotificationSwitches(viewer, parsed.value);

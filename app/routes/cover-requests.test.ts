@@ -11,7 +11,7 @@ import { getEdition } from '~/features/catalog/queries.server';
 import { revertCatalogChange } from '~/features/curation/mutations.server';
 import { listMyChangeRequests } from '~/features/curation/queries.server';
 import { serveUpload } from '~/server/uploads.server';
-import type { Handler } from '../../test/routes';
+import { routeArgs, type Handler } from '../../test/routes';
 
 useTestDatabase();
 
@@ -25,7 +25,7 @@ function postCover(editionId: string, cookie: string, picture: Buffer, seen = ''
   form.set('visto.capa', seen);
   form.set('note', 'Foto do meu exemplar');
   const request = new Request(`http://localhost:3000/catalogo/solicitar/capa?edicao=${editionId}`, { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
-  return act({ request, params: {}, context: {} });
+  return act(routeArgs(request));
 }
 
 const picture = (background: string) => sharp({ create: { width: 600, height: 900, channels: 3, background } }).png().toBuffer();
@@ -34,7 +34,7 @@ const codeOf = (response: Response) => new URL(response.headers.get('location') 
 /** The proposed image as `who` would load it: its status (a thrown 404 counts as 404). */
 async function imageStatus(code: string, cookie?: string): Promise<number> {
   try {
-    return ((await image({ request: getRequest(`/catalogo/solicitacoes/${code}/capa`, cookie), params: { codigo: code }, context: {} })) as Response).status;
+    return ((await image(routeArgs(getRequest(`/catalogo/solicitacoes/${code}/capa`, cookie), { codigo: code }))) as Response).status;
   } catch (thrown) {
     return (thrown as { init?: { status?: number } }).init?.status ?? 0;
   }
@@ -55,7 +55,7 @@ describe('cover requests', () => {
     const [mine] = (await listMyChangeRequests(testViewer(reader))).items;
     expect(mine).toMatchObject({ code, kind: 'edition_cover', status: 'pending', note: 'Foto do meu exemplar', changes: [{ field: 'cover', before: null, after: `/catalogo/solicitacoes/${code}/capa` }] });
 
-    const served = (await image({ request: getRequest(`/catalogo/solicitacoes/${code}/capa`, reader.cookie), params: { codigo: code }, context: {} })) as Response;
+    const served = (await image(routeArgs(getRequest(`/catalogo/solicitacoes/${code}/capa`, reader.cookie), { codigo: code }))) as Response;
     expect([served.status, served.headers.get('Content-Type'), served.headers.get('Cache-Control')]).toEqual([200, 'image/webp', 'private, no-store']);
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 600, height: 900 });
     expect(await imageStatus(code, curator.cookie)).toBe(200);
@@ -67,7 +67,7 @@ describe('cover requests', () => {
     expect((await getEdition(editionId))?.coverUrl).toBeNull();
 
     const reviewPath = `/gerenciar/catalogo/solicitacoes/${code}`;
-    const approved = (await reviewAct({ request: formRequest(reviewPath, { intent: 'aprovar' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} })) as Response;
+    const approved = (await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'aprovar' }, { cookie: curator.cookie }), { codigo: code }))) as Response;
     expect(approved.status).toBe(302);
     const cover = (await getEdition(editionId))?.coverUrl ?? '';
     expect(cover).toMatch(new RegExp(`^/arquivos/capas/${editionId}/[A-Za-z0-9_-]+\\.webp$`));
@@ -98,7 +98,7 @@ describe('cover requests', () => {
     const mine = (await listMyChangeRequests(testViewer(reader))).items;
     expect(mine.find((r) => r.code === code)?.changes[0]?.before).toBe('/arquivos/capas/antiga.webp');
     expect(mine.find((r) => r.code === foreign)?.changes[0]?.before).toBeNull();
-    const rejected = (await reviewAct({ request: formRequest(`/gerenciar/catalogo/solicitacoes/${code}`, { intent: 'rejeitar', reason: 'A imagem está cortada.' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} })) as Response;
+    const rejected = (await reviewAct(routeArgs(formRequest(`/gerenciar/catalogo/solicitacoes/${code}`, { intent: 'rejeitar', reason: 'A imagem está cortada.' }, { cookie: curator.cookie }), { codigo: code }))) as Response;
     expect(rejected.status).toBe(302);
     expect((await getEdition(editionId))?.coverUrl).toBe('/arquivos/capas/antiga.webp');
     expect((await listMyChangeRequests(testViewer(reader))).items.find((r) => r.code === code)).toMatchObject({ status: 'rejected', answer: 'A imagem está cortada.' });

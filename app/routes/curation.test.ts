@@ -6,7 +6,7 @@ import * as requestForm from './catalogo.solicitar';
 import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
 import { getDb } from '~/db/client.server';
 import { getEdition } from '~/features/catalog/queries.server';
-import type { Handler } from '../../test/routes';
+import { routeArgs, type Handler } from '../../test/routes';
 
 useTestDatabase();
 
@@ -16,7 +16,7 @@ const reviewAct = review.action as unknown as Handler;
 
 /** What the form posts for an edition: every field as shown, plus the reader's edits. */
 async function formFor(path: string, cookie: string, edits: Record<string, string>) {
-  const { target } = (await load({ request: getRequest(path, cookie), params: {}, context: {} })) as { target: { values: Record<string, string | null> } };
+  const { target } = (await load(routeArgs(getRequest(path, cookie)))) as { target: { values: Record<string, string | null> } };
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(target.values)) Object.assign(fields, { [k]: v ?? '', [`visto.${k}`]: v ?? '' });
   return { ...fields, ...edits };
@@ -31,13 +31,13 @@ describe('the request form and the review page', () => {
     const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
     const path = `/catalogo/solicitar?edicao=${editionId}`;
 
-    const bad = await act({ request: formRequest(path, await formFor(path, reader.cookie, { pages: 'cento e oitenta', note: 'Vi na capa' }), { cookie: reader.cookie }), params: {}, context: {} });
+    const bad = await act(routeArgs(formRequest(path, await formFor(path, reader.cookie, { pages: 'cento e oitenta', note: 'Vi na capa' }), { cookie: reader.cookie })));
     expect(statusOf(bad)).toBe(400);
     expect(dataOf(bad).fieldErrors.pages).toBe('Informe um número de páginas entre 1 e 20.000.');
     expect([dataOf(bad).fields.pages, dataOf(bad).fields.note]).toEqual(['cento e oitenta', 'Vi na capa']);
 
     await getDb().execute(sql`INSERT INTO rate_limit_counters (key, window_start, count) VALUES (${`change-requests:${reader.id.toLowerCase()}`}, now(), 50)`);
-    const limited = await act({ request: formRequest(path, await formFor(path, reader.cookie, { pages: '180' }), { cookie: reader.cookie }), params: {}, context: {} });
+    const limited = await act(routeArgs(formRequest(path, await formFor(path, reader.cookie, { pages: '180' }), { cookie: reader.cookie })));
     expect(statusOf(limited)).toBe(429);
     const retryAfter = Number((limited as { init?: { headers?: Record<string, string> } }).init?.headers?.['Retry-After']);
     expect(retryAfter).toBeGreaterThan(86_000);
@@ -51,18 +51,18 @@ describe('the request form and the review page', () => {
     const curator = await createUser({ role: 'curator' });
     const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
     const path = `/catalogo/solicitar?edicao=${editionId}`;
-    const sent = (await act({ request: formRequest(path, await formFor(path, reader.cookie, { pages: '180' }), { cookie: reader.cookie }), params: {}, context: {} })) as Response;
+    const sent = (await act(routeArgs(formRequest(path, await formFor(path, reader.cookie, { pages: '180' }), { cookie: reader.cookie })))) as Response;
     expect(sent.status).toBe(302);
     const code = new URL(sent.headers.get('location') ?? '', 'http://x').searchParams.get('enviada') ?? '';
     const reviewPath = `/gerenciar/catalogo/solicitacoes/${code}`;
 
-    const noReason = await reviewAct({ request: formRequest(reviewPath, { intent: 'rejeitar', reason: '' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} });
+    const noReason = await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'rejeitar', reason: '' }, { cookie: curator.cookie }), { codigo: code }));
     expect(dataOf(noReason).fieldErrors.reason).toBe('Diga ao leitor por que a solicitação foi rejeitada.');
-    const badEdit = await reviewAct({ request: formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '0' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} });
+    const badEdit = await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '0' }, { cookie: curator.cookie }), { codigo: code }));
     expect(dataOf(badEdit).fieldErrors.pages).toBe('Informe um número de páginas entre 1 e 20.000.');
     expect((await getEdition(editionId))?.pages).toBe(176);
 
-    const approved = (await reviewAct({ request: formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '184', answer: 'Eram 184.' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} })) as Response;
+    const approved = (await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '184', answer: 'Eram 184.' }, { cookie: curator.cookie }), { codigo: code }))) as Response;
     expect(approved.status).toBe(302);
     expect((await getEdition(editionId))?.pages).toBe(184);
   });
@@ -73,19 +73,19 @@ describe('the request form and the review page', () => {
     const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
     const other = await createEdition({ title: 'Angústia', authors: ['Graciliano Ramos'] });
     const path = `/catalogo/solicitar?edicao=${other}`;
-    const sent = (await act({ request: formRequest(path, await formFor(path, reader.cookie, { isbn: '9788501008237' }), { cookie: reader.cookie }), params: {}, context: {} })) as Response;
+    const sent = (await act(routeArgs(formRequest(path, await formFor(path, reader.cookie, { isbn: '9788501008237' }), { cookie: reader.cookie })))) as Response;
     const code = new URL(sent.headers.get('location') ?? '', 'http://x').searchParams.get('enviada') ?? '';
     // Another edition took that ISBN while the request waited.
     await getDb().execute(sql`UPDATE editions SET isbn13 = '9788501008237' WHERE id = ${editionId}`);
     const reviewPath = `/gerenciar/catalogo/solicitacoes/${code}`;
-    const refused = await reviewAct({ request: formRequest(reviewPath, { intent: 'aprovar', answer: 'Obrigado!' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} });
+    const refused = await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'aprovar', answer: 'Obrigado!' }, { cookie: curator.cookie }), { codigo: code }));
     expect(statusOf(refused)).toBe(400);
     expect(dataOf(refused).fieldErrors).toEqual({ isbn: 'Outra edição do catálogo já tem esse ISBN.' });
     expect(dataOf(refused).fields.answer).toBe('Obrigado!');
 
     // A stored value today's rules refuse is caught before anything is written.
     await getDb().execute(sql`UPDATE change_requests SET changes = '[{"field":"pages","before":null,"after":"0"}]'::jsonb WHERE code = ${code}`);
-    const invalid = await reviewAct({ request: formRequest(reviewPath, { intent: 'aprovar' }, { cookie: curator.cookie }), params: { codigo: code }, context: {} });
+    const invalid = await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'aprovar' }, { cookie: curator.cookie }), { codigo: code }));
     expect(dataOf(invalid).fieldErrors.pages).toBe('Informe um número de páginas entre 1 e 20.000.');
     expect((await getEdition(other))?.pages).toBeNull();
   });

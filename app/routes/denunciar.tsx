@@ -16,18 +16,18 @@ import { requireViewer } from '~/server/viewer.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Denunciar · Maratona' }, { name: 'robots', content: 'noindex' }];
 
 /** ?tipo=…&id=… (the "Denunciar" links of lists): the thing and the form; what the reader may not see is a 404. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = reportPageParams.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!params.success) return { target: null };
-  const viewer = await requireViewer(request);
+  const viewer = await requireViewer({ request, context });
   const target = await getReportTarget(viewer, params.data.tipo, params.data.id);
   if (!target) throw data(null, { status: 404 });
   return { target: { ...target, kind: params.data.tipo, id: params.data.id } };
 }
 
 /** Where every "Denunciar" form posts (features/moderation/components/report-form.tsx). */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const formData = await request.formData();
   const back = sameSitePath(String(formData.get('voltar') ?? ''), getEnv().publicUrl) ?? '/';
   const parsed = parseForm(formData, reportInput);

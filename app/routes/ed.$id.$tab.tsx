@@ -26,7 +26,7 @@ const TAB_TITLES: Record<(typeof TABS)[number], string> = { edicoes: 'Edições'
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? editionMeta(data.edition, data.origin, ` · ${TAB_TITLES[data.tab]}`) : [{ title: 'Página não encontrada · Maratona' }]);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.tab === 'sobre') throw redirect(`/ed/${params.id}`, 308);
   const tab = TABS.find((t) => t === params.tab);
   if (!tab) throw data(null, { status: 404 });
@@ -39,13 +39,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The atts, reviews and readers tabs also carry a tag per reader they show, so whatever hides that reader's
   // things (restricted, suspended, deleted, moderation, a review made private) drops them (decision 0036).
   if (tab === 'atts') {
-    const { cacheTag, ...atts } = await loadEditionAtts(request, edition.id);
+    const { cacheTag, ...atts } = await loadEditionAtts(await getViewer({ request, context }), request, edition.id);
     return data({ ...none, tab, edition, origin, atts }, { headers: withCacheTags(cacheHeaders, [cacheTag, ...readerCacheTags(atts.page.items.map((att) => att.author.id))]) });
   }
   const url = new URL(request.url);
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
   // Visitors get the cached page; a signed-in reader's copy is private (root middleware) and shows what they may see.
-  const viewer = tab === 'edicoes' ? null : await getViewer(request);
+  const viewer = tab === 'edicoes' ? null : await getViewer({ request, context });
   const [editions, reviews, readers] = await Promise.all([
     tab === 'edicoes' ? listWorkEditions(edition.workId) : [],
     tab === 'resenhas' ? listEditionReviews(viewer, edition.id, pagina) : null,

@@ -29,10 +29,10 @@ export const headers = publicPageHeadersFromLoader;
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? editionMeta(data.edition, data.origin) : [{ title: 'Edição não encontrada · Maratona' }]);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { edition, origin, cacheHeaders } = await loadEditionOr404(params.id);
   // Visitors get the cached page; a signed-in reader's copy is private (root middleware) and has their entry.
-  const viewer = await getViewer(request);
+  const viewer = await getViewer({ request, context });
   const [entry, shelves] = viewer ? await Promise.all([getMyShelfEntry(viewer, edition.id), listShelfChoices(viewer, edition.id)]) : [null, []];
   const [progress, review] =
     viewer && entry
@@ -42,8 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The shelf panel's forms: status, rating, favourite, copy and notes, custom shelves, progress, review, removal — always the viewer's own entry. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const { edition } = await loadEditionOr404(params.id);
   const form = await request.formData();
   if (form.get('intent') === 'publicar-att') {

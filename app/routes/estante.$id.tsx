@@ -18,8 +18,8 @@ import { getViewer, requireViewer } from '~/server/viewer.server';
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.shelf.name} · Maratona` : 'Estante não encontrada · Maratona' }];
 
 /** A custom shelf: anyone its visibility allows sees it; for everyone else it does not exist (404). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
   const shelf = await getShelf(viewer, params.id);
   if (!shelf) throw data(null, { status: 404 });
   const url = new URL(request.url);
@@ -30,8 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The owner's forms; anyone else gets the same 404 as for a missing shelf. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const shelf = await getShelf(viewer, params.id);
   if (!shelf?.mine) throw data(null, { status: 404 });
   const parsed = parseForm(await request.formData(), shelfPageInput);

@@ -14,8 +14,8 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Minha estante · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const url = new URL(request.url);
   const params = bookshelfParams.parse(Object.fromEntries(url.searchParams));
   const filters = filtersFromParams(params);
@@ -25,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Bulk status change of the checked books (only the viewer's own entries move). */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const form = await request.formData();
   const parsed = parseForm(form, bulkMoveInput, { entries: form.getAll('entrada').filter((v) => typeof v === 'string') });
   if (!parsed.ok) return parsed.failure;

@@ -15,16 +15,16 @@ import { getViewer, requireViewer } from '~/server/viewer.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Estantes · Maratona' }];
 
 /** My custom shelves (signed in) and other readers' public ones to discover. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
   const url = new URL(request.url);
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
   const [mine, discover] = await Promise.all([viewer ? listMyShelves(viewer) : null, listPublicShelves(viewer, pagina)]);
   return { mine, discover, search: url.search };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const parsed = parseForm(await request.formData(), shelfInput);
   if (!parsed.ok) return parsed.failure;
   try {

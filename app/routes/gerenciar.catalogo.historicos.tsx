@@ -12,8 +12,8 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Histórico do catálogo · Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const url = new URL(request.url);
   const params = historyParams.parse(Object.fromEntries(url.searchParams));
   return { params, search: url.search, changes: await listCatalogChanges(viewer, toHistoryFilters(params)) };
@@ -21,8 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const revertInput = z.object({ intent: z.literal('reverter', { error: 'Ação desconhecida.' }), id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Alteração inválida.') });
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const parsed = parseForm(await request.formData(), revertInput);
   if (!parsed.ok) return parsed.failure;
   try {

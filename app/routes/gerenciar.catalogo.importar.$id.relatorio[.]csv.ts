@@ -7,8 +7,8 @@ import { toCsv } from '~/lib/csv';
 import { requireRole } from '~/server/viewer.server';
 
 /** The per-row report of an import as a spreadsheet: line, title, ISBN, outcome, reason and the edition's address. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const id = importIdParam.safeParse(params.id);
   const report = id.success ? await listCatalogImportReport(viewer, id.data) : null;
   if (!report) throw data(null, { status: 404 });

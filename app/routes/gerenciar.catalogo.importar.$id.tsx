@@ -11,8 +11,8 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.detail.status === 'imported' ? 'Relatório' : 'Prévia'} da importação · Gerenciar · Maratona` }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const url = new URL(request.url);
   const query = importRowsParams.parse(Object.fromEntries(url.searchParams));
   const id = importIdParam.safeParse(params.id);
@@ -21,8 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { detail, filter: query.situacao, search: url.search };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const id = importIdParam.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   const parsed = parseForm(await request.formData(), confirmImportInput);

@@ -8,13 +8,13 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Importar edições · Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   return { imports: await listCatalogImports(viewer) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const formData = await request.formData();
   const fields = typedFields(formData);
   const file = formData.get('arquivo');

@@ -12,15 +12,15 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mais vinculadas · Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const url = new URL(request.url);
   const filters = toLinkedFilters(linkedParams.parse({ sem: url.searchParams.getAll('sem'), pagina: url.searchParams.get('pagina') ?? undefined }));
   return { flags: filters.flags, search: url.search, ranking: await listMostLinkedEditions(viewer, filters) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const fields = typedFields(await request.formData());
   if (fields.intent !== 'recalcular') return formFailure(fields, 'Ação desconhecida.');
   await refreshLinkCountsNow(viewer);

@@ -40,15 +40,15 @@ async function pairOf(request: Request) {
   return { params, kind, errors, records };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole({ request, context }, ['curator', 'admin']);
   const { params, errors, records } = await pairOf(request);
   const done = new URL(request.url).searchParams.get('mesclado') === '1';
   return { params, errors: done ? {} : errors, records, done };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const parsed = parseForm(await request.formData(), mergeInput);
   if (!parsed.ok) return parsed.failure;
   const { params, kind, errors, records } = await pairOf(request);

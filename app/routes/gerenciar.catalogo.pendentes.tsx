@@ -13,15 +13,15 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edições pendentes · Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const url = new URL(request.url);
   const { pagina } = pendingParams.parse({ pagina: url.searchParams.get('pagina') ?? undefined });
   return { queue: await listPendingEditions(viewer, pagina), search: url.search };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const parsed = parseForm(await request.formData(), pendingReviewInput);
   if (!parsed.ok) return parsed.failure;
   try {

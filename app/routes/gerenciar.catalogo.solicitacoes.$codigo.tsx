@@ -5,12 +5,12 @@ import { approveChangeRequest, rejectChangeRequest } from '~/features/curation/m
 import { getChangeRequestForReview } from '~/features/curation/queries.server';
 import { parseCuratorValues, requestCodeParam, reviewInput } from '~/features/curation/validation';
 import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
-import { requireRole } from '~/server/viewer.server';
+import { requireRole, type ViewerArgs } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.codigo} · Solicitações · Maratona` }];
 
-async function reviewOr404(request: Request, rawCode: string | undefined) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+async function reviewOr404(args: ViewerArgs, rawCode: string | undefined) {
+  const viewer = await requireRole(args, ['curator', 'admin']);
   const code = requestCodeParam.safeParse(rawCode);
   const review = code.success ? await getChangeRequestForReview(viewer, code.data) : null;
   if (!review) throw data(null, { status: 404 });
@@ -19,13 +19,13 @@ async function reviewOr404(request: Request, rawCode: string | undefined) {
 
 const fieldsOf = (review: { changes: { field: string }[] }) => review.changes.map((c) => c.field);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { review } = await reviewOr404(request, params.codigo);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { review } = await reviewOr404({ request, context }, params.codigo);
   return { review };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { viewer, review } = await reviewOr404(request, params.codigo);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { viewer, review } = await reviewOr404({ request, context }, params.codigo);
   const formData = await request.formData();
   const parsed = parseForm(formData, reviewInput);
   if (!parsed.ok) return parsed.failure;

@@ -14,8 +14,8 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Solicitações · Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const url = new URL(request.url);
   const params = queueParams.parse(Object.fromEntries(url.searchParams));
   return { params, search: url.search, queue: await listChangeRequests(viewer, toQueueFilters(params)) };

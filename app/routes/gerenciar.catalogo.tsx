@@ -8,8 +8,8 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Catálogo · Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   const [dashboard, pendingEditions] = await Promise.all([getCurationDashboard(viewer), countPendingEditions(viewer)]);
   return { dashboard, pendingEditions };
 }

@@ -18,16 +18,16 @@ export const meta: Route.MetaFunction = () => [{ title: 'Denúncias · Gerenciar
 const STATUS = { abertas: 'open', resolvidas: 'resolved', dispensadas: 'dismissed' } as const;
 
 /** Admins only: anyone else gets the 404 of a page that does not exist (like every /gerenciar section). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['admin']);
   const url = new URL(request.url);
   const params = reportQueueParams.parse(Object.fromEntries(url.searchParams));
   const { groups, total } = await listReportGroups(viewer, { status: STATUS[params.situacao], kind: params.tipo, page: params.pagina });
   return { groups, total, params, search: url.search, pageSize: REPORT_GROUPS_PAGE };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['admin']);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['admin']);
   const parsed = parseForm(await request.formData(), moderationActionInput);
   if (!parsed.ok) return parsed.failure;
   try {

@@ -5,8 +5,8 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'E-mails enviados · Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['admin']);
   return { emails: await listOutbox(viewer) };
 }
 

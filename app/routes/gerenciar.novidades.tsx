@@ -13,13 +13,13 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Novidades · Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ['admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole({ request, context }, ['admin']);
   return { posts: await listNewsPosts(50) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['admin']);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['admin']);
   const formData = await request.formData();
   const deleteId = formData.get('excluir');
   try {

@@ -14,8 +14,8 @@ import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gerenciar · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, ['curator', 'admin']);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, ['curator', 'admin']);
   // A curator sees only the catalogue section; accounts and jobs stay admins' (ADR 0011).
   if (viewer.role !== 'admin') return { isAdmin: false as const };
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
@@ -35,8 +35,8 @@ const adminInput = z.object({
   id: z.string().min(1).max(64),
 });
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, ['admin']);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, ['admin']);
   const parsed = parseForm(await request.formData(), adminInput);
   if (!parsed.ok) return parsed.failure;
   const { intent, id } = parsed.value;

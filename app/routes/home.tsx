@@ -22,8 +22,8 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Início · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const year = yearInSaoPaulo();
   const [reading, goal, suggestions, activity, atts] = await Promise.all([
     listCurrentlyReading(viewer),
@@ -38,8 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The goal form and the one-tap progress of the books being read: always the viewer's own. */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const parsed = parseForm(await request.formData(), homeActionInput);
   if (!parsed.ok) return parsed.failure;
   const input = parsed.value;

@@ -11,14 +11,14 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Notificações · Maratona' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const page = Math.max(1, Math.min(1000, Number(new URL(request.url).searchParams.get('pagina')) || 1));
   return { page, ...(await listNotifications(viewer, page)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   await markNotificationsRead(viewer, 'all');
   return { success: 'Tudo marcado como lido.' };
 }

@@ -15,6 +15,7 @@ import * as startSignIn from './auth.entrar-com.$provider';
 import * as connections from './configuracoes.conexoes';
 import * as notifications from './notificacoes';
 import * as oauthRedirect from './oauthredirect';
+import { routeArgs } from '../../test/routes';
 
 /**
  * The provider flows end to end through the route modules, against the local test provider: the auth
@@ -44,7 +45,7 @@ beforeEach(() => resetEnvForTests());
 
 type Args = { request: Request; params: Record<string, string>; context: object };
 type Handler = (args: never) => unknown;
-const call = (fn: Handler, request: Request, params: Record<string, string> = {}) => (fn as unknown as (args: Args) => Promise<unknown>)({ request, params, context: {} });
+const call = (fn: Handler, request: Request, params: Record<string, string> = {}) => (fn as unknown as (args: Args) => Promise<unknown>)(routeArgs(request, params));
 
 /** A route result as status, location, body and headers, whether it answered, threw or returned data(). */
 async function settle(promise: Promise<unknown>): Promise<{ status: number; location: string | null; body: any; headers: Headers }> {
@@ -128,7 +129,7 @@ describe('first sign-in through a provider', () => {
 
     const done = await settle(call(completeStep.action, formRequest(location, { username: 'Ana_Google', birthDate: '1994-07-21' }, { cookie: jar.toString() })));
     expect(done).toMatchObject({ status: 302, location: '/notificacoes' });
-    const viewer = await getViewer(getRequest('/', jar.toString()));
+    const viewer = await getViewer(routeArgs(getRequest('/', jar.toString())));
     expect(viewer).toMatchObject({ username: 'ana_google', name: 'Ana Souza' });
     const [completed] = await getDb().select().from(users).where(eq(users.email, ana.email));
     expect(completed).toMatchObject({ username: 'ana_google', displayUsername: 'ana_google', birthDate: '1994-07-21', profileVisibility: 'publico' });
@@ -145,7 +146,7 @@ describe('first sign-in through a provider', () => {
 
     const second = await signInWith('twitch', ana, '/notificacoes');
     expect(second.location).toBe('/notificacoes');
-    expect(await getViewer(getRequest('/', second.jar.toString()))).toMatchObject({ username: 'ana_twitch' });
+    expect(await getViewer(routeArgs(getRequest('/', second.jar.toString())))).toMatchObject({ username: 'ana_twitch' });
     expect(await getDb().select().from(users).where(eq(users.email, ana.email))).toHaveLength(1);
   });
 
@@ -159,7 +160,7 @@ describe('first sign-in through a provider', () => {
     expect(await getDb().select().from(users).where(eq(users.email, ana.email))).toEqual([]);
     expect(await getDb().select().from(authAccounts).where(eq(authAccounts.providerId, 'discord'))).toEqual([]);
     expect(await getDb().select().from(sessions)).toEqual([]);
-    expect(await getViewer(getRequest('/', before))).toBeNull();
+    expect(await getViewer(routeArgs(getRequest('/', before)))).toBeNull();
     expect(explainAuthError('underage')).toContain('13 anos ou mais');
   });
 
@@ -214,7 +215,7 @@ describe('first sign-in through a provider', () => {
     const { jar, location } = await signInWith('google', ana, '/notificacoes');
     // The reader already has a username and birth date: no sign-up step, straight to where they were going.
     expect(location).toBe('/notificacoes');
-    expect(await getViewer(getRequest('/', jar.toString()))).toMatchObject({ id: existing.id, username: 'ana_senha' });
+    expect(await getViewer(routeArgs(getRequest('/', jar.toString())))).toMatchObject({ id: existing.id, username: 'ana_senha' });
     expect(await getDb().select().from(users).where(eq(users.email, ana.email))).toHaveLength(1);
     const linked = await getDb().select().from(authAccounts).where(eq(authAccounts.userId, existing.id));
     expect(linked.map((a) => a.providerId).sort()).toEqual(['credential', 'google']);
@@ -225,7 +226,7 @@ describe('first sign-in through a provider', () => {
     const { jar, location } = await signInWith('google', ana, '/notificacoes');
     expect(location).toBe('/auth/error?error=account_not_linked');
     expect(explainAuthError('account_not_linked')).toContain('Conexões');
-    expect(await getViewer(getRequest('/', jar.toString()))).toBeNull();
+    expect(await getViewer(routeArgs(getRequest('/', jar.toString())))).toBeNull();
     const accounts = await getDb().select().from(authAccounts).where(eq(authAccounts.userId, squatter.id));
     expect(accounts.map((a) => a.providerId)).toEqual(['credential']);
   });
@@ -277,7 +278,7 @@ describe('connections', () => {
 
     const signedIn = await signInWith('discord', { email: 'bia.no.discord@exemplo.com.br', name: 'Bia' }, '/notificacoes');
     expect(signedIn.location).toBe('/notificacoes');
-    expect(await getViewer(getRequest('/', signedIn.jar.toString()))).toMatchObject({ id: reader.id, username: 'bia_le' });
+    expect(await getViewer(routeArgs(getRequest('/', signedIn.jar.toString())))).toMatchObject({ id: reader.id, username: 'bia_le' });
   });
 
   it('never removes the last way to sign in', async () => {

@@ -4,7 +4,7 @@ import { getAuth } from '~/features/accounts/auth.server';
 import { cookieFrom, createEdition, createUser, formRequest, getRequest } from '../../test/factories';
 import * as edition from './ed.$id';
 import * as bookshelf from './estante';
-import type { Handler, Failure } from '../../test/routes';
+import { routeArgs, type Handler, type Failure } from '../../test/routes';
 
 useTestDatabase();
 
@@ -13,8 +13,8 @@ const loadEdition = edition.loader as unknown as Handler;
 const loadBookshelf = bookshelf.loader as unknown as Handler;
 type Page = { data: { entry: { status: string } | null; progress: { fraction: number; value: number | null; units: string[]; daysLeft: number | null; updates: { value: number; emotion: string | null; comment: string | null; spoiler: boolean; correction: boolean }[] } | null } };
 
-const poster = (id: string, cookie: string) => (fields: Record<string, string>) => act({ request: formRequest(`/ed/${id}`, fields, { cookie }), params: { id }, context: {} });
-const loadFor = async (id: string, cookie?: string) => ((await loadEdition({ request: getRequest(`/ed/${id}`, cookie), params: { id }, context: {} })) as Page).data;
+const poster = (id: string, cookie: string) => (fields: Record<string, string>) => act(routeArgs(formRequest(`/ed/${id}`, fields, { cookie }), { id }));
+const loadFor = async (id: string, cookie?: string) => ((await loadEdition(routeArgs(getRequest(`/ed/${id}`, cookie), { id }))) as Page).data;
 
 describe('the progress forms of /ed/{id}', () => {
   it('log progress with an emotion and a hidden spoiler, reach the end and mark the book read', async () => {
@@ -36,7 +36,7 @@ describe('the progress forms of /ed/{id}', () => {
     expect(await post({ intent: 'progresso', value: '264', unit: 'paginas' })).toEqual({ success: 'Você chegou ao fim! Marque como lido e dê sua nota.' });
     page = await loadFor(id, reader.cookie);
     expect(page).toMatchObject({ entry: { status: 'reading' }, progress: { fraction: 1 } });
-    const shelf = (await loadBookshelf({ request: getRequest('/estante?situacao=lendo', reader.cookie), params: {}, context: {} })) as { bookshelf: { items: { progress: number | null }[] } };
+    const shelf = (await loadBookshelf(routeArgs(getRequest('/estante?situacao=lendo', reader.cookie)))) as { bookshelf: { items: { progress: number | null }[] } };
     expect(shelf.bookshelf.items).toMatchObject([{ progress: 1 }]);
 
     expect(await post({ intent: 'situacao', status: 'lido' })).toEqual({ success: 'Na sua estante como “Lido”.' });
@@ -82,7 +82,7 @@ describe('the progress forms of /ed/{id}', () => {
     expect((await loadFor(id, other.cookie)).progress).toMatchObject({ value: 10, updates: [{ value: 10 }] });
     expect((await loadFor(id)).progress).toBeNull();
 
-    const visitor = (await act({ request: formRequest(`/ed/${id}`, { intent: 'progresso', value: '199', unit: 'paginas' }), params: { id }, context: {} }).catch((e: unknown) => e)) as Response;
+    const visitor = (await act(routeArgs(formRequest(`/ed/${id}`, { intent: 'progresso', value: '199', unit: 'paginas' }), { id })).catch((e: unknown) => e)) as Response;
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get('location')).toMatch(/^\/auth\/signin/);
     expect((await loadFor(id, reader.cookie)).progress?.value).toBe(150);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
-import type { Failure, Handler } from '../../test/routes';
+import { routeArgs, type Failure, type Handler } from '../../test/routes';
 import { ATTS_RATE_LIMIT } from '~/features/atts/mutations.server';
 import { listAtts } from '~/features/atts/queries.server';
 import { reviewAttText } from '~/features/reading/review-att-text';
@@ -17,10 +17,10 @@ const loadEdition = edition.loader as unknown as Handler;
 const loadTab = tab.loader as unknown as Handler;
 const saveDraft = draft.action as unknown as Handler;
 
-const poster = (id: string, cookie: string) => (fields: Record<string, string>) => act({ request: formRequest(`/ed/${id}`, fields, { cookie }), params: { id }, context: {} });
+const poster = (id: string, cookie: string) => (fields: Record<string, string>) => act(routeArgs(formRequest(`/ed/${id}`, fields, { cookie }), { id }));
 const tabFor = async (id: string, name: string, cookie?: string, query = '') =>
-  ((await loadTab({ request: getRequest(`/ed/${id}/${name}${query}`, cookie), params: { id, tab: name }, context: {} })) as { data: { reviews: { items: { html: string }[]; total: number } | null; readers: { items: { username: string; status: string }[]; total: number } | null } }).data;
-const beacon = (fields: Record<string, string>, cookie?: string) => saveDraft({ request: formRequest('/api/resenhas/rascunho', fields, cookie ? { cookie } : {}), params: {}, context: {} }) as Promise<Response>;
+  ((await loadTab(routeArgs(getRequest(`/ed/${id}/${name}${query}`, cookie), { id, tab: name }))) as { data: { reviews: { items: { html: string }[]; total: number } | null; readers: { items: { username: string; status: string }[]; total: number } | null } }).data;
+const beacon = (fields: Record<string, string>, cookie?: string) => saveDraft(routeArgs(formRequest('/api/resenhas/rascunho', fields, cookie ? { cookie } : {}))) as Promise<Response>;
 const status = async (promise: Promise<unknown>) => {
   try {
     await promise;
@@ -40,7 +40,7 @@ describe('the review routes', () => {
     expect(saved.status).toBe(200);
     expect(saved.headers.get('Cache-Control')).toBe('private, no-store');
     expect(await saved.json()).toMatchObject({ savedAt: expect.stringMatching(/^\d{4}-/) });
-    const page = ((await loadEdition({ request: getRequest(`/ed/${id}`, reader.cookie), params: { id }, context: {} })) as { data: { review: unknown } }).data;
+    const page = ((await loadEdition(routeArgs(getRequest(`/ed/${id}`, reader.cookie), { id }))) as { data: { review: unknown } }).data;
     expect(page.review).toMatchObject({ draftBody: 'Ao vencedor, as batatas!', draftSpoiler: true, draftVisibility: 'seguidores', body: null });
 
     // Visitors, strangers without the book, and bad input get a Portuguese answer and change nothing.
@@ -73,7 +73,7 @@ describe('the review routes', () => {
     body.append('moods', 'sombrio');
     body.append('moods', 'engracado');
     const request = new Request(`http://localhost:3000/ed/${id}`, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000', Cookie: reader.cookie } });
-    expect(await act({ request, params: { id }, context: {} })).toEqual({ success: 'Resenha publicada.' });
+    expect(await act(routeArgs(request, { id }))).toEqual({ success: 'Resenha publicada.' });
 
     const reviews = (await tabFor(id, 'resenhas')).reviews!;
     expect(reviews.total).toBe(1);
@@ -132,8 +132,8 @@ describe('the review routes', () => {
 
   it('answer 404 for unknown tabs and editions, and ignore a bad page number', async () => {
     const id = await createEdition({ title: 'Iracema', authors: ['José de Alencar'], pages: 120 });
-    expect(await status(loadTab({ request: getRequest(`/ed/${id}/criticas`), params: { id, tab: 'criticas' }, context: {} }))).toBe(404);
-    expect(await status(loadTab({ request: getRequest('/ed/nao-existe/resenhas'), params: { id: 'nao-existe', tab: 'resenhas' }, context: {} }))).toBe(404);
+    expect(await status(loadTab(routeArgs(getRequest(`/ed/${id}/criticas`), { id, tab: 'criticas' })))).toBe(404);
+    expect(await status(loadTab(routeArgs(getRequest('/ed/nao-existe/resenhas'), { id: 'nao-existe', tab: 'resenhas' })))).toBe(404);
     expect((await tabFor(id, 'resenhas', undefined, '?pagina=abc')).reviews).toMatchObject({ total: 0 });
     expect((await tabFor(id, 'leitores', undefined, '?pagina=-3')).readers).toMatchObject({ total: 0 });
   });

@@ -14,8 +14,8 @@ import { requireViewer } from '~/server/viewer.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Seguindo · Maratona' }];
 
 /** Whom I follow and what they did last, the requests I sent, the requests waiting for me, whom I blocked (decision 0022). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const url = new URL(request.url);
   const { pagina } = readerSearchParams.parse(Object.fromEntries(url.searchParams));
   const [following, requests, sent, blocked] = await Promise.all([listFollowedActivity(viewer, pagina), listFollowRequests(viewer), listSentRequests(viewer), listBlockedReaders(viewer)]);
@@ -23,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { following, requests, sent, blocked, justBlocked: justBlocked && blocked.some((r) => r.username === justBlocked) ? justBlocked : null, search: url.search };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   return runSocialAction(viewer, await request.formData());
 }
 

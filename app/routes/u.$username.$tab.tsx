@@ -18,10 +18,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${tabHea
  * One tab of a profile (tabs.ts). Unknown tabs, and every tab of a profile the viewer may not see beyond its
  * name (restrito, blocked, suspended), answer 404; an old username moves (308) with its tab.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = profileTabFromSlug(params.tab);
   if (!tab) throw data(null, { status: 404 });
-  const viewer = await getViewer(request);
+  const viewer = await getViewer({ request, context });
   const owner = await findProfileOwner(viewer, params.username);
   if (!owner) throw data(null, { status: 404 });
   const url = new URL(request.url);
@@ -33,9 +33,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The follower forms of `seguidores` (approve, decline, remove); the data functions act only on the viewer's own follows. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (!profileTabFromSlug(params.tab)) throw data(null, { status: 404 });
-  const viewer = await requireViewer(request);
+  const viewer = await requireViewer({ request, context });
   return runSocialAction(viewer, await request.formData());
 }
 

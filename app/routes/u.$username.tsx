@@ -17,8 +17,8 @@ export const headers = publicPageHeadersFromLoader;
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.profile.reader.name} (@${data.profile.reader.username}) · Maratona` : 'Perfil não encontrado · Maratona' }];
 
 /** A reader's profile. Missing, suspended and blocked (either way) all answer the same 404; an old username moves (308). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
   const owner = await findProfileOwner(viewer, params.username);
   if (!owner) throw data(null, { status: 404 });
   if ('movedTo' in owner) throw redirect(`/u/${owner.movedTo}${new URL(request.url).search}`, 308);
@@ -26,8 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Follow, request, cancel, unfollow, block: after a block the profile is gone for the viewer, so it goes to /seguindo. */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
   const result = await runSocialAction(viewer, await request.formData());
   if (!isFailure(result) && 'blocked' in result) throw redirect(`/seguindo?bloqueado=${result.blocked}`);
   return result;

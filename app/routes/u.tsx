@@ -18,8 +18,8 @@ export const headers = publicPageHeadersFromLoader;
 export const meta: Route.MetaFunction = () => [{ title: 'Leitores · Maratona' }];
 
 /** Reader search: by name or username, without caring for case or accents; with nothing typed, readers to browse. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
   const url = new URL(request.url);
   const { q, pagina } = readerSearchParams.parse(Object.fromEntries(url.searchParams));
   if (q) return { q, results: await searchReaders(viewer, q, pagina), directory: null, search: url.search };

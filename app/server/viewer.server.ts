@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { data, redirect } from 'react-router';
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { queryRows } from '~/db/client.server';
 import { getEnv } from './env.server';
-import { REQUEST_ID_HEADER } from './request-id';
 import { getSessionAuth } from './session-auth.server';
 
 export type Role = 'reader' | 'curator' | 'admin';
@@ -22,73 +21,80 @@ export type Viewer = {
 export const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 const RENEW_AFTER_MS = 24 * 3600 * 1000;
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
-const renewals = new WeakMap<Request, Headers>();
+/**
+ * What one request knows of its viewer, kept in React Router's request context by the root middleware.
+ * React Router runs an action with the submitted request and then the page's loaders with a GET copy of it
+ * (a document POST, without JavaScript): the loaders must see what the action changed (a sign-out, a new
+ * name, notifications read), so they read the viewer again, once for all of them. A GET reads it once.
+ */
+type ViewerReads = { action?: Promise<Viewer | null>; loaders?: Promise<Viewer | null>; renewal?: Headers };
+const viewerContext = createContext<ViewerReads>();
 
-type Scope = { readonly cookie: string | null; readonly shareViewer: boolean; viewer?: Promise<Viewer | null>; renewal?: Headers };
-const scopes = new Map<string, Scope>();
+/** What a loader or action hands over to read its viewer: React Router's arguments (or the two of them). */
+export type ViewerArgs = { readonly request: Request; readonly context: Readonly<RouterContextProvider> };
+
+/** Opens this request's viewer in the context; the root middleware does it before any loader or action runs. */
+export function provideViewer(context: Readonly<RouterContextProvider>): void {
+  context.set(viewerContext, {});
+}
 
 /**
- * React Router hands each loader and action its own copy of the request (it rebuilds it to strip `?index`
- * and `_routes`), so state kept on the Request object is lost between the root middleware and the loaders.
- * The root middleware opens a scope for the whole request, keyed by the id server.ts stamps on every
- * request (never the client's) and bound to the request's cookie: the renewed session cookie reaches the
- * response, and on a GET the loaders share one session read. Not on other methods: loaders that run after
- * an action must see what it changed.
+ * The root middleware's viewer part: opens the context, and hands the response the session cookie the auth
+ * library renewed while the viewer was read (30 days, sliding).
  */
-export async function withViewerScope<T>(request: Request, handle: () => Promise<T>): Promise<T> {
-  const id = request.headers.get(REQUEST_ID_HEADER);
-  if (!id || scopes.has(id)) return handle();
-  scopes.set(id, { cookie: request.headers.get('cookie'), shareViewer: request.method === 'GET' || request.method === 'HEAD' });
-  try {
-    return await handle();
-  } finally {
-    scopes.delete(id);
-  }
-}
-
-const scopeOf = (request: Request): Scope | undefined => {
-  const id = request.headers.get(REQUEST_ID_HEADER);
-  const scope = id ? scopes.get(id) : undefined;
-  return scope && scope.cookie === request.headers.get('cookie') ? scope : undefined;
+export const viewerMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  provideViewer(context);
+  const response = await next();
+  for (const cookie of context.get(viewerContext).renewal?.getSetCookie() ?? []) response.headers.append('Set-Cookie', cookie);
+  return response;
 };
 
-/** The signed-in reader of this request, read from the database session (once per request). */
-export function getViewer(request: Request): Promise<Viewer | null> {
-  let viewer = viewers.get(request);
-  if (viewer) return viewer;
-  const scope = scopeOf(request);
-  viewer = (scope?.shareViewer ? scope.viewer : undefined) ?? readViewer(request);
-  if (scope?.shareViewer) scope.viewer = viewer;
-  viewers.set(request, viewer);
-  return viewer;
+/** The signed-in reader of this request, read from the database session when first asked (see ViewerReads). */
+export function getViewer({ request, context }: ViewerArgs): Promise<Viewer | null> {
+  const reads = context.get(viewerContext);
+  const phase = request.method === 'GET' || request.method === 'HEAD' ? 'loaders' : 'action';
+  return (reads[phase] ??= readViewer(request, reads));
 }
+
+/** The auth library's session cookie: `__Secure-` only when the site is served over HTTPS (`useSecureCookies` in auth.server.ts). */
+const sessionCookieName = () => SESSION_COOKIE_NAMES[getEnv().publicUrl.startsWith('https://') ? 1 : 0]!;
 
 export function hasSessionCookie(cookie: string | null | undefined): boolean {
   return !!cookie && SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));
 }
 
+/** A signature as the auth library accepts one: 43 base64 characters and the padding (HMAC-SHA256 is 32 bytes). */
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
 /**
- * The session token from the signed cookie (value "token.signature", HMAC-SHA256 with the auth secret,
- * the auth library's format), or null when absent or forged.
+ * The session token from the signed cookie `name` (value "token.signature", HMAC-SHA256 with the auth secret),
+ * or null when absent or forged. It reads the cookie header and checks the signature as the auth library does
+ * (first cookie of the name, quotes stripped, percent-decoded; the signature's bytes compared), with Node's
+ * HMAC instead of a WebCrypto key per request (decision 0040); `session-cookie.test.ts` holds the two together.
  */
-export function sessionTokenFrom(cookie: string | null | undefined): string | null {
-  if (!cookie) return null;
-  for (const part of cookie.split(';')) {
+export function sessionTokenFrom(cookie: string | null | undefined, name: string): string | null {
+  const value = cookie ? cookieValue(cookie, name) : null;
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (!SIGNATURE.test(signature)) return null;
+  const expected = createHmac('sha256', getEnv().authSecret).update(token).digest();
+  return timingSafeEqual(Buffer.from(signature, 'base64'), expected) ? token : null;
+}
+
+function cookieValue(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0 || !SESSION_COOKIE_NAMES.includes(part.slice(0, eq).trim())) continue;
-    let value: string;
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
     try {
-      value = decodeURIComponent(part.slice(eq + 1).trim());
+      return decodeURIComponent(value);
     } catch {
-      return null;
+      return value;
     }
-    const dot = value.lastIndexOf('.');
-    if (dot < 1) return null;
-    const token = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1));
-    const expected = Buffer.from(createHmac('sha256', getEnv().authSecret).update(token).digest('base64'));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
   }
   return null;
 }
@@ -110,8 +116,10 @@ type SessionRow = {
  * unread count (every signed-in page shows it; a second query cost as much as the rest). Once a day the
  * auth library renews the session and its cookie; the root middleware forwards that cookie.
  */
-async function readViewer(request: Request): Promise<Viewer | null> {
-  const token = sessionTokenFrom(request.headers.get('cookie'));
+async function readViewer(request: Request, reads: ViewerReads): Promise<Viewer | null> {
+  const cookie = request.headers.get('cookie');
+  if (!hasSessionCookie(cookie)) return null;
+  const token = sessionTokenFrom(cookie, sessionCookieName());
   if (!token) return null;
   const [row] = await queryRows<SessionRow>(sql`
     SELECT s.id AS session_id, s.updated_at, u.id, u.role, u.username, u.name, u.image, u.email_verified,
@@ -121,9 +129,7 @@ async function readViewer(request: Request): Promise<Viewer | null> {
   if (!row) return null;
   if (Date.now() - new Date(row.updated_at).getTime() > RENEW_AFTER_MS) {
     const { headers } = await getSessionAuth().api.getSession({ headers: request.headers, returnHeaders: true });
-    renewals.set(request, headers);
-    const scope = scopeOf(request);
-    if (scope) scope.renewal = headers;
+    reads.renewal = headers;
   }
   return {
     id: row.id,
@@ -144,15 +150,10 @@ export function shellData(viewer: Viewer | null) {
   return { viewer: { id, username, name, image, role, emailVerified }, unread: unreadNotifications };
 }
 
-/** Set-Cookie headers of a session renewed during this request (30 days, sliding). */
-export function renewedSessionHeaders(request: Request): Headers | undefined {
-  return renewals.get(request) ?? scopeOf(request)?.renewal;
-}
-
-export async function requireViewer(request: Request): Promise<Viewer> {
-  const viewer = await getViewer(request);
+export async function requireViewer(args: ViewerArgs): Promise<Viewer> {
+  const viewer = await getViewer(args);
   if (viewer?.username) return viewer;
-  const url = new URL(request.url);
+  const url = new URL(args.request.url);
   const back = encodeURIComponent(url.pathname + url.search);
   // An account created through a provider has no username until its sign-up step is done (ADR 0007).
   throw redirect(viewer ? `/auth/completar-cadastro?callbackUrl=${back}` : `/auth/signin?callbackUrl=${back}`);
@@ -161,8 +162,8 @@ export async function requireViewer(request: Request): Promise<Viewer> {
 /**
  * A signed-in reader without the role gets 404, not 403: the management area does not admit it exists.
  */
-export async function requireRole(request: Request, roles: readonly Role[]): Promise<Viewer> {
-  const viewer = await requireViewer(request);
+export async function requireRole(args: ViewerArgs, roles: readonly Role[]): Promise<Viewer> {
+  const viewer = await requireViewer(args);
   if (!roles.includes(viewer.role)) throw data(null, { status: 404 });
   return viewer;
 }

@@ -23,6 +23,7 @@ import { createEdition, createUser, formRequest, getRequest, testViewer, type Te
 import { deleteAccount } from './deletion.server';
 import { READER_REFERENCES } from './reader-references';
 import { changeAvatar, requestPasswordReset, signIn } from './mutations.server';
+import { routeArgs } from '../../../test/routes';
 
 useTestDatabase();
 
@@ -67,7 +68,7 @@ describe('account deletion', () => {
     await expect(deleting(reader, { username: reader.username, password: '' })).rejects.toMatchObject({ field: 'password', message: 'Digite sua senha para confirmar.' });
     await expect(deleting(reader, { username: reader.username, password: 'senha-errada-123' })).rejects.toMatchObject({ field: 'password', message: 'Senha incorreta.' });
     expect(await getDb().select({ id: users.id }).from(users).where(eq(users.id, reader.id))).toHaveLength(1);
-    expect(await getViewer(getRequest('/home', reader.cookie))).not.toBeNull();
+    expect(await getViewer(routeArgs(getRequest('/home', reader.cookie)))).not.toBeNull();
     // "@name" and another case are the same username.
     await deleting(reader, { username: `@${reader.username.toUpperCase()}`, password: reader.password });
     expect(await getDb().select({ id: users.id }).from(users).where(eq(users.id, reader.id))).toHaveLength(0);
@@ -139,7 +140,7 @@ describe('account deletion', () => {
 
     // Signed out here (the cookie is cleared) and everywhere (no session is left to present).
     expect(headers.getSetCookie().some((c) => /session_token=;/.test(c) || /Max-Age=0/i.test(c))).toBe(true);
-    expect(await getViewer(getRequest('/home', goneUser.cookie))).toBeNull();
+    expect(await getViewer(routeArgs(getRequest('/home', goneUser.cookie)))).toBeNull();
 
     // Only the confirmation email names them: the outbox must hold it to deliver it.
     const [confirmation, ...others] = await getDb().select().from(outboxEmails).where(eq(outboxEmails.to, goneUser.email));
@@ -168,6 +169,6 @@ describe('account deletion', () => {
     expect(await getStorage().get(archive?.storage_key ?? '')).toBeNull();
     // The friend's own things are untouched.
     expect(await queryRows(sql`SELECT count(*)::int AS n FROM atts WHERE author_id = ${friendUser.id}`)).toEqual([{ n: 1 }]);
-    expect(await getViewer(getRequest('/home', friendUser.cookie))).not.toBeNull();
+    expect(await getViewer(routeArgs(getRequest('/home', friendUser.cookie)))).not.toBeNull();
   });
 });

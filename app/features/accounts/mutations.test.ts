@@ -10,6 +10,7 @@ import { changeAvatar, changeEmail, changeUsername, unlinkProvider, updateProfil
 import { resolveUsername } from './queries.server';
 import { ownAvatarKey } from './avatar-key.server';
 import { getStorage } from '~/integrations/storage/storage.server';
+import { routeArgs } from '../../../test/routes';
 
 useTestDatabase();
 
@@ -72,7 +73,7 @@ describe('profile and email', () => {
   it('an account without a password changes its e-mail only in the minutes after a sign-in', async () => {
     const user = await createUser({ verified: true });
     await getDb().delete(authAccounts).where(eq(authAccounts.userId, user.id));
-    const viewer = await getViewer(getRequest('/', user.cookie));
+    const viewer = await getViewer(routeArgs(getRequest('/', user.cookie)));
     await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 20 * 60_000) }).where(eq(sessions.userId, user.id));
     await expect(changeEmail(viewer!, getRequest('/', user.cookie), { email: 'novo@exemplo.com.br' })).rejects.toMatchObject({ code: 'forbidden', field: 'email' });
     await getDb().update(sessions).set({ createdAt: new Date() }).where(eq(sessions.userId, user.id));
@@ -124,10 +125,10 @@ describe('administration', () => {
     await setCuratorRole(testViewer(admin, 'admin'), reader.id, true);
     expect((await getDb().select().from(users).where(eq(users.id, reader.id)))[0]?.role).toBe('curator');
 
-    expect(await getViewer(getRequest('/', reader.cookie))).not.toBeNull();
+    expect(await getViewer(routeArgs(getRequest('/', reader.cookie)))).not.toBeNull();
     await setSuspended(testViewer(admin, 'admin'), reader.id, true);
     expect(await getDb().select().from(sessions).where(eq(sessions.userId, reader.id))).toHaveLength(0);
-    expect(await getViewer(getRequest('/', reader.cookie))).toBeNull();
+    expect(await getViewer(routeArgs(getRequest('/', reader.cookie)))).toBeNull();
     await setSuspended(testViewer(admin, 'admin'), reader.id, false);
     expect((await getDb().select().from(users).where(eq(users.id, reader.id)))[0]?.suspendedAt).toBeNull();
   });

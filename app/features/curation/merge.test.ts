@@ -14,6 +14,7 @@ import * as edicao from '../../routes/ed.$id';
 import { mergeAuthors, mergeEditions, mergeWorks } from './merge.server';
 import { approveChangeRequest, createChangeRequest, rejectChangeRequest, reportDuplicate, revertCatalogChange } from './mutations.server';
 import { getChangeRequestForReview, listCatalogChanges, listChangeRequests, listMyChangeRequests } from './queries.server';
+import { routeArgs } from '../../../test/routes';
 
 useTestDatabase();
 
@@ -22,7 +23,7 @@ type Loader = (args: { request: Request; params: Record<string, string>; context
 /** Where a loader redirects (status and location), or 'page' when it renders. */
 async function served(module: { loader: unknown }, path: string, params: Record<string, string>): Promise<string> {
   try {
-    await (module.loader as Loader)({ request: getRequest(path), params, context: {} });
+    await (module.loader as Loader)(routeArgs(getRequest(path), params));
     return 'page';
   } catch (thrown) {
     if (thrown instanceof Response) return `${thrown.status} ${thrown.headers.get('location')}`;

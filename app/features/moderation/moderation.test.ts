@@ -15,6 +15,7 @@ import { getViewer } from '~/server/viewer.server';
 import { actOnReport, createReport } from './mutations.server';
 import { listReportGroups } from './queries.server';
 import { REPORTS_PER_DAY, type ReportableKind } from './reasons';
+import { routeArgs } from '../../../test/routes';
 
 useTestDatabase();
 
@@ -129,7 +130,7 @@ describe('the admins’ queue', () => {
     const [row] = await getDb().select().from(reports);
     await actOnReport(adminViewer, { report: row!.id, intent: 'suspend', note: 'Reincidente.' });
     expect(await getDb().select().from(sessions).where(eq(sessions.userId, owner.id))).toHaveLength(0);
-    expect(await getViewer(getRequest('/', owner.cookie))).toBeNull();
+    expect(await getViewer(routeArgs(getRequest('/', owner.cookie)))).toBeNull();
     expect(await getShelf(testViewer(reader), shelf)).toBeNull();
     expect(await getShelf(null, shelf)).toBeNull();
     expect((await getDb().select().from(moderationActions))[0]).toMatchObject({ action: 'suspend', note: 'Reincidente.', reportId: row!.id });

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../test/db';
 import { createUser, getRequest } from '../../../test/factories';
 import { loader } from './me';
+import { routeArgs } from '../../../test/routes';
 
 useTestDatabase();
 
 type Args = Parameters<typeof loader>[0];
 const call = async (cookie?: string) => {
-  const response = (await loader({ request: getRequest('/api/me', cookie), params: {}, context: {} } as unknown as Args)) as Response;
+  const response = (await loader(routeArgs(getRequest('/api/me', cookie)) as unknown as Args)) as Response;
   return { response, body: (await response.json()) as { viewer: { username: string } | null; unread: number } };
 };
 

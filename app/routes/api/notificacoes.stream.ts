@@ -5,8 +5,8 @@ import { eventStream, subscribe } from '~/server/realtime.server';
 import { getViewer } from '~/server/viewer.server';
 
 /** The viewer's unread count, pushed whenever it changes. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
   if (!viewer) return new Response(null, { status: 401 });
   return eventStream(request, async (send) => {
     send('unread', await countUnreadNotifications(viewer));

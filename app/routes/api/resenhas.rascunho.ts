@@ -10,8 +10,8 @@ const answer = (body: object, status = 200) => Response.json(body, { status, hea
  * The review editor's autosave: a form-encoded POST a moment after typing stops, and a `sendBeacon` when the
  * page is hidden or closed (the session cookie goes along). Answers JSON: `{ savedAt }` or `{ error }`.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await getViewer(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await getViewer({ request, context });
   if (!viewer) return answer({ error: 'Entre na sua conta para salvar o rascunho.' }, 401);
   const form = await request.formData();
   const parsed = draftInput.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')));
