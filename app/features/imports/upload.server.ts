@@ -3,7 +3,7 @@ import { readUploadedText } from '~/features/curation/import-file';
 import { failureFromError, formFailure } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
 import { readMaratonaArchive, readMaratonaData } from './archive.server';
-import { createReaderImport } from './imports.server';
+import { createReaderImport } from './mutations.server';
 import { READER_IMPORT_MAX_BYTES, READER_IMPORT_TOO_LARGE } from './limits';
 import { ImportFileError } from './parse';
 import type { ArchiveExtras } from './vocabulary';

@@ -4,7 +4,7 @@ import { SelectField } from '~/components/ui/field';
 import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { IMPORT_FIELD_LABELS } from '../fields';
-import type { ReaderImportDetail } from '../imports.server';
+import type { ReaderImportDetail } from '../types';
 import { PREVIEW_SAMPLE_SIZE } from '../limits';
 import { FailedRows, OUTCOME_TEXT } from './import-rows';
 import { ImportSuggestions } from './import-suggestions';
