@@ -7,7 +7,7 @@ import { type ExportRow, exportRowsCsv } from '~/features/export/goodreads-csv.s
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX } from '~/features/reading/goals';
 import { VISIBILITIES } from '~/features/social/vocabulary';
 import { ZipError, type ZipLimits, readZipEntry } from '~/server/zip.server';
-import { ImportFileError } from './parse';
+import { ImportFileError } from './parse/read-file';
 import type { ArchiveExtras } from './vocabulary';
 import { SHELF_STATUSES } from '~/features/reading/vocabulary';
 

@@ -15,7 +15,7 @@ import { readMaratonaArchive, readMaratonaData } from './archive.server';
 import { runReaderImport } from './job.server';
 import { confirmReaderImport, createReaderImport } from './mutations.server';
 import { readReaderImport } from './queries.server';
-import { ImportFileError } from './parse';
+import { ImportFileError } from './parse/read-file';
 
 useTestDatabase();
 

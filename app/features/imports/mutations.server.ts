@@ -9,7 +9,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { READER_IMPORT_JOB } from './job.server';
 import { READER_IMPORT_MAX_ROWS } from './limits';
 import { matchRows } from './match.server';
-import { ImportFileError, type ParsedFile, type ParsedRow, readImportFile } from './parse';
+import { ImportFileError, type ParsedFile, type ParsedRow, readReaderImportFile } from './parse/read-file';
 import { importNotFound } from './queries.server';
 import type { RowDecision } from './types';
 import type { ArchiveExtras, ColumnMapping, DateOrder, ImportRowData, ReaderImportCounts, RowFields, RowOutcome } from './vocabulary';
@@ -21,7 +21,7 @@ const INSERT_BATCH = 1_000;
 async function readFile(text: string, options: { mapping?: ColumnMapping; dateOrder?: DateOrder } = {}): Promise<ParsedFile> {
   let parsed: ParsedFile;
   try {
-    parsed = await readImportFile(text, options);
+    parsed = await readReaderImportFile(text, options);
   } catch (error) {
     if (error instanceof ImportFileError) throw new AppError('invalid_input', error.message, 'arquivo');
     throw error;

@@ -1,5 +1,4 @@
-import type { ParsedFile } from './parse';
-import type { ColumnMapping, DateOrder, ReaderImportCounts, ReaderImportStatus, RowOutcome } from './vocabulary';
+import type { ColumnMapping, DateOrder, ImportSource, ReaderImportCounts, ReaderImportStatus, RowOutcome } from './vocabulary';
 
 /** What the reader import's pages show: DTOs built by queries.server.ts. */
 
@@ -7,7 +6,7 @@ export type RowDecision = { kind: 'accept' } | { kind: 'new' } | { kind: 'other'
 
 export type ReaderImportSummary = {
   id: string;
-  source: ParsedFile['source'];
+  source: ImportSource;
   fileName: string;
   status: ReaderImportStatus;
   total: number;
