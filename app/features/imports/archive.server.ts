@@ -1,7 +1,7 @@
 import { strFromU8 } from 'fflate';
 import { z } from 'zod';
 import { todayInSaoPaulo } from '~/features/accounts/validation';
-import { sortNameOf } from '~/features/catalog/ingest.server';
+import { sortNameOf } from '~/features/catalog/ingest/authors.server';
 import { ARCHIVE_VERSION } from '~/features/export/archive.server';
 import { type ExportRow, exportRowsCsv } from '~/features/export/goodreads-csv.server';
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX } from '~/features/reading/goals';
