@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getDb, jsonRecords, jsonTexts } from '~/db/client.server';
 import { catalogChanges, editions, readerImportRows, readerImports, users } from '~/db/schema';
 import { importEditions } from '~/features/catalog/edits.server';
+import { insertImportedGoals } from '~/features/reading/imported.server';
 import { newId } from '~/lib/ids';
 import { invalidateTags } from '~/server/html-cache.server';
 import { enqueueJob, registerJobHandler } from '~/server/jobs.server';
@@ -44,13 +45,7 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       .limit(batchSize);
     if (!batch.length) {
       // An archive's reading goals, for the years the reader has none.
-      const goals = record.extras?.goals ?? [];
-      if (goals.length) {
-        await tx.execute(sql`
-          INSERT INTO reading_goals (user_id, year, books_target, pages_target)
-          SELECT ${record.userId}, p.year, p.books, p.pages FROM ${jsonRecords(goals, 'year int, books int, pages int')}
-          ON CONFLICT DO NOTHING`);
-      }
+      await insertImportedGoals(tx, record.userId, record.extras?.goals ?? []);
       await tx.update(readerImports).set({ status: 'done', finishedAt: new Date() }).where(eq(readerImports.id, importId));
       return { more: false, tags: [] };
     }
