@@ -1,31 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, jsonRecords, jsonTexts } from '~/db/client.server';
-import type { EditionFormat } from '~/features/catalog/vocabulary';
 import type { Visibility } from '~/features/social/vocabulary';
-import type { Mood, Pacing, ShelfStatus } from './vocabulary';
+import type { ImportedShelfEntry } from './types';
 
 /**
  * The bookshelf's writes of a reader import (app/features/imports/job.server.ts), in batches: each function is
  * one statement however many rows it is given, inside the import's transaction. The import decides what to
  * write (its merge plan, the limits of shelves); these only write it, as the reading domain stores it.
  */
-
-/** A shelf entry as the import writes it: `addedAt` is the day it was added on the other site, null for now. */
-export type ImportedShelfEntry = {
-  id: string;
-  editionId: string;
-  status: ShelfStatus;
-  ratingQuarters: number | null;
-  owned: boolean;
-  ownedFormat: EditionFormat | null;
-  favorite: boolean;
-  notes: string | null;
-  moods: Mood[];
-  pacing: Pacing | null;
-  contentWarnings: string[];
-  undatedReadings: number;
-  addedAt: string | null;
-};
 
 const ENTRY_COLUMNS =
   'id text, edition_id text, status text, rating_quarters smallint, owned boolean, owned_format text, favorite boolean, notes text, moods text[], pacing text, content_warnings text[], undated_readings smallint, added_at timestamptz';
