@@ -6,11 +6,11 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const dataLayer = ['app/db/**', 'app/server/**', 'app/services.server.ts', 'app/features/*/queries.server.ts', 'app/features/*/mutations.server.ts', 'app/features/*/*.server.ts', 'test/**', 'scripts/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx'];
+const dataLayer = ['app/db/**', 'app/server/**', 'app/services.server.ts', 'app/features/*/queries.server.ts', 'app/features/*/mutations.server.ts', 'app/features/**/*.server.ts', 'test/**', 'scripts/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx'];
 
 const linkPath = { name: 'react-router', importNames: ['Link', 'LinkProps'], message: 'Links go through ~/components/link (plain anchors the shell follows).' };
 const iconPath = { name: 'lucide-react', message: "Draw icons with lucide() from ~/components/ui/icons and a drawing from 'lucide-react/icons/{name}'." };
-const databasePattern = { group: ['~/db/*', '../db/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only db/, server/, the composition (app/services.server.ts), features/*/*.server.ts and tests touch the database (ARCHITECTURE.md §2).' };
+const databasePattern = { group: ['~/db/*', '../db/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only db/, server/, the composition (app/services.server.ts), features/**/*.server.ts and tests touch the database (ARCHITECTURE.md §2).' };
 const routesPattern = { group: ['~/routes/*'], message: 'Routes import features, never the reverse.' };
 
 /**

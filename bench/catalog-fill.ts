@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { closeDatabase, getDatabase, getDb, migrateDatabase, queryRows } from '~/db/client.server';
 import { authors, collectionMembers, collections, editionContributors, editions, workAuthors, works } from '~/db/schema';
 import { GENRE_SLUGS } from '~/features/catalog/genres';
-import { refreshSearchWhere } from '~/features/catalog/ingest.server';
+import { refreshSearchWhere } from '~/features/catalog/ingest/search.server';
 import { authorSlug } from '~/features/catalog/normalize';
 import { seedDemoCatalog } from '~/features/catalog/seed.server';
 import { isbn13To10 } from '~/lib/isbn';

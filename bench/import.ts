@@ -69,8 +69,17 @@ async function main() {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
         body: new URLSearchParams({ intent: 'criar', callbackUrl: '/', email: `${username}@bench.maratona.app`, username, password: 'importa-bench-2026', birthDate: '1990-01-01' }),
       });
-      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      if (!cookie) throw new Error(`sign-up failed (${signUp.status})`);
+      if (signUp.status !== 200) throw new Error(`sign-up failed (${signUp.status})`);
+      // A new account signs in once its address is confirmed (decision 0034): the bench confirms it in the database.
+      await client.query('UPDATE users SET email_verified = true WHERE username = $1', [username]);
+      const signIn = await fetch(`${base}/auth/signin`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+        body: new URLSearchParams({ intent: 'entrar', callbackUrl: '/', identifier: username, password: 'importa-bench-2026' }),
+      });
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      if (!cookie) throw new Error(`sign-in failed (${signIn.status})`);
       const rows: Record<string, string | number>[] = [];
       for (const size of SIZES) {
         const text = goodreadsFile(size, editions, `${run}-${size}`);

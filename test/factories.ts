@@ -4,7 +4,8 @@ import { getDb } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { getAuth } from '~/features/accounts/auth.server';
 import { getEnv } from '~/server/env.server';
-import { ingestEdition, refreshWorkSearch } from '~/features/catalog/ingest.server';
+import { ingestEdition } from '~/features/catalog/ingest/editions.server';
+import { refreshWorkSearch } from '~/features/catalog/ingest/search.server';
 import type { Role, Viewer } from '~/server/viewer.server';
 import type { EditionSource } from '~/features/catalog/vocabulary';
 

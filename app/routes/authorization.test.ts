@@ -18,7 +18,7 @@ import * as importHub from './configuracoes.importar';
 import * as importSource from './configuracoes.importar.$fonte';
 import * as readerImport from './configuracoes.importacoes.$id';
 import * as readerImportFailures from './configuracoes.importacoes.$id.linhas-com-erro[.]csv';
-import { createReaderImport } from '~/features/imports/imports.server';
+import { createReaderImport } from '~/features/imports/mutations.server';
 import * as reportQueue from './gerenciar.denuncias';
 import * as reportPage from './denunciar';
 import * as conta from './configuracoes.conta';

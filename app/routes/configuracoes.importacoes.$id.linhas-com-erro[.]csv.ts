@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/configuracoes.importacoes.$id.linhas-com-erro[.]csv';
-import { failedRowsCsv } from '~/features/imports/imports.server';
+import { failedRowsCsv } from '~/features/imports/queries.server';
 import { orNotFound } from '~/server/errors';
 import { requireViewer } from '~/server/viewer.server';
 

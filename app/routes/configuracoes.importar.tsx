@@ -2,7 +2,7 @@ import { Link } from '~/components/link';
 import type { Route } from './+types/configuracoes.importar';
 import { ImportList } from '~/features/imports/components/import-list';
 import { ImportUploadForm } from '~/features/imports/components/import-upload';
-import { listReaderImports } from '~/features/imports/imports.server';
+import { listReaderImports } from '~/features/imports/queries.server';
 import { IMPORT_SOURCES, IMPORT_SOURCE_SLUGS } from '~/features/imports/sources';
 import { uploadReaderImport } from '~/features/imports/upload.server';
 import { requireViewer } from '~/server/viewer.server';

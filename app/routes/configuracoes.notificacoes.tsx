@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/configuracoes.notificacoes';
 import { Button } from '~/components/ui/button';
+import { TableHead } from '~/components/ui/table-head';
 import { FormMessage } from '~/components/ui/field';
 import { getNotificationSwitches, saveNotificationSwitches } from '~/features/social/notification-settings.server';
 import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_INFO, switchField } from '~/features/social/notification-types';
@@ -37,19 +38,13 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
       <Form method="post" className="flex flex-col gap-4">
         <table className="w-full border-collapse rounded-xl bg-surface text-left">
           <caption className="sr-only">Notificações por tipo: no site e por e-mail</caption>
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="p-3">
-                Tipo
-              </th>
-              <th scope="col" className="w-20 p-3 text-center">
-                No site
-              </th>
-              <th scope="col" className="w-20 p-3 text-center">
-                E-mail
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: 'Tipo', className: 'p-3' },
+              { label: 'No site', className: 'w-20 p-3 text-center' },
+              { label: 'E-mail', className: 'w-20 p-3 text-center' },
+            ]}
+          />
           <tbody>
             {NOTIFICATION_TYPES.map((type) => {
               const info = NOTIFICATION_TYPE_INFO[type];

@@ -2,6 +2,7 @@ import type { Route } from './+types/seguindo';
 import { FormMessage } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { ButtonLink } from '~/components/ui/button';
+import { FollowRequests } from '~/features/profiles/components/follow-requests';
 import { FollowingActivity } from '~/features/profiles/components/following-activity';
 import { ReaderList } from '~/features/profiles/components/reader-list';
 import { SocialForm } from '~/features/profiles/components/social-form';
@@ -41,22 +42,7 @@ export default function FollowingPage({ loaderData, actionData }: Route.Componen
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : loaderData.justBlocked ? `Você bloqueou @${loaderData.justBlocked}.` : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? Object.values(actionData.fieldErrors)[0]) : null}</FormMessage>
 
-      {requests.length > 0 ? (
-        <section aria-labelledby="pedidos" className="flex flex-col gap-2">
-          <h2 id="pedidos" className="font-serif text-xl font-bold">
-            Pedidos para seguir você
-          </h2>
-          <ReaderList
-            readers={requests}
-            actions={(reader) => (
-              <>
-                <SocialForm intent="aprovar" username={reader.username} label="Aprovar" variant="primary" />
-                <SocialForm intent="recusar" username={reader.username} label="Recusar" />
-              </>
-            )}
-          />
-        </section>
-      ) : null}
+      <FollowRequests requests={requests} />
 
       <section aria-labelledby="quem-sigo" className="flex flex-col gap-2">
         <h2 id="quem-sigo" className="font-serif text-xl font-bold">

@@ -6,7 +6,9 @@ import { isbn13To10 } from '~/lib/isbn';
 import { AppError } from '~/server/errors';
 import { CATALOG_CACHE_TAG, authorCacheTag, editionCacheTag } from './cache';
 import type { AuthorField, EditionField, FieldValues } from './editable-fields';
-import { type IngestResult, ingestEdition, ingestEditions, refreshWorkSearch, sortNameOf } from './ingest.server';
+import { sortNameOf } from './ingest/authors.server';
+import { type IngestResult, ingestEdition, ingestEditions } from './ingest/editions.server';
+import { refreshWorkSearch } from './ingest/search.server';
 import { authorSlug } from './normalize';
 import type { EditionSource } from './vocabulary';
 

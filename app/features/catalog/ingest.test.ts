@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { useTestDatabase } from '../../../test/db';
-import { ingestEdition, ingestEditions } from './ingest.server';
+import { ingestEdition, ingestEditions } from './ingest/editions.server';
 import type { EditionSource } from './vocabulary';
 
 useTestDatabase();

@@ -3,7 +3,7 @@ import { type Tx, queryRows } from '~/db/client.server';
 import { AppError } from '~/server/errors';
 import { CATALOG_CACHE_TAG, authorCacheTag, collectionCacheTag, editionCacheTag } from './cache';
 import { foldShelfEntries } from '~/features/reading/merge.server';
-import { refreshSearchWhere } from './ingest.server';
+import { refreshSearchWhere } from './ingest/search.server';
 
 /**
  * Merges of duplicate editions, works and authors (decision 0013): every link to the merged record (the

@@ -3,7 +3,7 @@ import { type Db, type Tx, getDb, queryRows } from '~/db/client.server';
 import { foldedTitle } from '~/db/schema';
 import { ASIN_PATTERN, cleanIsbn, parseIsbn } from '~/lib/isbn';
 import { cardColumns, type CardRow, toCard } from './cards.server';
-import { MIN_VOCABULARY_WORD } from './ingest.server';
+import { MIN_VOCABULARY_WORD } from './ingest/search.server';
 import { SEARCH_PAGE_SIZE, SUGGESTIONS_LIMIT } from './limits';
 import { foldForMatch } from './normalize';
 import type { EditionCard, SearchFilters, SearchPage } from './types';

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { getDb, queryRows } from '~/db/client.server';
 import { parseCsvRecords } from '~/lib/csv';
 import { mapGenre, normalizeName, splitAuthors } from './normalize';
-import { type AuthorFacts, ingestEditions, refreshWorkSearch } from './ingest.server';
+import type { AuthorFacts } from './ingest/authors.server';
+import { ingestEditions } from './ingest/editions.server';
+import { refreshWorkSearch } from './ingest/search.server';
 import type { EditionSource } from './vocabulary';
 
 /** content/catalog/authors.json: facts about authors, and the misspellings of their names seen in sources. */

@@ -9,7 +9,7 @@ import { AppError } from '~/server/errors';
 import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
 import type { Viewer } from '~/server/viewer.server';
 import { proposedCoverPath, readProposedCover, storeProposedCover } from './cover-storage.server';
-import { type CreatedChangeRequest, countChangeRequest, unusedCode } from './mutations.server';
+import { type CreatedChangeRequest, countChangeRequest, insertChangeRequest } from './mutations.server';
 import { canCurate } from './policy';
 import { COVER_INPUT } from './validation';
 
@@ -44,16 +44,13 @@ export async function createCoverRequest(viewer: Viewer, input: NewCoverRequest)
   const code = await getDb().transaction(async (tx) => {
     const live = await readEditionFields(tx, input.editionId, false);
     if (!live) throw new AppError('not_found', 'Essa edição não existe mais no catálogo.');
-    const code = await unusedCode(tx);
-    await tx.insert(changeRequests).values({
+    const { code } = await insertChangeRequest(tx, viewer, {
       id,
-      code,
       kind: 'edition_cover',
-      requesterId: viewer.id,
       editionId: input.editionId,
       targetLabel: live.title ?? '',
-      changes: [{ field: COVER_FIELD, before: seenCover(input.seen), after: proposedCoverPath(code) }],
-      note: input.note || null,
+      changes: (code) => [{ field: COVER_FIELD, before: seenCover(input.seen), after: proposedCoverPath(code) }],
+      note: input.note,
     });
     return code;
   });

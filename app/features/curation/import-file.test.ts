@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, toCsv } from '~/lib/csv';
-import { IMPORT_MAX_ROWS, type ImportFile, readImportFile, readUploadedText } from './import-file';
+import { IMPORT_MAX_ROWS, type ImportFile, readCatalogImportFile, readUploadedText } from './import-file';
 
 const rowsOf = (file: ImportFile) => {
   if (!file.ok) throw new Error(file.message);
@@ -13,7 +13,7 @@ describe('reading a bulk import file', () => {
     const text = '\uFEFFTÍTULO;Autor(es);Editora;ISBN;Páginas;Ano de publicação;Formato;Idioma;Gêneros\r\n' +
       'VIDAS SECAS;Graciliano Ramos;Record;978-85-359-0277-8;176;1938;capa dura;Português;Literatura brasileira; Clássicos\r\n' +
       'Dom Casmurro;Machado de Assis;;;;14/03/1899;e-book;pt;\r\n';
-    const [vidas, dom] = rowsOf(readImportFile(text));
+    const [vidas, dom] = rowsOf(readCatalogImportFile(text));
     expect(vidas).toMatchObject({ line: 2, title: 'Vidas Secas', isbn13: '9788535902778', error: null, duplicateOf: null });
     expect(vidas?.source).toMatchObject({ authors: ['Graciliano Ramos'], publisher: 'Record', pages: 176, publicationDate: '1938', format: 'capa_dura', language: 'pt' });
     // Extra cells past the header (the genre list split by the `;`) are not read as another column.
@@ -24,20 +24,20 @@ describe('reading a bulk import file', () => {
 
   it('reads tabs and English headers, and a quoted field with the delimiter, quotes and a line break', () => {
     const text = 'Title\tAuthors\tSynopsis\tSeries\tPosition\n"Tale, A"\tCharles Dickens\t"Two cities,\n""best of times"""\tClassics Box\t2,5\nNext\tSomeone\t\t\t\n';
-    const [tale, next] = rowsOf(readImportFile(text));
+    const [tale, next] = rowsOf(readCatalogImportFile(text));
     expect(tale).toMatchObject({ line: 2, title: 'A Tale' });
     expect(tale?.source).toMatchObject({ synopsis: 'Two cities,\n"best of times"', collection: { name: 'Classics Box', position: 2.5 } });
     expect(next?.line).toBe(4);
   });
 
   it('ignores unknown columns and names them', () => {
-    const file = readImportFile('titulo,nota pessoal,autor\nMemórias Póstumas de Brás Cubas,5 estrelas,Machado de Assis\n');
+    const file = readCatalogImportFile('titulo,nota pessoal,autor\nMemórias Póstumas de Brás Cubas,5 estrelas,Machado de Assis\n');
     expect(file).toMatchObject({ ok: true, ignoredColumns: ['nota pessoal'] });
     expect(rowsOf(file)[0]?.source?.authors).toEqual(['Machado de Assis']);
   });
 
   it('marks a later row with the same ISBN, in either form, as a duplicate of the first', () => {
-    const rows = rowsOf(readImportFile('titulo,isbn\nVidas Secas,9788535902778\nVidas secas (outra),85-359-0277-5\nOutro,8508012349\n'));
+    const rows = rowsOf(readCatalogImportFile('titulo,isbn\nVidas Secas,9788535902778\nVidas secas (outra),85-359-0277-5\nOutro,8508012349\n'));
     expect(rows.map((r) => [r.line, r.isbn13, r.duplicateOf])).toEqual([
       [2, '9788535902778', null],
       [3, '9788535902778', 2],
@@ -58,7 +58,7 @@ describe('reading a bulk import file', () => {
       'ASIN ruim,,,,,,,B0-1',
       'Boa,,,,,,,B00ABCDEFG',
     ].join('\n');
-    const rows = rowsOf(readImportFile(text));
+    const rows = rowsOf(readCatalogImportFile(text));
     expect(rows.map((r) => r.error)).toEqual([
       'ISBN inválido (9788535902779): confira os dígitos.',
       'Sem título.',
@@ -74,14 +74,14 @@ describe('reading a bulk import file', () => {
   });
 
   it('refuses the whole file, with a message for the file field, when it cannot be imported at all', () => {
-    expect(messageOf(readImportFile(''))).toBe('O arquivo está vazio.');
-    expect(messageOf(readImportFile('\uFEFF\r\n\r\n'))).toBe('O arquivo está vazio.');
-    expect(messageOf(readImportFile('titulo;autor\r\n'))).toBe('O arquivo só tem o cabeçalho: nenhuma linha para importar.');
-    expect(messageOf(readImportFile('nome do autor,isbn\nX,1\n'))).toMatch(/^Não encontramos a coluna de título/);
-    expect(messageOf(readImportFile('PK\u0003\u0004\u0000\u0000xlsx'))).toMatch(/não uma planilha \.xlsx/);
+    expect(messageOf(readCatalogImportFile(''))).toBe('O arquivo está vazio.');
+    expect(messageOf(readCatalogImportFile('\uFEFF\r\n\r\n'))).toBe('O arquivo está vazio.');
+    expect(messageOf(readCatalogImportFile('titulo;autor\r\n'))).toBe('O arquivo só tem o cabeçalho: nenhuma linha para importar.');
+    expect(messageOf(readCatalogImportFile('nome do autor,isbn\nX,1\n'))).toMatch(/^Não encontramos a coluna de título/);
+    expect(messageOf(readCatalogImportFile('PK\u0003\u0004\u0000\u0000xlsx'))).toMatch(/não uma planilha \.xlsx/);
     const header = 'titulo\n';
-    expect(readImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS)).ok).toBe(true);
-    expect(messageOf(readImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS + 1)))).toBe('O arquivo tem 2.001 linhas; o limite é 2.000 por importação. Divida-o em partes.');
+    expect(readCatalogImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS)).ok).toBe(true);
+    expect(messageOf(readCatalogImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS + 1)))).toBe('O arquivo tem 2.001 linhas; o limite é 2.000 por importação. Divida-o em partes.');
   });
 });
 

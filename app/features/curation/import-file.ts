@@ -84,7 +84,7 @@ export type ImportFileRow = { line: number; title: string; isbn13: string | null
 export type ImportFile = { ok: true; rows: ImportFileRow[]; ignoredColumns: string[] } | { ok: false; message: string };
 
 /** Reads the file's text; every refusal of the whole file is a message for the file field. */
-export function readImportFile(text: string): ImportFile {
+export function readCatalogImportFile(text: string): ImportFile {
   if (text.includes('\u0000')) return { ok: false, message: 'Não conseguimos ler o arquivo: envie um CSV ou TSV em texto (UTF-8), não uma planilha .xlsx.' };
   const [header, ...records] = parseCsvLines(text);
   if (!header) return { ok: false, message: 'O arquivo está vazio.' };

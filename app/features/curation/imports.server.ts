@@ -6,7 +6,7 @@ import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
-import { IMPORT_MAX_ROWS, readImportFile } from './import-file';
+import { IMPORT_MAX_ROWS, readCatalogImportFile } from './import-file';
 import { canCurate, canSeeCatalogImport } from './policy';
 import type { CatalogImportDetail, CatalogImportRow, CatalogImportStatus, CatalogImportSummary, ImportRowOutcome } from './types';
 
@@ -24,7 +24,7 @@ const notFound = () => new AppError('not_found', 'Essa importação não existe.
  */
 export async function createCatalogImport(viewer: Viewer, input: { fileName: string; text: string }): Promise<{ id: string }> {
   if (!canCurate(viewer)) throw notFound();
-  const file = readImportFile(input.text);
+  const file = readCatalogImportFile(input.text);
   if (!file.ok) throw new AppError('invalid_input', file.message, 'arquivo');
   const id = newId();
   await getDb().transaction(async (tx) => {

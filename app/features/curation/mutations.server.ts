@@ -47,18 +47,13 @@ export async function createChangeRequest(viewer: Viewer, input: NewChangeReques
   const { result, tags } = await getDb().transaction(async (tx) => {
     const target = await resolveTarget(tx, input.kind, input.target);
     if (input.kind === 'new_edition') await refuseKnownIsbn(tx, input.changes);
-    const id = newId();
-    const code = await unusedCode(tx);
-    await tx.insert(changeRequests).values({
-      id,
-      code,
+    const { id, code } = await insertChangeRequest(tx, viewer, {
       kind: input.kind,
-      requesterId: viewer.id,
       editionId: target.editionId,
       authorId: target.authorId,
       targetLabel: target.label ?? labelOfNew(input.changes),
       changes: input.changes,
-      note: input.note || null,
+      note: input.note,
     });
     if (!(await appliesDirectly(tx, viewer, input, target.live))) return { result: { code, status: 'pending' as const }, tags: [] };
     const applied = await applyRequest(tx, viewer, { id, kind: input.kind, editionId: target.editionId, authorId: target.authorId, changes: input.changes });
@@ -95,20 +90,15 @@ export async function reportDuplicate(viewer: Viewer, input: NewDuplicateReport)
   if (other.id === target.id) throw new AppError('invalid_input', `É ${input.entity === 'edition' ? 'a mesma edição' : 'o mesmo autor'} desta página: escolha ${input.entity === 'edition' ? 'a outra' : 'o outro'} ${noun}, a repetida.`, 'link');
   await countChangeRequest(viewer);
   const code = await getDb().transaction(async (tx) => {
-    const id = newId();
-    const code = await unusedCode(tx);
-    await tx.insert(changeRequests).values({
-      id,
-      code,
+    const { code } = await insertChangeRequest(tx, viewer, {
       kind: 'duplicate',
-      requesterId: viewer.id,
       editionId: input.entity === 'edition' ? target.id : null,
       duplicateEditionId: input.entity === 'edition' ? other.id : null,
       authorId: input.entity === 'author' ? target.id : null,
       duplicateAuthorId: input.entity === 'author' ? other.id : null,
       targetLabel: target.label.slice(0, 300),
       changes: [],
-      note: input.note || null,
+      note: input.note,
     });
     return code;
   });
@@ -116,7 +106,21 @@ export async function reportDuplicate(viewer: Viewer, input: NewDuplicateReport)
 }
 
 /** A collision is one in hundreds of millions, but a failed insert would abort the reader's request. */
-export async function unusedCode(tx: Tx): Promise<string> {
+/** A request's columns as its kind fills them; `changes` may name the request's code (a cover's proposed image does). */
+type NewRequestRow = Omit<typeof changeRequests.$inferInsert, 'id' | 'code' | 'requesterId' | 'changes' | 'note'> & {
+  id?: string;
+  changes: FieldChange[] | ((code: string) => FieldChange[]);
+  note: string;
+};
+
+/** Files a pending request of the reader under a code no other request has, an empty note as none. */
+export async function insertChangeRequest(tx: Tx, requester: Viewer, { id = newId(), changes, note, ...request }: NewRequestRow): Promise<{ id: string; code: string }> {
+  const code = await unusedCode(tx);
+  await tx.insert(changeRequests).values({ ...request, id, code, requesterId: requester.id, changes: typeof changes === 'function' ? changes(code) : changes, note: note || null });
+  return { id, code };
+}
+
+async function unusedCode(tx: Tx): Promise<string> {
   for (;;) {
     const code = newRequestCode();
     const [taken] = await tx.select({ id: changeRequests.id }).from(changeRequests).where(eq(changeRequests.code, code));

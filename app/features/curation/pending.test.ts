@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
-import { confirmReaderImport, createReaderImport, runReaderImport } from '~/features/imports/imports.server';
+import { runReaderImport } from '~/features/imports/job.server';
+import { confirmReaderImport, createReaderImport } from '~/features/imports/mutations.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { countPendingEditions, listPendingEditions, markEditionReviewed } from './pending.server';

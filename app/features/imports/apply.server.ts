@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { type Tx, jsonRecords, jsonTextRows, jsonTexts, queryRows } from '~/db/client.server';
+import { type Tx, jsonTextRows, queryRows } from '~/db/client.server';
 import { editionCacheTag } from '~/features/catalog/cache';
 import type { Mood, Pacing, ShelfStatus } from '~/features/reading/vocabulary';
 import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '~/features/reading/shelf-policy';
 import { editionStatsCacheTag } from '~/features/reading/stats-cache';
+import {
+  insertImportedReadings,
+  insertImportedShelfEntries,
+  insertImportedShelfItems,
+  insertImportedShelves,
+  updateImportedReadings,
+  updateImportedShelfEntries,
+  upsertImportedReviews,
+} from '~/features/reading/imported.server';
 import type { Visibility } from '~/features/social/vocabulary';
 import { newId } from '~/lib/ids';
 import { type PlannedEntry, type PlannedReading, type RowEffect, planRow } from './merge-plan';
@@ -88,24 +97,6 @@ async function loadEntries(tx: Tx, readerId: string, editionIds: string[]): Prom
   );
 }
 
-const ENTRY_COLUMNS =
-  'id text, edition_id text, status text, rating_quarters smallint, owned boolean, owned_format text, favorite boolean, notes text, moods text[], pacing text, content_warnings text[], undated_readings smallint, added_at timestamptz';
-const entryRecord = (e: PlannedEntry) => ({
-  id: e.id,
-  edition_id: e.editionId,
-  status: e.status,
-  rating_quarters: e.ratingQuarters,
-  owned: e.owned,
-  owned_format: e.ownedFormat,
-  favorite: e.favorite,
-  notes: e.notes,
-  moods: e.moods,
-  pacing: e.pacing,
-  content_warnings: e.contentWarnings,
-  undated_readings: e.undatedReadings,
-  added_at: e.addedAt,
-});
-
 /** The custom shelves the planned entries join: found by folded name, or created with the reader's audience (within the limits). */
 async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntry[]): Promise<void> {
   const wanted = entries.flatMap((e) => e.newShelves.map((s) => ({ entryId: e.id, editionId: e.editionId, ...s })));
@@ -125,11 +116,7 @@ async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntr
     const visibility = !archived || (archived.visibility === 'publico' && reader.visibility !== 'publico') ? reader.visibility : archived.visibility;
     created.push({ id: shelf.id, name: name.slice(0, SHELF_NAME_MAX), description: (archived?.description ?? '').slice(0, SHELF_DESCRIPTION_MAX), visibility });
   }
-  if (created.length) {
-    await tx.execute(
-      sql`INSERT INTO shelves (id, user_id, name, description, visibility) SELECT p.id, ${reader.id}, p.name, p.description, p.visibility FROM ${jsonRecords(created, 'id text, name text, description text, visibility text')}`,
-    );
-  }
+  await insertImportedShelves(tx, reader.id, created);
   const items = wanted.flatMap(({ entryId, editionId, key }) => {
     const shelf = shelves.get(key);
     if (!shelf || shelf.items >= MAX_ITEMS_PER_SHELF) return [];
@@ -137,13 +124,9 @@ async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntr
     // Its place on the archived shelf, or after the last.
     const position = reader.shelves.get(key)?.positions.get(editionId) ?? shelf.last + 1;
     shelf.last = Math.max(shelf.last, position);
-    return [{ shelf_id: shelf.id, shelf_entry_id: entryId, position }];
+    return [{ shelfId: shelf.id, shelfEntryId: entryId, position }];
   });
-  if (items.length) {
-    await tx.execute(
-      sql`INSERT INTO shelf_items (shelf_id, shelf_entry_id, position) SELECT p.shelf_id, p.shelf_entry_id, p.position FROM ${jsonRecords(items, 'shelf_id text, shelf_entry_id text, position int')} ON CONFLICT DO NOTHING`,
-    );
-  }
+  await insertImportedShelfItems(tx, items);
 }
 
 /**
@@ -163,53 +146,18 @@ export async function applyImportedRows(tx: Tx, reader: ImportReader, rows: read
   }
 
   const planned = [...entries.values()];
-  const fresh = planned.filter((e) => e.state === 'new');
-  const changed = planned.filter((e) => e.state === 'changed');
-  if (fresh.length) {
-    await tx.execute(sql`
-      INSERT INTO shelf_entries (id, user_id, edition_id, status, rating_quarters, owned, owned_format, favorite, notes, moods, pacing, content_warnings, undated_readings, created_at, updated_at)
-      SELECT p.id, ${reader.id}, p.edition_id, p.status, p.rating_quarters, p.owned, p.owned_format, p.favorite, p.notes, p.moods, p.pacing, p.content_warnings, p.undated_readings,
-        coalesce(p.added_at, now()), coalesce(p.added_at, now())
-      FROM ${jsonRecords(fresh.map(entryRecord), ENTRY_COLUMNS)}`);
-    // Editions' readers count is the number of shelf entries, kept in the same transaction.
-    await tx.execute(sql`UPDATE editions SET readers_count = readers_count + 1 WHERE id IN ${jsonTexts(fresh.map((e) => e.editionId))}`);
-  }
-  if (changed.length) {
-    await tx.execute(sql`
-      UPDATE shelf_entries s SET status = p.status, rating_quarters = p.rating_quarters, owned = p.owned, owned_format = p.owned_format, favorite = p.favorite,
-        notes = p.notes, moods = p.moods, pacing = p.pacing, content_warnings = p.content_warnings, undated_readings = p.undated_readings, updated_at = now()
-      FROM ${jsonRecords(changed.map(entryRecord), ENTRY_COLUMNS)} WHERE s.id = p.id`);
-  }
+  await insertImportedShelfEntries(tx, reader.id, planned.filter((e) => e.state === 'new'));
+  await updateImportedShelfEntries(tx, planned.filter((e) => e.state === 'changed'));
 
-  const readingRecord = (e: PlannedEntry, r: PlannedReading) => ({ id: r.id, shelf_entry_id: e.id, started_on: r.startedOn, finished_on: r.finishedOn, abandoned_on: r.abandonedOn });
-  const readingColumns = 'id text, shelf_entry_id text, started_on date, finished_on date, abandoned_on date';
-  const newReadings = planned.flatMap((e) => e.readings.filter((r) => r.state === 'new').map((r) => readingRecord(e, r)));
-  if (newReadings.length) {
-    await tx.execute(sql`
-      INSERT INTO read_throughs (id, user_id, shelf_entry_id, started_on, finished_on, abandoned_on)
-      SELECT p.id, ${reader.id}, p.shelf_entry_id, p.started_on, p.finished_on, p.abandoned_on FROM ${jsonRecords(newReadings, readingColumns)}
-      ON CONFLICT DO NOTHING`);
-  }
-  const filled = planned.flatMap((e) => e.readings.filter((r) => r.state === 'filled').map((r) => readingRecord(e, r)));
-  if (filled.length) {
-    await tx.execute(sql`
-      UPDATE read_throughs r SET started_on = p.started_on, finished_on = p.finished_on, abandoned_on = p.abandoned_on
-      FROM ${jsonRecords(filled, readingColumns)} WHERE r.id = p.id`);
-  }
+  const readings = (state: PlannedReading['state']) =>
+    planned.flatMap((e) => e.readings.filter((r) => r.state === state).map((r) => ({ id: r.id, shelfEntryId: e.id, startedOn: r.startedOn, finishedOn: r.finishedOn, abandonedOn: r.abandonedOn })));
+  await insertImportedReadings(tx, reader.id, readings('new'));
+  await updateImportedReadings(tx, readings('filled'));
 
   // Reviews, when the entry had none: published for a verified reader, a draft otherwise.
-  const reviews = planned.flatMap((e) => (e.review ? [{ shelf_entry_id: e.id, edition_id: e.editionId, body: e.review.body, spoiler: e.review.spoiler }] : []));
-  if (reviews.length) {
-    const published = reader.verified;
-    await tx.execute(sql`
-      INSERT INTO reviews (shelf_entry_id, user_id, edition_id, body, spoiler, visibility, published_at, draft_body, draft_spoiler, draft_visibility, draft_saved_at)
-      SELECT p.shelf_entry_id, ${reader.id}, p.edition_id, ${published ? sql`p.body` : sql`NULL`}, ${published ? sql`p.spoiler` : sql`false`}, ${reader.visibility},
-        ${published ? sql`now()` : sql`NULL`}, p.body, p.spoiler, ${reader.visibility}, ${published ? sql`NULL` : sql`now()`}
-      FROM ${jsonRecords(reviews, 'shelf_entry_id text, edition_id text, body text, spoiler boolean')}
-      ON CONFLICT (shelf_entry_id) DO UPDATE SET body = excluded.body, spoiler = excluded.spoiler, visibility = excluded.visibility, published_at = excluded.published_at,
-        draft_body = excluded.draft_body, draft_spoiler = excluded.draft_spoiler, draft_visibility = excluded.draft_visibility, draft_saved_at = excluded.draft_saved_at, updated_at = now()`);
-    if (published) for (const r of reviews) tags.add(editionCacheTag(r.edition_id));
-  }
+  const reviews = planned.flatMap((e) => (e.review ? [{ shelfEntryId: e.id, editionId: e.editionId, body: e.review.body, spoiler: e.review.spoiler }] : []));
+  await upsertImportedReviews(tx, reader, reviews);
+  if (reader.verified) for (const r of reviews) tags.add(editionCacheTag(r.editionId));
 
   await placeOnShelves(tx, reader, planned);
   return { effects, tags: [...tags] };

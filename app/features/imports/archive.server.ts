@@ -1,13 +1,13 @@
 import { strFromU8 } from 'fflate';
 import { z } from 'zod';
 import { todayInSaoPaulo } from '~/features/accounts/validation';
-import { sortNameOf } from '~/features/catalog/ingest.server';
+import { sortNameOf } from '~/features/catalog/ingest/authors.server';
 import { ARCHIVE_VERSION } from '~/features/export/archive.server';
 import { type ExportRow, exportRowsCsv } from '~/features/export/goodreads-csv.server';
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX } from '~/features/reading/goals';
 import { VISIBILITIES } from '~/features/social/vocabulary';
 import { ZipError, type ZipLimits, readZipEntry } from '~/server/zip.server';
-import { ImportFileError } from './parse';
+import { ImportFileError } from './parse/read-file';
 import type { ArchiveExtras } from './vocabulary';
 import { SHELF_STATUSES } from '~/features/reading/vocabulary';
 

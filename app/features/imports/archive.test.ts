@@ -12,8 +12,10 @@ import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { shelve } from '../../../test/reading-factories';
 import { readMaratonaArchive, readMaratonaData } from './archive.server';
-import { confirmReaderImport, createReaderImport, readReaderImport, runReaderImport } from './imports.server';
-import { ImportFileError } from './parse';
+import { runReaderImport } from './job.server';
+import { confirmReaderImport, createReaderImport } from './mutations.server';
+import { readReaderImport } from './queries.server';
+import { ImportFileError } from './parse/read-file';
 
 useTestDatabase();
 

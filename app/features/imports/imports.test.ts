@@ -11,7 +11,9 @@ import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { shelve } from '../../../test/reading-factories';
 import { surnameOf } from './match.server';
-import { acceptAllSuggestions, decideImportRow, adjustReaderImport, applyNextBatch, confirmReaderImport, createReaderImport, failedRowsCsv, readReaderImport, runReaderImport } from './imports.server';
+import { applyNextBatch, runReaderImport } from './job.server';
+import { acceptAllSuggestions, adjustReaderImport, confirmReaderImport, createReaderImport, decideImportRow } from './mutations.server';
+import { failedRowsCsv, readReaderImport } from './queries.server';
 
 useTestDatabase();
 

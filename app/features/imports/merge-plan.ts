@@ -1,7 +1,7 @@
-import type { Mood, Pacing, ShelfStatus } from '~/features/reading/vocabulary';
+import type { ShelfStatus } from '~/features/reading/vocabulary';
 import { NOTES_MAX } from '~/features/reading/shelf-policy';
+import type { ImportedShelfEntry } from '~/features/reading/types';
 import type { ParsedReading, RowFields } from './vocabulary';
-import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 /**
  * How an imported row merges into the reader's bookshelf, decided in memory (docs/decisions/0032) so the job
@@ -16,22 +16,8 @@ export const shelfKey = (name: string) => name.toLowerCase();
 
 export type PlannedReading = { id: string; startedOn: string | null; finishedOn: string | null; abandonedOn: string | null; state: 'kept' | 'new' | 'filled' };
 
-export type PlannedEntry = {
-  id: string;
-  editionId: string;
+export type PlannedEntry = ImportedShelfEntry & {
   state: 'kept' | 'new' | 'changed';
-  status: ShelfStatus;
-  ratingQuarters: number | null;
-  owned: boolean;
-  ownedFormat: EditionFormat | null;
-  favorite: boolean;
-  notes: string | null;
-  moods: Mood[];
-  pacing: Pacing | null;
-  contentWarnings: string[];
-  undatedReadings: number;
-  /** When a new entry was added on the other site (noon in Brazil), null for now. */
-  addedAt: string | null;
   readings: PlannedReading[];
   hasReview: boolean;
   /** The review to write (only when the entry had none). */

@@ -3,9 +3,9 @@ import { readUploadedText } from '~/features/curation/import-file';
 import { failureFromError, formFailure } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
 import { readMaratonaArchive, readMaratonaData } from './archive.server';
-import { createReaderImport } from './imports.server';
+import { createReaderImport } from './mutations.server';
 import { READER_IMPORT_MAX_BYTES, READER_IMPORT_TOO_LARGE } from './limits';
-import { ImportFileError } from './parse';
+import { ImportFileError } from './parse/read-file';
 import type { ArchiveExtras } from './vocabulary';
 
 const ARCHIVE_TOO_LARGE = `O arquivo passa de ${READER_IMPORT_MAX_BYTES / 1024 / 1024} MB por causa das imagens. Descompacte-o e envie só o data.json que está dentro dele.`;

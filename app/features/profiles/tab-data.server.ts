@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { listAtts } from '~/features/atts/queries.server';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
+import { type BookshelfRow, bookshelfRowSql, toBookshelfItem } from '~/features/reading/bookshelf.server';
 import { yearInSaoPaulo } from '~/features/reading/goals';
 import { listReaderReviews } from '~/features/reading/review-queries.server';
 import { readerStats } from '~/features/reading/stats.server';
@@ -35,11 +36,8 @@ async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabD
   const shown = hideReading ? sql`AND s.status <> 'reading'` : sql``;
   const statusFilter = status ? sql`AND s.status = ${status}` : shown;
   const [rows, countRows] = await Promise.all([
-    queryRows<CoverCardRow & { entry_id: string; status: ShelfStatus; rating_quarters: number | null; favorite: boolean; started_on: string | null; finished_on: string | null; progress_fraction: number | null; updated_at: Date | string }>(sql`
-      SELECT ${coverCardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
-      FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
-      LEFT JOIN LATERAL (SELECT started_on, finished_on, CASE WHEN finished_on IS NULL AND abandoned_on IS NULL THEN progress_fraction END AS progress_fraction
-        FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true
+    queryRows<BookshelfRow>(sql`
+      ${bookshelfRowSql}
       WHERE s.user_id = ${ownerId} ${statusFilter}
       ORDER BY s.updated_at DESC, s.id
       LIMIT ${PROFILE_BOOKSHELF_PAGE_SIZE} OFFSET ${(params.pagina - 1) * PROFILE_BOOKSHELF_PAGE_SIZE}`),
@@ -50,17 +48,7 @@ async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabD
   const total = status ? (counts[status] ?? 0) : Object.values(counts).reduce((a, n) => a + n, 0);
   return {
     tab: 'estante',
-    items: rows.map((row) => ({
-      id: row.entry_id,
-      edition: toCoverCard(row),
-      status: row.status,
-      rating: ratingFromQuarters(row.rating_quarters),
-      favorite: row.favorite,
-      startedOn: row.started_on,
-      finishedOn: row.finished_on,
-      progress: row.progress_fraction == null ? null : Number(row.progress_fraction),
-      updatedAt: new Date(row.updated_at).toISOString(),
-    })),
+    items: rows.map((row) => toBookshelfItem(row, row.progress_fraction == null ? null : Number(row.progress_fraction))),
     counts,
     status,
     page: params.pagina,

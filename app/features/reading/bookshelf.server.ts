@@ -5,13 +5,14 @@ import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/cat
 import type { Viewer } from '~/server/viewer.server';
 import { setShelfStatus } from './mutations.server';
 import { ratingFromQuarters } from './statuses';
-import type { Bookshelf, BookshelfFilters } from './types';
+import type { Bookshelf, BookshelfFilters, BookshelfItem } from './types';
 import type { BookshelfSort } from './validation';
 import { SHELF_STATUSES, type ShelfStatus } from './vocabulary';
 
 export const BOOKSHELF_PAGE_SIZE = 30;
 
-type BookshelfRow = CoverCardRow & {
+/** An entry of a bookshelf page as `bookshelfRowSql` reads it. */
+export type BookshelfRow = CoverCardRow & {
   entry_id: string;
   status: ShelfStatus;
   rating_quarters: number | null;
@@ -21,6 +22,29 @@ type BookshelfRow = CoverCardRow & {
   progress_fraction: number | null;
   updated_at: Date | string;
 };
+
+/**
+ * The columns of a bookshelf's entries and the tables they come from: `shelf_entries s`, its edition `e` and its
+ * latest reading `r` (its progress only while it is open). The caller adds the WHERE, the order and the page.
+ */
+export const bookshelfRowSql = sql`
+  SELECT ${coverCardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
+  FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
+  LEFT JOIN LATERAL (SELECT started_on, finished_on, CASE WHEN finished_on IS NULL AND abandoned_on IS NULL THEN progress_fraction END AS progress_fraction
+    FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true`;
+
+/** A bookshelf's entry as its page shows it, with the progress the page gives it. */
+export const toBookshelfItem = (row: BookshelfRow, progress: number | null): BookshelfItem => ({
+  id: row.entry_id,
+  edition: toCoverCard(row),
+  status: row.status,
+  rating: ratingFromQuarters(row.rating_quarters),
+  favorite: row.favorite,
+  startedOn: row.started_on,
+  finishedOn: row.finished_on,
+  progress,
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
 
 /**
  * Every filter but the status, as SQL on `shelf_entries s` alone (the tabs count with them applied). The
@@ -66,10 +90,7 @@ export async function listBookshelf(viewer: Viewer, options: { filters?: Bookshe
   const offset = (options.page - 1) * BOOKSHELF_PAGE_SIZE;
   const [rows, facetRows] = await Promise.all([
     queryRows<BookshelfRow>(sql`
-      SELECT ${coverCardColumns}, s.id AS entry_id, s.status, s.rating_quarters, s.favorite, s.updated_at, r.started_on, r.finished_on, r.progress_fraction
-      FROM shelf_entries s
-      JOIN editions e ON e.id = s.edition_id
-      LEFT JOIN LATERAL (SELECT started_on, finished_on, CASE WHEN finished_on IS NULL AND abandoned_on IS NULL THEN progress_fraction END AS progress_fraction FROM read_throughs rt WHERE rt.shelf_entry_id = s.id ORDER BY rt.created_at DESC, rt.id DESC LIMIT 1) r ON true
+      ${bookshelfRowSql}
       WHERE ${where} ${statusFilter}
       ORDER BY ${ORDER[options.sort ?? 'recentes']}
       LIMIT ${BOOKSHELF_PAGE_SIZE} OFFSET ${offset}`),
@@ -87,17 +108,7 @@ export async function listBookshelf(viewer: Viewer, options: { filters?: Bookshe
   const counts = Object.fromEntries(SHELF_STATUSES.map((status) => [status, 0])) as Record<ShelfStatus, number>;
   for (const row of facetRows) if (row.kind === 'status') counts[row.value as ShelfStatus] = Number(row.n);
   return {
-    items: rows.map((row) => ({
-      id: row.entry_id,
-      edition: toCoverCard(row),
-      status: row.status,
-      rating: ratingFromQuarters(row.rating_quarters),
-      favorite: row.favorite,
-      startedOn: row.started_on,
-      finishedOn: row.finished_on,
-      progress: row.status === 'reading' || row.status === 'paused' ? Number(row.progress_fraction ?? 0) : null,
-      updatedAt: new Date(row.updated_at).toISOString(),
-    })),
+    items: rows.map((row) => toBookshelfItem(row, row.status === 'reading' || row.status === 'paused' ? Number(row.progress_fraction ?? 0) : null)),
     total: filters.status ? counts[filters.status] : Object.values(counts).reduce((a, n) => a + n, 0),
     counts,
     page: options.page,

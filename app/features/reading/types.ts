@@ -185,3 +185,20 @@ export type ReaderReview = EditionReview & { edition: CoverCard };
 export type EditionReader = { id: string; username: string; name: string; image: string | null; status: ShelfStatus; rating: number | null };
 
 export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** A shelf entry as the reader import writes it: `addedAt` is when it was added on the other site (noon in Brazil), null for now. */
+export type ImportedShelfEntry = {
+  id: string;
+  editionId: string;
+  status: ShelfStatus;
+  ratingQuarters: number | null;
+  owned: boolean;
+  ownedFormat: EditionFormat | null;
+  favorite: boolean;
+  notes: string | null;
+  moods: Mood[];
+  pacing: Pacing | null;
+  contentWarnings: string[];
+  undatedReadings: number;
+  addedAt: string | null;
+};

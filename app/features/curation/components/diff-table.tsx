@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableHead } from '~/components/ui/table-head';
 import { COVER_FIELD, type CatalogEntity, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
 import type { ReviewedChange } from '../types';
 import type { FieldChange } from '../vocabulary';
@@ -32,24 +33,15 @@ export function DiffTable({
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-line text-left">
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              Campo
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              Antes
-            </th>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              Proposto
-            </th>
-            {withCurrent ? (
-              <th scope="col" className="py-2 font-semibold">
-                Agora no catálogo
-              </th>
-            ) : null}
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-line text-left"
+          columns={[
+            { label: 'Campo', className: 'py-2 pr-3 font-semibold' },
+            { label: 'Antes', className: 'py-2 pr-3 font-semibold' },
+            { label: 'Proposto', className: 'py-2 pr-3 font-semibold' },
+            ...(withCurrent ? [{ label: 'Agora no catálogo', className: 'py-2 font-semibold' }] : []),
+          ]}
+        />
         <tbody>
           {changes.map((c) => {
             const conflict = 'conflict' in c && c.conflict;

@@ -1,6 +1,6 @@
 import { Link } from '~/components/link';
 import { formatDateTime, formatNumber } from '~/lib/format';
-import type { ReaderImportSummary } from '../imports.server';
+import type { ReaderImportSummary } from '../types';
 import { IMPORT_SOURCES } from '../sources';
 
 const STATUS_TEXT: Record<ReaderImportSummary['status'], string> = { preview: 'Prévia, esperando confirmação', queued: 'Importando…', done: 'Concluída' };

@@ -1,10 +1,11 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { TableHead } from '~/components/ui/table-head';
 import { SelectField } from '~/components/ui/field';
 import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { IMPORT_FIELD_LABELS } from '../fields';
-import type { ReaderImportDetail } from '../imports.server';
+import type { ReaderImportDetail } from '../types';
 import { PREVIEW_SAMPLE_SIZE } from '../limits';
 import { FailedRows, OUTCOME_TEXT } from './import-rows';
 import { ImportSuggestions } from './import-suggestions';
@@ -46,19 +47,13 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
         </h2>
         <div className="overflow-x-auto rounded-xl border border-line bg-surface">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="p-2">
-                  Linha
-                </th>
-                <th scope="col" className="p-2">
-                  Livro
-                </th>
-                <th scope="col" className="p-2">
-                  O que acontece
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: 'Linha', className: 'p-2' },
+                { label: 'Livro', className: 'p-2' },
+                { label: 'O que acontece', className: 'p-2' },
+              ]}
+            />
             <tbody>
               {item.sample.map((row) => (
                 <tr key={row.line} className="border-b border-line last:border-0 align-top">

@@ -2,7 +2,7 @@ import { Link } from '~/components/link';
 import { buttonClass } from '~/components/ui/button';
 import { ProgressBar } from '~/components/ui/progress-bar';
 import { formatNumber } from '~/lib/format';
-import type { ReaderImportDetail } from '../imports.server';
+import type { ReaderImportDetail } from '../types';
 import { REPORT_ADDED_LIST } from '../limits';
 import { FailedRows } from './import-rows';
 

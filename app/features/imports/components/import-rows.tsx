@@ -1,5 +1,5 @@
 import { formatNumber } from '~/lib/format';
-import type { ReaderImportDetail } from '../imports.server';
+import type { ReaderImportDetail } from '../types';
 import { REPORT_FAILED_LIST } from '../limits';
 import type { RowOutcome } from '../vocabulary';
 

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
-import type { ImportRowView, ReaderImportDetail } from '../imports.server';
+import type { ImportRowView, ReaderImportDetail } from '../types';
 
 const STATE_TEXT = (row: ImportRowView) =>
   row.outcome === 'chosen'

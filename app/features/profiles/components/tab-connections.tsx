@@ -1,5 +1,6 @@
 import { Pagination } from '~/components/ui/pagination';
 import type { TabData } from '../types';
+import { FollowRequests } from './follow-requests';
 import { ReaderList } from './reader-list';
 import { SocialForm } from './social-form';
 
@@ -7,22 +8,7 @@ import { SocialForm } from './social-form';
 export function FollowersTab({ data, mine, search }: { data: Extract<TabData, { tab: 'seguidores' }>; mine: boolean; search: string }) {
   return (
     <div className="flex flex-col gap-6">
-      {data.requests && data.requests.length > 0 ? (
-        <section aria-labelledby="pedidos" className="flex flex-col gap-2">
-          <h2 id="pedidos" className="font-serif text-xl font-bold">
-            Pedidos para seguir você
-          </h2>
-          <ReaderList
-            readers={data.requests}
-            actions={(reader) => (
-              <>
-                <SocialForm intent="aprovar" username={reader.username} label="Aprovar" variant="primary" />
-                <SocialForm intent="recusar" username={reader.username} label="Recusar" />
-              </>
-            )}
-          />
-        </section>
-      ) : null}
+      <FollowRequests requests={data.requests ?? []} />
       <section aria-labelledby="seguidores" className="flex flex-col gap-2">
         <h2 id="seguidores" className="font-serif text-xl font-bold">
           Seguidores

@@ -1,6 +1,4 @@
-import { Link } from '~/components/link';
-import { EditionCover } from '~/features/catalog/components/edition-cover';
-import { AuthorLinks } from '~/features/catalog/components/edition-list';
+import { BookCoverLink, BookTitle } from '~/features/catalog/components/book-heading';
 import { RatingStars } from '~/features/reading/components/rating-stars';
 import { formatDay } from '~/lib/format';
 import type { TabData } from '../types';
@@ -16,18 +14,9 @@ export function FinishedTab({ data, username }: { data: Extract<TabData, { tab: 
       <ol className="flex flex-col divide-y divide-line">
         {data.readings.map((reading, index) => (
           <li key={`${reading.edition.id}-${reading.finishedOn}-${index}`} className="flex gap-3 py-3">
-            <Link to={`/ed/${reading.edition.id}`} tabIndex={-1} aria-hidden="true">
-              <EditionCover edition={reading.edition} size="sm" />
-            </Link>
+            <BookCoverLink edition={reading.edition} />
             <div className="flex min-w-0 flex-col gap-1">
-              <h3 className="font-serif text-lg font-semibold leading-snug">
-                <Link to={`/ed/${reading.edition.id}`} className="text-ink no-underline hover:underline">
-                  {reading.edition.title}
-                </Link>
-              </h3>
-              <p className="text-sm">
-                <AuthorLinks authors={reading.edition.authors} />
-              </p>
+              <BookTitle edition={reading.edition} level={3} className="font-serif text-lg font-semibold leading-snug" withAuthors />
               <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
                 <span>Terminado em {formatDay(reading.finishedOn)}</span>
                 {reading.rating != null ? <RatingStars rating={reading.rating} size={16} /> : null}

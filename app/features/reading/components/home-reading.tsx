@@ -3,7 +3,7 @@ import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
-import { EditionCover } from '~/features/catalog/components/edition-cover';
+import { BookCoverLink, BookTitle } from '~/features/catalog/components/book-heading';
 import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
 import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX, type ReadingGoal } from '../goals';
@@ -36,15 +36,9 @@ function ReadingItem({ book, result }: { book: CurrentReading; result: FormResul
   );
   return (
     <li className="flex gap-3 rounded-xl border border-line bg-surface p-3">
-      <Link to={`/ed/${book.edition.id}`} tabIndex={-1} aria-hidden="true">
-        <EditionCover edition={book.edition} size="sm" />
-      </Link>
+      <BookCoverLink edition={book.edition} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <h3 className="font-serif font-semibold leading-snug">
-          <Link to={`/ed/${book.edition.id}`} className="text-ink no-underline hover:underline">
-            {book.edition.title}
-          </Link>
-        </h3>
+        <BookTitle edition={book.edition} level={3} className="font-serif font-semibold leading-snug" />
         <ProgressBar fraction={book.fraction} label={positionLabel(book)} />
         <div className="flex flex-wrap items-end gap-2">
           {book.nextValue != null ? (

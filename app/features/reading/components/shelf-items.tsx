@@ -3,11 +3,9 @@ import * as arrowUpDrawing from 'lucide-react/icons/arrow-up';
 import { lucide } from '~/components/ui/icons';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
-import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/field';
-import { EditionCover } from '~/features/catalog/components/edition-cover';
-import { AuthorLinks } from '~/features/catalog/components/edition-list';
+import { BookCoverLink, BookTitle } from '~/features/catalog/components/book-heading';
 import { STATUS_LABELS } from '../statuses';
 import type { ShelfItem } from '../types';
 import { RatingStars } from './rating-stars';
@@ -36,18 +34,9 @@ export function ShelfItems({ items, owner, firstPosition, lastPosition }: { item
     <ol className="flex flex-col divide-y divide-line">
       {items.map((item) => (
         <li key={item.entryId} className="flex flex-wrap gap-4 py-4 sm:flex-nowrap">
-          <Link to={`/ed/${item.edition.id}`} tabIndex={-1} aria-hidden="true">
-            <EditionCover edition={item.edition} size="sm" />
-          </Link>
+          <BookCoverLink edition={item.edition} />
           <div className="flex min-w-0 flex-1 basis-52 flex-col gap-1">
-            <h2 className="font-serif text-lg font-semibold leading-snug">
-              <Link to={`/ed/${item.edition.id}`} className="text-ink no-underline hover:underline">
-                {item.edition.title}
-              </Link>
-            </h2>
-            <p className="text-sm">
-              <AuthorLinks authors={item.edition.authors} />
-            </p>
+            <BookTitle edition={item.edition} level={2} className="font-serif text-lg font-semibold leading-snug" withAuthors />
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
               {item.status ? <span className="rounded-full border border-line px-2 py-0.5 text-ink">{STATUS_LABELS[item.status]}</span> : null}
               {item.rating != null ? <RatingStars rating={item.rating} size={16} /> : null}

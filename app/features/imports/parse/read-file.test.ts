@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, decodeText, parseImportFile, readIsbn, unwrapCell } from './parse';
+import { decodeText, readIsbn, unwrapCell } from './cells';
+import { ImportFileError, parseReaderImportFile } from './read-file';
 
 const GOODREADS_HEADER =
   'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
@@ -26,7 +27,7 @@ describe('reading a Goodreads export', () => {
       'Read Count': '1',
       'Owned Copies': '1',
     })}\r\n`;
-    const parsed = parseImportFile(file);
+    const parsed = parseReaderImportFile(file);
     expect(parsed).toMatchObject({ source: 'goodreads', headerless: false, failed: [] });
     expect(parsed.rows).toMatchObject([
       {
@@ -49,23 +50,23 @@ describe('reading a Goodreads export', () => {
     const older =
       'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Recommended For,Recommended By,Owned Copies,Original Purchase Date,Original Purchase Location,Condition,Condition Description,BCID';
     const cells = older.split(',').map((c) => ({ 'Book Id': '9', Title: 'Vidas Secas', Author: 'Graciliano Ramos', 'Exclusive Shelf': 'to-read', 'Owned Copies': '2', BCID: 'x' })[c] ?? '');
-    const parsed = parseImportFile(`${older}\n${cells.join(',')}\n`);
+    const parsed = parseReaderImportFile(`${older}\n${cells.join(',')}\n`);
     expect(parsed.rows[0]).toMatchObject({ title: 'Vidas Secas', status: 'want_to_read', owned: true, readings: [] });
     expect(parsed.ignored).toContain('BCID');
 
     const newer = GOODREADS_HEADER.replace(',Average Rating', '');
     const row = newer.split(',').map((c) => ({ 'Book Id': '10', Title: 'Dom Casmurro', Author: 'Machado de Assis', 'My Rating': '4', 'Exclusive Shelf': 'currently-reading' })[c] ?? '');
-    expect(parseImportFile(`${newer}\n${row.join(',')}`).rows[0]).toMatchObject({ title: 'Dom Casmurro', ratingQuarters: 16, status: 'reading', readings: [{ finished: null }] });
+    expect(parseReaderImportFile(`${newer}\n${row.join(',')}`).rows[0]).toMatchObject({ title: 'Dom Casmurro', ratingQuarters: 16, status: 'reading', readings: [{ finished: null }] });
   });
 
   it('reads a file whose header row a spreadsheet removed as the current 24 columns', () => {
-    const parsed = parseImportFile(goodreadsRow({ 'Book Id': '77', Title: 'Quarto de Despejo', Author: 'Carolina Maria de Jesus', 'Exclusive Shelf': 'read', 'Date Read': '2024/01/02' }));
+    const parsed = parseReaderImportFile(goodreadsRow({ 'Book Id': '77', Title: 'Quarto de Despejo', Author: 'Carolina Maria de Jesus', 'Exclusive Shelf': 'read', 'Date Read': '2024/01/02' }));
     expect(parsed).toMatchObject({ source: 'goodreads', headerless: true });
     expect(parsed.rows[0]).toMatchObject({ line: 1, title: 'Quarto de Despejo', readings: [{ finished: '2024-01-02' }] });
   });
 
   it('never stamps a reading with today: a book read without a date gets an undated reading, and the read count is honoured', () => {
-    const parsed = parseImportFile(`${GOODREADS_HEADER}\n${goodreadsRow({ 'Book Id': '1', Title: 'Grande Sertão: Veredas', 'Exclusive Shelf': 'read', 'Read Count': '2' })}`);
+    const parsed = parseReaderImportFile(`${GOODREADS_HEADER}\n${goodreadsRow({ 'Book Id': '1', Title: 'Grande Sertão: Veredas', 'Exclusive Shelf': 'read', 'Read Count': '2' })}`);
     expect(parsed.rows[0]?.readings).toEqual([
       { started: null, finished: null, abandoned: null },
       { started: null, finished: null, abandoned: null },
@@ -78,7 +79,7 @@ describe('reading a Goodreads export', () => {
       goodreadsRow({ 'Book Id': '2', Title: 'B', 'Exclusive Shelf': 'paused' }),
       goodreadsRow({ 'Book Id': '3', Title: 'C', 'Exclusive Shelf': 'emprestados' }),
     ];
-    const parsed = parseImportFile(`${GOODREADS_HEADER}\n${rows.join('\n')}`);
+    const parsed = parseReaderImportFile(`${GOODREADS_HEADER}\n${rows.join('\n')}`);
     expect(parsed.rows.map((r) => [r.status, r.shelves, r.readings])).toEqual([
       ['abandoned', [], [{ started: null, finished: null, abandoned: '2025-02-03' }]],
       ['paused', [], [{ started: null, finished: null, abandoned: null }]],
@@ -106,23 +107,23 @@ describe('cells as spreadsheets leave them', () => {
 
   it('decides day or month first for the whole file, and says when the file cannot tell', () => {
     const file = (dates: string[]) => `${GOODREADS_HEADER}\n${dates.map((d, i) => goodreadsRow({ 'Book Id': String(i + 1), Title: `Livro ${i}`, 'Exclusive Shelf': 'read', 'Date Read': d })).join('\n')}`;
-    const dayFirst = parseImportFile(file(['03/04/2024', '25/12/2023']));
+    const dayFirst = parseReaderImportFile(file(['03/04/2024', '25/12/2023']));
     expect([dayFirst.detectedDateOrder, dayFirst.rows[0]?.readings[0]?.finished]).toEqual(['dmy', '2024-04-03']);
-    const monthFirst = parseImportFile(file(['03/04/2024', '12/25/2023']));
+    const monthFirst = parseReaderImportFile(file(['03/04/2024', '12/25/2023']));
     expect([monthFirst.detectedDateOrder, monthFirst.rows[0]?.readings[0]?.finished]).toEqual(['mdy', '2024-03-04']);
-    const ambiguous = parseImportFile(file(['03/04/2024']));
+    const ambiguous = parseReaderImportFile(file(['03/04/2024']));
     expect(ambiguous.detectedDateOrder).toBeNull();
     // 29 February only in leap years; a day that does not exist is no date.
-    const leap = parseImportFile(file(['2024/02/29', '2023/02/29', '2024/13/01']));
+    const leap = parseReaderImportFile(file(['2024/02/29', '2023/02/29', '2024/13/01']));
     expect(leap.rows.map((r) => r.readings[0]?.finished ?? null)).toEqual(['2024-02-29', null, null]);
     // Year-first dates (Goodreads' own) leave nothing to ask.
-    expect(parseImportFile(file(['2024/04/03', '2023/01/02'])).detectedDateOrder).toBe('dmy');
-    expect(parseImportFile(file(['03/04/2024']), { dateOrder: 'mdy' }).rows[0]?.readings[0]?.finished).toBe('2024-03-04');
+    expect(parseReaderImportFile(file(['2024/04/03', '2023/01/02'])).detectedDateOrder).toBe('dmy');
+    expect(parseReaderImportFile(file(['03/04/2024']), { dateOrder: 'mdy' }).rows[0]?.readings[0]?.finished).toBe('2024-03-04');
   });
 
   it('explains a file it does not know, in Portuguese', () => {
-    expect(() => parseImportFile('nome;idade\nAna;30')).toThrow(ImportFileError);
-    expect(() => parseImportFile('')).toThrow('O arquivo está vazio.');
+    expect(() => parseReaderImportFile('nome;idade\nAna;30')).toThrow(ImportFileError);
+    expect(() => parseReaderImportFile('')).toThrow('O arquivo está vazio.');
   });
 });
 
@@ -133,7 +134,7 @@ describe('reading a StoryGraph export', () => {
   it('reads ranges and several dates, quarter ratings, moods, pace, warnings, tags and owned', () => {
     const row =
       'Torto Arado,Itamar Vieira Junior,,9786580309313,paperback,read,2025/03/01,2025/04/21,"2025/04/19-2025/04/21, 2023/01/02",2,"emotional, reflective",slow,,,,,,4.25,Lindo.,"Violência, luto",,"brasileiros, favoritos",Yes';
-    const parsed = parseImportFile(`${HEADER}\n${row}`);
+    const parsed = parseReaderImportFile(`${HEADER}\n${row}`);
     expect(parsed.source).toBe('storygraph');
     expect(parsed.rows[0]).toMatchObject({
       title: 'Torto Arado',
@@ -154,7 +155,7 @@ describe('reading a StoryGraph export', () => {
   });
 
   it('reads a trimmed file with fewer columns', () => {
-    const parsed = parseImportFile('Title,Authors,Read Status,Star Rating\nVidas Secas,Graciliano Ramos,to-read,\n');
+    const parsed = parseReaderImportFile('Title,Authors,Read Status,Star Rating\nVidas Secas,Graciliano Ramos,to-read,\n');
     expect(parsed.rows[0]).toMatchObject({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], status: 'want_to_read', ratingQuarters: null });
   });
 });
@@ -162,7 +163,7 @@ describe('reading a StoryGraph export', () => {
 describe('titles and our own ids', () => {
   it('takes Goodreads’ series suffix off the title and keeps other brackets', () => {
     const file = `${GOODREADS_HEADER}\n${goodreadsRow({ Title: 'Duna (Crônicas de Duna, #1)', Author: 'Frank Herbert', 'Exclusive Shelf': 'to-read' })}\n${goodreadsRow({ Title: 'Dom Casmurro (Portuguese Edition)', Author: 'Machado de Assis', 'Exclusive Shelf': 'to-read' })}\n${goodreadsRow({ Title: 'O Hobbit (Tolkien, #0.5)', Author: 'J.R.R. Tolkien', 'Exclusive Shelf': 'to-read' })}`;
-    const rows = parseImportFile(file).rows;
+    const rows = parseReaderImportFile(file).rows;
     expect(rows.map((r) => [r.title, r.series])).toEqual([
       ['Duna', { name: 'Crônicas de Duna', position: 1 }],
       ['Dom Casmurro (Portuguese Edition)', null],
@@ -172,8 +173,8 @@ describe('titles and our own ids', () => {
 
   it('reads our export’s Book Id as the edition, and never a Goodreads one', () => {
     const ours = `Book Id,Title,Author,Exclusive Shelf,Maratona Rating\nabc123XYZ,Torto Arado,Itamar Vieira Junior,read,4.25\n`;
-    expect(parseImportFile(ours).rows[0]).toMatchObject({ editionId: 'abc123XYZ', ratingQuarters: 17 });
+    expect(parseReaderImportFile(ours).rows[0]).toMatchObject({ editionId: 'abc123XYZ', ratingQuarters: 17 });
     const theirs = `${GOODREADS_HEADER}\n${goodreadsRow({ 'Book Id': '1234567', Title: 'Torto Arado', 'Exclusive Shelf': 'read' })}`;
-    expect(parseImportFile(theirs).rows[0]!.editionId).toBeNull();
+    expect(parseReaderImportFile(theirs).rows[0]!.editionId).toBeNull();
   });
 });

@@ -1,0 +1,43 @@
+import type { ShelfStatus } from '~/features/reading/vocabulary';
+import type { ColumnMapping, RowFields } from '../vocabulary';
+
+/**
+ * Goodreads' library export, in every layout real files come in: its header names, its 24 columns for a file
+ * whose header a spreadsheet removed, its exclusive shelves and the series it writes after the title.
+ */
+
+export const GOODREADS_HEADERS: ColumnMapping = {
+  title: 'Title', authors: 'Author', additionalAuthors: 'Additional Authors', isbn: 'ISBN', isbn13: 'ISBN13', rating: 'My Rating',
+  status: 'Exclusive Shelf', shelves: 'Bookshelves', dateRead: 'Date Read', dateAdded: 'Date Added', review: 'My Review',
+  spoiler: 'Spoiler', notes: 'Private Notes', readCount: 'Read Count', owned: 'Owned Copies',
+};
+
+/** Goodreads' current library export, in order: what a file without its header row is read as. */
+export const GOODREADS_24 = [
+  'Book Id', 'Title', 'Author', 'Author l-f', 'Additional Authors', 'ISBN', 'ISBN13', 'My Rating', 'Average Rating', 'Publisher',
+  'Binding', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'Date Added', 'Bookshelves',
+  'Bookshelves with positions', 'Exclusive Shelf', 'My Review', 'Spoiler', 'Private Notes', 'Read Count', 'Owned Copies',
+];
+
+/** Whether a header (folded names) is Goodreads' or one of its kind (ours is told apart by its own columns). */
+export const isGoodreadsLikeHeader = (names: ReadonlySet<string>) => names.has('title') && (names.has('exclusive shelf') || names.has('book id'));
+
+/** Whether a first row is data, not a header: a Goodreads row starts with its numeric Book Id. */
+export const looksLikeGoodreadsRow = (cells: string[]) => cells.length === GOODREADS_24.length && /^\d+$/.test(cells[0]?.trim() ?? '');
+
+/** The exclusive shelves' names (StoryGraph writes the same ones), folded, as statuses. */
+export const SHELF_STATUS_NAMES: Record<string, ShelfStatus> = {
+  'to-read': 'want_to_read',
+  'currently-reading': 'reading',
+  read: 'read',
+  'did-not-finish': 'abandoned',
+  paused: 'paused',
+};
+
+/** `Duna (Crônicas de Duna, #1)` → the title and its series; `(Portuguese Edition)` and other brackets stay. */
+export function splitSeries(text: string): { title: string; series: RowFields['series'] } {
+  const match = /^(.+?)\s*\(([^()]+?),?\s*#\s*([\d.,]+)(?:-[\d.,]+)?\)$/.exec(text);
+  if (!match) return { title: text, series: null };
+  const position = Number(match[3]!.replace(',', '.'));
+  return { title: match[1]!.trim(), series: { name: match[2]!.trim(), position: Number.isFinite(position) ? position : null } };
+}

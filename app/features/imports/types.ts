@@ -1,0 +1,43 @@
+import type { ColumnMapping, DateOrder, ImportSource, ReaderImportCounts, ReaderImportStatus, RowOutcome } from './vocabulary';
+
+/** What the reader import's pages show: DTOs built by queries.server.ts. */
+
+export type RowDecision = { kind: 'accept' } | { kind: 'new' } | { kind: 'other'; editionId: string };
+
+export type ReaderImportSummary = {
+  id: string;
+  source: ImportSource;
+  fileName: string;
+  status: ReaderImportStatus;
+  total: number;
+  applied: number;
+  counts: ReaderImportCounts;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export type ImportRowView = {
+  line: number;
+  outcome: RowOutcome;
+  /** The edition's title once the row has one, else the file's. */
+  title: string;
+  fileTitle: string;
+  authors: string[];
+  editionId: string | null;
+  /** A near title's suggested edition (kept after the reader answered), with its authors. */
+  suggestion: { id: string; title: string; authors: string[] } | null;
+  reason: string | null;
+  warnings: string[];
+};
+
+export type ReaderImportDetail = ReaderImportSummary & {
+  header: string[];
+  mapping: ColumnMapping;
+  dateOrder: DateOrder;
+  dateOrderDetected: boolean;
+  sample: ImportRowView[];
+  toConfirm: ImportRowView[];
+  failed: ImportRowView[];
+  added: ImportRowView[];
+};
