@@ -6,11 +6,26 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const dataLayer = ['app/db/**', 'app/server/**', 'app/services.server.ts', 'app/features/*/queries.server.ts', 'app/features/*/mutations.server.ts', 'app/features/**/*.server.ts', 'test/**', 'scripts/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx'];
+const dataLayer = [
+  'app/db/**',
+  'app/server/**',
+  'app/services.server.ts',
+  'app/features/*/queries.server.ts',
+  'app/features/*/mutations.server.ts',
+  'app/features/**/*.server.ts',
+  'test/**',
+  'scripts/**',
+  'bench/**',
+  '**/*.test.ts',
+  '**/*.test.tsx',
+];
 
 const linkPath = { name: 'react-router', importNames: ['Link', 'LinkProps'], message: 'Links go through ~/components/link (plain anchors the shell follows).' };
 const iconPath = { name: 'lucide-react', message: "Draw icons with lucide() from ~/components/ui/icons and a drawing from 'lucide-react/icons/{name}'." };
-const databasePattern = { group: ['~/db/*', '../db/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Only db/, server/, the composition (app/services.server.ts), features/**/*.server.ts and tests touch the database (ARCHITECTURE.md §2).' };
+const databasePattern = {
+  group: ['~/db/*', '../db/*', 'drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only db/, server/, the composition (app/services.server.ts), features/**/*.server.ts and tests touch the database (ARCHITECTURE.md §2).',
+};
 const routesPattern = { group: ['~/routes/*'], message: 'Routes import features, never the reverse.' };
 
 /**
@@ -33,19 +48,61 @@ const layers = {
   settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
   rules: {
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    'import-x/no-restricted-paths': ['error', {
-      zones: [
-        { target: 'app/lib', from: 'app', except: ['./lib'], message: 'lib/ imports nothing of the app (decision 0041).' },
-        { target: 'app/components', from: 'app', except: ['./components', './lib'], message: 'components/ import only components/ and lib/; a feature passes what they need as props or slots (decision 0041).' },
-        { target: 'app/db', from: 'app', except: ['./db', './lib', ...serverLeaves, ...featureLeaves], message: 'db/ imports only lib/, the server\'s leaves and the features\' vocabulary.ts (decision 0041).' },
-        { target: featureLeaves.map((leaf) => `app/${leaf.slice(2)}`), from: 'app', except: ['./lib', ...featureLeaves], message: 'A feature\'s vocabulary.ts imports only lib/ and other vocabulary.ts: the schema reads it (decision 0041).' },
-        { target: serverLeaves.map((leaf) => `app/${leaf.slice(2)}`), from: 'app', except: ['./lib', ...serverLeaves], message: 'The server\'s leaves (env, logger, query count) import only each other and lib/: db/ and integrations/ read them (decision 0041).' },
-        { target: 'app/integrations', from: 'app', except: ['./integrations', './lib', ...serverLeaves], message: 'integrations/ import only lib/ and the server\'s leaves (decision 0041).' },
-        { target: 'app/server', from: 'app', except: ['./server', './db', './integrations', './lib'], message: 'server/ is domain-free: it imports db/, integrations/ and lib/; features register with it from app/services.server.ts (decision 0041).' },
-        { target: 'app/routes', from: ['app/root.tsx', 'app/entry.server.tsx', 'app/services.server.ts', 'app/body-limits.server.ts'], message: 'Routes compose features; the root and the composition next to entry.server.tsx sit above them (decision 0041).' },
-        { target: 'app/features', from: 'app', except: ['./features', './components', './server', './db', './integrations', './lib'], message: 'features/ import components/, server/, db/, integrations/, lib/ and other features, never routes (decision 0041).' },
-      ],
-    }],
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          { target: 'app/lib', from: 'app', except: ['./lib'], message: 'lib/ imports nothing of the app (decision 0041).' },
+          {
+            target: 'app/components',
+            from: 'app',
+            except: ['./components', './lib'],
+            message: 'components/ import only components/ and lib/; a feature passes what they need as props or slots (decision 0041).',
+          },
+          {
+            target: 'app/db',
+            from: 'app',
+            except: ['./db', './lib', ...serverLeaves, ...featureLeaves],
+            message: "db/ imports only lib/, the server's leaves and the features' vocabulary.ts (decision 0041).",
+          },
+          {
+            target: featureLeaves.map((leaf) => `app/${leaf.slice(2)}`),
+            from: 'app',
+            except: ['./lib', ...featureLeaves],
+            message: "A feature's vocabulary.ts imports only lib/ and other vocabulary.ts: the schema reads it (decision 0041).",
+          },
+          {
+            target: serverLeaves.map((leaf) => `app/${leaf.slice(2)}`),
+            from: 'app',
+            except: ['./lib', ...serverLeaves],
+            message: "The server's leaves (env, logger, query count) import only each other and lib/: db/ and integrations/ read them (decision 0041).",
+          },
+          {
+            target: 'app/integrations',
+            from: 'app',
+            except: ['./integrations', './lib', ...serverLeaves],
+            message: "integrations/ import only lib/ and the server's leaves (decision 0041).",
+          },
+          {
+            target: 'app/server',
+            from: 'app',
+            except: ['./server', './db', './integrations', './lib'],
+            message: 'server/ is domain-free: it imports db/, integrations/ and lib/; features register with it from app/services.server.ts (decision 0041).',
+          },
+          {
+            target: 'app/routes',
+            from: ['app/root.tsx', 'app/entry.server.tsx', 'app/services.server.ts', 'app/body-limits.server.ts'],
+            message: 'Routes compose features; the root and the composition next to entry.server.tsx sit above them (decision 0041).',
+          },
+          {
+            target: 'app/features',
+            from: 'app',
+            except: ['./features', './components', './server', './db', './integrations', './lib'],
+            message: 'features/ import components/, server/, db/, integrations/, lib/ and other features, never routes (decision 0041).',
+          },
+        ],
+      },
+    ],
   },
 };
 
@@ -58,6 +115,8 @@ export default tseslint.config(
     languageOptions: { parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
+      // Prettier decides line breaks (as eslint-config-prettier turns this rule off): it breaks `x\n  [k]()` safely.
+      'no-unexpected-multiline': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-duplicate-imports': ['error', { includeExports: false }],
@@ -75,7 +134,9 @@ export default tseslint.config(
   {
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/server/env.server.ts'],
-    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through getEnv() (app/server/env.server.ts).' }] },
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through getEnv() (app/server/env.server.ts).' }],
+    },
   },
   layers,
   { files: ['scripts/**/*.mjs', 'public/**/*.js'], languageOptions: { globals: { ...globals.node, ...globals.serviceworker } } },

@@ -48,6 +48,7 @@ bash scripts/ensure-chromium.sh || { echo "Chromium is required for the end-to-e
 
 step "typecheck" npm run --silent typecheck
 step "lint" npx eslint . --max-warnings 0
+step "formatting" npx prettier --check . --log-level warn
 
 PG_URL="${DATABASE_URL:-}"
 vitest_on() { # database URL (empty: PGlite), JSON report, vitest's file filters...
