@@ -9,9 +9,20 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The local OAuth provider (e2e/global-setup.ts) listens next to the server. */
 export const E2E_OAUTH_PORT = E2E_PORT + 1;
 const providerKeys = Object.fromEntries(
-  ['GOOGLE', 'TWITCH', 'DISCORD'].flatMap((p) => [[`${p}_CLIENT_ID`, TEST_CLIENT.id], [`${p}_CLIENT_SECRET`, TEST_CLIENT.secret]]),
+  ['GOOGLE', 'TWITCH', 'DISCORD'].flatMap((p) => [
+    [`${p}_CLIENT_ID`, TEST_CLIENT.id],
+    [`${p}_CLIENT_SECRET`, TEST_CLIENT.secret],
+  ]),
 );
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: './e2e',

@@ -9,7 +9,12 @@ export default defineConfig({
   workers: 1,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  use: { baseURL: `http://localhost:${port}`, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
   webServer: {
     command: `bash scripts/dev-e2e-server.sh ${port}`,
     url: `http://localhost:${port}/~offline`,

@@ -23,9 +23,11 @@ type Entry = {
   createRequestHandler: typeof createRequestHandler;
   startServices: () => Promise<() => Promise<void>>;
   providerOrigins: () => string[];
-  lookupPage: (method: string, url: URL, cookie: string | undefined) =>
-    | { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer }
-    | undefined;
+  lookupPage: (
+    method: string,
+    url: URL,
+    cookie: string | undefined,
+  ) => { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer; br: Buffer } | undefined;
   serveUpload: (request: { method: string; path: string; ifNoneMatch?: string }) => Promise<globalThis.Response>;
   countQueries: <T>(work: () => Promise<T>) => Promise<{ result: T; queries: number }>;
   wholeBody: (response: globalThis.Response) => Buffer | undefined;
@@ -45,21 +47,22 @@ const CLIENT = path.resolve('build/client');
  * `connect-src 'self'` covers it (CSP 3 matches `ws:` to `'self'` on the same host), and the inline module scripts
  * React Router adds for HMR and the styles Vite injects are what `'unsafe-inline'` already allows.
  */
-const csp = (providerOrigins: string[]) => [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  // Without JavaScript, the OAuth buttons' form follows the redirect to the provider.
-  ["form-action 'self'", ...providerOrigins].join(' '),
-  "frame-ancestors 'none'",
-].join('; ');
+const csp = (providerOrigins: string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    // Without JavaScript, the OAuth buttons' form follows the redirect to the provider.
+    ["form-action 'self'", ...providerOrigins].join(' '),
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 export function securityHeaders(providerOrigins: string[]) {
   const policy = csp(providerOrigins);
@@ -281,9 +284,11 @@ async function sendResponse(req: Request, res: Response, response: globalThis.Re
   }
   const body = wholeBody(response) ?? Buffer.from(await response.arrayBuffer());
   res.vary('Accept-Encoding');
-  const encoding = body.length >= COMPRESS_FROM_BYTES && !response.headers.has('content-encoding') ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+  const encoding =
+    body.length >= COMPRESS_FROM_BYTES && !response.headers.has('content-encoding') ? req.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
   let sent = body;
-  if (encoding === 'br') sent = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'br')
+    sent = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
   else if (encoding === 'gzip') sent = gzipSync(body);
   if (sent !== body) res.setHeader('Content-Encoding', encoding as string);
   res.setHeader('Content-Length', sent.length);
@@ -451,7 +456,11 @@ async function main() {
     }
   });
 
-  server.listen(PORT, HOST, () => console.log(JSON.stringify({ level: 'info', event: 'server.listening', url: `http://localhost:${PORT}`, mode: DEVELOPMENT ? 'development' : 'production' })));
+  server.listen(PORT, HOST, () =>
+    console.log(
+      JSON.stringify({ level: 'info', event: 'server.listening', url: `http://localhost:${PORT}`, mode: DEVELOPMENT ? 'development' : 'production' }),
+    ),
+  );
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -98,7 +98,16 @@ function reactRouterRouteTreeOnce(): Plugin {
   };
 }
 `;
-  const names = ['function createServerRoutes(', 'function convertRoutesToDataRoutes(', 'function getPartialManifest(', 'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches)', 'function matchRouteBranch(', 'function stripBasename(', 'function decodePath(', 'function parsePath('];
+  const names = [
+    'function createServerRoutes(',
+    'function convertRoutesToDataRoutes(',
+    'function getPartialManifest(',
+    'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches)',
+    'function matchRouteBranch(',
+    'function stripBasename(',
+    'function decodePath(',
+    'function parsePath(',
+  ];
   let applied = false;
   return {
     name: 'maratona:react-router-route-tree-once',

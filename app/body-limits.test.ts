@@ -5,7 +5,9 @@ const MB = 1024 * 1024;
 
 describe('bodyLimitOf', () => {
   it('gives forms, JSON and the auth library 64 KB, and a page’s data request the cap of its page', () => {
-    expect(['/auth/signin', '/auth/signin.data', '/api/auth/sign-in/email', '/_root.data', '/u/lia/seguidores', '/nao-existe'].map(bodyLimitOf)).toEqual(Array(6).fill(FORM_MAX_BYTES));
+    expect(['/auth/signin', '/auth/signin.data', '/api/auth/sign-in/email', '/_root.data', '/u/lia/seguidores', '/nao-existe'].map(bodyLimitOf)).toEqual(
+      Array(6).fill(FORM_MAX_BYTES),
+    );
     expect(bodyLimitOf('/configuracoes/conta')).toBe(10 * MB + FORM_MAX_BYTES);
     expect(bodyLimitOf('/configuracoes/conta.data')).toBe(10 * MB + FORM_MAX_BYTES);
     expect(bodyLimitOf('/ed/abc123.data')).toBe(25 * MB + FORM_MAX_BYTES);

@@ -32,8 +32,21 @@ function printSearch(report: SearchReport) {
     const kind = sample.kind.startsWith('relevance table') ? 'relevance table (real books)' : sample.kind;
     kinds.set(kind, [...(kinds.get(kind) ?? []), sample]);
   }
-  for (const [kind, samples] of kinds) console.log(summary(`  ${kind}`, samples.map((s) => s.ms)));
-  console.log('  slowest:', [...report.samples].sort((a, b) => b.ms - a.ms).slice(0, 5).map((s) => `"${s.query}" ${s.ms.toFixed(1)} ms (${s.total} found)`).join(', '));
+  for (const [kind, samples] of kinds)
+    console.log(
+      summary(
+        `  ${kind}`,
+        samples.map((s) => s.ms),
+      ),
+    );
+  console.log(
+    '  slowest:',
+    [...report.samples]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((s) => `"${s.query}" ${s.ms.toFixed(1)} ms (${s.total} found)`)
+      .join(', '),
+  );
   const empty = report.samples.filter((s) => s.total === 0);
   console.log(`  queries with no result: ${empty.length}${empty.length ? ` (${empty.map((s) => `"${s.query}"`).join(', ')})` : ''}`);
   return percentile(all, 0.95);
@@ -57,7 +70,12 @@ async function main() {
   const { env, base, dataDir } = benchEnv(PORT);
   try {
     runScript('bench/catalog-fill.ts', env, true);
-    const search = spawnSync(process.execPath, ['--import', 'tsx', 'bench/catalog-search.ts'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 });
+    const search = spawnSync(process.execPath, ['--import', 'tsx', 'bench/catalog-search.ts'], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 16 * 1024 * 1024,
+    });
     if (search.status !== 0) throw new Error(`bench/catalog-search.ts failed (exit ${search.status})`);
     const report = JSON.parse(search.stdout.trim().split('\n').at(-1) ?? '') as SearchReport;
     const searchP95 = printSearch(report);
@@ -71,7 +89,10 @@ async function main() {
 
       const edition = `${base}/ed/${report.popularEditionId}`;
       if ((await fetch(edition, { headers: BROWSER_ENCODINGS })).status !== 200) throw new Error(`${edition} is not a page`);
-      const results = [await drive('/~offline (prerendered)', `${base}/~offline`, server.pid!, BROWSER_ENCODINGS), await drive('/ed/{id} (visitor, HTML cache)', edition, server.pid!, BROWSER_ENCODINGS)];
+      const results = [
+        await drive('/~offline (prerendered)', `${base}/~offline`, server.pid!, BROWSER_ENCODINGS),
+        await drive('/ed/{id} (visitor, HTML cache)', edition, server.pid!, BROWSER_ENCODINGS),
+      ];
       console.log(`\nserver on ${report.backend}, ${DURATION}s per target, 50 connections`);
       printResults(results);
       const ratio = results[1]!.rps / results[0]!.rps;
@@ -79,7 +100,9 @@ async function main() {
       const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
       console.log(`\nsearch p95 ${searchP95.toFixed(1)} ms (target ≤ ${SEARCH_TARGET_MS} ms on PostgreSQL): ${verdict(searchP95 <= SEARCH_TARGET_MS)}`);
       console.log(`typeahead p95 ${typeaheadP95.toFixed(1)} ms (target ≤ ${TYPEAHEAD_TARGET_MS} ms): ${verdict(typeaheadP95 <= TYPEAHEAD_TARGET_MS)}`);
-      console.log(`/ed/{id} vs /~offline throughput ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET)}`);
+      console.log(
+        `/ed/{id} vs /~offline throughput ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET)}`,
+      );
     } finally {
       await stopServer(server);
     }

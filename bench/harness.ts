@@ -24,7 +24,15 @@ export const BENCH_READER = { username: 'bench_leitora', email: 'bench@bench.mar
 export function benchEnv(port: number): { env: NodeJS.ProcessEnv; dataDir: string; base: string } {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'maratona-bench-'));
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_SIGNIN_IP_PER_MINUTE: '100000' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    RATE_LIMIT_SIGNIN_IP_PER_MINUTE: '100000',
+  };
   if (pgUrl) env.DATABASE_URL = pgUrl;
   else delete env.DATABASE_URL;
   return { env, dataDir, base };
@@ -120,7 +128,14 @@ export type Result = {
  * Drives `url` for DURATION seconds after a warm-up of `warmUpSeconds` at 10 connections, counting the CPU of
  * process `pid` (and of PostgreSQL) per request over the measured part only.
  */
-export async function drive(label: string, url: string, pid: number | null, headers: Record<string, string> = {}, connections = 50, warmUpSeconds = 2): Promise<Result> {
+export async function drive(
+  label: string,
+  url: string,
+  pid: number | null,
+  headers: Record<string, string> = {},
+  connections = 50,
+  warmUpSeconds = 2,
+): Promise<Result> {
   const warmUpBefore = pid ? cpuMs(pid) : 0;
   const warmUp = await autocannon({ url, connections: 10, duration: warmUpSeconds, headers });
   const warmUpCpuPerRequest = pid ? (cpuMs(pid) - warmUpBefore) / warmUp.requests.total : null;
@@ -131,13 +146,40 @@ export async function drive(label: string, url: string, pid: number | null, head
   const databaseAfter = databaseCpuMs();
   const total = result.requests.total;
   const databaseCpuPerRequest = databaseBefore && databaseAfter ? databaseCpuSince(databaseBefore, databaseAfter) / total : null;
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: pid ? cpu / total : null, databaseCpuPerRequest, warmUpCpuPerRequest, errors: result.errors + result.non2xx };
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequest: pid ? cpu / total : null,
+    databaseCpuPerRequest,
+    warmUpCpuPerRequest,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 export function printResults(results: Result[]): void {
-  console.log('target'.padEnd(36), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU ms/req'.padStart(11), 'DB CPU ms/req'.padStart(14), 'errors'.padStart(7), 'warm-up CPU ms/req'.padStart(19));
+  console.log(
+    'target'.padEnd(36),
+    'req/s'.padStart(9),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'CPU ms/req'.padStart(11),
+    'DB CPU ms/req'.padStart(14),
+    'errors'.padStart(7),
+    'warm-up CPU ms/req'.padStart(19),
+  );
   for (const r of results) {
-    console.log(r.label.padEnd(36), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), (r.cpuPerRequest?.toFixed(3) ?? '—').padStart(11), (r.databaseCpuPerRequest?.toFixed(3) ?? '—').padStart(14), String(r.errors).padStart(7), (r.warmUpCpuPerRequest?.toFixed(3) ?? '—').padStart(19));
+    console.log(
+      r.label.padEnd(36),
+      r.rps.toFixed(0).padStart(9),
+      String(r.p50).padStart(8),
+      String(r.p99).padStart(8),
+      (r.cpuPerRequest?.toFixed(3) ?? '—').padStart(11),
+      (r.databaseCpuPerRequest?.toFixed(3) ?? '—').padStart(14),
+      String(r.errors).padStart(7),
+      (r.warmUpCpuPerRequest?.toFixed(3) ?? '—').padStart(19),
+    );
   }
 }
 

@@ -36,8 +36,32 @@ function goodreadsFile(size: number, editions: Sample[], run: string): string {
     const isbn = kind === 'isbn' && edition.isbn13 ? `="${edition.isbn13}"` : '=""';
     const shelf = shelves[i % shelves.length]!;
     const day = String((i % 28) + 1).padStart(2, '0');
-    const cells = [String(900000 + i), title, author, '', '', '=""', isbn, String(i % 6), '3.9', '', 'Paperback', '200', '2019', '2001',
-      shelf === 'read' ? `2024/0${(i % 9) + 1}/${day}` : '', `2023/1${i % 3}/${day}`, i % 10 === 0 ? 'favoritos' : '', '', shelf, i % 25 === 0 ? 'Gostei muito, recomendo.' : '', '', '', shelf === 'read' ? '1' : '0', String(i % 2)];
+    const cells = [
+      String(900000 + i),
+      title,
+      author,
+      '',
+      '',
+      '=""',
+      isbn,
+      String(i % 6),
+      '3.9',
+      '',
+      'Paperback',
+      '200',
+      '2019',
+      '2001',
+      shelf === 'read' ? `2024/0${(i % 9) + 1}/${day}` : '',
+      `2023/1${i % 3}/${day}`,
+      i % 10 === 0 ? 'favoritos' : '',
+      '',
+      shelf,
+      i % 25 === 0 ? 'Gostei muito, recomendo.' : '',
+      '',
+      '',
+      shelf === 'read' ? '1' : '0',
+      String(i % 2),
+    ];
     lines.push(cells.map(quote).join(','));
   }
   return lines.join('\n');
@@ -67,7 +91,14 @@ async function main() {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-        body: new URLSearchParams({ intent: 'criar', callbackUrl: '/', email: `${username}@bench.maratona.app`, username, password: 'importa-bench-2026', birthDate: '1990-01-01' }),
+        body: new URLSearchParams({
+          intent: 'criar',
+          callbackUrl: '/',
+          email: `${username}@bench.maratona.app`,
+          username,
+          password: 'importa-bench-2026',
+          birthDate: '1990-01-01',
+        }),
       });
       if (signUp.status !== 200) throw new Error(`sign-up failed (${signUp.status})`);
       // A new account signs in once its address is confirmed (decision 0034): the bench confirms it in the database.
@@ -78,7 +109,10 @@ async function main() {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
         body: new URLSearchParams({ intent: 'entrar', callbackUrl: '/', identifier: username, password: 'importa-bench-2026' }),
       });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       if (!cookie) throw new Error(`sign-in failed (${signIn.status})`);
       const rows: Record<string, string | number>[] = [];
       for (const size of SIZES) {
@@ -108,7 +142,12 @@ async function main() {
         const form = new FormData();
         form.append('arquivo', new File([text], `goodreads-${size}.csv`, { type: 'text/csv' }));
         const uploadStarted = performance.now();
-        const upload = await fetch(`${base}/configuracoes/importar`, { method: 'POST', body: form, redirect: 'manual', headers: { Cookie: cookie, Origin: base } });
+        const upload = await fetch(`${base}/configuracoes/importar`, {
+          method: 'POST',
+          body: form,
+          redirect: 'manual',
+          headers: { Cookie: cookie, Origin: base },
+        });
         const location = upload.headers.get('location');
         if (!location) throw new Error(`upload of ${size} rows failed (${upload.status}): ${(await upload.text()).slice(0, 300)}`);
         const previewMs = performance.now() - uploadStarted;
@@ -126,7 +165,9 @@ async function main() {
         let counts: Record<string, number> = {};
         while (status !== 'done') {
           await new Promise((resolve) => setTimeout(resolve, 250));
-          const [record] = (await client.query<{ status: string; counts: Record<string, number> }>('SELECT status, counts FROM reader_imports WHERE id = $1', [id])).rows;
+          const [record] = (
+            await client.query<{ status: string; counts: Record<string, number> }>('SELECT status, counts FROM reader_imports WHERE id = $1', [id])
+          ).rows;
           status = record?.status ?? 'missing';
           counts = record?.counts ?? {};
           if (status === 'missing') throw new Error('the import disappeared');

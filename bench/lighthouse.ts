@@ -32,7 +32,14 @@ let retries = 0;
 function auditOnce(url: string): Report {
   const run = spawnSync(
     'node_modules/.bin/lighthouse',
-    [url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance,accessibility',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (run.status !== 0) {

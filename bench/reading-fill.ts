@@ -43,7 +43,9 @@ async function main() {
   step(`${READERS} readers`);
 
   const auth = getAuth();
-  await auth.api.signUpEmail({ body: { email: BENCH_READER.email, password: BENCH_READER.password, name: 'Leitora de Bancada', username: BENCH_READER.username, birthDate: '1990-05-05' } });
+  await auth.api.signUpEmail({
+    body: { email: BENCH_READER.email, password: BENCH_READER.password, name: 'Leitora de Bancada', username: BENCH_READER.username, birthDate: '1990-05-05' },
+  });
   await db.execute(sql`UPDATE users SET email_verified = true WHERE username = ${BENCH_READER.username}`);
   const [{ id: benchId } = { id: '' }] = await queryRows<{ id: string }>(sql`SELECT id FROM users WHERE username = ${BENCH_READER.username}`);
 

@@ -32,7 +32,10 @@ async function signIn(base: string): Promise<string> {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
     body: new URLSearchParams({ intent: 'entrar', identifier: BENCH_READER.username, password: BENCH_READER.password, callbackUrl: '/' }),
   });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error(`signing in as ${BENCH_READER.username} failed (${response.status})`);
   return cookie;
 }
@@ -64,13 +67,30 @@ async function main() {
       const someone = 'leitor_1';
       const mine = BENCH_READER.username;
       const pages = [
-        '/home', '/estante', '/estantes', '/atts', '/seguindo', `/u/${someone}`, `/u/${someone}/estante`, `/u/${someone}/lidos`,
-        `/u/${someone}/resenhas`, `/u/${someone}/atts`, `/u/${someone}/estatisticas`, `/u/${someone}/seguidores`, `/u/${mine}`,
-        `/ed/${edition}`, `/ed/${edition}/resenhas`,
-        `/ed/${edition}/leitores`, `/ed/${edition}/atts`, `/ed/${edition}/estatisticas`,
+        '/home',
+        '/estante',
+        '/estantes',
+        '/atts',
+        '/seguindo',
+        `/u/${someone}`,
+        `/u/${someone}/estante`,
+        `/u/${someone}/lidos`,
+        `/u/${someone}/resenhas`,
+        `/u/${someone}/atts`,
+        `/u/${someone}/estatisticas`,
+        `/u/${someone}/seguidores`,
+        `/u/${mine}`,
+        `/ed/${edition}`,
+        `/ed/${edition}/resenhas`,
+        `/ed/${edition}/leitores`,
+        `/ed/${edition}/atts`,
+        `/ed/${edition}/estatisticas`,
       ];
       const signedIn = await countStatements(base, pages, cookie);
-      const visitor = await countStatements(base, pages.filter((p) => !['/home', '/estante', '/seguindo'].includes(p)));
+      const visitor = await countStatements(
+        base,
+        pages.filter((p) => !['/home', '/estante', '/seguindo'].includes(p)),
+      );
       console.log(`\nSQL statements per page on ${pgUrl ? 'PostgreSQL' : 'PGlite'} (first request, so no HTML cache):`);
       console.log('page'.padEnd(44), 'reader'.padStart(12), 'visitor'.padStart(12));
       let worst = 0;
@@ -103,11 +123,15 @@ async function main() {
       console.log('');
       for (const r of [profile!, editionPage!]) {
         const ratio = r.rps / offline!.rps;
-        console.log(`${r.label} vs /~offline ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET && r.errors === 0)}`);
+        console.log(
+          `${r.label} vs /~offline ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET && r.errors === 0)}`,
+        );
       }
       for (const r of readers) {
         const cpu = r.cpuPerRequest ?? Number.NaN;
-        console.log(`${r.label} CPU ${cpu.toFixed(2)} ms/req (≤ ${CPU_TARGET_MS}), p99 ${r.p99} ms (≤ ${P99_TARGET_MS}): ${verdict(cpu <= CPU_TARGET_MS && r.p99 <= P99_TARGET_MS && r.errors === 0)}`);
+        console.log(
+          `${r.label} CPU ${cpu.toFixed(2)} ms/req (≤ ${CPU_TARGET_MS}), p99 ${r.p99} ms (≤ ${P99_TARGET_MS}): ${verdict(cpu <= CPU_TARGET_MS && r.p99 <= P99_TARGET_MS && r.errors === 0)}`,
+        );
       }
       console.log(`most statements on one page: ${worst} (≤ ${QUERY_LIMIT}): ${verdict(worst <= QUERY_LIMIT)}`);
     } finally {

@@ -48,7 +48,10 @@ async function peakDuring(pid: number, work: Promise<unknown>): Promise<number> 
   return Math.max(peak, rssMb(pid));
 }
 
-const tally = (outcomes: string[]) => Object.entries(outcomes.reduce<Record<string, number>>((counts, o) => ({ ...counts, [o]: (counts[o] ?? 0) + 1 }), {})).map(([o, n]) => `${n}× ${o}`).join(', ');
+const tally = (outcomes: string[]) =>
+  Object.entries(outcomes.reduce<Record<string, number>>((counts, o) => ({ ...counts, [o]: (counts[o] ?? 0) + 1 }), {}))
+    .map(([o, n]) => `${n}× ${o}`)
+    .join(', ');
 
 async function main() {
   const { env, base } = benchEnv(PORT);

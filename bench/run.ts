@@ -40,16 +40,32 @@ async function main() {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
       body: new URLSearchParams({ intent: 'entrar', identifier: 'lia_leitora', password: 'maratona-demo-2026', callbackUrl: '/' }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     results.push(await drive('/configuracoes/conta (signed in)', `${base}/configuracoes/conta`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }));
 
     console.log(`\nserver on ${pgUrl ? 'PostgreSQL' : 'PGlite'}, ${DURATION}s per target, 50 connections`);
     printResults(results);
     const [b, offline, home] = results;
-    console.log(`\n/ vs /~offline throughput: ${((home!.rps / offline!.rps) * 100).toFixed(1)} %   /~offline vs bare: ${((offline!.rps / b!.rps) * 100).toFixed(1)} %`);
+    console.log(
+      `\n/ vs /~offline throughput: ${((home!.rps / offline!.rps) * 100).toFixed(1)} %   /~offline vs bare: ${((offline!.rps / b!.rps) * 100).toFixed(1)} %`,
+    );
     console.log(`server memory: ${idle.toFixed(0)} MB idle after start, ${rssMb(pid).toFixed(0)} MB after the run`);
 
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
     const page = await browser.newPage();
     const scripts: { url: string; size: Promise<number> }[] = [];
     page.on('requestfinished', (request) => {
@@ -59,7 +75,9 @@ async function main() {
     const transferred = (await Promise.all(scripts.map((s) => s.size))).reduce((a, n) => a + n, 0);
     let gzip = 0;
     for (const { url } of scripts) gzip += Number((await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } })).headers.get('content-length'));
-    console.log(`first-load JavaScript of / in Chromium: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} KB as gzip, ${(transferred / 1024).toFixed(1)} KB as transferred (brotli)`);
+    console.log(
+      `first-load JavaScript of / in Chromium: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} KB as gzip, ${(transferred / 1024).toFixed(1)} KB as transferred (brotli)`,
+    );
     await browser.close();
   } finally {
     await stopServer(server);

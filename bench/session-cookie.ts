@@ -35,7 +35,9 @@ async function perCall(rounds: number, work: () => unknown): Promise<number> {
 try {
   await migrateDatabase();
   const auth = getAuth();
-  const { user } = await auth.api.signUpEmail({ body: { email: 'bench@exemplo.com.br', password: 'livros-de-verdade-42', name: 'Bench', username: 'bench_sessao', birthDate: '1990-05-10' } });
+  const { user } = await auth.api.signUpEmail({
+    body: { email: 'bench@exemplo.com.br', password: 'livros-de-verdade-42', name: 'Bench', username: 'bench_sessao', birthDate: '1990-05-10' },
+  });
   const session = await (await auth.$context).internalAdapter.createSession(user.id);
   const value = `${session.token}.${await makeSignature(session.token, getEnv().authSecret)}`;
   const cookie = `${NAME}=${encodeURIComponent(value)}`;

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { checkBothWidths, signIn, signUp, uniqueName } from './helpers';
 
-test('a reader deletes their account from the settings: a wrong username is explained, then everything ends at once, and their comment stays as “leitor removido”', async ({ page, browser }) => {
+test('a reader deletes their account from the settings: a wrong username is explained, then everything ends at once, and their comment stays as “leitor removido”', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const username = uniqueName('adeus');
   const password = 'memorias-postumas-1881';

@@ -5,14 +5,19 @@ import { checkBothWidths, expectAccessible, signIn } from './helpers';
 /** The shelf panel's answer to the last form. */
 const message = (page: Page) => page.locator('p[role="status"]');
 
-test('a reader posts progress with an emotion and a photo as an att; a follower sees it, reacts and comments; a blocked reader gets 404', async ({ browser }) => {
+test('a reader posts progress with an emotion and a photo as an att; a follower sees it, reacts and comments; a blocked reader gets 404', async ({
+  browser,
+}) => {
   // Four readers, each signed in, with axe at two widths on five pages.
   test.setTimeout(180_000);
   // lia_leitora (demo) is reading Torto Arado; beto_leitor follows her; she has blocked rui_leitor (scripts/seed.ts).
   const lia = await (await browser.newContext()).newPage();
   await signIn(lia, 'lia_leitora');
   await lia.goto('/estante?situacao=lendo');
-  await lia.getByRole('link', { name: /torto arado/i }).first().click();
+  await lia
+    .getByRole('link', { name: /torto arado/i })
+    .first()
+    .click();
   await lia.waitForURL(/\/ed\//);
   const editionPath = new URL(lia.url()).pathname;
   const progress = lia.getByRole('region', { name: 'Progresso' });
@@ -32,7 +37,9 @@ test('a reader posts progress with an emotion and a photo as an att; a follower 
   await expect(progress.getByLabel('Onde você está')).toHaveValue('60');
   await checkBothWidths(lia, 'att-progresso-erro');
 
-  const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#B84A2E' } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#B84A2E' } })
+    .jpeg()
+    .toBuffer();
   await progress.getByLabel('Fotos (opcional)').setInputFiles({ name: 'cantinho.jpg', mimeType: 'image/jpeg', buffer: picture });
   await progress.getByRole('button', { name: 'Registrar progresso' }).click();
   await expect(message(lia)).toHaveText('Progresso registrado. Publicado como att.');
@@ -105,7 +112,10 @@ test('a reader posts progress with an emotion and a photo as an att; a follower 
 test('a reader marks a book read and publishes an att about it', async ({ page }) => {
   await signIn(page, 'lia_leitora');
   await page.goto('/estante?situacao=quero-ler');
-  await page.getByRole('link', { name: /capitães da areia/i }).first().click();
+  await page
+    .getByRole('link', { name: /capitães da areia/i })
+    .first()
+    .click();
   await page.waitForURL(/\/ed\//);
   await page.getByRole('button', { name: 'Lido', exact: true }).click();
   await expect(message(page)).toHaveText('Na sua estante como “Lido”.');

@@ -53,7 +53,10 @@ test('a new reader shelves a book, finishes it, rates it 4,25 from the keyboard 
 
 test('a visitor is invited to sign in and comes back to the book', async ({ page }) => {
   await page.goto('/catalogo?q=vidas+secas');
-  await page.getByRole('link', { name: /vidas secas/i }).first().click();
+  await page
+    .getByRole('link', { name: /vidas secas/i })
+    .first()
+    .click();
   await page.waitForURL(/\/ed\//);
   const bookUrl = new URL(page.url()).pathname;
   await page.getByRole('link', { name: 'Entrar para adicionar' }).click();

@@ -29,7 +29,9 @@ test('a reader proposes a cover, a curator approves it side by side, the edition
   await checkBothWidths(reader, 'enviar-capa');
   await reader.getByRole('button', { name: 'Enviar capa' }).click();
   await expect(reader.getByText('Escolha uma imagem.')).toBeVisible();
-  const image = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#B84A2E' } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#B84A2E' } })
+    .jpeg()
+    .toBuffer();
   await reader.getByLabel('Imagem da capa').setInputFiles({ name: 'capa.jpg', mimeType: 'image/jpeg', buffer: image });
   await reader.getByRole('button', { name: 'Enviar capa' }).click();
   await expect(reader).toHaveURL(/\/catalogo\/minhas-solicitacoes\?enviada=SOL-/);
@@ -47,10 +49,11 @@ test('a reader proposes a cover, a curator approves it side by side, the edition
   await signIn(curator, 'caio_curador');
   await curator.goto(`/gerenciar/catalogo/solicitacoes/${code}`);
   await expect(curator.getByRole('img', { name: 'Capa proposta' })).toBeVisible();
-  if (SHOTS) for (const width of [390, 1280]) {
-    await curator.setViewportSize({ width, height: 900 });
-    await curator.screenshot({ path: `${SHOTS}/revisao-capa-${width}.png`, fullPage: true });
-  }
+  if (SHOTS)
+    for (const width of [390, 1280]) {
+      await curator.setViewportSize({ width, height: 900 });
+      await curator.screenshot({ path: `${SHOTS}/revisao-capa-${width}.png`, fullPage: true });
+    }
   await expect(curator.getByRole('button', { name: 'Aprovar como proposto' })).toBeVisible();
   await curator.getByRole('button', { name: 'Aprovar como proposto' }).click();
   await expect(curator.getByRole('heading', { level: 1 })).toContainText('aprovada');
@@ -70,7 +73,10 @@ test('mais vinculadas: the dashboard gap links to the ranking filtered by it', a
   await page.getByRole('button', { name: 'Recalcular agora' }).click();
   await expect(page.getByText('Contagens recalculadas.')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Sem ISBN' })).toBeChecked();
-  const first = page.getByRole('listitem').filter({ has: page.getByText('Total:') }).first();
+  const first = page
+    .getByRole('listitem')
+    .filter({ has: page.getByText('Total:') })
+    .first();
   await expect(first).toContainText('Sem ISBN');
   await checkBothWidths(page, 'mais-vinculadas');
 });

@@ -19,7 +19,10 @@ test('a reader finds the export in the account menu and downloads the whole book
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^maratona-lia_leitora-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await download.path())!, 'utf8');
-  const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
   expect(lines[0]).toMatch(/^"Book Id","Title","Author","Author l-f","Additional Authors","ISBN","ISBN13","My Rating"/);
   // Every entry starts with its edition id; no field of the seed holds a line break.
   expect(lines).toHaveLength(count + 1);

@@ -17,7 +17,10 @@ test('a new reader lands on /home, adds a first book, sets a goal and logs progr
   await page.getByRole('link', { name: 'Adicionar meu primeiro livro' }).click();
   await expect(page).toHaveURL(/\/catalogo/);
   await page.goto('/catalogo?q=noites+brancas');
-  await page.getByRole('link', { name: /noites brancas/i }).first().click();
+  await page
+    .getByRole('link', { name: /noites brancas/i })
+    .first()
+    .click();
   await page.waitForURL(/\/ed\//);
   const bookUrl = new URL(page.url()).pathname;
   await page.getByRole('button', { name: 'Lendo' }).click();

@@ -27,7 +27,16 @@ type Server = {
 };
 
 function startServer(dataDir: string): Server {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), PUBLIC_URL: BASE, LOG_LEVEL: 'info', NODE_ENV: 'production', RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES: '1000', RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR: '1000' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    PUBLIC_URL: BASE,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES: '1000',
+    RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR: '1000',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['build/server.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const seen = new Map<string, number>();
@@ -58,7 +67,13 @@ function startServer(dataDir: string): Server {
 
 async function waitUntilUp() {
   for (let i = 0; i < 240; i++) {
-    if (await fetch(`${BASE}/~offline`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${BASE}/~offline`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the server did not start');
@@ -88,11 +103,23 @@ test('the server killed in the middle of an import: started again, the job resum
     // Books the empty catalogue lacks, each read once: every row creates a pending edition and a reading.
     const lines = [HEADER];
     for (let i = 1; i <= ROWS; i++) {
-      const cells: Record<string, string> = { Title: `Romance da Retomada ${i}`, Author: `Autora Retomada ${i % 97}`, 'Date Read': `2024/0${(i % 9) + 1}/${String((i % 28) + 1).padStart(2, '0')}`, 'Exclusive Shelf': 'read', 'Read Count': '1' };
-      lines.push(HEADER.split(',').map((c) => cells[c] ?? '').join(','));
+      const cells: Record<string, string> = {
+        Title: `Romance da Retomada ${i}`,
+        Author: `Autora Retomada ${i % 97}`,
+        'Date Read': `2024/0${(i % 9) + 1}/${String((i % 28) + 1).padStart(2, '0')}`,
+        'Exclusive Shelf': 'read',
+        'Read Count': '1',
+      };
+      lines.push(
+        HEADER.split(',')
+          .map((c) => cells[c] ?? '')
+          .join(','),
+      );
     }
     await page.goto('/configuracoes/importar/goodreads');
-    await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n'), 'utf8') });
+    await page
+      .getByLabel('Arquivo CSV')
+      .setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n'), 'utf8') });
     await page.getByRole('button', { name: 'Ver prévia' }).click();
     await expect(page.getByText(/3\.000 livros entram no catálogo agora/)).toBeVisible({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Importar 3.000 livros' }).click();
@@ -119,7 +146,17 @@ test('the server killed in the middle of an import: started again, the job resum
 
     server.process.kill('SIGTERM');
     await server.exited;
-    expect(counts(dataDir, username)).toEqual({ status: 'done', total: ROWS, applied: ROWS, rowsApplied: ROWS, entries: ROWS, editions: ROWS, readings: ROWS, pending: ROWS, pendingTitles: ROWS });
+    expect(counts(dataDir, username)).toEqual({
+      status: 'done',
+      total: ROWS,
+      applied: ROWS,
+      rowsApplied: ROWS,
+      entries: ROWS,
+      editions: ROWS,
+      readings: ROWS,
+      pending: ROWS,
+      pendingTitles: ROWS,
+    });
   } finally {
     if (server.process.exitCode === null && server.process.signalCode === null) {
       server.process.kill('SIGTERM');

@@ -28,7 +28,10 @@ const readerPages = [
   { path: '/seguindo', heading: 'Seguindo' },
   { path: '/u', heading: 'Leitores' },
   { path: '/u/lia_leitora', heading: 'Lia Leitora' },
-  ...['estante', 'estantes', 'lidos', 'resenhas', 'atts', 'seguidores', 'seguindo', 'estatisticas'].map((tab) => ({ path: `/u/lia_leitora/${tab}`, heading: 'Lia Leitora' })),
+  ...['estante', 'estantes', 'lidos', 'resenhas', 'atts', 'seguidores', 'seguindo', 'estatisticas'].map((tab) => ({
+    path: `/u/lia_leitora/${tab}`,
+    heading: 'Lia Leitora',
+  })),
   { path: '/u/beto_leitor', heading: 'Beto' },
 ];
 
@@ -56,7 +59,10 @@ for (const width of [390, 1280]) {
       });
     }
 
-    for (const [who, pages] of [['lia_leitora', readerPages], ['ana_admin', adminPages]] as const) {
+    for (const [who, pages] of [
+      ['lia_leitora', readerPages],
+      ['ana_admin', adminPages],
+    ] as const) {
       test(`${who} sees their pages`, async ({ page }) => {
         test.setTimeout(240_000);
         await signIn(page, who);

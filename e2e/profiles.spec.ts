@@ -46,7 +46,10 @@ test('a reader asks to follow a restricted profile; once approved, he sees her b
   const duda = await reader(browser, 'duda');
   const caio = await reader(browser, 'caio');
   await duda.page.goto('/catalogo?q=vidas%20secas');
-  await duda.page.getByRole('link', { name: /^Vidas Secas$/i }).first().click();
+  await duda.page
+    .getByRole('link', { name: /^Vidas Secas$/i })
+    .first()
+    .click();
   await duda.page.getByRole('button', { name: 'Quero ler' }).click();
   await expect(message(duda.page)).toHaveText('Na sua estante como “Quero ler”.');
   await duda.page.goto('/configuracoes/conta');

@@ -7,7 +7,10 @@ const message = (page: Page) => page.locator('p[role="status"]');
 test('a reader logs progress with an emotion, corrects it, reaches the last page and marks the book read', async ({ page }) => {
   await signUp(page, uniqueName('progresso'), 'noites-brancas-1848');
   await page.goto('/catalogo?q=noites+brancas');
-  await page.getByRole('link', { name: /noites brancas/i }).first().click();
+  await page
+    .getByRole('link', { name: /noites brancas/i })
+    .first()
+    .click();
   await page.waitForURL(/\/ed\//);
   const bookUrl = new URL(page.url()).pathname;
   await page.getByRole('button', { name: 'Lendo' }).click();
@@ -67,7 +70,12 @@ test('a reader logs progress with an emotion, corrects it, reaches the last page
 
   // The bookshelf shows how far the book being read is.
   await page.goto('/estante?situacao=lendo');
-  await expect(page.getByRole('listitem').filter({ hasText: /noites brancas/i }).getByText('40% lido')).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: /noites brancas/i })
+      .getByText('40% lido'),
+  ).toBeVisible();
   await checkBothWidths(page, 'estante-progresso');
   await page.goto(bookUrl);
 

@@ -47,7 +47,5 @@ test('offline: visited public pages stay readable, anything else shows /~offline
   await accountMenu(page).click();
   await page.getByRole('button', { name: 'Sair', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Entrar' }).first()).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('paginas')).keys()).length))
-    .toBe(0);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('paginas')).keys()).length)).toBe(0);
 });

@@ -10,7 +10,10 @@ const row = (fields: Record<string, string>) =>
     .map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
     .join(',');
 
-test('a new reader brings their Goodreads library: preview with a date question, a column fixed and a near title confirmed, the page following the job to its report, the failed row fixed and sent again', async ({ page, browser }) => {
+test('a new reader brings their Goodreads library: preview with a date question, a column fixed and a near title confirmed, the page following the job to its report, the failed row fixed and sent again', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const username = uniqueName('importa');
   await signUp(page, username, 'memorias-postumas-1881');
@@ -74,7 +77,11 @@ test('a new reader brings their Goodreads library: preview with a date question,
   // The failed row comes back as a CSV with the file's header; fixed, it goes in without touching the rest.
   const csvHref = await page.getByRole('link', { name: 'Baixar estas linhas em CSV' }).getAttribute('href');
   const csv = await (await page.request.get(csvHref!)).text();
-  const quoted = (line: string) => line.split(',').map((cell) => `"${cell}"`).join(',');
+  const quoted = (line: string) =>
+    line
+      .split(',')
+      .map((cell) => `"${cell}"`)
+      .join(',');
   expect(csv.split('\r\n')[0]).toBe(`\uFEFF${quoted(`${HEADER},Título no Brasil`)}`);
   expect(csv).toContain('"","Graciliano Ramos"');
   const fixed = csv.replace('"","Graciliano Ramos"', '"Vidas Secas","Graciliano Ramos"');
@@ -87,7 +94,8 @@ test('a new reader brings their Goodreads library: preview with a date question,
 
   // The bookshelf has the four books, Dom Casmurro read on April 3.
   await page.goto('/estante');
-  for (const title of ['Dom Casmurro', 'A hora da estrela', 'Quincas Borba', 'Um Romance Que Ninguém Catalogou', 'Vidas Secas']) await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+  for (const title of ['Dom Casmurro', 'A hora da estrela', 'Quincas Borba', 'Um Romance Que Ninguém Catalogou', 'Vidas Secas'])
+    await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
 
   await page.goto(reportPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible();
@@ -123,9 +131,28 @@ test('a reader brings back their full archive: the zip as downloaded, its privat
     exportedAt: '2026-01-02T10:00:00.000Z',
     bookshelf: [
       {
-        edition: { id: 'edicao-de-outra-conta', title: 'Dom Casmurro', subtitle: null, isbn13: '9788582850350', isbn10: null, format: 'brochura', authors: ['Machado de Assis'] },
-        status: 'read', undatedReadings: 0, rating: 4.5, favorite: true, owned: false, ownedFormat: null, privateNotes: 'Capitu!', moods: [], pacing: null, contentWarnings: [],
-        addedAt: '2024-02-01T15:00:00.000Z', readThroughs: [{ startedOn: '2024-02-01', finishedOn: '2024-02-20', abandonedOn: null }], review: null,
+        edition: {
+          id: 'edicao-de-outra-conta',
+          title: 'Dom Casmurro',
+          subtitle: null,
+          isbn13: '9788582850350',
+          isbn10: null,
+          format: 'brochura',
+          authors: ['Machado de Assis'],
+        },
+        status: 'read',
+        undatedReadings: 0,
+        rating: 4.5,
+        favorite: true,
+        owned: false,
+        ownedFormat: null,
+        privateNotes: 'Capitu!',
+        moods: [],
+        pacing: null,
+        contentWarnings: [],
+        addedAt: '2024-02-01T15:00:00.000Z',
+        readThroughs: [{ startedOn: '2024-02-01', finishedOn: '2024-02-20', abandonedOn: null }],
+        review: null,
       },
     ],
     shelves: [{ name: 'Releituras', description: 'Para ler de novo', visibility: 'privado', editions: ['edicao-de-outra-conta'] }],
@@ -137,7 +164,9 @@ test('a reader brings back their full archive: the zip as downloaded, its privat
   await expect(page.getByRole('heading', { level: 1, name: 'Importar do Maratona' })).toBeVisible();
   await checkBothWidths(page, 'importar-maratona');
   // A zip that is not ours is refused next to the field.
-  await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'fotos.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync({ 'foto.txt': strToU8('oi') })) });
+  await page
+    .getByLabel('Arquivo CSV')
+    .setInputFiles({ name: 'fotos.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync({ 'foto.txt': strToU8('oi') })) });
   await page.getByRole('button', { name: 'Ver prévia' }).click();
   await expect(page.getByText('Este .zip não é um arquivo completo do Maratona: não encontramos o data.json dentro dele.')).toBeVisible();
 
@@ -155,4 +184,3 @@ test('a reader brings back their full archive: the zip as downloaded, its privat
   await page.goto('/home');
   await expect(page.getByRole('region', { name: `Meta de leitura de ${year}` })).toContainText('de 24 livros');
 });
-

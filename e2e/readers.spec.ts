@@ -7,7 +7,12 @@ test('a visitor browses readers on /u before typing anything, and opens a profil
   const recent = page.getByRole('region', { name: 'Ativos recentemente' });
   await expect(recent.getByRole('link', { name: /Lia Leitora/ })).toBeVisible();
   const mostFollowed = page.getByRole('region', { name: 'Mais seguidos' });
-  await expect(mostFollowed.getByRole('listitem').filter({ hasText: 'Lia Leitora' }).getByText(/^\d+ seguidor(es)?$/)).toBeVisible();
+  await expect(
+    mostFollowed
+      .getByRole('listitem')
+      .filter({ hasText: 'Lia Leitora' })
+      .getByText(/^\d+ seguidor(es)?$/),
+  ).toBeVisible();
   await checkBothWidths(page, 'leitores-diretorio');
 
   await page.goto('/atts');

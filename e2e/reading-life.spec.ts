@@ -13,7 +13,9 @@ async function newReader(browser: Browser, prefix: string) {
   return { page, username };
 }
 
-test('the reading loop: a new reader adds a book, logs progress with an emotion and a photo, finishes it, rates 4,25 and reviews it with a spoiler; a friend follows, sees the att and comments; a blocked reader sees none of it', async ({ browser }) => {
+test('the reading loop: a new reader adds a book, logs progress with an emotion and a photo, finishes it, rates 4,25 and reviews it with a spoiler; a friend follows, sees the att and comments; a blocked reader sees none of it', async ({
+  browser,
+}) => {
   // Three new readers, each verified through the outbox, and axe at two widths on several pages.
   test.setTimeout(240_000);
   const nina = await newReader(browser, 'nina');
@@ -22,7 +24,10 @@ test('the reading loop: a new reader adds a book, logs progress with an emotion 
 
   // Adds a book from the catalogue as "Lendo".
   await nina.page.goto('/catalogo?q=a+hora+da+estrela');
-  await nina.page.getByRole('link', { name: /a hora da estrela/i }).first().click();
+  await nina.page
+    .getByRole('link', { name: /a hora da estrela/i })
+    .first()
+    .click();
   await nina.page.waitForURL(/\/ed\//);
   const bookPath = new URL(nina.page.url()).pathname;
   await nina.page.getByRole('button', { name: 'Lendo', exact: true }).click();
@@ -36,7 +41,9 @@ test('the reading loop: a new reader adds a book, logs progress with an emotion 
   await progress.getByLabel('Publicar esta atualização como att').check();
   await progress.getByLabel('Texto da att (opcional)').fill(attText);
   await progress.getByLabel('Quem pode ver a att').selectOption({ label: 'Pública' });
-  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2E6B8A' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2E6B8A' } })
+    .jpeg()
+    .toBuffer();
   await progress.getByLabel('Fotos (opcional)').setInputFiles({ name: 'leitura.jpg', mimeType: 'image/jpeg', buffer: photo });
   await progress.getByRole('button', { name: 'Registrar progresso' }).click();
   await expect(message(nina.page)).toHaveText('Progresso registrado. Publicado como att.');

@@ -15,13 +15,16 @@ const MB = 1024 * 1024;
 function postChunked(path: string, total: number, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest({ host: 'localhost', port: E2E_PORT, method: 'POST', path, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } }, (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = httpRequest(
+      { host: 'localhost', port: E2E_PORT, method: 'POST', path, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } },
+      (res) => {
+        answered = true;
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     // Once the server has answered and closed, the rest of the body has nowhere to go: that is the point.
     req.on('error', (error) => (answered ? undefined : reject(error)));
     const piece = Buffer.alloc(64 * 1024, 'a');
@@ -47,7 +50,10 @@ test('a 1 MB form to /auth/signin is refused with 413 before anything reads it',
 });
 
 test('the cap holds for a navigation’s data request and for the auth library’s JSON routes', async ({ request }) => {
-  const data = await request.post('/auth/signin.data', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, data: `identifier=${'a'.repeat(MB)}` });
+  const data = await request.post('/auth/signin.data', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: `identifier=${'a'.repeat(MB)}`,
+  });
   expect(data.status()).toBe(413);
   const json = await request.post('/api/auth/sign-in/email', { data: { email: `${'a'.repeat(MB)}@exemplo.com.br`, password: 'x' } });
   expect(json.status()).toBe(413);
@@ -64,17 +70,25 @@ test('an image route takes a photo under its limit, answers a photo slightly ove
   await signUp(page, uniqueName('limite'), 'capitu-e-bentinho');
   const request = page.request;
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2E6B8E' } }).jpeg().toBuffer();
-  const accepted = await request.post('/configuracoes/conta', { multipart: { intent: 'avatar', avatar: { name: 'eu.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2E6B8E' } })
+    .jpeg()
+    .toBuffer();
+  const accepted = await request.post('/configuracoes/conta', {
+    multipart: { intent: 'avatar', avatar: { name: 'eu.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
   expect(accepted.status()).toBe(200);
   expect(await accepted.text()).toContain('Foto atualizada.');
 
   // A 6 MB photo reaches the action, which says so next to the field: no bare 413 page.
-  const slightlyOver = await request.post('/configuracoes/conta', { multipart: { intent: 'avatar', avatar: { name: 'grande.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * MB, 1) } } });
+  const slightlyOver = await request.post('/configuracoes/conta', {
+    multipart: { intent: 'avatar', avatar: { name: 'grande.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * MB, 1) } },
+  });
   expect(slightlyOver.status()).toBe(400);
   expect(await slightlyOver.text()).toContain('A imagem passa do limite de 5 MB.');
 
-  const declared = await request.post('/configuracoes/conta', { multipart: { intent: 'avatar', avatar: { name: 'enorme.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(12 * MB, 1) } } });
+  const declared = await request.post('/configuracoes/conta', {
+    multipart: { intent: 'avatar', avatar: { name: 'enorme.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(12 * MB, 1) } },
+  });
   expect(declared.status()).toBe(413);
   expect(await declared.text()).toContain(TOO_LARGE);
 

@@ -6,12 +6,17 @@ const message = (page: Page) => page.locator('p[role="status"]');
 
 async function openBook(page: Page, query: string) {
   await page.goto(`/catalogo?q=${query}`);
-  await page.getByRole('link', { name: new RegExp(query.replace(/\+/g, ' '), 'i') }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(query.replace(/\+/g, ' '), 'i') })
+    .first()
+    .click();
   await page.waitForURL(/\/ed\//);
   return new URL(page.url()).pathname;
 }
 
-test('a reader writes a review with a spoiler, closes the tab mid-typing, finds the draft, publishes it also as an att; a stranger sees both collapsed and reports the review', async ({ browser }) => {
+test('a reader writes a review with a spoiler, closes the tab mid-typing, finds the draft, publishes it also as an att; a stranger sees both collapsed and reports the review', async ({
+  browser,
+}) => {
   // Three readers, an e-mail confirmation and two widths of axe: longer than the default minute on a busy machine.
   test.setTimeout(240_000);
   const writer = await browser.newContext();
@@ -93,12 +98,22 @@ test('a reader writes a review with a spoiler, closes the tab mid-typing, finds 
   await stranger.goto(`${bookUrl}/resenhas`);
 
   await stranger.getByRole('link', { name: 'Leitores' }).click();
-  await expect(stranger.getByRole('listitem').filter({ hasText: `@${username}` }).getByText('Lido')).toBeVisible();
+  await expect(
+    stranger
+      .getByRole('listitem')
+      .filter({ hasText: `@${username}` })
+      .getByText('Lido'),
+  ).toBeVisible();
   await checkBothWidths(stranger, 'leitores');
 
   // The visitor's cached tab was dropped when the public review came out.
   await visitorPage.reload();
-  await expect(visitorPage.getByRole('listitem').filter({ hasText: `@${username}` }).getByText('Contém spoiler — mostrar')).toBeVisible();
+  await expect(
+    visitorPage
+      .getByRole('listitem')
+      .filter({ hasText: `@${username}` })
+      .getByText('Contém spoiler — mostrar'),
+  ).toBeVisible();
 
   // Unpublished: gone for everyone else, the text stays in the draft.
   await page.getByRole('button', { name: 'Despublicar' }).click();
@@ -131,6 +146,11 @@ test('without JavaScript the review form saves the draft and publishes, and erro
   await editor.getByRole('button', { name: 'Publicar', exact: true }).click();
   await expect(message(page)).toHaveText('Resenha publicada.');
   await page.goto(`${bookUrl}/resenhas`);
-  await expect(page.getByRole('listitem').filter({ hasText: `@${username}` }).getByText('Simão Bacamarte e a Casa Verde.')).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: `@${username}` })
+      .getByText('Simão Bacamarte e a Casa Verde.'),
+  ).toBeVisible();
   await context.close();
 });

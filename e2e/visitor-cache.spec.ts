@@ -15,7 +15,10 @@ async function newReader(browser: Browser, prefix: string) {
 
 async function openBook(page: Page, query: string) {
   await page.goto(`/catalogo?q=${query}`);
-  await page.getByRole('link', { name: new RegExp(query.replace(/\+/g, ' '), 'i') }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(query.replace(/\+/g, ' '), 'i') })
+    .first()
+    .click();
   await page.waitForURL(/\/ed\//);
   return new URL(page.url()).pathname;
 }
@@ -30,7 +33,10 @@ async function visitorGets(request: APIRequestContext, path: string) {
   return { hit: response.headers()['x-html-cache'] === 'hit', body: await response.text() };
 }
 
-test("a visitor's cached reviews and atts lose a reader's once she turns restrito, and another's once an admin suspends him", async ({ browser, playwright }) => {
+test("a visitor's cached reviews and atts lose a reader's once she turns restrito, and another's once an admin suspends him", async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(240_000);
   const visitor = await playwright.request.newContext();
   const [ana, rui] = [await newReader(browser, 'ana'), await newReader(browser, 'rui')];
@@ -67,7 +73,11 @@ test("a visitor's cached reviews and atts lose a reader's once she turns restrit
   const admin = await browser.newPage();
   await signIn(admin, 'ana_admin');
   await admin.goto(`/gerenciar?q=${rui.username}`);
-  await admin.getByRole('listitem').filter({ hasText: `@${rui.username}` }).getByRole('button', { name: 'Suspender' }).click();
+  await admin
+    .getByRole('listitem')
+    .filter({ hasText: `@${rui.username}` })
+    .getByRole('button', { name: 'Suspender' })
+    .click();
   await expect(admin.getByText('Conta suspensa e sessões encerradas.')).toBeVisible();
   for (const path of tabs) await expect.poll(async () => (await visitorGets(visitor, path)).body).not.toContain(reviewOf(rui));
   await visitor.dispose();

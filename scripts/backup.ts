@@ -26,7 +26,11 @@ async function main() {
     await closeDatabase();
   }
   console.log(`Backup salvo em ${result.file}`);
-  console.log(Object.entries(result.counts).map(([t, n]) => `  ${t}: ${n}`).join('\n'));
+  console.log(
+    Object.entries(result.counts)
+      .map(([t, n]) => `  ${t}: ${n}`)
+      .join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,11 @@
 import sharp from 'sharp';
 
 const svg = 'public/icons/icon.svg';
-for (const [file, size] of [['icon-192.png', 192], ['icon-512.png', 512], ['apple-touch-icon.png', 180]]) {
+for (const [file, size] of [
+  ['icon-192.png', 192],
+  ['icon-512.png', 512],
+  ['apple-touch-icon.png', 180],
+]) {
   await sharp(svg, { density: 300 }).resize(size, size).png().toFile(`public/icons/${file}`);
 }
 // Maskable: the artwork inside the central 80 % safe zone on a full-bleed background.

@@ -9,7 +9,11 @@ if (!file) {
 restoreBackup(file)
   .then((counts) => {
     console.log(`Restaurado de ${file}`);
-    console.log(Object.entries(counts).map(([t, n]) => `  ${t}: ${n}`).join('\n'));
+    console.log(
+      Object.entries(counts)
+        .map(([t, n]) => `  ${t}: ${n}`)
+        .join('\n'),
+    );
   })
   .catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

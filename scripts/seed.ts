@@ -39,7 +39,9 @@ async function main() {
   for (const account of demoAccounts) {
     const [existing] = await getDb().select({ id: users.id }).from(users).where(eq(users.username, account.username));
     if (!existing) {
-      await getAuth().api.signUpEmail({ body: { email: account.email, password: DEMO_PASSWORD, name: account.name, username: account.username, birthDate: '1992-07-15' } });
+      await getAuth().api.signUpEmail({
+        body: { email: account.email, password: DEMO_PASSWORD, name: account.name, username: account.username, birthDate: '1992-07-15' },
+      });
     }
     await getDb().update(users).set({ role: account.role, emailVerified: true }).where(eq(users.username, account.username));
   }

@@ -73,7 +73,12 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   };
 }
 
-export const FAKE_S3 = { bucket: 'maratona-teste', region: 'sa-east-1', accessKeyId: 'AKIAMARATONATESTE', secretAccessKey: 'segredo-de-teste-0123456789abcdef' };
+export const FAKE_S3 = {
+  bucket: 'maratona-teste',
+  region: 'sa-east-1',
+  accessKeyId: 'AKIAMARATONATESTE',
+  secretAccessKey: 'segredo-de-teste-0123456789abcdef',
+};
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
 
@@ -131,7 +136,14 @@ export function verifySignature(req: IncomingMessage, url: URL, body: Buffer, op
   if (region !== options.region) return 'AuthorizationHeaderMalformed';
   const amzDate = header(req, 'x-amz-date');
   if (!/^\d{8}T\d{6}Z$/.test(amzDate) || !amzDate.startsWith(date)) return 'AccessDenied';
-  const sent = Date.UTC(+amzDate.slice(0, 4), +amzDate.slice(4, 6) - 1, +amzDate.slice(6, 8), +amzDate.slice(9, 11), +amzDate.slice(11, 13), +amzDate.slice(13, 15));
+  const sent = Date.UTC(
+    +amzDate.slice(0, 4),
+    +amzDate.slice(4, 6) - 1,
+    +amzDate.slice(6, 8),
+    +amzDate.slice(9, 11),
+    +amzDate.slice(11, 13),
+    +amzDate.slice(13, 15),
+  );
   if (Math.abs(Date.now() - sent) > 15 * 60_000) return 'RequestTimeTooSkewed';
   const signedHeaders = signedHeaderList.split(';');
   if (!['host', 'x-amz-date', 'x-amz-content-sha256'].every((h) => signedHeaders.includes(h))) return 'AccessDenied';
@@ -140,8 +152,14 @@ export function verifySignature(req: IncomingMessage, url: URL, body: Buffer, op
 
   const canonicalRequest = [
     req.method ?? '',
-    url.pathname.split('/').map((segment) => encodeRfc3986(decodeURIComponent(segment))).join('/'),
-    [...url.searchParams].map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).sort().join('&'),
+    url.pathname
+      .split('/')
+      .map((segment) => encodeRfc3986(decodeURIComponent(segment)))
+      .join('/'),
+    [...url.searchParams]
+      .map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`)
+      .sort()
+      .join('&'),
     signedHeaders.map((h) => `${h}:${header(req, h).trim().replace(/\s+/g, ' ')}\n`).join(''),
     signedHeaderList,
     payloadHash,

@@ -16,7 +16,15 @@ export const TEST_CLIENT = { id: 'maratona-teste', secret: 'segredo-do-provedor-
 
 type ProviderId = 'google' | 'twitch' | 'discord';
 type Identity = { email: string; name: string };
-type Grant = { provider: ProviderId; redirectUri: string; codeChallenge: string | null; nonce: string | null; scope: string; identity: Identity; expiresAt: number };
+type Grant = {
+  provider: ProviderId;
+  redirectUri: string;
+  codeChallenge: string | null;
+  nonce: string | null;
+  scope: string;
+  identity: Identity;
+  expiresAt: number;
+};
 
 const authorizePaths: Record<string, ProviderId> = {
   '/google/o/oauth2/v2/auth': 'google',
@@ -153,7 +161,9 @@ export async function startTestProvider(appUrl: string, port = 0): Promise<TestP
 
   const token = (req: IncomingMessage, res: ServerResponse, provider: ProviderId, form: URLSearchParams) => {
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const [clientId, clientSecret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [form.get('client_id'), form.get('client_secret')];
+    const [clientId, clientSecret] = basic
+      ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent)
+      : [form.get('client_id'), form.get('client_secret')];
     if (clientId !== TEST_CLIENT.id || clientSecret !== TEST_CLIENT.secret) return json(res, 401, { error: 'invalid_client' });
     if (form.get('grant_type') !== 'authorization_code') return json(res, 400, { error: 'unsupported_grant_type' });
     const code = form.get('code') ?? '';
@@ -182,7 +192,15 @@ export async function startTestProvider(appUrl: string, port = 0): Promise<TestP
     const grant = accessTokens.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
     if (!grant || grant.provider !== 'discord') return json(res, 401, { message: '401: Unauthorized', code: 0 });
     const { email, name } = grant.identity;
-    json(res, 200, { id: subjectFor('discord', email), username: name.toLowerCase().replace(/[^a-z0-9_.]/g, ''), global_name: name, avatar: null, discriminator: '0', email, verified: true });
+    json(res, 200, {
+      id: subjectFor('discord', email),
+      username: name.toLowerCase().replace(/[^a-z0-9_.]/g, ''),
+      global_name: name,
+      avatar: null,
+      discriminator: '0',
+      email,
+      verified: true,
+    });
   };
 
   const server: Server = createServer((req, res) => {

@@ -8,10 +8,16 @@ import type { ShelfStatus } from '~/features/reading/vocabulary';
  * A shelf entry with read-throughs on chosen dates, written straight into the tables: statistics and goals
  * need readings finished on given days (the pages only ever record "today").
  */
-export async function shelve(userId: string, editionId: string, options: { status?: ShelfStatus; rating?: number; reads?: { started?: string; finished?: string }[] } = {}): Promise<string> {
+export async function shelve(
+  userId: string,
+  editionId: string,
+  options: { status?: ShelfStatus; rating?: number; reads?: { started?: string; finished?: string }[] } = {},
+): Promise<string> {
   const id = newId();
   const db = getDb();
-  await db.insert(shelfEntries).values({ id, userId, editionId, status: options.status ?? 'read', ratingQuarters: options.rating != null ? options.rating * 4 : null });
+  await db
+    .insert(shelfEntries)
+    .values({ id, userId, editionId, status: options.status ?? 'read', ratingQuarters: options.rating != null ? options.rating * 4 : null });
   for (const read of options.reads ?? []) {
     await db.insert(readThroughs).values({ id: newId(), userId, shelfEntryId: id, startedOn: read.started ?? null, finishedOn: read.finished ?? null });
   }

@@ -108,7 +108,9 @@ export function createPostgresPool(url: string, max: number): pg.Pool {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
     const prepared = new Set<string>();
-    Object.assign(client, { query: (config: unknown, values?: unknown, callback?: unknown) => query(withStatementName(config, values, prepared), values, callback) });
+    Object.assign(client, {
+      query: (config: unknown, values?: unknown, callback?: unknown) => query(withStatementName(config, values, prepared), values, callback),
+    });
   });
   return pool;
 }
@@ -170,4 +172,3 @@ export const jsonTextRows = (values: readonly string[], alias: string) => sql`js
 
 /** A list of texts as one JSON parameter, for `x IN ${jsonTexts(ids)}`. */
 export const jsonTexts = (values: readonly string[]) => sql`(SELECT q.v FROM ${jsonTextRows(values, 'q(v)')})`;
-

@@ -7,7 +7,10 @@ describe('PostgreSQL connections', () => {
   it.skipIf(!process.env.DATABASE_URL)('run without JIT or parallel workers, whatever the server’s defaults', async () => {
     const database = openPostgres(process.env.DATABASE_URL ?? '');
     try {
-      const [row] = await queryRows<{ jit: string; workers: string }>(sql`SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`, database.db);
+      const [row] = await queryRows<{ jit: string; workers: string }>(
+        sql`SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`,
+        database.db,
+      );
       expect(row).toEqual({ jit: 'off', workers: '0' });
     } finally {
       await database.close();
@@ -18,7 +21,8 @@ describe('PostgreSQL connections', () => {
     // One connection, so every statement below meets the same session's prepared statements.
     const pool = createPostgresPool(process.env.DATABASE_URL ?? '', 1);
     const db = drizzle(pool, drizzleOptions) as unknown as Db;
-    const prepared = async () => (await queryRows<{ statement: string }>(sql`SELECT statement FROM pg_prepared_statements ORDER BY prepare_time`, db)).map((r) => r.statement);
+    const prepared = async () =>
+      (await queryRows<{ statement: string }>(sql`SELECT statement FROM pg_prepared_statements ORDER BY prepare_time`, db)).map((r) => r.statement);
     try {
       const twice = (n: number) => queryRows<{ n: number }>(sql`SELECT ${n}::int * 2 AS n`, db);
       expect(await twice(2)).toEqual([{ n: 4 }]);

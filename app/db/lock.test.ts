@@ -19,10 +19,19 @@ describe('PGlite lock file', () => {
   it('refuses a second process with a clear Portuguese message', () => {
     const file = lockFile();
     const release = acquireLock(file);
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('./app/db/lock.server.ts').then(m => { try { m.acquireLock(${JSON.stringify(file)}); process.exit(0) } catch (e) { console.error(e.message); process.exit(3) } })`], {
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('./app/db/lock.server.ts').then(m => { try { m.acquireLock(${JSON.stringify(file)}); process.exit(0) } catch (e) { console.error(e.message); process.exit(3) } })`,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
     release();
     expect(child.status).toBe(3);
     expect(child.stderr).toContain(`já está em uso pelo processo ${process.pid}`);

@@ -31,11 +31,16 @@ describe('CSV', () => {
   });
 
   it('writes what it reads back, comma-separated when asked, with formulas defused', () => {
-    const rows = [['Título', 'Autor'], ['Dom Casmurro', 'Assis, Machado de'], ['Ele disse "não"\nfim', '=HYPERLINK("http://x")'], ['+55', '-1'], ['@SUM(A1)', '\tcampo']];
+    const rows = [
+      ['Título', 'Autor'],
+      ['Dom Casmurro', 'Assis, Machado de'],
+      ['Ele disse "não"\nfim', '=HYPERLINK("http://x")'],
+      ['+55', '-1'],
+      ['@SUM(A1)', '\tcampo'],
+    ];
     const written = toCsv(rows, ',');
     expect(written.startsWith('\uFEFF"Título","Autor"\r\n')).toBe(true);
     expect(parseCsv(written)).toEqual([rows[0], rows[1], ['Ele disse "não"\nfim', `'=HYPERLINK("http://x")`], [`'+55`, `'-1`], [`'@SUM(A1)`, `'\tcampo`]]);
     expect(toCsv([['a', null, 3]])).toBe('\uFEFF"a";"";"3"\r\n');
   });
 });
-

@@ -17,7 +17,14 @@ function remembered<K extends string | number>(format: (key: K) => string): (key
 
 /** Dates as a Brazilian reader reads them, in São Paulo time: "22 de nov. de 2026". */
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'America/Sao_Paulo' });
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'America/Sao_Paulo',
+});
 
 /** A format for ISO strings (remembered, as pages repeat them) and Date objects (formatted each time). */
 function instantsIn(format: Intl.DateTimeFormat): (iso: string | Date) => string {

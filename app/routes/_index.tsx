@@ -37,13 +37,15 @@ const features = [
 export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-12">
-      {loaderData.accountDeleted ? <FormMessage tone="success">Sua conta foi excluída. Enviamos uma confirmação para o seu e-mail. Obrigado por ter lido com a gente.</FormMessage> : null}
+      {loaderData.accountDeleted ? (
+        <FormMessage tone="success">Sua conta foi excluída. Enviamos uma confirmação para o seu e-mail. Obrigado por ter lido com a gente.</FormMessage>
+      ) : null}
       <section className="grid items-center gap-8 md:grid-cols-[1fr_auto]">
         <div className="flex flex-col gap-4">
           <h1 className="font-serif text-4xl font-bold leading-tight md:text-5xl">Leia mais, junto com quem ama livros.</h1>
           <p className="max-w-prose text-lg text-muted">
-            O Maratona é a casa da comunidade brasileira de leitores: sua estante e seu progresso, maratonas literárias, leituras conjuntas, clubes e uma foca que
-            ajuda você a manter o foco.
+            O Maratona é a casa da comunidade brasileira de leitores: sua estante e seu progresso, maratonas literárias, leituras conjuntas, clubes e uma foca
+            que ajuda você a manter o foco.
           </p>
           <div className="flex flex-wrap gap-3">
             <ButtonLink to="/auth/signin?modo=criar" variant="accent">

@@ -14,7 +14,10 @@ describe('/configuracoes/excluir', () => {
     const page = (await call(deletion.loader, getRequest('/configuracoes/excluir', reader.cookie))) as { username: string; hasPassword: boolean };
     expect(page).toMatchObject({ username: reader.username, hasPassword: true });
 
-    const wrong = (await call(deletion.action, formRequest('/configuracoes/excluir', { username: 'nao_sou_eu', password: reader.password }, { cookie: reader.cookie }))) as Failure;
+    const wrong = (await call(
+      deletion.action,
+      formRequest('/configuracoes/excluir', { username: 'nao_sou_eu', password: reader.password }, { cookie: reader.cookie }),
+    )) as Failure;
     expect(wrong.init.status).toBe(400);
     expect(wrong.data.fieldErrors.username).toBe(`Digite seu nome de usuário, ${reader.username}, para confirmar.`);
     // The username typed comes back; the password never does.
@@ -23,7 +26,10 @@ describe('/configuracoes/excluir', () => {
     expect(empty.data.fieldErrors.username).toBe('Digite seu nome de usuário para confirmar.');
     expect(await statusOf(call(profile.loader, getRequest(`/u/${reader.username}`), { username: reader.username }))).toBe(200);
 
-    const done = (await call(deletion.action, formRequest('/configuracoes/excluir', { username: reader.username, password: reader.password }, { cookie: reader.cookie }))) as Response;
+    const done = (await call(
+      deletion.action,
+      formRequest('/configuracoes/excluir', { username: reader.username, password: reader.password }, { cookie: reader.cookie }),
+    )) as Response;
     expect(done.status).toBe(302);
     expect(done.headers.get('Location')).toBe('/?conta=excluida');
     expect(done.headers.getSetCookie().join('\n')).toMatch(/session_token=;/);

@@ -9,7 +9,12 @@ import { failureFromError, parseForm } from '~/server/forms.server';
 import { getViewer, requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [{ title: `Att de ${data.att.author.name} sobre ${data.att.edition.title} · Maratona` }, ...(data.att.visibility === 'publico' ? [] : [{ name: 'robots', content: 'noindex' }])] : [{ title: 'Att não encontrada · Maratona' }];
+  data
+    ? [
+        { title: `Att de ${data.att.author.name} sobre ${data.att.edition.title} · Maratona` },
+        ...(data.att.visibility === 'publico' ? [] : [{ name: 'robots', content: 'noindex' }]),
+      ]
+    : [{ title: 'Att não encontrada · Maratona' }];
 
 /** Missing, taken down, or not for this viewer (visibility, a block, a suspended author): the same 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

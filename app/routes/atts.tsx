@@ -4,7 +4,10 @@ import { listAtts } from '~/features/atts/queries.server';
 import { feedParams } from '~/features/atts/validation';
 import { getViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Atts · Maratona' }, { name: 'description', content: 'O que a comunidade do Maratona está lendo: progresso, livros terminados e fotos.' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Atts · Maratona' },
+  { name: 'description', content: 'O que a comunidade do Maratona está lendo: progresso, livros terminados e fotos.' },
+];
 
 /** Visitors see `todos` only; a reader starts on `seguindo`. Each att is filtered by the audience inside the query. */
 export async function loader({ request, context }: Route.LoaderArgs) {

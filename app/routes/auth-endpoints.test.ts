@@ -73,7 +73,10 @@ describe('the auth library over HTTP', () => {
   it('no longer lets a reader point their avatar at another reader’s file, rename or lengthen their name through update-user', async () => {
     const victim = await createUser({ verified: true });
     const attacker = await createUser({ verified: true });
-    await getDb().update(users).set({ image: `/arquivos/avatars/${victim.id}/a.webp` }).where(eq(users.id, victim.id));
+    await getDb()
+      .update(users)
+      .set({ image: `/arquivos/avatars/${victim.id}/a.webp` })
+      .where(eq(users.id, victim.id));
     const response = await send('POST', '/update-user', {
       cookie: attacker.cookie,
       body: { image: `/arquivos/avatars/${victim.id}/a.webp`, username: 'nome_livre', name: 'x'.repeat(200_000) },

@@ -54,7 +54,10 @@ describe('password reset', () => {
     const user = await createUser({ verified: true });
     await ask(user.email);
     const [token] = await tokensSentTo(user.email);
-    await changePassword(testViewer(user), getRequest('/configuracoes/conta', user.cookie), { currentPassword: user.password, newPassword: 'trocada-pelo-leitor-9' });
+    await changePassword(testViewer(user), getRequest('/configuracoes/conta', user.cookie), {
+      currentPassword: user.password,
+      newPassword: 'trocada-pelo-leitor-9',
+    });
     expect((await settle(await reset(token as string, 'do-atacante-123'))).status).toBe(400);
   });
 

@@ -47,7 +47,16 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       {loaderData.token ? (
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
-          <TextField label="Nova senha" name="password" type="password" autoComplete="new-password" required minLength={8} hint="Pelo menos 8 caracteres." error={fieldError(result, 'password')} />
+          <TextField
+            label="Nova senha"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            hint="Pelo menos 8 caracteres."
+            error={fieldError(result, 'password')}
+          />
           <Button type="submit" pending={pending}>
             Salvar nova senha
           </Button>
@@ -55,7 +64,15 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
           <p className="text-muted">Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.</p>
-          <TextField label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={typed(result, 'email')} error={fieldError(result, 'email')} />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={typed(result, 'email')}
+            error={fieldError(result, 'email')}
+          />
           <Button type="submit" pending={pending}>
             Enviar link
           </Button>

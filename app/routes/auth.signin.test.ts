@@ -24,7 +24,14 @@ async function asResponse(result: unknown): Promise<{ status: number; body: any;
   return { status: d.init?.status ?? 200, body: d.data, headers: new Headers(d.init?.headers) };
 }
 
-const signUpFields = { intent: 'criar', email: 'Ana@Exemplo.com.br', username: 'ana_lendo', password: 'capitu-e-bentinho', birthDate: '1995-03-14', callbackUrl: '/' };
+const signUpFields = {
+  intent: 'criar',
+  email: 'Ana@Exemplo.com.br',
+  username: 'ana_lendo',
+  password: 'capitu-e-bentinho',
+  birthDate: '1995-03-14',
+  callbackUrl: '/',
+};
 
 const verifyArgs = (request: Request) => routeArgs(request) as unknown as Parameters<typeof verifyLoader>[0];
 
@@ -96,16 +103,40 @@ describe('sign up', () => {
   });
 
   it('refuses a child, a held username and a reserved one through the library’s own door too', async () => {
-    const child = await libraryDoor('/sign-up/email', { email: 'crianca@exemplo.com.br', password: 'capitu-e-bentinho', name: 'c', username: 'crianca_1', birthDate: '2020-01-01' });
+    const child = await libraryDoor('/sign-up/email', {
+      email: 'crianca@exemplo.com.br',
+      password: 'capitu-e-bentinho',
+      name: 'c',
+      username: 'crianca_1',
+      birthDate: '2020-01-01',
+    });
     expect(child.status).toBe(400);
     expect(((await child.json()) as { message: string }).message).toContain('13 anos');
     const renamed = await createUser({ username: 'nome_antigo' });
     await changeUsername(testViewer(renamed), 'nome_novo');
-    const held = await libraryDoor('/sign-up/email', { email: 'outra@exemplo.com.br', password: 'capitu-e-bentinho', name: 'x', username: 'nome_antigo', birthDate: '1990-01-01' });
+    const held = await libraryDoor('/sign-up/email', {
+      email: 'outra@exemplo.com.br',
+      password: 'capitu-e-bentinho',
+      name: 'x',
+      username: 'nome_antigo',
+      birthDate: '1990-01-01',
+    });
     expect(held.status).toBe(400);
-    const reserved = await libraryDoor('/sign-up/email', { email: 'mais@exemplo.com.br', password: 'capitu-e-bentinho', name: 'x', username: 'admin', birthDate: '1990-01-01' });
+    const reserved = await libraryDoor('/sign-up/email', {
+      email: 'mais@exemplo.com.br',
+      password: 'capitu-e-bentinho',
+      name: 'x',
+      username: 'admin',
+      birthDate: '1990-01-01',
+    });
     expect(reserved.status).toBe(400);
-    const long = await libraryDoor('/sign-up/email', { email: 'longo@exemplo.com.br', password: 'capitu-e-bentinho', name: 'x'.repeat(200_000), username: 'nome_longo', birthDate: '1990-01-01' });
+    const long = await libraryDoor('/sign-up/email', {
+      email: 'longo@exemplo.com.br',
+      password: 'capitu-e-bentinho',
+      name: 'x'.repeat(200_000),
+      username: 'nome_longo',
+      birthDate: '1990-01-01',
+    });
     expect(long.status).toBe(400);
     const created = await getDb().select({ email: users.email }).from(users);
     expect(created.map((u) => u.email)).not.toEqual(expect.arrayContaining(['crianca@exemplo.com.br']));
@@ -116,14 +147,21 @@ describe('sign up', () => {
 
   it('limits sign-ups per IP, by the form and by the library’s door alike', async () => {
     await withEnv({ RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES: '2' }, async () => {
-      for (let i = 0; i < 2; i++) await run(formRequest('/auth/signin', { ...signUpFields, username: `ana_${i}`, email: `ana${i}@exemplo.com.br` }, { ip: '198.51.100.9' }));
-      const res = await asResponse(await run(formRequest('/auth/signin', { ...signUpFields, username: 'ana_9', email: 'ana9@exemplo.com.br' }, { ip: '198.51.100.9' })));
+      for (let i = 0; i < 2; i++)
+        await run(formRequest('/auth/signin', { ...signUpFields, username: `ana_${i}`, email: `ana${i}@exemplo.com.br` }, { ip: '198.51.100.9' }));
+      const res = await asResponse(
+        await run(formRequest('/auth/signin', { ...signUpFields, username: 'ana_9', email: 'ana9@exemplo.com.br' }, { ip: '198.51.100.9' })),
+      );
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
       expect(res.body.formError).toContain('Muitas tentativas');
       expect(res.body.fields).toMatchObject({ username: 'ana_9', email: 'ana9@exemplo.com.br' });
 
-      const door = await libraryDoor('/sign-up/email', { email: 'ana8@exemplo.com.br', password: 'capitu-e-bentinho', name: 'ana_8', username: 'ana_8', birthDate: '1990-01-01' }, '198.51.100.9');
+      const door = await libraryDoor(
+        '/sign-up/email',
+        { email: 'ana8@exemplo.com.br', password: 'capitu-e-bentinho', name: 'ana_8', username: 'ana_8', birthDate: '1990-01-01' },
+        '198.51.100.9',
+      );
       expect(door.status).toBe(429);
       expect(Number(door.headers.get('Retry-After'))).toBeGreaterThan(0);
     });
@@ -143,7 +181,9 @@ describe('sign in', () => {
 
   it('never redirects to another site after signing in', async () => {
     const user = await createUser({ verified: true });
-    const res = await asResponse(await run(formRequest('/auth/signin', { identifier: user.username, password: user.password, callbackUrl: 'https://evil.example/' })));
+    const res = await asResponse(
+      await run(formRequest('/auth/signin', { identifier: user.username, password: user.password, callbackUrl: 'https://evil.example/' })),
+    );
     expect(res.headers.get('location')).toBe('/');
   });
 
@@ -157,7 +197,8 @@ describe('sign in', () => {
 
   it('limits attempts on one account to 10 a minute, whatever the IP, and by e-mail and username together', async () => {
     const user = await createUser({ verified: true });
-    for (let i = 0; i < 10; i++) await run(formRequest('/auth/signin', { identifier: i % 2 ? user.username : user.email, password: 'errada-errada' }, { ip: `192.0.2.${i}` }));
+    for (let i = 0; i < 10; i++)
+      await run(formRequest('/auth/signin', { identifier: i % 2 ? user.username : user.email, password: 'errada-errada' }, { ip: `192.0.2.${i}` }));
     const res = await asResponse(await run(formRequest('/auth/signin', { identifier: user.username, password: user.password }, { ip: '192.0.2.99' })));
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);

@@ -76,10 +76,13 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         <Foca mood="reading" size={120} />
         <h1 className="font-serif text-3xl font-bold">Confira seu e-mail</h1>
         <p role="status">{result.success}</p>
-        <p className="text-sm text-muted">O link vale por 24 horas. Não chegou? Procure na caixa de spam ou tente entrar com seu e-mail e senha: enviamos o link de novo.</p>
+        <p className="text-sm text-muted">
+          O link vale por 24 horas. Não chegou? Procure na caixa de spam ou tente entrar com seu e-mail e senha: enviamos o link de novo.
+        </p>
         {loaderData.emailsLoggedOnly ? (
           <p className="rounded-lg border border-line bg-surface p-3 text-sm">
-            Este servidor não tem SMTP configurado e não envia e-mails: o link fica no registro do servidor e em Gerenciar › E-mails enviados, para quem administra o site.
+            Este servidor não tem SMTP configurado e não envia e-mails: o link fica no registro do servidor e em Gerenciar › E-mails enviados, para quem
+            administra o site.
           </p>
         ) : null}
         <Link to="/auth/signin">Voltar para entrar</Link>
@@ -106,9 +109,26 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="criar" />
           <input type="hidden" name="callbackUrl" value={loaderData.callbackUrl} />
-          <TextField label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={typed(result, 'email')} error={fieldError(result, 'email')} />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={typed(result, 'email')}
+            error={fieldError(result, 'email')}
+          />
           <SignUpIdentityFields result={result} />
-          <TextField label="Senha" name="password" type="password" autoComplete="new-password" required minLength={8} hint="Pelo menos 8 caracteres, diferente do nome de usuário." error={fieldError(result, 'password')} />
+          <TextField
+            label="Senha"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            hint="Pelo menos 8 caracteres, diferente do nome de usuário."
+            error={fieldError(result, 'password')}
+          />
           <p className="text-sm text-muted">
             Ao criar a conta, você concorda com os <Link to="/termos">Termos de uso</Link> e a <Link to="/politica">Política de privacidade</Link>.
           </p>
@@ -120,7 +140,14 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="entrar" />
           <input type="hidden" name="callbackUrl" value={loaderData.callbackUrl} />
-          <TextField label="E-mail ou nome de usuário" name="identifier" autoComplete="username" required defaultValue={typed(result, 'identifier')} error={fieldError(result, 'identifier')} />
+          <TextField
+            label="E-mail ou nome de usuário"
+            name="identifier"
+            autoComplete="username"
+            required
+            defaultValue={typed(result, 'identifier')}
+            error={fieldError(result, 'identifier')}
+          />
           <TextField label="Senha" name="password" type="password" autoComplete="current-password" required error={fieldError(result, 'password')} />
           <Button type="submit" pending={pending} pendingLabel="Entrando…">
             Entrar

@@ -69,13 +69,27 @@ const privateShelf = { visitante: 404, leitor: 'ok', curador: 404, admin: 404 } 
 /** The proposed image of the reader's own cover request: theirs and the curators', a 404 for anyone else. */
 const requesterAndCurators = { visitante: 404, leitor: 'ok', curador: 'ok', admin: 'ok' } as const;
 
-type RouteCase = { path: string; params?: Record<string, string>; module: { loader: unknown; action?: unknown }; expect: Record<Who, Outcome>; actionExpect?: Record<Who, Outcome> };
+type RouteCase = {
+  path: string;
+  params?: Record<string, string>;
+  module: { loader: unknown; action?: unknown };
+  expect: Record<Who, Outcome>;
+  actionExpect?: Record<Who, Outcome>;
+};
 
 /**
  * `code` is a real pending change request, `coverCode` a cover request and `importId` a curator's bulk
  * import in preview, so a curator's 'ok' on their pages is not a 404 in disguise.
  */
-const routeCases = (code: string, coverCode: string, editionId: string, importId: string, shelves: { open: string; closed: string }, reader: string, readerImportId: string): RouteCase[] => [
+const routeCases = (
+  code: string,
+  coverCode: string,
+  editionId: string,
+  importId: string,
+  shelves: { open: string; closed: string },
+  reader: string,
+  readerImportId: string,
+): RouteCase[] => [
   { path: '/configuracoes/conta', module: conta, expect: signedIn },
   { path: '/configuracoes/conexoes', module: conexoes, expect: signedIn },
   { path: '/configuracoes/notificacoes', module: notificationSettings, expect: signedIn },
@@ -153,15 +167,28 @@ describe('who may open what (every role × every protected loader and action)', 
       admin: await createUser({ role: 'admin' }),
     };
     const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
-    const { code } = await createChangeRequest(testViewer(users.leitor), { kind: 'edition_edit', target: editionId, changes: [{ field: 'pages', before: '176', after: '180' }], note: '' });
-    const image = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#1D4E7A' } }).png().toBuffer();
+    const { code } = await createChangeRequest(testViewer(users.leitor), {
+      kind: 'edition_edit',
+      target: editionId,
+      changes: [{ field: 'pages', before: '176', after: '180' }],
+      note: '',
+    });
+    const image = await sharp({ create: { width: 60, height: 90, channels: 3, background: '#1D4E7A' } })
+      .png()
+      .toBuffer();
     const cover = await createCoverRequest(testViewer(users.leitor), { editionId, seen: null, file: new File([new Uint8Array(image)], 'capa.png'), note: '' });
-    const { id: importId } = await createCatalogImport(testViewer(users.curador, 'curator'), { fileName: 'lote.csv', text: 'titulo;autor\nO Quinze;Rachel de Queiroz' });
+    const { id: importId } = await createCatalogImport(testViewer(users.curador, 'curator'), {
+      fileName: 'lote.csv',
+      text: 'titulo;autor\nO Quinze;Rachel de Queiroz',
+    });
     const shelves = {
       open: await createShelf(testViewer(users.leitor), { name: 'Pública', description: '', visibility: 'publico' }),
       closed: await createShelf(testViewer(users.leitor), { name: 'Privada', description: '', visibility: 'privado' }),
     };
-    const { id: readerImportId } = await createReaderImport(testViewer(users.leitor), { fileName: 'goodreads.csv', text: 'Title,Author,Exclusive Shelf\nVidas Secas,Graciliano Ramos,read\n,Ninguém,read' });
+    const { id: readerImportId } = await createReaderImport(testViewer(users.leitor), {
+      fileName: 'goodreads.csv',
+      text: 'Title,Author,Exclusive Shelf\nVidas Secas,Graciliano Ramos,read\n,Ninguém,read',
+    });
     let denials = 0;
     for (const route of routeCases(code, cover.code, editionId, importId, shelves, users.leitor.username, readerImportId)) {
       for (const who of Object.keys(users) as Who[]) {
@@ -172,7 +199,13 @@ describe('who may open what (every role × every protected loader and action)', 
         const actionExpect = route.actionExpect ?? route.expect;
         if (route.module.action && actionExpect[who] !== 'ok') {
           // Fields every action here accepts, so a denial cannot hide behind a validation error.
-          const fields = { intent: route.module === mostLinked ? 'recalcular' : route.module === shelfPage ? 'excluir' : 'aprovar', id: 'x', codigo: code, reason: 'Motivo qualquer', texto: 'titulo\nO Quinze' };
+          const fields = {
+            intent: route.module === mostLinked ? 'recalcular' : route.module === shelfPage ? 'excluir' : 'aprovar',
+            id: 'x',
+            codigo: code,
+            reason: 'Motivo qualquer',
+            texto: 'titulo\nO Quinze',
+          };
           const acted = await outcome(() => (route.module.action as Handler)(routeArgs(formRequest(route.path, fields, { cookie }), params)));
           expect(`${who} POST ${route.path}: ${acted}`).toBe(`${who} POST ${route.path}: ${actionExpect[who]}`);
           denials += 1;

@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: 'Autor não encontrado · Maratona' }];
   const { author, origin } = data;
   const url = `${origin}/autor/${author.slug}`;
-  const description = author.bio ?? `Livros de ${author.name} no Maratona: ${author.works.length} ${author.works.length === 1 ? 'obra' : 'obras'} e suas edições brasileiras.`;
+  const description =
+    author.bio ?? `Livros de ${author.name} no Maratona: ${author.works.length} ${author.works.length === 1 ? 'obra' : 'obras'} e suas edições brasileiras.`;
   return [
     ...pageMeta({ title: `${author.name} · Maratona`, ogTitle: author.name, description, url, type: 'profile' }),
     {

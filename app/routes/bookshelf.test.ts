@@ -21,7 +21,9 @@ describe('the shelf forms of /ed/{id} and /estante', () => {
     expect(await post({ intent: 'situacao', status: 'lido' })).toEqual({ success: 'Na sua estante como “Lido”.' });
     expect(await post({ intent: 'avaliar', rating: '4,25' })).toEqual({ success: 'Nota salva.' });
 
-    const page = (await loadEdition(routeArgs(getRequest(`/ed/${id}`, reader.cookie), { id }))) as { data: { signedIn: boolean; entry: { status: string; rating: number; readCount: number } } };
+    const page = (await loadEdition(routeArgs(getRequest(`/ed/${id}`, reader.cookie), { id }))) as {
+      data: { signedIn: boolean; entry: { status: string; rating: number; readCount: number } };
+    };
     expect(page.data).toMatchObject({ signedIn: true, entry: { status: 'read', rating: 4.25, readCount: 1 } });
     expect(page.data.entry).not.toBeNull();
     const visitorPage = (await loadEdition(routeArgs(getRequest(`/ed/${id}`), { id }))) as { data: { signedIn: boolean; entry: unknown } };
@@ -29,7 +31,9 @@ describe('the shelf forms of /ed/{id} and /estante', () => {
     const othersPage = (await loadEdition(routeArgs(getRequest(`/ed/${id}`, other.cookie), { id }))) as { data: { entry: unknown } };
     expect(othersPage.data.entry).toBeNull();
 
-    const shelf = (await loadBookshelf(routeArgs(getRequest('/estante?situacao=lido', reader.cookie)))) as { bookshelf: { items: { edition: { title: string }; rating: number }[]; counts: Record<string, number> } };
+    const shelf = (await loadBookshelf(routeArgs(getRequest('/estante?situacao=lido', reader.cookie)))) as {
+      bookshelf: { items: { edition: { title: string }; rating: number }[]; counts: Record<string, number> };
+    };
     expect(shelf.bookshelf.items).toMatchObject([{ edition: { title: 'Torto Arado' }, rating: 4.25 }]);
     // Only what the page shows of the edition travels to it (a cover card), in its HTML and its hydration data.
     expect(Object.keys(shelf.bookshelf.items[0]!.edition).sort()).toEqual(['authors', 'coverUrl', 'id', 'title']);
@@ -55,16 +59,22 @@ describe('the shelf forms of /ed/{id} and /estante', () => {
     expect(offStep.data.fieldErrors.rating).toBe('A nota vai de 0,25 a 5, em passos de 0,25.');
     expect(offStep.data.fields.rating).toBe('4,3');
 
-    const missing = (await act(routeArgs(formRequest('/ed/nao-existe', { intent: 'situacao', status: 'lido' }, { cookie: reader.cookie }), { id: 'nao-existe' })).catch((e: unknown) => e)) as { init: { status: number } };
+    const missing = (await act(
+      routeArgs(formRequest('/ed/nao-existe', { intent: 'situacao', status: 'lido' }, { cookie: reader.cookie }), { id: 'nao-existe' }),
+    ).catch((e: unknown) => e)) as { init: { status: number } };
     expect(missing.init.status).toBe(404);
   });
 
   it('filters /estante by status, ignoring an unknown one', async () => {
     const reader = await createUser();
-    const ids = [await createEdition({ title: 'Macunaíma', authors: ['Mário de Andrade'] }), await createEdition({ title: 'Iracema', authors: ['José de Alencar'] })];
+    const ids = [
+      await createEdition({ title: 'Macunaíma', authors: ['Mário de Andrade'] }),
+      await createEdition({ title: 'Iracema', authors: ['José de Alencar'] }),
+    ];
     await act(routeArgs(formRequest(`/ed/${ids[0]}`, { intent: 'situacao', status: 'quero-ler' }, { cookie: reader.cookie }), { id: ids[0]! }));
     await act(routeArgs(formRequest(`/ed/${ids[1]}`, { intent: 'situacao', status: 'abandonado' }, { cookie: reader.cookie }), { id: ids[1]! }));
-    const load = async (path: string) => (await loadBookshelf(routeArgs(getRequest(path, reader.cookie)))) as { status?: string; bookshelf: { items: { edition: { title: string } }[] } };
+    const load = async (path: string) =>
+      (await loadBookshelf(routeArgs(getRequest(path, reader.cookie)))) as { status?: string; bookshelf: { items: { edition: { title: string } }[] } };
     expect((await load('/estante?situacao=quero-ler')).bookshelf.items.map((i) => i.edition.title)).toEqual(['Macunaíma']);
     expect((await load('/estante?situacao=abandonado')).bookshelf.items.map((i) => i.edition.title)).toEqual(['Iracema']);
     const unknown = await load('/estante?situacao=qualquer');

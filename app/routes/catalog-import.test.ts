@@ -22,7 +22,11 @@ function uploadRequest(cookie: string, parts: { file?: File; texto?: string }): 
   const form = new FormData();
   if (parts.file) form.set('arquivo', parts.file);
   form.set('texto', parts.texto ?? '');
-  return new Request('http://localhost:3000/gerenciar/catalogo/importar', { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
+  return new Request('http://localhost:3000/gerenciar/catalogo/importar', {
+    method: 'POST',
+    body: form,
+    headers: { Origin: 'http://localhost:3000', Cookie: cookie },
+  });
 }
 
 const statusOf = (result: unknown) => (result as { init?: { status?: number } }).init?.status;
@@ -33,7 +37,11 @@ const importIdOf = (result: unknown) => {
   return location.split('/').at(-1) ?? '';
 };
 const counts = async () =>
-  (await queryRows<{ editions: number; history: number }>(sql`SELECT (SELECT count(*) FROM editions)::int AS editions, (SELECT count(*) FROM catalog_changes)::int AS history`))[0];
+  (
+    await queryRows<{ editions: number; history: number }>(
+      sql`SELECT (SELECT count(*) FROM editions)::int AS editions, (SELECT count(*) FROM catalog_changes)::int AS history`,
+    )
+  )[0];
 
 async function thrownStatus(fn: () => Promise<unknown>): Promise<number | 'ok'> {
   try {
@@ -66,7 +74,13 @@ describe('bulk import of editions', () => {
 
     const path = `/gerenciar/catalogo/importar/${id}`;
     const preview = (await loadDetail(routeArgs(getRequest(path, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>;
-    expect(preview.detail).toMatchObject({ status: 'preview', fileName: 'lote.csv', ignoredColumns: ['Observação'], total: 5, counts: { new: 2, existing: 1, duplicate: 1, error: 1, created: 0 } });
+    expect(preview.detail).toMatchObject({
+      status: 'preview',
+      fileName: 'lote.csv',
+      ignoredColumns: ['Observação'],
+      total: 5,
+      counts: { new: 2, existing: 1, duplicate: 1, error: 1, created: 0 },
+    });
     expect(preview.detail.rows.map((r) => [r.line, r.outcome, r.message, r.editionPath])).toEqual([
       [2, 'new', null, null],
       [4, 'existing', null, `/ed/${existingId}`],
@@ -134,7 +148,9 @@ describe('bulk import of editions', () => {
 
     const pasted = await act(routeArgs(uploadRequest(curator.cookie, { texto: 'title,author\nA Hora da Estrela,Clarice Lispector' })));
     const id = importIdOf(pasted);
-    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>;
+    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), { id }))) as Awaited<
+      ReturnType<typeof detail.loader>
+    >;
     expect(page.detail).toMatchObject({ fileName: 'Texto colado', counts: { new: 1 } });
   });
 
@@ -149,11 +165,15 @@ describe('bulk import of editions', () => {
     expect(await thrownStatus(() => loadDetail(routeArgs(getRequest(path, other.cookie), { id })))).toBe(404);
     expect(await thrownStatus(() => confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: other.cookie }), { id })))).toBe(404);
     expect(await thrownStatus(() => loadReport(routeArgs(getRequest(`${path}/relatorio.csv`, other.cookie), { id })))).toBe(404);
-    const othersList = (await upload.loader(routeArgs(getRequest('/gerenciar/catalogo/importar', other.cookie)) as unknown as Parameters<typeof upload.loader>[0])).imports;
+    const othersList = (
+      await upload.loader(routeArgs(getRequest('/gerenciar/catalogo/importar', other.cookie)) as unknown as Parameters<typeof upload.loader>[0])
+    ).imports;
     expect(othersList).toEqual([]);
     expect(await counts()).toEqual(before);
 
-    const adminList = (await upload.loader(routeArgs(getRequest('/gerenciar/catalogo/importar', admin.cookie)) as unknown as Parameters<typeof upload.loader>[0])).imports;
+    const adminList = (
+      await upload.loader(routeArgs(getRequest('/gerenciar/catalogo/importar', admin.cookie)) as unknown as Parameters<typeof upload.loader>[0])
+    ).imports;
     expect(adminList.map((i) => [i.id, i.curator?.username])).toEqual([[id, owner.username]]);
     expect(await thrownStatus(() => confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: admin.cookie }), { id })))).toBe('ok');
     expect((await counts())?.editions).toBe((before?.editions ?? 0) + 1);
@@ -164,7 +184,9 @@ describe('bulk import of editions', () => {
     const id = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { texto: 'titulo,autor,isbn\nVidas Secas,Graciliano Ramos,9788535902778' }))));
     const meanwhile = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], isbn: '8535902775' });
     await confirmCatalogImport(testViewer(curator, 'curator'), id);
-    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>;
+    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), { id }))) as Awaited<
+      ReturnType<typeof detail.loader>
+    >;
     expect(page.detail.rows).toEqual([expect.objectContaining({ outcome: 'existing', editionPath: `/ed/${meanwhile}` })]);
     expect((await counts())?.history).toBe(0);
   });
@@ -175,7 +197,9 @@ describe('bulk import of editions', () => {
     const id = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { texto: ['titulo;autor', ...rows].join('\n') }))));
     await confirmCatalogImport(testViewer(curator, 'curator'), id);
     expect(await counts()).toEqual({ editions: IMPORT_CHUNK * 2 + 5, history: IMPORT_CHUNK * 2 + 5 });
-    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}?pagina=3`, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>;
+    const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}?pagina=3`, curator.cookie), { id }))) as Awaited<
+      ReturnType<typeof detail.loader>
+    >;
     expect(page.detail).toMatchObject({ status: 'imported', counts: { created: IMPORT_CHUNK * 2 + 5, new: 0 }, page: 3 });
     // Line 1 is the header: the third page starts at the row on line 2 + 2 pages.
     const total = IMPORT_CHUNK * 2 + 5;

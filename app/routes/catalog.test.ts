@@ -66,7 +66,10 @@ describe('catalogue routes', () => {
     expect((await outcome(() => run(edicao, '/ed/%27;--', { id: "';--" }))).status).toBe(404);
     await getDb().execute(sql`INSERT INTO catalog_redirects (kind, from_id, to_id) VALUES ('edition', 'antigo', ${id})`);
     expect(await outcome(() => run(edicao, '/ed/antigo', { id: 'antigo' }))).toMatchObject({ status: 308, location: `/ed/${id}` });
-    expect(await outcome(() => run(edicaoTab, '/ed/antigo/edicoes', { id: 'antigo', tab: 'edicoes' }))).toMatchObject({ status: 308, location: `/ed/${id}/edicoes` });
+    expect(await outcome(() => run(edicaoTab, '/ed/antigo/edicoes', { id: 'antigo', tab: 'edicoes' }))).toMatchObject({
+      status: 308,
+      location: `/ed/${id}/edicoes`,
+    });
   });
 
   it('/ed/{id}/{tab}: edicoes lists the work’s editions, sobre redirects, anything else is 404', async () => {
@@ -112,7 +115,9 @@ describe('/amznto/{asin}', () => {
     resetEnvForTests();
     const id = await createEdition(dom);
     const reader = await createUser();
-    const request = new Request('http://localhost:3000/amznto/8582850352', { headers: { Cookie: reader.cookie, Referer: `http://localhost:3000/ed/${id}?x=1` } });
+    const request = new Request('http://localhost:3000/amznto/8582850352', {
+      headers: { Cookie: reader.cookie, Referer: `http://localhost:3000/ed/${id}?x=1` },
+    });
     const response = (await (amznto.loader as Loader)(routeArgs(request, { asin: '8582850352' }))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('https://www.amazon.com.br/dp/8582850352?tag=maratona-20');

@@ -66,24 +66,32 @@ export default function ReportDuplicate({ loaderData, actionData }: Route.Compon
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <h1 className="font-serif text-3xl font-bold">Informar duplicata</h1>
       <p className="text-muted">
-        {isEdition ? 'Esta edição' : 'Este autor'} aparece duas vezes no catálogo? Indique {isEdition ? 'a outra' : 'o outro'}: um curador confere, escolhe qual fica e junta as duas
-        páginas numa só. Você acompanha em <Link to="/catalogo/minhas-solicitacoes">Minhas solicitações</Link>.
+        {isEdition ? 'Esta edição' : 'Este autor'} aparece duas vezes no catálogo? Indique {isEdition ? 'a outra' : 'o outro'}: um curador confere, escolhe qual
+        fica e junta as duas páginas numa só. Você acompanha em <Link to="/catalogo/minhas-solicitacoes">Minhas solicitações</Link>.
       </p>
       <p className="rounded-xl border border-line bg-surface p-3">
         <span className="text-sm text-muted">{isEdition ? 'Edição' : 'Autor'} desta página: </span>
         <Link to={target.path} className="font-semibold">
           {target.label}
         </Link>
-        <span className="block text-sm text-muted">{target.facts
+        <span className="block text-sm text-muted">
+          {target.facts
             .filter((f) => f.value !== '(vazio)')
             .slice(0, 3)
             .map((f) => `${f.label}: ${f.value}`)
-            .join(' · ')}</span>
+            .join(' · ')}
+        </span>
       </p>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search" aria-label={isEdition ? 'Busca da outra edição' : 'Busca do outro autor'}>
         <input type="hidden" name={param} value={targetRef} />
         <div className="min-w-0 flex-1">
-          <TextField name="busca" type="search" label={isEdition ? 'Buscar a outra edição' : 'Buscar o outro autor'} hint={isEdition ? 'Título, autor ou ISBN.' : 'Nome do autor.'} defaultValue={query} />
+          <TextField
+            name="busca"
+            type="search"
+            label={isEdition ? 'Buscar a outra edição' : 'Buscar o outro autor'}
+            hint={isEdition ? 'Título, autor ou ISBN.' : 'Nome do autor.'}
+            defaultValue={query}
+          />
         </div>
         <Button type="submit" variant="secondary">
           Buscar
@@ -117,7 +125,14 @@ export default function ReportDuplicate({ loaderData, actionData }: Route.Compon
           defaultValue={failure?.fields.link ?? ''}
           error={failure?.fieldErrors.link}
         />
-        <TextArea name="note" label="Observação para o curador (opcional)" hint={isEdition ? 'Por que são o mesmo livro? Mesmo ISBN, mesma capa…' : 'Por que são a mesma pessoa? Mesmas obras, nome grafado de outro jeito…'} maxLength={NOTE_MAX} defaultValue={failure?.fields.note ?? ''} error={failure?.fieldErrors.note} />
+        <TextArea
+          name="note"
+          label="Observação para o curador (opcional)"
+          hint={isEdition ? 'Por que são o mesmo livro? Mesmo ISBN, mesma capa…' : 'Por que são a mesma pessoa? Mesmas obras, nome grafado de outro jeito…'}
+          maxLength={NOTE_MAX}
+          defaultValue={failure?.fields.note ?? ''}
+          error={failure?.fieldErrors.note}
+        />
         <Button type="submit" className="self-start" pending={navigation.state === 'submitting'}>
           Enviar solicitação
         </Button>

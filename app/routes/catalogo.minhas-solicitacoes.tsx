@@ -43,7 +43,9 @@ export default function MyChangeRequests({ loaderData, actionData }: Route.Compo
       <h1 className="font-serif text-3xl font-bold">Minhas solicitações</h1>
       {sentRequest && !isSuccess(actionData) ? (
         <FormMessage tone="success">
-          {sentRequest.status === 'approved' ? `Solicitação ${sent} aplicada direto no catálogo.` : `Recebemos a solicitação ${sent}. Avisamos quando um curador responder.`}
+          {sentRequest.status === 'approved'
+            ? `Solicitação ${sent} aplicada direto no catálogo.`
+            : `Recebemos a solicitação ${sent}. Avisamos quando um curador responder.`}
         </FormMessage>
       ) : null}
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}

@@ -56,15 +56,29 @@ export default function CoverRequestForm({ loaderData, actionData }: Route.Compo
       <div className="flex items-start gap-4">
         <EditionCover edition={edition} size="md" />
         <p className="text-muted">
-          Capa de <Link to={`/ed/${edition.id}`}>{edition.title}</Link>. Envie uma foto ou imagem da capa desta edição: um curador confere antes de publicar, e só você e
-          os curadores veem a imagem até lá. Acompanhe em <Link to="/catalogo/minhas-solicitacoes">Minhas solicitações</Link>.
+          Capa de <Link to={`/ed/${edition.id}`}>{edition.title}</Link>. Envie uma foto ou imagem da capa desta edição: um curador confere antes de publicar, e
+          só você e os curadores veem a imagem até lá. Acompanhe em <Link to="/catalogo/minhas-solicitacoes">Minhas solicitações</Link>.
         </p>
       </div>
       <FormMessage>{failure?.formError}</FormMessage>
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="visto.capa" value={edition.coverUrl ?? ''} />
-        <TextField type="file" name={COVER_INPUT} label="Imagem da capa" accept="image/jpeg,image/png,image/webp,image/gif" hint="JPEG, PNG, WebP ou GIF, até 5 MB. De frente, sem cortes." error={failure?.fieldErrors[COVER_INPUT]} />
-        <TextArea name="note" label="Observação para o curador (opcional)" hint="De onde vem a imagem? Foto do seu exemplar, site da editora…" maxLength={NOTE_MAX} defaultValue={failure?.fields.note ?? ''} error={failure?.fieldErrors.note} />
+        <TextField
+          type="file"
+          name={COVER_INPUT}
+          label="Imagem da capa"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          hint="JPEG, PNG, WebP ou GIF, até 5 MB. De frente, sem cortes."
+          error={failure?.fieldErrors[COVER_INPUT]}
+        />
+        <TextArea
+          name="note"
+          label="Observação para o curador (opcional)"
+          hint="De onde vem a imagem? Foto do seu exemplar, site da editora…"
+          maxLength={NOTE_MAX}
+          defaultValue={failure?.fields.note ?? ''}
+          error={failure?.fieldErrors.note}
+        />
         <Button type="submit" className="self-start" pending={navigation.state === 'submitting'}>
           Enviar capa
         </Button>

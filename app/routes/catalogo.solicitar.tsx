@@ -35,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const proposal = parseProposal(target.kind, fields);
   const note = noteSchema.safeParse(fields.note ?? '');
   if (!proposal.ok || !note.success) {
-    const fieldErrors: Record<string, string> = { ...(proposal.ok ? {} : proposal.fieldErrors), ...(note.success ? {} : { note: note.error.issues[0]?.message ?? '' }) };
+    const fieldErrors: Record<string, string> = {
+      ...(proposal.ok ? {} : proposal.fieldErrors),
+      ...(note.success ? {} : { note: note.error.issues[0]?.message ?? '' }),
+    };
     return formFailure(fields, fieldErrors._form ?? 'Confira os campos destacados.', fieldErrors);
   }
   try {
@@ -74,8 +77,21 @@ export default function RequestForm({ loaderData, actionData }: Route.ComponentP
       </p>
       <FormMessage>{failure?.formError}</FormMessage>
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        <ProposalFields fields={formFields(target.kind)} values={target.values} typed={failure?.fields} errors={failure?.fieldErrors} seen={isEdit ? target.values : undefined} />
-        <TextArea name="note" label="Observação para o curador (opcional)" hint="De onde vem a informação? Ficha da editora, foto da página de créditos…" maxLength={NOTE_MAX} defaultValue={failure?.fields.note ?? ''} error={failure?.fieldErrors.note} />
+        <ProposalFields
+          fields={formFields(target.kind)}
+          values={target.values}
+          typed={failure?.fields}
+          errors={failure?.fieldErrors}
+          seen={isEdit ? target.values : undefined}
+        />
+        <TextArea
+          name="note"
+          label="Observação para o curador (opcional)"
+          hint="De onde vem a informação? Ficha da editora, foto da página de créditos…"
+          maxLength={NOTE_MAX}
+          defaultValue={failure?.fields.note ?? ''}
+          error={failure?.fieldErrors.note}
+        />
         <SubmitButton />
       </Form>
     </div>

@@ -58,12 +58,22 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-col gap-1">
         <h1 className="font-serif text-3xl font-bold">{collection.name}</h1>
         <p className="text-muted">
-          {[collectionKindLabels[collection.kind], collection.publisher, `${formatNumber(collection.members.length)} ${collection.members.length === 1 ? 'livro' : 'livros'}`].filter(Boolean).join(' · ')}
+          {[
+            collectionKindLabels[collection.kind],
+            collection.publisher,
+            `${formatNumber(collection.members.length)} ${collection.members.length === 1 ? 'livro' : 'livros'}`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         {collection.description ? <p className="max-w-prose">{collection.description}</p> : null}
         <CatalogFollowButton noun="coleção" following={loaderData.following} />
       </header>
-      {collection.members.length ? <EditionShelf editions={collection.members} label={`Livros de ${collection.name}`} /> : <p className="text-muted">Esta coleção ainda não tem livros.</p>}
+      {collection.members.length ? (
+        <EditionShelf editions={collection.members} label={`Livros de ${collection.name}`} />
+      ) : (
+        <p className="text-muted">Esta coleção ainda não tem livros.</p>
+      )}
     </article>
   );
 }

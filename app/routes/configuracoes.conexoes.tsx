@@ -13,7 +13,10 @@ import { requireViewer } from '~/server/viewer.server';
 export const meta: Route.MetaFunction = () => [{ title: 'Conexões · Maratona' }];
 
 const providerNames: Record<string, string> = { google: 'Google', twitch: 'Twitch', discord: 'Discord' };
-const connectionInput = z.object({ intent: z.enum(['conectar', 'desconectar']), provider: z.enum(['google', 'twitch', 'discord'], { error: 'Provedor desconhecido.' }) });
+const connectionInput = z.object({
+  intent: z.enum(['conectar', 'desconectar']),
+  provider: z.enum(['google', 'twitch', 'discord'], { error: 'Provedor desconhecido.' }),
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
@@ -22,7 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const configured = configuredProviders();
   return {
     hasPassword: account.hasPassword,
-    providers: (['google', 'twitch', 'discord'] as const).map((id) => ({ id, name: providerNames[id] ?? id, available: !!configured[id], linked: account.providers.includes(id) })),
+    providers: (['google', 'twitch', 'discord'] as const).map((id) => ({
+      id,
+      name: providerNames[id] ?? id,
+      available: !!configured[id],
+      linked: account.providers.includes(id),
+    })),
     methodCount: account.providers.length + (account.hasPassword ? 1 : 0),
   };
 }

@@ -20,14 +20,20 @@ async function postAvatar(cookie: string, picture: Buffer) {
   const form = new FormData();
   form.set('intent', 'avatar');
   form.set('avatar', new File([new Uint8Array(picture)], 'eu.jpg', { type: 'image/jpeg' }));
-  const request = new Request('http://localhost:3000/configuracoes/conta', { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
+  const request = new Request('http://localhost:3000/configuracoes/conta', {
+    method: 'POST',
+    body: form,
+    headers: { Origin: 'http://localhost:3000', Cookie: cookie },
+  });
   return action(routeArgs(request) as unknown as Parameters<typeof action>[0]);
 }
 
 describe('avatar upload with S3 storage', () => {
   it('goes from the settings form to the bucket and back out through /arquivos', async () => {
     const reader = await createUser();
-    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1D4E7A' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1D4E7A' } })
+      .jpeg()
+      .toBuffer();
 
     expect(await postAvatar(reader.cookie, photo)).toEqual({ success: 'Foto atualizada.', intent: 'avatar' });
 

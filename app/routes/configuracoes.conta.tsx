@@ -1,7 +1,15 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/configuracoes.conta';
 import { AccountSettingsView } from '~/features/accounts/components/account-settings';
-import { changeAvatar, changeEmail, changePassword, changeUsername, resendVerification, signOutEverywhere, updateProfile } from '~/features/accounts/mutations.server';
+import {
+  changeAvatar,
+  changeEmail,
+  changePassword,
+  changeUsername,
+  resendVerification,
+  signOutEverywhere,
+  updateProfile,
+} from '~/features/accounts/mutations.server';
 import { getAccountSettings } from '~/features/accounts/queries.server';
 import { changeEmailInput, changePasswordInput, changeUsernameInput, passwordProblem, profileInput } from '~/features/accounts/validation';
 import { failureFromError, formFailure, parseForm, typedFields } from '~/server/forms.server';

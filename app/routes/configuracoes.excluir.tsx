@@ -51,13 +51,13 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         </h2>
         <ul className="flex list-disc flex-col gap-2 pl-5">
           <li>
-            Apagamos seu perfil, sua estante{entries > 0 ? ` (${entries === 1 ? '1 livro' : `${formatNumber(entries)} livros`})` : ''}, leituras, progresso, resenhas,
-            anotações, estantes personalizadas, metas, atts com as fotos, reações, quem você segue e quem segue você.
+            Apagamos seu perfil, sua estante{entries > 0 ? ` (${entries === 1 ? '1 livro' : `${formatNumber(entries)} livros`})` : ''}, leituras, progresso,
+            resenhas, anotações, estantes personalizadas, metas, atts com as fotos, reações, quem você segue e quem segue você.
           </li>
           <li>Você sai de todos os aparelhos, e @{username} deixa de existir: o endereço do seu perfil passa a não levar a lugar nenhum.</li>
           <li>
-            Comentários que você fez em atts de outras pessoas e suas contribuições ao catálogo continuam no site, assinados como “{REMOVED_READER}”, sem nada que
-            leve a você.
+            Comentários que você fez em atts de outras pessoas e suas contribuições ao catálogo continuam no site, assinados como “{REMOVED_READER}”, sem nada
+            que leve a você.
           </li>
           <li>Enviamos uma confirmação para o seu e-mail.</li>
         </ul>
@@ -82,7 +82,9 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
             defaultValue={typed(actionData, 'username')}
             error={fieldError(actionData, 'username')}
           />
-          {hasPassword ? <TextField label="Sua senha" name="password" type="password" required autoComplete="current-password" error={fieldError(actionData, 'password')} /> : null}
+          {hasPassword ? (
+            <TextField label="Sua senha" name="password" type="password" required autoComplete="current-password" error={fieldError(actionData, 'password')} />
+          ) : null}
           <Button type="submit" variant="danger" className="self-start" pending={navigation.state === 'submitting'} pendingLabel="Excluindo…">
             Excluir minha conta para sempre
           </Button>

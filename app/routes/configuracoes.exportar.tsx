@@ -28,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kind = INTENTS[intent as keyof typeof INTENTS];
   try {
     await requestExportFile(viewer, kind);
-    return { intent, success: `Estamos preparando seu ${kind === 'archive' ? 'arquivo' : 'CSV'}. Ele aparece aqui quando estiver pronto, em geral em menos de um minuto.` };
+    return {
+      intent,
+      success: `Estamos preparando seu ${kind === 'archive' ? 'arquivo' : 'CSV'}. Ele aparece aqui quando estiver pronto, em geral em menos de um minuto.`,
+    };
   } catch (error) {
     return failureFromError(error, { intent });
   }
@@ -44,7 +47,23 @@ function answerOf(actionData: unknown, intent: string) {
 }
 
 /** The files a job prepared (or is preparing), each with its link, and the button to ask for another. */
-function PreparedFiles({ files, nextAllowedAt, intent, noun, label, fileLabel, answer }: { files: ExportFileSummary[]; nextAllowedAt: string | null; intent: string; noun: string; label: string; fileLabel: string; answer: ReturnType<typeof answerOf> }) {
+function PreparedFiles({
+  files,
+  nextAllowedAt,
+  intent,
+  noun,
+  label,
+  fileLabel,
+  answer,
+}: {
+  files: ExportFileSummary[];
+  nextAllowedAt: string | null;
+  intent: string;
+  noun: string;
+  label: string;
+  fileLabel: string;
+  answer: ReturnType<typeof answerOf>;
+}) {
   const navigation = useNavigation();
   const preparing = files.some((a) => a.status === 'pending');
   return (
@@ -57,7 +76,9 @@ function PreparedFiles({ files, nextAllowedAt, intent, noun, label, fileLabel, a
             <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line p-3">
               <span>
                 Pedido em {formatDateTime(file.createdAt)}
-                {file.status === 'ready' && file.expiresAt ? <span className="block text-sm text-muted">Disponível até {formatDateTime(file.expiresAt)}</span> : null}
+                {file.status === 'ready' && file.expiresAt ? (
+                  <span className="block text-sm text-muted">Disponível até {formatDateTime(file.expiresAt)}</span>
+                ) : null}
               </span>
               {file.status === 'ready' ? (
                 <a href={`/configuracoes/exportar/arquivo/${file.id}`} download className={buttonClass('secondary')}>
@@ -82,7 +103,12 @@ function PreparedFiles({ files, nextAllowedAt, intent, noun, label, fileLabel, a
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value={intent} />
-          <Button type="submit" className="self-start" pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === intent} pendingLabel="Pedindo…">
+          <Button
+            type="submit"
+            className="self-start"
+            pending={navigation.state === 'submitting' && navigation.formData?.get('intent') === intent}
+            pendingLabel="Pedindo…"
+          >
             {label}
           </Button>
         </Form>
@@ -94,7 +120,10 @@ function PreparedFiles({ files, nextAllowedAt, intent, noun, label, fileLabel, a
 export default function ExportSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { entries, onRequestMax, archive, csv, lifetimeDays } = loaderData;
   // While a file is being prepared, the page asks again every few seconds, so the link appears by itself.
-  useRevalidateWhile([...archive.files, ...csv.files].some((a) => a.status === 'pending'), ARCHIVE_POLL_MS);
+  useRevalidateWhile(
+    [...archive.files, ...csv.files].some((a) => a.status === 'pending'),
+    ARCHIVE_POLL_MS,
+  );
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -107,12 +136,12 @@ export default function ExportSettings({ loaderData, actionData }: Route.Compone
           Planilha compatível com o Goodreads
         </h2>
         <p>
-          Um arquivo CSV com {entries === 1 ? 'o livro' : `os ${formatNumber(entries)} livros`} da sua estante: status, notas, datas de leitura,
-          resenhas publicadas, estantes personalizadas e anotações privadas. O Goodreads e o StoryGraph importam esse arquivo.
+          Um arquivo CSV com {entries === 1 ? 'o livro' : `os ${formatNumber(entries)} livros`} da sua estante: status, notas, datas de leitura, resenhas
+          publicadas, estantes personalizadas e anotações privadas. O Goodreads e o StoryGraph importam esse arquivo.
         </p>
         <p className="text-sm text-muted">
-          As notas vão em estrelas inteiras nas colunas do Goodreads; a nota exata (com quartos de estrela) e todas as leituras com datas ficam nas
-          colunas “Maratona Rating” e “Maratona Readings”. O arquivo contém suas anotações privadas: guarde-o com cuidado.
+          As notas vão em estrelas inteiras nas colunas do Goodreads; a nota exata (com quartos de estrela) e todas as leituras com datas ficam nas colunas
+          “Maratona Rating” e “Maratona Readings”. O arquivo contém suas anotações privadas: guarde-o com cuidado.
         </p>
         {entries === 0 ? (
           <p className="text-muted">Sua estante está vazia: adicione um livro para ter o que exportar.</p>
@@ -123,10 +152,18 @@ export default function ExportSettings({ loaderData, actionData }: Route.Compone
         ) : (
           <>
             <p className="text-sm text-muted">
-              Com mais de {formatNumber(onRequestMax)} livros, preparamos o CSV em segundo plano: peça, e o link aparece aqui em instantes. Ele
-              fica disponível por {lifetimeDays} dias e só funciona na sua conta.
+              Com mais de {formatNumber(onRequestMax)} livros, preparamos o CSV em segundo plano: peça, e o link aparece aqui em instantes. Ele fica disponível
+              por {lifetimeDays} dias e só funciona na sua conta.
             </p>
-            <PreparedFiles files={csv.files} nextAllowedAt={csv.nextAllowedAt} intent="csv" noun="CSV" label="Preparar CSV" fileLabel="CSV" answer={answerOf(actionData, 'csv')} />
+            <PreparedFiles
+              files={csv.files}
+              nextAllowedAt={csv.nextAllowedAt}
+              intent="csv"
+              noun="CSV"
+              label="Preparar CSV"
+              fileLabel="CSV"
+              answer={answerOf(actionData, 'csv')}
+            />
           </>
         )}
       </section>
@@ -136,15 +173,21 @@ export default function ExportSettings({ loaderData, actionData }: Route.Compone
           Arquivo completo
         </h2>
         <p>
-          Um arquivo ZIP com tudo o que é seu no Maratona: perfil, estante com todas as leituras e o progresso, resenhas (também os rascunhos),
-          anotações, estantes personalizadas, metas, atts com as fotos, reações, comentários, quem você segue e suas solicitações ao catálogo — num
+          Um arquivo ZIP com tudo o que é seu no Maratona: perfil, estante com todas as leituras e o progresso, resenhas (também os rascunhos), anotações,
+          estantes personalizadas, metas, atts com as fotos, reações, comentários, quem você segue e suas solicitações ao catálogo — num
           <code className="mx-1">data.json</code>
           que outros programas conseguem ler, com suas imagens ao lado.
         </p>
-        <p className="text-sm text-muted">
-          Você pode pedir um por dia. O link fica disponível por {lifetimeDays} dias e só funciona na sua conta.
-        </p>
-        <PreparedFiles files={archive.files} nextAllowedAt={archive.nextAllowedAt} intent="arquivo" noun="arquivo" label="Gerar arquivo completo" fileLabel="ZIP" answer={answerOf(actionData, 'arquivo')} />
+        <p className="text-sm text-muted">Você pode pedir um por dia. O link fica disponível por {lifetimeDays} dias e só funciona na sua conta.</p>
+        <PreparedFiles
+          files={archive.files}
+          nextAllowedAt={archive.nextAllowedAt}
+          intent="arquivo"
+          noun="arquivo"
+          label="Gerar arquivo completo"
+          fileLabel="ZIP"
+          answer={answerOf(actionData, 'arquivo')}
+        />
       </section>
     </div>
   );

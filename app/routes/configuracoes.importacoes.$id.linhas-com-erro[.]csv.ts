@@ -10,6 +10,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const csv = await orNotFound(failedRowsCsv(viewer, params.id));
   if (!csv) throw data('Nenhuma linha desta importação falhou.', { status: 404 });
   return new Response(csv.body, {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csv.filename.replace(/[^\w.-]+/g, '_')}"`, 'Cache-Control': 'private, no-store' },
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${csv.filename.replace(/[^\w.-]+/g, '_')}"`,
+      'Cache-Control': 'private, no-store',
+    },
   });
 }

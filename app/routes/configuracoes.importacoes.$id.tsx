@@ -79,7 +79,9 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         <p className="text-sm">
           <Link to="/configuracoes/importar">Importar sua estante</Link>
         </p>
-        <h1 className="font-serif text-3xl font-bold">{item.status === 'preview' ? 'Prévia da importação' : item.status === 'queued' ? 'Importando seus livros' : 'Importação concluída'}</h1>
+        <h1 className="font-serif text-3xl font-bold">
+          {item.status === 'preview' ? 'Prévia da importação' : item.status === 'queued' ? 'Importando seus livros' : 'Importação concluída'}
+        </h1>
         <p className="text-muted">
           {item.fileName} · exportação do {source} · {formatNumber(item.total)} {item.total === 1 ? 'linha' : 'linhas'}
         </p>

@@ -16,7 +16,9 @@ function sourceOf(raw: Record<string, string | undefined>) {
   return parsed.data.fonte as keyof typeof IMPORT_SOURCES;
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `Importar do ${loaded ? IMPORT_SOURCES[loaded.source].name : 'outro site'} · Configurações · Maratona` }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `Importar do ${loaded ? IMPORT_SOURCES[loaded.source].name : 'outro site'} · Configurações · Maratona` },
+];
 
 export async function loader({ request, params: raw, context }: Route.LoaderArgs) {
   await requireViewer({ request, context });

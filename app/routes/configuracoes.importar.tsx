@@ -25,8 +25,8 @@ export default function ImportHub({ loaderData, actionData }: Route.ComponentPro
       <header className="flex flex-col gap-1">
         <h1 className="font-serif text-3xl font-bold">Importar sua estante</h1>
         <p className="text-muted">
-          Traga seus anos de leitura de outro site: status, notas, datas de cada leitura, resenhas, estantes e livros que você tem. Importar o mesmo arquivo duas vezes não
-          duplica nada.
+          Traga seus anos de leitura de outro site: status, notas, datas de cada leitura, resenhas, estantes e livros que você tem. Importar o mesmo arquivo
+          duas vezes não duplica nada.
         </p>
       </header>
       <nav aria-labelledby="de-onde" className="flex flex-col gap-3">
@@ -36,7 +36,10 @@ export default function ImportHub({ loaderData, actionData }: Route.ComponentPro
         <ul className="grid gap-3 sm:grid-cols-3">
           {IMPORT_SOURCE_SLUGS.map((slug) => (
             <li key={slug}>
-              <Link to={`/configuracoes/importar/${slug}`} className="flex min-h-11 flex-col rounded-xl border border-line bg-surface p-4 font-semibold no-underline hover:border-accent">
+              <Link
+                to={`/configuracoes/importar/${slug}`}
+                className="flex min-h-11 flex-col rounded-xl border border-line bg-surface p-4 font-semibold no-underline hover:border-accent"
+              >
                 {IMPORT_SOURCES[slug].name}
                 <span className="text-sm font-normal text-muted">Como exportar e importar</span>
               </Link>

@@ -56,13 +56,25 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
                   </th>
                   <td className="p-3 text-center">
                     {info.inAppAvailable ? (
-                      <input type="checkbox" name={switchField('app', type)} defaultChecked={current.inApp} aria-label={`${info.label}: no site`} className="size-6" />
+                      <input
+                        type="checkbox"
+                        name={switchField('app', type)}
+                        defaultChecked={current.inApp}
+                        aria-label={`${info.label}: no site`}
+                        className="size-6"
+                      />
                     ) : (
                       <span className="text-sm text-muted">—</span>
                     )}
                   </td>
                   <td className="p-3 text-center">
-                    <input type="checkbox" name={switchField('email', type)} defaultChecked={current.email} aria-label={`${info.label}: por e-mail`} className="size-6" />
+                    <input
+                      type="checkbox"
+                      name={switchField('email', type)}
+                      defaultChecked={current.email}
+                      aria-label={`${info.label}: por e-mail`}
+                      className="size-6"
+                    />
                   </td>
                 </tr>
               );

@@ -24,11 +24,18 @@ function postCover(editionId: string, cookie: string, picture: Buffer, seen = ''
   form.set('capa', new File([new Uint8Array(picture)], 'capa.png', { type: 'image/png' }));
   form.set('visto.capa', seen);
   form.set('note', 'Foto do meu exemplar');
-  const request = new Request(`http://localhost:3000/catalogo/solicitar/capa?edicao=${editionId}`, { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
+  const request = new Request(`http://localhost:3000/catalogo/solicitar/capa?edicao=${editionId}`, {
+    method: 'POST',
+    body: form,
+    headers: { Origin: 'http://localhost:3000', Cookie: cookie },
+  });
   return act(routeArgs(request));
 }
 
-const picture = (background: string) => sharp({ create: { width: 600, height: 900, channels: 3, background } }).png().toBuffer();
+const picture = (background: string) =>
+  sharp({ create: { width: 600, height: 900, channels: 3, background } })
+    .png()
+    .toBuffer();
 const codeOf = (response: Response) => new URL(response.headers.get('location') ?? '', 'http://x').searchParams.get('enviada') ?? '';
 
 /** The proposed image as `who` would load it: its status (a thrown 404 counts as 404). */
@@ -53,7 +60,13 @@ describe('cover requests', () => {
     expect(sent.status).toBe(302);
     const code = codeOf(sent);
     const [mine] = (await listMyChangeRequests(testViewer(reader))).items;
-    expect(mine).toMatchObject({ code, kind: 'edition_cover', status: 'pending', note: 'Foto do meu exemplar', changes: [{ field: 'cover', before: null, after: `/catalogo/solicitacoes/${code}/capa` }] });
+    expect(mine).toMatchObject({
+      code,
+      kind: 'edition_cover',
+      status: 'pending',
+      note: 'Foto do meu exemplar',
+      changes: [{ field: 'cover', before: null, after: `/catalogo/solicitacoes/${code}/capa` }],
+    });
 
     const served = (await image(routeArgs(getRequest(`/catalogo/solicitacoes/${code}/capa`, reader.cookie), { codigo: code }))) as Response;
     expect([served.status, served.headers.get('Content-Type'), served.headers.get('Cache-Control')]).toEqual([200, 'image/webp', 'private, no-store']);
@@ -62,8 +75,11 @@ describe('cover requests', () => {
     expect(await imageStatus(code, stranger.cookie)).toBe(404);
     expect(await imageStatus(code)).toBe(404);
     // Nor through /arquivos, by any spelling of the private key.
-    const [stored] = await getDb().execute<{ id: string }>(sql`SELECT id FROM change_requests WHERE code = ${code}`).then((r) => (r as unknown as { rows: { id: string }[] }).rows);
-    for (const path of [`/privado/capas-propostas/${stored?.id}.webp`, `/privado%2Fcapas-propostas%2F${stored?.id}.webp`]) expect((await serveUpload({ method: 'GET', path })).status).toBe(404);
+    const [stored] = await getDb()
+      .execute<{ id: string }>(sql`SELECT id FROM change_requests WHERE code = ${code}`)
+      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+    for (const path of [`/privado/capas-propostas/${stored?.id}.webp`, `/privado%2Fcapas-propostas%2F${stored?.id}.webp`])
+      expect((await serveUpload({ method: 'GET', path })).status).toBe(404);
     expect((await getEdition(editionId))?.coverUrl).toBeNull();
 
     const reviewPath = `/gerenciar/catalogo/solicitacoes/${code}`;
@@ -72,7 +88,9 @@ describe('cover requests', () => {
     const cover = (await getEdition(editionId))?.coverUrl ?? '';
     expect(cover).toMatch(new RegExp(`^/arquivos/capas/${editionId}/[A-Za-z0-9_-]+\\.webp$`));
     expect((await serveUpload({ method: 'GET', path: cover.slice('/arquivos'.length) })).status).toBe(200);
-    const [history] = await getDb().execute(sql`SELECT id, field, before, after FROM catalog_changes WHERE entity_id = ${editionId}`).then((r) => (r as unknown as { rows: { id: string; field: string; before: string | null; after: string }[] }).rows);
+    const [history] = await getDb()
+      .execute(sql`SELECT id, field, before, after FROM catalog_changes WHERE entity_id = ${editionId}`)
+      .then((r) => (r as unknown as { rows: { id: string; field: string; before: string | null; after: string }[] }).rows);
     expect(history).toMatchObject({ field: 'cover', before: null, after: cover });
 
     await revertCatalogChange(testViewer(curator, 'curator'), history?.id ?? '');
@@ -98,10 +116,17 @@ describe('cover requests', () => {
     const mine = (await listMyChangeRequests(testViewer(reader))).items;
     expect(mine.find((r) => r.code === code)?.changes[0]?.before).toBe('/arquivos/capas/antiga.webp');
     expect(mine.find((r) => r.code === foreign)?.changes[0]?.before).toBeNull();
-    const rejected = (await reviewAct(routeArgs(formRequest(`/gerenciar/catalogo/solicitacoes/${code}`, { intent: 'rejeitar', reason: 'A imagem está cortada.' }, { cookie: curator.cookie }), { codigo: code }))) as Response;
+    const rejected = (await reviewAct(
+      routeArgs(formRequest(`/gerenciar/catalogo/solicitacoes/${code}`, { intent: 'rejeitar', reason: 'A imagem está cortada.' }, { cookie: curator.cookie }), {
+        codigo: code,
+      }),
+    )) as Response;
     expect(rejected.status).toBe(302);
     expect((await getEdition(editionId))?.coverUrl).toBe('/arquivos/capas/antiga.webp');
-    expect((await listMyChangeRequests(testViewer(reader))).items.find((r) => r.code === code)).toMatchObject({ status: 'rejected', answer: 'A imagem está cortada.' });
+    expect((await listMyChangeRequests(testViewer(reader))).items.find((r) => r.code === code)).toMatchObject({
+      status: 'rejected',
+      answer: 'A imagem está cortada.',
+    });
     expect(await imageStatus(code, reader.cookie)).toBe(200);
   });
 });

@@ -31,7 +31,9 @@ describe('the request form and the review page', () => {
     const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
     const path = `/catalogo/solicitar?edicao=${editionId}`;
 
-    const bad = await act(routeArgs(formRequest(path, await formFor(path, reader.cookie, { pages: 'cento e oitenta', note: 'Vi na capa' }), { cookie: reader.cookie })));
+    const bad = await act(
+      routeArgs(formRequest(path, await formFor(path, reader.cookie, { pages: 'cento e oitenta', note: 'Vi na capa' }), { cookie: reader.cookie })),
+    );
     expect(statusOf(bad)).toBe(400);
     expect(dataOf(bad).fieldErrors.pages).toBe('Informe um número de páginas entre 1 e 20.000.');
     expect([dataOf(bad).fields.pages, dataOf(bad).fields.note]).toEqual(['cento e oitenta', 'Vi na capa']);
@@ -42,7 +44,9 @@ describe('the request form and the review page', () => {
     const retryAfter = Number((limited as { init?: { headers?: Record<string, string> } }).init?.headers?.['Retry-After']);
     expect(retryAfter).toBeGreaterThan(86_000);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
-    expect(dataOf(limited).formError).toMatch(/^Você chegou ao limite de 50 solicitações por dia\. Poderá enviar outra a partir de \d+ de [a-z]+\.? de \d{4}, \d{2}:\d{2} \(daqui a 24 horas\)\.$/);
+    expect(dataOf(limited).formError).toMatch(
+      /^Você chegou ao limite de 50 solicitações por dia\. Poderá enviar outra a partir de \d+ de [a-z]+\.? de \d{4}, \d{2}:\d{2} \(daqui a 24 horas\)\.$/,
+    );
     expect(dataOf(limited).fields.pages).toBe('180');
   });
 
@@ -58,11 +62,15 @@ describe('the request form and the review page', () => {
 
     const noReason = await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'rejeitar', reason: '' }, { cookie: curator.cookie }), { codigo: code }));
     expect(dataOf(noReason).fieldErrors.reason).toBe('Diga ao leitor por que a solicitação foi rejeitada.');
-    const badEdit = await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '0' }, { cookie: curator.cookie }), { codigo: code }));
+    const badEdit = await reviewAct(
+      routeArgs(formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '0' }, { cookie: curator.cookie }), { codigo: code }),
+    );
     expect(dataOf(badEdit).fieldErrors.pages).toBe('Informe um número de páginas entre 1 e 20.000.');
     expect((await getEdition(editionId))?.pages).toBe(176);
 
-    const approved = (await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '184', answer: 'Eram 184.' }, { cookie: curator.cookie }), { codigo: code }))) as Response;
+    const approved = (await reviewAct(
+      routeArgs(formRequest(reviewPath, { intent: 'editar-e-aprovar', pages: '184', answer: 'Eram 184.' }, { cookie: curator.cookie }), { codigo: code }),
+    )) as Response;
     expect(approved.status).toBe(302);
     expect((await getEdition(editionId))?.pages).toBe(184);
   });
@@ -73,12 +81,16 @@ describe('the request form and the review page', () => {
     const editionId = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
     const other = await createEdition({ title: 'Angústia', authors: ['Graciliano Ramos'] });
     const path = `/catalogo/solicitar?edicao=${other}`;
-    const sent = (await act(routeArgs(formRequest(path, await formFor(path, reader.cookie, { isbn: '9788501008237' }), { cookie: reader.cookie })))) as Response;
+    const sent = (await act(
+      routeArgs(formRequest(path, await formFor(path, reader.cookie, { isbn: '9788501008237' }), { cookie: reader.cookie })),
+    )) as Response;
     const code = new URL(sent.headers.get('location') ?? '', 'http://x').searchParams.get('enviada') ?? '';
     // Another edition took that ISBN while the request waited.
     await getDb().execute(sql`UPDATE editions SET isbn13 = '9788501008237' WHERE id = ${editionId}`);
     const reviewPath = `/gerenciar/catalogo/solicitacoes/${code}`;
-    const refused = await reviewAct(routeArgs(formRequest(reviewPath, { intent: 'aprovar', answer: 'Obrigado!' }, { cookie: curator.cookie }), { codigo: code }));
+    const refused = await reviewAct(
+      routeArgs(formRequest(reviewPath, { intent: 'aprovar', answer: 'Obrigado!' }, { cookie: curator.cookie }), { codigo: code }),
+    );
     expect(statusOf(refused)).toBe(400);
     expect(dataOf(refused).fieldErrors).toEqual({ isbn: 'Outra edição do catálogo já tem esse ISBN.' });
     expect(dataOf(refused).fields.answer).toBe('Obrigado!');

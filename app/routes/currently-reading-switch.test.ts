@@ -16,7 +16,9 @@ import * as profileTab from './u.$username.$tab';
 
 useTestDatabase();
 
-type Bookshelf = { data: { items: { edition: { title: string }; progress: number | null }[]; counts: Record<string, number>; status: string | undefined; total: number } };
+type Bookshelf = {
+  data: { items: { edition: { title: string }; progress: number | null }[]; counts: Record<string, number>; status: string | undefined; total: number };
+};
 type Readers = { data: { readers: { items: { username: string }[]; total: number } } };
 type Following = { following: { items: { username: string; activity: { edition: { title: string }; status: string } | null }[] } };
 type ShelfPage = { items: { edition: { title: string }; status: string | null }[] };
@@ -36,7 +38,9 @@ describe('"Mostrar “Lendo agora” no meu perfil" turned off', () => {
     await follow(fan.id, ana.id);
     await setShelfStatus(testViewer(neighbour), reading, 'want_to_read');
     // The switch as /configuracoes/conta saves it: the box left unchecked.
-    expect(await call(account.action, formRequest('/configuracoes/conta', { intent: 'perfil', name: 'Ana', profileVisibility: 'publico' }, { cookie: ana.cookie }))).toMatchObject({ success: 'Perfil salvo.' });
+    expect(
+      await call(account.action, formRequest('/configuracoes/conta', { intent: 'perfil', name: 'Ana', profileVisibility: 'publico' }, { cookie: ana.cookie })),
+    ).toMatchObject({ success: 'Perfil salvo.' });
 
     // The bookshelf tab: the other statuses, without a `lendo` filter; asking for it lists them all.
     const bookshelf = async (query: string, cookie?: string) =>
@@ -52,7 +56,8 @@ describe('"Mostrar “Lendo agora” no meu perfil" turned off', () => {
     expect([own.items.map((i) => [i.edition.title, i.progress]), own.counts.reading]).toEqual([[['Grande Sertão: Veredas', 0.25]], 1]);
 
     // The edition's readers leave her out while she reads it.
-    const readers = async (cookie?: string) => ((await call(editionTab.loader, getRequest(`/ed/${reading}/leitores`, cookie), { id: reading, tab: 'leitores' })) as Readers).data.readers;
+    const readers = async (cookie?: string) =>
+      ((await call(editionTab.loader, getRequest(`/ed/${reading}/leitores`, cookie), { id: reading, tab: 'leitores' })) as Readers).data.readers;
     for (const cookie of [undefined, fan.cookie]) expect(await readers(cookie)).toMatchObject({ items: [{ username: neighbour.username }], total: 1 });
     expect((await readers(ana.cookie)).total).toBe(2);
 

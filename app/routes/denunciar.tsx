@@ -34,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.failure;
   try {
     const { collapsed } = await createReport(viewer, parsed.value);
-    return { success: collapsed ? 'Sua denúncia foi atualizada. Obrigado por avisar.' : 'Denúncia enviada. A moderação vai analisar. Obrigado por avisar.', back };
+    return {
+      success: collapsed ? 'Sua denúncia foi atualizada. Obrigado por avisar.' : 'Denúncia enviada. A moderação vai analisar. Obrigado por avisar.',
+      back,
+    };
   } catch (error) {
     return failureFromError(error, { ...parsed.fields, back });
   }
@@ -48,14 +51,20 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto flex max-w-xl flex-col gap-4">
       <h1 className="font-serif text-3xl font-bold">Denunciar</h1>
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
-      {isFailure(actionData) ? <FormMessage>{actionData.formError || Object.values(actionData.fieldErrors)[0] || 'Não foi possível enviar a denúncia.'}</FormMessage> : null}
+      {isFailure(actionData) ? (
+        <FormMessage>{actionData.formError || Object.values(actionData.fieldErrors)[0] || 'Não foi possível enviar a denúncia.'}</FormMessage>
+      ) : null}
       {target && !actionData ? (
         <>
           <figure className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-4">
             <figcaption className="text-sm font-medium text-muted">{REPORTABLE_KIND_LABELS[target.kind]}</figcaption>
             <blockquote className="max-w-prose whitespace-pre-line">{target.excerpt}</blockquote>
           </figure>
-          {target.mine ? <p>Isso é seu: não dá para denunciar. Você pode editar ou apagar.</p> : <ReportForm kind={target.kind} targetId={target.id} label="Denunciar" open back={target.link} />}
+          {target.mine ? (
+            <p>Isso é seu: não dá para denunciar. Você pode editar ou apagar.</p>
+          ) : (
+            <ReportForm kind={target.kind} targetId={target.id} label="Denunciar" open back={target.link} />
+          )}
         </>
       ) : null}
       {!actionData && !target ? <p>Para denunciar, use o botão “Denunciar” na página do que você quer denunciar.</p> : null}

@@ -22,9 +22,16 @@ export const headers = publicPageHeadersFromLoader;
 
 /** The tabs that exist; the reading issue adds resenhas, atts, leitores and estatisticas. */
 const TABS = ['edicoes', 'resenhas', 'leitores', 'atts', 'estatisticas'] as const;
-const TAB_TITLES: Record<(typeof TABS)[number], string> = { edicoes: 'Edições', resenhas: 'Resenhas', leitores: 'Leitores', atts: 'Atts', estatisticas: 'Estatísticas' };
+const TAB_TITLES: Record<(typeof TABS)[number], string> = {
+  edicoes: 'Edições',
+  resenhas: 'Resenhas',
+  leitores: 'Leitores',
+  atts: 'Atts',
+  estatisticas: 'Estatísticas',
+};
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? editionMeta(data.edition, data.origin, ` · ${TAB_TITLES[data.tab]}`) : [{ title: 'Página não encontrada · Maratona' }]);
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? editionMeta(data.edition, data.origin, ` · ${TAB_TITLES[data.tab]}`) : [{ title: 'Página não encontrada · Maratona' }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.tab === 'sobre') throw redirect(`/ed/${params.id}`, 308);
@@ -40,7 +47,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // things (restricted, suspended, deleted, moderation, a review made private) drops them (decision 0036).
   if (tab === 'atts') {
     const { cacheTag, ...atts } = await loadEditionAtts(await getViewer({ request, context }), request, edition.id);
-    return data({ ...none, tab, edition, origin, atts }, { headers: withCacheTags(cacheHeaders, [cacheTag, ...readerCacheTags(atts.page.items.map((att) => att.author.id))]) });
+    return data(
+      { ...none, tab, edition, origin, atts },
+      { headers: withCacheTags(cacheHeaders, [cacheTag, ...readerCacheTags(atts.page.items.map((att) => att.author.id))]) },
+    );
   }
   const url = new URL(request.url);
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
@@ -52,7 +62,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tab === 'leitores' ? listEditionReaders(viewer, edition.id, pagina) : null,
   ]);
   const shown = [...(reviews?.items.map((review) => review.author.id) ?? []), ...(readers?.items.map((reader) => reader.id) ?? [])];
-  return data({ ...none, tab, edition, origin, editions, reviews, readers, search: url.search }, { headers: withCacheTags(cacheHeaders, readerCacheTags(shown)) });
+  return data(
+    { ...none, tab, edition, origin, editions, reviews, readers, search: url.search },
+    { headers: withCacheTags(cacheHeaders, readerCacheTags(shown)) },
+  );
 }
 
 export default function EditionTab({ loaderData }: Route.ComponentProps) {

@@ -36,9 +36,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [entry, shelves] = viewer ? await Promise.all([getMyShelfEntry(viewer, edition.id), listShelfChoices(viewer, edition.id)]) : [null, []];
   const [progress, review] =
     viewer && entry
-      ? await Promise.all([entry.status === 'reading' || entry.status === 'paused' ? getMyProgress(viewer, edition.id, edition) : null, getMyReview(viewer, edition.id)])
+      ? await Promise.all([
+          entry.status === 'reading' || entry.status === 'paused' ? getMyProgress(viewer, edition.id, edition) : null,
+          getMyReview(viewer, edition.id),
+        ])
       : [null, null];
-  return data({ edition, origin, signedIn: viewer !== null, verified: viewer?.emailVerified ?? false, entry, shelves, progress, review }, { headers: cacheHeaders });
+  return data(
+    { edition, origin, signedIn: viewer !== null, verified: viewer?.emailVerified ?? false, entry, shelves, progress, review },
+    { headers: cacheHeaders },
+  );
 }
 
 /** The shelf panel's forms: status, rating, favourite, copy and notes, custom shelves, progress, review, removal — always the viewer's own entry. */
@@ -90,7 +96,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const posted = att.prepared ? ` Publicado como att.` : '';
         if (att.prepared) await publishAtt(viewer, att.prepared, entryId);
         if (fraction >= 1) return { success: `Você chegou ao fim! Marque como lido e dê sua nota.${posted}` };
-        return { success: advanced ? `Progresso registrado.${posted}` : `Atualização registrada; seu progresso já estava mais adiante (para voltar, use “Corrigir progresso”).${posted}` };
+        return {
+          success: advanced
+            ? `Progresso registrado.${posted}`
+            : `Atualização registrada; seu progresso já estava mais adiante (para voltar, use “Corrigir progresso”).${posted}`,
+        };
       }
       case 'corrigir-progresso':
         await correctProgress(viewer, edition.id, input.correctedValue, input.correctedUnit);
@@ -104,7 +114,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // "Publicar também como att": checked first (verified e-mail, 60 an hour), so a refused att publishes
         // nothing; then the review and its att are written in one transaction.
         const att = input.att
-          ? await prepareAtt(viewer, { editionId: edition.id, kind: 'review', text: reviewAttText(input.body), spoiler: input.spoiler, visibility: input.visibility, images: [] })
+          ? await prepareAtt(viewer, {
+              editionId: edition.id,
+              kind: 'review',
+              text: reviewAttText(input.body),
+              spoiler: input.spoiler,
+              visibility: input.visibility,
+              images: [],
+            })
           : null;
         await setReadingTraits(viewer, edition.id, input);
         await publishReview(viewer, edition.id, input, att ? (tx) => publishReviewAtt(tx, viewer, att) : undefined);
@@ -128,11 +145,18 @@ export default function EditionRoute({ loaderData, actionData }: Route.Component
     <EditionPage edition={loaderData.edition}>
       <ShelfPanel editionId={loaderData.edition.id} signedIn={loaderData.signedIn} entry={loaderData.entry} shelves={loaderData.shelves} result={actionData}>
         {loaderData.progress ? (
-          <ProgressPanel edition={loaderData.edition} progress={loaderData.progress} result={actionData} extraFields={<ProgressAttOption result={actionData} verified={loaderData.verified} />} />
+          <ProgressPanel
+            edition={loaderData.edition}
+            progress={loaderData.progress}
+            result={actionData}
+            extraFields={<ProgressAttOption result={actionData} verified={loaderData.verified} />}
+          />
         ) : null}
         {loaderData.entry?.status === 'read' ? <FinishedAttForm result={actionData} verified={loaderData.verified} busy={busy} /> : null}
       </ShelfPanel>
-      {loaderData.entry ? <ReviewPanel editionId={loaderData.edition.id} entry={loaderData.entry} review={loaderData.review} verified={loaderData.verified} result={actionData} /> : null}
+      {loaderData.entry ? (
+        <ReviewPanel editionId={loaderData.edition.id} entry={loaderData.entry} review={loaderData.review} verified={loaderData.verified} result={actionData} />
+      ) : null}
       <EditionAbout edition={loaderData.edition} />
     </EditionPage>
   );

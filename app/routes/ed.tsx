@@ -23,7 +23,8 @@ export default function EditionSearch({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <h1 className="font-serif text-3xl font-bold">Buscar edições</h1>
       <p className="max-w-prose text-muted">
-        Cada tradução, editora e formato de um livro é uma edição. Busque pelo ISBN (com ou sem hífens, de 10 ou 13 dígitos), pelo ASIN do Kindle ou pelo título. Para navegar por gênero, use o <Link to="/catalogo">catálogo</Link>.
+        Cada tradução, editora e formato de um livro é uma edição. Busque pelo ISBN (com ou sem hífens, de 10 ou 13 dígitos), pelo ASIN do Kindle ou pelo
+        título. Para navegar por gênero, use o <Link to="/catalogo">catálogo</Link>.
       </p>
       <CatalogSearchForm action="/ed" params={params} />
       {results ? <SearchResults query={params.q} results={results} closest={closest} search={search} /> : null}

@@ -26,7 +26,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pagina } = shelvesPageParams.parse(Object.fromEntries(url.searchParams));
   const [page, addable] = await Promise.all([listShelfItems(viewer, shelf, pagina), viewer && shelf.mine ? listAddableEntries(viewer, shelf.id) : []]);
   // The description is safe Markdown (PRODUCT.md §1.6), rendered here so the browser gets no parser.
-  return { shelf, canReport: viewer !== null && !shelf.mine, descriptionHtml: renderMarkdown(shelf.description), ...page, page: pagina, pageSize: SHELF_ITEMS_PAGE_SIZE, addable, search: url.search };
+  return {
+    shelf,
+    canReport: viewer !== null && !shelf.mine,
+    descriptionHtml: renderMarkdown(shelf.description),
+    ...page,
+    page: pagina,
+    pageSize: SHELF_ITEMS_PAGE_SIZE,
+    addable,
+    search: url.search,
+  };
 }
 
 /** The owner's forms; anyone else gets the same 404 as for a missing shelf. */

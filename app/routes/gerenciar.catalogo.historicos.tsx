@@ -19,7 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { params, search: url.search, changes: await listCatalogChanges(viewer, toHistoryFilters(params)) };
 }
 
-const revertInput = z.object({ intent: z.literal('reverter', { error: 'Ação desconhecida.' }), id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Alteração inválida.') });
+const revertInput = z.object({
+  intent: z.literal('reverter', { error: 'Ação desconhecida.' }),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Alteração inválida.'),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, ['curator', 'admin']);

@@ -15,7 +15,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const csv = toCsv([
     ['linha', 'título', 'isbn13', 'situação', 'motivo', 'edição'],
-    ...report.rows.map((row) => [row.line, row.title, row.isbn13, IMPORT_OUTCOME_LABELS[row.outcome], row.message, row.editionPath ? `${origin}${row.editionPath}` : null]),
+    ...report.rows.map((row) => [
+      row.line,
+      row.title,
+      row.isbn13,
+      IMPORT_OUTCOME_LABELS[row.outcome],
+      row.message,
+      row.editionPath ? `${origin}${row.editionPath}` : null,
+    ]),
   ]);
   const name = `importacao-${report.summary.createdAt.slice(0, 10)}-${report.summary.id.slice(0, 8)}.csv`;
   return new Response(csv, {

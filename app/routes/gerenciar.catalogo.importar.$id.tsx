@@ -9,7 +9,9 @@ import { orNotFound } from '~/server/errors';
 import { parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.detail.status === 'imported' ? 'Relatório' : 'Prévia'} da importação · Gerenciar · Maratona` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.detail.status === 'imported' ? 'Relatório' : 'Prévia'} da importação · Gerenciar · Maratona` },
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, ['curator', 'admin']);

@@ -43,8 +43,8 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
     <div className="flex flex-col gap-6">
       <h1 className="font-serif text-3xl font-bold">Importar edições</h1>
       <p className="max-w-prose">
-        Envie uma planilha de edições: primeiro você vê uma prévia do que acontece com cada linha — nada entra no catálogo antes de você confirmar. Edições que já
-        estão no catálogo (mesmo ISBN) não são alteradas.
+        Envie uma planilha de edições: primeiro você vê uma prévia do que acontece com cada linha — nada entra no catálogo antes de você confirmar. Edições que
+        já estão no catálogo (mesmo ISBN) não são alteradas.
       </p>
       <ImportUploadForm result={actionData} />
       <section aria-labelledby="anteriores" className="flex flex-col gap-3">

@@ -36,13 +36,16 @@ export default function MostLinkedEditions({ loaderData, actionData }: Route.Com
       </p>
       <h1 className="font-serif text-3xl font-bold">Edições mais vinculadas</h1>
       <p className="max-w-prose text-muted">
-        As edições que os leitores mais usam, com o que falta nelas: corrija primeiro o que aparece para mais gente. Só entram edições com pelo menos um vínculo.
+        As edições que os leitores mais usam, com o que falta nelas: corrija primeiro o que aparece para mais gente. Só entram edições com pelo menos um
+        vínculo.
       </p>
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
       <LinkedFilters flags={flags} />
       <LinkedRefresh refreshedAt={ranking.refreshedAt} />
       <p className="text-sm text-muted" aria-live="polite">
-        {ranking.totalCapped ? `Mais de ${formatNumber(ranking.total)} edições` : `${formatNumber(ranking.total)} ${ranking.total === 1 ? 'edição' : 'edições'}`}
+        {ranking.totalCapped
+          ? `Mais de ${formatNumber(ranking.total)} edições`
+          : `${formatNumber(ranking.total)} ${ranking.total === 1 ? 'edição' : 'edições'}`}
       </p>
       <LinkedEditionsList ranking={ranking} />
       <Pagination page={ranking.page} pageSize={ranking.pageSize} total={ranking.total} search={loaderData.search} />

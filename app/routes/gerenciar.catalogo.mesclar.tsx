@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(await request.formData(), mergeInput);
   if (!parsed.ok) return parsed.failure;
   const { params, kind, errors, records } = await pairOf(request);
-  if (!records.manter || !records.mesclar || Object.keys(errors).length > 0) return formFailure(parsed.fields, 'Confira os dois registros antes de mesclar.', errors);
+  if (!records.manter || !records.mesclar || Object.keys(errors).length > 0)
+    return formFailure(parsed.fields, 'Confira os dois registros antes de mesclar.', errors);
   try {
     await mergeRecords(viewer, kind, records.mesclar.id, records.manter.id);
   } catch (error) {
@@ -74,8 +75,8 @@ export default function MergeRoute({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1 className="font-serif text-3xl font-bold">Mesclar duplicatas</h1>
       <p className="max-w-prose text-muted">
-        Tudo o que aponta para a duplicata (coleções, créditos, leitores, solicitações) passa para o registro que fica, os campos vazios dele são preenchidos com os da
-        duplicata, e o endereço antigo passa a redirecionar. Uma mesclagem não pode ser revertida.
+        Tudo o que aponta para a duplicata (coleções, créditos, leitores, solicitações) passa para o registro que fica, os campos vazios dele são preenchidos
+        com os da duplicata, e o endereço antigo passa a redirecionar. Uma mesclagem não pode ser revertida.
       </p>
       {done && records.manter ? (
         <FormMessage tone="success">
@@ -89,8 +90,21 @@ export default function MergeRoute({ loaderData, actionData }: Route.ComponentPr
           <option value="obra">Obras</option>
           <option value="autor">Autores</option>
         </SelectField>
-        <TextField label="Registro que fica" name="manter" defaultValue={done ? '' : params.manter} hint={HINTS[params.tipo]} error={errors.manter ?? failure?.fieldErrors.manter} autoComplete="off" />
-        <TextField label="Duplicata (será mesclada)" name="mesclar" defaultValue={done ? '' : params.mesclar} error={errors.mesclar ?? failure?.fieldErrors.mesclar} autoComplete="off" />
+        <TextField
+          label="Registro que fica"
+          name="manter"
+          defaultValue={done ? '' : params.manter}
+          hint={HINTS[params.tipo]}
+          error={errors.manter ?? failure?.fieldErrors.manter}
+          autoComplete="off"
+        />
+        <TextField
+          label="Duplicata (será mesclada)"
+          name="mesclar"
+          defaultValue={done ? '' : params.mesclar}
+          error={errors.mesclar ?? failure?.fieldErrors.mesclar}
+          autoComplete="off"
+        />
         <Button type="submit" variant="secondary" className="md:mt-7">
           Conferir
         </Button>

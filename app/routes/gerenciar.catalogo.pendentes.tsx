@@ -42,8 +42,8 @@ export default function PendingEditions({ loaderData, actionData }: Route.Compon
       </p>
       <h1 className="font-serif text-3xl font-bold">Edições pendentes</h1>
       <p className="max-w-prose text-muted">
-        Livros que leitores importaram do Goodreads, do StoryGraph ou de uma planilha e que não achamos no catálogo. Eles já estão nas estantes de quem importou:
-        complete os dados que faltam, mescle com a edição que já existia ou marque como revisada.
+        Livros que leitores importaram do Goodreads, do StoryGraph ou de uma planilha e que não achamos no catálogo. Eles já estão nas estantes de quem
+        importou: complete os dados que faltam, mescle com a edição que já existia ou marque como revisada.
       </p>
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
       {isFailure(actionData) ? <FormMessage>{actionData.formError || Object.values(actionData.fieldErrors)[0]}</FormMessage> : null}

@@ -40,7 +40,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } else if (input.intent === 'aprovar') {
       // The proposal is checked again by today's rules: an error shows in its row of the diff.
       const proposal = parseCuratorValues(review.kind, fieldsOf(review), Object.fromEntries(review.changes.map((c) => [c.field, c.after ?? ''])));
-      if (!proposal.ok) return formFailure(parsed.fields, 'A proposta tem valores que não podem entrar no catálogo: corrija em “Editar antes de aprovar” ou rejeite.', proposal.fieldErrors);
+      if (!proposal.ok)
+        return formFailure(
+          parsed.fields,
+          'A proposta tem valores que não podem entrar no catálogo: corrija em “Editar antes de aprovar” ou rejeite.',
+          proposal.fieldErrors,
+        );
       await approveChangeRequest(viewer, review.code, { answer: input.answer });
     } else {
       const edited = parseCuratorValues(review.kind, fieldsOf(review), parsed.fields);

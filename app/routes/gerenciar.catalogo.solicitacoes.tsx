@@ -58,7 +58,11 @@ export default function RequestQueue({ loaderData }: Route.ComponentProps) {
                 {r.code} · {r.targetLabel}
               </Link>
               <span className="text-sm text-muted">
-                {KIND_LABELS[r.kind]} · {r.kind === 'duplicate' ? `com ${r.duplicate?.label ?? 'registro removido'}` : `${r.changes.length} ${r.changes.length === 1 ? 'campo' : 'campos'}`} · {r.requester ? `@${r.requester.username}` : REMOVED_READER} · {formatDateTime(r.createdAt)}
+                {KIND_LABELS[r.kind]} ·{' '}
+                {r.kind === 'duplicate'
+                  ? `com ${r.duplicate?.label ?? 'registro removido'}`
+                  : `${r.changes.length} ${r.changes.length === 1 ? 'campo' : 'campos'}`}{' '}
+                · {r.requester ? `@${r.requester.username}` : REMOVED_READER} · {formatDateTime(r.createdAt)}
               </span>
             </span>
             <StatusBadge status={r.status} />

@@ -41,7 +41,9 @@ export default function CatalogDashboard({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <p className="text-sm text-muted">{oldestPendingAt ? `A mais antiga espera desde ${formatDateTime(oldestPendingAt)}.` : 'Nenhuma solicitação esperando.'}</p>
+          <p className="text-sm text-muted">
+            {oldestPendingAt ? `A mais antiga espera desde ${formatDateTime(oldestPendingAt)}.` : 'Nenhuma solicitação esperando.'}
+          </p>
         </section>
         <section aria-labelledby="lacunas" className={card}>
           <h2 id="lacunas" className="font-serif text-xl font-semibold">

@@ -72,10 +72,18 @@ export default function ReportQueue({ loaderData, actionData }: Route.ComponentP
       </header>
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
       {isFailure(actionData) && actionData.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
-      {groups.length === 0 ? <p className="text-muted">{open ? 'Nenhuma denúncia esperando. Tudo em ordem por aqui.' : 'Nenhuma denúncia nesta lista.'}</p> : null}
+      {groups.length === 0 ? (
+        <p className="text-muted">{open ? 'Nenhuma denúncia esperando. Tudo em ordem por aqui.' : 'Nenhuma denúncia nesta lista.'}</p>
+      ) : null}
       <ul className="flex flex-col gap-4">
         {groups.map((g) => (
-          <ReportGroupCard key={`${g.kind}:${g.targetId}`} group={g} open={open} busy={busy} noteError={typed(actionData, 'report') === g.reportId ? fieldError(actionData, 'note') : undefined} />
+          <ReportGroupCard
+            key={`${g.kind}:${g.targetId}`}
+            group={g}
+            open={open}
+            busy={busy}
+            noteError={typed(actionData, 'report') === g.reportId ? fieldError(actionData, 'note') : undefined}
+          />
         ))}
       </ul>
       <Pagination page={params.pagina} pageSize={loaderData.pageSize} total={loaderData.total} search={loaderData.search} />

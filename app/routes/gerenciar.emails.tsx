@@ -25,7 +25,15 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               Para {email.to} · {formatDateTime(email.createdAt)} · {email.transport === 'smtp' ? 'SMTP' : 'só registro'}
             </p>
             <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm">
-              {email.text.split(/(https?:\/\/\S+)/).map((part, i) => (/^https?:\/\//.test(part) ? <a key={i} href={part}>{part}</a> : part))}
+              {email.text.split(/(https?:\/\/\S+)/).map((part, i) =>
+                /^https?:\/\//.test(part) ? (
+                  <a key={i} href={part}>
+                    {part}
+                  </a>
+                ) : (
+                  part
+                ),
+              )}
             </pre>
           </li>
         ))}

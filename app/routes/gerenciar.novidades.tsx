@@ -43,10 +43,31 @@ export default function ManageNews({ loaderData, actionData }: Route.ComponentPr
       <h1 className="font-serif text-3xl font-bold">Novidades</h1>
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
       {isFailure(actionData) && actionData.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
-      <Form method="post" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5" noValidate key={isSuccess(actionData) ? actionData.success : 'novo'}>
+      <Form
+        method="post"
+        className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5"
+        noValidate
+        key={isSuccess(actionData) ? actionData.success : 'novo'}
+      >
         <h2 className="font-serif text-xl font-bold">Nova publicação</h2>
-        <TextField label="Título" name="title" required maxLength={NEWS_TITLE_MAX} defaultValue={typed(actionData, 'title')} error={fieldError(actionData, 'title')} />
-        <TextArea label="Texto (Markdown)" name="body" required rows={10} maxLength={NEWS_BODY_MAX} hint="Negrito, itálico, links, listas e citações." defaultValue={typed(actionData, 'body')} error={fieldError(actionData, 'body')} />
+        <TextField
+          label="Título"
+          name="title"
+          required
+          maxLength={NEWS_TITLE_MAX}
+          defaultValue={typed(actionData, 'title')}
+          error={fieldError(actionData, 'title')}
+        />
+        <TextArea
+          label="Texto (Markdown)"
+          name="body"
+          required
+          rows={10}
+          maxLength={NEWS_BODY_MAX}
+          hint="Negrito, itálico, links, listas e citações."
+          defaultValue={typed(actionData, 'body')}
+          error={fieldError(actionData, 'body')}
+        />
         <Button type="submit" pending={pending}>
           Publicar
         </Button>

@@ -47,7 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failureFromError(error, parsed.fields);
   }
-  const done = { curador: 'Papel de curador concedido.', leitor: 'Papel de curador removido.', suspender: 'Conta suspensa e sessões encerradas.', restaurar: 'Conta restaurada.', 'repetir-tarefa': 'Tarefa recolocada na fila.' };
+  const done = {
+    curador: 'Papel de curador concedido.',
+    leitor: 'Papel de curador removido.',
+    suspender: 'Conta suspensa e sessões encerradas.',
+    restaurar: 'Conta restaurada.',
+    'repetir-tarefa': 'Tarefa recolocada na fila.',
+  };
   return { success: done[intent] };
 }
 
@@ -91,21 +97,38 @@ export default function Manage({ loaderData, actionData }: Route.ComponentProps)
               {loaderData.accounts.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-surface p-3">
                   <span>
-                    <span className="font-semibold">{a.name}</span> <span className="text-muted">@{a.username} · {a.email}</span>{' '}
-                    <span className="rounded bg-paper px-2 py-0.5 text-xs font-semibold">{a.role === 'admin' ? 'admin' : a.role === 'curator' ? 'curador' : 'leitor'}</span>
+                    <span className="font-semibold">{a.name}</span>{' '}
+                    <span className="text-muted">
+                      @{a.username} · {a.email}
+                    </span>{' '}
+                    <span className="rounded bg-paper px-2 py-0.5 text-xs font-semibold">
+                      {a.role === 'admin' ? 'admin' : a.role === 'curator' ? 'curador' : 'leitor'}
+                    </span>
                     {a.suspended ? <span className="ml-1 rounded bg-danger px-2 py-0.5 text-xs font-semibold text-paper">suspensa</span> : null}
                   </span>
                   {a.id !== loaderData.viewerId && a.role !== 'admin' ? (
                     <span className="flex gap-2">
                       <Form method="post">
                         <input type="hidden" name="id" value={a.id} />
-                        <Button type="submit" name="intent" value={a.role === 'curator' ? 'leitor' : 'curador'} variant="secondary" disabled={navigation.state !== 'idle'}>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value={a.role === 'curator' ? 'leitor' : 'curador'}
+                          variant="secondary"
+                          disabled={navigation.state !== 'idle'}
+                        >
                           {a.role === 'curator' ? 'Remover curador' : 'Tornar curador'}
                         </Button>
                       </Form>
                       <Form method="post">
                         <input type="hidden" name="id" value={a.id} />
-                        <Button type="submit" name="intent" value={a.suspended ? 'restaurar' : 'suspender'} variant={a.suspended ? 'secondary' : 'danger'} disabled={navigation.state !== 'idle'}>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value={a.suspended ? 'restaurar' : 'suspender'}
+                          variant={a.suspended ? 'secondary' : 'danger'}
+                          disabled={navigation.state !== 'idle'}
+                        >
                           {a.suspended ? 'Restaurar' : 'Suspender'}
                         </Button>
                       </Form>

@@ -68,14 +68,20 @@ describe('/ and /home', () => {
     const book = await createEdition({ title: 'A Hora da Estrela', authors: ['Clarice Lispector'], pages: 88 });
     await call(edition.action, formRequest(`/ed/${book}`, { intent: 'situacao', status: 'lendo' }, { cookie: reader.cookie }), { id: book });
     page = await loadHome(reader.cookie);
-    expect(page).toMatchObject({ started: true, goal: { booksTarget: 20, pagesTarget: 5000 }, reading: [{ edition: { id: book }, fraction: 0, stepUnit: 'page', nextValue: 10 }] });
+    expect(page).toMatchObject({
+      started: true,
+      goal: { booksTarget: 20, pagesTarget: 5000 },
+      reading: [{ edition: { id: book }, fraction: 0, stepUnit: 'page', nextValue: 10 }],
+    });
     expect(Object.keys(page.reading[0]!.edition).sort()).toEqual(['authors', 'coverUrl', 'id', 'title']);
 
     expect(await postHome(reader.cookie, { intent: 'progresso', edition: book, unit: 'paginas', value: '10' })).toEqual({ success: 'Progresso registrado.' });
     expect((await loadHome(reader.cookie)).reading[0]).toMatchObject({ value: 10, nextValue: 20 });
     const beyond = (await postHome(reader.cookie, { intent: 'progresso', edition: book, unit: 'paginas', value: '90' })) as Failure;
     expect([beyond.data.fieldErrors, beyond.data.fields.edition]).toEqual([{ value: 'Este livro tem 88 páginas.' }, book]);
-    expect(await postHome(reader.cookie, { intent: 'progresso', edition: book, unit: 'paginas', value: '88' })).toEqual({ success: 'Você chegou ao fim! Abra o livro para marcar como lido e dar sua nota.' });
+    expect(await postHome(reader.cookie, { intent: 'progresso', edition: book, unit: 'paginas', value: '88' })).toEqual({
+      success: 'Você chegou ao fim! Abra o livro para marcar como lido e dar sua nota.',
+    });
     expect((await loadHome(reader.cookie)).reading[0]).toMatchObject({ fraction: 1, nextValue: null });
     expect(((await postHome(reader.cookie, { intent: 'progresso', edition: 'nao-existe', unit: 'paginas', value: '1' })) as Failure).init.status).toBe(404);
   });
@@ -113,7 +119,8 @@ describe('/ and /home', () => {
     await shelve(friend.id, book);
     await postHome(me.cookie, { intent: 'meta', books: '12' });
     await call(edition.action, formRequest(`/ed/${book}`, { intent: 'situacao', status: 'lendo' }, { cookie: me.cookie }), { id: book });
-    const post = (user: typeof me, text: string) => postAtt(verified(user), { editionId: book, kind: 'review', text, spoiler: false, visibility: 'publico', images: [] });
+    const post = (user: typeof me, text: string) =>
+      postAtt(verified(user), { editionId: book, kind: 'review', text, spoiler: false, visibility: 'publico', images: [] });
     await post(stranger, 'De um desconhecido.');
     const mine = await post(me, 'Minha att.');
     const ids: string[] = [];
@@ -142,8 +149,19 @@ describe('/ and /home', () => {
     const book = await createEdition({ title: 'Quarto de Despejo', authors: ['Carolina Maria de Jesus'], pages: 200 });
     const reader = await createUser();
     await shelve(reader.id, book, { rating: 4.5, reads: [{ started: '2026-01-01', finished: '2026-01-03' }] });
-    const response = (await call(editionTab.loader, getRequest(`/ed/${book}/estatisticas`), { id: book, tab: 'estatisticas' })) as { data: { stats: unknown }; init: { headers: Record<string, string> } };
-    expect(response.data.stats).toMatchObject({ ratings: [0, 0, 0, 1, 0], ratingsCount: 1, averageRating: 4.5, readingTime: { averageDays: 3, count: 1 }, traitReaders: 0, moods: [], contentWarnings: [] });
+    const response = (await call(editionTab.loader, getRequest(`/ed/${book}/estatisticas`), { id: book, tab: 'estatisticas' })) as {
+      data: { stats: unknown };
+      init: { headers: Record<string, string> };
+    };
+    expect(response.data.stats).toMatchObject({
+      ratings: [0, 0, 0, 1, 0],
+      ratingsCount: 1,
+      averageRating: 4.5,
+      readingTime: { averageDays: 3, count: 1 },
+      traitReaders: 0,
+      moods: [],
+      contentWarnings: [],
+    });
     expect(response.init.headers['X-Cache-Tags']).toBe(`catalog,edition:${book},edition-stats:${book}`);
   });
 });

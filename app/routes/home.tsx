@@ -58,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function FirstRun() {
   return (
-    <section aria-labelledby="primeiro-livro" className="flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6 sm:flex-row sm:items-center">
+    <section
+      aria-labelledby="primeiro-livro"
+      className="flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6 sm:flex-row sm:items-center"
+    >
       <Foca mood="curious" size={120} />
       <div className="flex flex-col items-start gap-3">
         <h2 id="primeiro-livro" className="font-serif text-xl font-semibold">

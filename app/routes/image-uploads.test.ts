@@ -12,7 +12,18 @@ useTestDatabase();
 
 type Limited = Failure & { init: { headers: Record<string, string> } };
 
-const photo = async () => new File([new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1D4E7A' } }).jpeg().toBuffer())], 'foto.jpg', { type: 'image/jpeg' });
+const photo = async () =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1D4E7A' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    'foto.jpg',
+    { type: 'image/jpeg' },
+  );
 
 function multipart(path: string, fields: Record<string, string>, files: Record<string, File>, cookie: string): Request {
   const form = new FormData();
@@ -21,11 +32,16 @@ function multipart(path: string, fields: Record<string, string>, files: Record<s
   return new Request(`http://localhost:3000${path}`, { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
 }
 
-const avatar = async (reader: TestUser) => call(account.action, multipart('/configuracoes/conta', { intent: 'avatar' }, { avatar: await photo() }, reader.cookie));
+const avatar = async (reader: TestUser) =>
+  call(account.action, multipart('/configuracoes/conta', { intent: 'avatar' }, { avatar: await photo() }, reader.cookie));
 const cover = async (reader: TestUser, editionId: string) =>
   call(coverForm.action, multipart(`/catalogo/solicitar/capa?edicao=${editionId}`, { note: 'Foto do meu exemplar' }, { capa: await photo() }, reader.cookie));
 const att = async (reader: TestUser, editionId: string) =>
-  call(edition.action, multipart(`/ed/${editionId}`, { intent: 'publicar-att', attText: 'Terminei!', attVisibility: 'publico' }, { fotos: await photo() }, reader.cookie), { id: editionId });
+  call(
+    edition.action,
+    multipart(`/ed/${editionId}`, { intent: 'publicar-att', attText: 'Terminei!', attVisibility: 'publico' }, { fotos: await photo() }, reader.cookie),
+    { id: editionId },
+  );
 
 const LIMIT_MESSAGE = /^Você chegou ao limite de 2 imagens por hora\. Poderá enviar outra daqui a \d+ minutos?\.$/;
 
@@ -54,10 +70,18 @@ describe('image uploads', () => {
     expect(limitedAvatar.data.fieldErrors.avatar).toMatch(LIMIT_MESSAGE);
 
     const limitedCover = (await cover(reader, editionId)) as Limited;
-    expect([limitedCover.init.status, limitedCover.data.fieldErrors.capa, limitedCover.data.fields.note]).toEqual([429, expect.stringMatching(LIMIT_MESSAGE), 'Foto do meu exemplar']);
+    expect([limitedCover.init.status, limitedCover.data.fieldErrors.capa, limitedCover.data.fields.note]).toEqual([
+      429,
+      expect.stringMatching(LIMIT_MESSAGE),
+      'Foto do meu exemplar',
+    ]);
 
     const limitedAtt = (await att(reader, editionId)) as Limited;
-    expect([limitedAtt.init.status, limitedAtt.data.fieldErrors.fotos, limitedAtt.data.fields.attText]).toEqual([429, expect.stringMatching(LIMIT_MESSAGE), 'Terminei!']);
+    expect([limitedAtt.init.status, limitedAtt.data.fieldErrors.fotos, limitedAtt.data.fields.attText]).toEqual([
+      429,
+      expect.stringMatching(LIMIT_MESSAGE),
+      'Terminei!',
+    ]);
 
     // Per reader: someone else's uploads are not counted against them.
     expect(await avatar(other)).toEqual({ success: 'Foto atualizada.', intent: 'avatar' });

@@ -9,7 +9,8 @@ import { call } from '../../test/routes';
 
 useTestDatabase();
 
-const failure = (result: unknown) => result as { init?: { status?: number }; data: { formError?: string; fieldErrors: Record<string, string>; fields: Record<string, string> } };
+const failure = (result: unknown) =>
+  result as { init?: { status?: number }; data: { formError?: string; fieldErrors: Record<string, string>; fields: Record<string, string> } };
 
 async function twoEditions() {
   const kept = await createEdition({ title: 'Iracema', authors: ['José de Alencar'], publisher: 'Ática', pages: 120 });
@@ -28,13 +29,18 @@ describe('/catalogo/informar-duplicata', () => {
     const empty = failure(await call(duplicateForm.action, formRequest(path, { link: '', note: 'Mesmo livro' }, { cookie: reader.cookie })));
     expect(empty.init?.status).toBe(400);
     expect(empty.data.fieldErrors.link).toBe('Escolha a outra edição na busca ou cole o link dela.');
-    const bad = failure(await call(duplicateForm.action, formRequest(path, { link: 'https://exemplo.com/livro iracema', note: 'Mesmo livro' }, { cookie: reader.cookie })));
+    const bad = failure(
+      await call(duplicateForm.action, formRequest(path, { link: 'https://exemplo.com/livro iracema', note: 'Mesmo livro' }, { cookie: reader.cookie })),
+    );
     expect(bad.data.fieldErrors.link).toBe('Cole o link da página da outra edição (…/ed/…).');
     expect([bad.data.fields.link, bad.data.fields.note]).toEqual(['https://exemplo.com/livro iracema', 'Mesmo livro']);
     const self = failure(await call(duplicateForm.action, formRequest(path, { link: `http://localhost:3000/ed/${kept}` }, { cookie: reader.cookie })));
     expect(self.data.fieldErrors.link).toBe('É a mesma edição desta página: escolha a outra edição, a repetida.');
 
-    const sent = (await call(duplicateForm.action, formRequest(path, { link: `http://localhost:3000/ed/${duplicate}/leitores`, note: 'Mesmo livro' }, { cookie: reader.cookie }))) as Response;
+    const sent = (await call(
+      duplicateForm.action,
+      formRequest(path, { link: `http://localhost:3000/ed/${duplicate}/leitores`, note: 'Mesmo livro' }, { cookie: reader.cookie }),
+    )) as Response;
     expect(sent.status).toBe(302);
     expect(sent.headers.get('location')).toMatch(/^\/catalogo\/minhas-solicitacoes\?enviada=SOL-/);
   });
@@ -51,7 +57,10 @@ describe('the review of a duplicate report', () => {
     const reader = await createUser();
     const curator = await createUser({ role: 'curator' });
     const { kept, duplicate } = await twoEditions();
-    const sent = (await call(duplicateForm.action, formRequest(`/catalogo/informar-duplicata?edicao=${duplicate}`, { outro: kept }, { cookie: reader.cookie }))) as Response;
+    const sent = (await call(
+      duplicateForm.action,
+      formRequest(`/catalogo/informar-duplicata?edicao=${duplicate}`, { outro: kept }, { cookie: reader.cookie }),
+    )) as Response;
     const code = new URL(sent.headers.get('location') ?? '', 'http://x').searchParams.get('enviada') ?? '';
     const reviewPath = `/gerenciar/catalogo/solicitacoes/${code}`;
 
@@ -60,7 +69,9 @@ describe('the review of a duplicate report', () => {
     const edited = failure(await call(review.action, formRequest(reviewPath, { intent: 'editar-e-aprovar' }, { cookie: curator.cookie }), { codigo: code }));
     expect(edited.data.formError).toBe('Escolha qual registro fica e use “Aprovar e mesclar”.');
 
-    const approved = (await call(review.action, formRequest(reviewPath, { intent: 'mesclar', sobrevivente: kept }, { cookie: curator.cookie }), { codigo: code })) as Response;
+    const approved = (await call(review.action, formRequest(reviewPath, { intent: 'mesclar', sobrevivente: kept }, { cookie: curator.cookie }), {
+      codigo: code,
+    })) as Response;
     expect(approved.status).toBe(302);
     expect(await getEdition(duplicate)).toBeNull();
     expect((await getEdition(kept))?.subtitle).toBe('Lenda do Ceará');
@@ -71,11 +82,20 @@ describe('/gerenciar/catalogo/mesclar', () => {
   it('explains each record it cannot find, shows both before merging, then merges', async () => {
     const curator = await createUser({ role: 'curator' });
     const { kept, duplicate } = await twoEditions();
-    const bad = (await call(merge.loader, getRequest('/gerenciar/catalogo/mesclar?tipo=edicao&manter=https://x.com/livro/1&mesclar=nao-existe', curator.cookie))) as { errors: Record<string, string> };
-    expect(bad.errors).toEqual({ manter: 'Não reconhecemos esse endereço. O link da página da edição (…/ed/…) ou o id dela.', mesclar: 'Não encontramos esse registro no catálogo.' });
+    const bad = (await call(
+      merge.loader,
+      getRequest('/gerenciar/catalogo/mesclar?tipo=edicao&manter=https://x.com/livro/1&mesclar=nao-existe', curator.cookie),
+    )) as { errors: Record<string, string> };
+    expect(bad.errors).toEqual({
+      manter: 'Não reconhecemos esse endereço. O link da página da edição (…/ed/…) ou o id dela.',
+      mesclar: 'Não encontramos esse registro no catálogo.',
+    });
 
     const path = `/gerenciar/catalogo/mesclar?tipo=edicao&manter=${encodeURIComponent(`http://localhost:3000/ed/${kept}`)}&mesclar=${duplicate}`;
-    const ready = (await call(merge.loader, getRequest(path, curator.cookie))) as { errors: Record<string, string>; records: { manter: { id: string }; mesclar: { id: string } } };
+    const ready = (await call(merge.loader, getRequest(path, curator.cookie))) as {
+      errors: Record<string, string>;
+      records: { manter: { id: string }; mesclar: { id: string } };
+    };
     expect([ready.errors, ready.records.manter.id, ready.records.mesclar.id]).toEqual([{}, kept, duplicate]);
 
     const done = (await call(merge.action, formRequest(path, { intent: 'mesclar' }, { cookie: curator.cookie }))) as Response;
@@ -91,10 +111,20 @@ describe('/gerenciar/catalogo/mesclar', () => {
     const a = await createEdition({ title: 'Lucíola', authors: ['José de Alencar'] });
     const b = await createEdition({ title: 'Luciola: um perfil de mulher', authors: ['Jose de Alencar Filho'] });
     const workOfB = (await getEdition(b))?.workId ?? '';
-    const works = (await call(merge.action, formRequest(`/gerenciar/catalogo/mesclar?tipo=obra&manter=${a}&mesclar=${b}`, { intent: 'mesclar' }, { cookie: curator.cookie }))) as Response;
+    const works = (await call(
+      merge.action,
+      formRequest(`/gerenciar/catalogo/mesclar?tipo=obra&manter=${a}&mesclar=${b}`, { intent: 'mesclar' }, { cookie: curator.cookie }),
+    )) as Response;
     expect(works.status).toBe(302);
     expect(await findCatalogRedirect('work', workOfB)).toBe((await getEdition(a))?.workId);
-    const authors = (await call(merge.action, formRequest('/gerenciar/catalogo/mesclar?tipo=autor&manter=/autor/jose-de-alencar&mesclar=jose-de-alencar-filho', { intent: 'mesclar' }, { cookie: curator.cookie }))) as Response;
+    const authors = (await call(
+      merge.action,
+      formRequest(
+        '/gerenciar/catalogo/mesclar?tipo=autor&manter=/autor/jose-de-alencar&mesclar=jose-de-alencar-filho',
+        { intent: 'mesclar' },
+        { cookie: curator.cookie },
+      ),
+    )) as Response;
     expect(authors.status).toBe(302);
     expect(await findCatalogRedirect('author_slug', 'jose-de-alencar-filho')).toBe('jose-de-alencar');
   });

@@ -20,7 +20,6 @@ import * as editionTab from './ed.$id.$tab';
 
 useTestDatabase();
 
-
 describe('reports through the pages', () => {
   it('a reader reports a shelf from its page; bad input keeps the text; the admin hides it from the queue and the shelf answers 404', async () => {
     const [owner, reader, admin] = [await createUser(), await createUser(), await createUser({ role: 'admin' })];
@@ -29,22 +28,44 @@ describe('reports through the pages', () => {
     expect(page.canReport).toBe(true);
     expect(((await call(shelfPage.loader, getRequest(`/estante/${shelf}`, owner.cookie), { id: shelf })) as { canReport: boolean }).canReport).toBe(false);
 
-    const bad = (await call(report.action, formRequest('/denunciar', { kind: 'shelf', target: shelf, details: 'x'.repeat(1001), voltar: `/estante/${shelf}` }, { cookie: reader.cookie }))) as Failure;
+    const bad = (await call(
+      report.action,
+      formRequest('/denunciar', { kind: 'shelf', target: shelf, details: 'x'.repeat(1001), voltar: `/estante/${shelf}` }, { cookie: reader.cookie }),
+    )) as Failure;
     expect(bad.init.status).toBe(400);
     expect(bad.data.fieldErrors).toEqual({ reason: 'Escolha um motivo.', details: 'Escreva no máximo 1000 caracteres.' });
     expect(bad.data.fields.details).toHaveLength(1001);
     const own = (await call(report.action, formRequest('/denunciar', { kind: 'shelf', target: shelf, reason: 'spam' }, { cookie: owner.cookie }))) as Failure;
     expect(own.data.formError).toBe('Você não pode denunciar algo seu.');
-    const sent = await call(report.action, formRequest('/denunciar', { kind: 'shelf', target: shelf, reason: 'spam', details: 'Propaganda.', voltar: `/estante/${shelf}` }, { cookie: reader.cookie }));
+    const sent = await call(
+      report.action,
+      formRequest(
+        '/denunciar',
+        { kind: 'shelf', target: shelf, reason: 'spam', details: 'Propaganda.', voltar: `/estante/${shelf}` },
+        { cookie: reader.cookie },
+      ),
+    );
     expect(sent).toEqual({ success: 'Denúncia enviada. A moderação vai analisar. Obrigado por avisar.', back: `/estante/${shelf}` });
 
     expect(await statusOf(call(queue.loader, getRequest('/gerenciar/denuncias', reader.cookie)))).toBe(404);
-    const loaded = (await call(queue.loader, getRequest('/gerenciar/denuncias', admin.cookie))) as { groups: { reportId: string; target: { excerpt: string } }[] };
+    const loaded = (await call(queue.loader, getRequest('/gerenciar/denuncias', admin.cookie))) as {
+      groups: { reportId: string; target: { excerpt: string } }[];
+    };
     expect(loaded.groups.map((g) => g.target.excerpt)).toEqual(['Estante denunciada']);
-    expect(await statusOf(call(queue.action, formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'hide' }, { cookie: reader.cookie })))).toBe(404);
-    const noNote = (await call(queue.action, formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'warn', note: ' ' }, { cookie: admin.cookie }))) as Failure;
+    expect(
+      await statusOf(
+        call(queue.action, formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'hide' }, { cookie: reader.cookie })),
+      ),
+    ).toBe(404);
+    const noNote = (await call(
+      queue.action,
+      formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'warn', note: ' ' }, { cookie: admin.cookie }),
+    )) as Failure;
     expect(noNote.data.fieldErrors).toEqual({ note: 'Escreva a advertência que o autor vai receber.' });
-    const hidden = await call(queue.action, formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'hide', note: '' }, { cookie: admin.cookie }));
+    const hidden = await call(
+      queue.action,
+      formRequest('/gerenciar/denuncias', { report: loaded.groups[0]!.reportId, intent: 'hide', note: '' }, { cookie: admin.cookie }),
+    );
     expect(hidden).toEqual({ success: 'Conteúdo ocultado. As denúncias dele foram resolvidas.' });
     expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`, reader.cookie), { id: shelf }))).toBe(404);
     expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`), { id: shelf }))).toBe(404);
@@ -52,7 +73,12 @@ describe('reports through the pages', () => {
   });
 
   it('reports an att, a comment and a review through /denunciar; the queue hides them; the author still sees each with a notice', async () => {
-    const [author, commenter, reader, admin] = [await createUser({ verified: true }), await createUser({ verified: true }), await createUser(), await createUser({ role: 'admin' })];
+    const [author, commenter, reader, admin] = [
+      await createUser({ verified: true }),
+      await createUser({ verified: true }),
+      await createUser(),
+      await createUser({ role: 'admin' }),
+    ];
     const writer = { ...testViewer(author), emailVerified: true };
     const editionId = await createEdition({ title: 'Iracema', authors: ['José de Alencar'] });
     const att = await postAtt(writer, { editionId, kind: 'review', text: 'Att ofensiva.', spoiler: false, visibility: 'publico', images: [] });
@@ -62,27 +88,45 @@ describe('reports through the pages', () => {
     await publishReview(writer, editionId, { body: 'Resenha ofensiva.', spoiler: false, visibility: 'publico' });
     const reportPage = (kind: string, id: string, cookie?: string) => call(report.loader, getRequest(`/denunciar?tipo=${kind}&id=${id}`, cookie));
 
-    expect(await reportPage('att', att, reader.cookie)).toEqual({ target: { kind: 'att', id: att, excerpt: 'Iracema — Att ofensiva.', link: `/att/${att}`, mine: false } });
+    expect(await reportPage('att', att, reader.cookie)).toEqual({
+      target: { kind: 'att', id: att, excerpt: 'Iracema — Att ofensiva.', link: `/att/${att}`, mine: false },
+    });
     expect(await reportPage('att', att, author.cookie)).toMatchObject({ target: { mine: true } });
     expect(await reportPage('review', review, reader.cookie)).toMatchObject({ target: { excerpt: 'Resenha ofensiva.', link: `/ed/${editionId}/resenhas` } });
     expect(await statusOf(reportPage('att', secret, reader.cookie))).toBe(404);
     expect(await statusOf(reportPage('att', att))).toBe(302);
     expect(await reportPage('nada', att, reader.cookie)).toEqual({ target: null });
-    for (const [kind, target] of [['att', att], ['att_comment', comment], ['review', review]]) {
-      expect(await call(report.action, formRequest('/denunciar', { kind: kind!, target: target!, reason: 'hate', voltar: '/atts' }, { cookie: reader.cookie }))).toMatchObject({ success: expect.any(String) });
+    for (const [kind, target] of [
+      ['att', att],
+      ['att_comment', comment],
+      ['review', review],
+    ]) {
+      expect(
+        await call(report.action, formRequest('/denunciar', { kind: kind!, target: target!, reason: 'hate', voltar: '/atts' }, { cookie: reader.cookie })),
+      ).toMatchObject({ success: expect.any(String) });
     }
-    expect(((await call(report.action, formRequest('/denunciar', { kind: 'att', target: secret, reason: 'hate' }, { cookie: reader.cookie }))) as Failure).init.status).toBe(404);
+    expect(
+      ((await call(report.action, formRequest('/denunciar', { kind: 'att', target: secret, reason: 'hate' }, { cookie: reader.cookie }))) as Failure).init
+        .status,
+    ).toBe(404);
 
     const loaded = (await call(queue.loader, getRequest('/gerenciar/denuncias', admin.cookie))) as { groups: { kind: string; reportId: string }[] };
     expect(loaded.groups.map((g) => g.kind).sort()).toEqual(['att', 'att_comment', 'review']);
     for (const group of loaded.groups) {
-      expect(await statusOf(call(queue.action, formRequest('/gerenciar/denuncias', { report: group.reportId, intent: 'hide' }, { cookie: author.cookie })))).toBe(404);
-      expect(await call(queue.action, formRequest('/gerenciar/denuncias', { report: group.reportId, intent: 'hide', note: '' }, { cookie: admin.cookie }))).toEqual({ success: 'Conteúdo ocultado. As denúncias dele foram resolvidas.' });
+      expect(
+        await statusOf(call(queue.action, formRequest('/gerenciar/denuncias', { report: group.reportId, intent: 'hide' }, { cookie: author.cookie }))),
+      ).toBe(404);
+      expect(
+        await call(queue.action, formRequest('/gerenciar/denuncias', { report: group.reportId, intent: 'hide', note: '' }, { cookie: admin.cookie })),
+      ).toEqual({ success: 'Conteúdo ocultado. As denúncias dele foram resolvidas.' });
     }
     expect(await statusOf(call(attPage.loader, getRequest(`/att/${att}`, reader.cookie), { id: att }))).toBe(404);
     expect(await statusOf(call(attPage.loader, getRequest(`/att/${att}`), { id: att }))).toBe(404);
     expect(await call(attPage.loader, getRequest(`/att/${att}`, author.cookie), { id: att })).toMatchObject({ att: { hidden: true } });
-    const reviews = (cookie?: string) => call(editionTab.loader, getRequest(`/ed/${editionId}/resenhas`, cookie), { id: editionId, tab: 'resenhas' }) as Promise<{ data: { reviews: { items: { hidden: boolean }[] } } }>;
+    const reviews = (cookie?: string) =>
+      call(editionTab.loader, getRequest(`/ed/${editionId}/resenhas`, cookie), { id: editionId, tab: 'resenhas' }) as Promise<{
+        data: { reviews: { items: { hidden: boolean }[] } };
+      }>;
     expect((await reviews()).data.reviews.items).toEqual([]);
     expect((await reviews(reader.cookie)).data.reviews.items).toEqual([]);
     expect((await reviews(author.cookie)).data.reviews.items).toMatchObject([{ hidden: true }]);
@@ -103,12 +147,21 @@ describe('reports through the pages', () => {
 describe('notification settings and follows through the pages', () => {
   it('a switch turned off on /configuracoes/notificacoes stays off', async () => {
     const reader = await createUser();
-    const before = (await call(settings.loader, getRequest('/configuracoes/notificacoes', reader.cookie))) as { switches: Record<string, { inApp: boolean; email: boolean }> };
+    const before = (await call(settings.loader, getRequest('/configuracoes/notificacoes', reader.cookie))) as {
+      switches: Record<string, { inApp: boolean; email: boolean }>;
+    };
     expect(before.switches.comment).toEqual({ inApp: true, email: false });
-    const saved = await call(settings.action, formRequest('/configuracoes/notificacoes', { 'app:new_follower': 'on', 'email:comment': 'on', 'email:weekly_digest': 'on' }, { cookie: reader.cookie }));
+    const saved = await call(
+      settings.action,
+      formRequest('/configuracoes/notificacoes', { 'app:new_follower': 'on', 'email:comment': 'on', 'email:weekly_digest': 'on' }, { cookie: reader.cookie }),
+    );
     expect(saved).toEqual({ success: 'Preferências de notificação salvas.' });
     const after = (await call(settings.loader, getRequest('/configuracoes/notificacoes', reader.cookie))) as typeof before;
-    expect(after.switches).toMatchObject({ new_follower: { inApp: true, email: false }, comment: { inApp: false, email: true }, weekly_digest: { inApp: false, email: true } });
+    expect(after.switches).toMatchObject({
+      new_follower: { inApp: true, email: false },
+      comment: { inApp: false, email: true },
+      weekly_digest: { inApp: false, email: true },
+    });
     const bad = (await call(settings.action, formRequest('/configuracoes/notificacoes', { 'app:comment': 'sim' }, { cookie: reader.cookie }))) as Failure;
     expect(bad.init.status).toBe(400);
   });
@@ -120,10 +173,14 @@ describe('notification settings and follows through the pages', () => {
     const visitor = (await call(author.loader, getRequest('/autor/rachel-de-queiroz'), params)) as { data: { following: boolean | null } };
     expect(visitor.data.following).toBeNull();
     expect(await statusOf(call(author.action, formRequest('/autor/rachel-de-queiroz', { intent: 'seguir' }), params))).toBe(302);
-    expect(await call(author.action, formRequest('/autor/rachel-de-queiroz', { intent: 'seguir' }, { cookie: reader.cookie }), params)).toEqual({ success: 'Você segue Rachel de Queiroz.' });
+    expect(await call(author.action, formRequest('/autor/rachel-de-queiroz', { intent: 'seguir' }, { cookie: reader.cookie }), params)).toEqual({
+      success: 'Você segue Rachel de Queiroz.',
+    });
     const signedIn = (await call(author.loader, getRequest('/autor/rachel-de-queiroz', reader.cookie), params)) as typeof visitor;
     expect(signedIn.data.following).toBe(true);
     expect(await getDb().select().from(authorFollows)).toHaveLength(1);
-    expect(await statusOf(call(author.action, formRequest('/autor/nao-existe', { intent: 'seguir' }, { cookie: reader.cookie }), { identificador: 'nao-existe' }))).toBe(404);
+    expect(
+      await statusOf(call(author.action, formRequest('/autor/nao-existe', { intent: 'seguir' }, { cookie: reader.cookie }), { identificador: 'nao-existe' })),
+    ).toBe(404);
   });
 });

@@ -45,7 +45,8 @@ beforeEach(() => resetEnvForTests());
 
 type Args = { request: Request; params: Record<string, string>; context: object };
 type Handler = (args: never) => unknown;
-const call = (fn: Handler, request: Request, params: Record<string, string> = {}) => (fn as unknown as (args: Args) => Promise<unknown>)(routeArgs(request, params));
+const call = (fn: Handler, request: Request, params: Record<string, string> = {}) =>
+  (fn as unknown as (args: Args) => Promise<unknown>)(routeArgs(request, params));
 
 /** A route result as status, location, body and headers, whether it answered, threw or returned data(). */
 async function settle(promise: Promise<unknown>): Promise<{ status: number; location: string | null; body: any; headers: Headers }> {
@@ -114,20 +115,27 @@ describe('first sign-in through a provider', () => {
     expect(location).toBe('/auth/completar-cadastro?callbackUrl=%2Fnotificacoes');
     const [user] = await getDb().select().from(users).where(eq(users.email, ana.email));
     expect(user).toMatchObject({ name: 'Ana Souza', username: null, birthDate: null, emailVerified: true });
-    const [account] = await getDb().select().from(authAccounts).where(eq(authAccounts.userId, user?.id ?? ''));
+    const [account] = await getDb()
+      .select()
+      .from(authAccounts)
+      .where(eq(authAccounts.userId, user?.id ?? ''));
     expect(account).toMatchObject({ providerId: 'google', accountId: subjectFor('google', ana.email) });
     expect(provider.grants.at(-1)?.codeChallenge).toBeTruthy();
 
     // Until the step is done, every page that needs a reader sends there, keeping where they were going.
     const blocked = await settle(call(notifications.loader, getRequest('/notificacoes?pagina=2', jar.toString())));
     expect(blocked.location).toBe('/auth/completar-cadastro?callbackUrl=%2Fnotificacoes%3Fpagina%3D2');
-    const blockedAction = await settle(call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'desconectar', provider: 'google' }, { cookie: jar.toString() })));
+    const blockedAction = await settle(
+      call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'desconectar', provider: 'google' }, { cookie: jar.toString() })),
+    );
     expect(blockedAction.location).toMatch(/^\/auth\/completar-cadastro\?/);
 
     const step = await settle(call(completeStep.loader, getRequest(location, jar.toString())));
     expect(step.body).toEqual({ email: ana.email, name: 'Ana Souza', provider: 'Google' });
 
-    const done = await settle(call(completeStep.action, formRequest(location, { username: 'Ana_Google', birthDate: '1994-07-21' }, { cookie: jar.toString() })));
+    const done = await settle(
+      call(completeStep.action, formRequest(location, { username: 'Ana_Google', birthDate: '1994-07-21' }, { cookie: jar.toString() })),
+    );
     expect(done).toMatchObject({ status: 302, location: '/notificacoes' });
     const viewer = await getViewer(routeArgs(getRequest('/', jar.toString())));
     expect(viewer).toMatchObject({ username: 'ana_google', name: 'Ana Souza' });
@@ -175,7 +183,9 @@ describe('first sign-in through a provider', () => {
   it('refuses a taken or reserved username next to the field and keeps what was typed', async () => {
     await createUser({ username: 'ana_lendo' });
     const { jar, location } = await signInWith('google', ana, '/');
-    const taken = await settle(call(completeStep.action, formRequest(location, { username: 'Ana_Lendo', birthDate: '1990-02-03' }, { cookie: jar.toString() })));
+    const taken = await settle(
+      call(completeStep.action, formRequest(location, { username: 'Ana_Lendo', birthDate: '1990-02-03' }, { cookie: jar.toString() })),
+    );
     expect(taken.status).toBe(400);
     expect(taken.body.fieldErrors.username).toContain('já está em uso');
     expect(taken.body.fields).toMatchObject({ username: 'Ana_Lendo', birthDate: '1990-02-03' });
@@ -196,11 +206,15 @@ describe('first sign-in through a provider', () => {
     const limit = getEnv().RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES;
     for (let i = 0; i < limit; i++) {
       const { jar, location } = await signInWith('google', { email: `leitora${i}@exemplo.com.br`, name: `Leitora ${i}` }, '/');
-      const done = await settle(call(completeStep.action, formRequest(location, { username: `leitora_${i}`, birthDate: '1990-02-03' }, { cookie: jar.toString() })));
+      const done = await settle(
+        call(completeStep.action, formRequest(location, { username: `leitora_${i}`, birthDate: '1990-02-03' }, { cookie: jar.toString() })),
+      );
       expect(done.status).toBe(302);
     }
     const { jar, location } = await signInWith('discord', ana, '/');
-    const refused = await settle(call(completeStep.action, formRequest(location, { username: 'ana_atrasada', birthDate: '1990-02-03' }, { cookie: jar.toString() })));
+    const refused = await settle(
+      call(completeStep.action, formRequest(location, { username: 'ana_atrasada', birthDate: '1990-02-03' }, { cookie: jar.toString() })),
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(refused.body.formError).toContain('Muitas tentativas');
@@ -235,7 +249,9 @@ describe('first sign-in through a provider', () => {
     const first = await signInWith('google', ana, '/');
     const second = await signInWith('discord', { email: 'outra.ana@exemplo.com.br', name: 'Outra Ana' }, '/');
     const [a, b] = await Promise.all(
-      [first, second].map(({ jar, location }) => settle(call(completeStep.action, formRequest(location, { username: 'ana_disputada', birthDate: '1990-02-03' }, { cookie: jar.toString() })))),
+      [first, second].map(({ jar, location }) =>
+        settle(call(completeStep.action, formRequest(location, { username: 'ana_disputada', birthDate: '1990-02-03' }, { cookie: jar.toString() }))),
+      ),
     );
     expect([a?.status, b?.status].sort()).toEqual([302, 400]);
     expect([a, b].find((r) => r?.status === 400)?.body.fieldErrors.username).toContain('já está em uso');
@@ -245,7 +261,11 @@ describe('first sign-in through a provider', () => {
   it('follows only same-origin callbackUrls, and sends a visitor to sign in', async () => {
     const { jar, location } = await signInWith('google', ana, 'https://golpe.example/roubar');
     expect(location).toBe('/auth/completar-cadastro?callbackUrl=%2F');
-    const foreign = formRequest('/auth/completar-cadastro?callbackUrl=https%3A%2F%2Fgolpe.example%2F', { username: 'ana_segura', birthDate: '1990-02-03' }, { cookie: jar.toString() });
+    const foreign = formRequest(
+      '/auth/completar-cadastro?callbackUrl=https%3A%2F%2Fgolpe.example%2F',
+      { username: 'ana_segura', birthDate: '1990-02-03' },
+      { cookie: jar.toString() },
+    );
     expect((await settle(call(completeStep.action, foreign))).location).toBe('/?bem-vindo=1');
     const visitor = await settle(call(completeStep.loader, getRequest('/auth/completar-cadastro?callbackUrl=%2Fnotificacoes')));
     expect(visitor.location).toBe('/auth/signin?callbackUrl=%2Fnotificacoes');
@@ -265,7 +285,9 @@ describe('connections', () => {
   it('links a provider from /configuracoes/conexoes through /oauthredirect, then signs in with it', async () => {
     const reader = await createUser({ username: 'bia_le' });
     const jar = Jar.holding(reader.cookie);
-    const start = await settle(call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'conectar', provider: 'discord' }, { cookie: jar.toString() })));
+    const start = await settle(
+      call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'conectar', provider: 'discord' }, { cookie: jar.toString() })),
+    );
     expect(start.location?.startsWith(`${provider.url}/discord/api/oauth2/authorize?`)).toBe(true);
     jar.take(start.headers);
     const back = await callback(await atProvider(start.location ?? '', { email: 'bia.no.discord@exemplo.com.br', name: 'Bia' }), jar);
@@ -287,17 +309,28 @@ describe('connections', () => {
     const page = await settle(call(connections.loader, getRequest('/configuracoes/conexoes', jar.toString())));
     expect(page.body).toMatchObject({ hasPassword: false, methodCount: 1 });
 
-    const refused = await settle(call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'desconectar', provider: 'google' }, { cookie: jar.toString() })));
+    const refused = await settle(
+      call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'desconectar', provider: 'google' }, { cookie: jar.toString() })),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.formError).toBe('Você não pode remover a única forma de entrar na sua conta.');
     const [viewer] = await getDb().select({ id: users.id }).from(users).where(eq(users.username, 'ana_unica'));
-    expect(await getDb().select().from(authAccounts).where(and(eq(authAccounts.userId, viewer?.id ?? ''), eq(authAccounts.providerId, 'google')))).toHaveLength(1);
+    expect(
+      await getDb()
+        .select()
+        .from(authAccounts)
+        .where(and(eq(authAccounts.userId, viewer?.id ?? ''), eq(authAccounts.providerId, 'google'))),
+    ).toHaveLength(1);
 
     // With a second provider linked, the first one can go.
-    const start = await settle(call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'conectar', provider: 'twitch' }, { cookie: jar.toString() })));
+    const start = await settle(
+      call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'conectar', provider: 'twitch' }, { cookie: jar.toString() })),
+    );
     jar.take(start.headers);
     await callback(await atProvider(start.location ?? '', { email: 'ana.stream@exemplo.com.br', name: 'ana_stream' }), jar);
-    const removed = await settle(call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'desconectar', provider: 'google' }, { cookie: jar.toString() })));
+    const removed = await settle(
+      call(connections.action, formRequest('/configuracoes/conexoes', { intent: 'desconectar', provider: 'google' }, { cookie: jar.toString() })),
+    );
     expect(removed.body).toEqual({ success: 'Google foi desconectado.' });
   });
 });

@@ -7,7 +7,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sem internet · Maraton
 
 /** What the list shows for a kept page: its title without the site's name, or its address when it has none. */
 function keptPage(address: string, html: string): { address: string; title: string } {
-  const title = new DOMParser().parseFromString(html, 'text/html').title.replace(/ · Maratona$/, '').trim();
+  const title = new DOMParser()
+    .parseFromString(html, 'text/html')
+    .title.replace(/ · Maratona$/, '')
+    .trim();
   return { address, title: title || address };
 }
 

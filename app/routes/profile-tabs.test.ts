@@ -16,12 +16,15 @@ import * as tab from './u.$username.$tab';
 
 useTestDatabase();
 
-const loadTab = (username: string, name: string, cookie?: string, query = '') => call(tab.loader, getRequest(`/u/${username}/${name}${query}`, cookie), { username, tab: name });
+const loadTab = (username: string, name: string, cookie?: string, query = '') =>
+  call(tab.loader, getRequest(`/u/${username}/${name}${query}`, cookie), { username, tab: name });
 const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
 
 type ReviewsData = { data: { reviews: { items: { edition: { title: string }; html: string }[]; total: number } } };
 type AttsData = { data: { page: { items: { text: string }[]; nextCursor: string | null } } };
-type OverviewData = { profile: { details: null | { latestAtts: { text: string }[]; goal: { year: number; booksTarget: number | null; booksRead: number } | null } } };
+type OverviewData = {
+  profile: { details: null | { latestAtts: { text: string }[]; goal: { year: number; booksTarget: number | null; booksRead: number } | null } };
+};
 
 /** One review and one att for each visibility, about three books the owner has read. */
 async function writeEverything(owner: TestUser) {
@@ -45,7 +48,14 @@ describe('profile tabs resenhas, atts and estatisticas', () => {
       await follow(fan.id, owner.id);
       await block(owner.id, blocked.id);
       await block(blocker.id, owner.id);
-      const who: Record<string, string | undefined> = { dona: owner.cookie, seguidor: fan.cookie, estranho: stranger.cookie, bloqueado: blocked.cookie, bloqueou: blocker.cookie, visitante: undefined };
+      const who: Record<string, string | undefined> = {
+        dona: owner.cookie,
+        seguidor: fan.cookie,
+        estranho: stranger.cookie,
+        bloqueado: blocked.cookie,
+        bloqueou: blocker.cookie,
+        visitante: undefined,
+      };
       seen[kind] = {};
       for (const [name, cookie] of Object.entries(who)) {
         const statuses = await Promise.all(['resenhas', 'atts', 'estatisticas'].map((t) => statusOf(loadTab(owner.username, t, cookie))));
@@ -58,7 +68,8 @@ describe('profile tabs resenhas, atts and estatisticas', () => {
         // Each review comes with its book; the count agrees with the page.
         expect(reviews.total).toBe(reviews.items.length);
         expect(reviews.items.every((r) => r.html.includes(r.edition.title.replace('Livro', 'Resenha')))).toBe(true);
-        seen[kind][name] = `resenhas ${reviews.items.map((r) => r.edition.title.replace('Livro ', '')).join('+')}; atts ${atts.items.map((a) => a.text.replace('Att ', '')).join('+')}`;
+        seen[kind][name] =
+          `resenhas ${reviews.items.map((r) => r.edition.title.replace('Livro ', '')).join('+')}; atts ${atts.items.map((a) => a.text.replace('Att ', '')).join('+')}`;
       }
     }
     const all = 'resenhas privado+seguidores+publico; atts privado+seguidores+publico';
@@ -79,7 +90,19 @@ describe('profile tabs resenhas, atts and estatisticas', () => {
     await shelve(reader.id, torto, { rating: 4.5, reads: [{ finished: '2024-02-10' }, { finished: `${year}-01-05` }] });
     await shelve(reader.id, mia, { rating: 3, reads: [{ finished: '2024-02-20' }] });
 
-    type StatsData = { data: { years: number[]; stats: { year: number; books: number; pages: number; months: { books: number; pages: number }[]; ratings: number[]; genres: { label: string; value: number }[] } } };
+    type StatsData = {
+      data: {
+        years: number[];
+        stats: {
+          year: number;
+          books: number;
+          pages: number;
+          months: { books: number; pages: number }[];
+          ratings: number[];
+          genres: { label: string; value: number }[];
+        };
+      };
+    };
     const current = ((await loadTab('leitora_numeros', 'estatisticas')) as StatsData).data;
     expect(current.years).toEqual([year, 2024]);
     expect(current.stats).toMatchObject({ year, books: 1, pages: 264, ratings: [0, 0, 0, 1, 0] });
@@ -107,7 +130,8 @@ describe('profile tabs resenhas, atts and estatisticas', () => {
     const author = await createUser({ username: 'autora_prolifica', verified: true });
     const edition = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'] });
     await setShelfStatus(verified(author), edition, 'read');
-    for (let i = 1; i <= 21; i += 1) await postAtt(verified(author), { editionId: edition, kind: 'finished', text: `Att ${i}`, spoiler: false, visibility: 'publico', images: [] });
+    for (let i = 1; i <= 21; i += 1)
+      await postAtt(verified(author), { editionId: edition, kind: 'finished', text: `Att ${i}`, spoiler: false, visibility: 'publico', images: [] });
     const first = ((await loadTab('autora_prolifica', 'atts')) as AttsData).data.page;
     expect([first.items.length, first.items[0]?.text]).toEqual([20, 'Att 21']);
     const second = ((await loadTab('autora_prolifica', 'atts', undefined, `?cursor=${first.nextCursor}`)) as AttsData).data.page;
@@ -124,7 +148,8 @@ describe('profile overview additions', () => {
     const edition = await createEdition({ title: 'Mais um', authors: ['Autora Teste'] });
     await setShelfStatus(verified(owner), edition, 'read');
     await postAtt(verified(owner), { editionId: edition, kind: 'finished', text: 'Att mais nova', spoiler: false, visibility: 'publico', images: [] });
-    const overview = async (cookie?: string) => ((await call(profile.loader, getRequest('/u/dona_da_meta', cookie), { username: 'dona_da_meta' })) as { data: OverviewData }).data.profile.details!;
+    const overview = async (cookie?: string) =>
+      ((await call(profile.loader, getRequest('/u/dona_da_meta', cookie), { username: 'dona_da_meta' })) as { data: OverviewData }).data.profile.details!;
 
     expect((await overview()).latestAtts.map((a) => a.text)).toEqual(['Att mais nova', 'Att publico']);
     expect((await overview(fan.cookie)).latestAtts.map((a) => a.text)).toEqual(['Att mais nova', 'Att seguidores', 'Att publico']);
@@ -137,7 +162,9 @@ describe('profile overview additions', () => {
 
     // A restricted profile keeps all of it from strangers: the overview has no details at all.
     await restrict(owner.id);
-    expect(((await call(profile.loader, getRequest('/u/dona_da_meta'), { username: 'dona_da_meta' })) as { data: OverviewData }).data).toMatchObject({ profile: { details: null } });
+    expect(((await call(profile.loader, getRequest('/u/dona_da_meta'), { username: 'dona_da_meta' })) as { data: OverviewData }).data).toMatchObject({
+      profile: { details: null },
+    });
     expect((await overview(fan.cookie)).goal).toMatchObject({ booksTarget: 12 });
   });
 });

@@ -11,7 +11,18 @@ useTestDatabase();
 const act = edition.action as unknown as Handler;
 const loadEdition = edition.loader as unknown as Handler;
 const loadBookshelf = bookshelf.loader as unknown as Handler;
-type Page = { data: { entry: { status: string } | null; progress: { fraction: number; value: number | null; units: string[]; daysLeft: number | null; updates: { value: number; emotion: string | null; comment: string | null; spoiler: boolean; correction: boolean }[] } | null } };
+type Page = {
+  data: {
+    entry: { status: string } | null;
+    progress: {
+      fraction: number;
+      value: number | null;
+      units: string[];
+      daysLeft: number | null;
+      updates: { value: number; emotion: string | null; comment: string | null; spoiler: boolean; correction: boolean }[];
+    } | null;
+  };
+};
 
 const poster = (id: string, cookie: string) => (fields: Record<string, string>) => act(routeArgs(formRequest(`/ed/${id}`, fields, { cookie }), { id }));
 const loadFor = async (id: string, cookie?: string) => ((await loadEdition(routeArgs(getRequest(`/ed/${id}`, cookie), { id }))) as Page).data;
@@ -23,20 +34,35 @@ describe('the progress forms of /ed/{id}', () => {
     const post = poster(id, reader.cookie);
 
     // Not on the bookshelf yet: logging progress starts the reading.
-    expect(await post({ intent: 'progresso', value: '66', unit: 'paginas', emotion: 'com-raiva', comment: 'Bibiana e Belonísia!', spoiler: 'sim' })).toEqual({ success: 'Progresso registrado.' });
+    expect(await post({ intent: 'progresso', value: '66', unit: 'paginas', emotion: 'com-raiva', comment: 'Bibiana e Belonísia!', spoiler: 'sim' })).toEqual({
+      success: 'Progresso registrado.',
+    });
     let page = await loadFor(id, reader.cookie);
     expect(page.entry).toMatchObject({ status: 'reading' });
-    expect(page.progress).toMatchObject({ fraction: 0.25, value: 66, units: ['page', 'percent'], daysLeft: null, updates: [{ value: 66, emotion: 'angry', comment: 'Bibiana e Belonísia!', spoiler: true, correction: false }] });
+    expect(page.progress).toMatchObject({
+      fraction: 0.25,
+      value: 66,
+      units: ['page', 'percent'],
+      daysLeft: null,
+      updates: [{ value: 66, emotion: 'angry', comment: 'Bibiana e Belonísia!', spoiler: true, correction: false }],
+    });
 
     expect(await post({ intent: 'progresso', value: '50', unit: 'porcentagem' })).toEqual({ success: 'Progresso registrado.' });
-    expect(await post({ intent: 'progresso', value: '100', unit: 'paginas' })).toEqual({ success: 'Atualização registrada; seu progresso já estava mais adiante (para voltar, use “Corrigir progresso”).' });
+    expect(await post({ intent: 'progresso', value: '100', unit: 'paginas' })).toEqual({
+      success: 'Atualização registrada; seu progresso já estava mais adiante (para voltar, use “Corrigir progresso”).',
+    });
     expect(await post({ intent: 'corrigir-progresso', correctedValue: '40', correctedUnit: 'porcentagem' })).toEqual({ success: 'Progresso corrigido.' });
-    expect((await loadFor(id, reader.cookie)).progress).toMatchObject({ fraction: 0.4, updates: [{ correction: true }, { value: 100 }, { value: 50 }, { value: 66 }] });
+    expect((await loadFor(id, reader.cookie)).progress).toMatchObject({
+      fraction: 0.4,
+      updates: [{ correction: true }, { value: 100 }, { value: 50 }, { value: 66 }],
+    });
 
     expect(await post({ intent: 'progresso', value: '264', unit: 'paginas' })).toEqual({ success: 'Você chegou ao fim! Marque como lido e dê sua nota.' });
     page = await loadFor(id, reader.cookie);
     expect(page).toMatchObject({ entry: { status: 'reading' }, progress: { fraction: 1 } });
-    const shelf = (await loadBookshelf(routeArgs(getRequest('/estante?situacao=lendo', reader.cookie)))) as { bookshelf: { items: { progress: number | null }[] } };
+    const shelf = (await loadBookshelf(routeArgs(getRequest('/estante?situacao=lendo', reader.cookie)))) as {
+      bookshelf: { items: { progress: number | null }[] };
+    };
     expect(shelf.bookshelf.items).toMatchObject([{ progress: 1 }]);
 
     expect(await post({ intent: 'situacao', status: 'lido' })).toEqual({ success: 'Na sua estante como “Lido”.' });
@@ -62,7 +88,9 @@ describe('the progress forms of /ed/{id}', () => {
     expect((await fail({ value: '10', unit: 'minutos' })).data.fieldErrors.unit).toBe('Minutos só para audiolivros com duração informada; use a porcentagem.');
     expect((await fail({ value: '10', unit: 'capitulos' })).data.fieldErrors.unit).toBe('Escolha a unidade.');
     expect((await fail({ value: '10', unit: 'paginas', emotion: 'feliz' })).data.fieldErrors.emotion).toBe('Escolha uma emoção da lista.');
-    expect((await fail({ value: '10', unit: 'paginas', comment: 'a'.repeat(1001) })).data.fieldErrors.comment).toBe('O comentário pode ter até 1.000 caracteres.');
+    expect((await fail({ value: '10', unit: 'paginas', comment: 'a'.repeat(1001) })).data.fieldErrors.comment).toBe(
+      'O comentário pode ter até 1.000 caracteres.',
+    );
 
     const negativeCorrection = (await post({ intent: 'corrigir-progresso', correctedValue: '-1', correctedUnit: 'paginas' })) as Failure;
     expect(negativeCorrection.data.fieldErrors.correctedValue).toBe('O progresso não pode ser negativo.');
@@ -82,7 +110,9 @@ describe('the progress forms of /ed/{id}', () => {
     expect((await loadFor(id, other.cookie)).progress).toMatchObject({ value: 10, updates: [{ value: 10 }] });
     expect((await loadFor(id)).progress).toBeNull();
 
-    const visitor = (await act(routeArgs(formRequest(`/ed/${id}`, { intent: 'progresso', value: '199', unit: 'paginas' }), { id })).catch((e: unknown) => e)) as Response;
+    const visitor = (await act(routeArgs(formRequest(`/ed/${id}`, { intent: 'progresso', value: '199', unit: 'paginas' }), { id })).catch(
+      (e: unknown) => e,
+    )) as Response;
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get('location')).toMatch(/^\/auth\/signin/);
     expect((await loadFor(id, reader.cookie)).progress?.value).toBe(150);

@@ -8,7 +8,8 @@ import * as importHub from './configuracoes.importar';
 useTestDatabase();
 
 const MB = 1024 * 1024;
-const BOMB = 'Este .zip cresce demais ao ser aberto para ser um arquivo completo do Maratona. Baixe de novo o arquivo em Configurações → Exportar e envie sem alterar.';
+const BOMB =
+  'Este .zip cresce demais ao ser aberto para ser um arquivo completo do Maratona. Baixe de novo o arquivo em Configurações → Exportar e envie sem alterar.';
 
 /** A zip whose data.json is `size` spaces, deflated as it is written: a bomb costs the test a few hundred KB. */
 function spacesZip(size: number): Uint8Array {
@@ -40,7 +41,11 @@ async function upload(bytes: Uint8Array) {
   const reader = await createUser({ verified: true });
   const form = new FormData();
   form.set('arquivo', new File([new Uint8Array(bytes)], 'maratona-leitora.zip', { type: 'application/zip' }));
-  const request = new Request('http://localhost:3000/configuracoes/importar', { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: reader.cookie } });
+  const request = new Request('http://localhost:3000/configuracoes/importar', {
+    method: 'POST',
+    body: form,
+    headers: { Origin: 'http://localhost:3000', Cookie: reader.cookie },
+  });
   return (await call(importHub.action, request)) as Failure;
 }
 

@@ -19,8 +19,13 @@ const saveDraft = draft.action as unknown as Handler;
 
 const poster = (id: string, cookie: string) => (fields: Record<string, string>) => act(routeArgs(formRequest(`/ed/${id}`, fields, { cookie }), { id }));
 const tabFor = async (id: string, name: string, cookie?: string, query = '') =>
-  ((await loadTab(routeArgs(getRequest(`/ed/${id}/${name}${query}`, cookie), { id, tab: name }))) as { data: { reviews: { items: { html: string }[]; total: number } | null; readers: { items: { username: string; status: string }[]; total: number } | null } }).data;
-const beacon = (fields: Record<string, string>, cookie?: string) => saveDraft(routeArgs(formRequest('/api/resenhas/rascunho', fields, cookie ? { cookie } : {}))) as Promise<Response>;
+  (
+    (await loadTab(routeArgs(getRequest(`/ed/${id}/${name}${query}`, cookie), { id, tab: name }))) as {
+      data: { reviews: { items: { html: string }[]; total: number } | null; readers: { items: { username: string; status: string }[]; total: number } | null };
+    }
+  ).data;
+const beacon = (fields: Record<string, string>, cookie?: string) =>
+  saveDraft(routeArgs(formRequest('/api/resenhas/rascunho', fields, cookie ? { cookie } : {}))) as Promise<Response>;
 const status = async (promise: Promise<unknown>) => {
   try {
     await promise;
@@ -69,15 +74,32 @@ describe('the review routes', () => {
     const badMood = (await post({ intent: 'publicar', body: 'Ok', visibility: 'publico', moods: 'feliz' })) as Failure;
     expect(badMood.data.fieldErrors).toEqual({ moods: 'Escolha climas da lista.' });
 
-    const body = new URLSearchParams({ intent: 'publicar', body: 'Simão **Bacamarte** <script>alert(1)</script>', visibility: 'publico', spoiler: 'sim', pacing: 'rapido', newContentWarnings: 'Morte' });
+    const body = new URLSearchParams({
+      intent: 'publicar',
+      body: 'Simão **Bacamarte** <script>alert(1)</script>',
+      visibility: 'publico',
+      spoiler: 'sim',
+      pacing: 'rapido',
+      newContentWarnings: 'Morte',
+    });
     body.append('moods', 'sombrio');
     body.append('moods', 'engracado');
-    const request = new Request(`http://localhost:3000/ed/${id}`, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000', Cookie: reader.cookie } });
+    const request = new Request(`http://localhost:3000/ed/${id}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000', Cookie: reader.cookie },
+    });
     expect(await act(routeArgs(request, { id }))).toEqual({ success: 'Resenha publicada.' });
 
     const reviews = (await tabFor(id, 'resenhas')).reviews!;
     expect(reviews.total).toBe(1);
-    expect(reviews.items[0]).toMatchObject({ html: '<p>Simão <strong>Bacamarte</strong> alert(1)</p>\n', spoiler: true, moods: ['dark', 'funny'], pacing: 'fast', contentWarnings: ['morte'] });
+    expect(reviews.items[0]).toMatchObject({
+      html: '<p>Simão <strong>Bacamarte</strong> alert(1)</p>\n',
+      spoiler: true,
+      moods: ['dark', 'funny'],
+      pacing: 'fast',
+      contentWarnings: ['morte'],
+    });
     // Raw HTML is dropped: the tags go, their text stays escaped.
     expect(reviews.items[0]?.html).not.toContain('<script');
     expect((await tabFor(id, 'leitores')).readers!.items).toMatchObject([{ username: reader.username, status: 'read' }]);
@@ -105,7 +127,9 @@ describe('the review routes', () => {
     expect(await atts()).toEqual([]);
 
     const body = `Ao verme que primeiro roeu as frias carnes. O final: ||Brás morre||. ${'Muito bom. '.repeat(40)}`;
-    expect(await post({ intent: 'publicar', body, spoiler: 'sim', visibility: 'seguidores', att: 'sim' })).toEqual({ success: 'Resenha publicada, também como att.' });
+    expect(await post({ intent: 'publicar', body, spoiler: 'sim', visibility: 'seguidores', att: 'sim' })).toEqual({
+      success: 'Resenha publicada, também como att.',
+    });
     const [att] = await atts();
     expect(att).toMatchObject({ kind: 'review', edition: { id }, spoiler: true, visibility: 'seguidores', text: reviewAttText(body) });
     expect(att!.text).toMatch(/^Ao verme que primeiro roeu as frias carnes\. O final: \[spoiler\]\. Muito bom\./);

@@ -31,7 +31,12 @@ useTestDatabase();
 
 const ENV = {
   OAUTH_TEST_PROVIDER_URL: '',
-  ...Object.fromEntries(['GOOGLE', 'TWITCH', 'DISCORD'].flatMap((p) => [[`${p}_CLIENT_ID`, TEST_CLIENT.id], [`${p}_CLIENT_SECRET`, TEST_CLIENT.secret]])),
+  ...Object.fromEntries(
+    ['GOOGLE', 'TWITCH', 'DISCORD'].flatMap((p) => [
+      [`${p}_CLIENT_ID`, TEST_CLIENT.id],
+      [`${p}_CLIENT_SECRET`, TEST_CLIENT.secret],
+    ]),
+  ),
   // A table is some sixty sign-ins or sign-up steps from one address and one account.
   RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
   RATE_LIMIT_SIGNIN_IP_PER_MINUTE: '1000',
@@ -104,14 +109,18 @@ const callers: Caller[] = [
   {
     file: 'app/routes/auth.signin.tsx',
     name: 'sign-in page, signed out: the callbackUrl its forms and tabs carry on',
-    setup: async () => async (target) => ((await call(signIn.loader, getRequest(`/auth/signin?callbackUrl=${q(target)}`))) as { callbackUrl: string }).callbackUrl,
+    setup: async () => async (target) =>
+      ((await call(signIn.loader, getRequest(`/auth/signin?callbackUrl=${q(target)}`))) as { callbackUrl: string }).callbackUrl,
   },
   {
     file: 'app/routes/auth.signin.tsx',
     name: 'sign-in form: callbackUrl field',
     setup: async () => {
       const user = await createUser({ verified: true });
-      return (target) => locationOf(() => call(signIn.action, formRequest('/auth/signin', { intent: 'entrar', identifier: user.username, password: user.password, callbackUrl: target })));
+      return (target) =>
+        locationOf(() =>
+          call(signIn.action, formRequest('/auth/signin', { intent: 'entrar', identifier: user.username, password: user.password, callbackUrl: target })),
+        );
     },
   },
   {
@@ -156,7 +165,10 @@ const callers: Caller[] = [
     setup: async () => {
       const [reporter, reported] = [await createUser(), await createUser()];
       return async (target) => {
-        const answer = await call(report.action, formRequest('/denunciar', { kind: 'user', target: reported.id, reason: 'spam', voltar: target }, { cookie: reporter.cookie }));
+        const answer = await call(
+          report.action,
+          formRequest('/denunciar', { kind: 'user', target: reported.id, reason: 'spam', voltar: target }, { cookie: reporter.cookie }),
+        );
         // Past the day's reports the answer is a failure, which carries the way back among its fields.
         const body = answer as { back?: string; data?: { fields: { back?: string } } };
         return body.back ?? body.data?.fields.back ?? null;
@@ -168,8 +180,13 @@ const callers: Caller[] = [
     name: 'Markdown link [x](<target>)',
     setup: async () => async (target) => {
       const anchors = [...renderMarkdown(`[x](<${target}>)`).matchAll(/<a href="([^"]*)"([^>]*)>/g)];
-      if (anchors.some(([, , attributes]) => !attributes?.includes('rel="nofollow ugc noopener"'))) throw new Error('a link without rel="nofollow ugc noopener"');
-      const href = anchors[0]?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      if (anchors.some(([, , attributes]) => !attributes?.includes('rel="nofollow ugc noopener"')))
+        throw new Error('a link without rel="nofollow ugc noopener"');
+      const href = anchors[0]?.[1]
+        ?.replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
       // Links to other sites are allowed (PRODUCT.md §1.6), marked as above; only site links are checked here.
       return href === undefined || /^(https?:|mailto:)/i.test(href) ? null : href;
     },

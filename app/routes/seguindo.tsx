@@ -19,9 +19,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const url = new URL(request.url);
   const { pagina } = readerSearchParams.parse(Object.fromEntries(url.searchParams));
-  const [following, requests, sent, blocked] = await Promise.all([listFollowedActivity(viewer, pagina), listFollowRequests(viewer), listSentRequests(viewer), listBlockedReaders(viewer)]);
+  const [following, requests, sent, blocked] = await Promise.all([
+    listFollowedActivity(viewer, pagina),
+    listFollowRequests(viewer),
+    listSentRequests(viewer),
+    listBlockedReaders(viewer),
+  ]);
   const justBlocked = url.searchParams.get('bloqueado');
-  return { following, requests, sent, blocked, justBlocked: justBlocked && blocked.some((r) => r.username === justBlocked) ? justBlocked : null, search: url.search };
+  return {
+    following,
+    requests,
+    sent,
+    blocked,
+    justBlocked: justBlocked && blocked.some((r) => r.username === justBlocked) ? justBlocked : null,
+    search: url.search,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +51,9 @@ export default function FollowingPage({ loaderData, actionData }: Route.Componen
           Procurar leitores
         </ButtonLink>
       </header>
-      <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : loaderData.justBlocked ? `Você bloqueou @${loaderData.justBlocked}.` : null}</FormMessage>
+      <FormMessage tone="success">
+        {isSuccess(actionData) ? actionData.success : loaderData.justBlocked ? `Você bloqueou @${loaderData.justBlocked}.` : null}
+      </FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? Object.values(actionData.fieldErrors)[0]) : null}</FormMessage>
 
       <FollowRequests requests={requests} />

@@ -9,7 +9,6 @@ import { call, statusOf, type Failure } from '../../test/routes';
 
 useTestDatabase();
 
-
 async function shelveBook(reader: TestUser, id: string, fields: Record<string, string>) {
   return call(edition.action, formRequest(`/ed/${id}`, fields, { cookie: reader.cookie }), { id });
 }
@@ -23,23 +22,42 @@ async function createShelfAs(reader: TestUser, fields: Record<string, string>): 
 describe('custom shelves and the bookshelf through their pages', () => {
   it('create a shelf on /estantes, add books from the edition page and the shelf page, reorder and delete it', async () => {
     const reader = await createUser();
-    const [first, second] = [await createEdition({ title: 'Capitães da Areia', authors: ['Jorge Amado'] }), await createEdition({ title: 'Gabriela', authors: ['Jorge Amado'] })];
+    const [first, second] = [
+      await createEdition({ title: 'Capitães da Areia', authors: ['Jorge Amado'] }),
+      await createEdition({ title: 'Gabriela', authors: ['Jorge Amado'] }),
+    ];
 
-    const empty = (await call(shelvesPage.action, formRequest('/estantes', { intent: 'criar', name: '  ', description: 'x'.repeat(501), visibility: 'publico' }, { cookie: reader.cookie }))) as Failure;
+    const empty = (await call(
+      shelvesPage.action,
+      formRequest('/estantes', { intent: 'criar', name: '  ', description: 'x'.repeat(501), visibility: 'publico' }, { cookie: reader.cookie }),
+    )) as Failure;
     expect(empty.init.status).toBe(400);
     expect(empty.data.fieldErrors).toEqual({ name: 'Dê um nome à estante.', description: 'Use no máximo 500 caracteres.' });
     expect(empty.data.fields.description).toHaveLength(501);
-    const long = (await call(shelvesPage.action, formRequest('/estantes', { intent: 'criar', name: 'x'.repeat(61), visibility: 'todos' }, { cookie: reader.cookie }))) as Failure;
+    const long = (await call(
+      shelvesPage.action,
+      formRequest('/estantes', { intent: 'criar', name: 'x'.repeat(61), visibility: 'todos' }, { cookie: reader.cookie }),
+    )) as Failure;
     expect(long.data.fieldErrors).toEqual({ name: 'Use no máximo 60 caracteres.', visibility: 'Escolha quem pode ver a estante.' });
 
-    const id = await createShelfAs(reader, { intent: 'criar', name: 'Jorge Amado', description: 'Da **Bahia** <script>alert(1)</script>', visibility: 'publico' });
+    const id = await createShelfAs(reader, {
+      intent: 'criar',
+      name: 'Jorge Amado',
+      description: 'Da **Bahia** <script>alert(1)</script>',
+      visibility: 'publico',
+    });
     await shelveBook(reader, first, { intent: 'situacao', status: 'lido' });
     await shelveBook(reader, second, { intent: 'situacao', status: 'quero-ler' });
     expect(await shelveBook(reader, first, { intent: 'adicionar-a-estante', shelf: id })).toEqual({ success: 'Adicionado a “Jorge Amado”.' });
     const editionPage = (await call(edition.loader, getRequest(`/ed/${first}`, reader.cookie), { id: first })) as { data: { shelves: unknown[] } };
     expect(editionPage.data.shelves).toEqual([{ id, name: 'Jorge Amado', contains: true }]);
 
-    const load = async () => (await call(shelfPage.loader, getRequest(`/estante/${id}`, reader.cookie), { id })) as { shelf: { mine: boolean }; items: { entryId: string; edition: { title: string } }[]; addable: { id: string; title: string }[] };
+    const load = async () =>
+      (await call(shelfPage.loader, getRequest(`/estante/${id}`, reader.cookie), { id })) as {
+        shelf: { mine: boolean };
+        items: { entryId: string; edition: { title: string } }[];
+        addable: { id: string; title: string }[];
+      };
     const before = await load();
     expect(before.shelf.mine).toBe(true);
     // The description is safe Markdown: formatting kept, raw HTML dropped.
@@ -56,7 +74,10 @@ describe('custom shelves and the bookshelf through their pages', () => {
     expect(page.items.map((i) => i.edition.title)).toEqual(['Gabriela', 'Capitães da Areia']);
 
     // The bookshelf filters by it.
-    const filtered = (await call(bookshelf.loader, getRequest(`/estante?estante=${id}&situacao=lido`, reader.cookie))) as { bookshelf: { items: { edition: { title: string } }[] }; filtered: boolean };
+    const filtered = (await call(bookshelf.loader, getRequest(`/estante?estante=${id}&situacao=lido`, reader.cookie))) as {
+      bookshelf: { items: { edition: { title: string } }[] };
+      filtered: boolean;
+    };
     expect(filtered.bookshelf.items.map((i) => i.edition.title)).toEqual(['Capitães da Areia']);
     expect(filtered.filtered).toBe(true);
 
@@ -75,7 +96,9 @@ describe('custom shelves and the bookshelf through their pages', () => {
     const other = await createUser();
     const book = await createEdition({ title: 'A Hora da Estrela', authors: ['Clarice Lispector'] });
     await shelveBook(owner, book, { intent: 'situacao', status: 'lido' });
-    expect(await shelveBook(owner, book, { intent: 'exemplar', owned: 'sim', ownedFormat: 'capa_dura', notes: 'SEGREDO-DA-MACABEA' })).toEqual({ success: 'Exemplar e notas salvos.' });
+    expect(await shelveBook(owner, book, { intent: 'exemplar', owned: 'sim', ownedFormat: 'capa_dura', notes: 'SEGREDO-DA-MACABEA' })).toEqual({
+      success: 'Exemplar e notas salvos.',
+    });
     const ids: Record<string, string> = {};
     for (const visibility of ['publico', 'seguidores', 'privado']) {
       ids[visibility] = await createShelfAs(owner, { intent: 'criar', name: `Clarice ${visibility}`, visibility });
@@ -92,7 +115,11 @@ describe('custom shelves and the bookshelf through their pages', () => {
         if (name !== 'dono' && seen[visibility][name] === 200) pages.push(await loaded);
       }
     }
-    expect(seen).toEqual({ publico: { dono: 200, outro: 200, visitante: 200 }, seguidores: { dono: 200, outro: 404, visitante: 404 }, privado: { dono: 200, outro: 404, visitante: 404 } });
+    expect(seen).toEqual({
+      publico: { dono: 200, outro: 200, visitante: 200 },
+      seguidores: { dono: 200, outro: 404, visitante: 404 },
+      privado: { dono: 200, outro: 404, visitante: 404 },
+    });
 
     // Nothing another reader or a visitor loads carries the notes.
     pages.push((await call(edition.loader, getRequest(`/ed/${book}`, other.cookie), { id: book })) as object);
@@ -102,7 +129,9 @@ describe('custom shelves and the bookshelf through their pages', () => {
     const discover = pages.at(-1) as { discover: { items: { name: string }[] } };
     expect(discover.discover.items.map((s) => s.name)).toEqual(['Clarice publico']);
     expect(JSON.stringify(pages)).not.toContain('SEGREDO-DA-MACABEA');
-    const mine = (await call(edition.loader, getRequest(`/ed/${book}`, owner.cookie), { id: book })) as { data: { entry: { notes: string; owned: boolean; ownedFormat: string } } };
+    const mine = (await call(edition.loader, getRequest(`/ed/${book}`, owner.cookie), { id: book })) as {
+      data: { entry: { notes: string; owned: boolean; ownedFormat: string } };
+    };
     expect(mine.data.entry).toMatchObject({ notes: 'SEGREDO-DA-MACABEA', owned: true, ownedFormat: 'capa_dura' });
 
     // Someone else's shelf answers its owner's forms with the same 404, whatever the shelf's visibility.
@@ -118,15 +147,31 @@ describe('custom shelves and the bookshelf through their pages', () => {
   it('move the checked books in bulk from /estante, saying how many moved', async () => {
     const reader = await createUser();
     const other = await createUser();
-    const books = [await createEdition({ title: 'Iracema', authors: ['José de Alencar'] }), await createEdition({ title: 'Senhora', authors: ['José de Alencar'] })];
+    const books = [
+      await createEdition({ title: 'Iracema', authors: ['José de Alencar'] }),
+      await createEdition({ title: 'Senhora', authors: ['José de Alencar'] }),
+    ];
     for (const id of books) await shelveBook(reader, id, { intent: 'situacao', status: 'quero-ler' });
     await shelveBook(other, books[0]!, { intent: 'situacao', status: 'quero-ler' });
-    const list = (await call(bookshelf.loader, getRequest('/estante?visao=grade&ordem=titulo', reader.cookie))) as { params: { visao: string }; bookshelf: { items: { id: string }[] } };
+    const list = (await call(bookshelf.loader, getRequest('/estante?visao=grade&ordem=titulo', reader.cookie))) as {
+      params: { visao: string };
+      bookshelf: { items: { id: string }[] };
+    };
     expect(list.params.visao).toBe('grade');
-    const othersEntry = ((await call(bookshelf.loader, getRequest('/estante', other.cookie))) as { bookshelf: { items: { id: string }[] } }).bookshelf.items[0]!.id;
+    const othersEntry = ((await call(bookshelf.loader, getRequest('/estante', other.cookie))) as { bookshelf: { items: { id: string }[] } }).bookshelf.items[0]!
+      .id;
 
-    const form = new URLSearchParams([['intent', 'mover'], ['status', 'lido'], ...list.bookshelf.items.map((i) => ['entrada', i.id]), ['entrada', othersEntry]]);
-    const request = new Request('http://localhost:3000/estante', { method: 'POST', body: form, headers: { Cookie: reader.cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000' } });
+    const form = new URLSearchParams([
+      ['intent', 'mover'],
+      ['status', 'lido'],
+      ...list.bookshelf.items.map((i) => ['entrada', i.id]),
+      ['entrada', othersEntry],
+    ]);
+    const request = new Request('http://localhost:3000/estante', {
+      method: 'POST',
+      body: form,
+      headers: { Cookie: reader.cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:3000' },
+    });
     expect(await call(bookshelf.action, request)).toEqual({ success: '2 livros movidos para “Lido”.' });
     const read = (await call(bookshelf.loader, getRequest('/estante?situacao=lido', reader.cookie))) as { bookshelf: { total: number } };
     expect(read.bookshelf.total).toBe(2);

@@ -12,7 +12,9 @@ import { runSocialAction } from '~/features/social/social-action.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { getViewer, requireViewer } from '~/server/viewer.server';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${tabHeading(data.data.tab, data.reader.name)} · Maratona` : 'Página não encontrada · Maratona' }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${tabHeading(data.data.tab, data.reader.name)} · Maratona` : 'Página não encontrada · Maratona' },
+];
 
 /**
  * One tab of a profile (tabs.ts). Unknown tabs, and every tab of a profile the viewer may not see beyond its
@@ -46,9 +48,7 @@ export default function ProfileTabPage({ loaderData, actionData }: Route.Compone
       <header className="flex items-center gap-3">
         <Avatar name={reader.name} image={reader.image} size={48} />
         <div className="flex min-w-0 flex-col">
-          <h1 className="font-serif text-2xl font-bold break-words">
-            {tabHeading(tabData.tab, reader.name)}
-          </h1>
+          <h1 className="font-serif text-2xl font-bold break-words">{tabHeading(tabData.tab, reader.name)}</h1>
           <p className="text-muted">@{reader.username}</p>
         </div>
       </header>

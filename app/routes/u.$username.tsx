@@ -14,7 +14,9 @@ import { getViewer, requireViewer } from '~/server/viewer.server';
 /** Visitors get the cached page (dropped by the reader's own writes, decision 0026); a signed-in reader's copy is private. */
 export const headers = publicPageHeadersFromLoader;
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.profile.reader.name} (@${data.profile.reader.username}) · Maratona` : 'Perfil não encontrado · Maratona' }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.profile.reader.name} (@${data.profile.reader.username}) · Maratona` : 'Perfil não encontrado · Maratona' },
+];
 
 /** A reader's profile. Missing, suspended and blocked (either way) all answer the same 404; an old username moves (308). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

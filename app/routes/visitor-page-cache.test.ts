@@ -25,7 +25,11 @@ useTestDatabase();
 type Route = { loader: unknown; headers: HeadersFunction };
 type Page = { url: URL; route: Route; params: Record<string, string> };
 
-const tabOf = (editionId: string, tab: 'resenhas' | 'atts' | 'leitores'): Page => ({ url: new URL(`http://localhost:3000/ed/${editionId}/${tab}`), route: editionTab, params: { id: editionId, tab } });
+const tabOf = (editionId: string, tab: 'resenhas' | 'atts' | 'leitores'): Page => ({
+  url: new URL(`http://localhost:3000/ed/${editionId}/${tab}`),
+  route: editionTab,
+  params: { id: editionId, tab },
+});
 const profileOf = (user: TestUser): Page => ({ url: new URL(`http://localhost:3000/u/${user.username}`), route: profile, params: { username: user.username } });
 const cached = (page: Page) => lookupPage('GET', page.url, undefined) !== undefined;
 
@@ -38,7 +42,14 @@ async function visit(page: Page): Promise<string> {
   const hit = lookupPage('GET', page.url, undefined);
   if (hit) return hit.body.toString();
   const result = (await call(page.route.loader, new Request(page.url), page.params)) as { data: unknown; init?: { headers?: HeadersInit } };
-  const headers = new Headers(page.route.headers({ loaderHeaders: new Headers(result.init?.headers), parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined }));
+  const headers = new Headers(
+    page.route.headers({
+      loaderHeaders: new Headers(result.init?.headers),
+      parentHeaders: new Headers(),
+      actionHeaders: new Headers(),
+      errorHeaders: undefined,
+    }),
+  );
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const body = JSON.stringify(result.data);
   await storeWhileStreaming(new Request(page.url), new Response(body, { headers })).text();
@@ -77,7 +88,10 @@ const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerifi
 async function cachedWithAna() {
   const [ana, bia] = [await createUser({ verified: true }), await createUser({ verified: true })];
   const edition = await createEdition({ title: 'Dom Casmurro', authors: ['Machado de Assis'], pages: 256 });
-  for (const [reader, name] of [[ana, 'Ana'], [bia, 'Bia']] as const) {
+  for (const [reader, name] of [
+    [ana, 'Ana'],
+    [bia, 'Bia'],
+  ] as const) {
     await setShelfStatus(verified(reader), edition, 'read');
     await publishReview(verified(reader), edition, { body: `Resenha de ${name}`, spoiler: false, visibility: 'publico' });
   }

@@ -50,7 +50,9 @@ export async function createBackup(database: Database = getDatabase()): Promise<
   const file = path.join(dir, `maratona-${stamp()}.pgdump`);
   const result = spawnSync('pg_dump', ['--format=custom', `--file=${file}`, database.url], { encoding: 'utf8' });
   if (result.error || result.status !== 0) {
-    throw new Error(`pg_dump falhou: ${result.error?.message ?? result.stderr.trim()}. Instale o cliente do PostgreSQL (pacote postgresql-client) na mesma versão do servidor.`);
+    throw new Error(
+      `pg_dump falhou: ${result.error?.message ?? result.stderr.trim()}. Instale o cliente do PostgreSQL (pacote postgresql-client) na mesma versão do servidor.`,
+    );
   }
   writeFileSync(`${file}.counts.json`, JSON.stringify(counts, null, 2));
   return { file, counts };

@@ -48,10 +48,14 @@ export async function sendEmail(message: EmailMessage, options: { secret?: strin
   const { secret } = options;
   if (transport === 'smtp') {
     const kept = secret ? { ...message, text: withoutSecret(message.text, secret), html: message.html && withoutSecret(message.html, secret) } : message;
-    await getDb().insert(outboxEmails).values({ id, ...kept, transport });
+    await getDb()
+      .insert(outboxEmails)
+      .values({ id, ...kept, transport });
     await enqueueJob('email.deliver', secret ? { id, sealed: seal(secret) } : { id });
   } else {
-    await getDb().insert(outboxEmails).values({ id, ...message, transport });
+    await getDb()
+      .insert(outboxEmails)
+      .values({ id, ...message, transport });
     log.info('email.logged', { id, to: message.to, subject: message.subject, text: message.text });
   }
 }

@@ -33,10 +33,20 @@ const schema = z.object({
   HTML_CACHE_MAX_ENTRIES: z.coerce.number().int().nonnegative().default(2000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
-  AMAZON_AFFILIATE_TAG: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
-  S3_ENDPOINT: blankIsUnset(z.url({ protocol: /^https?$/, error: 'precisa ser uma URL http(s), por exemplo https://<conta>.r2.cloudflarestorage.com' }).optional()),
+  AMAZON_AFFILIATE_TAG: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  S3_ENDPOINT: blankIsUnset(
+    z.url({ protocol: /^https?$/, error: 'precisa ser uma URL http(s), por exemplo https://<conta>.r2.cloudflarestorage.com' }).optional(),
+  ),
   S3_REGION: blankIsUnset(z.string().optional()),
-  S3_BUCKET: blankIsUnset(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'nome de bucket inválido (3 a 63 letras minúsculas, números, pontos e hífens)').optional()),
+  S3_BUCKET: blankIsUnset(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'nome de bucket inválido (3 a 63 letras minúsculas, números, pontos e hífens)')
+      .optional(),
+  ),
   S3_ACCESS_KEY_ID: blankIsUnset(z.string().optional()),
   S3_SECRET_ACCESS_KEY: blankIsUnset(z.string().optional()),
   S3_FORCE_PATH_STYLE: blankIsUnset(z.enum(['true', 'false'], { error: 'use true ou false' }).optional()),
@@ -93,7 +103,9 @@ function blankIsUnset<T extends z.ZodType>(inner: T) {
  * silently wrote uploads to its own disk would lose them behind a load balancer.
  */
 function s3Config(env: z.infer<typeof schema>): S3Config | null | string {
-  const given = (['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((name) => env[name] !== undefined);
+  const given = (['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter(
+    (name) => env[name] !== undefined,
+  );
   if (given.length === 0) return null;
   const problems: string[] = [];
   for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

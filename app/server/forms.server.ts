@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { FormFailure } from '~/lib/form-result';
 import { RateLimitError, isAppError } from './errors';
 
-
 const SECRET_FIELDS = /password|senha|token/i;
 
 export function typedFields(formData: FormData): Record<string, string> {

@@ -50,7 +50,14 @@ export function lookupPage(method: string, url: URL, cookie: string | undefined)
 export function storeWhileStreaming(request: Request, response: Response): Response {
   const tags = response.headers.get(CACHE_TAGS_HEADER);
   const isHtml = response.headers.get('content-type')?.startsWith('text/html');
-  if (!tags || !isHtml || response.status !== 200 || !response.body || !isCacheable(request.method, request.headers.get('cookie')) || response.headers.has('set-cookie')) {
+  if (
+    !tags ||
+    !isHtml ||
+    response.status !== 200 ||
+    !response.body ||
+    !isCacheable(request.method, request.headers.get('cookie')) ||
+    response.headers.has('set-cookie')
+  ) {
     return response;
   }
   const [toClient, toCache] = response.body.tee();

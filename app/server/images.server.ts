@@ -12,7 +12,10 @@ const ALLOWED = new Set(['jpeg', 'png', 'webp', 'gif']);
  * The image rules of PRODUCT.md §1.5: the type comes from the content (never the name), at most 5 MB and
  * 40 megapixels; the stored copy is re-encoded (WebP) at most 2048 px a side, which drops EXIF and GPS.
  */
-export async function normaliseImage(input: Buffer, maxSide = IMAGE_MAX_SIDE): Promise<{ body: Buffer; contentType: 'image/webp'; width: number; height: number }> {
+export async function normaliseImage(
+  input: Buffer,
+  maxSide = IMAGE_MAX_SIDE,
+): Promise<{ body: Buffer; contentType: 'image/webp'; width: number; height: number }> {
   if (input.length > IMAGE_MAX_BYTES) throw new AppError('image_too_large');
   let metadata: sharp.Metadata;
   try {
@@ -38,6 +41,10 @@ export async function countImageUploads(viewer: Viewer, count: number, field: st
   const rule = rateLimitRules().imageUploadsPerReader;
   const limit = await hitRateLimit(rule, viewer.id, count);
   if (!limit.ok) {
-    throw new RateLimitError(limit.retryAfterSeconds, `Você chegou ao limite de ${rule.limit} imagens por hora. Poderá enviar outra daqui a ${formatWait(limit.retryAfterSeconds)}.`, field);
+    throw new RateLimitError(
+      limit.retryAfterSeconds,
+      `Você chegou ao limite de ${rule.limit} imagens por hora. Poderá enviar outra daqui a ${formatWait(limit.retryAfterSeconds)}.`,
+      field,
+    );
   }
 }

@@ -109,7 +109,12 @@ export async function enqueueDueRecurringJobs(now = Date.now()): Promise<void> {
 }
 
 export async function listDeadJobs(limit = 50) {
-  return getDb().select().from(jobs).where(eq(jobs.status, 'dead')).orderBy(sql`${jobs.finishedAt} DESC`).limit(limit);
+  return getDb()
+    .select()
+    .from(jobs)
+    .where(eq(jobs.status, 'dead'))
+    .orderBy(sql`${jobs.finishedAt} DESC`)
+    .limit(limit);
 }
 
 export async function retryDeadJob(id: string): Promise<void> {
@@ -120,7 +125,9 @@ export async function retryDeadJob(id: string): Promise<void> {
 }
 
 registerRecurringJob('jobs.cleanup', 24 * 3600, async () => {
-  await getDb().delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(Date.now() - 7 * 24 * 3600 * 1000))));
+  await getDb()
+    .delete(jobs)
+    .where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(Date.now() - 7 * 24 * 3600 * 1000))));
 });
 
 export type JobRunner = { stop: () => Promise<void>; wake: () => void };

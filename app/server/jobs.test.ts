@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { jobs } from '~/db/schema';
 import { useTestDatabase } from '../../test/db';
-import { backoffSeconds, claimJobs, enqueueDueRecurringJobs, enqueueJob, listDeadJobs, registerJobHandler, registerRecurringJob, releaseLeases, runJobsOnce } from './jobs.server';
+import {
+  backoffSeconds,
+  claimJobs,
+  enqueueDueRecurringJobs,
+  enqueueJob,
+  listDeadJobs,
+  registerJobHandler,
+  registerRecurringJob,
+  releaseLeases,
+  runJobsOnce,
+} from './jobs.server';
 
 useTestDatabase();
 

@@ -41,8 +41,7 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string, cost = 
   return { ok: false, retryAfterSeconds: Math.max(1, row.retry_after) };
 }
 
-export const rateLimitMessage = (retryAfterSeconds: number) =>
-  `Muitas tentativas em pouco tempo. Tente de novo em ${formatWait(retryAfterSeconds)}.`;
+export const rateLimitMessage = (retryAfterSeconds: number) => `Muitas tentativas em pouco tempo. Tente de novo em ${formatWait(retryAfterSeconds)}.`;
 
 /** "40 segundos", "12 minutos", "5 horas": how long until a limit lets the person through again. */
 export function formatWait(seconds: number): string {

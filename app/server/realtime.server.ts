@@ -93,10 +93,7 @@ export async function closeRealtime(): Promise<void> {
  * A server-sent-events response: `start` subscribes and returns its cleanup, which runs when the client
  * goes away. A comment every 25 s keeps proxies from closing an idle stream.
  */
-export function eventStream(
-  request: Request,
-  start: (send: (event: string, data: unknown) => void) => Promise<() => Promise<void> | void>,
-): Response {
+export function eventStream(request: Request, start: (send: (event: string, data: unknown) => void) => Promise<() => Promise<void> | void>): Response {
   const encoder = new TextEncoder();
   let cleanup: (() => Promise<void> | void) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;

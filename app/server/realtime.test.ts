@@ -37,19 +37,23 @@ describe('realtime', () => {
     await expect.poll(() => cleaned).toBe(true);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('delivers across two server processes sharing one PostgreSQL', async () => {
-    const database = getDatabase();
-    if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-child.ts', 'entre-servidores'], {
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await expect.poll(() => output, { timeout: 15_000 }).toContain('ready');
-    await publish('entre-servidores', { de: 'outro processo' });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(0);
-    expect(output).toContain('received {"de":"outro processo"}');
-  }, 30_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'delivers across two server processes sharing one PostgreSQL',
+    async () => {
+      const database = getDatabase();
+      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-child.ts', 'entre-servidores'], {
+        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await expect.poll(() => output, { timeout: 15_000 }).toContain('ready');
+      await publish('entre-servidores', { de: 'outro processo' });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(output).toContain('received {"de":"outro processo"}');
+    },
+    30_000,
+  );
 });

@@ -20,7 +20,8 @@ useTestDatabase();
 const NAME = 'better-auth.session_token';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
-const signedCookie = async (token: string, secret = getEnv().authSecret, name = NAME) => `${name}=${encodeURIComponent(`${token}.${await makeSignature(token, secret)}`)}`;
+const signedCookie = async (token: string, secret = getEnv().authSecret, name = NAME) =>
+  `${name}=${encodeURIComponent(`${token}.${await makeSignature(token, secret)}`)}`;
 const withSignature = (cookie: string, change: (signature: string) => string) => {
   const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
   const dot = value.lastIndexOf('.');
@@ -74,7 +75,10 @@ describe('session cookie: fast path and auth library agree', () => {
 
   it('keep out an expired session', async () => {
     const { user, token } = await sessionOf();
-    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect(await verdicts(await signedCookie(token))).toEqual({ library: null, fastPath: null });
   });
 

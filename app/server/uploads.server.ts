@@ -54,5 +54,8 @@ function notFound(): Response {
 }
 
 function text(status: number, body: string, extra: Record<string, string>): Response {
-  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', ...extra } });
+  return new Response(body, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', ...extra },
+  });
 }

@@ -38,7 +38,15 @@ function servesUploads(backend: 'disk' | 's3', requestsToBucket: () => number) {
     expect(missing.headers.get('Cache-Control')).toBe('no-store');
     expect(await missing.text()).toBe('Arquivo não encontrado.');
     const before = requestsToBucket();
-    for (const path of ['/../package.json', '/avatars/%2e%2e/%2e%2e/auth-secret', '/..%2F..%2Fauth-secret', '//etc/passwd.webp', '/avatars/u1/foto.html', '/%E0%A4%A.webp', '/']) {
+    for (const path of [
+      '/../package.json',
+      '/avatars/%2e%2e/%2e%2e/auth-secret',
+      '/..%2F..%2Fauth-secret',
+      '//etc/passwd.webp',
+      '/avatars/u1/foto.html',
+      '/%E0%A4%A.webp',
+      '/',
+    ]) {
       const response = await serveUpload({ method: 'GET', path });
       expect(`${path} ${response.status}`).toBe(`${path} 404`);
     }

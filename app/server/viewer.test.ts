@@ -34,13 +34,19 @@ describe('viewer', () => {
     expect(viewer?.unreadNotifications).toBe(3);
     await markNotificationsRead(viewer!, [read!]);
     const shell = shellData(await getViewer(routeArgs(getRequest('/', user.cookie))));
-    expect(shell).toEqual({ viewer: { id: user.id, username: user.username, name: expect.any(String), image: null, role: 'reader', emailVerified: expect.any(Boolean) }, unread: 2 });
+    expect(shell).toEqual({
+      viewer: { id: user.id, username: user.username, name: expect.any(String), image: null, role: 'reader', emailVerified: expect.any(Boolean) },
+      unread: 2,
+    });
     expect(shellData(null)).toEqual({ viewer: null, unread: 0 });
   });
 
   it('refuses an expired session', async () => {
     const user = await createUser();
-    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect(await getViewer(routeArgs(getRequest('/', user.cookie)))).toBeNull();
   });
 
@@ -130,7 +136,9 @@ describe('viewer', () => {
 
     it('renews a session older than a day (30 days, sliding), and the middleware hands the new cookie to the response', async () => {
       const user = await createUser();
-      await getDb().execute(sql`UPDATE sessions SET updated_at = now() - interval '2 days', expires_at = now() + interval '28 days' WHERE user_id = ${user.id}`);
+      await getDb().execute(
+        sql`UPDATE sessions SET updated_at = now() - interval '2 days', expires_at = now() + interval '28 days' WHERE user_id = ${user.id}`,
+      );
       const response = await respond(getRequest('/conta', user.cookie));
       expect(response.headers.getSetCookie().some((c) => c.includes('session_token='))).toBe(true);
       const [row] = await getDb().select().from(sessions).where(eq(sessions.userId, user.id));

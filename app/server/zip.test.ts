@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ZipError, readZipEntry } from './zip.server';
 
 const limits = { entryBytes: 4 * 1024 * 1024, totalBytes: 6 * 1024 * 1024, ratio: 100 };
-const reasonOf = (read: Promise<unknown>) => read.then(() => null, (error: unknown) => (error instanceof ZipError ? error.reason : error));
+const reasonOf = (read: Promise<unknown>) =>
+  read.then(
+    () => null,
+    (error: unknown) => (error instanceof ZipError ? error.reason : error),
+  );
 
 describe('readZipEntry', () => {
   it('reads a deflated or a stored entry, and answers null for a missing one', async () => {

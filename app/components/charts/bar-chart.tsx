@@ -12,7 +12,21 @@ const BAR = 16;
  * Horizontal bars, one per row, rendered on the server as SVG: each bar carries its label and number in
  * text, the SVG is one image named by its title and summary, and the same figures follow as a table.
  */
-export function BarChart({ title, rows, labelHeader, valueHeader, summary, format = formatNumber }: { title: string; rows: readonly ChartRow[]; labelHeader: string; valueHeader: string; summary: string; format?: (n: number) => string }) {
+export function BarChart({
+  title,
+  rows,
+  labelHeader,
+  valueHeader,
+  summary,
+  format = formatNumber,
+}: {
+  title: string;
+  rows: readonly ChartRow[];
+  labelHeader: string;
+  valueHeader: string;
+  summary: string;
+  format?: (n: number) => string;
+}) {
   const id = useId();
   const max = Math.max(1, ...rows.map((r) => r.value));
   const height = rows.length * ROW + 4;

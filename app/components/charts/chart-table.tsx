@@ -3,7 +3,19 @@ import { formatNumber } from '~/lib/format';
 export type ChartRow = { label: string; value: number };
 
 /** The chart's numbers as a table (DESIGN.md: charts carry a table), folded into a <details>. */
-export function ChartTable({ caption, labelHeader, valueHeader, rows, format = formatNumber }: { caption: string; labelHeader: string; valueHeader: string; rows: readonly ChartRow[]; format?: (n: number) => string }) {
+export function ChartTable({
+  caption,
+  labelHeader,
+  valueHeader,
+  rows,
+  format = formatNumber,
+}: {
+  caption: string;
+  labelHeader: string;
+  valueHeader: string;
+  rows: readonly ChartRow[];
+  format?: (n: number) => string;
+}) {
   return (
     <details className="text-sm">
       <summary className="min-h-11 cursor-pointer py-2 text-muted">Ver em tabela</summary>

@@ -11,7 +11,19 @@ const TOP = 20;
  * Adjacent vertical bars over ordered buckets (a ratings histogram), rendered on the server as SVG: the
  * count above each bar and the bucket below it are text, and the same figures follow as a table.
  */
-export function Histogram({ title, buckets, labelHeader, valueHeader, summary }: { title: string; buckets: readonly ChartRow[]; labelHeader: string; valueHeader: string; summary: string }) {
+export function Histogram({
+  title,
+  buckets,
+  labelHeader,
+  valueHeader,
+  summary,
+}: {
+  title: string;
+  buckets: readonly ChartRow[];
+  labelHeader: string;
+  valueHeader: string;
+  summary: string;
+}) {
   const id = useId();
   const max = Math.max(1, ...buckets.map((b) => b.value));
   const slot = WIDTH / Math.max(1, buckets.length);

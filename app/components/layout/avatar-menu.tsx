@@ -25,11 +25,7 @@ export function AvatarMenu({ viewer }: Props) {
         <p className="px-3 py-2 text-sm">
           <span className="block font-semibold">{viewer.name}</span>
           {/* An account created through a provider has no username until the sign-up step (ADR 0007). */}
-          {viewer.username ? (
-            <span className="text-muted">@{viewer.username}</span>
-          ) : (
-            <Link to="/auth/completar-cadastro">Completar cadastro</Link>
-          )}
+          {viewer.username ? <span className="text-muted">@{viewer.username}</span> : <Link to="/auth/completar-cadastro">Completar cadastro</Link>}
         </p>
         <ul className="flex flex-col">
           {viewer.username ? <MenuLink to={`/u/${viewer.username}`}>Meu perfil</MenuLink> : null}

@@ -13,7 +13,14 @@ export function NotFound() {
         <label htmlFor="busca-404" className="sr-only">
           Buscar no catálogo
         </label>
-        <input id="busca-404" name="q" type="search" placeholder="Título, autor ou ISBN" maxLength={200} className="min-h-11 flex-1 rounded-lg border border-line bg-surface px-3 text-ink placeholder:text-muted" />
+        <input
+          id="busca-404"
+          name="q"
+          type="search"
+          placeholder="Título, autor ou ISBN"
+          maxLength={200}
+          className="min-h-11 flex-1 rounded-lg border border-line bg-surface px-3 text-ink placeholder:text-muted"
+        />
         <button type="submit" className="min-h-11 rounded-lg border border-line bg-surface px-4 font-semibold text-ink">
           Buscar
         </button>

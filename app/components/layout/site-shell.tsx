@@ -56,7 +56,10 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
         Pular para o conteúdo
       </a>
-      <div aria-hidden={navigation.state === 'idle'} className={`fixed inset-x-0 top-0 z-50 h-1 bg-coral transition-opacity ${navigation.state === 'idle' ? 'opacity-0' : 'animate-pulse opacity-100'}`} />
+      <div
+        aria-hidden={navigation.state === 'idle'}
+        className={`fixed inset-x-0 top-0 z-50 h-1 bg-coral transition-opacity ${navigation.state === 'idle' ? 'opacity-0' : 'animate-pulse opacity-100'}`}
+      />
       <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
           <Link to="/" className="font-serif text-xl font-bold text-ink no-underline">
@@ -68,9 +71,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
             <HeaderLink to="/novidades">Novidades</HeaderLink>
           </nav>
           <div className="ml-auto flex items-center gap-1">
-            <div className="mr-2 hidden md:block">
-              {search}
-            </div>
+            <div className="mr-2 hidden md:block">{search}</div>
             <Link to="/catalogo" aria-label="Buscar livros" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink md:hidden">
               <Search aria-hidden="true" size={22} />
             </Link>
@@ -113,7 +114,11 @@ function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
   const { pathname } = useLocation();
   const active = pathname === to || pathname.startsWith(`${to}/`);
   return (
-    <Link to={to} aria-current={active ? 'page' : undefined} className={`rounded-lg px-3 py-2 text-sm font-medium no-underline ${active ? 'bg-surface text-ink' : 'text-muted hover:text-ink'}`}>
+    <Link
+      to={to}
+      aria-current={active ? 'page' : undefined}
+      className={`rounded-lg px-3 py-2 text-sm font-medium no-underline ${active ? 'bg-surface text-ink' : 'text-muted hover:text-ink'}`}
+    >
       {children}
     </Link>
   );
@@ -127,7 +132,9 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
     { to: '/', label: 'Início', icon: House },
     viewer ? { to: '/estante', label: 'Estante', icon: Library } : { to: '/novidades', label: 'Novidades', icon: Sparkles },
     viewer ? { to: '/notificacoes', label: 'Avisos', icon: Bell } : { to: '/auth/signin', label: 'Entrar', icon: LogIn },
-    viewer ? { to: viewer.username ? `/u/${viewer.username}` : '/auth/completar-cadastro', label: 'Perfil', icon: UserRound } : { to: '/auth/signin?modo=criar', label: 'Criar conta', icon: UserPlus },
+    viewer
+      ? { to: viewer.username ? `/u/${viewer.username}` : '/auth/completar-cadastro', label: 'Perfil', icon: UserRound }
+      : { to: '/auth/signin?modo=criar', label: 'Criar conta', icon: UserPlus },
   ];
   return (
     <nav aria-label="Navegação do celular" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper md:hidden">

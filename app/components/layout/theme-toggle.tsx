@@ -29,7 +29,12 @@ export function ThemeToggle() {
     }
   };
   return (
-    <button type="button" onClick={toggle} className="inline-flex size-11 items-center justify-center rounded-lg text-muted hover:text-ink" aria-label={dark ? 'Usar tema claro' : 'Usar tema escuro'}>
+    <button
+      type="button"
+      onClick={toggle}
+      className="inline-flex size-11 items-center justify-center rounded-lg text-muted hover:text-ink"
+      aria-label={dark ? 'Usar tema claro' : 'Usar tema escuro'}
+    >
       {dark ? <Sun aria-hidden="true" size={20} /> : <Moon aria-hidden="true" size={20} />}
     </button>
   );

@@ -6,11 +6,16 @@ type FieldProps = {
   hint?: ReactNode;
 };
 
-const inputClass =
-  'min-h-11 w-full rounded-lg border bg-surface px-3 py-2 text-ink placeholder:text-muted aria-[invalid=true]:border-danger border-line';
+const inputClass = 'min-h-11 w-full rounded-lg border bg-surface px-3 py-2 text-ink placeholder:text-muted aria-[invalid=true]:border-danger border-line';
 
 /** Label, control, hint and error, wired together: the error is announced and linked to the control. */
-function Field({ label, error, hint, id, control }: FieldProps & { id: string | undefined; control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  control,
+}: FieldProps & { id: string | undefined; control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
   const auto = useId();
   const inputId = id ?? auto;
   const describedBy = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].join(' ').trim() || undefined;
@@ -44,7 +49,15 @@ export function TextField({ label, error, hint, id, ...props }: FieldProps & Inp
 }
 
 export function TextArea({ label, error, hint, id, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <Field label={label} error={error} hint={hint} id={id} control={(a11y) => <textarea {...Object.assign(a11y, { className: `${inputClass} min-h-28` }, props)} />} />;
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(a11y) => <textarea {...Object.assign(a11y, { className: `${inputClass} min-h-28` }, props)} />}
+    />
+  );
 }
 
 export function SelectField({ label, error, hint, id, ...props }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
@@ -54,7 +67,10 @@ export function SelectField({ label, error, hint, id, ...props }: FieldProps & S
 export function FormMessage({ tone = 'error', children }: { tone?: 'error' | 'success'; children: ReactNode }) {
   if (!children) return null;
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border p-3 text-sm font-medium ${tone === 'error' ? 'border-danger text-danger' : 'border-ok text-ok'}`}>
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border p-3 text-sm font-medium ${tone === 'error' ? 'border-danger text-danger' : 'border-ok text-ok'}`}
+    >
       {children}
     </p>
   );

@@ -1,7 +1,11 @@
 import type { ReactElement, SVGProps } from 'react';
 
 /** A lucide drawing: what each of lucide-react's per-icon modules exports as `__iconData` (its typings name only the component). */
-type IconData = { readonly name: string; readonly node: readonly (readonly [string, Readonly<Record<string, string>>])[]; readonly aliases?: readonly string[] };
+type IconData = {
+  readonly name: string;
+  readonly node: readonly (readonly [string, Readonly<Record<string, string>>])[];
+  readonly aliases?: readonly string[];
+};
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML' | 'ref'> & { size?: number };
 export type Icon = (props: IconProps) => ReactElement;
 

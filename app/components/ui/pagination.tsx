@@ -21,7 +21,11 @@ export function Pagination({ page, pageSize, total, search }: { page: number; pa
   return (
     <nav aria-label="Paginação" className="flex items-center justify-between gap-4 py-4">
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-4 py-2.5 font-medium no-underline">
+        <Link
+          to={href(page - 1)}
+          rel="prev"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-4 py-2.5 font-medium no-underline"
+        >
           <ArrowLeft size={16} />
           Anterior
         </Link>
@@ -32,7 +36,11 @@ export function Pagination({ page, pageSize, total, search }: { page: number; pa
         Página {formatNumber(page)} de {formatNumber(pages)}
       </span>
       {page < pages ? (
-        <Link to={href(page + 1)} rel="next" className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-4 py-2.5 font-medium no-underline">
+        <Link
+          to={href(page + 1)}
+          rel="next"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-4 py-2.5 font-medium no-underline"
+        >
           Próxima
           <ArrowRight size={16} />
         </Link>

@@ -13,7 +13,9 @@ export const users = pgTable(
     image: text(),
     username: text(),
     displayUsername: text(),
-    role: text({ enum: ['reader', 'curator', 'admin'] }).notNull().default('reader'),
+    role: text({ enum: ['reader', 'curator', 'admin'] })
+      .notNull()
+      .default('reader'),
     suspendedAt: timestamp({ withTimezone: true }),
     birthDate: date({ mode: 'string' }),
     pronouns: text(),

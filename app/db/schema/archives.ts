@@ -14,8 +14,12 @@ export const archives = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['archive', 'goodreads_csv'] }).notNull().default('archive'),
-    status: text({ enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
+    kind: text({ enum: ['archive', 'goodreads_csv'] })
+      .notNull()
+      .default('archive'),
+    status: text({ enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
     storageKey: text(),
     sizeBytes: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

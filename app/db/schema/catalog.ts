@@ -44,7 +44,10 @@ export const works = pgTable(
     originalLanguage: text(),
     firstPublishedYear: integer(),
     /** 1–3 slugs of the taxonomy in features/catalog/genres.ts. */
-    genres: text().array().notNull().default(sql`'{}'::text[]`),
+    genres: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     synopsis: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -61,7 +64,9 @@ export const workAuthors = pgTable(
     authorId: text()
       .notNull()
       .references(() => authors.id),
-    role: text({ enum: ['author', 'organizer', 'adapter'] }).notNull().default('author'),
+    role: text({ enum: ['author', 'organizer', 'adapter'] })
+      .notNull()
+      .default('author'),
     position: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workId, t.authorId, t.role] }), index('work_authors_author_idx').on(t.authorId)],
@@ -84,7 +89,9 @@ export const editions = pgTable(
     publicationDate: text(),
     pages: integer(),
     audioMinutes: integer(),
-    format: text({ enum: ['brochura', 'capa_dura', 'ebook', 'audiolivro'] }).notNull().default('brochura'),
+    format: text({ enum: ['brochura', 'capa_dura', 'ebook', 'audiolivro'] })
+      .notNull()
+      .default('brochura'),
     /** ISO 639-1 code. */
     language: text().notNull().default('pt'),
     coverUrl: text(),
@@ -110,7 +117,9 @@ export const editions = pgTable(
     index('editions_search_vector_idx').using('gin', t.searchVector),
     /** Exact-title lookups of search and imports. */
     index('editions_folded_title_idx').on(foldedTitle(t.title)),
-    index('editions_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} IS NOT NULL`),
+    index('editions_pending_idx')
+      .on(t.pendingSince)
+      .where(sql`${t.pendingSince} IS NOT NULL`),
   ],
 );
 
@@ -135,7 +144,9 @@ export const collections = pgTable(
   {
     id: text().primaryKey(),
     name: text().notNull(),
-    kind: text({ enum: ['series', 'publisher_collection', 'box'] }).notNull().default('series'),
+    kind: text({ enum: ['series', 'publisher_collection', 'box'] })
+      .notNull()
+      .default('series'),
     publisher: text(),
     description: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -190,4 +201,6 @@ export const affiliateClicks = pgTable(
  * the search refresh and never removed (a stale word only costs an empty lookup). Search corrects a
  * query word it does not know to its closest words here, so typos go through the full-text index.
  */
-export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))]);
+export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

@@ -4,7 +4,6 @@ import { users } from './accounts';
 import type { EditionSource } from '~/features/catalog/vocabulary';
 import type { FieldChange } from '~/features/curation/vocabulary';
 
-
 /**
  * A reader's proposal to the catalogue (PRODUCT.md §B). `changes` is the field-by-field diff; the target
  * columns are plain text, not foreign keys, because a target merged away later must not erase the request.
@@ -16,7 +15,9 @@ export const changeRequests = pgTable(
     /** The public `SOL-XXXXXX`. */
     code: text().notNull(),
     kind: text({ enum: ['edition_edit', 'author_edit', 'new_edition', 'new_author', 'edition_cover', 'duplicate'] }).notNull(),
-    status: text({ enum: ['pending', 'approved', 'rejected', 'withdrawn'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
     /** Null once the requester deleted their account: the contribution stays, as "leitor removido". */
     requesterId: text().references(() => users.id, { onDelete: 'set null' }),
     editionId: text(),
@@ -79,13 +80,18 @@ export const catalogImports = pgTable(
     /** Null once the curator deleted their account: the import stays as the catalogue's record. */
     curatorId: text().references(() => users.id, { onDelete: 'set null' }),
     fileName: text().notNull(),
-    status: text({ enum: ['preview', 'imported'] }).notNull().default('preview'),
+    status: text({ enum: ['preview', 'imported'] })
+      .notNull()
+      .default('preview'),
     /** Header names no column was recognised in, shown in the preview. */
     ignoredColumns: jsonb().$type<string[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     importedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('catalog_imports_curator_idx').on(t.curatorId, t.createdAt.desc().nullsFirst()), index('catalog_imports_created_idx').on(t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('catalog_imports_curator_idx').on(t.curatorId, t.createdAt.desc().nullsFirst()),
+    index('catalog_imports_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 /**
@@ -135,8 +141,14 @@ export const editionLinkCounts = pgTable(
   },
   (t) => [
     index('edition_link_counts_rank_idx').on(t.total.desc().nullsLast(), t.editionId),
-    index('edition_link_counts_no_cover_idx').on(t.total.desc().nullsLast(), t.editionId).where(sql`${t.noCover}`),
-    index('edition_link_counts_no_isbn_idx').on(t.total.desc().nullsLast(), t.editionId).where(sql`${t.noIsbn}`),
-    index('edition_link_counts_no_pages_idx').on(t.total.desc().nullsLast(), t.editionId).where(sql`${t.noPages}`),
+    index('edition_link_counts_no_cover_idx')
+      .on(t.total.desc().nullsLast(), t.editionId)
+      .where(sql`${t.noCover}`),
+    index('edition_link_counts_no_isbn_idx')
+      .on(t.total.desc().nullsLast(), t.editionId)
+      .where(sql`${t.noIsbn}`),
+    index('edition_link_counts_no_pages_idx')
+      .on(t.total.desc().nullsLast(), t.editionId)
+      .where(sql`${t.noPages}`),
   ],
 );

@@ -16,17 +16,23 @@ export const readerImports = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    source: text({ enum: ['goodreads', 'storygraph', 'maratona'] }).$type<ImportSource>().notNull(),
+    source: text({ enum: ['goodreads', 'storygraph', 'maratona'] })
+      .$type<ImportSource>()
+      .notNull(),
     fileName: text().notNull(),
     fileText: text(),
     /** From a full archive (zip): what its CSV cannot carry, restored by the job. */
     extras: jsonb().$type<ArchiveExtras>(),
     mapping: jsonb().$type<ColumnMapping>().notNull(),
     header: jsonb().$type<string[]>().notNull(),
-    dateOrder: text({ enum: ['dmy', 'mdy'] }).$type<DateOrder>().notNull(),
+    dateOrder: text({ enum: ['dmy', 'mdy'] })
+      .$type<DateOrder>()
+      .notNull(),
     /** Whether the file itself settled the date order (a day above 12); the preview asks when it did not. */
     dateOrderDetected: boolean().notNull(),
-    status: text({ enum: ['preview', 'queued', 'done'] }).notNull().default('preview'),
+    status: text({ enum: ['preview', 'queued', 'done'] })
+      .notNull()
+      .default('preview'),
     total: integer().notNull(),
     applied: integer().notNull().default(0),
     counts: jsonb().$type<ReaderImportCounts>().notNull(),
@@ -62,7 +68,9 @@ export const readerImportRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.line] }),
-    index('reader_import_rows_pending_idx').on(t.importId, t.line).where(sql`NOT ${t.applied}`),
+    index('reader_import_rows_pending_idx')
+      .on(t.importId, t.line)
+      .where(sql`NOT ${t.applied}`),
     check('reader_import_rows_failed_check', sql`(${t.outcome} = 'failed') = (${t.reason} IS NOT NULL)`),
   ],
 );

@@ -13,7 +13,9 @@ export const jobs = pgTable(
     id: text().primaryKey(),
     kind: text().notNull(),
     payload: jsonb().$type<unknown>().notNull().default({}),
-    status: text({ enum: ['pending', 'running', 'done', 'dead'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'running', 'done', 'dead'] })
+      .notNull()
+      .default('pending'),
     attempts: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(5),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -21,14 +21,18 @@ export const reports = pgTable(
     targetAuthorId: text().references(() => users.id, { onDelete: 'set null' }),
     reason: text({ enum: ['spam', 'harassment', 'hate', 'sexual', 'violence', 'spoiler', 'impersonation', 'other'] }).notNull(),
     details: text().notNull().default(''),
-    status: text({ enum: ['open', 'resolved', 'dismissed'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     resolvedById: text().references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // A reporter's second report of the same thing while the first is open updates it instead (duplicates collapse).
-    uniqueIndex('reports_open_per_reporter_key').on(t.reporterId, t.targetKind, t.targetId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('reports_open_per_reporter_key')
+      .on(t.reporterId, t.targetKind, t.targetId)
+      .where(sql`${t.status} = 'open'`),
     index('reports_status_target_idx').on(t.status, t.targetKind, t.targetId),
     index('reports_target_author_idx').on(t.targetAuthorId),
   ],

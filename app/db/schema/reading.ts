@@ -31,10 +31,16 @@ export const shelfEntries = pgTable(
     notes: text(),
     // --- end owned copy and private notes ---
     // --- how the reading felt (branch reviews, docs/decisions/0020) ---
-    moods: text({ enum: MOODS }).array().notNull().default(sql`'{}'::text[]`),
+    moods: text({ enum: MOODS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     pacing: text({ enum: PACINGS }),
     /** Free tags, normalised (features/reading/vocabulary.ts), at most MAX_CONTENT_WARNINGS. */
-    contentWarnings: text().array().notNull().default(sql`'{}'::text[]`),
+    contentWarnings: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // --- end how the reading felt ---
     /**
      * Finished readings whose dates nobody knows (an imported "read" without a date, a read count above the
@@ -93,9 +99,13 @@ export const readThroughs = pgTable(
   },
   (t) => [
     index('read_throughs_entry_idx').on(t.shelfEntryId, t.createdAt),
-    index('read_throughs_user_finished_idx').on(t.userId, t.finishedOn).where(sql`${t.finishedOn} IS NOT NULL`),
+    index('read_throughs_user_finished_idx')
+      .on(t.userId, t.finishedOn)
+      .where(sql`${t.finishedOn} IS NOT NULL`),
     check('read_throughs_progress_check', sql`${t.progressFraction} BETWEEN 0 AND 1`),
-    uniqueIndex('read_throughs_one_open_key').on(t.shelfEntryId).where(sql`${t.finishedOn} IS NULL AND ${t.abandonedOn} IS NULL`),
+    uniqueIndex('read_throughs_one_open_key')
+      .on(t.shelfEntryId)
+      .where(sql`${t.finishedOn} IS NULL AND ${t.abandonedOn} IS NULL`),
   ],
 );
 
@@ -164,7 +174,11 @@ export const shelfItems = pgTable(
     position: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.shelfId, t.shelfEntryId] }), index('shelf_items_entry_idx').on(t.shelfEntryId), index('shelf_items_order_idx').on(t.shelfId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.shelfId, t.shelfEntryId] }),
+    index('shelf_items_entry_idx').on(t.shelfEntryId),
+    index('shelf_items_order_idx').on(t.shelfId, t.position),
+  ],
 );
 // --- end custom shelves ---
 
@@ -243,7 +257,9 @@ export const reviews = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('reviews_edition_published_idx').on(t.editionId, t.publishedAt.desc().nullsFirst()).where(sql`${t.publishedAt} IS NOT NULL`),
+    index('reviews_edition_published_idx')
+      .on(t.editionId, t.publishedAt.desc().nullsFirst())
+      .where(sql`${t.publishedAt} IS NOT NULL`),
     index('reviews_user_idx').on(t.userId),
     check('reviews_body_length_check', sql`char_length(${t.body}) <= 20000`),
     check('reviews_draft_length_check', sql`char_length(${t.draftBody}) <= 20000`),

@@ -19,7 +19,12 @@ export const notifications = pgTable(
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} IS NOT NULL`)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} IS NOT NULL`),
+  ],
 );
 
 /**

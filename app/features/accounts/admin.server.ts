@@ -21,7 +21,15 @@ export async function searchAccounts(viewer: Viewer, query: string): Promise<Adm
     .where(query ? or(ilike(users.username, q), ilike(users.email, q), ilike(users.name, q)) : undefined)
     .orderBy(desc(users.createdAt))
     .limit(30);
-  return rows.map((u) => ({ id: u.id, username: u.username ?? '', name: u.name, email: u.email, role: u.role, suspended: u.suspendedAt !== null, createdAt: u.createdAt.toISOString() }));
+  return rows.map((u) => ({
+    id: u.id,
+    username: u.username ?? '',
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    suspended: u.suspendedAt !== null,
+    createdAt: u.createdAt.toISOString(),
+  }));
 }
 
 export async function setCuratorRole(viewer: Viewer, userId: string, curator: boolean): Promise<void> {
@@ -29,7 +37,10 @@ export async function setCuratorRole(viewer: Viewer, userId: string, curator: bo
   const [target] = await getDb().select({ role: users.role }).from(users).where(eq(users.id, userId));
   if (!target) throw new AppError('not_found');
   if (target.role === 'admin') throw new AppError('forbidden', 'Não é possível mudar o papel de um admin por aqui.');
-  await getDb().update(users).set({ role: curator ? 'curator' : 'reader', updatedAt: new Date() }).where(eq(users.id, userId));
+  await getDb()
+    .update(users)
+    .set({ role: curator ? 'curator' : 'reader', updatedAt: new Date() })
+    .where(eq(users.id, userId));
   log.info('admin.role_changed', { adminId: viewer.id, userId, role: curator ? 'curator' : 'reader' });
 }
 

@@ -26,7 +26,15 @@ function oauthCodesInLibrary(): string[] {
   return [...codes];
 }
 
-const rfc6749 = ['invalid_request', 'unauthorized_client', 'access_denied', 'unsupported_response_type', 'invalid_scope', 'server_error', 'temporarily_unavailable'];
+const rfc6749 = [
+  'invalid_request',
+  'unauthorized_client',
+  'access_denied',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+];
 
 describe('auth errors in Portuguese', () => {
   it.each(Object.keys(BASE_ERROR_CODES))('explains library code %s', (code) => {

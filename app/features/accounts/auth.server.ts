@@ -120,7 +120,8 @@ function createAuth() {
         const link = `${env.publicUrl}/auth/verificar-email?token=${token}`;
         // The e-mail change flow sends its link to the new address, which is not yet the account's.
         const [current] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, user.id));
-        const content = current && current.email.toLowerCase() !== user.email.toLowerCase() ? newEmailEmail(user.name, link) : verificationEmail(user.name, link);
+        const content =
+          current && current.email.toLowerCase() !== user.email.toLowerCase() ? newEmailEmail(user.name, link) : verificationEmail(user.name, link);
         await sendEmail({ to: user.email, ...content }, { secret: link });
       },
     },
@@ -220,9 +221,19 @@ function createAuth() {
  */
 function asAPIError(error: unknown): unknown {
   if (error instanceof RateLimitError) {
-    return new APIError('TOO_MANY_REQUESTS', { message: error.message, code: 'RATE_LIMITED', retryAfter: error.retryAfterSeconds }, { 'Retry-After': String(error.retryAfterSeconds) });
+    return new APIError(
+      'TOO_MANY_REQUESTS',
+      { message: error.message, code: 'RATE_LIMITED', retryAfter: error.retryAfterSeconds },
+      { 'Retry-After': String(error.retryAfterSeconds) },
+    );
   }
-  if (isAppError(error)) return new APIError(error.code === 'forbidden' ? 'FORBIDDEN' : 'BAD_REQUEST', { message: error.message, code: 'APP_RULE', appCode: error.code, field: error.field });
+  if (isAppError(error))
+    return new APIError(error.code === 'forbidden' ? 'FORBIDDEN' : 'BAD_REQUEST', {
+      message: error.message,
+      code: 'APP_RULE',
+      appCode: error.code,
+      field: error.field,
+    });
   return error;
 }
 

@@ -27,7 +27,10 @@ const PASSWORD_CHECKS = { name: 'account-deletion', limit: 5, windowSeconds: 15 
  * confirmation goes to the address the account had. Answers the headers that clear this browser's session.
  */
 export async function deleteAccount(viewer: Viewer, request: Request, input: { username: string; password: string }): Promise<Headers> {
-  const [account] = await getDb().select({ id: users.id, name: users.name, email: users.email, username: users.username, image: users.image }).from(users).where(eq(users.id, viewer.id));
+  const [account] = await getDb()
+    .select({ id: users.id, name: users.name, email: users.email, username: users.username, image: users.image })
+    .from(users)
+    .where(eq(users.id, viewer.id));
   if (!account?.username) throw new AppError('not_found');
   if (input.username.trim().replace(/^@/, '').toLowerCase() !== account.username) {
     throw new AppError('invalid_input', `Digite seu nome de usuário, ${account.username}, para confirmar.`, 'username');
@@ -42,7 +45,8 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
     const limit = await hitRateLimit(PASSWORD_CHECKS, viewer.id);
     if (!limit.ok) throw new RateLimitError(limit.retryAfterSeconds, 'Muitas tentativas de senha. Espere alguns minutos e tente de novo.');
     const context = await getAuth().$context;
-    if (!(await context.password.verify({ hash: credential.hash, password: input.password }))) throw new AppError('wrong_password', 'Senha incorreta.', 'password');
+    if (!(await context.password.verify({ hash: credential.hash, password: input.password })))
+      throw new AppError('wrong_password', 'Senha incorreta.', 'password');
   }
 
   const headers = await signOut(request);

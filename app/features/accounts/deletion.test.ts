@@ -28,8 +28,21 @@ import { routeArgs } from '../../../test/routes';
 useTestDatabase();
 
 const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
-const png = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#1D4E7A' } }).png().toBuffer();
-const jpeg = async () => new Blob([new Uint8Array(await sharp({ create: { width: 400, height: 300, channels: 3, background: '#B84A2E' } }).jpeg().toBuffer())], { type: 'image/jpeg' });
+const png = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: '#1D4E7A' } })
+    .png()
+    .toBuffer();
+const jpeg = async () =>
+  new Blob(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 400, height: 300, channels: 3, background: '#B84A2E' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    { type: 'image/jpeg' },
+  );
 const deleting = (user: TestUser, fields: { username: string; password: string }) =>
   deleteAccount(testViewer(user), formRequest('/configuracoes/excluir', fields, { cookie: user.cookie }), fields);
 
@@ -64,9 +77,18 @@ describe('account deletion', () => {
 
   it('asks for the username and the password, in Portuguese next to the field, and deletes nothing until both are right', async () => {
     const reader = await createUser();
-    await expect(deleting(reader, { username: 'outra_pessoa', password: reader.password })).rejects.toMatchObject({ field: 'username', message: expect.stringContaining(reader.username) });
-    await expect(deleting(reader, { username: reader.username, password: '' })).rejects.toMatchObject({ field: 'password', message: 'Digite sua senha para confirmar.' });
-    await expect(deleting(reader, { username: reader.username, password: 'senha-errada-123' })).rejects.toMatchObject({ field: 'password', message: 'Senha incorreta.' });
+    await expect(deleting(reader, { username: 'outra_pessoa', password: reader.password })).rejects.toMatchObject({
+      field: 'username',
+      message: expect.stringContaining(reader.username),
+    });
+    await expect(deleting(reader, { username: reader.username, password: '' })).rejects.toMatchObject({
+      field: 'password',
+      message: 'Digite sua senha para confirmar.',
+    });
+    await expect(deleting(reader, { username: reader.username, password: 'senha-errada-123' })).rejects.toMatchObject({
+      field: 'password',
+      message: 'Senha incorreta.',
+    });
     expect(await getDb().select({ id: users.id }).from(users).where(eq(users.id, reader.id))).toHaveLength(1);
     expect(await getViewer(routeArgs(getRequest('/home', reader.cookie)))).not.toBeNull();
     // "@name" and another case are the same username.
@@ -79,7 +101,10 @@ describe('account deletion', () => {
     for (let i = 0; i < 5; i++) {
       await expect(deleting(reader, { username: reader.username, password: `errada-${i}-senha` })).rejects.toMatchObject({ code: 'wrong_password' });
     }
-    await expect(deleting(reader, { username: reader.username, password: reader.password })).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('Muitas tentativas') });
+    await expect(deleting(reader, { username: reader.username, password: reader.password })).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('Muitas tentativas'),
+    });
     expect(await getDb().select({ id: users.id }).from(users).where(eq(users.id, reader.id))).toHaveLength(1);
   });
 
@@ -98,7 +123,10 @@ describe('account deletion', () => {
     await getDb().execute(
       sql`INSERT INTO notification_settings (user_id, type, in_app, email) SELECT ${friendUser.id}, t, true, true FROM unnest(ARRAY['new_follower', 'reaction', 'comment']) t ON CONFLICT DO NOTHING`,
     );
-    const [mine, theirs] = await Promise.all([createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'] }), createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'] })]);
+    const [mine, theirs] = await Promise.all([
+      createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'] }),
+      createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'] }),
+    ]);
 
     // Everything a reader leaves around the site.
     const avatarUrl = await changeAvatar(gone, new File([new Uint8Array(await png())], 'eu.png', { type: 'image/png' }));
@@ -117,12 +145,16 @@ describe('account deletion', () => {
     await followReader(friend, goneUser.id);
     await blockReader(gone, otherUser.id);
     await createReport(gone, { kind: 'user', target: otherUser.id, reason: 'spam', details: 'Só propaganda.' });
-    await getDb().insert(changeRequests).values({ id: newId(), code: 'SOL-ABC123', kind: 'edition_edit', requesterId: goneUser.id, editionId: theirs, targetLabel: 'Vidas Secas', changes: [] });
+    await getDb()
+      .insert(changeRequests)
+      .values({ id: newId(), code: 'SOL-ABC123', kind: 'edition_edit', requesterId: goneUser.id, editionId: theirs, targetLabel: 'Vidas Secas', changes: [] });
     await hitRateLimit({ name: 'atts', limit: 60, windowSeconds: 3600 }, goneUser.id);
     await signIn(getRequest('/'), { identifier: goneUser.username, password: goneUser.password });
     await requestPasswordReset(getRequest('/'), goneUser.email);
     await sendEmail({ to: goneUser.email, subject: 'Olá', text: `Olá, ${goneUser.username}` });
-    const notificationsOfFriend = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${friendUser.id} AND actor_id = ${goneUser.id}`);
+    const notificationsOfFriend = await queryRows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${friendUser.id} AND actor_id = ${goneUser.id}`,
+    );
     expect(notificationsOfFriend[0]?.n).toBe(3); // the follow, the reaction and the comment
     const needles = [goneUser.id, goneUser.username, goneUser.email];
     expect((await whereMentioned(needles)).length).toBeGreaterThan(15);
@@ -130,7 +162,9 @@ describe('account deletion', () => {
     // Their full archive is built, and the jobs run: the friend is e-mailed about the follow, reaction and comment.
     await requestExportFile(gone);
     while ((await runJobsOnce('teste')) > 0);
-    expect(await queryRows(sql`SELECT count(*)::int AS n FROM outbox_emails WHERE "to" = ${friendUser.email} AND text LIKE ${`%@${goneUser.username} %`}`)).toEqual([{ n: 3 }]);
+    expect(
+      await queryRows(sql`SELECT count(*)::int AS n FROM outbox_emails WHERE "to" = ${friendUser.email} AND text LIKE ${`%@${goneUser.username} %`}`),
+    ).toEqual([{ n: 3 }]);
     const [archive] = await queryRows<{ storage_key: string }>(sql`SELECT storage_key FROM archives WHERE user_id = ${goneUser.id}`);
     expect(await getStorage().get(archive?.storage_key ?? '')).not.toBeNull();
     // The files exist before, so their absence after proves something.
@@ -146,7 +180,9 @@ describe('account deletion', () => {
     const [confirmation, ...others] = await getDb().select().from(outboxEmails).where(eq(outboxEmails.to, goneUser.email));
     expect(others).toEqual([]);
     expect(confirmation?.subject).toBe('Sua conta no Maratona foi excluída');
-    await getDb().delete(outboxEmails).where(eq(outboxEmails.id, confirmation?.id ?? ''));
+    await getDb()
+      .delete(outboxEmails)
+      .where(eq(outboxEmails.id, confirmation?.id ?? ''));
     expect(await whereMentioned(needles)).toEqual([]);
     // Checked after the search: a sign-in attempt counts against the name typed, whoever it was.
     await expect(signIn(getRequest('/'), { identifier: goneUser.username, password: goneUser.password })).rejects.toBeTruthy();
@@ -159,7 +195,9 @@ describe('account deletion', () => {
     const [report] = await getDb().select({ id: reports.id, author: reports.targetAuthorId }).from(reports).where(eq(reports.targetId, comment));
     expect(report?.author).toBeNull();
     const admin = testViewer(await createUser({ role: 'admin' }), 'admin');
-    await expect(actOnReport(admin, { report: report?.id ?? '', intent: 'warn', note: 'Não faça isso.' })).rejects.toMatchObject({ message: expect.stringContaining('excluiu a conta') });
+    await expect(actOnReport(admin, { report: report?.id ?? '', intent: 'warn', note: 'Não faça isso.' })).rejects.toMatchObject({
+      message: expect.stringContaining('excluiu a conta'),
+    });
     await actOnReport(admin, { report: report?.id ?? '', intent: 'hide', note: '' });
     expect((await getAtt(friend, friendsAtt))?.comments).toEqual([]);
     // Their own att went, with the friend's comment on it, and so did the files.

@@ -11,22 +11,42 @@ function email(subject: string, paragraphs: string[], action: { label: string; u
 }
 
 export const verificationEmail = (name: string, url: string) =>
-  email('Confirme seu e-mail no Maratona', [`Olá, ${name}!`, 'Falta só confirmar seu e-mail para publicar e sussurrar no Maratona. O link vale por 24 horas.', 'Se não foi você que criou a conta, ignore esta mensagem.'], {
-    label: 'Confirmar e-mail',
-    url,
-  });
+  email(
+    'Confirme seu e-mail no Maratona',
+    [
+      `Olá, ${name}!`,
+      'Falta só confirmar seu e-mail para publicar e sussurrar no Maratona. O link vale por 24 horas.',
+      'Se não foi você que criou a conta, ignore esta mensagem.',
+    ],
+    {
+      label: 'Confirmar e-mail',
+      url,
+    },
+  );
 
 export const resetPasswordEmail = (name: string, url: string) =>
-  email('Redefina sua senha do Maratona', [`Olá, ${name}!`, 'Recebemos um pedido para redefinir sua senha. O link vale por 1 hora.', 'Se não foi você, ignore esta mensagem: sua senha continua a mesma.'], {
-    label: 'Criar nova senha',
-    url,
-  });
+  email(
+    'Redefina sua senha do Maratona',
+    [
+      `Olá, ${name}!`,
+      'Recebemos um pedido para redefinir sua senha. O link vale por 1 hora.',
+      'Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
+    ],
+    {
+      label: 'Criar nova senha',
+      url,
+    },
+  );
 
 /** To the new address of an e-mail change: the account's e-mail becomes this one only when the link is opened. */
 export const newEmailEmail = (name: string, url: string) =>
   email(
     'Confirme o novo e-mail da sua conta no Maratona',
-    [`Olá, ${name}!`, 'Pediram para usar este endereço na sua conta do Maratona. Ele passa a valer quando você abrir o link abaixo, que vale por 24 horas.', 'Se não foi você, ignore esta mensagem: nada muda.'],
+    [
+      `Olá, ${name}!`,
+      'Pediram para usar este endereço na sua conta do Maratona. Ele passa a valer quando você abrir o link abaixo, que vale por 24 horas.',
+      'Se não foi você, ignore esta mensagem: nada muda.',
+    ],
     { label: 'Confirmar novo e-mail', url },
   );
 
@@ -34,7 +54,11 @@ export const newEmailEmail = (name: string, url: string) =>
 export const emailChangeRequestedEmail = (name: string, newEmail: string, url: string) =>
   email(
     'Pediram para trocar o e-mail da sua conta no Maratona',
-    [`Olá, ${name}!`, `Pediram para trocar o e-mail da sua conta para ${newEmail}. A troca só vale quando alguém abrir o link que enviamos para esse endereço.`, 'Se não foi você, redefina sua senha agora e fale com a gente.'],
+    [
+      `Olá, ${name}!`,
+      `Pediram para trocar o e-mail da sua conta para ${newEmail}. A troca só vale quando alguém abrir o link que enviamos para esse endereço.`,
+      'Se não foi você, redefina sua senha agora e fale com a gente.',
+    ],
     { label: 'Redefinir senha', url },
   );
 

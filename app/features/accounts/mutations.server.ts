@@ -216,7 +216,8 @@ export async function changeEmail(viewer: Viewer, request: Request, input: { ema
     try {
       await getAuth().api.verifyPassword({ body: { password: input.password }, headers: request.headers });
     } catch (error) {
-      if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === 'INVALID_PASSWORD') throw new AppError('wrong_password', undefined, 'password');
+      if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === 'INVALID_PASSWORD')
+        throw new AppError('wrong_password', undefined, 'password');
       translate(error);
     }
   } else {
@@ -293,7 +294,9 @@ export async function unlinkProvider(viewer: Viewer, request: Request, provider:
   const methods = await getDb().select({ providerId: authAccounts.providerId }).from(authAccounts).where(eq(authAccounts.userId, viewer.id));
   if (!methods.some((m) => m.providerId === provider)) throw new AppError('not_found');
   if (methods.length <= 1) throw new AppError('last_sign_in_method');
-  await getDb().delete(authAccounts).where(and(eq(authAccounts.userId, viewer.id), eq(authAccounts.providerId, provider)));
+  await getDb()
+    .delete(authAccounts)
+    .where(and(eq(authAccounts.userId, viewer.id), eq(authAccounts.providerId, provider)));
   log.info('auth.provider_unlinked', { userId: viewer.id, provider, ua: request.headers.get('user-agent') });
 }
 
@@ -333,10 +336,15 @@ export async function completeSignUp(viewer: Viewer, input: { username: string; 
  * be removed this way. Answers the headers that clear the session cookie.
  */
 export async function removeUnderageSignUp(viewer: Viewer, request: Request): Promise<Headers> {
-  const [pending] = await getDb().select({ id: users.id }).from(users).where(and(eq(users.id, viewer.id), isNull(users.username)));
+  const [pending] = await getDb()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, viewer.id), isNull(users.username)));
   if (!pending) throw new AppError('not_found');
   const headers = await signOut(request);
-  await getDb().delete(users).where(and(eq(users.id, viewer.id), isNull(users.username)));
+  await getDb()
+    .delete(users)
+    .where(and(eq(users.id, viewer.id), isNull(users.username)));
   log.info('auth.sign_up_refused_underage', { userId: viewer.id });
   return headers;
 }

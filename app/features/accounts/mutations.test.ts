@@ -35,7 +35,14 @@ describe('username changes', () => {
 describe('profile and email', () => {
   it('saves the profile of the viewer only', async () => {
     const user = await createUser();
-    await updateProfile(testViewer(user), { name: 'Ana', pronouns: 'ela/dela', bio: 'Leio de tudo.', links: ['https://exemplo.com.br'], profileVisibility: 'restrito', showCurrentlyReading: false });
+    await updateProfile(testViewer(user), {
+      name: 'Ana',
+      pronouns: 'ela/dela',
+      bio: 'Leio de tudo.',
+      links: ['https://exemplo.com.br'],
+      profileVisibility: 'restrito',
+      showCurrentlyReading: false,
+    });
     const [row] = await getDb().select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: 'Ana', pronouns: 'ela/dela', bio: 'Leio de tudo.', links: ['https://exemplo.com.br'], profileVisibility: 'restrito' });
   });
@@ -44,7 +51,10 @@ describe('profile and email', () => {
     const user = await createUser({ verified: true });
     const request = getRequest('/configuracoes/conta', user.cookie);
     await expect(changeEmail(testViewer(user), request, { email: 'novo@exemplo.com.br' })).rejects.toMatchObject({ code: 'wrong_password', field: 'password' });
-    await expect(changeEmail(testViewer(user), request, { email: 'novo@exemplo.com.br', password: 'nao-e-essa-123' })).rejects.toMatchObject({ code: 'wrong_password', field: 'password' });
+    await expect(changeEmail(testViewer(user), request, { email: 'novo@exemplo.com.br', password: 'nao-e-essa-123' })).rejects.toMatchObject({
+      code: 'wrong_password',
+      field: 'password',
+    });
     expect(await getDb().select().from(outboxEmails).where(eq(outboxEmails.to, 'novo@exemplo.com.br'))).toEqual([]);
 
     await changeEmail(testViewer(user), request, { email: 'novo@exemplo.com.br', password: user.password });
@@ -74,8 +84,14 @@ describe('profile and email', () => {
     const user = await createUser({ verified: true });
     await getDb().delete(authAccounts).where(eq(authAccounts.userId, user.id));
     const viewer = await getViewer(routeArgs(getRequest('/', user.cookie)));
-    await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 20 * 60_000) }).where(eq(sessions.userId, user.id));
-    await expect(changeEmail(viewer!, getRequest('/', user.cookie), { email: 'novo@exemplo.com.br' })).rejects.toMatchObject({ code: 'forbidden', field: 'email' });
+    await getDb()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(sessions.userId, user.id));
+    await expect(changeEmail(viewer!, getRequest('/', user.cookie), { email: 'novo@exemplo.com.br' })).rejects.toMatchObject({
+      code: 'forbidden',
+      field: 'email',
+    });
     await getDb().update(sessions).set({ createdAt: new Date() }).where(eq(sessions.userId, user.id));
     await changeEmail(viewer!, getRequest('/', user.cookie), { email: 'novo@exemplo.com.br' });
     expect((await getDb().select().from(outboxEmails).where(eq(outboxEmails.to, 'novo@exemplo.com.br'))).length).toBe(1);
@@ -88,7 +104,10 @@ describe('avatar', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const url = await changeAvatar(testViewer(user), new File([png], 'eu.png', { type: 'image/png' }));
     expect(url).toMatch(/^\/arquivos\/avatars\/.+\.webp$/);
-    await expect(changeAvatar(testViewer(user), new File([Buffer.from('<svg/>')], 'x.png', { type: 'image/png' }))).rejects.toMatchObject({ code: 'invalid_image', field: 'avatar' });
+    await expect(changeAvatar(testViewer(user), new File([Buffer.from('<svg/>')], 'x.png', { type: 'image/png' }))).rejects.toMatchObject({
+      code: 'invalid_image',
+      field: 'avatar',
+    });
   });
 
   it('never removes another reader’s file, whatever address the reader’s row holds', async () => {

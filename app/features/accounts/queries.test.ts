@@ -13,10 +13,12 @@ describe('account settings', () => {
     const user = await createUser();
     expect(await getAccountSettings(testViewer(user))).toMatchObject({ username: user.username, email: user.email, hasPassword: true, providers: [] });
 
-    await getDb().insert(authAccounts).values([
-      { id: `tw-${user.id}`, userId: user.id, accountId: 'twitch-1', providerId: 'twitch' },
-      { id: `go-${user.id}`, userId: user.id, accountId: 'google-1', providerId: 'google' },
-    ]);
+    await getDb()
+      .insert(authAccounts)
+      .values([
+        { id: `tw-${user.id}`, userId: user.id, accountId: 'twitch-1', providerId: 'twitch' },
+        { id: `go-${user.id}`, userId: user.id, accountId: 'google-1', providerId: 'google' },
+      ]);
     expect(await getAccountSettings(testViewer(user))).toMatchObject({ hasPassword: true, providers: ['google', 'twitch'] });
 
     await getDb().delete(authAccounts).where(eq(authAccounts.userId, user.id));

@@ -2,19 +2,80 @@ import { z } from 'zod';
 import { commonPasswords } from './common-passwords';
 import { ADULT_AGE, BIO_MAX, DISPLAY_NAME_MAX, LINKS_MAX, MINIMUM_AGE, PASSWORD_MAX, PASSWORD_MIN, PRONOUNS_MAX, USERNAME_MAX, USERNAME_MIN } from './limits';
 
-
 /**
  * Words a username may not be: route segments and words that would impersonate the site. Kept here so
  * the sign-up form, the auth library's validator and the rename action agree.
  */
 export const reservedUsernames: ReadonlySet<string> = new Set([
-  'admin', 'administrador', 'api', 'app', 'assinar', 'assinaturas', 'att', 'atts', 'auth', 'autor', 'catalogo',
-  'clube', 'clubes', 'colecao', 'configuracoes', 'criar', 'curador', 'ed', 'editar', 'estante', 'estantes',
-  'f', 'foca', 'gerenciar', 'home', 'id', 'lc', 'lcs', 'leitor', 'login', 'logout', 'm', 'maratona',
-  'maratonas', 'moderacao', 'moderador', 'novidades', 'novo', 'oauthredirect', 'overlay', 'politica',
-  'quiz', 'retrospectiva', 'root', 'seguindo', 'sistema', 'sorteio', 'streamer', 'suporte', 'sussurrar',
-  'sussurros', 'tarefas', 'termos', 'teste', 'teste2', 'teste3', 'u', 'usuario', 'www', 'equipe', 'staff',
-  'oficial', 'null', 'undefined', 'me', 'eu', 'sair', 'entrar', 'leitor_removido',
+  'admin',
+  'administrador',
+  'api',
+  'app',
+  'assinar',
+  'assinaturas',
+  'att',
+  'atts',
+  'auth',
+  'autor',
+  'catalogo',
+  'clube',
+  'clubes',
+  'colecao',
+  'configuracoes',
+  'criar',
+  'curador',
+  'ed',
+  'editar',
+  'estante',
+  'estantes',
+  'f',
+  'foca',
+  'gerenciar',
+  'home',
+  'id',
+  'lc',
+  'lcs',
+  'leitor',
+  'login',
+  'logout',
+  'm',
+  'maratona',
+  'maratonas',
+  'moderacao',
+  'moderador',
+  'novidades',
+  'novo',
+  'oauthredirect',
+  'overlay',
+  'politica',
+  'quiz',
+  'retrospectiva',
+  'root',
+  'seguindo',
+  'sistema',
+  'sorteio',
+  'streamer',
+  'suporte',
+  'sussurrar',
+  'sussurros',
+  'tarefas',
+  'termos',
+  'teste',
+  'teste2',
+  'teste3',
+  'u',
+  'usuario',
+  'www',
+  'equipe',
+  'staff',
+  'oficial',
+  'null',
+  'undefined',
+  'me',
+  'eu',
+  'sair',
+  'entrar',
+  'leitor_removido',
 ]);
 
 export function usernameProblem(username: string): string | null {
@@ -49,8 +110,7 @@ export function todayInSaoPaulo(now = new Date()): string {
   return saoPauloDate.format(now);
 }
 
-export const isMinor = (birthDate: string | null | undefined, today = todayInSaoPaulo()) =>
-  birthDate ? ageOn(birthDate, today) < ADULT_AGE : false;
+export const isMinor = (birthDate: string | null | undefined, today = todayInSaoPaulo()) => (birthDate ? ageOn(birthDate, today) < ADULT_AGE : false);
 
 const usernameField = z
   .string({ error: 'Escolha um nome de usuário.' })
@@ -100,12 +160,10 @@ export const signInInput = z.object({
 
 export const requestPasswordResetInput = z.object({ email: emailField });
 
-export const resetPasswordInput = z
-  .object({ token: z.string().min(1), password: z.string({ error: 'Crie uma senha.' }) })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value.password, undefined);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
-  });
+export const resetPasswordInput = z.object({ token: z.string().min(1), password: z.string({ error: 'Crie uma senha.' }) }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value.password, undefined);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+});
 
 /** /configuracoes/excluir: the username typed again, and the password when the account has one (checked by deleteAccount). */
 export const deleteAccountInput = z.object({
@@ -124,17 +182,21 @@ export const profileInput = z.object({
     .trim()
     .min(1, { error: 'Informe um nome de exibição.' })
     .max(DISPLAY_NAME_MAX, { error: `Use no máximo ${DISPLAY_NAME_MAX} caracteres.` }),
-  pronouns: z.string().trim().max(PRONOUNS_MAX, { error: `Use no máximo ${PRONOUNS_MAX} caracteres.` }).default(''),
-  bio: z.string().trim().max(BIO_MAX, { error: `A bio pode ter no máximo ${BIO_MAX} caracteres.` }).default(''),
+  pronouns: z
+    .string()
+    .trim()
+    .max(PRONOUNS_MAX, { error: `Use no máximo ${PRONOUNS_MAX} caracteres.` })
+    .default(''),
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX, { error: `A bio pode ter no máximo ${BIO_MAX} caracteres.` })
+    .default(''),
   links: z
     .string()
     .default('')
     .transform((text) => text.split(/\s+/).filter(Boolean))
-    .pipe(
-      z
-        .array(z.url({ protocol: /^https?$/, error: 'Use links completos, começando com https://.' }))
-        .max(LINKS_MAX, { error: `Até ${LINKS_MAX} links.` }),
-    ),
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Use links completos, começando com https://.' })).max(LINKS_MAX, { error: `Até ${LINKS_MAX} links.` })),
   profileVisibility: z.enum(['publico', 'restrito'], { error: 'Escolha quem pode ver seu perfil.' }),
   /** A checkbox: present ("sim") when checked, absent otherwise. */
   showCurrentlyReading: z

@@ -21,7 +21,10 @@ import { encodeCursor, feedParams } from './validation';
 useTestDatabase();
 
 const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
-const photo = (background: string, width = 800, height = 600) => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+const photo = (background: string, width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 const blob = (buffer: Buffer, type = 'image/jpeg') => new Blob([new Uint8Array(buffer)], { type });
 
 async function finishedAtt(author: Viewer, editionId: string, extra: Partial<NewAtt> = {}): Promise<string> {
@@ -31,7 +34,6 @@ async function finishedAtt(author: Viewer, editionId: string, extra: Partial<New
 async function readBook(viewer: Viewer, editionId: string) {
   await setShelfStatus(viewer, editionId, 'read');
 }
-
 
 describe('atts', () => {
   for (const profile of ['publico', 'restrito'] as const) {
@@ -58,7 +60,13 @@ describe('atts', () => {
         visitor: { publico: profile === 'publico', seguidores: false, privado: false },
         blocked: { publico: false, seguidores: false, privado: false },
       };
-      const viewers: Record<string, Viewer | null> = { owner: writer, follower: testViewer(follower), stranger: testViewer(stranger), visitor: null, blocked: testViewer(blocked) };
+      const viewers: Record<string, Viewer | null> = {
+        owner: writer,
+        follower: testViewer(follower),
+        stranger: testViewer(stranger),
+        visitor: null,
+        blocked: testViewer(blocked),
+      };
       for (const [who, viewer] of Object.entries(viewers)) {
         const listed = (await listAtts(viewer, { kind: 'all' })).items.map((a) => a.id);
         const onEdition = (await listAtts(viewer, { kind: 'edition', editionId })).items.map((a) => a.id);
@@ -67,7 +75,12 @@ describe('atts', () => {
           const id = ids[visibility];
           expect({ who, visibility, page: (await getAtt(viewer, id)) !== null }).toEqual({ who, visibility, page: sees });
           expect({ who, visibility, image: (await getAttImage(viewer, id, 1)) !== null }).toEqual({ who, visibility, image: sees });
-          expect({ who, visibility, listed: listed.includes(id), onEdition: onEdition.includes(id) }).toEqual({ who, visibility, listed: sees, onEdition: sees });
+          expect({ who, visibility, listed: listed.includes(id), onEdition: onEdition.includes(id) }).toEqual({
+            who,
+            visibility,
+            listed: sees,
+            onEdition: sees,
+          });
         }
       }
       // The photo is the re-encoded WebP, and a position without a photo is missing.
@@ -111,11 +124,18 @@ describe('atts', () => {
     const reader = await createUser();
     const editionId = await createEdition({ title: 'Capitães da Areia', authors: ['Jorge Amado'] });
     await readBook(testViewer(reader), editionId);
-    await expect(finishedAtt(testViewer(reader), editionId)).rejects.toMatchObject({ code: 'email_not_verified', message: expect.stringContaining('Confirme seu e-mail') });
+    await expect(finishedAtt(testViewer(reader), editionId)).rejects.toMatchObject({
+      code: 'email_not_verified',
+      message: expect.stringContaining('Confirme seu e-mail'),
+    });
     const author = verified(reader);
     for (let i = 0; i < 59; i += 1) await hitRateLimit(ATTS_RATE_LIMIT, author.id);
     await finishedAtt(author, editionId);
-    await expect(finishedAtt(author, editionId)).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: expect.any(Number), message: expect.stringContaining('limite de 60 atts por hora') });
+    await expect(finishedAtt(author, editionId)).rejects.toMatchObject({
+      code: 'rate_limited',
+      retryAfterSeconds: expect.any(Number),
+      message: expect.stringContaining('limite de 60 atts por hora'),
+    });
     expect((await listAtts(author, { kind: 'all' })).items).toHaveLength(1);
   });
 
@@ -125,10 +145,19 @@ describe('atts', () => {
     await readBook(author, editionId);
     const good = blob(await photo('#2C6E49'));
     const attempt = (images: Blob[], text = '') => finishedAtt(author, editionId, { images, text });
-    await expect(attempt([blob(Buffer.from('não sou uma imagem'), 'image/png')])).rejects.toMatchObject({ field: 'fotos', message: 'A foto não é uma imagem JPEG, PNG, WebP ou GIF.' });
-    await expect(attempt([good, blob(Buffer.from('GIF89a quebrado'), 'image/gif')])).rejects.toMatchObject({ field: 'fotos', message: 'A foto 2 não é uma imagem JPEG, PNG, WebP ou GIF.' });
+    await expect(attempt([blob(Buffer.from('não sou uma imagem'), 'image/png')])).rejects.toMatchObject({
+      field: 'fotos',
+      message: 'A foto não é uma imagem JPEG, PNG, WebP ou GIF.',
+    });
+    await expect(attempt([good, blob(Buffer.from('GIF89a quebrado'), 'image/gif')])).rejects.toMatchObject({
+      field: 'fotos',
+      message: 'A foto 2 não é uma imagem JPEG, PNG, WebP ou GIF.',
+    });
     await expect(attempt([good, good, good, good, good])).rejects.toMatchObject({ field: 'fotos', message: 'Envie no máximo 4 fotos.' });
-    await expect(attempt([blob(Buffer.alloc(5 * 1024 * 1024 + 1))])).rejects.toMatchObject({ code: 'image_too_large', message: 'A foto passa do limite de 5 MB.' });
+    await expect(attempt([blob(Buffer.alloc(5 * 1024 * 1024 + 1))])).rejects.toMatchObject({
+      code: 'image_too_large',
+      message: 'A foto passa do limite de 5 MB.',
+    });
     await expect(attempt([], 'x'.repeat(1001))).rejects.toMatchObject({ field: 'attText', message: 'Use no máximo 1.000 caracteres.' });
     expect((await listAtts(author, { kind: 'all' })).items).toEqual([]);
     const id = await attempt([good, good, good, good]);
@@ -151,14 +180,22 @@ describe('atts', () => {
   });
 
   it('take reactions and comments from those who may see the att, notify its author, and let only the right people delete', async () => {
-    const [a, f, s, b] = await Promise.all([createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true })]);
+    const [a, f, s, b] = await Promise.all([
+      createUser({ verified: true }),
+      createUser({ verified: true }),
+      createUser({ verified: true }),
+      createUser({ verified: true }),
+    ]);
     const [author, friend, stranger, blocked] = [verified(a), verified(f), verified(s), verified(b)];
     const editionId = await createEdition({ title: 'Grande Sertão: Veredas', authors: ['João Guimarães Rosa'] });
     await getDb().insert(follows).values({ followerId: friend.id, followeeId: author.id, status: 'accepted' });
     await getDb().insert(blocks).values({ blockerId: blocked.id, blockedId: author.id });
     await readBook(author, editionId);
     const id = await finishedAtt(author, editionId, { visibility: 'seguidores' });
-    const notifications = async (userId: string) => queryRows<{ kind: string; text: string; link: string }>(sql`SELECT kind, text, link FROM notifications WHERE user_id = ${userId} ORDER BY created_at, id`);
+    const notifications = async (userId: string) =>
+      queryRows<{ kind: string; text: string; link: string }>(
+        sql`SELECT kind, text, link FROM notifications WHERE user_id = ${userId} ORDER BY created_at, id`,
+      );
 
     expect(await toggleReaction(friend, id, 'heart')).toEqual({ reacted: true });
     expect(await toggleReaction(friend, id, 'clap')).toEqual({ reacted: true });
@@ -177,7 +214,11 @@ describe('atts', () => {
     expect(page?.reactions.filter((r) => r.count > 0)).toEqual([{ kind: 'heart', count: 2, mine: true }]);
     expect(page?.comments).toMatchObject([{ id: commentId, text: 'Que livro!', mayDelete: true }]);
     expect((await notifications(author.id)).map((n) => n.kind)).toEqual(['att_reaction', 'att_reaction', 'att_comment']);
-    expect((await notifications(author.id))[2]).toEqual({ kind: 'att_comment', text: `@${friend.username} comentou na sua att sobre “Grande Sertão: Veredas”.`, link: `/att/${id}#comentarios` });
+    expect((await notifications(author.id))[2]).toEqual({
+      kind: 'att_comment',
+      text: `@${friend.username} comentou na sua att sobre “Grande Sertão: Veredas”.`,
+      link: `/att/${id}#comentarios`,
+    });
 
     // Deleting: not the stranger's to delete (cannot even see it), the author may delete any comment on their att.
     await expect(deleteComment(stranger, commentId)).rejects.toMatchObject({ code: 'not_found' });
@@ -194,7 +235,9 @@ describe('atts', () => {
   });
 
   it('hide comments from someone the viewer is blocked with', async () => {
-    const [author, friend, other] = (await Promise.all([createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true })])).map(verified);
+    const [author, friend, other] = (await Promise.all([createUser({ verified: true }), createUser({ verified: true }), createUser({ verified: true })])).map(
+      verified,
+    );
     const editionId = await createEdition({ title: 'Dom Casmurro', authors: ['Machado de Assis'] });
     await readBook(author!, editionId);
     const id = await finishedAtt(author!, editionId);
@@ -240,10 +283,20 @@ describe('atts', () => {
 
   it('page through `seguindo` across several readers exactly as one sorted list of what the viewer may see', async () => {
     const fresh = () => createUser({ verified: true });
-    const [me, a, b, c, stranger, blocker, blockedByMe, suspended] = await Promise.all([fresh(), fresh(), fresh(), fresh(), fresh(), fresh(), fresh(), fresh()]);
+    const [me, a, b, c, stranger, blocker, blockedByMe, suspended] = await Promise.all([
+      fresh(),
+      fresh(),
+      fresh(),
+      fresh(),
+      fresh(),
+      fresh(),
+      fresh(),
+      fresh(),
+    ]);
     const editionId = await createEdition({ title: 'Quincas Borba', authors: ['Machado de Assis'] });
     // Followed, but one blocked me, I blocked one and one is suspended: none of them is in my feed.
-    for (const author of [a, b, blocker, blockedByMe, suspended]) await getDb().insert(follows).values({ followerId: me.id, followeeId: author.id, status: 'accepted' });
+    for (const author of [a, b, blocker, blockedByMe, suspended])
+      await getDb().insert(follows).values({ followerId: me.id, followeeId: author.id, status: 'accepted' });
     // c only asked: pending is no follow. The stranger is not followed at all.
     await getDb().insert(follows).values({ followerId: me.id, followeeId: c.id, status: 'pending' });
     const visibilities: Visibility[] = ['publico', 'seguidores', 'privado'];
@@ -253,8 +306,15 @@ describe('atts', () => {
     }
     // Interleave the readers' atts in time, with runs of ties broken by id, and take one down.
     await getDb().execute(sql`UPDATE atts SET created_at = '2026-03-01T00:00:00Z'::timestamptz + (abs(hashtext(id)) % 7) * interval '1 hour'`);
-    await getDb().execute(sql`UPDATE atts SET hidden_at = now() WHERE id = (SELECT id FROM atts WHERE author_id = ${a.id} AND visibility = 'publico' ORDER BY id LIMIT 1)`);
-    await getDb().insert(blocks).values([{ blockerId: blocker.id, blockedId: me.id }, { blockerId: me.id, blockedId: blockedByMe.id }]);
+    await getDb().execute(
+      sql`UPDATE atts SET hidden_at = now() WHERE id = (SELECT id FROM atts WHERE author_id = ${a.id} AND visibility = 'publico' ORDER BY id LIMIT 1)`,
+    );
+    await getDb()
+      .insert(blocks)
+      .values([
+        { blockerId: blocker.id, blockedId: me.id },
+        { blockerId: me.id, blockedId: blockedByMe.id },
+      ]);
     await getDb().execute(sql`UPDATE users SET suspended_at = now() WHERE id = ${suspended.id}`);
     const viewer = verified(me);
     // The page comes from the site's first atts in the feed's order when they hold it (one statement), else from

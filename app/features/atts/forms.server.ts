@@ -34,5 +34,8 @@ export function finishedAttFrom(formData: FormData, editionId: string) {
   const parsed = parseForm(formData, attInput);
   if (!parsed.ok) return parsed;
   const { attText, attVisibility, attSpoiler } = parsed.value;
-  return { ...parsed, value: { editionId, kind: 'finished' as const, text: attText, spoiler: attSpoiler, visibility: attVisibility, images: attImagesOf(formData) } };
+  return {
+    ...parsed,
+    value: { editionId, kind: 'finished' as const, text: attText, spoiler: attSpoiler, visibility: attVisibility, images: attImagesOf(formData) },
+  };
 }

@@ -45,14 +45,18 @@ const preparedAtts = new WeakSet<PreparedAtt>();
  * half-done submission behind.
  */
 export async function prepareAtt(viewer: Viewer, input: NewAtt): Promise<PreparedAtt> {
-  if (!viewer.emailVerified) throw new AppError('email_not_verified', 'Confirme seu e-mail para publicar atts: procure o link que enviamos para você (ou peça outro em Configurações).');
+  if (!viewer.emailVerified)
+    throw new AppError('email_not_verified', 'Confirme seu e-mail para publicar atts: procure o link que enviamos para você (ou peça outro em Configurações).');
   if (input.text.length > ATT_TEXT_MAX) throw new AppError('invalid_input', `Use no máximo ${ATT_TEXT_MAX.toLocaleString('pt-BR')} caracteres.`, 'attText');
   if (input.images.length > ATT_IMAGES_MAX) throw new AppError('invalid_input', `Envie no máximo ${ATT_IMAGES_MAX} fotos.`, ATT_IMAGES_INPUT);
   const tooLarge = input.images.findIndex((image) => image.size > IMAGE_MAX_BYTES);
   if (tooLarge >= 0) throw new AppError('image_too_large', photoMessage(tooLarge, input.images.length, 'passa do limite de 5 MB.'), ATT_IMAGES_INPUT);
   const limit = await hitRateLimit(ATTS_RATE_LIMIT, viewer.id);
   if (!limit.ok) {
-    throw new RateLimitError(limit.retryAfterSeconds, `Você chegou ao limite de ${ATTS_PER_HOUR} atts por hora. Poderá publicar outra daqui a ${formatWait(limit.retryAfterSeconds)}.`);
+    throw new RateLimitError(
+      limit.retryAfterSeconds,
+      `Você chegou ao limite de ${ATTS_PER_HOUR} atts por hora. Poderá publicar outra daqui a ${formatWait(limit.retryAfterSeconds)}.`,
+    );
   }
   if (input.images.length > 0) await countImageUploads(viewer, input.images.length, ATT_IMAGES_INPUT);
   const images: NormalisedImage[] = [];
@@ -61,7 +65,12 @@ export async function prepareAtt(viewer: Viewer, input: NewAtt): Promise<Prepare
       images.push(await normaliseImage(Buffer.from(await image.arrayBuffer())));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const reason = { invalid_image: 'não é uma imagem JPEG, PNG, WebP ou GIF.', image_too_large: 'passa do limite de 5 MB.', image_too_many_pixels: 'é grande demais (mais de 40 megapixels).' }[error.code as string] ?? error.message;
+      const reason =
+        {
+          invalid_image: 'não é uma imagem JPEG, PNG, WebP ou GIF.',
+          image_too_large: 'passa do limite de 5 MB.',
+          image_too_many_pixels: 'é grande demais (mais de 40 megapixels).',
+        }[error.code as string] ?? error.message;
       throw new AppError(error.code, photoMessage(i, input.images.length, reason), ATT_IMAGES_INPUT);
     }
   }
@@ -90,7 +99,14 @@ async function linkOf(viewer: Viewer, input: NewAtt): Promise<{ readThroughId: s
       .select({ id: readThroughs.id })
       .from(readThroughs)
       .innerJoin(shelfEntries, eq(shelfEntries.id, readThroughs.shelfEntryId))
-      .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, input.editionId), eq(shelfEntries.status, 'read'), isNotNull(readThroughs.finishedOn)))
+      .where(
+        and(
+          eq(shelfEntries.userId, viewer.id),
+          eq(shelfEntries.editionId, input.editionId),
+          eq(shelfEntries.status, 'read'),
+          isNotNull(readThroughs.finishedOn),
+        ),
+      )
       .orderBy(desc(readThroughs.finishedOn), desc(readThroughs.createdAt))
       .limit(1);
     if (!read) throw new AppError('invalid_input', 'Marque o livro como lido para publicar que terminou.');
@@ -107,7 +123,16 @@ function claim(viewer: Viewer, att: PreparedAtt) {
 
 type AttLink = Awaited<ReturnType<typeof linkOf>>;
 const insertAtt = (tx: Tx, id: string, viewer: Viewer, input: NewAtt, link: AttLink) =>
-  tx.insert(atts).values({ id, authorId: viewer.id, editionId: input.editionId, ...link, kind: input.kind, text: input.text.trim(), spoiler: input.spoiler, visibility: input.visibility });
+  tx.insert(atts).values({
+    id,
+    authorId: viewer.id,
+    editionId: input.editionId,
+    ...link,
+    kind: input.kind,
+    text: input.text.trim(),
+    spoiler: input.spoiler,
+    visibility: input.visibility,
+  });
 
 /** Publishes a prepared att; `progressEntryId` names the update the progress form just logged. */
 export async function publishAtt(viewer: Viewer, att: PreparedAtt, progressEntryId?: string): Promise<string> {
@@ -188,7 +213,14 @@ export async function toggleReaction(viewer: Viewer, attId: string, kind: Reacti
   }
   await invalidateTags([editionAttsCacheTag(att.editionId)]);
   if (att.authorId !== viewer.id) {
-    await notify({ userId: att.authorId, actorId: viewer.id, kind: 'att_reaction', text: `@${viewer.username} reagiu com ${REACTION_EMOJI[kind]} à sua att sobre “${att.title}”.`, link: `/att/${attId}`, data: { attId, reaction: kind } });
+    await notify({
+      userId: att.authorId,
+      actorId: viewer.id,
+      kind: 'att_reaction',
+      text: `@${viewer.username} reagiu com ${REACTION_EMOJI[kind]} à sua att sobre “${att.title}”.`,
+      link: `/att/${attId}`,
+      data: { attId, reaction: kind },
+    });
   }
   return { reacted: true };
 }
@@ -204,7 +236,14 @@ export async function addComment(viewer: Viewer, attId: string, text: string): P
   await getDb().insert(attComments).values({ id, attId, authorId: viewer.id, text: body });
   await invalidateTags([editionAttsCacheTag(att.editionId)]);
   if (att.authorId !== viewer.id) {
-    await notify({ userId: att.authorId, actorId: viewer.id, kind: 'att_comment', text: `@${viewer.username} comentou na sua att sobre “${att.title}”.`, link: `/att/${attId}#comentarios`, data: { attId, commentId: id } });
+    await notify({
+      userId: att.authorId,
+      actorId: viewer.id,
+      kind: 'att_comment',
+      text: `@${viewer.username} comentou na sua att sobre “${att.title}”.`,
+      link: `/att/${attId}#comentarios`,
+      data: { attId, commentId: id },
+    });
   }
   return id;
 }

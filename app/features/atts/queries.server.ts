@@ -41,9 +41,7 @@ type AttRow = {
  * moderation's notice), and none from someone in a blocked pair with them.
  */
 function shownComments(viewerId: string | null): SQL {
-  const notBlocked = viewerId
-    ? sql`AND NOT ${blockedEitherWay(sql`c.author_id`, sql`${viewerId}`)}`
-    : sql``;
+  const notBlocked = viewerId ? sql`AND NOT ${blockedEitherWay(sql`c.author_id`, sql`${viewerId}`)}` : sql``;
   return sql`c.deleted_at IS NULL AND (c.hidden_at IS NULL OR c.author_id = ${viewerId ?? ''}) AND NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL) ${notBlocked}`;
 }
 
@@ -95,7 +93,11 @@ function toCard(viewerId: string | null, row: AttRow): AttCard {
  * gaps. `limit` shortens the page (a profile's "Últimas atts"); `recentWindow` is how many of the site's atts
  * the `seguindo` feed looks through first (FEED_RECENT_WINDOW; the tests move it).
  */
-export async function listAtts(viewer: Viewer | null, scope: AttScope, options: { withPhotos?: boolean; cursor?: AttCursor | null; limit?: number; recentWindow?: number } = {}): Promise<AttPage> {
+export async function listAtts(
+  viewer: Viewer | null,
+  scope: AttScope,
+  options: { withPhotos?: boolean; cursor?: AttCursor | null; limit?: number; recentWindow?: number } = {},
+): Promise<AttPage> {
   const { recentWindow = FEED_RECENT_WINDOW } = options;
   const viewerId = viewer?.id ?? null;
   // The seguindo feed asks the audience once per author (followingPage); every other list, once per att.
@@ -118,7 +120,10 @@ export async function listAtts(viewer: Viewer | null, scope: AttScope, options: 
   }
   const page = rows.slice(0, size);
   const last = page.at(-1);
-  return { items: page.map((row) => toCard(viewerId, row)), nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
+  return {
+    items: page.map((row) => toCard(viewerId, row)),
+    nextCursor: rows.length > size && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
 }
 
 /**
@@ -186,24 +191,31 @@ export async function getAtt(viewer: Viewer | null, id: string): Promise<AttDeta
   const viewerId = viewer?.id ?? null;
   const row = await visibleRow(viewerId, id);
   if (!row) return null;
-  const comments = await queryRows<{ id: string; text: string; created_at: string; author_id: string | null; username: string | null; name: string | null; image: string | null; hidden: boolean }>(sql`
+  const comments = await queryRows<{
+    id: string;
+    text: string;
+    created_at: string;
+    author_id: string | null;
+    username: string | null;
+    name: string | null;
+    image: string | null;
+    hidden: boolean;
+  }>(sql`
       SELECT c.id, c.text, to_json(c.created_at) #>> '{}' AS created_at, c.author_id, u.username, u.name, u.image, c.hidden_at IS NOT NULL AS hidden
       FROM att_comments c LEFT JOIN users u ON u.id = c.author_id
       WHERE c.att_id = ${id} AND ${shownComments(viewerId)}
       ORDER BY c.created_at, c.id`);
   return {
     ...toCard(viewerId, row),
-    comments: comments.map(
-      (c): AttComment => ({
-        id: c.id,
-        text: c.text,
-        createdAt: new Date(c.created_at).toISOString(),
-        author: c.username && c.name ? { username: c.username, name: c.name, image: c.image } : null,
-        mine: viewerId !== null && c.author_id === viewerId,
-        hidden: c.hidden,
-        mayDelete: viewerId !== null && canDeleteComment(viewerId, { authorId: c.author_id }, { authorId: row.author_id }),
-      }),
-    ),
+    comments: comments.map((c): AttComment => ({
+      id: c.id,
+      text: c.text,
+      createdAt: new Date(c.created_at).toISOString(),
+      author: c.username && c.name ? { username: c.username, name: c.name, image: c.image } : null,
+      mine: viewerId !== null && c.author_id === viewerId,
+      hidden: c.hidden,
+      mayDelete: viewerId !== null && canDeleteComment(viewerId, { authorId: c.author_id }, { authorId: row.author_id }),
+    })),
   };
 }
 
@@ -223,7 +235,9 @@ export async function getAttForReport(viewer: Viewer, id: string): Promise<{ aut
 
 /** A comment as a report needs it: only one the viewer is shown, on an att they may see. */
 export async function getAttCommentForReport(viewer: Viewer, id: string): Promise<{ authorId: string | null; text: string; attId: string } | null> {
-  const [comment] = await queryRows<{ att_id: string; author_id: string | null; text: string }>(sql`SELECT c.att_id, c.author_id, c.text FROM att_comments c WHERE c.id = ${id} AND ${shownComments(viewer.id)}`);
+  const [comment] = await queryRows<{ att_id: string; author_id: string | null; text: string }>(
+    sql`SELECT c.att_id, c.author_id, c.text FROM att_comments c WHERE c.id = ${id} AND ${shownComments(viewer.id)}`,
+  );
   if (!comment || !(await visibleRow(viewer.id, comment.att_id))) return null;
   return { authorId: comment.author_id, text: comment.text, attId: comment.att_id };
 }

@@ -11,7 +11,10 @@ import { postAtt } from './mutations.server';
  */
 export async function seedDemoAtts(): Promise<number> {
   const db = getDb();
-  const people = await db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(inArray(users.username, ['lia_leitora', 'beto_leitor', 'rui_leitor']));
+  const people = await db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(inArray(users.username, ['lia_leitora', 'beto_leitor', 'rui_leitor']));
   const by = (username: string) => people.find((p) => p.username === username);
   const [lia, beto, rui] = [by('lia_leitora'), by('beto_leitor'), by('rui_leitor')];
   if (!lia || !beto || !rui) return 0;
@@ -28,7 +31,24 @@ export async function seedDemoAtts(): Promise<number> {
     .orderBy(desc(progressEntries.createdAt))
     .limit(1);
   if (!update) return 0;
-  const viewer: Viewer = { id: lia.id, role: 'reader', username: 'lia_leitora', name: lia.name, image: null, emailVerified: true, sessionId: 'seed', unreadNotifications: 0 };
-  await postAtt(viewer, { editionId: update.editionId, kind: 'progress', progressEntryId: update.id, text: 'Não consigo parar de ler: Bibiana e Belonísia ficam comigo o dia inteiro.', spoiler: false, visibility: 'publico', images: [] });
+  const viewer: Viewer = {
+    id: lia.id,
+    role: 'reader',
+    username: 'lia_leitora',
+    name: lia.name,
+    image: null,
+    emailVerified: true,
+    sessionId: 'seed',
+    unreadNotifications: 0,
+  };
+  await postAtt(viewer, {
+    editionId: update.editionId,
+    kind: 'progress',
+    progressEntryId: update.id,
+    text: 'Não consigo parar de ler: Bibiana e Belonísia ficam comigo o dia inteiro.',
+    spoiler: false,
+    visibility: 'publico',
+    images: [],
+  });
   return 1;
 }

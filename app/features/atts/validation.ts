@@ -51,9 +51,17 @@ export const attFields = {
 export const attInput = z.object(attFields);
 
 /** "Publicar como att" on the progress form: a checkbox, then the att fields. */
-export const progressAttInput = z.object({ att: z.literal('sim').optional().transform((v) => v === 'sim'), ...attFields });
+export const progressAttInput = z.object({
+  att: z
+    .literal('sim')
+    .optional()
+    .transform((v) => v === 'sim'),
+  ...attFields,
+});
 
-const reactionSlug = z.enum(REACTIONS.map((r) => REACTION_SLUGS[r]) as [string, ...string[]], { error: 'Escolha uma reação.' }).transform((slug) => REACTIONS.find((r) => REACTION_SLUGS[r] === slug)!);
+const reactionSlug = z
+  .enum(REACTIONS.map((r) => REACTION_SLUGS[r]) as [string, ...string[]], { error: 'Escolha uma reação.' })
+  .transform((slug) => REACTIONS.find((r) => REACTION_SLUGS[r] === slug)!);
 
 /** The forms of /att/{id}. */
 export const attPageInput = z.discriminatedUnion('intent', [

@@ -56,7 +56,10 @@ export async function applyEditionChanges(tx: Tx, editionId: string, values: Edi
   if ('isbn' in values) {
     const isbn13 = values.isbn ?? null;
     if (isbn13) {
-      const [other] = await tx.select({ id: editions.id }).from(editions).where(and(eq(editions.isbn13, isbn13), ne(editions.id, editionId)));
+      const [other] = await tx
+        .select({ id: editions.id })
+        .from(editions)
+        .where(and(eq(editions.isbn13, isbn13), ne(editions.id, editionId)));
       if (other) throw new AppError('conflict', 'Outra edição do catálogo já tem esse ISBN.', 'isbn');
     }
     set.isbn13 = isbn13;
@@ -68,15 +71,24 @@ export async function applyEditionChanges(tx: Tx, editionId: string, values: Edi
   if ('cover' in values) set.coverUrl = values.cover ?? null;
   if ('format' in values) {
     const format = values.format;
-    if (format !== 'brochura' && format !== 'capa_dura' && format !== 'ebook' && format !== 'audiolivro') throw new AppError('invalid_input', 'Escolha um formato da lista.', 'format');
+    if (format !== 'brochura' && format !== 'capa_dura' && format !== 'ebook' && format !== 'audiolivro')
+      throw new AppError('invalid_input', 'Escolha um formato da lista.', 'format');
     set.format = format;
   }
   if ('language' in values) {
     if (!values.language) throw new AppError('invalid_input', 'Informe o idioma.', 'language');
     set.language = values.language;
   }
-  if (Object.keys(set).length > 0) await tx.update(editions).set({ ...set, updatedAt: new Date() }).where(eq(editions.id, editionId));
-  if ('synopsis' in values) await tx.update(works).set({ synopsis: values.synopsis ?? null, updatedAt: new Date() }).where(eq(works.id, current.workId));
+  if (Object.keys(set).length > 0)
+    await tx
+      .update(editions)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(editions.id, editionId));
+  if ('synopsis' in values)
+    await tx
+      .update(works)
+      .set({ synopsis: values.synopsis ?? null, updatedAt: new Date() })
+      .where(eq(works.id, current.workId));
   await refreshWorkSearch(tx, [current.workId]);
   return [CATALOG_CACHE_TAG, editionCacheTag(editionId)];
 }
@@ -93,7 +105,11 @@ export async function applyAuthorChanges(tx: Tx, authorId: string, values: Parti
   if ('birthYear' in values) set.birthYear = toInt(values.birthYear);
   if ('deathYear' in values) set.deathYear = toInt(values.deathYear);
   if ('bio' in values) set.bio = values.bio ?? null;
-  if (Object.keys(set).length > 0) await tx.update(authors).set({ ...set, updatedAt: new Date() }).where(eq(authors.id, authorId));
+  if (Object.keys(set).length > 0)
+    await tx
+      .update(authors)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(authors.id, authorId));
   if ('name' in values) {
     // The author's name is part of every one of their works' search text.
     const workIds = (await tx.select({ workId: workAuthors.workId }).from(workAuthors).where(eq(workAuthors.authorId, authorId))).map((r) => r.workId);
@@ -123,7 +139,10 @@ export async function importEditions(tx: Tx, sources: readonly EditionSource[]):
 /** Which of these ISBN-13s the catalogue already has, and the edition that has each. */
 export async function findEditionIdsByIsbn(tx: Tx, isbn13s: readonly string[]): Promise<Map<string, string>> {
   if (isbn13s.length === 0) return new Map();
-  const rows = await tx.select({ id: editions.id, isbn13: editions.isbn13 }).from(editions).where(inArray(editions.isbn13, [...isbn13s]));
+  const rows = await tx
+    .select({ id: editions.id, isbn13: editions.isbn13 })
+    .from(editions)
+    .where(inArray(editions.isbn13, [...isbn13s]));
   return new Map(rows.map((r) => [r.isbn13 ?? '', r.id]));
 }
 

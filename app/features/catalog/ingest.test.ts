@@ -12,7 +12,9 @@ const count = async (table: string) => Number((await queryRows<{ n: number }>(sq
 
 describe('ingesting editions in one go', () => {
   it('gives what taking them one by one would: one author, work and edition for the same book given twice, in the list or already there', async () => {
-    const before = await getDb().transaction((tx) => ingestEdition(tx, { title: 'Vidas Secas', authors: ['Graciliano Ramos'], isbn: '9788501000002', publisher: 'Record' }));
+    const before = await getDb().transaction((tx) =>
+      ingestEdition(tx, { title: 'Vidas Secas', authors: ['Graciliano Ramos'], isbn: '9788501000002', publisher: 'Record' }),
+    );
     const results = await ingest([
       // The same ISBN as the catalogue: that edition.
       { title: 'Vidas secas (outra grafia)', authors: ['Outro Nome'], isbn: '978-85-01-00000-2' },
@@ -50,7 +52,12 @@ describe('ingesting editions in one go', () => {
   it('finds or creates contributors and collections once, each edition in its place', async () => {
     const results = await ingest([
       { title: 'A Sociedade do Anel', authors: ['J.R.R. Tolkien'], translators: ['Lenita Esteves'], collection: { name: 'O Senhor dos Anéis', position: 1 } },
-      { title: 'As Duas Torres', authors: ['J.R.R. Tolkien'], translators: ['Lenita Esteves', 'Almiro Pisetta'], collection: { name: 'o senhor dos aneis', position: 2 } },
+      {
+        title: 'As Duas Torres',
+        authors: ['J.R.R. Tolkien'],
+        translators: ['Lenita Esteves', 'Almiro Pisetta'],
+        collection: { name: 'o senhor dos aneis', position: 2 },
+      },
     ]);
     expect(results.every((r) => r.created)).toBe(true);
     expect(results[1]!.workId).not.toBe(results[0]!.workId);
@@ -60,7 +67,9 @@ describe('ingesting editions in one go', () => {
       { edition_id: results[0]!.editionId, position: 1 },
       { edition_id: results[1]!.editionId, position: 2 },
     ]);
-    const credits = await queryRows(sql`SELECT a.name, c.position FROM edition_contributors c JOIN authors a ON a.id = c.author_id WHERE c.edition_id = ${results[1]!.editionId} ORDER BY c.position`);
+    const credits = await queryRows(
+      sql`SELECT a.name, c.position FROM edition_contributors c JOIN authors a ON a.id = c.author_id WHERE c.edition_id = ${results[1]!.editionId} ORDER BY c.position`,
+    );
     expect(credits).toEqual([
       { name: 'Lenita Esteves', position: 0 },
       { name: 'Almiro Pisetta', position: 1 },

@@ -131,7 +131,11 @@ async function leaveRedirect(tx: Tx, kind: MergeKind | 'author_slug', fromId: st
     ON CONFLICT (kind, from_id) DO UPDATE SET to_id = excluded.to_id, created_at = now()`);
 }
 
-const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** Tags of the pages that show these editions: the editions, their authors and their collections. */
 async function tagsOfEditions(tx: Tx, where: SQL): Promise<string[]> {
@@ -198,7 +202,14 @@ async function mergeEditionRecords(tx: Tx, loserId: string, survivorId: string):
 async function mergeWorkRecords(tx: Tx, loserId: string, survivorId: string): Promise<MergeResult> {
   const inWorks = sql`e.work_id IN (${idList([loserId, survivorId])})`;
   const tagsBefore = await tagsOfEditions(tx, inWorks);
-  const [loser] = await queryRows<{ title: string; originalTitle: string | null; originalLanguage: string | null; firstPublishedYear: number | null; genres: string[]; synopsis: string | null }>(
+  const [loser] = await queryRows<{
+    title: string;
+    originalTitle: string | null;
+    originalLanguage: string | null;
+    firstPublishedYear: number | null;
+    genres: string[];
+    synopsis: string | null;
+  }>(
     sql`SELECT title, original_title AS "originalTitle", original_language AS "originalLanguage", first_published_year AS "firstPublishedYear", genres, synopsis
       FROM works WHERE id = ${loserId}`,
     tx,
@@ -221,12 +232,24 @@ async function mergeWorkRecords(tx: Tx, loserId: string, survivorId: string): Pr
 }
 
 async function mergeAuthorRecords(tx: Tx, loserId: string, survivorId: string): Promise<MergeResult> {
-  const [loser] = await queryRows<{ slug: string; name: string; otherNames: string[]; nationality: string | null; birthYear: number | null; deathYear: number | null; bio: string | null; photoUrl: string | null }>(
+  const [loser] = await queryRows<{
+    slug: string;
+    name: string;
+    otherNames: string[];
+    nationality: string | null;
+    birthYear: number | null;
+    deathYear: number | null;
+    bio: string | null;
+    photoUrl: string | null;
+  }>(
     sql`SELECT slug, name, other_names AS "otherNames", nationality, birth_year AS "birthYear", death_year AS "deathYear", bio, photo_url AS "photoUrl"
       FROM authors WHERE id = ${loserId}`,
     tx,
   );
-  const [survivor] = await queryRows<{ slug: string; name: string; otherNames: string[] }>(sql`SELECT slug, name, other_names AS "otherNames" FROM authors WHERE id = ${survivorId}`, tx);
+  const [survivor] = await queryRows<{ slug: string; name: string; otherNames: string[] }>(
+    sql`SELECT slug, name, other_names AS "otherNames" FROM authors WHERE id = ${survivorId}`,
+    tx,
+  );
   if (!loser || !survivor) throw new AppError('not_found', NOUNS.author.drop);
   await moveLinks(tx, 'author', loserId, survivorId);
   await tx.execute(sql`DELETE FROM authors WHERE id = ${loserId}`);

@@ -9,8 +9,16 @@ import type { Viewer } from '~/server/viewer.server';
  * who (when signed in) and from which page of ours. Anyone may click, signed in or not.
  */
 export async function recordAffiliateClick(viewer: Viewer | null, input: { asin: string; referrerPath: string | null }): Promise<void> {
-  const [edition] = await queryRows<{ id: string }>(sql`SELECT id FROM editions WHERE asin = ${input.asin} OR isbn10 = ${input.asin} ORDER BY asin = ${input.asin} DESC LIMIT 1`);
+  const [edition] = await queryRows<{ id: string }>(
+    sql`SELECT id FROM editions WHERE asin = ${input.asin} OR isbn10 = ${input.asin} ORDER BY asin = ${input.asin} DESC LIMIT 1`,
+  );
   await getDb()
     .insert(affiliateClicks)
-    .values({ id: newId(), asin: input.asin, editionId: edition?.id ?? null, userId: viewer?.id ?? null, referrerPath: input.referrerPath?.slice(0, 500) ?? null });
+    .values({
+      id: newId(),
+      asin: input.asin,
+      editionId: edition?.id ?? null,
+      userId: viewer?.id ?? null,
+      referrerPath: input.referrerPath?.slice(0, 500) ?? null,
+    });
 }

@@ -4,13 +4,37 @@ import { cardColumns, type CardRow, toCard } from './cards.server';
 import { displayValue } from './editable-fields';
 import { genreName } from './genres';
 import { COLLECTIONS_PAGE_SIZE } from './limits';
-import type { AuthorDetail, AuthorRef, AuthorWork, CollectionDetail, CollectionSummary, Contributor, EditionCard, CatalogRecordCard, EditionDetail } from './types';
+import type {
+  AuthorDetail,
+  AuthorRef,
+  AuthorWork,
+  CollectionDetail,
+  CollectionSummary,
+  Contributor,
+  EditionCard,
+  CatalogRecordCard,
+  EditionDetail,
+} from './types';
 import type { CollectionKind } from './vocabulary';
 
 /** The catalogue is public: these reads have no viewer to check. Missing ⇒ null. */
 
 type EditionRow = CardRow &
-  Pick<EditionDetail, 'workId' | 'isbn13' | 'isbn10' | 'asin' | 'pages' | 'audioMinutes' | 'language' | 'originalTitle' | 'originalLanguage' | 'firstPublishedYear' | 'synopsis' | 'otherEditionsCount'> & {
+  Pick<
+    EditionDetail,
+    | 'workId'
+    | 'isbn13'
+    | 'isbn10'
+    | 'asin'
+    | 'pages'
+    | 'audioMinutes'
+    | 'language'
+    | 'originalTitle'
+    | 'originalLanguage'
+    | 'firstPublishedYear'
+    | 'synopsis'
+    | 'otherEditionsCount'
+  > & {
     genres: string[];
     updatedAt: Date | string;
     contributors: Contributor[] | null;
@@ -56,7 +80,9 @@ export async function getEdition(id: string): Promise<EditionDetail | null> {
 
 /** Every edition of a work, the most read first. */
 export async function listWorkEditions(workId: string): Promise<EditionCard[]> {
-  const rows = await queryRows<CardRow>(sql`SELECT ${cardColumns} FROM editions e WHERE e.work_id = ${workId} ORDER BY e.readers_count DESC, e.publication_date DESC NULLS LAST, e.id`);
+  const rows = await queryRows<CardRow>(
+    sql`SELECT ${cardColumns} FROM editions e WHERE e.work_id = ${workId} ORDER BY e.readers_count DESC, e.publication_date DESC NULLS LAST, e.id`,
+  );
   return rows.map(toCard);
 }
 
@@ -97,8 +123,18 @@ export async function listCollections(query: string, page = 1): Promise<{ items:
   const where = text
     ? sql`(immutable_unaccent(lower(c.name)) LIKE '%' || immutable_unaccent(lower(${text})) || '%' OR immutable_unaccent(lower(${text})) <% immutable_unaccent(lower(c.name)))`
     : sql`true`;
-  const order = text ? sql`word_similarity(immutable_unaccent(lower(${text})), immutable_unaccent(lower(c.name))) DESC, members DESC` : sql`members DESC, c.name`;
-  const rows = await queryRows<{ id: string; name: string; kind: CollectionKind; publisher: string | null; members: number; total: number; covers: CardRow[] | null }>(sql`
+  const order = text
+    ? sql`word_similarity(immutable_unaccent(lower(${text})), immutable_unaccent(lower(c.name))) DESC, members DESC`
+    : sql`members DESC, c.name`;
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    kind: CollectionKind;
+    publisher: string | null;
+    members: number;
+    total: number;
+    covers: CardRow[] | null;
+  }>(sql`
     SELECT c.id, c.name, c.kind, c.publisher, count(*) OVER () AS total,
       (SELECT count(*)::int FROM collection_members cm WHERE cm.collection_id = c.id) AS members,
       (SELECT json_agg(x) FROM (SELECT ${cardColumns} FROM collection_members cm JOIN editions e ON e.id = cm.edition_id
@@ -106,7 +142,14 @@ export async function listCollections(query: string, page = 1): Promise<{ items:
     FROM collections c WHERE ${where}
     ORDER BY ${order} LIMIT ${COLLECTIONS_PAGE_SIZE} OFFSET ${(Math.max(1, page) - 1) * COLLECTIONS_PAGE_SIZE}`);
   return {
-    items: rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind, publisher: r.publisher, membersCount: Number(r.members), covers: (r.covers ?? []).map(toCard) })),
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      kind: r.kind,
+      publisher: r.publisher,
+      membersCount: Number(r.members),
+      covers: (r.covers ?? []).map(toCard),
+    })),
     total: Number(rows[0]?.total ?? 0),
   };
 }
@@ -136,16 +179,26 @@ export async function countEditionsByGenre(): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.genre, Number(r.count)]));
 }
 
-
 /**
  * The record behind what a person pasted or picked: an edition or a work by an edition's id, an author by
  * identificador; a merged id or identificador is followed to where it lives now. Null when there is none.
  */
 export async function describeCatalogRecord(kind: 'edition' | 'work' | 'author', ref: string): Promise<CatalogRecordCard | null> {
   if (kind === 'author') {
-    const slug = (await queryRows<{ slug: string }>(sql`SELECT slug FROM authors WHERE slug = ${ref}`))[0]?.slug ?? (await findCatalogRedirect('author_slug', ref));
+    const slug =
+      (await queryRows<{ slug: string }>(sql`SELECT slug FROM authors WHERE slug = ${ref}`))[0]?.slug ?? (await findCatalogRedirect('author_slug', ref));
     const [a] = slug
-      ? await queryRows<{ id: string; slug: string; name: string; otherNames: string[]; nationality: string | null; birthYear: number | null; deathYear: number | null; works: number; translations: number }>(sql`
+      ? await queryRows<{
+          id: string;
+          slug: string;
+          name: string;
+          otherNames: string[];
+          nationality: string | null;
+          birthYear: number | null;
+          deathYear: number | null;
+          works: number;
+          translations: number;
+        }>(sql`
           SELECT a.id, a.slug, a.name, a.other_names AS "otherNames", a.nationality, a.birth_year AS "birthYear", a.death_year AS "deathYear",
             (SELECT count(*)::int FROM work_authors wa WHERE wa.author_id = a.id) AS works,
             (SELECT count(*)::int FROM edition_contributors ec WHERE ec.author_id = a.id) AS translations

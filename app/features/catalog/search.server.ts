@@ -43,7 +43,13 @@ const mostRead = sql`e.readers_count DESC NULLS LAST, e.id`;
  * (pg_trgm), so one or two typos still find the book through the full-text index. Ranked by relevance,
  * then by readers. The catalogue is public, so there is no viewer to check.
  */
-export async function searchEditions(rawQuery: string, filters: SearchFilters = {}, page = 1, pageSize = SEARCH_PAGE_SIZE, withTotal = true): Promise<SearchPage> {
+export async function searchEditions(
+  rawQuery: string,
+  filters: SearchFilters = {},
+  page = 1,
+  pageSize = SEARCH_PAGE_SIZE,
+  withTotal = true,
+): Promise<SearchPage> {
   const query = rawQuery.trim().slice(0, MAX_QUERY_LENGTH);
   const current = Math.max(1, page);
   const offset = (current - 1) * pageSize;
@@ -52,15 +58,21 @@ export async function searchEditions(rawQuery: string, filters: SearchFilters = 
   const filtersSql = filterConditions(filters);
   const where = sql.join([plan.where, ...filtersSql], sql` AND `);
   // Counted in the same statement as the page (one round trip), up to one past the cap; the typeahead needs no count.
-  const counted = withTotal ? sql`(SELECT count(*) FROM (SELECT 1 FROM editions e WHERE ${where} LIMIT ${MAX_COUNTED + 1}) m)::int AS matches` : sql`0 AS matches`;
+  const counted = withTotal
+    ? sql`(SELECT count(*) FROM (SELECT 1 FROM editions e WHERE ${where} LIMIT ${MAX_COUNTED + 1}) m)::int AS matches`
+    : sql`0 AS matches`;
   let rows: (CardRow & { matches: number })[];
   if (!plan.rank) {
-    rows = await queryRows(sql`SELECT ${cardColumns}, ${counted} FROM editions e WHERE ${where} ORDER BY e.readers_count DESC, e.created_at DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`, db);
+    rows = await queryRows(
+      sql`SELECT ${cardColumns}, ${counted} FROM editions e WHERE ${where} ORDER BY e.readers_count DESC, e.created_at DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`,
+      db,
+    );
   } else {
     // The candidates: the most-read matches, plus the editions whose whole title is the query (or whose
     // ISBN it is), so a little-read book searched by its own title is never crowded out by a broad query.
     const candidates = Math.max(RANKED_PAGES * pageSize, offset + pageSize);
-    const pick = (condition: SQL, exact: boolean) => sql`(SELECT e.id, ${exact}::boolean AS exact FROM editions e WHERE ${condition} ORDER BY ${mostRead} LIMIT ${candidates})`;
+    const pick = (condition: SQL, exact: boolean) =>
+      sql`(SELECT e.id, ${exact}::boolean AS exact FROM editions e WHERE ${condition} ORDER BY ${mostRead} LIMIT ${candidates})`;
     const union = plan.exact ? sql`${pick(where, false)} UNION ALL ${pick(sql.join([plan.exact.where, ...filtersSql], sql` AND `), true)}` : pick(where, false);
     const bonus = sql`CASE WHEN c.exact THEN ${plan.exact?.bonus ?? 0}::int ELSE 0 END`;
     rows = await queryRows(
@@ -110,7 +122,10 @@ export async function suggestEditions(rawQuery: string): Promise<EditionCard[]> 
   return (await searchEditions(query, {}, 1, SUGGESTIONS_LIMIT, false)).items;
 }
 
-const queryTerms = (query: string) => foldForMatch(query).split(/[^a-z0-9]+/).filter(Boolean);
+const queryTerms = (query: string) =>
+  foldForMatch(query)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 async function planQuery(db: Db, query: string): Promise<Plan> {
   if (!query) return { where: sql`true`, exact: null, rank: null };
@@ -118,7 +133,9 @@ async function planQuery(db: Db, query: string): Promise<Plan> {
   const terms = queryTerms(query);
   if (terms.length === 0) return { where: identifier ?? sql`false`, exact: null, rank: null };
   // An ISBN's digits are not words to correct.
-  const corrected = identifier ? terms.map((term, i) => ({ words: [term], prefix: i === terms.length - 1 })) : await correctTerms(db, terms, TYPO_THRESHOLD, false);
+  const corrected = identifier
+    ? terms.map((term, i) => ({ words: [term], prefix: i === terms.length - 1 }))
+    : await correctTerms(db, terms, TYPO_THRESHOLD, false);
   const tsQuery = sql`to_tsquery('portuguese', ${toTsQuery(corrected, ' & ')})`;
   const text = terms.join(' ');
   const words = sql`e.search_vector @@ ${tsQuery}`;

@@ -79,7 +79,13 @@ describe('search', () => {
     expect(fold(suggestions[0]?.title ?? '')).toBe(fold('Capitães da Areia'));
     expect(suggestions.length).toBeLessThanOrEqual(6);
     // A one-letter word being typed waits for its second letter; numbers and lone words stay as typed.
-    expect([typeaheadQuery('Débora E'), typeaheadQuery(' Mar e Ó '), typeaheadQuery('978 8'), typeaheadQuery('Os Ma'), typeaheadQuery('E')]).toEqual(['Débora', 'Mar e', '978 8', 'Os Ma', 'E']);
+    expect([typeaheadQuery('Débora E'), typeaheadQuery(' Mar e Ó '), typeaheadQuery('978 8'), typeaheadQuery('Os Ma'), typeaheadQuery('E')]).toEqual([
+      'Débora',
+      'Mar e',
+      '978 8',
+      'Os Ma',
+      'E',
+    ]);
     expect((await suggestEditions('capitaes da a')).map((e) => e.id)).toEqual((await suggestEditions('capitaes da')).map((e) => e.id));
   });
 });

@@ -17,7 +17,8 @@ export function pageMeta(page: { title: string; ogTitle: string; description: st
 }
 
 const describe = (edition: EditionDetail) =>
-  edition.synopsis ?? `${edition.title}${edition.authors.length ? `, de ${edition.authors.map((a) => a.name).join(', ')}` : ''}${edition.publisher ? ` (${edition.publisher}${edition.year ? `, ${edition.year}` : ''})` : ''}. Veja edições, leitores e onde comprar no Maratona.`;
+  edition.synopsis ??
+  `${edition.title}${edition.authors.length ? `, de ${edition.authors.map((a) => a.name).join(', ')}` : ''}${edition.publisher ? ` (${edition.publisher}${edition.year ? `, ${edition.year}` : ''})` : ''}. Veja edições, leitores e onde comprar no Maratona.`;
 
 /** Title, description, Open Graph and schema.org Book data for an edition page. */
 export function editionMeta(edition: EditionDetail, origin: string, suffix = ''): MetaDescriptor[] {

@@ -64,10 +64,16 @@ export type AuthorDetail = {
   updatedAt: string;
 };
 
-
 export type CollectionSummary = { id: string; name: string; kind: CollectionKind; publisher: string | null; membersCount: number; covers: EditionCard[] };
 
-export type CollectionDetail = { id: string; name: string; kind: CollectionKind; publisher: string | null; description: string | null; members: (EditionCard & { position: number | null })[] };
+export type CollectionDetail = {
+  id: string;
+  name: string;
+  kind: CollectionKind;
+  publisher: string | null;
+  description: string | null;
+  members: (EditionCard & { position: number | null })[];
+};
 
 /** A record as a merge shows it beside its duplicate: what it is, where it lives, and the facts that tell two records apart. */
 export type CatalogRecordCard = { kind: 'edition' | 'work' | 'author'; id: string; label: string; path: string; facts: { label: string; value: string }[] };

@@ -5,11 +5,23 @@ const parse = (query: string) => parseCatalogSearch(new URL(`http://localhost/ca
 
 describe('catalogue search parameters', () => {
   it('reads the query, filters and page', () => {
-    expect(parse('q=%20dom%20casmurro%20&formato=ebook&idioma=pt&genero=romance&pagina=3')).toEqual({ q: 'dom casmurro', formato: 'ebook', idioma: 'pt', genero: 'romance', pagina: 3 });
+    expect(parse('q=%20dom%20casmurro%20&formato=ebook&idioma=pt&genero=romance&pagina=3')).toEqual({
+      q: 'dom casmurro',
+      formato: 'ebook',
+      idioma: 'pt',
+      genero: 'romance',
+      pagina: 3,
+    });
   });
 
   it('drops values that do not exist instead of failing the page', () => {
-    expect(parse('formato=pergaminho&genero=nada&idioma=portugues&pagina=-2')).toEqual({ q: '', formato: undefined, idioma: undefined, genero: undefined, pagina: 1 });
+    expect(parse('formato=pergaminho&genero=nada&idioma=portugues&pagina=-2')).toEqual({
+      q: '',
+      formato: undefined,
+      idioma: undefined,
+      genero: undefined,
+      pagina: 1,
+    });
     expect(parse('pagina=abc').pagina).toBe(1);
   });
 

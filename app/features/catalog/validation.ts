@@ -11,7 +11,11 @@ const MAX_PAGE = 500;
 export const catalogSearchParams = z.object({
   q: z.string().trim().max(200).catch('').default(''),
   formato: z.enum(['fisico', 'brochura', 'capa_dura', 'ebook', 'audiolivro']).optional().catch(undefined),
-  idioma: z.string().regex(/^[a-z]{2,3}$/).optional().catch(undefined),
+  idioma: z
+    .string()
+    .regex(/^[a-z]{2,3}$/)
+    .optional()
+    .catch(undefined),
   genero: z.enum(GENRE_SLUGS).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1),
 });

@@ -10,12 +10,20 @@ const messageOf = (file: ImportFile) => (file.ok ? null : file.message);
 
 describe('reading a bulk import file', () => {
   it('reads a BOM, CRLF and `;` with Portuguese headers in any case and accent, numbering rows as lines of the file', () => {
-    const text = '\uFEFFTÍTULO;Autor(es);Editora;ISBN;Páginas;Ano de publicação;Formato;Idioma;Gêneros\r\n' +
+    const text =
+      '\uFEFFTÍTULO;Autor(es);Editora;ISBN;Páginas;Ano de publicação;Formato;Idioma;Gêneros\r\n' +
       'VIDAS SECAS;Graciliano Ramos;Record;978-85-359-0277-8;176;1938;capa dura;Português;Literatura brasileira; Clássicos\r\n' +
       'Dom Casmurro;Machado de Assis;;;;14/03/1899;e-book;pt;\r\n';
     const [vidas, dom] = rowsOf(readCatalogImportFile(text));
     expect(vidas).toMatchObject({ line: 2, title: 'Vidas Secas', isbn13: '9788535902778', error: null, duplicateOf: null });
-    expect(vidas?.source).toMatchObject({ authors: ['Graciliano Ramos'], publisher: 'Record', pages: 176, publicationDate: '1938', format: 'capa_dura', language: 'pt' });
+    expect(vidas?.source).toMatchObject({
+      authors: ['Graciliano Ramos'],
+      publisher: 'Record',
+      pages: 176,
+      publicationDate: '1938',
+      format: 'capa_dura',
+      language: 'pt',
+    });
     // Extra cells past the header (the genre list split by the `;`) are not read as another column.
     expect(vidas?.source?.genres).toEqual(['literatura-brasileira']);
     expect(dom).toMatchObject({ line: 3, error: null });
@@ -23,7 +31,8 @@ describe('reading a bulk import file', () => {
   });
 
   it('reads tabs and English headers, and a quoted field with the delimiter, quotes and a line break', () => {
-    const text = 'Title\tAuthors\tSynopsis\tSeries\tPosition\n"Tale, A"\tCharles Dickens\t"Two cities,\n""best of times"""\tClassics Box\t2,5\nNext\tSomeone\t\t\t\n';
+    const text =
+      'Title\tAuthors\tSynopsis\tSeries\tPosition\n"Tale, A"\tCharles Dickens\t"Two cities,\n""best of times"""\tClassics Box\t2,5\nNext\tSomeone\t\t\t\n';
     const [tale, next] = rowsOf(readCatalogImportFile(text));
     expect(tale).toMatchObject({ line: 2, title: 'A Tale' });
     expect(tale?.source).toMatchObject({ synopsis: 'Two cities,\n"best of times"', collection: { name: 'Classics Box', position: 2.5 } });
@@ -81,7 +90,9 @@ describe('reading a bulk import file', () => {
     expect(messageOf(readCatalogImportFile('PK\u0003\u0004\u0000\u0000xlsx'))).toMatch(/não uma planilha \.xlsx/);
     const header = 'titulo\n';
     expect(readCatalogImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS)).ok).toBe(true);
-    expect(messageOf(readCatalogImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS + 1)))).toBe('O arquivo tem 2.001 linhas; o limite é 2.000 por importação. Divida-o em partes.');
+    expect(messageOf(readCatalogImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS + 1)))).toBe(
+      'O arquivo tem 2.001 linhas; o limite é 2.000 por importação. Divida-o em partes.',
+    );
   });
 });
 

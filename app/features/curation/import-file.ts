@@ -67,19 +67,56 @@ const COLUMN_BY_HEADER = new Map(Object.entries(HEADERS).flatMap(([column, names
 const headerKey = (header: string) => foldForMatch(header).replace(/[^a-z0-9]/g, '');
 
 const FORMATS: Record<string, EditionFormat> = {
-  brochura: 'brochura', fisico: 'brochura', capacomum: 'brochura', capamole: 'brochura', paperback: 'brochura', softcover: 'brochura', livro: 'brochura',
-  capadura: 'capa_dura', hardcover: 'capa_dura', hardback: 'capa_dura',
-  ebook: 'ebook', kindle: 'ebook', digital: 'ebook', epub: 'ebook',
-  audiolivro: 'audiolivro', audiobook: 'audiolivro', audio: 'audiolivro',
+  brochura: 'brochura',
+  fisico: 'brochura',
+  capacomum: 'brochura',
+  capamole: 'brochura',
+  paperback: 'brochura',
+  softcover: 'brochura',
+  livro: 'brochura',
+  capadura: 'capa_dura',
+  hardcover: 'capa_dura',
+  hardback: 'capa_dura',
+  ebook: 'ebook',
+  kindle: 'ebook',
+  digital: 'ebook',
+  epub: 'ebook',
+  audiolivro: 'audiolivro',
+  audiobook: 'audiolivro',
+  audio: 'audiolivro',
 };
 
 const LANGUAGES: Record<string, string> = {
-  portugues: 'pt', portuguese: 'pt', ingles: 'en', english: 'en', espanhol: 'es', spanish: 'es', castelhano: 'es', frances: 'fr', french: 'fr',
-  italiano: 'it', italian: 'it', alemao: 'de', german: 'de', japones: 'ja', japanese: 'ja', russo: 'ru', russian: 'ru', latim: 'la', latin: 'la',
+  portugues: 'pt',
+  portuguese: 'pt',
+  ingles: 'en',
+  english: 'en',
+  espanhol: 'es',
+  spanish: 'es',
+  castelhano: 'es',
+  frances: 'fr',
+  french: 'fr',
+  italiano: 'it',
+  italian: 'it',
+  alemao: 'de',
+  german: 'de',
+  japones: 'ja',
+  japanese: 'ja',
+  russo: 'ru',
+  russian: 'ru',
+  latim: 'la',
+  latin: 'la',
 };
 
 /** `duplicateOf`: the line of an earlier row with the same ISBN; `error`: why the row cannot be imported. */
-export type ImportFileRow = { line: number; title: string; isbn13: string | null; source: EditionSource | null; error: string | null; duplicateOf: number | null };
+export type ImportFileRow = {
+  line: number;
+  title: string;
+  isbn13: string | null;
+  source: EditionSource | null;
+  error: string | null;
+  duplicateOf: number | null;
+};
 
 export type ImportFile = { ok: true; rows: ImportFileRow[]; ignoredColumns: string[] } | { ok: false; message: string };
 
@@ -94,7 +131,10 @@ export function readCatalogImportFile(text: string): ImportFile {
   }
   if (records.length === 0) return { ok: false, message: 'O arquivo só tem o cabeçalho: nenhuma linha para importar.' };
   if (records.length > IMPORT_MAX_ROWS) {
-    return { ok: false, message: `O arquivo tem ${formatNumber(records.length)} linhas; o limite é ${formatNumber(IMPORT_MAX_ROWS)} por importação. Divida-o em partes.` };
+    return {
+      ok: false,
+      message: `O arquivo tem ${formatNumber(records.length)} linhas; o limite é ${formatNumber(IMPORT_MAX_ROWS)} por importação. Divida-o em partes.`,
+    };
   }
   const ignoredColumns = header.cells.filter((name, i) => columns[i] === null && name.trim()).map((name) => name.trim());
   const rows = records.map(({ line, cells }) => {
@@ -139,7 +179,10 @@ function readRow(line: number, values: Partial<Record<Column, string>>): ImportF
       pages: numberOrNull(byField('pages', values.pages)),
       format: readFormat(values.format),
       language: byField('language', values.language ? (LANGUAGES[headerKey(values.language)] ?? values.language) : undefined) ?? 'pt',
-      genres: (values.genres ?? '').split(/[,;|/]/).map((g) => mapGenre(g, 'pt') ?? mapGenre(g, 'en')).filter((g): g is string => g !== null),
+      genres: (values.genres ?? '')
+        .split(/[,;|/]/)
+        .map((g) => mapGenre(g, 'pt') ?? mapGenre(g, 'en'))
+        .filter((g): g is string => g !== null),
       synopsis: byField('synopsis', values.synopsis),
       originalTitle: values.originalTitle ? normalizeName(values.originalTitle) : null,
       originalLanguage: values.originalLanguage ? (LANGUAGES[headerKey(values.originalLanguage)] ?? byField('language', values.originalLanguage)) : null,

@@ -35,7 +35,9 @@ export async function createCatalogImport(viewer: Viewer, input: { fileName: str
       if (row.error) return { ...base, outcome: 'error' as const, message: row.error, editionId: null };
       if (row.duplicateOf !== null) return { ...base, outcome: 'duplicate' as const, message: `Mesmo ISBN da linha ${row.duplicateOf}.`, editionId: null };
       const editionId = row.isbn13 ? existing.get(row.isbn13) : undefined;
-      return editionId ? { ...base, outcome: 'existing' as const, message: null, editionId } : { ...base, outcome: 'new' as const, message: null, editionId: null };
+      return editionId
+        ? { ...base, outcome: 'existing' as const, message: null, editionId }
+        : { ...base, outcome: 'new' as const, message: null, editionId: null };
     });
     for (let start = 0; start < rows.length; start += INSERT_BATCH) await tx.insert(catalogImportRows).values(rows.slice(start, start + INSERT_BATCH));
   });
@@ -69,7 +71,10 @@ export async function confirmCatalogImport(viewer: Viewer, id: string): Promise<
         await tx.update(catalogImports).set({ status: 'imported', importedAt: new Date() }).where(eq(catalogImports.id, id));
         return { done: true, tags: [] };
       }
-      const { results, tags } = await importEditions(tx, pending.map((row) => row.source ?? { title: row.title, authors: [] }));
+      const { results, tags } = await importEditions(
+        tx,
+        pending.map((row) => row.source ?? { title: row.title, authors: [] }),
+      );
       for (const [i, result] of results.entries()) {
         const row = pending[i];
         if (!row) continue;
@@ -78,7 +83,9 @@ export async function confirmCatalogImport(viewer: Viewer, id: string): Promise<
           .set({ outcome: result.created ? 'created' : 'existing', editionId: result.editionId })
           .where(and(eq(catalogImportRows.importId, id), eq(catalogImportRows.line, row.line)));
         if (result.created) {
-          await tx.insert(catalogChanges).values({ id: newId(), entityType: 'edition', entityId: result.editionId, field: 'created', before: null, after: row.title, actorId: viewer.id });
+          await tx
+            .insert(catalogChanges)
+            .values({ id: newId(), entityType: 'edition', entityId: result.editionId, field: 'created', before: null, after: row.title, actorId: viewer.id });
         }
       }
       return { done: false, tags };
@@ -132,7 +139,11 @@ export async function listCatalogImports(viewer: Viewer): Promise<CatalogImportS
 }
 
 /** One import with a page of its rows (optionally of one outcome); null when missing or someone else's. */
-export async function getCatalogImport(viewer: Viewer, id: string, options: { outcome?: ImportRowOutcome | undefined; page?: number } = {}): Promise<CatalogImportDetail | null> {
+export async function getCatalogImport(
+  viewer: Viewer,
+  id: string,
+  options: { outcome?: ImportRowOutcome | undefined; page?: number } = {},
+): Promise<CatalogImportDetail | null> {
   const row = await visibleImport(viewer, id);
   if (!row) return null;
   const summary = toSummary(row);
@@ -156,7 +167,14 @@ async function listImportRows(id: string, outcome: ImportRowOutcome | undefined,
     .orderBy(asc(catalogImportRows.line))
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => ({ line: r.line, title: r.title, isbn13: r.isbn13, outcome: r.outcome, message: r.message, editionPath: r.editionId ? `/ed/${r.editionId}` : null }));
+  return rows.map((r) => ({
+    line: r.line,
+    title: r.title,
+    isbn13: r.isbn13,
+    outcome: r.outcome,
+    message: r.message,
+    editionPath: r.editionId ? `/ed/${r.editionId}` : null,
+  }));
 }
 
 /** Every row of an import, for its CSV report; null when missing or someone else's. */

@@ -54,7 +54,12 @@ type Row = {
 /** Editions by how many features link them, most first, with their gaps; `flags` keeps only editions with all of them. */
 export async function listMostLinkedEditions(viewer: Viewer, filters: { flags: QualityFlag[]; page: number }): Promise<LinkedEditionsPage> {
   if (!canCurate(viewer)) throw new AppError('not_found');
-  const where = filters.flags.length ? sql.join(filters.flags.flatMap((f) => [SNAPSHOT_FLAG_SQL[f], QUALITY_FLAG_SQL[f]]), sql` AND `) : sql`true`;
+  const where = filters.flags.length
+    ? sql.join(
+        filters.flags.flatMap((f) => [SNAPSHOT_FLAG_SQL[f], QUALITY_FLAG_SQL[f]]),
+        sql` AND `,
+      )
+    : sql`true`;
   const offset = (filters.page - 1) * LINKED_PAGE_SIZE;
   // The ranking index walks editions in order and stops at the page (or the count's cap): no full join.
   const [rows, [counted], [refreshed]] = await Promise.all([

@@ -21,7 +21,12 @@ async function linkFixtures() {
   await getDb().execute(sql`INSERT INTO affiliate_clicks (id, asin, edition_id) VALUES ('k1', 'B000000001', ${clicked})`);
   const viewer = testViewer(reader);
   await createChangeRequest(viewer, { kind: 'edition_edit', target: middle, changes: [{ field: 'pages', before: null, after: '200' }], note: '' });
-  const withdrawn = await createChangeRequest(viewer, { kind: 'edition_edit', target: clicked, changes: [{ field: 'pages', before: '280', after: '281' }], note: '' });
+  const withdrawn = await createChangeRequest(viewer, {
+    kind: 'edition_edit',
+    target: clicked,
+    changes: [{ field: 'pages', before: '280', after: '281' }],
+    note: '',
+  });
   await withdrawChangeRequest(viewer, withdrawn.code);
   return { popular, middle, clicked, unlinked };
 }

@@ -25,19 +25,30 @@ const readFieldsOf = (kind: MergeKind) => (kind === 'edition' ? readEditionField
  * history: one `merged_into` row for the merged record and one row per field of the survivor the merge
  * filled. Returns the HTML-cache tags to drop after the commit.
  */
-export async function mergeWithHistory(tx: Tx, actor: Viewer, kind: MergeKind, loserId: string, survivorId: string, changeRequestId: string | null): Promise<string[]> {
+export async function mergeWithHistory(
+  tx: Tx,
+  actor: Viewer,
+  kind: MergeKind,
+  loserId: string,
+  survivorId: string,
+  changeRequestId: string | null,
+): Promise<string[]> {
   // Locked before reading, so the "before" of each filled field is the value the merge replaced.
   await lockMergePair(tx, kind, loserId, survivorId);
   const readFields = readFieldsOf(kind);
   const before: Record<string, string | null> | null = readFields ? await readFields(tx, survivorId, false) : null;
   const { loserLabel, tags } = await mergeCatalogRecords(tx, kind, loserId, survivorId);
   const row = { actorId: actor.id, changeRequestId };
-  await tx.insert(catalogChanges).values({ id: newId(), entityType: kind, entityId: loserId, field: MERGED_INTO_FIELD, before: loserLabel, after: survivorId, ...row });
+  await tx
+    .insert(catalogChanges)
+    .values({ id: newId(), entityType: kind, entityId: loserId, field: MERGED_INTO_FIELD, before: loserLabel, after: survivorId, ...row });
   const after: Record<string, string | null> | null = readFields ? await readFields(tx, survivorId, false) : null;
   if (before && after && kind !== 'work') {
     for (const [field, value] of Object.entries(after)) {
       if (field === 'workId' || (before[field] ?? null) === value) continue;
-      await tx.insert(catalogChanges).values({ id: newId(), entityType: kind, entityId: survivorId, field, before: before[field] ?? null, after: value, ...row });
+      await tx
+        .insert(catalogChanges)
+        .values({ id: newId(), entityType: kind, entityId: survivorId, field, before: before[field] ?? null, after: value, ...row });
     }
   }
   return tags;

@@ -70,7 +70,9 @@ describe('the merge module and the schema', () => {
   it('handles every column that points at an edition, a work or an author, and a new table with one makes the check fail', async () => {
     expect(await unhandledLinks()).toEqual([]);
     // Every listed column exists (a stale entry would hide a renamed one).
-    const columns = await queryRows<{ key: string }>(sql`SELECT table_name || '.' || column_name AS key FROM information_schema.columns WHERE table_schema = 'public'`);
+    const columns = await queryRows<{ key: string }>(
+      sql`SELECT table_name || '.' || column_name AS key FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
     const existing = new Set(columns.map((c) => c.key));
     expect(MERGE_LINKS.map((l) => `${l.table}.${l.column}`).filter((key) => !existing.has(key))).toEqual([]);
 
@@ -111,7 +113,9 @@ describe('mergeEditions', () => {
     });
     const db = getDb();
     await createEdition({ title: 'Memórias Póstumas de Brás Cubas', authors: ['Machado de Assis'], collection: { name: 'Bom Livro', position: 3 } });
-    await db.execute(sql`INSERT INTO collection_members (collection_id, edition_id, position) SELECT id, ${loser}, 4 FROM collections WHERE name = 'Bom Livro'`);
+    await db.execute(
+      sql`INSERT INTO collection_members (collection_id, edition_id, position) SELECT id, ${loser}, 4 FROM collections WHERE name = 'Bom Livro'`,
+    );
     // Three readers: one of each edition, one of both (counted once after the merge).
     const [onlySurvivor, onlyLoser, both] = [testViewer(await createUser()), testViewer(await createUser()), testViewer(await createUser())];
     await setShelfStatus(onlySurvivor, survivor, 'read');
@@ -120,14 +124,25 @@ describe('mergeEditions', () => {
     await setShelfStatus(both, loser, 'read');
     await db.execute(sql`INSERT INTO affiliate_clicks (id, asin, edition_id) VALUES ('click-1', '8535910662', ${loser})`);
     await db.execute(sql`INSERT INTO catalog_redirects (kind, from_id, to_id) VALUES ('edition', 'merged-long-ago', ${loser})`);
-    const { code } = await createChangeRequest(readerV, { kind: 'edition_edit', target: loser, changes: [{ field: 'pages', before: '208', after: '210' }], note: '' });
+    const { code } = await createChangeRequest(readerV, {
+      kind: 'edition_edit',
+      target: loser,
+      changes: [{ field: 'pages', before: '208', after: '210' }],
+      note: '',
+    });
 
     await mergeEditions(curatorV, loser, survivor);
 
     expect(await getEdition(loser)).toBeNull();
     const merged = await getEdition(survivor);
     // Never overwritten: the survivor's ISBN and publisher; filled: the subtitle and pages it lacked.
-    expect([merged?.isbn13, merged?.publisher, merged?.subtitle, merged?.pages, merged?.readersCount]).toEqual(['9788535910667', 'Penguin', 'Edição comentada', 208, 3]);
+    expect([merged?.isbn13, merged?.publisher, merged?.subtitle, merged?.pages, merged?.readersCount]).toEqual([
+      '9788535910667',
+      'Penguin',
+      'Edição comentada',
+      208,
+      3,
+    ]);
     expect(merged?.contributors.map((c) => [c.name, c.role])).toEqual([['Ana Tradutora', 'translator']]);
     // Deduplicated on the key: the survivor keeps volume 1 of the collection both were in; the other membership moved.
     expect(merged?.collections.map((c) => [c.name, c.position])).toEqual([
@@ -195,13 +210,24 @@ describe('mergeWorks', () => {
   it('moves the editions and credits (deduplicated) and fills the survivor’s empty fields', async () => {
     const { curatorV } = await curatorAndReader();
     const first = await createEdition({ title: 'Grande Sertão: Veredas', authors: ['João Guimarães Rosa'], publisher: 'Nova Fronteira' });
-    const second = await createEdition({ title: 'Grande Sertão', authors: ['João Guimarães Rosa'], publisher: 'Companhia das Letras', synopsis: 'Riobaldo conta sua vida.', genres: ['literatura-brasileira'] });
+    const second = await createEdition({
+      title: 'Grande Sertão',
+      authors: ['João Guimarães Rosa'],
+      publisher: 'Companhia das Letras',
+      synopsis: 'Riobaldo conta sua vida.',
+      genres: ['literatura-brasileira'],
+    });
     const survivorWork = (await getEdition(first))?.workId ?? '';
     const loserWork = (await getEdition(second))?.workId ?? '';
     expect(survivorWork).not.toBe(loserWork);
     await mergeWorks(curatorV, loserWork, survivorWork);
     const moved = await getEdition(second);
-    expect([moved?.workId, moved?.synopsis, moved?.genres.map((g) => g.slug), moved?.otherEditionsCount]).toEqual([survivorWork, 'Riobaldo conta sua vida.', ['literatura-brasileira'], 1]);
+    expect([moved?.workId, moved?.synopsis, moved?.genres.map((g) => g.slug), moved?.otherEditionsCount]).toEqual([
+      survivorWork,
+      'Riobaldo conta sua vida.',
+      ['literatura-brasileira'],
+      1,
+    ]);
     expect(await countOf(sql`SELECT count(*)::int AS n FROM work_authors WHERE work_id = ${survivorWork}`)).toBe(1);
     expect(await findCatalogRedirect('work', loserWork)).toBe(survivorWork);
     const history = await listCatalogChanges(curatorV, { entity: 'work', page: 1 });
@@ -217,7 +243,9 @@ describe('mergeAuthors', () => {
     const neil = (await getAuthor('neil-gaiman'))!;
     const niel = (await getAuthor('niel-gaiman'))!;
     await getDb().execute(sql`UPDATE authors SET nationality = 'Reino Unido', birth_year = 1960 WHERE id = ${niel.id}`);
-    await getDb().execute(sql`INSERT INTO catalog_redirects (kind, from_id, to_id) VALUES ('author_slug', 'neil-gaiman-velho', 'niel-gaiman'), ('author', 'old-id', ${niel.id})`);
+    await getDb().execute(
+      sql`INSERT INTO catalog_redirects (kind, from_id, to_id) VALUES ('author_slug', 'neil-gaiman-velho', 'niel-gaiman'), ('author', 'old-id', ${niel.id})`,
+    );
 
     await mergeAuthors(curatorV, niel.id, neil.id);
 
@@ -236,7 +264,9 @@ describe('mergeAuthors', () => {
     // Importing the old spelling again credits the survivor instead of re-creating the duplicate.
     const again = await createEdition({ title: 'Stardust', authors: ['Niel Gaiman'] });
     expect((await getEdition(again))?.authors.map((a) => a.slug)).toEqual(['neil-gaiman']);
-    expect(await countOf(sql`SELECT count(*)::int AS n FROM catalog_changes WHERE entity_type = 'author' AND field = 'merged_into' AND entity_id = ${niel.id}`)).toBe(1);
+    expect(
+      await countOf(sql`SELECT count(*)::int AS n FROM catalog_changes WHERE entity_type = 'author' AND field = 'merged_into' AND entity_id = ${niel.id}`),
+    ).toBe(1);
   });
 });
 
@@ -245,8 +275,12 @@ describe('duplicate reports', () => {
     const { readerV, curatorV } = await curatorAndReader();
     const target = await createEdition({ title: 'O Cortiço', authors: ['Aluísio Azevedo'], publisher: 'Ática', pages: 232 });
     const other = await createEdition({ title: 'O Cortiço', authors: ['Aluísio Azevedo'], publisher: 'Atica' });
-    await expect(reportDuplicate(readerV, { entity: 'edition', target, other: target, note: '' })).rejects.toThrow('É a mesma edição desta página: escolha a outra edição, a repetida.');
-    await expect(reportDuplicate(readerV, { entity: 'edition', target, other: 'nao-existe', note: '' })).rejects.toThrow('Não encontramos essa edição no catálogo: confira o link.');
+    await expect(reportDuplicate(readerV, { entity: 'edition', target, other: target, note: '' })).rejects.toThrow(
+      'É a mesma edição desta página: escolha a outra edição, a repetida.',
+    );
+    await expect(reportDuplicate(readerV, { entity: 'edition', target, other: 'nao-existe', note: '' })).rejects.toThrow(
+      'Não encontramos essa edição no catálogo: confira o link.',
+    );
     const { code, status } = await reportDuplicate(readerV, { entity: 'edition', target, other, note: 'Mesma editora, grafada sem acento.' });
     expect(status).toBe('pending');
 
@@ -283,6 +317,8 @@ describe('duplicate reports', () => {
     expect((await listMyChangeRequests(readerV)).items[0]?.answer).toBe('São pessoas diferentes.');
 
     await getDb().execute(sql`UPDATE rate_limit_counters SET count = 50 WHERE key = ${`change-requests:${reader.id.toLowerCase()}`}`);
-    await expect(reportDuplicate(readerV, { entity: 'author', target: 'jorge-amado', other: 'jorge-amado-de-faria', note: '' })).rejects.toThrow(/limite de 50 solicitações por dia/);
+    await expect(reportDuplicate(readerV, { entity: 'author', target: 'jorge-amado', other: 'jorge-amado-de-faria', note: '' })).rejects.toThrow(
+      /limite de 50 solicitações por dia/,
+    );
   });
 });

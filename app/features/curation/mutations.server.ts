@@ -25,7 +25,15 @@ import type { Viewer } from '~/server/viewer.server';
 import { newRequestCode } from './code';
 import { publishProposedCover } from './cover-storage.server';
 import { mergeWithHistory } from './merge.server';
-import { CHANGE_REQUESTS_PER_DAY, CURATOR_ONLY_FROM_READERS, MERGED_INTO_FIELD, MERGE_NOT_REVERTIBLE, TRUSTED_AFTER_APPROVALS, assertCurator, isSmallEdit } from './policy';
+import {
+  CHANGE_REQUESTS_PER_DAY,
+  CURATOR_ONLY_FROM_READERS,
+  MERGED_INTO_FIELD,
+  MERGE_NOT_REVERTIBLE,
+  TRUSTED_AFTER_APPROVALS,
+  assertCurator,
+  isSmallEdit,
+} from './policy';
 import { STATUS_LABELS, type ChangeRequestKind, type FieldRequestKind } from './types';
 import { entityOfKind, formFields } from './validation';
 import type { EditionFormat } from '~/features/catalog/vocabulary';
@@ -57,7 +65,10 @@ export async function createChangeRequest(viewer: Viewer, input: NewChangeReques
     });
     if (!(await appliesDirectly(tx, viewer, input, target.live))) return { result: { code, status: 'pending' as const }, tags: [] };
     const applied = await applyRequest(tx, viewer, { id, kind: input.kind, editionId: target.editionId, authorId: target.authorId, changes: input.changes });
-    await tx.update(changeRequests).set({ status: 'approved', appliedDirectly: true, reviewerId: viewer.id, decidedAt: new Date() }).where(eq(changeRequests.id, id));
+    await tx
+      .update(changeRequests)
+      .set({ status: 'approved', appliedDirectly: true, reviewerId: viewer.id, decidedAt: new Date() })
+      .where(eq(changeRequests.id, id));
     return { result: { code, status: 'approved' as const }, tags: applied.tags };
   });
   if (tags.length) await invalidateTags(tags);
@@ -85,9 +96,16 @@ export type NewDuplicateReport = { entity: 'edition' | 'author'; target: string;
 export async function reportDuplicate(viewer: Viewer, input: NewDuplicateReport): Promise<CreatedChangeRequest> {
   const [target, other] = await Promise.all([describeCatalogRecord(input.entity, input.target), describeCatalogRecord(input.entity, input.other)]);
   const noun = input.entity === 'edition' ? 'edição' : 'autor';
-  if (!target) throw new AppError('not_found', input.entity === 'edition' ? 'Essa edição não existe mais no catálogo.' : 'Esse autor não existe mais no catálogo.');
-  if (!other) throw new AppError('not_found', `Não encontramos ${input.entity === 'edition' ? 'essa edição' : 'esse autor'} no catálogo: confira o link.`, 'link');
-  if (other.id === target.id) throw new AppError('invalid_input', `É ${input.entity === 'edition' ? 'a mesma edição' : 'o mesmo autor'} desta página: escolha ${input.entity === 'edition' ? 'a outra' : 'o outro'} ${noun}, a repetida.`, 'link');
+  if (!target)
+    throw new AppError('not_found', input.entity === 'edition' ? 'Essa edição não existe mais no catálogo.' : 'Esse autor não existe mais no catálogo.');
+  if (!other)
+    throw new AppError('not_found', `Não encontramos ${input.entity === 'edition' ? 'essa edição' : 'esse autor'} no catálogo: confira o link.`, 'link');
+  if (other.id === target.id)
+    throw new AppError(
+      'invalid_input',
+      `É ${input.entity === 'edition' ? 'a mesma edição' : 'o mesmo autor'} desta página: escolha ${input.entity === 'edition' ? 'a outra' : 'o outro'} ${noun}, a repetida.`,
+      'link',
+    );
   await countChangeRequest(viewer);
   const code = await getDb().transaction(async (tx) => {
     const { code } = await insertChangeRequest(tx, viewer, {
@@ -114,9 +132,15 @@ type NewRequestRow = Omit<typeof changeRequests.$inferInsert, 'id' | 'code' | 'r
 };
 
 /** Files a pending request of the reader under a code no other request has, an empty note as none. */
-export async function insertChangeRequest(tx: Tx, requester: Viewer, { id = newId(), changes, note, ...request }: NewRequestRow): Promise<{ id: string; code: string }> {
+export async function insertChangeRequest(
+  tx: Tx,
+  requester: Viewer,
+  { id = newId(), changes, note, ...request }: NewRequestRow,
+): Promise<{ id: string; code: string }> {
   const code = await unusedCode(tx);
-  await tx.insert(changeRequests).values({ ...request, id, code, requesterId: requester.id, changes: typeof changes === 'function' ? changes(code) : changes, note: note || null });
+  await tx
+    .insert(changeRequests)
+    .values({ ...request, id, code, requesterId: requester.id, changes: typeof changes === 'function' ? changes(code) : changes, note: note || null });
   return { id, code };
 }
 
@@ -147,13 +171,22 @@ async function resolveTarget(tx: Tx, kind: FieldRequestKind, target: string | nu
 
 async function refuseKnownIsbn(tx: Tx, changes: FieldChange[]) {
   const isbn = changes.find((c) => c.field === 'isbn')?.after;
-  if (isbn && (await findEditionIdByIsbn(tx, isbn))) throw new AppError('conflict', 'Essa edição já está no catálogo: busque pelo ISBN para encontrá-la.', 'isbn');
+  if (isbn && (await findEditionIdByIsbn(tx, isbn)))
+    throw new AppError('conflict', 'Essa edição já está no catálogo: busque pelo ISBN para encontrá-la.', 'isbn');
 }
 
 const labelOfNew = (changes: FieldChange[]) => (changes.find((c) => c.field === 'title' || c.field === 'name')?.after ?? 'Sem título').slice(0, 300);
 
 async function appliesDirectly(tx: Tx, viewer: Viewer, input: NewChangeRequest, live: Record<string, string | null> | null): Promise<boolean> {
-  if (!live || !input.target || !isSmallEdit(input.kind, input.changes.map((c) => c.field))) return false;
+  if (
+    !live ||
+    !input.target ||
+    !isSmallEdit(
+      input.kind,
+      input.changes.map((c) => c.field),
+    )
+  )
+    return false;
   if (input.changes.some((c) => (live[c.field] ?? null) !== c.before)) return false;
   const readers = await editionReadersCount(tx, input.target);
   if (readers === null || readers >= CURATOR_ONLY_FROM_READERS) return false;
@@ -240,7 +273,10 @@ async function applyRequest(tx: Tx, actor: Viewer, request: ApplicableRequest): 
 
 /** For a pending cover request, the public URL of its image (copied out of the private area); else null. */
 async function publishCoverOf(code: string): Promise<string | null> {
-  const [request] = await getDb().select({ id: changeRequests.id, kind: changeRequests.kind, status: changeRequests.status, editionId: changeRequests.editionId }).from(changeRequests).where(eq(changeRequests.code, code));
+  const [request] = await getDb()
+    .select({ id: changeRequests.id, kind: changeRequests.kind, status: changeRequests.status, editionId: changeRequests.editionId })
+    .from(changeRequests)
+    .where(eq(changeRequests.code, code));
   if (request?.kind !== 'edition_cover' || request.status !== 'pending' || !request.editionId) return null;
   return publishProposedCover(request.id, request.editionId);
 }
@@ -251,14 +287,19 @@ async function lockRequest(tx: Tx, code: string) {
   return request;
 }
 
-const alreadyDecided = (status: string) => new AppError('conflict', `Esta solicitação já está ${STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}.`);
+const alreadyDecided = (status: string) =>
+  new AppError('conflict', `Esta solicitação já está ${STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}.`);
 
 /**
  * Approves a pending request in one transaction: the catalogue change, its history, the request's status
  * and the requester's notification commit together or not at all. `edited` holds the curator's own values
  * for some fields (edit-then-approve); the reader's proposal stays visible as `proposed`.
  */
-export async function approveChangeRequest(viewer: Viewer, code: string, options: { answer?: string; edited?: Record<string, string | null>; survivorId?: string } = {}): Promise<void> {
+export async function approveChangeRequest(
+  viewer: Viewer,
+  code: string,
+  options: { answer?: string; edited?: Record<string, string | null>; survivorId?: string } = {},
+): Promise<void> {
   assertCurator(viewer);
   // Copying the image is storage I/O: done before the transaction, which must not wait on it (PGlite).
   const publishedCover = await publishCoverOf(code);
@@ -275,11 +316,25 @@ export async function approveChangeRequest(viewer: Viewer, code: string, options
     const applied = await applyRequest(tx, viewer, { ...request, changes, survivorId: options.survivorId });
     await tx
       .update(changeRequests)
-      .set({ status: 'approved', changes, reviewerId: viewer.id, answer: options.answer || null, decidedAt: new Date(), editionId: applied.editionId, authorId: applied.authorId })
+      .set({
+        status: 'approved',
+        changes,
+        reviewerId: viewer.id,
+        answer: options.answer || null,
+        decidedAt: new Date(),
+        editionId: applied.editionId,
+        authorId: applied.authorId,
+      })
       .where(eq(changeRequests.id, request.id));
     if (request.requesterId) {
       await notify(
-        { userId: request.requesterId, kind: 'change_request_decided', text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi aprovada.`, link: MY_REQUESTS_LINK, data: { code: request.code } },
+        {
+          userId: request.requesterId,
+          kind: 'change_request_decided',
+          text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi aprovada.`,
+          link: MY_REQUESTS_LINK,
+          data: { code: request.code },
+        },
         tx,
       );
     }
@@ -293,10 +348,19 @@ export async function rejectChangeRequest(viewer: Viewer, code: string, reason: 
   await getDb().transaction(async (tx) => {
     const request = await lockRequest(tx, code);
     if (request.status !== 'pending') throw alreadyDecided(request.status);
-    await tx.update(changeRequests).set({ status: 'rejected', reviewerId: viewer.id, answer: reason, decidedAt: new Date() }).where(eq(changeRequests.id, request.id));
+    await tx
+      .update(changeRequests)
+      .set({ status: 'rejected', reviewerId: viewer.id, answer: reason, decidedAt: new Date() })
+      .where(eq(changeRequests.id, request.id));
     if (request.requesterId) {
       await notify(
-        { userId: request.requesterId, kind: 'change_request_decided', text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi rejeitada: ${reason}`, link: MY_REQUESTS_LINK, data: { code: request.code } },
+        {
+          userId: request.requesterId,
+          kind: 'change_request_decided',
+          text: `Sua solicitação ${request.code} (“${request.targetLabel}”) foi rejeitada: ${reason}`,
+          link: MY_REQUESTS_LINK,
+          data: { code: request.code },
+        },
         tx,
       );
     }
@@ -322,7 +386,8 @@ export async function revertCatalogChange(viewer: Viewer, changeId: string): Pro
   const tags = await getDb().transaction(async (tx) => {
     const [entry] = await tx.select().from(catalogChanges).where(eq(catalogChanges.id, changeId));
     if (!entry) throw new AppError('not_found', 'Essa alteração não existe no histórico.');
-    if (entry.field === 'created') throw new AppError('conflict', 'Uma inclusão não pode ser revertida aqui: para tirar um registro duplicado, mescle-o com o original.');
+    if (entry.field === 'created')
+      throw new AppError('conflict', 'Uma inclusão não pode ser revertida aqui: para tirar um registro duplicado, mescle-o com o original.');
     if (entry.field === MERGED_INTO_FIELD || entry.entityType === 'work') throw new AppError('conflict', MERGE_NOT_REVERTIBLE);
     const live = entry.entityType === 'edition' ? await readEditionFields(tx, entry.entityId) : await readAuthorFields(tx, entry.entityId);
     if (!live) throw new AppError('not_found', 'Esse registro não existe mais no catálogo.');
@@ -333,11 +398,19 @@ export async function revertCatalogChange(viewer: Viewer, changeId: string): Pro
         `O campo “${fieldLabel(entry.entityType, entry.field)}” mudou depois desta alteração (agora: ${displayValue(entry.field, now)}). Reverta primeiro a alteração mais recente.`,
       );
     }
-    await tx.insert(catalogChanges).values({ id: newId(), entityType: entry.entityType, entityId: entry.entityId, field: entry.field, before: now, after: entry.before, actorId: viewer.id, revertOfId: entry.id });
+    await tx.insert(catalogChanges).values({
+      id: newId(),
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      field: entry.field,
+      before: now,
+      after: entry.before,
+      actorId: viewer.id,
+      revertOfId: entry.id,
+    });
     return entry.entityType === 'edition'
       ? applyEditionChanges(tx, entry.entityId, { [entry.field]: entry.before } as EditionValues)
       : applyAuthorChanges(tx, entry.entityId, { [entry.field]: entry.before } as Partial<FieldValues<AuthorField>>);
   });
   await invalidateTags(tags);
 }
-

@@ -80,7 +80,9 @@ describe('change requests', () => {
     await expect(withdrawChangeRequest(readerV, first.code)).rejects.toThrow('já está rejeitada');
 
     const second = await createChangeRequest(readerV, await proposal(editionId, { publisher: 'Companhia' }));
-    await expect(createChangeRequest(readerV, { kind: 'edition_edit', target: editionId, changes: [{ field: 'readersCount', before: '0', after: '99' }], note: '' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(
+      createChangeRequest(readerV, { kind: 'edition_edit', target: editionId, changes: [{ field: 'readersCount', before: '0', after: '99' }], note: '' }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(withdrawChangeRequest(other, second.code)).rejects.toMatchObject({ code: 'not_found' });
     await withdrawChangeRequest(readerV, second.code);
     expect((await listMyChangeRequests(readerV)).items.map((r) => r.status)).toEqual(['withdrawn', 'rejected']);
@@ -128,22 +130,46 @@ describe('change requests', () => {
 
   it('add a new edition (with its work and author) and a new author on approval; an inclusion is not revertible', async () => {
     const { readerV, curatorV } = await setup();
-    const parsed = parseProposal('new_edition', { title: 'Becos da Memória', authors: 'Conceição Evaristo', isbn: '', publisher: 'Pallas', pages: '200', format: 'brochura', language: 'pt' });
+    const parsed = parseProposal('new_edition', {
+      title: 'Becos da Memória',
+      authors: 'Conceição Evaristo',
+      isbn: '',
+      publisher: 'Pallas',
+      pages: '200',
+      format: 'brochura',
+      language: 'pt',
+    });
     expect(parsed.ok).toBe(true);
-    const book = await createChangeRequest(readerV, { kind: 'new_edition', target: null, changes: parsed.ok ? parsed.changes : [], note: 'Faltava no catálogo.' });
+    const book = await createChangeRequest(readerV, {
+      kind: 'new_edition',
+      target: null,
+      changes: parsed.ok ? parsed.changes : [],
+      note: 'Faltava no catálogo.',
+    });
     await approveChangeRequest(curatorV, book.code);
     const found = await search('becos da memoria', {}, 1);
     expect(found.items[0]).toMatchObject({ title: 'Becos da Memória', authors: [expect.objectContaining({ name: 'Conceição Evaristo' })] });
     const [mine] = (await listMyChangeRequests(readerV)).items;
     expect(mine?.targetPath).toBe(`/ed/${found.items[0]?.id}`);
 
-    const known = parseProposal('new_edition', { title: 'Dom Casmurro', authors: 'Machado de Assis', isbn: '978-85-359-1066-7', format: 'brochura', language: 'pt' });
-    await expect(createChangeRequest(readerV, { kind: 'new_edition', target: null, changes: known.ok ? known.changes : [], note: '' })).rejects.toMatchObject({ code: 'conflict', field: 'isbn' });
+    const known = parseProposal('new_edition', {
+      title: 'Dom Casmurro',
+      authors: 'Machado de Assis',
+      isbn: '978-85-359-1066-7',
+      format: 'brochura',
+      language: 'pt',
+    });
+    await expect(createChangeRequest(readerV, { kind: 'new_edition', target: null, changes: known.ok ? known.changes : [], note: '' })).rejects.toMatchObject({
+      code: 'conflict',
+      field: 'isbn',
+    });
 
     const author = parseProposal('new_author', { name: 'Carolina Maria de Jesus', nationality: 'Brasil', birthYear: '1914', deathYear: '1977', bio: '' });
     const person = await createChangeRequest(readerV, { kind: 'new_author', target: null, changes: author.ok ? author.changes : [], note: '' });
     await approveChangeRequest(curatorV, person.code);
-    const [row] = await queryRows<{ nationality: string; birth_year: number }>(sql`SELECT nationality, birth_year FROM authors WHERE slug = 'carolina-maria-de-jesus'`);
+    const [row] = await queryRows<{ nationality: string; birth_year: number }>(
+      sql`SELECT nationality, birth_year FROM authors WHERE slug = 'carolina-maria-de-jesus'`,
+    );
     expect(row).toEqual({ nationality: 'Brasil', birth_year: 1914 });
     const created = (await listCatalogChanges(curatorV, { code: person.code, page: 1 })).items[0];
     await expect(revertCatalogChange(curatorV, created!.id)).rejects.toThrow('Uma inclusão não pode ser revertida');
@@ -153,8 +179,18 @@ describe('change requests', () => {
     const { readerV, curatorV, editionId } = await setup();
     const target = await getRequestTarget('author_edit', 'machado-de-assis');
     expect(target?.values.name).toBe('Machado de Assis');
-    const parsed = parseProposal('author_edit', { name: 'Joaquim Maria Machado de Assis', 'visto.name': 'Machado de Assis', nationality: 'Brasil', 'visto.nationality': '' });
-    const { code } = await createChangeRequest(readerV, { kind: 'author_edit', target: 'machado-de-assis', changes: parsed.ok ? parsed.changes : [], note: '' });
+    const parsed = parseProposal('author_edit', {
+      name: 'Joaquim Maria Machado de Assis',
+      'visto.name': 'Machado de Assis',
+      nationality: 'Brasil',
+      'visto.nationality': '',
+    });
+    const { code } = await createChangeRequest(readerV, {
+      kind: 'author_edit',
+      target: 'machado-de-assis',
+      changes: parsed.ok ? parsed.changes : [],
+      note: '',
+    });
     await approveChangeRequest(curatorV, code);
     expect((await search('joaquim maria', {}, 1)).items[0]?.id).toBe(editionId);
   });
@@ -191,7 +227,11 @@ describe('change requests', () => {
     const { readerV, editionId } = await setup();
     const input = await proposal(editionId, { pages: '999' });
     for (let i = 0; i < 50; i++) await createChangeRequest(readerV, input);
-    await expect(createChangeRequest(readerV, input)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('Poderá enviar outra a partir de'), retryAfterSeconds: expect.any(Number) });
+    await expect(createChangeRequest(readerV, input)).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('Poderá enviar outra a partir de'),
+      retryAfterSeconds: expect.any(Number),
+    });
     expect((await listMyChangeRequests(readerV)).total).toBe(50);
     // Another reader has their own allowance.
     await createChangeRequest(testViewer(await createUser()), input);
@@ -200,7 +240,12 @@ describe('change requests', () => {
   it('need at least one changed field and valid values', async () => {
     const { editionId } = await setup();
     const target = await getRequestTarget('edition_edit', editionId);
-    const form = Object.fromEntries(Object.entries(target!.values).flatMap(([k, v]) => [[k, v ?? ''], [`visto.${k}`, v ?? '']]));
+    const form = Object.fromEntries(
+      Object.entries(target!.values).flatMap(([k, v]) => [
+        [k, v ?? ''],
+        [`visto.${k}`, v ?? ''],
+      ]),
+    );
     expect(parseProposal('edition_edit', form)).toEqual({ ok: false, fieldErrors: { _form: 'Altere pelo menos um campo antes de enviar.' } });
     expect(parseProposal('edition_edit', { ...form, isbn: '978-85-359-1066-8', pages: 'muitas' })).toEqual({
       ok: false,
@@ -212,7 +257,12 @@ describe('change requests', () => {
 describe('a correction form', () => {
   it('treats a textarea sent back with CRLF line breaks as unchanged', () => {
     const seen = 'Primeira linha.\nSegunda linha.';
-    expect(parseProposal('author_edit', { bio: 'Primeira linha.\r\nSegunda linha.', 'visto.bio': seen, name: 'Ana', 'visto.name': 'Ana' })).toMatchObject({ ok: false });
-    expect(parseProposal('author_edit', { bio: 'Primeira linha.\r\nTerceira.', 'visto.bio': seen })).toEqual({ ok: true, changes: [{ field: 'bio', before: seen, after: 'Primeira linha.\nTerceira.' }] });
+    expect(parseProposal('author_edit', { bio: 'Primeira linha.\r\nSegunda linha.', 'visto.bio': seen, name: 'Ana', 'visto.name': 'Ana' })).toMatchObject({
+      ok: false,
+    });
+    expect(parseProposal('author_edit', { bio: 'Primeira linha.\r\nTerceira.', 'visto.bio': seen })).toEqual({
+      ok: true,
+      changes: [{ field: 'bio', before: seen, after: 'Primeira linha.\nTerceira.' }],
+    });
   });
 });

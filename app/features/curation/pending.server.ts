@@ -24,14 +24,29 @@ export type PendingEdition = {
  */
 export async function listPendingEditions(viewer: Viewer, page = 1): Promise<Page<PendingEdition>> {
   assertCurator(viewer);
-  const rows = await queryRows<{ id: string; title: string; authors: string[] | null; isbn13: string | null; readers_count: number; pending_since: Date | string; total: number }>(sql`
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    authors: string[] | null;
+    isbn13: string | null;
+    readers_count: number;
+    pending_since: Date | string;
+    total: number;
+  }>(sql`
     SELECT e.id, e.title, e.isbn13, e.readers_count, e.pending_since, count(*) OVER ()::int AS total,
       (SELECT array_agg(a.name ORDER BY wa.position) FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id) AS authors
     FROM editions e WHERE e.pending_since IS NOT NULL
     ORDER BY e.pending_since, e.title, e.id
     LIMIT ${PENDING_PAGE_SIZE} OFFSET ${(page - 1) * PENDING_PAGE_SIZE}`);
   return {
-    items: rows.map((r) => ({ id: r.id, title: r.title, authors: r.authors ?? [], isbn13: r.isbn13, readersCount: Number(r.readers_count), pendingSince: new Date(r.pending_since).toISOString() })),
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      authors: r.authors ?? [],
+      isbn13: r.isbn13,
+      readersCount: Number(r.readers_count),
+      pendingSince: new Date(r.pending_since).toISOString(),
+    })),
     total: rows[0]?.total ?? (await countPendingEditions(viewer)),
     page,
     pageSize: PENDING_PAGE_SIZE,
@@ -47,7 +62,9 @@ export async function countPendingEditions(viewer: Viewer): Promise<number> {
 /** Takes a pending edition off the queue once a curator has checked it (its data stays as it is). */
 export async function markEditionReviewed(viewer: Viewer, editionId: string): Promise<void> {
   assertCurator(viewer);
-  const updated = await queryRows<{ id: string }>(sql`UPDATE editions SET pending_since = NULL, updated_at = now() WHERE id = ${editionId} AND pending_since IS NOT NULL RETURNING id`);
+  const updated = await queryRows<{ id: string }>(
+    sql`UPDATE editions SET pending_since = NULL, updated_at = now() WHERE id = ${editionId} AND pending_since IS NOT NULL RETURNING id`,
+  );
   if (!updated.length) throw new AppError('not_found', 'Essa edição já foi revisada ou não existe mais.');
   await invalidateTags([editionCacheTag(editionId)]);
 }

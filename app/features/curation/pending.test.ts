@@ -14,7 +14,8 @@ describe('pending editions (from readers’ imports)', () => {
     const reader = testViewer(await createUser());
     const curator = testViewer(await createUser({ role: 'curator' }), 'curator');
     const known = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'] });
-    const text = 'Title,Author,Exclusive Shelf\nVidas Secas,Graciliano Ramos,read\nO Livro Que Faltava,Autora Nova,to-read\nOutro Livro Que Faltava,Autora Nova,read\n';
+    const text =
+      'Title,Author,Exclusive Shelf\nVidas Secas,Graciliano Ramos,read\nO Livro Que Faltava,Autora Nova,to-read\nOutro Livro Que Faltava,Autora Nova,read\n';
     const { id } = await createReaderImport(reader, { fileName: 'goodreads.csv', text });
     await confirmReaderImport(reader, id);
     await runReaderImport(id);
@@ -27,7 +28,9 @@ describe('pending editions (from readers’ imports)', () => {
     ]);
     expect(queue.items.map((e) => e.id)).not.toContain(known);
     // The history says who added them.
-    const history = await queryRows<{ after: string; actor_id: string }>(sql`SELECT after, actor_id FROM catalog_changes WHERE field = 'created' ORDER BY after`);
+    const history = await queryRows<{ after: string; actor_id: string }>(
+      sql`SELECT after, actor_id FROM catalog_changes WHERE field = 'created' ORDER BY after`,
+    );
     expect(history).toEqual([
       { after: 'O Livro Que Faltava', actor_id: reader.id },
       { after: 'Outro Livro Que Faltava', actor_id: reader.id },

@@ -6,7 +6,16 @@ import { describeCatalogRecord } from '~/features/catalog/queries.server';
 import type { Viewer } from '~/server/viewer.server';
 import { QUALITY_FLAG_SQL } from './linked-editions.server';
 import { MERGED_INTO_FIELD, assertCurator } from './policy';
-import type { CatalogChangeRow, ChangeRequestKind, ChangeRequestReview, ChangeRequestStatus, ChangeRequestSummary, CurationDashboard, FieldRequestKind, RequestTarget } from './types';
+import type {
+  CatalogChangeRow,
+  ChangeRequestKind,
+  ChangeRequestReview,
+  ChangeRequestStatus,
+  ChangeRequestSummary,
+  CurationDashboard,
+  FieldRequestKind,
+  RequestTarget,
+} from './types';
 import { entityOfKind } from './validation';
 import type { FieldChange } from './vocabulary';
 
@@ -57,7 +66,9 @@ function toSummary(row: SummaryRow): ChangeRequestSummary {
     targetLabel: row.targetLabel,
     targetPath: row.editionId ? `/ed/${row.editionId}` : row.authorSlug ? `/autor/${row.authorSlug}` : null,
     entity: row.kind === 'duplicate' ? (row.editionId ? 'edition' : 'author') : entityOfKind(row.kind),
-    duplicate: row.duplicateLabel ? { label: row.duplicateLabel, path: row.duplicateEditionId ? `/ed/${row.duplicateEditionId}` : `/autor/${row.duplicateAuthorSlug ?? ''}` } : null,
+    duplicate: row.duplicateLabel
+      ? { label: row.duplicateLabel, path: row.duplicateEditionId ? `/ed/${row.duplicateEditionId}` : `/autor/${row.duplicateAuthorSlug ?? ''}` }
+      : null,
     changes: row.changes,
     note: row.note,
     answer: row.answer,
@@ -79,7 +90,10 @@ export async function listMyChangeRequests(viewer: Viewer, page = 1): Promise<Pa
 }
 
 /** The curators' queue: oldest first, so nobody waits behind newer requests. */
-export async function listChangeRequests(viewer: Viewer, filters: { kind?: ChangeRequestKind | undefined; status: ChangeRequestStatus; page: number }): Promise<Page<ChangeRequestSummary>> {
+export async function listChangeRequests(
+  viewer: Viewer,
+  filters: { kind?: ChangeRequestKind | undefined; status: ChangeRequestStatus; page: number },
+): Promise<Page<ChangeRequestSummary>> {
   assertCurator(viewer);
   const where: SQL[] = [sql`r.status = ${filters.status}`];
   if (filters.kind) where.push(sql`r.kind = ${filters.kind}`);
@@ -122,7 +136,13 @@ async function readLive(entity: CatalogEntity, id: string | null): Promise<Recor
 export async function getRequestTarget(kind: FieldRequestKind, target: string | null): Promise<RequestTarget | null> {
   if (kind === 'new_edition' || kind === 'new_author') {
     const values = Object.fromEntries(Object.keys(fieldsOf(entityOfKind(kind))).map((f) => [f, null]));
-    return { kind, targetId: null, label: kind === 'new_edition' ? 'Nova edição' : 'Novo autor', path: null, values: { ...values, format: 'brochura', language: kind === 'new_edition' ? 'pt' : null } };
+    return {
+      kind,
+      targetId: null,
+      label: kind === 'new_edition' ? 'Nova edição' : 'Novo autor',
+      path: null,
+      values: { ...values, format: 'brochura', language: kind === 'new_edition' ? 'pt' : null },
+    };
   }
   if (!target) return null;
   if (kind === 'edition_edit') {
@@ -140,9 +160,13 @@ export async function getRequestTarget(kind: FieldRequestKind, target: string | 
 export async function getCurationDashboard(viewer: Viewer): Promise<CurationDashboard> {
   assertCurator(viewer);
   const [pending, [oldest], [gaps]] = await Promise.all([
-    queryRows<{ kind: ChangeRequestKind; count: number }>(sql`SELECT kind, count(*)::int AS count FROM change_requests WHERE status = 'pending' GROUP BY kind ORDER BY kind`),
+    queryRows<{ kind: ChangeRequestKind; count: number }>(
+      sql`SELECT kind, count(*)::int AS count FROM change_requests WHERE status = 'pending' GROUP BY kind ORDER BY kind`,
+    ),
     queryRows<{ at: Date | string | null }>(sql`SELECT min(created_at) AS at FROM change_requests WHERE status = 'pending'`),
-    queryRows<CurationDashboard['gaps']>(sql`SELECT count(*) FILTER (WHERE ${QUALITY_FLAG_SQL.cover})::int AS "withoutCover", count(*) FILTER (WHERE ${QUALITY_FLAG_SQL.isbn})::int AS "withoutIsbn",
+    queryRows<
+      CurationDashboard['gaps']
+    >(sql`SELECT count(*) FILTER (WHERE ${QUALITY_FLAG_SQL.cover})::int AS "withoutCover", count(*) FILTER (WHERE ${QUALITY_FLAG_SQL.isbn})::int AS "withoutIsbn",
       count(*) FILTER (WHERE ${QUALITY_FLAG_SQL.pages})::int AS "withoutPages", count(*)::int AS editions FROM editions e`),
   ]);
   return { pending, oldestPendingAt: oldest?.at ? iso(oldest.at) : null, gaps: gaps ?? { withoutCover: 0, withoutIsbn: 0, withoutPages: 0, editions: 0 } };
@@ -193,7 +217,10 @@ export async function listCatalogChanges(
       entityPath: row.entityType === 'edition' ? `/ed/${row.entityId}` : row.authorSlug ? `/autor/${row.authorSlug}` : null,
       mergedInto:
         row.field === MERGED_INTO_FIELD
-          ? { label: row.mergedLabel ?? '(mesclado depois em outro registro)', path: row.entityType === 'edition' && row.after ? `/ed/${row.after}` : row.mergedSlug ? `/autor/${row.mergedSlug}` : null }
+          ? {
+              label: row.mergedLabel ?? '(mesclado depois em outro registro)',
+              path: row.entityType === 'edition' && row.after ? `/ed/${row.after}` : row.mergedSlug ? `/autor/${row.mergedSlug}` : null,
+            }
           : null,
       field: row.field,
       before: row.before,

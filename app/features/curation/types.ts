@@ -89,7 +89,13 @@ export const IMPORT_OUTCOME_LABELS: Record<ImportRowOutcome, string> = {
   created: 'criada',
 };
 /** The outcome filter's values in the URL (`?situacao=`). */
-export const IMPORT_OUTCOME_SLUGS: Record<ImportRowOutcome, string> = { new: 'nova', duplicate: 'duplicada', existing: 'existente', error: 'erro', created: 'criada' };
+export const IMPORT_OUTCOME_SLUGS: Record<ImportRowOutcome, string> = {
+  new: 'nova',
+  duplicate: 'duplicada',
+  existing: 'existente',
+  error: 'erro',
+  created: 'criada',
+};
 
 export type CatalogImportSummary = {
   id: string;
@@ -102,9 +108,22 @@ export type CatalogImportSummary = {
   importedAt: string | null;
 };
 
-export type CatalogImportRow = { line: number; title: string; isbn13: string | null; outcome: ImportRowOutcome; message: string | null; editionPath: string | null };
+export type CatalogImportRow = {
+  line: number;
+  title: string;
+  isbn13: string | null;
+  outcome: ImportRowOutcome;
+  message: string | null;
+  editionPath: string | null;
+};
 
-export type CatalogImportDetail = CatalogImportSummary & { ignoredColumns: string[]; rows: CatalogImportRow[]; rowsTotal: number; page: number; pageSize: number };
+export type CatalogImportDetail = CatalogImportSummary & {
+  ignoredColumns: string[];
+  rows: CatalogImportRow[];
+  rowsTotal: number;
+  page: number;
+  pageSize: number;
+};
 /** The quality gaps of an edition that /mais-vinculadas filters by (URL value in Portuguese). */
 export type QualityFlag = 'cover' | 'isbn' | 'pages';
 export const QUALITY_FLAGS: Record<QualityFlag, { slug: string; label: string }> = {

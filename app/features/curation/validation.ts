@@ -68,12 +68,17 @@ export function parseProposal(kind: FieldRequestKind, rawForm: Record<string, st
     if ((before ?? null) !== after) changes.push({ field, before: before?.slice(0, 10_000) ?? null, after });
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  if (changes.length === 0) return { ok: false, fieldErrors: { _form: isNew ? 'Preencha os campos do livro.' : 'Altere pelo menos um campo antes de enviar.' } };
+  if (changes.length === 0)
+    return { ok: false, fieldErrors: { _form: isNew ? 'Preencha os campos do livro.' : 'Altere pelo menos um campo antes de enviar.' } };
   return { ok: true, changes };
 }
 
 /** A curator's edited values (edit-then-approve), validated like a reader's. */
-export function parseCuratorValues(kind: FieldRequestKind, fields: readonly string[], form: Record<string, string>): { ok: true; values: Record<string, string | null> } | { ok: false; fieldErrors: Record<string, string> } {
+export function parseCuratorValues(
+  kind: FieldRequestKind,
+  fields: readonly string[],
+  form: Record<string, string>,
+): { ok: true; values: Record<string, string | null> } | { ok: false; fieldErrors: Record<string, string> } {
   const specs = new Map(formFields(kind));
   const values: Record<string, string | null> = {};
   const fieldErrors: Record<string, string> = {};
@@ -91,23 +96,51 @@ export const requestCodeParam = z.string().regex(REQUEST_CODE_PATTERN);
 
 export const noteSchema = z.string().trim().max(NOTE_MAX, `Use no máximo ${NOTE_MAX} caracteres.`).optional().default('');
 
-export const reviewInput = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('aprovar'), answer: z.string().trim().max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`).optional().default('') }),
-  z.object({ intent: z.literal('editar-e-aprovar'), answer: z.string().trim().max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`).optional().default('') }),
-  z.object({ intent: z.literal('mesclar'), answer: z.string().trim().max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`).optional().default(''), sobrevivente: z.string({ error: 'Escolha qual dos dois registros fica.' }).regex(CATALOG_ID, 'Escolha qual dos dois registros fica.') }),
-  z.object({
-    intent: z.literal('rejeitar'),
-    reason: z.string({ error: 'Diga ao leitor por que a solicitação foi rejeitada.' }).trim().min(3, 'Diga ao leitor por que a solicitação foi rejeitada.').max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`),
-  }),
-], { error: 'Escolha aprovar ou rejeitar.' });
+export const reviewInput = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('aprovar'), answer: z.string().trim().max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`).optional().default('') }),
+    z.object({
+      intent: z.literal('editar-e-aprovar'),
+      answer: z.string().trim().max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`).optional().default(''),
+    }),
+    z.object({
+      intent: z.literal('mesclar'),
+      answer: z.string().trim().max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`).optional().default(''),
+      sobrevivente: z.string({ error: 'Escolha qual dos dois registros fica.' }).regex(CATALOG_ID, 'Escolha qual dos dois registros fica.'),
+    }),
+    z.object({
+      intent: z.literal('rejeitar'),
+      reason: z
+        .string({ error: 'Diga ao leitor por que a solicitação foi rejeitada.' })
+        .trim()
+        .min(3, 'Diga ao leitor por que a solicitação foi rejeitada.')
+        .max(REASON_MAX, `Use no máximo ${REASON_MAX} caracteres.`),
+    }),
+  ],
+  { error: 'Escolha aprovar ou rejeitar.' },
+);
 
-const KIND_BY_SLUG = { 'correcao-edicao': 'edition_edit', 'correcao-autor': 'author_edit', 'nova-edicao': 'new_edition', 'novo-autor': 'new_author', 'nova-capa': 'edition_cover', duplicata: 'duplicate' } as const;
+const KIND_BY_SLUG = {
+  'correcao-edicao': 'edition_edit',
+  'correcao-autor': 'author_edit',
+  'nova-edicao': 'new_edition',
+  'novo-autor': 'new_author',
+  'nova-capa': 'edition_cover',
+  duplicata: 'duplicate',
+} as const;
 const STATUS_BY_SLUG = { pendente: 'pending', aprovada: 'approved', rejeitada: 'rejected', retirada: 'withdrawn' } as const;
 
 /** The queue's query string; an unknown value (an old link) falls back to the default instead of failing. */
 export const queueParams = z.object({
-  tipo: z.enum(Object.keys(KIND_BY_SLUG) as [keyof typeof KIND_BY_SLUG]).optional().catch(undefined),
-  situacao: z.enum(Object.keys(STATUS_BY_SLUG) as [keyof typeof STATUS_BY_SLUG]).catch('pendente').default('pendente'),
+  tipo: z
+    .enum(Object.keys(KIND_BY_SLUG) as [keyof typeof KIND_BY_SLUG])
+    .optional()
+    .catch(undefined),
+  situacao: z
+    .enum(Object.keys(STATUS_BY_SLUG) as [keyof typeof STATUS_BY_SLUG])
+    .catch('pendente')
+    .default('pendente'),
   pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
 });
 
@@ -119,7 +152,13 @@ const ENTITY_BY_SLUG = { edicao: 'edition', obra: 'work', autor: 'author' } as c
 
 export const historyParams = z.object({
   entidade: z.enum(['edicao', 'obra', 'autor']).optional().catch(undefined),
-  curador: z.string().trim().toLowerCase().regex(/^[a-z0-9_]{1,40}$/).optional().catch(undefined),
+  curador: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_]{1,40}$/)
+    .optional()
+    .catch(undefined),
   codigo: z.string().trim().toUpperCase().regex(REQUEST_CODE_PATTERN).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
 });
@@ -133,7 +172,9 @@ export function toHistoryFilters(params: z.output<typeof historyParams>) {
 export const requestFormParams = z.union([
   z.object({ edicao: z.string().regex(CATALOG_ID) }).transform((p) => ({ kind: 'edition_edit' as const, target: p.edicao })),
   z.object({ autor: z.string().regex(AUTHOR_SLUG) }).transform((p) => ({ kind: 'author_edit' as const, target: p.autor })),
-  z.object({ tipo: z.literal('nova-edicao'), titulo: z.string().max(300).optional() }).transform((p) => ({ kind: 'new_edition' as const, target: null, title: p.titulo ?? '' })),
+  z
+    .object({ tipo: z.literal('nova-edicao'), titulo: z.string().max(300).optional() })
+    .transform((p) => ({ kind: 'new_edition' as const, target: null, title: p.titulo ?? '' })),
   z.object({ tipo: z.literal('novo-autor') }).transform(() => ({ kind: 'new_author' as const, target: null })),
 ]);
 
@@ -181,24 +222,30 @@ export function recordRefFromText(kind: 'edition' | 'work' | 'author', text: str
 
 /** /catalogo/informar-duplicata: the record the reader came from. */
 export const duplicateFormParams = z.union([
-  z.object({ edicao: z.string().regex(CATALOG_ID), busca: z.string().max(200).optional() }).transform((p) => ({ entity: 'edition' as const, ref: p.edicao, query: p.busca?.trim() ?? '' })),
-  z.object({ autor: z.string().regex(AUTHOR_SLUG), busca: z.string().max(200).optional() }).transform((p) => ({ entity: 'author' as const, ref: p.autor, query: p.busca?.trim() ?? '' })),
+  z
+    .object({ edicao: z.string().regex(CATALOG_ID), busca: z.string().max(200).optional() })
+    .transform((p) => ({ entity: 'edition' as const, ref: p.edicao, query: p.busca?.trim() ?? '' })),
+  z
+    .object({ autor: z.string().regex(AUTHOR_SLUG), busca: z.string().max(200).optional() })
+    .transform((p) => ({ entity: 'author' as const, ref: p.autor, query: p.busca?.trim() ?? '' })),
 ]);
 
 const pickedOrPasted = (kind: 'edition' | 'author') =>
-  z
-    .object({ outro: z.string().optional(), link: z.string().max(500, 'Use no máximo 500 caracteres.').optional(), note: noteSchema })
-    .transform((v, ctx) => {
-      const ref = v.outro ? recordRefFromText(kind, v.outro) : v.link?.trim() ? recordRefFromText(kind, v.link) : null;
-      if (!ref) {
-        const message = v.link?.trim()
-          ? kind === 'edition' ? 'Cole o link da página da outra edição (…/ed/…).' : 'Cole o link da página do outro autor (…/autor/…).'
-          : kind === 'edition' ? 'Escolha a outra edição na busca ou cole o link dela.' : 'Escolha o outro autor na busca ou cole o link dele.';
-        ctx.addIssue({ code: 'custom', path: ['link'], message });
-        return z.NEVER;
-      }
-      return { other: ref, note: v.note };
-    });
+  z.object({ outro: z.string().optional(), link: z.string().max(500, 'Use no máximo 500 caracteres.').optional(), note: noteSchema }).transform((v, ctx) => {
+    const ref = v.outro ? recordRefFromText(kind, v.outro) : v.link?.trim() ? recordRefFromText(kind, v.link) : null;
+    if (!ref) {
+      const message = v.link?.trim()
+        ? kind === 'edition'
+          ? 'Cole o link da página da outra edição (…/ed/…).'
+          : 'Cole o link da página do outro autor (…/autor/…).'
+        : kind === 'edition'
+          ? 'Escolha a outra edição na busca ou cole o link dela.'
+          : 'Escolha o outro autor na busca ou cole o link dele.';
+      ctx.addIssue({ code: 'custom', path: ['link'], message });
+      return z.NEVER;
+    }
+    return { other: ref, note: v.note };
+  });
 
 export const duplicateInput = { edition: pickedOrPasted('edition'), author: pickedOrPasted('author') };
 

@@ -52,7 +52,13 @@ export async function listExportFiles(viewer: Viewer): Promise<Record<ExportFile
     const latest = mine.find((r) => r.status !== 'failed');
     const next = latest ? nextAllowed(kind, latest.createdAt) : null;
     return {
-      files: mine.slice(0, 5).map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null, sizeBytes: r.sizeBytes })),
+      files: mine.slice(0, 5).map((r) => ({
+        id: r.id,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+        expiresAt: r.expiresAt?.toISOString() ?? null,
+        sizeBytes: r.sizeBytes,
+      })),
       nextAllowedAt: next && next > new Date() ? next.toISOString() : null,
     };
   };
@@ -224,7 +230,13 @@ export async function buildExportFile(archiveId: string): Promise<void> {
   try {
     updated = await getDb()
       .update(archives)
-      .set({ status: 'ready', storageKey: key, sizeBytes: built.bytes.byteLength, readyAt: new Date(), expiresAt: new Date(Date.now() + ARCHIVE_LIFETIME_DAYS * 86_400_000) })
+      .set({
+        status: 'ready',
+        storageKey: key,
+        sizeBytes: built.bytes.byteLength,
+        readyAt: new Date(),
+        expiresAt: new Date(Date.now() + ARCHIVE_LIFETIME_DAYS * 86_400_000),
+      })
       .where(and(eq(archives.id, archiveId), eq(archives.status, 'pending')))
       .returning({ id: archives.id });
   } finally {
@@ -243,7 +255,12 @@ export async function expireExportFiles(now = new Date()): Promise<number> {
   const expired = await getDb()
     .select({ id: archives.id, key: archives.storageKey })
     .from(archives)
-    .where(or(lte(archives.expiresAt, now), and(sql`${archives.status} <> 'ready'`, lte(archives.createdAt, new Date(now.getTime() - UNFINISHED_KEPT_HOURS * 3_600_000)))));
+    .where(
+      or(
+        lte(archives.expiresAt, now),
+        and(sql`${archives.status} <> 'ready'`, lte(archives.createdAt, new Date(now.getTime() - UNFINISHED_KEPT_HOURS * 3_600_000))),
+      ),
+    );
   let removed = 0;
   for (const archive of expired) {
     try {

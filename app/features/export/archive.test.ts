@@ -29,7 +29,10 @@ import { archiveData, expireExportFiles, listExportFiles, readExportFile, reques
 useTestDatabase();
 
 const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
-const picture = (format: 'png' | 'jpeg') => sharp({ create: { width: 200, height: 150, channels: 3, background: '#1D4E7A' } })[format]().toBuffer();
+const picture = (format: 'png' | 'jpeg') =>
+  sharp({ create: { width: 200, height: 150, channels: 3, background: '#1D4E7A' } })
+    [format]()
+    .toBuffer();
 
 async function zipOf(viewer: Viewer, id: string): Promise<Record<string, Uint8Array>> {
   const ready = await readExportFile(viewer, id);
@@ -61,7 +64,14 @@ describe('full archive', () => {
     await saveReviewDraft(reader, editionId, { body: 'Uma versão mais longa…', spoiler: true, visibility: 'seguidores' });
     const shelfId = await createShelf(reader, { name: 'Brasileiros', description: '', visibility: 'publico' });
     await addToShelf(reader, shelfId, { editionId });
-    const attId = await postAtt(reader, { editionId, kind: 'finished', text: 'Terminei!', spoiler: false, visibility: 'publico', images: [new Blob([new Uint8Array(await picture('jpeg'))], { type: 'image/jpeg' })] });
+    const attId = await postAtt(reader, {
+      editionId,
+      kind: 'finished',
+      text: 'Terminei!',
+      spoiler: false,
+      visibility: 'publico',
+      images: [new Blob([new Uint8Array(await picture('jpeg'))], { type: 'image/jpeg' })],
+    });
     await setShelfStatus(friend, editionId, 'read');
     const friendsAtt = await postAtt(friend, { editionId, kind: 'finished', text: 'Também li.', spoiler: false, visibility: 'publico', images: [] });
     await addComment(reader, friendsAtt, 'Que bom!');
@@ -73,20 +83,33 @@ describe('full archive', () => {
     await blockReader(reader, stranger.id);
     await setReadingGoal(reader, 2026, { books: 30, pages: null });
     await getDb().execute(sql`INSERT INTO notification_settings (user_id, type, in_app, email) VALUES (${readerUser.id}, 'comment', true, true)`);
-    await getDb().execute(sql`INSERT INTO author_follows (user_id, author_id) SELECT ${readerUser.id}, wa.author_id FROM work_authors wa JOIN editions e ON e.work_id = wa.work_id WHERE e.id = ${editionId}`);
+    await getDb().execute(
+      sql`INSERT INTO author_follows (user_id, author_id) SELECT ${readerUser.id}, wa.author_id FROM work_authors wa JOIN editions e ON e.work_id = wa.work_id WHERE e.id = ${editionId}`,
+    );
     const collectionId = newId();
     await getDb().execute(sql`INSERT INTO collections (id, name) VALUES (${collectionId}, 'Coleção Vaga-lume')`);
     await getDb().execute(sql`INSERT INTO collection_follows (user_id, collection_id) VALUES (${readerUser.id}, ${collectionId})`);
     await createReport(reader, { kind: 'user', target: stranger.id, reason: 'spam', details: 'Só propaganda.' });
     const coverRequest = newId();
-    await getDb().insert(changeRequests).values({ id: coverRequest, code: 'SOL-CAPA01', kind: 'edition_cover', requesterId: readerUser.id, editionId, targetLabel: 'Torto Arado', changes: [] });
-    await storeProposedCover(coverRequest, await sharp({ create: { width: 60, height: 90, channels: 3, background: '#B84A2E' } }).webp().toBuffer(), 'image/webp');
+    await getDb()
+      .insert(changeRequests)
+      .values({ id: coverRequest, code: 'SOL-CAPA01', kind: 'edition_cover', requesterId: readerUser.id, editionId, targetLabel: 'Torto Arado', changes: [] });
+    await storeProposedCover(
+      coverRequest,
+      await sharp({ create: { width: 60, height: 90, channels: 3, background: '#B84A2E' } })
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    );
 
     const id = await requestExportFile(reader);
     expect((await listExportFiles(reader)).archive.files).toMatchObject([{ id, status: 'pending' }]);
     expect(await readExportFile(reader, id)).toBeNull();
     // One a day: the second request says when the next one is possible.
-    await expect(requestExportFile(reader)).rejects.toMatchObject({ code: 'rate_limited', message: expect.stringContaining('O próximo pode ser pedido a partir de') });
+    await expect(requestExportFile(reader)).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('O próximo pode ser pedido a partir de'),
+    });
     while ((await runJobsOnce('teste')) > 0);
 
     const listed = await listExportFiles(reader);
@@ -94,7 +117,11 @@ describe('full archive', () => {
     expect(listed.archive.nextAllowedAt).not.toBeNull();
     const files = await zipOf(reader, id);
     const data = JSON.parse(strFromU8(files['data.json']!)) as Record<string, unknown[]>;
-    expect(data).toMatchObject({ format: 'maratona', version: 1, profile: { username: readerUser.username, email: readerUser.email, avatar: 'imagens/avatar.webp' } });
+    expect(data).toMatchObject({
+      format: 'maratona',
+      version: 1,
+      profile: { username: readerUser.username, email: readerUser.email, avatar: 'imagens/avatar.webp' },
+    });
     expect(data.bookshelf).toMatchObject([
       {
         edition: { id: editionId, title: 'Torto Arado', isbn13: '9786580309313', authors: ['Itamar Vieira Junior'] },
@@ -136,7 +163,9 @@ describe('full archive', () => {
     const response = (await call(download.loader, getRequest(`/configuracoes/exportar/arquivo/${id}`, readerUser.cookie), { id })) as Response;
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
     expect(response.headers.get('Content-Type')).toBe('application/zip');
-    expect(response.headers.get('Content-Disposition')).toMatch(new RegExp(`^attachment; filename="maratona-${readerUser.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`));
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      new RegExp(`^attachment; filename="maratona-${readerUser.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`),
+    );
 
     // After its days, the file and its row are gone, and the address answers 404.
     const [row] = await getDb().select({ key: archives.storageKey }).from(archives).where(eq(archives.id, id));
@@ -163,7 +192,10 @@ describe('full archive', () => {
     const again = await requestExportFile(reader);
 
     // A request whose worker died an hour ago counts as failed too.
-    await getDb().update(archives).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(archives.id, again));
+    await getDb()
+      .update(archives)
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(archives.id, again));
     expect((await listExportFiles(reader)).archive.files.find((a) => a.id === again)).toMatchObject({ status: 'failed' });
     await expect(requestExportFile(reader)).resolves.toEqual(expect.any(String));
     // Two clicks at once still make one request.

@@ -15,9 +15,30 @@ import type { ShelfStatus } from '~/features/reading/vocabulary';
  * importer brings the whole entry back (docs/decisions/0032).
  */
 export const GOODREADS_COLUMNS = [
-  'Book Id', 'Title', 'Author', 'Author l-f', 'Additional Authors', 'ISBN', 'ISBN13', 'My Rating', 'Average Rating', 'Publisher',
-  'Binding', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'Date Added', 'Bookshelves',
-  'Bookshelves with positions', 'Exclusive Shelf', 'My Review', 'Spoiler', 'Private Notes', 'Read Count', 'Owned Copies',
+  'Book Id',
+  'Title',
+  'Author',
+  'Author l-f',
+  'Additional Authors',
+  'ISBN',
+  'ISBN13',
+  'My Rating',
+  'Average Rating',
+  'Publisher',
+  'Binding',
+  'Number of Pages',
+  'Year Published',
+  'Original Publication Year',
+  'Date Read',
+  'Date Added',
+  'Bookshelves',
+  'Bookshelves with positions',
+  'Exclusive Shelf',
+  'My Review',
+  'Spoiler',
+  'Private Notes',
+  'Read Count',
+  'Owned Copies',
 ] as const;
 export const MARATONA_COLUMNS = ['Maratona Rating', 'Maratona Readings', 'Maratona Details'] as const;
 const HEADER = [...GOODREADS_COLUMNS, ...MARATONA_COLUMNS];
@@ -74,7 +95,12 @@ export async function countShelfEntries(viewer: Viewer): Promise<number> {
 const slashed = (date: string | null | undefined) => (date ? date.slice(0, 10).replace(/-/g, '/') : '');
 
 /** A custom shelf's name as a Goodreads shelf: no spaces or commas (they separate shelves in the cell). */
-const shelfName = (name: string) => name.normalize('NFC').trim().toLowerCase().replace(/[\s,]+/g, '-');
+const shelfName = (name: string) =>
+  name
+    .normalize('NFC')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s,]+/g, '-');
 
 /** Entries per statement when the export reads a bookshelf: between two, the database serves other pages. */
 const EXPORT_PAGE = 1_000;
@@ -114,7 +140,7 @@ function exportRowsAfter(userId: string, after: { at: string; id: string } | nul
  */
 export async function goodreadsCsvText(userId: string, pageSize = EXPORT_PAGE): Promise<string> {
   const parts = [toCsv([HEADER], ',')];
-  for (let after: { at: string; id: string } | null = null; ; ) {
+  for (let after: { at: string; id: string } | null = null; ;) {
     const rows = await exportRowsAfter(userId, after, pageSize);
     parts.push(csvLines(rows.map(toCells), ','));
     const last = rows.at(-1);
@@ -139,7 +165,10 @@ export function exportRowsCsv(rows: readonly ExportRow[]): string {
 function toCells(row: ExportRow): (string | number | null)[] {
   const authors = row.authors ?? [];
   const readings = row.readings ?? [];
-  const finished = readings.map((r) => r.finished).filter((d): d is string => d != null).sort();
+  const finished = readings
+    .map((r) => r.finished)
+    .filter((d): d is string => d != null)
+    .sort();
   const exclusive = EXCLUSIVE_SHELF[row.status];
   const custom = (row.shelves ?? []).map((s) => ({ name: shelfName(s.name), position: s.position }));
   const rating = ratingFromQuarters(row.rating_quarters);
@@ -149,7 +178,10 @@ function toCells(row: ExportRow): (string | number | null)[] {
     row.subtitle ? `${row.title}: ${row.subtitle}` : row.title,
     authors[0]?.name ?? '',
     authors[0]?.sort_name ?? '',
-    authors.slice(1).map((a) => a.name).join(', '),
+    authors
+      .slice(1)
+      .map((a) => a.name)
+      .join(', '),
     row.isbn10 ?? '',
     row.isbn13 ?? '',
     // Goodreads' stars are whole; the exact quarters go in "Maratona Rating".

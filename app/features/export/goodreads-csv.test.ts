@@ -21,19 +21,35 @@ describe('the Goodreads-compatible CSV', () => {
   it('holds every entry of mine and nobody else’s, in Goodreads’ columns, with the exact rating and every reading', async () => {
     const [me, other] = [await createUser(), await createUser()];
     const casmurro = await createEdition({
-      title: 'Dom Casmurro', subtitle: 'Edição comentada', authors: ['Machado de Assis', 'Fulana de Tal'], isbn: '9788535914849',
-      publisher: 'Penguin, Companhia', publicationDate: '2016-05-01', pages: 256, format: 'capa_dura', firstPublishedYear: 1899,
+      title: 'Dom Casmurro',
+      subtitle: 'Edição comentada',
+      authors: ['Machado de Assis', 'Fulana de Tal'],
+      isbn: '9788535914849',
+      publisher: 'Penguin, Companhia',
+      publicationDate: '2016-05-01',
+      pages: 256,
+      format: 'capa_dura',
+      firstPublishedYear: 1899,
     });
     const sertao = await createEdition({ title: 'Grande Sertão: Veredas', authors: ['João Guimarães Rosa'], pages: 560 });
     const quinze = await createEdition({ title: 'O Quinze', authors: ['Rachel de Queiroz'] });
 
-    const read = await shelve(me.id, casmurro, { status: 'read', rating: 3.75, reads: [{ started: '2024-01-02', finished: '2024-01-20' }, { started: '2025-04-19', finished: '2025-04-21' }] });
+    const read = await shelve(me.id, casmurro, {
+      status: 'read',
+      rating: 3.75,
+      reads: [
+        { started: '2024-01-02', finished: '2024-01-20' },
+        { started: '2025-04-19', finished: '2025-04-21' },
+      ],
+    });
     await shelve(me.id, sertao, { status: 'reading', reads: [{ started: '2026-02-01' }] });
     await shelve(other.id, quinze, { status: 'read', rating: 1 });
     await shelve(other.id, casmurro, { status: 'read', rating: 5 });
     const db = getDb();
     await db.execute(sql`UPDATE shelf_entries SET owned = true, notes = '=HYPERLINK("http://x","clique")' WHERE id = ${read}`);
-    await db.insert(reviews).values({ shelfEntryId: read, userId: me.id, editionId: casmurro, body: 'Capitu, "olhos de ressaca",\nsempre.', spoiler: true, publishedAt: new Date() });
+    await db
+      .insert(reviews)
+      .values({ shelfEntryId: read, userId: me.id, editionId: casmurro, body: 'Capitu, "olhos de ressaca",\nsempre.', spoiler: true, publishedAt: new Date() });
     const shelfId = newId();
     await db.insert(shelves).values({ id: shelfId, userId: me.id, name: 'Clássicos do Brasil', visibility: 'privado' });
     await db.insert(shelfItems).values({ shelfId, shelfEntryId: read, position: 3 });
@@ -75,7 +91,15 @@ describe('the Goodreads-compatible CSV', () => {
       { started: '2024-01-02', finished: '2024-01-20', abandoned: null },
       { started: '2025-04-19', finished: '2025-04-21', abandoned: null },
     ]);
-    expect(second).toMatchObject({ Title: 'Grande Sertão: Veredas', 'Exclusive Shelf': 'currently-reading', 'My Rating': '0', 'Date Read': '', 'Read Count': '0', 'Owned Copies': '0', 'Maratona Rating': '' });
+    expect(second).toMatchObject({
+      Title: 'Grande Sertão: Veredas',
+      'Exclusive Shelf': 'currently-reading',
+      'My Rating': '0',
+      'Date Read': '',
+      'Read Count': '0',
+      'Owned Copies': '0',
+      'Maratona Rating': '',
+    });
   });
 
   it('is a header alone for an empty bookshelf', async () => {
@@ -103,12 +127,24 @@ describe('the CSV of a large bookshelf', () => {
     expect(new Set(lines.slice(1).map((line) => line[0])).size).toBe(CSV_ON_REQUEST_MAX + 1);
 
     // Too large to build on request: the address sends the reader to the export page, which offers the job.
-    const onRequest = (await call(csvRoute.loader, getRequest('/configuracoes/exportar/goodreads.csv', me.cookie)).catch((thrown: unknown) => thrown)) as Response;
+    const onRequest = (await call(csvRoute.loader, getRequest('/configuracoes/exportar/goodreads.csv', me.cookie)).catch(
+      (thrown: unknown) => thrown,
+    )) as Response;
     expect([onRequest.status, onRequest.headers.get('Location')]).toEqual([302, '/configuracoes/exportar']);
-    expect(await call(exportPage.loader, getRequest('/configuracoes/exportar', me.cookie))).toMatchObject({ entries: CSV_ON_REQUEST_MAX + 1, onRequestMax: CSV_ON_REQUEST_MAX });
-    expect(await call(exportPage.action, formRequest('/configuracoes/exportar', { intent: 'csv' }, { cookie: me.cookie }))).toMatchObject({ intent: 'csv', success: expect.stringContaining('Estamos preparando seu CSV') });
+    expect(await call(exportPage.loader, getRequest('/configuracoes/exportar', me.cookie))).toMatchObject({
+      entries: CSV_ON_REQUEST_MAX + 1,
+      onRequestMax: CSV_ON_REQUEST_MAX,
+    });
+    expect(await call(exportPage.action, formRequest('/configuracoes/exportar', { intent: 'csv' }, { cookie: me.cookie }))).toMatchObject({
+      intent: 'csv',
+      success: expect.stringContaining('Estamos preparando seu CSV'),
+    });
     const again = (await call(exportPage.action, formRequest('/configuracoes/exportar', { intent: 'csv' }, { cookie: me.cookie }))) as Failure;
-    expect([again.init.status, again.data.fields.intent, again.data.formError]).toEqual([429, 'csv', expect.stringContaining('Você já pediu um CSV na última hora')]);
+    expect([again.init.status, again.data.fields.intent, again.data.formError]).toEqual([
+      429,
+      'csv',
+      expect.stringContaining('Você já pediu um CSV na última hora'),
+    ]);
     while ((await runJobsOnce('teste')) > 0);
 
     const { goodreads_csv: csv, archive } = await listExportFiles(viewer);

@@ -133,7 +133,11 @@ async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntr
  * Rows of one batch onto the reader's bookshelf (merge-plan.ts decides each in memory, in file order, so two
  * rows of the same edition merge too), written in a fixed handful of statements whatever the batch's size.
  */
-export async function applyImportedRows(tx: Tx, reader: ImportReader, rows: readonly RowToApply[]): Promise<{ effects: Map<number, RowEffect>; tags: string[] }> {
+export async function applyImportedRows(
+  tx: Tx,
+  reader: ImportReader,
+  rows: readonly RowToApply[],
+): Promise<{ effects: Map<number, RowEffect>; tags: string[] }> {
   const entries = await loadEntries(tx, reader.id, [...new Set(rows.map((r) => r.editionId))]);
   const effects = new Map<number, RowEffect>();
   const tags = new Set<string>();
@@ -146,11 +150,22 @@ export async function applyImportedRows(tx: Tx, reader: ImportReader, rows: read
   }
 
   const planned = [...entries.values()];
-  await insertImportedShelfEntries(tx, reader.id, planned.filter((e) => e.state === 'new'));
-  await updateImportedShelfEntries(tx, planned.filter((e) => e.state === 'changed'));
+  await insertImportedShelfEntries(
+    tx,
+    reader.id,
+    planned.filter((e) => e.state === 'new'),
+  );
+  await updateImportedShelfEntries(
+    tx,
+    planned.filter((e) => e.state === 'changed'),
+  );
 
   const readings = (state: PlannedReading['state']) =>
-    planned.flatMap((e) => e.readings.filter((r) => r.state === state).map((r) => ({ id: r.id, shelfEntryId: e.id, startedOn: r.startedOn, finishedOn: r.finishedOn, abandonedOn: r.abandonedOn })));
+    planned.flatMap((e) =>
+      e.readings
+        .filter((r) => r.state === state)
+        .map((r) => ({ id: r.id, shelfEntryId: e.id, startedOn: r.startedOn, finishedOn: r.finishedOn, abandonedOn: r.abandonedOn })),
+    );
   await insertImportedReadings(tx, reader.id, readings('new'));
   await updateImportedReadings(tx, readings('filled'));
 

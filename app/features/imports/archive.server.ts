@@ -18,7 +18,8 @@ import { SHELF_STATUSES } from '~/features/reading/vocabulary';
  */
 const ARCHIVE_LIMITS: ZipLimits = { entryBytes: 100 * 1024 * 1024, totalBytes: 200 * 1024 * 1024, ratio: 100 };
 const UNREADABLE = 'Não conseguimos abrir este .zip. Baixe de novo o arquivo completo em Configurações → Exportar e envie sem descompactar.';
-const TOO_EXPANDED = 'Este .zip cresce demais ao ser aberto para ser um arquivo completo do Maratona. Baixe de novo o arquivo em Configurações → Exportar e envie sem alterar.';
+const TOO_EXPANDED =
+  'Este .zip cresce demais ao ser aberto para ser um arquivo completo do Maratona. Baixe de novo o arquivo em Configurações → Exportar e envie sem alterar.';
 
 const day = z.string().nullable();
 
@@ -54,7 +55,11 @@ const archiveSchema = z.object({
   shelves: z.array(z.object({ name: z.string(), description: z.string(), visibility: z.enum(VISIBILITIES), editions: z.array(z.string()).nullable() })),
   goals: z.array(
     z
-      .object({ year: z.number().int().min(1900).max(2200), books: z.number().int().min(1).max(GOAL_BOOKS_MAX).nullable(), pages: z.number().int().min(1).max(GOAL_PAGES_MAX).nullable() })
+      .object({
+        year: z.number().int().min(1900).max(2200),
+        books: z.number().int().min(1).max(GOAL_BOOKS_MAX).nullable(),
+        pages: z.number().int().min(1).max(GOAL_PAGES_MAX).nullable(),
+      })
       .refine((goal) => goal.books != null || goal.pages != null),
   ),
 });
@@ -101,38 +106,36 @@ export function readMaratonaData(json: string): { text: string; extras: ArchiveE
       shelvesOf.set(editionId, [...(shelvesOf.get(editionId) ?? []), { name: shelf.name, position: index + 1 }]);
     }
   }
-  const rows = archive.bookshelf.map(
-    (entry): ExportRow => ({
-      edition_id: entry.edition.id,
-      title: entry.edition.title,
-      subtitle: entry.edition.subtitle,
-      isbn10: entry.edition.isbn10,
-      isbn13: entry.edition.isbn13,
-      publisher: null,
-      format: entry.edition.format,
-      pages: null,
-      publication_date: null,
-      first_published_year: null,
-      status: entry.status,
-      rating_quarters: entry.rating == null ? null : Math.round(entry.rating * 4),
-      owned: entry.owned,
-      owned_format: entry.ownedFormat,
-      favorite: entry.favorite,
-      moods: entry.moods,
-      pacing: entry.pacing,
-      content_warnings: entry.contentWarnings,
-      undated_readings: entry.undatedReadings,
-      notes: entry.privateNotes,
-      added_on: todayInSaoPaulo(new Date(entry.addedAt)),
-      authors: (entry.edition.authors ?? []).map((name) => ({ name, sort_name: sortNameOf(name) })),
-      average_quarters: null,
-      readings: (entry.readThroughs ?? []).map((r) => ({ started: r.startedOn, finished: r.finishedOn, abandoned: r.abandonedOn })),
-      shelves: [...(shelvesOf.get(entry.edition.id) ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
-      // As in the CSV: the published review (a draft stays a draft of the account it was written in).
-      review: entry.review?.publishedAt ? entry.review.body : null,
-      spoiler: entry.review?.publishedAt ? entry.review.spoiler : null,
-    }),
-  );
+  const rows = archive.bookshelf.map((entry): ExportRow => ({
+    edition_id: entry.edition.id,
+    title: entry.edition.title,
+    subtitle: entry.edition.subtitle,
+    isbn10: entry.edition.isbn10,
+    isbn13: entry.edition.isbn13,
+    publisher: null,
+    format: entry.edition.format,
+    pages: null,
+    publication_date: null,
+    first_published_year: null,
+    status: entry.status,
+    rating_quarters: entry.rating == null ? null : Math.round(entry.rating * 4),
+    owned: entry.owned,
+    owned_format: entry.ownedFormat,
+    favorite: entry.favorite,
+    moods: entry.moods,
+    pacing: entry.pacing,
+    content_warnings: entry.contentWarnings,
+    undated_readings: entry.undatedReadings,
+    notes: entry.privateNotes,
+    added_on: todayInSaoPaulo(new Date(entry.addedAt)),
+    authors: (entry.edition.authors ?? []).map((name) => ({ name, sort_name: sortNameOf(name) })),
+    average_quarters: null,
+    readings: (entry.readThroughs ?? []).map((r) => ({ started: r.startedOn, finished: r.finishedOn, abandoned: r.abandonedOn })),
+    shelves: [...(shelvesOf.get(entry.edition.id) ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+    // As in the CSV: the published review (a draft stays a draft of the account it was written in).
+    review: entry.review?.publishedAt ? entry.review.body : null,
+    spoiler: entry.review?.publishedAt ? entry.review.spoiler : null,
+  }));
   return {
     text: exportRowsCsv(rows),
     extras: {

@@ -63,7 +63,9 @@ describe('importing a full archive (zip)', () => {
     const report = await importArchive(after, zip);
     expect(report).toMatchObject({ source: 'maratona', status: 'done', counts: { id: 2, added: 2 } });
     const expected = await readingLife(before.id);
-    expect(expected.shelves).toEqual([{ name: 'Só para mim', description: 'Os que me marcaram', visibility: 'privado', books: ['A Hora da Estrela', 'Torto Arado'] }]);
+    expect(expected.shelves).toEqual([
+      { name: 'Só para mim', description: 'Os que me marcaram', visibility: 'privado', books: ['A Hora da Estrela', 'Torto Arado'] },
+    ]);
     expect(await readingLife(after.id)).toEqual(expected);
 
     const again = await importArchive(after, zip);

@@ -19,7 +19,8 @@ useTestDatabase();
 
 const GOODREADS_HEADER =
   'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
-const STORYGRAPH_HEADER = 'Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?';
+const STORYGRAPH_HEADER =
+  'Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?';
 
 const csvLine = (header: string, fields: Record<string, string>) =>
   header
@@ -39,7 +40,13 @@ async function importFile(viewer: Viewer, text: string, fileName = 'goodreads_li
   return readReaderImport(viewer, id);
 }
 
-type EntryRow = { title: string; status: string; rating_quarters: number | null; undated_readings: number; readings: { started: string | null; finished: string | null; abandoned: string | null }[] | null };
+type EntryRow = {
+  title: string;
+  status: string;
+  rating_quarters: number | null;
+  undated_readings: number;
+  readings: { started: string | null; finished: string | null; abandoned: string | null }[] | null;
+};
 const bookshelf = (userId: string) =>
   queryRows<EntryRow>(sql`
     SELECT e.title, s.status, s.rating_quarters, s.undated_readings,
@@ -49,7 +56,13 @@ const bookshelf = (userId: string) =>
 
 describe('importing a Goodreads export', () => {
   it('checks an author by the surname, skipping the suffixes of Brazilian names', () => {
-    expect(['Itamar Vieira Junior', 'João Guimarães Rosa', 'Mário de Andrade Filho', 'J.R.R. Tolkien', 'Ailton Krenak Neto'].map(surnameOf)).toEqual(['vieira', 'rosa', 'andrade', 'tolkien', 'krenak']);
+    expect(['Itamar Vieira Junior', 'João Guimarães Rosa', 'Mário de Andrade Filho', 'J.R.R. Tolkien', 'Ailton Krenak Neto'].map(surnameOf)).toEqual([
+      'vieira',
+      'rosa',
+      'andrade',
+      'tolkien',
+      'krenak',
+    ]);
   });
 
   it('matches by ISBN, by title and author (series and subtitle aside), creates pending editions for the rest, and reports the rows that failed', async () => {
@@ -59,11 +72,29 @@ describe('importing a Goodreads export', () => {
     const duna = await createEdition({ title: 'Duna', authors: ['Frank Herbert'] });
     const sapiens = await createEdition({ title: 'Sapiens', authors: ['Yuval Noah Harari'] });
     const file = goodreads(
-      { Title: 'Torto arado', Author: 'Itamar Vieira Junior', ISBN13: '="9786580309313"', 'My Rating': '5', 'Date Read': '2025/04/21', 'Date Added': '2025/03/01', 'Exclusive Shelf': 'read', Bookshelves: 'favoritos', 'My Review': 'Bibiana e Belonísia.', 'Read Count': '1', 'Owned Copies': '1' },
+      {
+        Title: 'Torto arado',
+        Author: 'Itamar Vieira Junior',
+        ISBN13: '="9786580309313"',
+        'My Rating': '5',
+        'Date Read': '2025/04/21',
+        'Date Added': '2025/03/01',
+        'Exclusive Shelf': 'read',
+        Bookshelves: 'favoritos',
+        'My Review': 'Bibiana e Belonísia.',
+        'Read Count': '1',
+        'Owned Copies': '1',
+      },
       { Title: 'A hora da estrela', Author: 'Clarice Lispector', ISBN13: '=""', 'Exclusive Shelf': 'read', 'Read Count': '2' },
       { Title: 'Duna (Crônicas de Duna, #1)', Author: 'Frank Herbert', 'Exclusive Shelf': 'currently-reading', 'Date Added': '2025/05/02' },
       { Title: 'Sapiens: Uma breve história da humanidade', Author: 'Yuval Noah Harari', 'Exclusive Shelf': 'to-read' },
-      { Title: 'Um livro que o catálogo não tem', Author: 'Autora Desconhecida', ISBN13: '9.78854E+12', 'Exclusive Shelf': 'did-not-finish', 'Date Read': '2024/01/10' },
+      {
+        Title: 'Um livro que o catálogo não tem',
+        Author: 'Autora Desconhecida',
+        ISBN13: '9.78854E+12',
+        'Exclusive Shelf': 'did-not-finish',
+        'Date Read': '2024/01/10',
+      },
       { Title: '', Author: 'Ninguém', ISBN13: '=""', 'Exclusive Shelf': 'read', 'Private Notes': '=HYPERLINK("http://x")' },
     );
     const { id } = await createReaderImport(viewer, { fileName: 'goodreads_library_export.csv', text: file });
@@ -92,26 +123,44 @@ describe('importing a Goodreads export', () => {
       { title: 'A Hora da Estrela', status: 'read', rating_quarters: null, undated_readings: 2, readings: null },
       { title: 'Duna', status: 'reading', rating_quarters: null, undated_readings: 0, readings: [{ started: null, finished: null, abandoned: null }] },
       { title: 'Sapiens', status: 'want_to_read', rating_quarters: null, undated_readings: 0, readings: null },
-      { title: 'Torto Arado', status: 'read', rating_quarters: 20, undated_readings: 0, readings: [{ started: null, finished: '2025-04-21', abandoned: null }] },
-      { title: 'Um livro que o catálogo não tem', status: 'abandoned', rating_quarters: null, undated_readings: 0, readings: [{ started: null, finished: null, abandoned: '2024-01-10' }] },
+      {
+        title: 'Torto Arado',
+        status: 'read',
+        rating_quarters: 20,
+        undated_readings: 0,
+        readings: [{ started: null, finished: '2025-04-21', abandoned: null }],
+      },
+      {
+        title: 'Um livro que o catálogo não tem',
+        status: 'abandoned',
+        rating_quarters: null,
+        undated_readings: 0,
+        readings: [{ started: null, finished: null, abandoned: '2024-01-10' }],
+      },
     ]);
     const [torto_] = await queryRows<{ added: string; owned: boolean; body: string; published: boolean; shelf: string; readers: number }>(sql`
       SELECT to_char(s.created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS added, s.owned, r.body, r.published_at IS NOT NULL AS published,
         (SELECT sh.name FROM shelf_items i JOIN shelves sh ON sh.id = i.shelf_id WHERE i.shelf_entry_id = s.id) AS shelf, e.readers_count AS readers
       FROM shelf_entries s JOIN reviews r ON r.shelf_entry_id = s.id JOIN editions e ON e.id = s.edition_id WHERE s.edition_id = ${torto}`);
     expect(torto_).toEqual({ added: '2025-03-01', owned: true, body: 'Bibiana e Belonísia.', published: true, shelf: 'favoritos', readers: 1 });
-    const [pending] = await queryRows<{ pending: boolean }>(sql`SELECT pending_since IS NOT NULL AS pending FROM editions WHERE title = 'Um livro que o catálogo não tem'`);
+    const [pending] = await queryRows<{ pending: boolean }>(
+      sql`SELECT pending_since IS NOT NULL AS pending FROM editions WHERE title = 'Um livro que o catálogo não tem'`,
+    );
     expect(pending).toEqual({ pending: true });
 
     // The failed rows come back with the file's own header, to fix and send again; a cell a spreadsheet would
     // run as a formula is defused with an apostrophe, which the importer takes off again.
     const csv = await failedRowsCsv(viewer, id);
     expect(csv?.filename).toBe('goodreads_library_export-linhas-com-erro.csv');
-    const failedRow = GOODREADS_HEADER.split(',').map((c) => ({ Author: 'Ninguém', ISBN13: `'=""`, 'Exclusive Shelf': 'read', 'Private Notes': `'=HYPERLINK("http://x")` })[c] ?? '');
+    const failedRow = GOODREADS_HEADER.split(',').map(
+      (c) => ({ Author: 'Ninguém', ISBN13: `'=""`, 'Exclusive Shelf': 'read', 'Private Notes': `'=HYPERLINK("http://x")` })[c] ?? '',
+    );
     expect(parseCsv(csv!.body.replace(/^\uFEFF/, ''))).toEqual([GOODREADS_HEADER.split(','), failedRow]);
     const fixed = await importFile(viewer, csv!.body.replace('"","Ninguém"', '"Livro Corrigido","Ninguém"'));
     expect(fixed.counts).toMatchObject({ new: 1, added: 1 });
-    const [notes] = await queryRows<{ notes: string }>(sql`SELECT s.notes FROM shelf_entries s JOIN editions e ON e.id = s.edition_id WHERE e.title = 'Livro Corrigido'`);
+    const [notes] = await queryRows<{ notes: string }>(
+      sql`SELECT s.notes FROM shelf_entries s JOIN editions e ON e.id = s.edition_id WHERE e.title = 'Livro Corrigido'`,
+    );
     expect(notes).toEqual({ notes: '=HYPERLINK("http://x")' });
   });
 
@@ -119,16 +168,28 @@ describe('importing a Goodreads export', () => {
     const viewer = await verified();
     await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], isbn: '9786580309313' });
     const file = goodreads(
-      { Title: 'Torto Arado', Author: 'Itamar Vieira Junior', ISBN13: '9786580309313', 'My Rating': '4', 'Date Read': '2025/04/21', 'Exclusive Shelf': 'read', Bookshelves: 'favoritos, 2025', 'Read Count': '2' },
+      {
+        Title: 'Torto Arado',
+        Author: 'Itamar Vieira Junior',
+        ISBN13: '9786580309313',
+        'My Rating': '4',
+        'Date Read': '2025/04/21',
+        'Exclusive Shelf': 'read',
+        Bookshelves: 'favoritos, 2025',
+        'Read Count': '2',
+      },
       { Title: 'Livro Inédito', Author: 'Fulana de Tal', 'Exclusive Shelf': 'to-read' },
     );
     const first = await importFile(viewer, file);
     expect(first.counts).toMatchObject({ added: 2 });
     const before = await bookshelf(viewer.id);
     expect(before.find((e) => e.title === 'Torto Arado')).toMatchObject({ undated_readings: 1, readings: [{ finished: '2025-04-21' }] });
-    const counts = async () => (await queryRows<{ entries: number; readings: number; editions: number; shelves: number; items: number }>(sql`
+    const counts = async () =>
+      (
+        await queryRows<{ entries: number; readings: number; editions: number; shelves: number; items: number }>(sql`
       SELECT (SELECT count(*)::int FROM shelf_entries) AS entries, (SELECT count(*)::int FROM read_throughs) AS readings, (SELECT count(*)::int FROM editions) AS editions,
-        (SELECT count(*)::int FROM shelves) AS shelves, (SELECT count(*)::int FROM shelf_items) AS items`))[0]!;
+        (SELECT count(*)::int FROM shelves) AS shelves, (SELECT count(*)::int FROM shelf_items) AS items`)
+      )[0]!;
     const tally = await counts();
 
     const second = await importFile(viewer, file);
@@ -147,10 +208,31 @@ describe('importing a Goodreads export', () => {
   it('merges a StoryGraph export of the same library without duplicates: start dates filled in, readings counted once', async () => {
     const viewer = await verified();
     await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], isbn: '9786580309313' });
-    await importFile(viewer, goodreads({ Title: 'Torto Arado', Author: 'Itamar Vieira Junior', ISBN13: '9786580309313', 'My Rating': '4', 'Date Read': '2025/04/21', 'Exclusive Shelf': 'read', 'Read Count': '2' }));
+    await importFile(
+      viewer,
+      goodreads({
+        Title: 'Torto Arado',
+        Author: 'Itamar Vieira Junior',
+        ISBN13: '9786580309313',
+        'My Rating': '4',
+        'Date Read': '2025/04/21',
+        'Exclusive Shelf': 'read',
+        'Read Count': '2',
+      }),
+    );
     const sg = await importFile(
       viewer,
-      storygraph({ Title: 'Torto Arado', Authors: 'Itamar Vieira Junior', 'ISBN/UID': '9786580309313', 'Read Status': 'read', 'Dates Read': '2023/01/02-2023/01/20, 2025/04/01-2025/04/21', 'Read Count': '2', 'Star Rating': '4.25', Moods: 'reflective, sad', Pace: 'slow' }),
+      storygraph({
+        Title: 'Torto Arado',
+        Authors: 'Itamar Vieira Junior',
+        'ISBN/UID': '9786580309313',
+        'Read Status': 'read',
+        'Dates Read': '2023/01/02-2023/01/20, 2025/04/01-2025/04/21',
+        'Read Count': '2',
+        'Star Rating': '4.25',
+        Moods: 'reflective, sad',
+        Pace: 'slow',
+      }),
       'storygraph.csv',
     );
     expect(sg).toMatchObject({ source: 'storygraph', counts: { isbn: 1, updated: 1 } });
@@ -176,7 +258,17 @@ describe('importing a Goodreads export', () => {
     await shelve(viewer.id, editionId, { status: 'read', reads: [{ finished: '2024-06-01' }] });
     await importFile(viewer, goodreads({ Title: 'Dom Casmurro', Author: 'Machado de Assis', ISBN13: '9788535910663', 'Exclusive Shelf': 'to-read' }));
     expect((await bookshelf(viewer.id))[0]).toMatchObject({ status: 'read' });
-    await importFile(viewer, storygraph({ Title: 'Dom Casmurro', Authors: 'Machado de Assis', 'ISBN/UID': '9788535910663', 'Read Status': 'currently-reading', 'Dates Read': '2025/02/10-' }), 'sg.csv');
+    await importFile(
+      viewer,
+      storygraph({
+        Title: 'Dom Casmurro',
+        Authors: 'Machado de Assis',
+        'ISBN/UID': '9788535910663',
+        'Read Status': 'currently-reading',
+        'Dates Read': '2025/02/10-',
+      }),
+      'sg.csv',
+    );
     // "2025/02/10-" is a reading started and not finished: newer than the 2024 finish, so a reread.
     expect((await bookshelf(viewer.id))[0]).toMatchObject({ status: 'reading' });
   });
@@ -184,7 +276,12 @@ describe('importing a Goodreads export', () => {
   /** An import of five new books, confirmed, its first batch of two applied. */
   async function fiveRowsTwoApplied() {
     const viewer = await verified();
-    const rows = Array.from({ length: 5 }, (_, i) => ({ Title: `Livro Número ${i + 1}`, Author: 'Autora Nova', 'Exclusive Shelf': 'read', 'Date Read': `2025/01/0${i + 1}` }));
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      Title: `Livro Número ${i + 1}`,
+      Author: 'Autora Nova',
+      'Exclusive Shelf': 'read',
+      'Date Read': `2025/01/0${i + 1}`,
+    }));
     const { id } = await createReaderImport(viewer, { fileName: 'g.csv', text: goodreads(...rows) });
     await confirmReaderImport(viewer, id);
     expect(await applyNextBatch(id, 2)).toBe(true);
@@ -209,9 +306,11 @@ describe('importing a Goodreads export', () => {
     await queryRows(sql`CREATE TRIGGER die BEFORE UPDATE OF applied ON reader_imports FOR EACH ROW WHEN (NEW.applied > 2) EXECUTE FUNCTION die()`);
     await expect(applyNextBatch(id, 2)).rejects.toThrow();
     const tally = async () =>
-      (await queryRows<{ entries: number; readings: number; editions: number }>(sql`
+      (
+        await queryRows<{ entries: number; readings: number; editions: number }>(sql`
         SELECT (SELECT count(*)::int FROM shelf_entries WHERE user_id = ${viewer.id}) AS entries, (SELECT count(*)::int FROM read_throughs WHERE user_id = ${viewer.id}) AS readings,
-          (SELECT count(*)::int FROM editions) AS editions`))[0]!;
+          (SELECT count(*)::int FROM editions) AS editions`)
+      )[0]!;
     expect(await tally()).toEqual({ entries: 2, readings: 2, editions: 2 });
     expect(await readReaderImport(viewer, id)).toMatchObject({ status: 'queued', applied: 2 });
     // Started again, the job goes on from line 4: each row once, each pending edition once.
@@ -223,7 +322,9 @@ describe('importing a Goodreads export', () => {
 
   it('reads the file again with another column and the other date order while it is a preview', async () => {
     const viewer = await verified();
-    const text = ['Title,Author,Nome alternativo,Exclusive Shelf,Date Read', 'The Hour of the Star,Clarice Lispector,A Hora da Estrela,read,03/04/2025'].join('\n');
+    const text = ['Title,Author,Nome alternativo,Exclusive Shelf,Date Read', 'The Hour of the Star,Clarice Lispector,A Hora da Estrela,read,03/04/2025'].join(
+      '\n',
+    );
     const { id } = await createReaderImport(viewer, { fileName: 'planilha.csv', text });
     const first = await readReaderImport(viewer, id);
     expect(first).toMatchObject({ dateOrder: 'dmy', dateOrderDetected: false, mapping: { title: 'Title' } });
@@ -239,7 +340,10 @@ describe('importing a Goodreads export', () => {
   it('is private: another reader’s import is not found, nor its failed rows', async () => {
     const owner = await verified();
     const stranger = await verified();
-    const { id } = await createReaderImport(owner, { fileName: 'g.csv', text: goodreads({ Title: '', 'Exclusive Shelf': 'read' }, { Title: 'Algo', 'Exclusive Shelf': 'read' }) });
+    const { id } = await createReaderImport(owner, {
+      fileName: 'g.csv',
+      text: goodreads({ Title: '', 'Exclusive Shelf': 'read' }, { Title: 'Algo', 'Exclusive Shelf': 'read' }),
+    });
     await expect(readReaderImport(stranger, id)).rejects.toMatchObject({ code: 'not_found' });
     await expect(failedRowsCsv(stranger, id)).rejects.toMatchObject({ code: 'not_found' });
     await expect(confirmReaderImport(stranger, id)).rejects.toMatchObject({ code: 'not_found' });
@@ -248,8 +352,14 @@ describe('importing a Goodreads export', () => {
 
   it('refuses files it cannot read, with the reason for the file field', async () => {
     const viewer = await verified();
-    await expect(createReaderImport(viewer, { fileName: 'x.csv', text: 'nome,idade\nana,3' })).rejects.toMatchObject({ code: 'invalid_input', field: 'arquivo' });
-    await expect(createReaderImport(viewer, { fileName: 'x.csv', text: GOODREADS_HEADER })).rejects.toMatchObject({ code: 'invalid_input', message: 'O arquivo só tem o cabeçalho: não há livros para importar.' });
+    await expect(createReaderImport(viewer, { fileName: 'x.csv', text: 'nome,idade\nana,3' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'arquivo',
+    });
+    await expect(createReaderImport(viewer, { fileName: 'x.csv', text: GOODREADS_HEADER })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'O arquivo só tem o cabeçalho: não há livros para importar.',
+    });
   });
 
   it('brings our own export back as it was: import(export(x)) reproduces x', async () => {
@@ -258,12 +368,31 @@ describe('importing a Goodreads export', () => {
     const casmurro = await createEdition({ title: 'Dom Casmurro', subtitle: 'Edição comentada', authors: ['Machado de Assis'], isbn: '9788535914849' });
     const sertao = await createEdition({ title: 'Grande Sertão: Veredas', authors: ['João Guimarães Rosa'] });
     const quinze = await createEdition({ title: 'O Quinze', authors: ['Rachel de Queiroz'] });
-    const read = await shelve(a.id, casmurro, { status: 'read', rating: 3.75, reads: [{ started: '2024-01-02', finished: '2024-01-20' }, { started: '2025-04-19', finished: '2025-04-21' }] });
+    const read = await shelve(a.id, casmurro, {
+      status: 'read',
+      rating: 3.75,
+      reads: [
+        { started: '2024-01-02', finished: '2024-01-20' },
+        { started: '2025-04-19', finished: '2025-04-21' },
+      ],
+    });
     await db
       .update(shelfEntries)
-      .set({ undatedReadings: 1, owned: true, ownedFormat: 'capa_dura', favorite: true, notes: '=HYPERLINK("http://x","clique")', moods: ['reflective', 'sad'], pacing: 'slow', contentWarnings: ['morte'], createdAt: new Date('2023-12-01T12:00:00-03:00') })
+      .set({
+        undatedReadings: 1,
+        owned: true,
+        ownedFormat: 'capa_dura',
+        favorite: true,
+        notes: '=HYPERLINK("http://x","clique")',
+        moods: ['reflective', 'sad'],
+        pacing: 'slow',
+        contentWarnings: ['morte'],
+        createdAt: new Date('2023-12-01T12:00:00-03:00'),
+      })
       .where(eq(shelfEntries.id, read));
-    await db.insert(reviews).values({ shelfEntryId: read, userId: a.id, editionId: casmurro, body: 'Capitu, "olhos de ressaca",\nsempre.', spoiler: true, publishedAt: new Date() });
+    await db
+      .insert(reviews)
+      .values({ shelfEntryId: read, userId: a.id, editionId: casmurro, body: 'Capitu, "olhos de ressaca",\nsempre.', spoiler: true, publishedAt: new Date() });
     const shelfId = newId();
     await db.insert(shelves).values({ id: shelfId, userId: a.id, name: 'Clássicos do Brasil', visibility: 'publico' });
     await db.insert(shelfItems).values({ shelfId, shelfEntryId: read, position: 1 });
@@ -312,7 +441,10 @@ describe('importing a Goodreads export', () => {
 
     await decideImportRow(viewer, id, 2, { kind: 'new' });
     await decideImportRow(viewer, id, 2, { kind: 'accept' });
-    await expect(decideImportRow(viewer, id, 4, { kind: 'other', editionId: 'naoexiste99' })).rejects.toMatchObject({ code: 'invalid_input', field: 'edicao_4' });
+    await expect(decideImportRow(viewer, id, 4, { kind: 'other', editionId: 'naoexiste99' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'edicao_4',
+    });
     await decideImportRow(viewer, id, 4, { kind: 'other', editionId: pocket });
     preview = await readReaderImport(viewer, id);
     expect(preview.counts).toMatchObject({ chosen: 2, title: 1 });
@@ -349,8 +481,10 @@ describe('importing a Goodreads export', () => {
     const refused = await createEdition({ title: 'O Livro Recusado', authors: ['Autora Teimosa'], isbn: '9788535914849' });
     await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], isbn: '9788501010468' });
     // A stand-in for anything the database may refuse (a constraint, a trigger, a lost lock).
-    await getDb().execute(sql.raw(`CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF NEW.edition_id = '${refused}' THEN RAISE EXCEPTION 'recusada'; END IF; RETURN NEW; END $$`));
+    await getDb().execute(
+      sql.raw(`CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.edition_id = '${refused}' THEN RAISE EXCEPTION 'recusada'; END IF; RETURN NEW; END $$`),
+    );
     await getDb().execute(sql`CREATE TRIGGER refuse_entry BEFORE INSERT ON shelf_entries FOR EACH ROW EXECUTE FUNCTION refuse_entry()`);
     const report = await importFile(
       viewer,

@@ -59,7 +59,10 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       verified: user.emailVerified,
       visibility: user.profileVisibility === 'publico' ? 'publico' : 'seguidores',
       shelves: new Map(
-        (record.extras?.shelves ?? []).map((shelf) => [shelfKey(shelf.name), { ...shelf, positions: new Map(shelf.editions.map((editionId, i) => [editionId, i + 1])) }]),
+        (record.extras?.shelves ?? []).map((shelf) => [
+          shelfKey(shelf.name),
+          { ...shelf, positions: new Map(shelf.editions.map((editionId, i) => [editionId, i + 1])) },
+        ]),
       ),
     };
     const tags = new Set<string>();
@@ -68,14 +71,30 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
     // A suggestion the reader never answered is not linked on a guess: it becomes a pending edition too.
     const fresh = batch.filter((r) => ((r.outcome === 'new' && !r.editionId) || r.outcome === 'confirm') && r.data.row);
     if (fresh.length) {
-      const created = await importEditions(tx, fresh.map((r) => editionSourceOf(r.data.row!)));
+      const created = await importEditions(
+        tx,
+        fresh.map((r) => editionSourceOf(r.data.row!)),
+      );
       for (const tag of created.tags) tags.add(tag);
       const createdIds = created.results.filter((c) => c.created).map((c) => c.editionId);
       if (createdIds.length) {
-        await tx.update(editions).set({ pendingSince: new Date() }).where(sql`${editions.id} IN ${jsonTexts(createdIds)}`);
+        await tx
+          .update(editions)
+          .set({ pendingSince: new Date() })
+          .where(sql`${editions.id} IN ${jsonTexts(createdIds)}`);
         // The catalogue's history names the reader whose import added each one, as a curator's import does.
         const titles = new Map(fresh.map((r, i) => [created.results[i]!.editionId, r.data.row!.title]));
-        await tx.insert(catalogChanges).values(createdIds.map((id) => ({ id: newId(), entityType: 'edition' as const, entityId: id, field: 'created', before: null, after: titles.get(id) ?? null, actorId: record.userId })));
+        await tx.insert(catalogChanges).values(
+          createdIds.map((id) => ({
+            id: newId(),
+            entityType: 'edition' as const,
+            entityId: id,
+            field: 'created',
+            before: null,
+            after: titles.get(id) ?? null,
+            actorId: record.userId,
+          })),
+        );
       }
       for (const [i, row] of fresh.entries()) row.editionId = created.results[i]!.editionId;
     }

@@ -14,7 +14,10 @@ const NAME_SUFFIXES = new Set(['junior', 'jr', 'filho', 'neto', 'sobrinho', 'seg
 
 /** The word of an author's name a catalogue author must contain: the last one that is not a suffix. */
 export function surnameOf(name: string): string {
-  const words = foldForMatch(name).replace(/[^a-z0-9 ]+/g, ' ').split(' ').filter((w) => w.length > 1);
+  const words = foldForMatch(name)
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(' ')
+    .filter((w) => w.length > 1);
   while (words.length > 1 && NAME_SUFFIXES.has(words.at(-1)!)) words.pop();
   return words.at(-1) ?? '';
 }

@@ -37,7 +37,11 @@ const MAX_UNDATED = 500;
 const STATUS_RANK: Record<ShelfStatus, number> = { want_to_read: 0, paused: 1, abandoned: 1, reading: 2, read: 3 };
 
 const endOf = (r: { finished: string | null; abandoned: string | null }) => r.finished ?? r.abandoned;
-const latestDate = (dates: (string | null)[]) => dates.filter((d): d is string => d != null).sort().at(-1) ?? null;
+const latestDate = (dates: (string | null)[]) =>
+  dates
+    .filter((d): d is string => d != null)
+    .sort()
+    .at(-1) ?? null;
 const isDated = (r: ParsedReading) => r.started != null || r.finished != null || r.abandoned != null;
 const isOpen = (r: PlannedReading) => r.finishedOn == null && r.abandonedOn == null;
 
@@ -84,7 +88,12 @@ export function newEntry(id: string, editionId: string, row: RowFields): Planned
  * Merges one row into its entry (`entry` is null when the edition is not on the bookshelf yet) and says what
  * that did. `newId` names the readings (and the entry) it creates.
  */
-export function planRow(entry: PlannedEntry | null, editionId: string, row: RowFields, newId: () => string): { entry: PlannedEntry; effect: RowEffect; finished: boolean } {
+export function planRow(
+  entry: PlannedEntry | null,
+  editionId: string,
+  row: RowFields,
+  newId: () => string,
+): { entry: PlannedEntry; effect: RowEffect; finished: boolean } {
   const added = entry === null;
   const target = entry ?? newEntry(newId(), editionId, row);
   let changed = false;

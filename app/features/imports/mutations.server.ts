@@ -29,7 +29,11 @@ async function readFile(text: string, options: { mapping?: ColumnMapping; dateOr
   const lines = parsed.rows.length + parsed.failed.length;
   if (lines === 0) throw new AppError('invalid_input', 'O arquivo só tem o cabeçalho: não há livros para importar.', 'arquivo');
   if (lines > READER_IMPORT_MAX_ROWS) {
-    throw new AppError('invalid_input', `O arquivo tem ${formatNumber(lines)} linhas; o limite é ${formatNumber(READER_IMPORT_MAX_ROWS)} por importação. Divida-o em partes.`, 'arquivo');
+    throw new AppError(
+      'invalid_input',
+      `O arquivo tem ${formatNumber(lines)} linhas; o limite é ${formatNumber(READER_IMPORT_MAX_ROWS)} por importação. Divida-o em partes.`,
+      'arquivo',
+    );
   }
   return parsed;
 }
@@ -45,12 +49,28 @@ async function writeRows(tx: Tx, importId: string, parsed: ParsedFile): Promise<
     ...parsed.rows.map((row) => {
       const match = matches.get(row.line)!;
       counts[match.outcome] = (counts[match.outcome] ?? 0) + 1;
-      return { importId, line: row.line, outcome: match.outcome as RowOutcome, editionId: match.editionId, data: { cells: row.cells, row: withoutCells(row) } satisfies ImportRowData, reason: null, applied: false };
+      return {
+        importId,
+        line: row.line,
+        outcome: match.outcome as RowOutcome,
+        editionId: match.editionId,
+        data: { cells: row.cells, row: withoutCells(row) } satisfies ImportRowData,
+        reason: null,
+        applied: false,
+      };
     }),
     ...parsed.failed.map((row) => {
       counts.failed = (counts.failed ?? 0) + 1;
       // A row that cannot be imported is done from the start: the job has nothing to write for it.
-      return { importId, line: row.line, outcome: 'failed' as const, editionId: null, data: { cells: row.cells, row: null } satisfies ImportRowData, reason: row.reason, applied: true };
+      return {
+        importId,
+        line: row.line,
+        outcome: 'failed' as const,
+        editionId: null,
+        data: { cells: row.cells, row: null } satisfies ImportRowData,
+        reason: row.reason,
+        applied: true,
+      };
     }),
   ];
   await tx.delete(readerImportRows).where(eq(readerImportRows.importId, importId));
@@ -87,7 +107,11 @@ export async function createReaderImport(viewer: Viewer, input: { fileName: stri
 }
 
 async function lockOwnImport(tx: Tx, viewer: Viewer, id: string) {
-  const [record] = await tx.select().from(readerImports).where(and(eq(readerImports.id, id), eq(readerImports.userId, viewer.id))).for('update');
+  const [record] = await tx
+    .select()
+    .from(readerImports)
+    .where(and(eq(readerImports.id, id), eq(readerImports.userId, viewer.id)))
+    .for('update');
   if (!record) throw importNotFound();
   return record;
 }
@@ -96,7 +120,8 @@ async function lockOwnImport(tx: Tx, viewer: Viewer, id: string) {
 export async function adjustReaderImport(viewer: Viewer, id: string, options: { mapping: ColumnMapping; dateOrder: DateOrder }): Promise<void> {
   await getDb().transaction(async (tx) => {
     const record = await lockOwnImport(tx, viewer, id);
-    if (record.status !== 'preview' || record.fileText == null) throw new AppError('conflict', 'Esta importação já foi confirmada: envie o arquivo de novo para mudar as colunas.');
+    if (record.status !== 'preview' || record.fileText == null)
+      throw new AppError('conflict', 'Esta importação já foi confirmada: envie o arquivo de novo para mudar as colunas.');
     const parsed = await readFile(record.fileText, options);
     const counts = await writeRows(tx, id, parsed);
     await tx
@@ -111,7 +136,8 @@ export async function confirmReaderImport(viewer: Viewer, id: string): Promise<v
   await getDb().transaction(async (tx) => {
     const record = await lockOwnImport(tx, viewer, id);
     if (record.status !== 'preview') return;
-    if ((record.counts.failed ?? 0) >= record.total) throw new AppError('invalid_input', 'Nenhuma linha deste arquivo pode ser importada: veja os motivos abaixo.');
+    if ((record.counts.failed ?? 0) >= record.total)
+      throw new AppError('invalid_input', 'Nenhuma linha deste arquivo pode ser importada: veja os motivos abaixo.');
     await tx
       .update(readerImports)
       .set({ status: 'queued', startedAt: new Date(), fileText: null, applied: record.counts.failed ?? 0 })
@@ -132,11 +158,13 @@ export async function discardReaderImport(viewer: Viewer, id: string): Promise<v
 
 /** The counts per outcome, from the rows as they are now (after the reader's decisions). */
 async function recount(tx: Tx, id: string): Promise<void> {
-  const rows = await queryRows<{ outcome: RowOutcome; n: number }>(sql`SELECT outcome, count(*)::int AS n FROM reader_import_rows WHERE import_id = ${id} GROUP BY outcome`, tx);
+  const rows = await queryRows<{ outcome: RowOutcome; n: number }>(
+    sql`SELECT outcome, count(*)::int AS n FROM reader_import_rows WHERE import_id = ${id} GROUP BY outcome`,
+    tx,
+  );
   const counts: ReaderImportCounts = Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)]));
   await tx.update(readerImports).set({ counts }).where(eq(readerImports.id, id));
 }
-
 
 /**
  * The reader's answer about a suggested edition (a near title): it is this one, it is another edition (an
@@ -150,7 +178,8 @@ export async function decideImportRow(viewer: Viewer, id: string, line: number, 
       .select({ outcome: readerImportRows.outcome, editionId: readerImportRows.editionId, data: readerImportRows.data })
       .from(readerImportRows)
       .where(and(eq(readerImportRows.importId, id), eq(readerImportRows.line, line)));
-    if (!row || !['confirm', 'chosen', 'new'].includes(row.outcome) || !row.data.row) throw new AppError('not_found', 'Essa linha não tem sugestão para confirmar.');
+    if (!row || !['confirm', 'chosen', 'new'].includes(row.outcome) || !row.data.row)
+      throw new AppError('not_found', 'Essa linha não tem sugestão para confirmar.');
     let values: { outcome: RowOutcome; editionId: string | null; data?: ImportRowData };
     if (decision.kind === 'other') {
       const [edition] = await queryRows<{ id: string }>(
@@ -182,7 +211,9 @@ export async function acceptAllSuggestions(viewer: Viewer, id: string): Promise<
   await getDb().transaction(async (tx) => {
     const record = await lockOwnImport(tx, viewer, id);
     if (record.status !== 'preview') throw new AppError('conflict', 'Esta importação já foi confirmada.');
-    await tx.execute(sql`UPDATE reader_import_rows SET outcome = 'chosen', data = data || jsonb_build_object('suggestion', edition_id) WHERE import_id = ${id} AND outcome = 'confirm'`);
+    await tx.execute(
+      sql`UPDATE reader_import_rows SET outcome = 'chosen', data = data || jsonb_build_object('suggestion', edition_id) WHERE import_id = ${id} AND outcome = 'confirm'`,
+    );
     await recount(tx, id);
   });
 }

@@ -24,7 +24,9 @@ const summaryColumns = {
   finishedAt: readerImports.finishedAt,
 };
 
-const toSummary = (r: { createdAt: Date; startedAt: Date | null; finishedAt: Date | null } & Omit<ReaderImportSummary, 'createdAt' | 'startedAt' | 'finishedAt'>): ReaderImportSummary => ({
+const toSummary = (
+  r: { createdAt: Date; startedAt: Date | null; finishedAt: Date | null } & Omit<ReaderImportSummary, 'createdAt' | 'startedAt' | 'finishedAt'>,
+): ReaderImportSummary => ({
   ...r,
   createdAt: r.createdAt.toISOString(),
   startedAt: r.startedAt?.toISOString() ?? null,
@@ -33,7 +35,12 @@ const toSummary = (r: { createdAt: Date; startedAt: Date | null; finishedAt: Dat
 
 /** The viewer's imports, newest first. */
 export async function listReaderImports(viewer: Viewer, limit = 20): Promise<ReaderImportSummary[]> {
-  const rows = await getDb().select(summaryColumns).from(readerImports).where(eq(readerImports.userId, viewer.id)).orderBy(desc(readerImports.createdAt)).limit(limit);
+  const rows = await getDb()
+    .select(summaryColumns)
+    .from(readerImports)
+    .where(eq(readerImports.userId, viewer.id))
+    .orderBy(desc(readerImports.createdAt))
+    .limit(limit);
   return rows.map(toSummary);
 }
 
@@ -64,14 +71,23 @@ const rowView = (r: RowRecord): ImportRowView => {
 
 /** Throws not_found unless the import is the viewer's: actions check it before reading their form. */
 export async function assertOwnImport(viewer: Viewer, id: string): Promise<void> {
-  const [record] = await getDb().select({ id: readerImports.id }).from(readerImports).where(and(eq(readerImports.id, id), eq(readerImports.userId, viewer.id)));
+  const [record] = await getDb()
+    .select({ id: readerImports.id })
+    .from(readerImports)
+    .where(and(eq(readerImports.id, id), eq(readerImports.userId, viewer.id)));
   if (!record) throw importNotFound();
 }
 
 /** One of the viewer's imports, with what its page shows; anyone else's answers 404. */
 export async function readReaderImport(viewer: Viewer, id: string): Promise<ReaderImportDetail> {
   const [record] = await getDb()
-    .select({ ...summaryColumns, header: readerImports.header, mapping: readerImports.mapping, dateOrder: readerImports.dateOrder, dateOrderDetected: readerImports.dateOrderDetected })
+    .select({
+      ...summaryColumns,
+      header: readerImports.header,
+      mapping: readerImports.mapping,
+      dateOrder: readerImports.dateOrder,
+      dateOrderDetected: readerImports.dateOrderDetected,
+    })
     .from(readerImports)
     .where(and(eq(readerImports.id, id), eq(readerImports.userId, viewer.id)));
   if (!record) throw importNotFound();
@@ -89,7 +105,17 @@ export async function readReaderImport(viewer: Viewer, id: string): Promise<Read
     rows(sql`r.outcome = 'failed'`, REPORT_FAILED_LIST),
     record.status === 'preview' ? Promise.resolve([]) : rows(sql`r.added`, REPORT_ADDED_LIST),
   ]);
-  return { ...toSummary(record), header: record.header, mapping: record.mapping, dateOrder: record.dateOrder, dateOrderDetected: record.dateOrderDetected, sample: sample.map(rowView), toConfirm: toConfirm.map(rowView), failed: failed.map(rowView), added: added.map(rowView) };
+  return {
+    ...toSummary(record),
+    header: record.header,
+    mapping: record.mapping,
+    dateOrder: record.dateOrder,
+    dateOrderDetected: record.dateOrderDetected,
+    sample: sample.map(rowView),
+    toConfirm: toConfirm.map(rowView),
+    failed: failed.map(rowView),
+    added: added.map(rowView),
+  };
 }
 
 /** The failed rows as a CSV with the file's own header, to fix and upload again; `null` when none failed. */

@@ -18,7 +18,8 @@ const ARCHIVE_TOO_LARGE = `O arquivo passa de ${READER_IMPORT_MAX_BYTES / 1024 /
 export async function uploadReaderImport(viewer: Viewer, request: Request) {
   const formData = await request.formData();
   const file = formData.get('arquivo');
-  if (!(file instanceof File) || file.size === 0) return formFailure({}, '', { arquivo: 'Escolha o arquivo exportado do Goodreads, do StoryGraph ou do Maratona.' });
+  if (!(file instanceof File) || file.size === 0)
+    return formFailure({}, '', { arquivo: 'Escolha o arquivo exportado do Goodreads, do StoryGraph ou do Maratona.' });
   let upload: { text: string; extras?: ArchiveExtras };
   if (/\.(zip|json)$/i.test(file.name)) {
     // Our own full archive (or its data.json alone): its bookshelf, shelves and goals become the import.

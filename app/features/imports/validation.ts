@@ -8,7 +8,10 @@ export const importPreviewInput = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('ajustar'),
     ordem: z.enum(['dmy', 'mdy'], { message: 'Escolha como as datas estão escritas.' }),
-    ...(Object.fromEntries(IMPORT_FIELDS.map((field) => [`coluna_${field}`, column.optional()])) as Record<`coluna_${ImportField}`, z.ZodOptional<typeof column>>),
+    ...(Object.fromEntries(IMPORT_FIELDS.map((field) => [`coluna_${field}`, column.optional()])) as Record<
+      `coluna_${ImportField}`,
+      z.ZodOptional<typeof column>
+    >),
   }),
   z.object({ intent: z.literal('confirmar') }),
   z.object({

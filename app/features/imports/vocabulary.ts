@@ -8,8 +8,29 @@ export type ImportSource = 'goodreads' | 'storygraph' | 'maratona';
 export type DateOrder = 'dmy' | 'mdy';
 
 export const IMPORT_FIELDS = [
-  'bookId', 'title', 'authors', 'additionalAuthors', 'isbn', 'isbn13', 'rating', 'exactRating', 'status', 'shelves', 'dateRead', 'datesRead',
-  'readings', 'details', 'dateAdded', 'review', 'spoiler', 'notes', 'readCount', 'owned', 'moods', 'pacing', 'contentWarnings',
+  'bookId',
+  'title',
+  'authors',
+  'additionalAuthors',
+  'isbn',
+  'isbn13',
+  'rating',
+  'exactRating',
+  'status',
+  'shelves',
+  'dateRead',
+  'datesRead',
+  'readings',
+  'details',
+  'dateAdded',
+  'review',
+  'spoiler',
+  'notes',
+  'readCount',
+  'owned',
+  'moods',
+  'pacing',
+  'contentWarnings',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = Partial<Record<ImportField, string>>;
@@ -22,7 +43,11 @@ export type MatchOutcome = 'isbn' | 'id' | 'title' | 'confirm' | 'chosen' | 'new
 export type RowOutcome = MatchOutcome | 'failed';
 
 /** What a row of `reader_import_rows` keeps: the file's cells (for the failed-rows CSV) and what was read from them. */
-export type ImportRowData = { cells: string[]; row: RowFields | null; /** The edition a near title suggested, kept once the reader answered. */ suggestion?: string };
+export type ImportRowData = {
+  cells: string[];
+  row: RowFields | null;
+  /** The edition a near title suggested, kept once the reader answered. */ suggestion?: string;
+};
 
 /** The preview's counts per outcome, then the job's: entries added to the shelf, entries changed, rows with nothing new. */
 export type ReaderImportCounts = Partial<Record<RowOutcome, number>> & { added?: number; updated?: number; unchanged?: number };

@@ -35,7 +35,12 @@ describe('reporting', () => {
     expect(await report(bia, shelf)).toEqual({ collapsed: false });
     const rows = await getDb().select().from(reports).where(eq(reports.targetId, shelf));
     expect(rows).toHaveLength(2);
-    expect(rows.find((r) => r.reporterId === ana.id)).toMatchObject({ reason: 'hate', details: 'Ofensas na descrição.', targetAuthorId: owner.id, status: 'open' });
+    expect(rows.find((r) => r.reporterId === ana.id)).toMatchObject({
+      reason: 'hate',
+      details: 'Ofensas na descrição.',
+      targetAuthorId: owner.id,
+      status: 'open',
+    });
   });
 
   it('refuses reporting yourself, something you cannot see, or something missing — the last two as not_found', async () => {
@@ -79,7 +84,12 @@ describe('the admins’ queue', () => {
     const adminViewer = testViewer(admin, 'admin');
     const { groups, total } = await listReportGroups(adminViewer, { status: 'open', page: 1 });
     expect(total).toBe(1);
-    expect(groups[0]).toMatchObject({ kind: 'shelf', targetId: shelf, target: { excerpt: 'Favoritos de sempre — Os livros que eu mais amo.', link: `/estante/${shelf}`, hidden: false }, hideable: true });
+    expect(groups[0]).toMatchObject({
+      kind: 'shelf',
+      targetId: shelf,
+      target: { excerpt: 'Favoritos de sempre — Os livros que eu mais amo.', link: `/estante/${shelf}`, hidden: false },
+      hideable: true,
+    });
     expect(groups[0]!.reports.map((r) => r.reason).sort()).toEqual(['hate', 'spam']);
 
     expect(await actOnReport(adminViewer, { report: groups[0]!.reportId, intent: 'hide', note: 'Ofensivo.' })).toMatch(/ocultado/);
@@ -149,7 +159,14 @@ async function publishedContent() {
   const [author, commenter] = [await createUser({ verified: true }), await createUser({ verified: true })];
   const writer = { ...testViewer(author), emailVerified: true };
   const editionId = await createEdition({ title: 'Dom Casmurro', authors: ['Machado de Assis'] });
-  const att = await postAtt(writer, { editionId, kind: 'review', text: 'Capitu é culpada, e quem discorda é burro.', spoiler: false, visibility: 'publico', images: [] });
+  const att = await postAtt(writer, {
+    editionId,
+    kind: 'review',
+    text: 'Capitu é culpada, e quem discorda é burro.',
+    spoiler: false,
+    visibility: 'publico',
+    images: [],
+  });
   const secretAtt = await postAtt(writer, { editionId, kind: 'review', text: 'Só para mim.', spoiler: false, visibility: 'privado', images: [] });
   const comment = await addComment({ ...testViewer(commenter), emailVerified: true }, att, 'Burro é você.');
   const review = await shelve(author.id, editionId);
@@ -161,7 +178,11 @@ describe('atts, reviews and comments', () => {
   it('are reported by whoever may see them; what they may not see, or is missing, is not_found; their own is refused', async () => {
     const { author, commenter, secretAtt, att, comment, review } = await publishedContent();
     const reader = await createUser();
-    for (const [kind, id] of [['att', att], ['att_comment', comment], ['review', review]] as const) {
+    for (const [kind, id] of [
+      ['att', att],
+      ['att_comment', comment],
+      ['review', review],
+    ] as const) {
       expect(await report(reader, id, kind)).toEqual({ collapsed: false });
       await expect(report(reader, 'nao-existe', kind)).rejects.toMatchObject({ code: 'not_found' });
     }
@@ -170,7 +191,11 @@ describe('atts, reviews and comments', () => {
     await expect(report(author, review, 'review')).rejects.toMatchObject({ code: 'forbidden' });
     await expect(report(commenter, comment, 'att_comment')).rejects.toMatchObject({ code: 'forbidden' });
     const rows = await getDb().select().from(reports);
-    expect(rows.map((r) => [r.targetKind, r.targetAuthorId]).sort()).toEqual([['att', author.id], ['att_comment', commenter.id], ['review', author.id]]);
+    expect(rows.map((r) => [r.targetKind, r.targetAuthorId]).sort()).toEqual([
+      ['att', author.id],
+      ['att_comment', commenter.id],
+      ['review', author.id],
+    ]);
   });
 
   it('hidden by an admin, leave every list and page but their author’s, who sees the notice; unhiding restores them; all logged', async () => {
@@ -178,11 +203,23 @@ describe('atts, reviews and comments', () => {
     const [reader, admin] = [await createUser(), await createUser({ role: 'admin' })];
     const adminViewer = testViewer(admin, 'admin');
     const readerViewer = testViewer(reader);
-    for (const [kind, id] of [['att', att], ['att_comment', comment], ['review', review]] as const) await report(reader, id, kind);
+    for (const [kind, id] of [
+      ['att', att],
+      ['att_comment', comment],
+      ['review', review],
+    ] as const)
+      await report(reader, id, kind);
     const { groups } = await listReportGroups(adminViewer, { status: 'open', page: 1 });
     const group = (kind: ReportableKind) => groups.find((g) => g.kind === kind)!;
-    expect(group('att')).toMatchObject({ target: { excerpt: 'Dom Casmurro — Capitu é culpada, e quem discorda é burro.', link: `/att/${att}`, hidden: false }, hideable: true, author: { username: author.username } });
-    expect(group('att_comment')).toMatchObject({ target: { excerpt: 'Burro é você.', link: `/att/${att}#comentarios` }, author: { username: commenter.username } });
+    expect(group('att')).toMatchObject({
+      target: { excerpt: 'Dom Casmurro — Capitu é culpada, e quem discorda é burro.', link: `/att/${att}`, hidden: false },
+      hideable: true,
+      author: { username: author.username },
+    });
+    expect(group('att_comment')).toMatchObject({
+      target: { excerpt: 'Burro é você.', link: `/att/${att}#comentarios` },
+      author: { username: commenter.username },
+    });
     expect(group('review')).toMatchObject({ target: { excerpt: 'Dom Casmurro — Uma resenha cheia de ofensas.', link: `/ed/${editionId}/resenhas` } });
 
     // Non-admins (the reporter, the author, a curator) cannot act on any of them.
@@ -193,7 +230,8 @@ describe('atts, reviews and comments', () => {
     }
     expect(await getDb().select().from(moderationActions)).toHaveLength(0);
 
-    for (const kind of ['att_comment', 'review', 'att'] as const) await actOnReport(adminViewer, { report: group(kind).reportId, intent: 'hide', note: 'Ofensivo.' });
+    for (const kind of ['att_comment', 'review', 'att'] as const)
+      await actOnReport(adminViewer, { report: group(kind).reportId, intent: 'hide', note: 'Ofensivo.' });
     // Gone for the reporter and for visitors…
     expect(await getAtt(readerViewer, att)).toBeNull();
     expect(await getAtt(null, att)).toBeNull();
@@ -225,6 +263,9 @@ describe('atts, reviews and comments', () => {
       ['att_comment', 'unhide'],
       ['review', 'unhide'],
     ]);
-    expect((await listReportGroups(adminViewer, { status: 'resolved', page: 1, kind: 'review' })).groups[0]?.history.map((h) => h.action)).toEqual(['unhide', 'hide']);
+    expect((await listReportGroups(adminViewer, { status: 'resolved', page: 1, kind: 'review' })).groups[0]?.history.map((h) => h.action)).toEqual([
+      'unhide',
+      'hide',
+    ]);
   });
 });

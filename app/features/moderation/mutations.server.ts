@@ -23,7 +23,10 @@ import type { ModerationActionInput, ReportInput } from './validation';
 export async function createReport(viewer: Viewer, input: ReportInput): Promise<{ collapsed: boolean }> {
   const limit = await hitRateLimit({ name: 'reports', limit: REPORTS_PER_DAY, windowSeconds: 86_400 }, viewer.id);
   if (!limit.ok) {
-    throw new RateLimitError(limit.retryAfterSeconds, `Você já enviou ${REPORTS_PER_DAY} denúncias hoje. Tente de novo em ${formatWait(limit.retryAfterSeconds)}.`);
+    throw new RateLimitError(
+      limit.retryAfterSeconds,
+      `Você já enviou ${REPORTS_PER_DAY} denúncias hoje. Tente de novo em ${formatWait(limit.retryAfterSeconds)}.`,
+    );
   }
   const target = await REPORT_TARGETS[input.kind].loadForReporter(viewer, input.target);
   if (!target) throw new AppError('not_found');
@@ -31,7 +34,15 @@ export async function createReport(viewer: Viewer, input: ReportInput): Promise<
   const id = newId();
   const [row] = await getDb()
     .insert(reports)
-    .values({ id, reporterId: viewer.id, targetKind: input.kind, targetId: input.target, targetAuthorId: target.authorId, reason: input.reason, details: input.details })
+    .values({
+      id,
+      reporterId: viewer.id,
+      targetKind: input.kind,
+      targetId: input.target,
+      targetAuthorId: target.authorId,
+      reason: input.reason,
+      details: input.details,
+    })
     .onConflictDoUpdate({
       target: [reports.reporterId, reports.targetKind, reports.targetId],
       targetWhere: sql`${reports.status} = 'open'`,
@@ -87,7 +98,15 @@ export async function actOnReport(viewer: Viewer, input: ModerationActionInput):
         .set({ status: input.intent === 'dismiss' ? 'dismissed' : 'resolved', resolvedById: viewer.id, resolvedAt: new Date() })
         .where(and(eq(reports.targetKind, report.targetKind), eq(reports.targetId, report.targetId), eq(reports.status, 'open')));
     }
-    await tx.insert(moderationActions).values({ id: newId(), reportId: report.id, targetKind: report.targetKind, targetId: report.targetId, adminId: viewer.id, action: input.intent, note: input.note });
+    await tx.insert(moderationActions).values({
+      id: newId(),
+      reportId: report.id,
+      targetKind: report.targetKind,
+      targetId: report.targetId,
+      adminId: viewer.id,
+      action: input.intent,
+      note: input.note,
+    });
     if (input.intent === 'warn' && authorId) {
       await notify({ userId: authorId, kind: 'moderation_warning', text: `Advertência da moderação: ${input.note}`, link: '/termos' }, tx);
     }

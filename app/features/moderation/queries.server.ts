@@ -49,7 +49,10 @@ export async function listReportGroups(
     queryRows<{ n: number }>(sql`SELECT count(DISTINCT (r.target_kind, r.target_id))::int AS n FROM reports r WHERE ${where}`),
   ]);
   if (!groups.length) return { groups: [], total: Number(total?.n ?? 0) };
-  const pairs = sql.join(groups.map((g) => sql`(${g.target_kind}, ${g.target_id})`), sql`, `);
+  const pairs = sql.join(
+    groups.map((g) => sql`(${g.target_kind}, ${g.target_id})`),
+    sql`, `,
+  );
   const [reportRows, logRows, targets] = await Promise.all([
     queryRows<ReportRow>(sql`
       SELECT r.id, r.target_kind, r.target_id, r.reason, r.details, r.status, r.created_at, r.resolved_at,
@@ -73,7 +76,9 @@ export async function listReportGroups(
         targetId: g.target_id,
         reportId: first?.id ?? '',
         target: target ? { excerpt: target.excerpt, link: target.link, hidden: target.hidden } : null,
-        author: first?.author_username ? { name: first.author_name ?? first.author_username, username: first.author_username, suspended: Boolean(first.author_suspended) } : null,
+        author: first?.author_username
+          ? { name: first.author_name ?? first.author_username, username: first.author_username, suspended: Boolean(first.author_suspended) }
+          : null,
         reports: mine.map((r) => ({
           id: r.id,
           reason: r.reason,

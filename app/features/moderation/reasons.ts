@@ -4,7 +4,13 @@
 export const REPORTABLE_KINDS = ['user', 'shelf', 'att', 'review', 'att_comment'] as const;
 export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
 
-export const REPORTABLE_KIND_LABELS: Record<ReportableKind, string> = { user: 'Perfil', shelf: 'Estante', att: 'Att', review: 'Resenha', att_comment: 'Comentário' };
+export const REPORTABLE_KIND_LABELS: Record<ReportableKind, string> = {
+  user: 'Perfil',
+  shelf: 'Estante',
+  att: 'Att',
+  review: 'Resenha',
+  att_comment: 'Comentário',
+};
 
 /** Where the "Denunciar" links of lists lead: /denunciar shows the thing and the report form. */
 export const reportPath = (kind: ReportableKind, id: string) => `/denunciar?${new URLSearchParams({ tipo: kind, id }).toString()}`;

@@ -31,14 +31,29 @@ const excerpt = (...parts: (string | null | undefined)[]) => {
   const text = parts.filter(Boolean).join(' — ').replace(/\s+/g, ' ').trim();
   return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
 };
-const idList = (ids: readonly string[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly string[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 type UserRow = { id: string; name: string; username: string | null; bio: string | null };
-const userTarget = (u: UserRow): ReportTarget => ({ authorId: u.id, excerpt: excerpt(`${u.name} (@${u.username ?? ''})`, u.bio), link: `/u/${u.username ?? ''}`, hidden: false });
+const userTarget = (u: UserRow): ReportTarget => ({
+  authorId: u.id,
+  excerpt: excerpt(`${u.name} (@${u.username ?? ''})`, u.bio),
+  link: `/u/${u.username ?? ''}`,
+  hidden: false,
+});
 
 type ShelfRow = { id: string; user_id: string; name: string; description: string; hidden: boolean };
-const shelfTarget = (s: ShelfRow): ReportTarget => ({ authorId: s.user_id, excerpt: excerpt(s.name, s.description), link: `/estante/${s.id}`, hidden: s.hidden });
-const selectShelves = (ids: readonly string[]) => queryRows<ShelfRow>(sql`SELECT id, user_id, name, description, hidden_at IS NOT NULL AS hidden FROM shelves WHERE id IN (${idList(ids)})`);
+const shelfTarget = (s: ShelfRow): ReportTarget => ({
+  authorId: s.user_id,
+  excerpt: excerpt(s.name, s.description),
+  link: `/estante/${s.id}`,
+  hidden: s.hidden,
+});
+const selectShelves = (ids: readonly string[]) =>
+  queryRows<ShelfRow>(sql`SELECT id, user_id, name, description, hidden_at IS NOT NULL AS hidden FROM shelves WHERE id IN (${idList(ids)})`);
 
 const attLink = (id: string) => `/att/${id}`;
 const reviewLink = (editionId: string) => `/ed/${editionId}/resenhas`;
@@ -81,7 +96,10 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
     load: (ids) =>
       loadRows(
         ids,
-        (list) => queryRows<AttRow>(sql`SELECT a.id, a.author_id, a.text, e.title, a.hidden_at IS NOT NULL AS hidden FROM atts a JOIN editions e ON e.id = a.edition_id WHERE a.id IN (${list})`),
+        (list) =>
+          queryRows<AttRow>(
+            sql`SELECT a.id, a.author_id, a.text, e.title, a.hidden_at IS NOT NULL AS hidden FROM atts a JOIN editions e ON e.id = a.edition_id WHERE a.id IN (${list})`,
+          ),
         (a) => ({ authorId: a.author_id, excerpt: excerpt(a.title, a.text), link: attLink(a.id), hidden: a.hidden }),
       ),
     hide: setAttHidden,
@@ -111,7 +129,10 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
     load: (ids) =>
       loadRows(
         ids,
-        (list) => queryRows<CommentRow>(sql`SELECT id, author_id, text, att_id, hidden_at IS NOT NULL AS hidden FROM att_comments WHERE id IN (${list}) AND deleted_at IS NULL`),
+        (list) =>
+          queryRows<CommentRow>(
+            sql`SELECT id, author_id, text, att_id, hidden_at IS NOT NULL AS hidden FROM att_comments WHERE id IN (${list}) AND deleted_at IS NULL`,
+          ),
         (c) => ({ authorId: c.author_id, excerpt: excerpt(c.text), link: commentLink(c.att_id), hidden: c.hidden }),
       ),
     hide: setAttCommentHidden,

@@ -15,7 +15,15 @@ export type ReportGroup = {
   /** null when the author deleted their account ("leitor removido"): only hiding or dismissing is left. */
   author: ReportedReader | null;
   /** `reporter` is null when the reporter has no username (an account still in its sign-up step). */
-  reports: { id: string; reason: ReportReason; details: string; reporter: ReportedReader | null; status: ReportStatus; createdAt: string; resolvedAt: string | null }[];
+  reports: {
+    id: string;
+    reason: ReportReason;
+    details: string;
+    reporter: ReportedReader | null;
+    status: ReportStatus;
+    createdAt: string;
+    resolvedAt: string | null;
+  }[];
   history: ModerationLogEntry[];
   hideable: boolean;
 };

@@ -5,11 +5,7 @@ export const reportInput = z.object({
   kind: z.enum(REPORTABLE_KINDS, { error: 'Não é possível denunciar isso.' }),
   target: z.string().trim().min(1, 'Não é possível denunciar isso.').max(64, 'Não é possível denunciar isso.'),
   reason: z.enum(REPORT_REASONS, { error: 'Escolha um motivo.' }),
-  details: z
-    .string()
-    .trim()
-    .max(REPORT_DETAILS_MAX, `Escreva no máximo ${REPORT_DETAILS_MAX} caracteres.`)
-    .default(''),
+  details: z.string().trim().max(REPORT_DETAILS_MAX, `Escreva no máximo ${REPORT_DETAILS_MAX} caracteres.`).default(''),
 });
 export type ReportInput = z.output<typeof reportInput>;
 

@@ -21,7 +21,11 @@ export async function createNewsPost(viewer: Viewer, input: { title: string; bod
 
 export async function updateNewsPost(viewer: Viewer, id: string, input: { title: string; body: string }): Promise<void> {
   if (!canWriteNews(viewer)) throw new AppError('not_found');
-  const rows = await getDb().update(newsPosts).set({ ...input, updatedAt: new Date() }).where(eq(newsPosts.id, id)).returning({ id: newsPosts.id });
+  const rows = await getDb()
+    .update(newsPosts)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(newsPosts.id, id))
+    .returning({ id: newsPosts.id });
   if (!rows.length) throw new AppError('not_found');
   await invalidateTags([NEWS_CACHE_TAG]);
 }

@@ -67,7 +67,10 @@ async function offeredFrom(viewer: Viewer | null, ranked: { id: string; follower
   const followers = new Map(ranked.map((r) => [r.id, r.followers]));
   const rows = await queryRows<DirectoryRow>(sql`
     SELECT u.id, u.username, u.name, u.image, u.pronouns FROM users u
-    WHERE u.id IN (${sql.join([...followers.keys()].map((id) => sql`${id}`), sql`, `)}) AND ${offerable(viewer?.id ?? null)}`);
+    WHERE u.id IN (${sql.join(
+      [...followers.keys()].map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND ${offerable(viewer?.id ?? null)}`);
   return rows
     .map((row) => ({ ...toCard(row), followers: followers.get(row.id) ?? 0 }))
     .sort((a, b) => b.followers - a.followers || (a.id < b.id ? -1 : 1))

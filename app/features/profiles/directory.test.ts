@@ -15,7 +15,8 @@ const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerifi
 const fifteenYearsOld = () => `${new Date().getUTCFullYear() - 15}-01-01`;
 const usernames = (readers: { username: string }[]) => readers.map((r) => r.username);
 /** Moves a reader's shelf changes back in time, so the order of activity is the test's and not the clock's. */
-const activeAt = (user: TestUser, minutesAgo: number) => getDb().execute(sql`UPDATE shelf_entries SET updated_at = now() - make_interval(mins => ${minutesAgo}) WHERE user_id = ${user.id}`);
+const activeAt = (user: TestUser, minutesAgo: number) =>
+  getDb().execute(sql`UPDATE shelf_entries SET updated_at = now() - make_interval(mins => ${minutesAgo}) WHERE user_id = ${user.id}`);
 
 describe('the readers directory (/u before anything is typed)', () => {
   it('lists recently active public profiles newest first, counting public atts, never restricted, suspended, minor or blocked readers', async () => {
@@ -39,7 +40,8 @@ describe('the readers directory (/u before anything is typed)', () => {
     await restrict(restricted.id);
     await suspend(suspended.id);
     await block(blocker.id, viewer.id);
-    for (const reader of [poster, secretPoster]) await shelve(reader.id, edition, { status: 'read', reads: [{ started: '2026-01-02', finished: '2026-01-20' }] });
+    for (const reader of [poster, secretPoster])
+      await shelve(reader.id, edition, { status: 'read', reads: [{ started: '2026-01-02', finished: '2026-01-20' }] });
     // An att is activity only when it is public: a private one says nothing of its author to others.
     await postAtt(verified(poster), { editionId: edition, kind: 'finished', text: 'Terminei!', spoiler: false, visibility: 'publico', images: [] });
     await postAtt(verified(secretPoster), { editionId: edition, kind: 'finished', text: 'Só para mim.', spoiler: false, visibility: 'privado', images: [] });

@@ -63,7 +63,15 @@ describe("a visitor's cached profile (migration 0016's triggers)", () => {
     await dropped(reader);
 
     await cacheProfile(reader);
-    const att = await postAtt(viewer, { editionId: book, kind: 'progress', progressEntryId: entryId, text: 'Baleia!', spoiler: false, visibility: 'publico', images: [] });
+    const att = await postAtt(viewer, {
+      editionId: book,
+      kind: 'progress',
+      progressEntryId: entryId,
+      text: 'Baleia!',
+      spoiler: false,
+      visibility: 'publico',
+      images: [],
+    });
     await dropped(reader);
 
     // Someone else's reaction changes the counts on the reader's latest atts.

@@ -23,9 +23,7 @@ const toReader = (row: ReaderRow): ReaderCard => ({ id: row.id, username: row.us
 
 /** Readers a list may show the viewer: with a username, not suspended, and not a blocked pair with the viewer. */
 function listable(viewerId: string | null): SQL {
-  const notBlocked = viewerId
-    ? sql`AND NOT ${blockedEitherWay(sql`u.id`, sql`${viewerId}`)}`
-    : sql``;
+  const notBlocked = viewerId ? sql`AND NOT ${blockedEitherWay(sql`u.id`, sql`${viewerId}`)}` : sql``;
   return sql`u.username IS NOT NULL AND u.suspended_at IS NULL ${notBlocked}`;
 }
 
@@ -163,7 +161,9 @@ export async function listBlockedReaders(viewer: Viewer): Promise<ReaderCard[]> 
 export async function listFollowedActivity(viewer: Viewer, page: number): Promise<{ items: FollowedReader[]; total: number; page: number; pageSize: number }> {
   const where = sql`f.follower_id = ${viewer.id} AND f.status = 'accepted' AND ${listable(viewer.id)}`;
   const [rows, [total]] = await Promise.all([
-    queryRows<ReaderRow & { edition_id: string | null; title: string | null; status: ShelfStatus | null; progress: number | null; at: Date | string | null }>(sql`
+    queryRows<
+      ReaderRow & { edition_id: string | null; title: string | null; status: ShelfStatus | null; progress: number | null; at: Date | string | null }
+    >(sql`
       SELECT ${readerColumns}, a.edition_id, a.title, a.status, a.progress, a.at
       FROM follows f JOIN users u ON u.id = f.followee_id
       LEFT JOIN LATERAL (
@@ -183,7 +183,12 @@ export async function listFollowedActivity(viewer: Viewer, page: number): Promis
       ...toReader(row),
       activity:
         row.edition_id && row.title && row.status && row.at
-          ? { edition: { id: row.edition_id, title: row.title }, status: row.status, progress: row.progress == null ? null : Number(row.progress), at: new Date(row.at).toISOString() }
+          ? {
+              edition: { id: row.edition_id, title: row.title },
+              status: row.status,
+              progress: row.progress == null ? null : Number(row.progress),
+              at: new Date(row.at).toISOString(),
+            }
           : null,
     })),
     total: Number(total?.n ?? 0),

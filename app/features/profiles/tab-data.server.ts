@@ -41,7 +41,9 @@ async function bookshelfTab({ owner, params }: TabContext): Promise<Extract<TabD
       WHERE s.user_id = ${ownerId} ${statusFilter}
       ORDER BY s.updated_at DESC, s.id
       LIMIT ${PROFILE_BOOKSHELF_PAGE_SIZE} OFFSET ${(params.pagina - 1) * PROFILE_BOOKSHELF_PAGE_SIZE}`),
-    queryRows<{ status: ShelfStatus; n: number }>(sql`SELECT s.status, count(*)::int AS n FROM shelf_entries s WHERE s.user_id = ${ownerId} ${shown} GROUP BY s.status`),
+    queryRows<{ status: ShelfStatus; n: number }>(
+      sql`SELECT s.status, count(*)::int AS n FROM shelf_entries s WHERE s.user_id = ${ownerId} ${shown} GROUP BY s.status`,
+    ),
   ]);
   const counts: Partial<Record<ShelfStatus, number>> = Object.fromEntries(SHELF_STATUSES.filter((s) => !hideReading || s !== 'reading').map((s) => [s, 0]));
   for (const row of countRows) counts[row.status] = Number(row.n);
@@ -125,7 +127,10 @@ export const TAB_LOADERS: TabLoaders = {
   estantes: shelvesTab,
   lidos: finishedTab,
   resenhas: async ({ viewer, owner, params }) => ({ tab: 'resenhas', reviews: await listReaderReviews(viewer, owner.reader.id, params.pagina) }),
-  atts: async ({ viewer, owner, params }) => ({ tab: 'atts', page: await listAtts(viewer, { kind: 'author', authorId: owner.reader.id }, { cursor: params.cursor ?? null }) }),
+  atts: async ({ viewer, owner, params }) => ({
+    tab: 'atts',
+    page: await listAtts(viewer, { kind: 'author', authorId: owner.reader.id }, { cursor: params.cursor ?? null }),
+  }),
   estatisticas: statsTab,
   seguidores: async ({ viewer, owner, params }) => ({
     tab: 'seguidores',

@@ -51,7 +51,15 @@ export type FollowedReader = ReaderCard & {
 /** What each tab of tabs.ts loads (tab-data.server.ts) and shows (components/profile-tab.tsx). */
 export type TabData =
   /** `counts` has the statuses the viewer is shown: no `reading` when the owner hides "lendo agora" from them. */
-  | { tab: 'estante'; items: BookshelfItem[]; counts: Partial<Record<ShelfStatus, number>>; status: ShelfStatus | undefined; page: number; pageSize: number; total: number }
+  | {
+      tab: 'estante';
+      items: BookshelfItem[];
+      counts: Partial<Record<ShelfStatus, number>>;
+      status: ShelfStatus | undefined;
+      page: number;
+      pageSize: number;
+      total: number;
+    }
   | { tab: 'estantes'; shelves: ShelfSummary[] }
   | { tab: 'lidos'; years: { year: number; count: number }[]; year: number | null; readings: FinishedReading[] }
   | { tab: 'resenhas'; reviews: Paged<ReaderReview> }

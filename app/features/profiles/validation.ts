@@ -6,7 +6,10 @@ const page = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 /** `/u?q=…&pagina=…`: a query past the limit is cut, never refused (it is a search box). */
 export const readerSearchParams = z.object({
-  q: z.string().catch('').transform((q) => q.trim().slice(0, 100)),
+  q: z
+    .string()
+    .catch('')
+    .transform((q) => q.trim().slice(0, 100)),
   pagina: page,
 });
 

@@ -113,8 +113,14 @@ export async function listBookshelf(viewer: Viewer, options: { filters?: Bookshe
     counts,
     page: options.page,
     pageSize: BOOKSHELF_PAGE_SIZE,
-    years: facetRows.filter((f) => f.kind === 'year').map((f) => Number(f.value)).sort((a, b) => b - a),
-    languages: facetRows.filter((f) => f.kind === 'language').map((f) => f.value).sort(),
+    years: facetRows
+      .filter((f) => f.kind === 'year')
+      .map((f) => Number(f.value))
+      .sort((a, b) => b - a),
+    languages: facetRows
+      .filter((f) => f.kind === 'language')
+      .map((f) => f.value)
+      .sort(),
   };
 }
 

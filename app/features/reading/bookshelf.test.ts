@@ -17,7 +17,13 @@ describe('the bookshelf page (/estante)', () => {
   it('filters by year, rating, format, owned copy, genre, language and status, and sorts five ways', async () => {
     const reader = testViewer(await createUser());
     const other = testViewer(await createUser());
-    const vidas = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], format: 'brochura', language: 'pt', genres: ['literatura-brasileira'] });
+    const vidas = await createEdition({
+      title: 'Vidas Secas',
+      authors: ['Graciliano Ramos'],
+      format: 'brochura',
+      language: 'pt',
+      genres: ['literatura-brasileira'],
+    });
     const dom = await createEdition({ title: 'Dom Casmurro', authors: ['Machado de Assis'], format: 'capa_dura', language: 'pt', genres: ['classicos'] });
     const hobbit = await createEdition({ title: 'The Hobbit', authors: ['J. R. R. Tolkien'], format: 'ebook', language: 'en', genres: ['fantasia'] });
     await setShelfStatus(reader, vidas, 'read');
@@ -30,7 +36,8 @@ describe('the bookshelf page (/estante)', () => {
     await finishOn((await getMyShelfEntry(reader, vidas))!.id, '2024-05-10');
     await finishOn((await getMyShelfEntry(reader, dom))!.id, '2025-02-01');
 
-    const titles = async (filters: BookshelfFilters, sort?: BookshelfSort) => (await listBookshelf(reader, { filters, ...(sort ? { sort } : {}), page: 1 })).items.map((i) => i.edition.title);
+    const titles = async (filters: BookshelfFilters, sort?: BookshelfSort) =>
+      (await listBookshelf(reader, { filters, ...(sort ? { sort } : {}), page: 1 })).items.map((i) => i.edition.title);
     expect(await titles({ year: 2024 })).toEqual(['Vidas Secas']);
     expect(await titles({ year: 2023 })).toEqual([]);
     expect(await titles({ rating: 4 })).toEqual(['Vidas Secas']);
@@ -99,6 +106,9 @@ describe('the bookshelf page (/estante)', () => {
     // Not owning it any more forgets the format.
     await setEntryCopy(reader, edition, { owned: false, ownedFormat: 'capa_dura', notes: null });
     expect(await getMyShelfEntry(reader, edition)).toMatchObject({ owned: false, ownedFormat: null, notes: null });
-    await expect(setEntryCopy(reader, edition, { owned: false, ownedFormat: null, notes: 'x'.repeat(2001) })).rejects.toMatchObject({ code: 'invalid_input', field: 'notes' });
+    await expect(setEntryCopy(reader, edition, { owned: false, ownedFormat: null, notes: 'x'.repeat(2001) })).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'notes',
+    });
   });
 });

@@ -62,10 +62,15 @@ export function myReadingGoal(viewer: Viewer, year: number): Promise<ReadingGoal
 /** Sets (or changes) the viewer's own goal for a year; nobody sets another reader's goal. */
 export async function setReadingGoal(viewer: Viewer, year: number, input: ReadingGoalInput): Promise<void> {
   if (input.books == null && input.pages == null) throw new AppError('invalid_input', 'Informe uma meta de livros, de páginas ou das duas.', 'books');
-  if (input.books != null && (!Number.isInteger(input.books) || input.books < 1 || input.books > GOAL_BOOKS_MAX)) throw new AppError('invalid_input', undefined, 'books');
-  if (input.pages != null && (!Number.isInteger(input.pages) || input.pages < 1 || input.pages > GOAL_PAGES_MAX)) throw new AppError('invalid_input', undefined, 'pages');
+  if (input.books != null && (!Number.isInteger(input.books) || input.books < 1 || input.books > GOAL_BOOKS_MAX))
+    throw new AppError('invalid_input', undefined, 'books');
+  if (input.pages != null && (!Number.isInteger(input.pages) || input.pages < 1 || input.pages > GOAL_PAGES_MAX))
+    throw new AppError('invalid_input', undefined, 'pages');
   await getDb()
     .insert(readingGoals)
     .values({ userId: viewer.id, year, booksTarget: input.books, pagesTarget: input.pages })
-    .onConflictDoUpdate({ target: [readingGoals.userId, readingGoals.year], set: { booksTarget: input.books, pagesTarget: input.pages, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [readingGoals.userId, readingGoals.year],
+      set: { booksTarget: input.books, pagesTarget: input.pages, updatedAt: sql`now()` },
+    });
 }

@@ -25,7 +25,10 @@ describe('reading goal', () => {
     await shelve(reader.id, b, { reads: [{ finished: '2025-12-31' }] });
     await shelve(reader.id, c, { reads: [{ finished: '2027-01-01' }] });
     await shelve(reader.id, noPages, { reads: [{ finished: '2026-06-15' }] });
-    await shelve(reader.id, await createEdition({ title: 'Memorial de Aires', authors: ['Machado de Assis'], pages: 180 }), { status: 'reading', reads: [{ started: '2026-03-01' }] });
+    await shelve(reader.id, await createEdition({ title: 'Memorial de Aires', authors: ['Machado de Assis'], pages: 180 }), {
+      status: 'reading',
+      reads: [{ started: '2026-03-01' }],
+    });
 
     expect(await readingGoalOf(viewer, reader.id, 2026)).toEqual({ year: 2026, booksTarget: null, pagesTarget: null, booksRead: 3, pagesRead: 512 });
     await setReadingGoal(viewer, 2026, { books: 24, pages: null });
@@ -64,7 +67,10 @@ describe('reading goal', () => {
     const reader = await createUser();
     const viewer = testViewer(reader);
     const db = getDb();
-    const totals = () => queryRows<{ year: number; books: number | null; pages: number | null }>(sql`SELECT year, books, pages FROM reading_year_totals WHERE user_id = ${reader.id} ORDER BY year`);
+    const totals = () =>
+      queryRows<{ year: number; books: number | null; pages: number | null }>(
+        sql`SELECT year, books, pages FROM reading_year_totals WHERE user_id = ${reader.id} ORDER BY year`,
+      );
     const progress = async (year: number) => {
       const goal = await readingGoalOf(viewer, reader.id, year);
       return [goal?.booksRead, goal?.pagesRead];
@@ -92,10 +98,14 @@ describe('reading goal', () => {
     // A progress update touches neither the totals nor their version.
     const [before] = await queryRows<{ version: number }>(sql`SELECT version FROM reading_year_totals WHERE user_id = ${reader.id} AND year = 2025`);
     await db.execute(sql`UPDATE read_throughs SET progress_fraction = 1 WHERE shelf_entry_id = ${entry}`);
-    expect(await queryRows(sql`SELECT version, books FROM reading_year_totals WHERE user_id = ${reader.id} AND year = 2025`)).toEqual([{ version: before?.version, books: 1 }]);
+    expect(await queryRows(sql`SELECT version, books FROM reading_year_totals WHERE user_id = ${reader.id} AND year = 2025`)).toEqual([
+      { version: before?.version, books: 1 },
+    ]);
 
     await shelve(reader.id, short, { reads: [{ finished: '2025-05-05' }] });
-    const second = await shelve(reader.id, await createEdition({ title: 'Vidas secas', authors: ['Graciliano Ramos'], pages: 176 }), { reads: [{ finished: '2025-07-01' }] });
+    const second = await shelve(reader.id, await createEdition({ title: 'Vidas secas', authors: ['Graciliano Ramos'], pages: 176 }), {
+      reads: [{ finished: '2025-07-01' }],
+    });
     expect(await totals()).toContainEqual({ year: 2025, books: null, pages: null });
     expect(await progress(2025)).toEqual([3, 890]);
 
@@ -110,7 +120,9 @@ describe('reading goal', () => {
     const reader = await createUser();
     const viewer = testViewer(reader);
     const db = getDb();
-    await shelve(reader.id, await createEdition({ title: 'Torto arado', authors: ['Itamar Vieira Junior'], pages: 264 }), { reads: [{ finished: '2026-02-02' }] });
+    await shelve(reader.id, await createEdition({ title: 'Torto arado', authors: ['Itamar Vieira Junior'], pages: 264 }), {
+      reads: [{ finished: '2026-02-02' }],
+    });
     const later = await createEdition({ title: 'O avesso da pele', authors: ['Jeferson Tenório'], pages: 192 });
     // A reader finishes a second book in a transaction that is still open while the goal is read: its
     // trigger has bumped the year's version and holds the row, so the read counts without it and must wait.
@@ -121,14 +133,18 @@ describe('reading goal', () => {
     const writer = db.transaction(async (tx) => {
       const entry = `${later}-entry`;
       await tx.execute(sql`INSERT INTO shelf_entries (id, user_id, edition_id, status) VALUES (${entry}, ${reader.id}, ${later}, 'read')`);
-      await tx.execute(sql`INSERT INTO read_throughs (id, user_id, shelf_entry_id, finished_on) VALUES (${`${entry}-1`}, ${reader.id}, ${entry}, '2026-03-03')`);
+      await tx.execute(
+        sql`INSERT INTO read_throughs (id, user_id, shelf_entry_id, finished_on) VALUES (${`${entry}-1`}, ${reader.id}, ${entry}, '2026-03-03')`,
+      );
       inserted();
       await committing;
     });
     await insertedNow;
     const reading = readingGoalOf(viewer, reader.id, 2026);
     for (let waited = 0; ; waited += 50) {
-      const [row] = await queryRows<{ waiting: number }>(sql`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      const [row] = await queryRows<{ waiting: number }>(
+        sql`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
       if (row?.waiting) break;
       if (waited > 10_000) throw new Error('the goal never waited for the open transaction');
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -50,7 +50,8 @@ export const readingGoalInput = z
     pages: optionalTarget(GOAL_PAGES_MAX, 'páginas'),
   })
   .superRefine((goal, ctx) => {
-    if (goal.books == null && goal.pages == null) ctx.addIssue({ code: 'custom', path: ['books'], message: 'Informe uma meta de livros, de páginas ou das duas.' });
+    if (goal.books == null && goal.pages == null)
+      ctx.addIssue({ code: 'custom', path: ['books'], message: 'Informe uma meta de livros, de páginas ou das duas.' });
   });
 
 export type ReadingGoalInput = { books: number | null; pages: number | null };

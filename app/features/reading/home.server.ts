@@ -13,7 +13,14 @@ import type { EditionFormat } from '~/features/catalog/vocabulary';
 export const CURRENTLY_READING_MAX = 8;
 export const ACTIVITY_MAX = 15;
 
-type ReadingRow = CoverCardRow & { format: EditionFormat; pages: number | null; audio_minutes: number | null; fraction: number | null; value: number | null; unit: ProgressUnit | null };
+type ReadingRow = CoverCardRow & {
+  format: EditionFormat;
+  pages: number | null;
+  audio_minutes: number | null;
+  fraction: number | null;
+  value: number | null;
+  unit: ProgressUnit | null;
+};
 
 /** The viewer's books in `lendo`, latest first, with where each reading is and the next one-tap step. */
 export async function listCurrentlyReading(viewer: Viewer): Promise<CurrentReading[]> {
@@ -51,7 +58,16 @@ export async function hasShelfEntries(viewer: Viewer): Promise<boolean> {
 }
 
 /** The feed names the book, nothing more of its card. */
-type ActivityRow = { edition_id: string; title: string; entry_id: string; status: ShelfStatus; updated_at: Date | string; username: string; name: string; image: string | null };
+type ActivityRow = {
+  edition_id: string;
+  title: string;
+  entry_id: string;
+  status: ShelfStatus;
+  updated_at: Date | string;
+  username: string;
+  name: string;
+  image: string | null;
+};
 
 /**
  * How many of the site's newest shelf changes the following activity looks through first. A reader who

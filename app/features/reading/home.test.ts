@@ -30,7 +30,15 @@ async function activityBothWays(viewer: Viewer) {
 describe('activity of the readers I follow', () => {
   it('merges their latest changes into one newest-first list, whoever changed most', async () => {
     const [me, busy, quiet, restricted, blocker, blocked, suspended, pending, stranger] = await Promise.all([
-      createUser(), createUser(), createUser(), createUser(), createUser(), createUser(), createUser(), createUser(), createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
     ]);
     const editions: string[] = [];
     for (let i = 0; i < 12; i += 1) editions.push(await createEdition({ title: `Livro ${i}`, authors: ['Autora Teste'] }));
@@ -41,7 +49,16 @@ describe('activity of the readers I follow', () => {
     await block(me.id, blocked.id);
     await suspend(suspended.id);
     // busy changed twelve books, the others a few: their changes interleave in time.
-    for (const [reader, count] of [[busy, 12], [quiet, 4], [restricted, 3], [blocker, 3], [blocked, 3], [suspended, 3], [pending, 3], [stranger, 3]] as const) {
+    for (const [reader, count] of [
+      [busy, 12],
+      [quiet, 4],
+      [restricted, 3],
+      [blocker, 3],
+      [blocked, 3],
+      [suspended, 3],
+      [pending, 3],
+      [stranger, 3],
+    ] as const) {
       for (let i = 0; i < count; i += 1) await shelve(reader.id, editions[i]!);
     }
     await getDb().execute(sql`UPDATE shelf_entries SET updated_at = '2026-05-01T00:00:00Z'::timestamptz + (abs(hashtext(id)) % 9) * interval '1 minute'`);
@@ -71,14 +88,21 @@ describe('activity of the readers I follow', () => {
       await shelve(reader.id, editions[0]!);
       await getDb().execute(sql`UPDATE shelf_entries SET updated_at = ${at(20 - k)}::timestamptz WHERE user_id = ${reader.id}`);
     }
-    for (const [i, minute] of [[1, 6], [2, 5]] as const) {
+    for (const [i, minute] of [
+      [1, 6],
+      [2, 5],
+    ] as const) {
       await shelve(readers[0]!.id, editions[i]!);
-      await getDb().execute(sql`UPDATE shelf_entries SET updated_at = ${at(minute)}::timestamptz WHERE user_id = ${readers[0]!.id} AND edition_id = ${editions[i]!}`);
+      await getDb().execute(
+        sql`UPDATE shelf_entries SET updated_at = ${at(minute)}::timestamptz WHERE user_id = ${readers[0]!.id} AND edition_id = ${editions[i]!}`,
+      );
     }
 
     const activity = await activityBothWays(testViewer(me));
     const ids = readers.map((r) => r.id);
-    const expected = await queryRows<{ id: string }>(sql`SELECT id FROM shelf_entries WHERE user_id IN ${ids} ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`);
+    const expected = await queryRows<{ id: string }>(
+      sql`SELECT id FROM shelf_entries WHERE user_id IN ${ids} ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`,
+    );
     expect(activity).toHaveLength(ACTIVITY_MAX);
     expect(activity.map((a) => a.id)).toEqual(expected.map((r) => r.id));
   });
@@ -96,7 +120,9 @@ describe('activity of the readers I follow', () => {
     await getDb().execute(sql`UPDATE shelf_entries SET updated_at = '2026-07-01T00:00:00Z' WHERE user_id IN ${ids}`);
 
     const activity = await activityBothWays(testViewer(me));
-    const expected = await queryRows<{ id: string }>(sql`SELECT id FROM shelf_entries WHERE user_id IN ${ids} ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`);
+    const expected = await queryRows<{ id: string }>(
+      sql`SELECT id FROM shelf_entries WHERE user_id IN ${ids} ORDER BY updated_at DESC, id LIMIT ${ACTIVITY_MAX}`,
+    );
     expect(activity.map((a) => a.id)).toEqual(expected.map((r) => r.id));
   });
 
@@ -108,7 +134,9 @@ describe('activity of the readers I follow', () => {
     for (const edition of editions) await shelve(friend.id, edition);
     for (const edition of editions) await shelve(stranger.id, edition);
     // The stranger's changes are the site's newest; the friend's four come after them.
-    await getDb().execute(sql`UPDATE shelf_entries SET updated_at = CASE WHEN user_id = ${stranger.id} THEN now() ELSE now() - interval '1 day' END WHERE user_id IN (${friend.id}, ${stranger.id})`);
+    await getDb().execute(
+      sql`UPDATE shelf_entries SET updated_at = CASE WHEN user_id = ${stranger.id} THEN now() ELSE now() - interval '1 day' END WHERE user_id IN (${friend.id}, ${stranger.id})`,
+    );
 
     const { result, queries } = await countQueries(() => listFollowingActivity(testViewer(me)));
     expect(queries).toBe(2);

@@ -52,7 +52,13 @@ export async function updateImportedShelfEntries(tx: Tx, entries: readonly Impor
 export type ImportedReading = { id: string; shelfEntryId: string; startedOn: string | null; finishedOn: string | null; abandonedOn: string | null };
 
 const READING_COLUMNS = 'id text, shelf_entry_id text, started_on date, finished_on date, abandoned_on date';
-const readingRecord = (r: ImportedReading) => ({ id: r.id, shelf_entry_id: r.shelfEntryId, started_on: r.startedOn, finished_on: r.finishedOn, abandoned_on: r.abandonedOn });
+const readingRecord = (r: ImportedReading) => ({
+  id: r.id,
+  shelf_entry_id: r.shelfEntryId,
+  started_on: r.startedOn,
+  finished_on: r.finishedOn,
+  abandoned_on: r.abandonedOn,
+});
 
 /** New readings of the reader's entries. */
 export async function insertImportedReadings(tx: Tx, readerId: string, readings: readonly ImportedReading[]): Promise<void> {
@@ -97,7 +103,11 @@ export async function upsertImportedReviews(
 }
 
 /** New custom shelves of the reader (names and descriptions already within their limits). */
-export async function insertImportedShelves(tx: Tx, readerId: string, shelves: readonly { id: string; name: string; description: string; visibility: Visibility }[]): Promise<void> {
+export async function insertImportedShelves(
+  tx: Tx,
+  readerId: string,
+  shelves: readonly { id: string; name: string; description: string; visibility: Visibility }[],
+): Promise<void> {
   if (!shelves.length) return;
   await tx.execute(
     sql`INSERT INTO shelves (id, user_id, name, description, visibility) SELECT p.id, ${readerId}, p.name, p.description, p.visibility FROM ${jsonRecords(shelves, 'id text, name text, description text, visibility text')}`,
@@ -116,7 +126,11 @@ export async function insertImportedShelfItems(tx: Tx, items: readonly { shelfId
 }
 
 /** An archive's reading goals, for the years the reader has none. */
-export async function insertImportedGoals(tx: Tx, readerId: string, goals: readonly { year: number; books: number | null; pages: number | null }[]): Promise<void> {
+export async function insertImportedGoals(
+  tx: Tx,
+  readerId: string,
+  goals: readonly { year: number; books: number | null; pages: number | null }[],
+): Promise<void> {
   if (!goals.length) return;
   await tx.execute(sql`
     INSERT INTO reading_goals (user_id, year, books_target, pages_target)

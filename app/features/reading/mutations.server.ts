@@ -73,7 +73,10 @@ export async function setShelfStatus(viewer: Viewer, editionId: string, status: 
       }
     }
     if (entry.status === status) return null;
-    await tx.update(shelfEntries).set({ status, updatedAt: sql`now()` }).where(eq(shelfEntries.id, entry.id));
+    await tx
+      .update(shelfEntries)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(shelfEntries.id, entry.id));
     await applyStatus(tx, viewer.id, entry.id, status);
     return false;
   });
@@ -94,7 +97,8 @@ async function updateOwnEntry(viewer: Viewer, editionId: string, values: Partial
 /** A rating of 0.25–5 in quarter steps (validated by the caller's schema, checked again by the table), or none. */
 export async function rateShelfEntry(viewer: Viewer, editionId: string, rating: number | null): Promise<void> {
   const quarters = rating == null ? null : Math.round(rating * 4);
-  if (quarters != null && (quarters < 1 || quarters > 20 || quarters / 4 !== rating)) throw new AppError('invalid_input', 'A nota vai de 0,25 a 5, em passos de 0,25.', 'rating');
+  if (quarters != null && (quarters < 1 || quarters > 20 || quarters / 4 !== rating))
+    throw new AppError('invalid_input', 'A nota vai de 0,25 a 5, em passos de 0,25.', 'rating');
   await updateOwnEntry(viewer, editionId, { ratingQuarters: quarters });
   await invalidateTags([editionStatsCacheTag(editionId)]);
 }
@@ -104,7 +108,11 @@ export async function setFavorite(viewer: Viewer, editionId: string, favorite: b
 }
 
 /** "Tenho" with the format of the copy, and the private notes (validated by the caller, ≤ NOTES_MAX). */
-export async function setEntryCopy(viewer: Viewer, editionId: string, copy: { owned: boolean; ownedFormat: EditionFormat | null; notes: string | null }): Promise<void> {
+export async function setEntryCopy(
+  viewer: Viewer,
+  editionId: string,
+  copy: { owned: boolean; ownedFormat: EditionFormat | null; notes: string | null },
+): Promise<void> {
   if (copy.notes != null && copy.notes.length > NOTES_MAX) throw new AppError('invalid_input', `Use no máximo ${NOTES_MAX} caracteres.`, 'notes');
   await updateOwnEntry(viewer, editionId, { owned: copy.owned, ownedFormat: copy.owned ? copy.ownedFormat : null, notes: copy.notes });
 }

@@ -14,7 +14,10 @@ const LATEST_UPDATES = 5;
 const RECENT_READINGS = 5;
 
 async function editionLength(editionId: string): Promise<EditionLength> {
-  const [edition] = await getDb().select({ pages: editions.pages, audioMinutes: editions.audioMinutes, format: editions.format }).from(editions).where(eq(editions.id, editionId));
+  const [edition] = await getDb()
+    .select({ pages: editions.pages, audioMinutes: editions.audioMinutes, format: editions.format })
+    .from(editions)
+    .where(eq(editions.id, editionId));
   if (!edition) throw new AppError('not_found');
   return edition;
 }
@@ -22,7 +25,14 @@ async function editionLength(editionId: string): Promise<EditionLength> {
 /** The typed value as a fraction of the book; refuses a unit the edition does not allow or a value past its end. */
 function toFraction(edition: EditionLength, unit: ProgressUnit, value: number, fields: { value: string; unit: string }): number {
   const length = lengthIn(edition, unit);
-  if (length == null) throw new AppError('invalid_input', unit === 'page' ? 'Esta edição não informa o número de páginas; use a porcentagem.' : 'Minutos só para audiolivros com duração informada; use a porcentagem.', fields.unit);
+  if (length == null)
+    throw new AppError(
+      'invalid_input',
+      unit === 'page'
+        ? 'Esta edição não informa o número de páginas; use a porcentagem.'
+        : 'Minutos só para audiolivros com duração informada; use a porcentagem.',
+      fields.unit,
+    );
   if (value > length) {
     const message = unit === 'percent' ? 'A porcentagem vai até 100.' : `Este livro tem ${length} ${UNIT_LABELS[unit]}.`;
     throw new AppError('invalid_input', message, fields.value);
@@ -36,11 +46,24 @@ async function openReadThrough(tx: Tx, viewer: Viewer, editionId: string, status
     .select({ id: readThroughs.id, entryId: shelfEntries.id, fraction: readThroughs.progressFraction })
     .from(readThroughs)
     .innerJoin(shelfEntries, eq(shelfEntries.id, readThroughs.shelfEntryId))
-    .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId), inArray(shelfEntries.status, statuses), isNull(readThroughs.finishedOn), isNull(readThroughs.abandonedOn)));
+    .where(
+      and(
+        eq(shelfEntries.userId, viewer.id),
+        eq(shelfEntries.editionId, editionId),
+        inArray(shelfEntries.status, statuses),
+        isNull(readThroughs.finishedOn),
+        isNull(readThroughs.abandonedOn),
+      ),
+    );
   return read;
 }
 
-const currentProgress = (value: number, unit: ProgressUnit, fraction: number) => ({ progressValue: value, progressUnit: unit, progressFraction: fraction, progressUpdatedAt: sql`now()` });
+const currentProgress = (value: number, unit: ProgressUnit, fraction: number) => ({
+  progressValue: value,
+  progressUnit: unit,
+  progressFraction: fraction,
+  progressUpdatedAt: sql`now()`,
+});
 
 /**
  * Logs a progress update on the viewer's reading of an edition. A book not yet being read starts being read
@@ -55,19 +78,32 @@ export async function logProgress(viewer: Viewer, editionId: string, input: Prog
     .select({ status: shelfEntries.status })
     .from(shelfEntries)
     .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId)));
-  if (entry?.status === 'read' || entry?.status === 'abandoned') throw new AppError('invalid_input', 'Marque como “Lendo” para começar uma releitura e registrar o progresso dela.');
+  if (entry?.status === 'read' || entry?.status === 'abandoned')
+    throw new AppError('invalid_input', 'Marque como “Lendo” para começar uma releitura e registrar o progresso dela.');
   if (entry?.status !== 'reading') await setShelfStatus(viewer, editionId, 'reading');
   return getDb().transaction(async (tx) => {
     const read = await openReadThrough(tx, viewer, editionId, ['reading']);
     if (!read) throw new AppError('conflict');
     const entryId = newId();
-    await tx.insert(progressEntries).values({ id: entryId, readThroughId: read.id, value: input.value, unit: input.unit, fraction, comment: input.comment, emotion: input.emotion, spoiler: input.spoiler });
+    await tx.insert(progressEntries).values({
+      id: entryId,
+      readThroughId: read.id,
+      value: input.value,
+      unit: input.unit,
+      fraction,
+      comment: input.comment,
+      emotion: input.emotion,
+      spoiler: input.spoiler,
+    });
     const advanced = await tx
       .update(readThroughs)
       .set(currentProgress(input.value, input.unit, fraction))
       .where(and(eq(readThroughs.id, read.id), or(isNull(readThroughs.progressFraction), lt(readThroughs.progressFraction, fraction))))
       .returning({ id: readThroughs.id });
-    await tx.update(shelfEntries).set({ updatedAt: sql`now()` }).where(eq(shelfEntries.id, read.entryId));
+    await tx
+      .update(shelfEntries)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(shelfEntries.id, read.entryId));
     if (advanced.length > 0) return { advanced: true, fraction, entryId };
     const [current] = await tx.select({ fraction: readThroughs.progressFraction }).from(readThroughs).where(eq(readThroughs.id, read.id));
     return { advanced: false, fraction: current?.fraction ?? fraction, entryId };
@@ -121,10 +157,28 @@ export async function getMyProgress(viewer: Viewer, editionId: string, edition: 
     })
     .from(readThroughs)
     .innerJoin(shelfEntries, eq(shelfEntries.id, readThroughs.shelfEntryId))
-    .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId), inArray(shelfEntries.status, ['reading', 'paused']), isNull(readThroughs.finishedOn), isNull(readThroughs.abandonedOn)));
+    .where(
+      and(
+        eq(shelfEntries.userId, viewer.id),
+        eq(shelfEntries.editionId, editionId),
+        inArray(shelfEntries.status, ['reading', 'paused']),
+        isNull(readThroughs.finishedOn),
+        isNull(readThroughs.abandonedOn),
+      ),
+    );
   if (!read) return null;
   const updates = await getDb()
-    .select({ id: progressEntries.id, value: progressEntries.value, unit: progressEntries.unit, fraction: progressEntries.fraction, comment: progressEntries.comment, emotion: progressEntries.emotion, spoiler: progressEntries.spoiler, correction: progressEntries.correction, createdAt: progressEntries.createdAt })
+    .select({
+      id: progressEntries.id,
+      value: progressEntries.value,
+      unit: progressEntries.unit,
+      fraction: progressEntries.fraction,
+      comment: progressEntries.comment,
+      emotion: progressEntries.emotion,
+      spoiler: progressEntries.spoiler,
+      correction: progressEntries.correction,
+      createdAt: progressEntries.createdAt,
+    })
     .from(progressEntries)
     .where(eq(progressEntries.readThroughId, read.id))
     .orderBy(desc(progressEntries.createdAt), desc(progressEntries.id))

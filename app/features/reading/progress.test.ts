@@ -41,7 +41,11 @@ describe('reading progress', () => {
     expect(await logProgress(reader, book, update(110))).toMatchObject({ advanced: false, fraction: 0.6 });
     expect(await logProgress(reader, audiobook, update(150, 'minute'))).toMatchObject({ advanced: true, fraction: 0.25 });
     await expect(logProgress(reader, audiobook, update(10, 'page'))).rejects.toMatchObject({ code: 'invalid_input', field: 'unit' });
-    await expect(logProgress(reader, book, update(201))).rejects.toMatchObject({ code: 'invalid_input', field: 'value', message: 'Este livro tem 200 páginas.' });
+    await expect(logProgress(reader, book, update(201))).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'value',
+      message: 'Este livro tem 200 páginas.',
+    });
     await expect(logProgress(reader, book, update(101, 'percent'))).rejects.toMatchObject({ field: 'value', message: 'A porcentagem vai até 100.' });
     await expect(logProgress(reader, 'nao-existe', update(1))).rejects.toMatchObject({ code: 'not_found' });
     // The table refuses what the code would never write.
@@ -68,7 +72,10 @@ describe('reading progress', () => {
     expect((await getMyProgress(reader, paused, pages(200)))?.fraction).toBe(0.2);
 
     await setShelfStatus(reader, done, 'read');
-    await expect(logProgress(reader, done, update(10))).rejects.toMatchObject({ code: 'invalid_input', message: 'Marque como “Lendo” para começar uma releitura e registrar o progresso dela.' });
+    await expect(logProgress(reader, done, update(10))).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'Marque como “Lendo” para começar uma releitura e registrar o progresso dela.',
+    });
     expect(await getMyProgress(reader, done, pages(256))).toBeNull();
   });
 
@@ -95,7 +102,10 @@ describe('reading progress', () => {
     await setShelfStatus(reader, book, 'reading');
     await expect(correctProgress(reader, book, 10, 'page')).rejects.toMatchObject({ field: 'correctedValue' });
     await logProgress(reader, book, update(150, 'page', { comment: 'Que capítulo!', emotion: 'tense', spoiler: true }));
-    await expect(correctProgress(reader, book, 160, 'page')).rejects.toMatchObject({ field: 'correctedValue', message: 'A correção é para voltar atrás; para avançar, registre o progresso.' });
+    await expect(correctProgress(reader, book, 160, 'page')).rejects.toMatchObject({
+      field: 'correctedValue',
+      message: 'A correção é para voltar atrás; para avançar, registre o progresso.',
+    });
     await expect(correctProgress(reader, book, 300, 'page')).rejects.toMatchObject({ field: 'correctedValue', message: 'Este livro tem 200 páginas.' });
     await correctProgress(reader, book, 15, 'percent');
     const progress = await getMyProgress(reader, book, pages(200));
@@ -109,7 +119,9 @@ describe('reading progress', () => {
     expect(await logProgress(reader, book, update(40))).toMatchObject({ advanced: true, fraction: 0.2 });
     // Only a book being read (or paused) can be corrected.
     await setShelfStatus(reader, book, 'abandoned');
-    await expect(correctProgress(reader, book, 1, 'page')).rejects.toMatchObject({ message: 'Só dá para corrigir o progresso de um livro que você está lendo.' });
+    await expect(correctProgress(reader, book, 1, 'page')).rejects.toMatchObject({
+      message: 'Só dá para corrigir o progresso de um livro que você está lendo.',
+    });
   });
 
   it('reaches the end without finishing by itself; marking it read ends the reading', async () => {

@@ -130,7 +130,13 @@ export type RecentPace = { amount: number; days: number };
  * - Otherwise the reader's recent pace in this edition's unit (pages or minutes per day over their latest
  *   finished readings), applied to what is left of this edition.
  */
-export function estimateDaysLeft(input: { fraction: number; startedOn: string | null; lastUpdateOn: string | null; length: number | null; recent: RecentPace | null }): number | null {
+export function estimateDaysLeft(input: {
+  fraction: number;
+  startedOn: string | null;
+  lastUpdateOn: string | null;
+  length: number | null;
+  recent: RecentPace | null;
+}): number | null {
   const left = 1 - input.fraction;
   if (left <= 0) return null;
   if (input.startedOn && input.lastUpdateOn && input.fraction > 0) {

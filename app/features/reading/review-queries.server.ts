@@ -34,7 +34,12 @@ export async function getMyReview(viewer: Viewer, editionId: string): Promise<My
     .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId)));
   if (!row) return null;
   const { hiddenAt, ...review } = row;
-  return { ...review, hidden: hiddenAt != null, publishedAt: row.publishedAt ? iso(row.publishedAt) : null, draftSavedAt: row.draftSavedAt ? iso(row.draftSavedAt) : null };
+  return {
+    ...review,
+    hidden: hiddenAt != null,
+    publishedAt: row.publishedAt ? iso(row.publishedAt) : null,
+    draftSavedAt: row.draftSavedAt ? iso(row.draftSavedAt) : null,
+  };
 }
 
 type ReviewRow = {
@@ -117,7 +122,12 @@ export async function listReaderReviews(viewer: Viewer | null, userId: string, p
       LIMIT ${EDITION_REVIEWS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_REVIEWS_PAGE_SIZE}`),
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM reviews r WHERE ${where}`),
   ]);
-  return { items: rows.map((row) => ({ ...toReview(viewerId, row), edition: toCoverCard(row.edition) })), total: Number(total?.n ?? 0), page, pageSize: EDITION_REVIEWS_PAGE_SIZE };
+  return {
+    items: rows.map((row) => ({ ...toReview(viewerId, row), edition: toCoverCard(row.edition) })),
+    total: Number(total?.n ?? 0),
+    page,
+    pageSize: EDITION_REVIEWS_PAGE_SIZE,
+  };
 }
 
 /** A published review as a report needs it (keyed by its shelf entry): null when missing or not for the viewer. */
@@ -145,7 +155,14 @@ export async function listEditionReaders(viewer: Viewer | null, editionId: strin
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelf_entries s WHERE ${where}`),
   ]);
   return {
-    items: rows.map((row) => ({ id: row.id, username: row.username ?? '', name: row.name, image: row.image, status: row.status, rating: ratingFromQuarters(row.rating_quarters) })),
+    items: rows.map((row) => ({
+      id: row.id,
+      username: row.username ?? '',
+      name: row.name,
+      image: row.image,
+      status: row.status,
+      rating: ratingFromQuarters(row.rating_quarters),
+    })),
     total: Number(total?.n ?? 0),
     page,
     pageSize: EDITION_READERS_PAGE_SIZE,

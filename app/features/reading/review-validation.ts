@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { VISIBILITIES } from '~/features/social/vocabulary';
-import {
-  CONTENT_WARNING_MAX,
-  MAX_CONTENT_WARNINGS,
-  MOODS,
-  MOOD_SLUGS,
-  PACINGS,
-  PACING_SLUGS,
-  REVIEW_BODY_MAX,
-  normalizeContentWarning,
-} from './vocabulary';
+import { CONTENT_WARNING_MAX, MAX_CONTENT_WARNINGS, MOODS, MOOD_SLUGS, PACINGS, PACING_SLUGS, REVIEW_BODY_MAX, normalizeContentWarning } from './vocabulary';
 
 const bodyField = z
   .string()
@@ -20,7 +11,10 @@ const bodyField = z
 /** What the editor holds: the text, the spoiler flag and who may see it. Shared by the form and the autosave. */
 export const reviewFields = {
   body: bodyField,
-  spoiler: z.literal('sim').optional().transform((v) => v === 'sim'),
+  spoiler: z
+    .literal('sim')
+    .optional()
+    .transform((v) => v === 'sim'),
   visibility: z.enum(VISIBILITIES, { error: 'Escolha quem pode ver a resenha.' }),
 };
 
@@ -69,7 +63,14 @@ const reviewFormFields = {
 
 export const reviewActionInputs = [
   z.object({ intent: z.literal('rascunho'), ...reviewFormFields }),
-  z.object({ intent: z.literal('publicar'), ...reviewFormFields, att: z.literal('sim').optional().transform((v) => v === 'sim') }),
+  z.object({
+    intent: z.literal('publicar'),
+    ...reviewFormFields,
+    att: z
+      .literal('sim')
+      .optional()
+      .transform((v) => v === 'sim'),
+  }),
   z.object({ intent: z.literal('despublicar') }),
   z.object({ intent: z.literal('excluir-resenha') }),
 ] as const;

@@ -110,7 +110,10 @@ export async function unpublishReview(viewer: Viewer, editionId: string): Promis
 export async function deleteReview(viewer: Viewer, editionId: string): Promise<void> {
   const touchedPublic = await getDb().transaction(async (tx) => {
     const entry = await lockOwnEntry(tx, viewer, editionId);
-    const [deleted] = await tx.delete(reviews).where(eq(reviews.shelfEntryId, entry.id)).returning({ visibility: reviews.visibility, publishedAt: reviews.publishedAt });
+    const [deleted] = await tx
+      .delete(reviews)
+      .where(eq(reviews.shelfEntryId, entry.id))
+      .returning({ visibility: reviews.visibility, publishedAt: reviews.publishedAt });
     if (!deleted) throw new AppError('invalid_input', 'Não há resenha para excluir.');
     return deleted.publishedAt != null && deleted.visibility === 'publico';
   });
@@ -119,7 +122,8 @@ export async function deleteReview(viewer: Viewer, editionId: string): Promise<v
 
 /** Moods, pacing and content warnings of the reader's entry (validated and normalised by the caller's schema). */
 export async function setReadingTraits(viewer: Viewer, editionId: string, traits: ReviewTraits): Promise<void> {
-  if (traits.contentWarnings.length > MAX_CONTENT_WARNINGS) throw new AppError('invalid_input', `Use no máximo ${MAX_CONTENT_WARNINGS} avisos de conteúdo.`, 'contentWarnings');
+  if (traits.contentWarnings.length > MAX_CONTENT_WARNINGS)
+    throw new AppError('invalid_input', `Use no máximo ${MAX_CONTENT_WARNINGS} avisos de conteúdo.`, 'contentWarnings');
   if (traits.contentWarnings.some((tag) => tag.length > CONTENT_WARNING_MAX || tag.trim() === ''))
     throw new AppError('invalid_input', `Cada aviso pode ter até ${CONTENT_WARNING_MAX} caracteres.`, 'contentWarnings');
   const updated = await getDb()

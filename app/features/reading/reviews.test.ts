@@ -31,7 +31,12 @@ describe('review drafts', () => {
     const { viewer } = await readerWith(id);
     const savedAt = await saveReviewDraft(viewer, id, { body: 'Capitu tinha olhos de ressaca', spoiler: false, visibility: 'publico' });
     expect(savedAt).toBeInstanceOf(Date);
-    expect(await getMyReview(viewer, id)).toMatchObject({ body: null, publishedAt: null, draftBody: 'Capitu tinha olhos de ressaca', draftVisibility: 'publico' });
+    expect(await getMyReview(viewer, id)).toMatchObject({
+      body: null,
+      publishedAt: null,
+      draftBody: 'Capitu tinha olhos de ressaca',
+      draftVisibility: 'publico',
+    });
     // Nobody sees a draft, the author's own list included (only published reviews are listed).
     expect((await listEditionReviews(viewer, id, 1)).total).toBe(0);
 
@@ -47,7 +52,9 @@ describe('review drafts', () => {
     const mine = await getMyReview(viewer, id);
     expect(mine).toMatchObject({ visibility: 'seguidores', draftBody: null, publishedAt: firstPublished });
     expect((await listEditionReviews(null, id, 1)).total).toBe(0);
-    expect((await listEditionReviews(viewer, id, 1)).items[0]?.html).toBe('<p>Traiu ou não traiu? <span class="spoiler" tabindex="0" title="Spoiler">Não se sabe.</span></p>\n');
+    expect((await listEditionReviews(viewer, id, 1)).items[0]?.html).toBe(
+      '<p>Traiu ou não traiu? <span class="spoiler" tabindex="0" title="Spoiler">Não se sabe.</span></p>\n',
+    );
   });
 
   it('unpublishing keeps the text as a draft, deleting removes it all', async () => {
@@ -69,7 +76,12 @@ describe('review drafts', () => {
     const other = testViewer(await createUser());
     await publishReview(viewer, id, { body: 'Minha resenha.', spoiler: false, visibility: 'publico' });
     const review = { body: 'Sobrescrevi?', spoiler: false, visibility: 'publico' as const };
-    for (const attempt of [() => saveReviewDraft(other, id, review), () => publishReview(other, id, review), () => unpublishReview(other, id), () => deleteReview(other, id)]) {
+    for (const attempt of [
+      () => saveReviewDraft(other, id, review),
+      () => publishReview(other, id, review),
+      () => unpublishReview(other, id),
+      () => deleteReview(other, id),
+    ]) {
       await expect(attempt()).rejects.toMatchObject({ code: 'invalid_input', message: 'Coloque o livro na sua estante antes de escrever a resenha.' });
     }
     await expect(setReadingTraits(other, id, { moods: ['sad'], pacing: 'slow', contentWarnings: [] })).rejects.toMatchObject({ code: 'invalid_input' });
@@ -84,9 +96,15 @@ describe('review drafts', () => {
   it('refuse an empty publication and text past the limit, in Portuguese, next to the field', async () => {
     const id = await edition();
     const { viewer } = await readerWith(id);
-    await expect(publishReview(viewer, id, { body: '   ', spoiler: false, visibility: 'publico' })).rejects.toMatchObject({ field: 'body', message: 'Escreva a resenha antes de publicar.' });
+    await expect(publishReview(viewer, id, { body: '   ', spoiler: false, visibility: 'publico' })).rejects.toMatchObject({
+      field: 'body',
+      message: 'Escreva a resenha antes de publicar.',
+    });
     const long = 'a'.repeat(REVIEW_BODY_MAX + 1);
-    await expect(saveReviewDraft(viewer, id, { body: long, spoiler: false, visibility: 'publico' })).rejects.toMatchObject({ field: 'body', message: 'A resenha pode ter até 20.000 caracteres.' });
+    await expect(saveReviewDraft(viewer, id, { body: long, spoiler: false, visibility: 'publico' })).rejects.toMatchObject({
+      field: 'body',
+      message: 'A resenha pode ter até 20.000 caracteres.',
+    });
     await saveReviewDraft(viewer, id, { body: 'a'.repeat(REVIEW_BODY_MAX), spoiler: false, visibility: 'publico' });
     // The table refuses it too, whoever writes.
     await expect(getDb().execute(sql`UPDATE reviews SET draft_body = repeat('b', 20001)`)).rejects.toThrow();
@@ -100,13 +118,25 @@ describe('moods, pacing and content warnings', () => {
   };
 
   it('normalise warnings (suggestions keep their spelling), and say what is wrong in Portuguese', async () => {
-    const parsed = form({ moods: ['sombrio', 'reflexivo'], pacing: 'lento', contentWarnings: { kept: ['morte'], typed: ' Luto ,  VIOLÊNCIA  doméstica, lgbtfobia, morte, ' } });
-    expect(parsed.success && parsed.data).toMatchObject({ moods: ['dark', 'reflective'], pacing: 'slow', contentWarnings: ['morte', 'luto', 'violência doméstica', 'LGBTfobia'] });
+    const parsed = form({
+      moods: ['sombrio', 'reflexivo'],
+      pacing: 'lento',
+      contentWarnings: { kept: ['morte'], typed: ' Luto ,  VIOLÊNCIA  doméstica, lgbtfobia, morte, ' },
+    });
+    expect(parsed.success && parsed.data).toMatchObject({
+      moods: ['dark', 'reflective'],
+      pacing: 'slow',
+      contentWarnings: ['morte', 'luto', 'violência doméstica', 'LGBTfobia'],
+    });
     const issue = (fields: Record<string, unknown>) => (form(fields).error?.issues ?? []).map((i) => [i.path[0], i.message]);
     expect(issue({ moods: ['feliz'] })).toEqual([['moods', 'Escolha climas da lista.']]);
     expect(issue({ pacing: 'devagar' })).toEqual([['pacing', 'Escolha lento, médio ou rápido.']]);
-    expect(issue({ contentWarnings: { kept: [], typed: 'x'.repeat(41) } })).toEqual([['contentWarnings', 'Cada aviso pode ter até 40 caracteres (“xxxxxxxxxxxxxxxxxxxx…” passou).']]);
-    expect(issue({ contentWarnings: { kept: [], typed: Array.from({ length: 11 }, (_, i) => `aviso ${i}`).join(',') } })).toEqual([['contentWarnings', 'Use no máximo 10 avisos de conteúdo.']]);
+    expect(issue({ contentWarnings: { kept: [], typed: 'x'.repeat(41) } })).toEqual([
+      ['contentWarnings', 'Cada aviso pode ter até 40 caracteres (“xxxxxxxxxxxxxxxxxxxx…” passou).'],
+    ]);
+    expect(issue({ contentWarnings: { kept: [], typed: Array.from({ length: 11 }, (_, i) => `aviso ${i}`).join(',') } })).toEqual([
+      ['contentWarnings', 'Use no máximo 10 avisos de conteúdo.'],
+    ]);
     expect(issue({ body: 'a'.repeat(REVIEW_BODY_MAX + 1) })).toEqual([['body', 'A resenha pode ter até 20.000 caracteres.']]);
   });
 
@@ -117,12 +147,13 @@ describe('moods, pacing and content warnings', () => {
     expect(await getMyShelfEntry(viewer, id)).toMatchObject({ moods: ['dark', 'tense'], pacing: 'fast', contentWarnings: ['morte'] });
     await publishReview(viewer, id, { body: 'Ok.', spoiler: false, visibility: 'publico' });
     expect((await listEditionReviews(null, id, 1)).items).toMatchObject([{ moods: ['dark', 'tense'], pacing: 'fast', contentWarnings: ['morte'] }]);
-    await expect(setReadingTraits(viewer, id, { moods: [], pacing: null, contentWarnings: Array.from({ length: 11 }, (_, i) => `a${i}`) })).rejects.toMatchObject({ field: 'contentWarnings' });
+    await expect(
+      setReadingTraits(viewer, id, { moods: [], pacing: null, contentWarnings: Array.from({ length: 11 }, (_, i) => `a${i}`) }),
+    ).rejects.toMatchObject({ field: 'contentWarnings' });
   });
 });
 
 describe('who sees a review and a reader (PRODUCT.md §1.3, through the audience module)', () => {
-
   for (const profile of ['publico', 'restrito'] as const) {
     it(`on a ${profile} profile`, async () => {
       const id = await edition();

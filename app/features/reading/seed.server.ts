@@ -26,10 +26,23 @@ export async function seedDemoBookshelf(username: string): Promise<number> {
   if (!user) return 0;
   const [existing] = await db.select({ id: shelfEntries.id }).from(shelfEntries).where(eq(shelfEntries.userId, user.id)).limit(1);
   if (existing) return 0;
-  const viewer: Viewer = { id: user.id, role: 'reader', username, name: user.name, image: null, emailVerified: true, sessionId: 'seed', unreadNotifications: 0 };
+  const viewer: Viewer = {
+    id: user.id,
+    role: 'reader',
+    username,
+    name: user.name,
+    image: null,
+    emailVerified: true,
+    sessionId: 'seed',
+    unreadNotifications: 0,
+  };
   let added = 0;
   // A public custom shelf too, so /estantes has something to discover in the demo.
-  const shelfId = await createShelf(viewer, { name: 'Clássicos brasileiros', description: 'Os que todo mundo deveria ler pelo menos uma vez.', visibility: 'publico' });
+  const shelfId = await createShelf(viewer, {
+    name: 'Clássicos brasileiros',
+    description: 'Os que todo mundo deveria ler pelo menos uma vez.',
+    visibility: 'publico',
+  });
   for (const book of DEMO_BOOKSHELF) {
     const [edition] = await db
       .select({ id: editions.id })

@@ -61,8 +61,14 @@ export async function getShelf(viewer: Viewer | null, shelfId: string): Promise<
  * each book there, so each is listed; but a book being read goes without its status when the owner hides
  * "lendo agora" from the viewer (`readingShownTo`).
  */
-export async function listShelfItems(viewer: Viewer | null, shelf: ShelfDetail, page: number): Promise<{ items: ShelfItem[]; firstPosition: number | null; lastPosition: number | null }> {
-  const rows = await queryRows<CoverCardRow & { entry_id: string; status: ShelfStatus | null; rating_quarters: number | null; position: number; first: number; last: number }>(sql`
+export async function listShelfItems(
+  viewer: Viewer | null,
+  shelf: ShelfDetail,
+  page: number,
+): Promise<{ items: ShelfItem[]; firstPosition: number | null; lastPosition: number | null }> {
+  const rows = await queryRows<
+    CoverCardRow & { entry_id: string; status: ShelfStatus | null; rating_quarters: number | null; position: number; first: number; last: number }
+  >(sql`
     SELECT ${coverCardColumns}, s.id AS entry_id, CASE WHEN ${readingShownTo(viewer?.id ?? null, sql`s.user_id`, sql`s.status`)} THEN s.status END AS status, s.rating_quarters,
       si.position, min(si.position) OVER () AS first, max(si.position) OVER () AS last
     FROM shelf_items si
@@ -72,7 +78,13 @@ export async function listShelfItems(viewer: Viewer | null, shelf: ShelfDetail, 
     ORDER BY si.position, s.id
     LIMIT ${SHELF_ITEMS_PAGE_SIZE} OFFSET ${(page - 1) * SHELF_ITEMS_PAGE_SIZE}`);
   return {
-    items: rows.map((row) => ({ entryId: row.entry_id, edition: toCoverCard(row), status: row.status, rating: ratingFromQuarters(row.rating_quarters), position: Number(row.position) })),
+    items: rows.map((row) => ({
+      entryId: row.entry_id,
+      edition: toCoverCard(row),
+      status: row.status,
+      rating: ratingFromQuarters(row.rating_quarters),
+      position: Number(row.position),
+    })),
     firstPosition: rows[0] ? Number(rows[0].first) : null,
     lastPosition: rows[0] ? Number(rows[0].last) : null,
   };
@@ -85,7 +97,10 @@ export async function listMyShelves(viewer: Viewer): Promise<ShelfSummary[]> {
 }
 
 /** Other readers' public shelves with at least one book, most recently changed first (the discovery list of /estantes). */
-export async function listPublicShelves(viewer: Viewer | null, page: number): Promise<{ items: ShelfSummary[]; total: number; page: number; pageSize: number }> {
+export async function listPublicShelves(
+  viewer: Viewer | null,
+  page: number,
+): Promise<{ items: ShelfSummary[]; total: number; page: number; pageSize: number }> {
   const where = sql`sh.visibility = 'publico' AND sh.hidden_at IS NULL AND ${visibleTo(viewer?.id ?? null, sql`sh.user_id`, sql`sh.visibility`)} AND sh.user_id <> ${viewer?.id ?? ''}
     AND EXISTS (SELECT 1 FROM shelf_items si WHERE si.shelf_id = sh.id)`;
   const [rows, [total]] = await Promise.all([

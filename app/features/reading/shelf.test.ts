@@ -14,7 +14,9 @@ useTestDatabase();
 const readersCount = async (id: string) => (await getDb().select({ n: editions.readersCount }).from(editions).where(eq(editions.id, id)))[0]?.n;
 /** Moves every date of an entry back, as if the reading had happened days ago. */
 const ageDates = (days: number) =>
-  getDb().execute(sql`UPDATE read_throughs SET started_on = started_on - ${days}::int, finished_on = finished_on - ${days}::int, abandoned_on = abandoned_on - ${days}::int, created_at = created_at - make_interval(days => ${days})`);
+  getDb().execute(
+    sql`UPDATE read_throughs SET started_on = started_on - ${days}::int, finished_on = finished_on - ${days}::int, abandoned_on = abandoned_on - ${days}::int, created_at = created_at - make_interval(days => ${days})`,
+  );
 
 describe('shelf entries and read-throughs', () => {
   it('puts an edition on the bookshelf once per reader, counting its readers', async () => {
@@ -80,7 +82,8 @@ describe('shelf entries and read-throughs', () => {
     await setShelfStatus(reader, edition, 'read');
     await rateShelfEntry(reader, edition, 4.25);
     expect((await getMyShelfEntry(reader, edition))?.rating).toBe(4.25);
-    for (const wrong of [0, 4.3, 5.25, -1]) await expect(rateShelfEntry(reader, edition, wrong)).rejects.toMatchObject({ code: 'invalid_input', field: 'rating' });
+    for (const wrong of [0, 4.3, 5.25, -1])
+      await expect(rateShelfEntry(reader, edition, wrong)).rejects.toMatchObject({ code: 'invalid_input', field: 'rating' });
     await expect(getDb().execute(sql`UPDATE shelf_entries SET rating_quarters = 21`)).rejects.toThrow();
     await rateShelfEntry(reader, edition, 0.25);
     expect((await getMyShelfEntry(reader, edition))?.rating).toBe(0.25);

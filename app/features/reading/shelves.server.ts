@@ -31,14 +31,19 @@ async function ownEntryId(tx: Tx, viewer: Viewer, ref: EntryRef): Promise<string
   return entry.id;
 }
 
-const touch = (tx: Tx, shelfId: string) => tx.update(shelves).set({ updatedAt: sql`now()` }).where(eq(shelves.id, shelfId));
+const touch = (tx: Tx, shelfId: string) =>
+  tx
+    .update(shelves)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(shelves.id, shelfId));
 
 export async function createShelf(viewer: Viewer, input: ShelfInput): Promise<string> {
   return getDb().transaction(async (tx) => {
     // The reader's row is the lock that keeps two tabs from passing the limit together.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for('update');
     const [owned] = await tx.select({ n: count() }).from(shelves).where(eq(shelves.userId, viewer.id));
-    if ((owned?.n ?? 0) >= MAX_SHELVES_PER_READER) throw new AppError('invalid_input', `Você já tem ${MAX_SHELVES_PER_READER} estantes, o limite. Exclua uma para criar outra.`);
+    if ((owned?.n ?? 0) >= MAX_SHELVES_PER_READER)
+      throw new AppError('invalid_input', `Você já tem ${MAX_SHELVES_PER_READER} estantes, o limite. Exclua uma para criar outra.`);
     const id = newId();
     await tx.insert(shelves).values({ id, userId: viewer.id, ...input });
     return id;
@@ -75,7 +80,8 @@ export async function addToShelf(viewer: Viewer, shelfId: string, ref: EntryRef)
       .select({ n: count(), last: sql<number | null>`max(${shelfItems.position})` })
       .from(shelfItems)
       .where(eq(shelfItems.shelfId, shelfId));
-    if ((stats?.n ?? 0) >= MAX_ITEMS_PER_SHELF) throw new AppError('invalid_input', `Uma estante guarda até ${MAX_ITEMS_PER_SHELF.toLocaleString('pt-BR')} livros.`);
+    if ((stats?.n ?? 0) >= MAX_ITEMS_PER_SHELF)
+      throw new AppError('invalid_input', `Uma estante guarda até ${MAX_ITEMS_PER_SHELF.toLocaleString('pt-BR')} livros.`);
     const inserted = await tx
       .insert(shelfItems)
       .values({ shelfId, shelfEntryId: entryId, position: Number(stats?.last ?? 0) + 1 })

@@ -6,4 +6,6 @@ import { CATALOG_CACHE_TAG, editionCacheTag } from '~/features/catalog/cache';
  */
 export const editionStatsCacheTag = (id: string) => `edition-stats:${id}`;
 
-export const editionStatsCacheHeaders = (id: string): HeadersInit => ({ 'X-Cache-Tags': [CATALOG_CACHE_TAG, editionCacheTag(id), editionStatsCacheTag(id)].join(',') });
+export const editionStatsCacheHeaders = (id: string): HeadersInit => ({
+  'X-Cache-Tags': [CATALOG_CACHE_TAG, editionCacheTag(id), editionStatsCacheTag(id)].join(','),
+});

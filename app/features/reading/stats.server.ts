@@ -126,7 +126,10 @@ function readingTraits(rows: { kind: string; key: string; n: number }[]): Pick<E
       .sort(byCountThenLabel)
       .map((r) => ({ mood: r.key, readers: r.n })),
     pacing: PACINGS.map((p) => ({ pacing: p, readers: pacing.get(p) ?? 0 })),
-    contentWarnings: of('warning').sort(byCountThenLabel).slice(0, TOP_WARNINGS).map((r) => ({ label: r.key, value: r.n })),
+    contentWarnings: of('warning')
+      .sort(byCountThenLabel)
+      .slice(0, TOP_WARNINGS)
+      .map((r) => ({ label: r.key, value: r.n })),
     traitReaders: of('readers')[0]?.n ?? 0,
   };
 }

@@ -14,7 +14,9 @@ describe('reading statistics', () => {
     const torto = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], pages: 264, genres: ['literatura-brasileira', 'romance'] });
     const mia = await createEdition({ title: 'Terra Sonâmbula', authors: ['Mia Couto'], pages: 200, genres: ['literatura-africana', 'romance'] });
     const saramago = await createEdition({ title: 'Ensaio sobre a Cegueira', authors: ['José Saramago'], pages: 310, genres: ['romance'] });
-    await getDb().execute(sql`UPDATE authors SET nationality = CASE name WHEN 'Itamar Vieira Junior' THEN 'Brasil' WHEN 'Mia Couto' THEN 'Moçambique' ELSE NULL END`);
+    await getDb().execute(
+      sql`UPDATE authors SET nationality = CASE name WHEN 'Itamar Vieira Junior' THEN 'Brasil' WHEN 'Mia Couto' THEN 'Moçambique' ELSE NULL END`,
+    );
     await shelve(reader.id, torto, { rating: 4.5, reads: [{ finished: '2026-01-20' }, { finished: '2026-03-02' }] });
     await shelve(reader.id, mia, { rating: 5, reads: [{ finished: '2026-03-31' }] });
     await shelve(reader.id, saramago, { rating: 1.75, reads: [{ finished: '2025-12-31' }] });
@@ -65,7 +67,9 @@ describe('reading statistics', () => {
     await suspend(gone.id);
 
     const traits = (userId: string, moods: string[], pacing: string | null, warnings: string[]) =>
-      getDb().execute(sql`UPDATE shelf_entries SET moods = ${`{${moods.join(',')}}`}::text[], pacing = ${pacing}, content_warnings = ${`{${warnings.join(',')}}`}::text[] WHERE user_id = ${userId} AND edition_id = ${book}`);
+      getDb().execute(
+        sql`UPDATE shelf_entries SET moods = ${`{${moods.join(',')}}`}::text[], pacing = ${pacing}, content_warnings = ${`{${warnings.join(',')}}`}::text[] WHERE user_id = ${userId} AND edition_id = ${book}`,
+      );
     await traits(a.id, ['dark', 'emotional'], 'slow', ['violência']);
     await traits(b.id, ['emotional'], null, []);
     await traits(c.id, [], 'fast', ['violência', 'abuso infantil']);

@@ -11,16 +11,14 @@ import { MAX_RATING, MIN_RATING, STATUS_SLUGS, statusFromSlug } from './statuses
 import { SHELF_STATUSES } from './vocabulary';
 import { EDITION_FORMATS } from '~/features/catalog/vocabulary';
 
-const statusSlug = z
-  .string({ error: 'Escolha uma situação.' })
-  .transform((slug, ctx) => {
-    const status = statusFromSlug(slug);
-    if (!status) {
-      ctx.addIssue({ code: 'custom', message: 'Escolha uma situação.' });
-      return z.NEVER;
-    }
-    return status;
-  });
+const statusSlug = z.string({ error: 'Escolha uma situação.' }).transform((slug, ctx) => {
+  const status = statusFromSlug(slug);
+  if (!status) {
+    ctx.addIssue({ code: 'custom', message: 'Escolha uma situação.' });
+    return z.NEVER;
+  }
+  return status;
+});
 
 /** "4,25" or "4.25": a number from 0,25 to 5 in steps of 0,25. */
 export const ratingField = z
@@ -46,7 +44,10 @@ const shelfId = z.string({ error: 'Escolha uma estante.' }).trim().min(1, 'Escol
 /** Owned copy and private notes of an entry: one small form on the edition page. */
 const copyInput = z.object({
   intent: z.literal('exemplar'),
-  owned: z.literal('sim').optional().transform((v) => v === 'sim'),
+  owned: z
+    .literal('sim')
+    .optional()
+    .transform((v) => v === 'sim'),
   ownedFormat: z.union([z.literal(''), z.enum(EDITION_FORMATS, { error: 'Escolha um formato da lista.' })]).transform((v) => (v === '' ? null : v)),
   notes: z
     .string()
@@ -115,16 +116,8 @@ export const bulkMoveInput = z.object({
 });
 
 const shelfFields = {
-  name: z
-    .string({ error: 'Dê um nome à estante.' })
-    .trim()
-    .min(1, 'Dê um nome à estante.')
-    .max(SHELF_NAME_MAX, `Use no máximo ${SHELF_NAME_MAX} caracteres.`),
-  description: z
-    .string()
-    .trim()
-    .max(SHELF_DESCRIPTION_MAX, `Use no máximo ${SHELF_DESCRIPTION_MAX} caracteres.`)
-    .default(''),
+  name: z.string({ error: 'Dê um nome à estante.' }).trim().min(1, 'Dê um nome à estante.').max(SHELF_NAME_MAX, `Use no máximo ${SHELF_NAME_MAX} caracteres.`),
+  description: z.string().trim().max(SHELF_DESCRIPTION_MAX, `Use no máximo ${SHELF_DESCRIPTION_MAX} caracteres.`).default(''),
   visibility: z.enum(VISIBILITIES, { error: 'Escolha quem pode ver a estante.' }),
 };
 export const shelfInput = z.object(shelfFields);
@@ -144,9 +137,5 @@ export const shelfPageInput = z.discriminatedUnion('intent', [
 
 export const shelvesPageParams = z.object({ pagina: z.coerce.number().int().min(1).max(10_000).catch(1) });
 
-
 /** /home's forms: the year's goal, and the one-tap progress of a book being read (the edition comes with it). */
-export const homeActionInput = z.discriminatedUnion('intent', [
-  readingGoalInput,
-  progressActionInputs[0].extend({ edition: catalogIdParam }),
-]);
+export const homeActionInput = z.discriminatedUnion('intent', [readingGoalInput, progressActionInputs[0].extend({ edition: catalogIdParam })]);

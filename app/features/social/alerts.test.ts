@@ -25,7 +25,11 @@ describe('notification switches', () => {
 
     expect(await notify({ userId: ana.id, kind: 'follow', text: 'Bia começou a seguir você.' })).toEqual(expect.any(String));
     await saveNotificationSwitches(testViewer(ana), { ...allOff(), comment: { inApp: true, email: true }, weekly_digest: { inApp: true, email: true } });
-    expect(await getNotificationSwitches(testViewer(ana))).toMatchObject({ new_follower: { inApp: false, email: false }, comment: { inApp: true, email: true }, weekly_digest: { inApp: false, email: true } });
+    expect(await getNotificationSwitches(testViewer(ana))).toMatchObject({
+      new_follower: { inApp: false, email: false },
+      comment: { inApp: true, email: true },
+      weekly_digest: { inApp: false, email: true },
+    });
 
     expect(await notify({ userId: ana.id, kind: 'follow', text: 'Caio começou a seguir você.' })).toBeNull();
     await notify({ userId: ana.id, kind: 'att_comment', text: 'Bia comentou sua att.', link: '/att/1' });
@@ -66,10 +70,15 @@ describe('following authors and collections', () => {
 
     const gabriela = await createEdition({ title: 'Gabriela, Cravo e Canela', authors: ['Jorge Amado'], collection: { name: 'Coleção Jorge Amado' } });
     // The catalogue's transaction queued the alert job for the end of the minute.
-    const [job] = await getDb().select().from(jobs).where(sql`${jobs.kind} = 'catalog-follows.alerts' AND ${jobs.status} = 'pending'`);
+    const [job] = await getDb()
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.kind} = 'catalog-follows.alerts' AND ${jobs.status} = 'pending'`);
     expect(job?.runAt.getTime()).toBeGreaterThan(Date.now());
     expect(await sendNewEditionAlerts()).toBe(2);
-    expect((await inbox(ana.id)).map((n) => [n.kind, n.text, n.link])).toEqual([['new_edition', 'Nova edição de Jorge Amado: Gabriela, Cravo e Canela.', `/ed/${gabriela}`]]);
+    expect((await inbox(ana.id)).map((n) => [n.kind, n.text, n.link])).toEqual([
+      ['new_edition', 'Nova edição de Jorge Amado: Gabriela, Cravo e Canela.', `/ed/${gabriela}`],
+    ]);
     expect((await inbox(bia.id)).map((n) => n.text)).toEqual(['Nova edição na coleção Coleção Jorge Amado: Gabriela, Cravo e Canela.']);
     expect(await inbox(caio.id)).toHaveLength(0);
 
@@ -84,7 +93,11 @@ describe('following authors and collections', () => {
 describe('the weekly digest', () => {
   it('names the last whole ISO week in São Paulo time', () => {
     // Monday 2026-11-23 02:00 UTC is still Sunday 23:00 in São Paulo: the last whole week is W46.
-    expect(previousWeek(new Date('2026-11-23T02:00:00Z'))).toEqual({ key: '2026-W46', start: new Date('2026-11-09T03:00:00Z'), end: new Date('2026-11-16T03:00:00Z') });
+    expect(previousWeek(new Date('2026-11-23T02:00:00Z'))).toEqual({
+      key: '2026-W46',
+      start: new Date('2026-11-09T03:00:00Z'),
+      end: new Date('2026-11-16T03:00:00Z'),
+    });
     expect(previousWeek(new Date('2026-11-23T03:00:00Z')).key).toBe('2026-W47');
     expect(previousWeek(new Date('2027-01-04T12:00:00Z')).key).toBe('2026-W53');
   });
@@ -108,18 +121,28 @@ describe('the weekly digest', () => {
     // What followed readers finished that week, as far as the recipient may see it: a block hides it.
     const edition = await createEdition({ title: 'Memórias Póstumas de Brás Cubas', authors: ['Machado de Assis'] });
     const dani = await createUser();
-    for (const [reader, entry] of [[bia, 'e-bia'], [caio, 'e-caio'], [dani, 'e-dani']] as const) {
+    for (const [reader, entry] of [
+      [bia, 'e-bia'],
+      [caio, 'e-caio'],
+      [dani, 'e-dani'],
+    ] as const) {
       await getDb().execute(sql`INSERT INTO shelf_entries (id, user_id, edition_id, status) VALUES (${entry}, ${reader.id}, ${edition}, 'read')`);
-      await getDb().execute(sql`INSERT INTO read_throughs (id, user_id, shelf_entry_id, finished_on) SELECT ${`rt-${entry}`}, user_id, id, ${during.toISOString().slice(0, 10)} FROM shelf_entries WHERE id = ${entry}`);
+      await getDb().execute(
+        sql`INSERT INTO read_throughs (id, user_id, shelf_entry_id, finished_on) SELECT ${`rt-${entry}`}, user_id, id, ${during.toISOString().slice(0, 10)} FROM shelf_entries WHERE id = ${entry}`,
+      );
     }
-    await getDb().insert(follows).values([
-      { followerId: ana.id, followeeId: bia.id, status: 'accepted' },
-      { followerId: ana.id, followeeId: caio.id, status: 'accepted' },
-    ]);
+    await getDb()
+      .insert(follows)
+      .values([
+        { followerId: ana.id, followeeId: bia.id, status: 'accepted' },
+        { followerId: ana.id, followeeId: caio.id, status: 'accepted' },
+      ]);
     await getDb().insert(blocks).values({ blockerId: caio.id, blockedId: ana.id });
     await getDb().delete(digestSends);
     expect(await sendWeeklyDigests(now)).toBe(1);
-    const [again] = (await getDb().select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt))).filter((m) => m.subject.startsWith('Seu resumo da semana'));
+    const [again] = (await getDb().select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt))).filter((m) =>
+      m.subject.startsWith('Seu resumo da semana'),
+    );
     expect(again!.text).toContain(`Quem você segue terminou de ler:\n- ${bia.username} terminou Memórias Póstumas de Brás Cubas`);
     expect(again!.text).not.toContain(caio.username);
     expect(again!.text).not.toContain(dani.username);

@@ -14,7 +14,6 @@ import type { ProfileVisibility, Visibility } from './vocabulary';
  */
 export type Relation = 'owner' | 'follower' | 'stranger' | 'blocked' | 'hidden';
 
-
 export type Audience = { relation: Relation; profileVisibility: ProfileVisibility; followPending: boolean };
 
 /** The viewer's relation to one author, in one query; null when the author does not exist. */

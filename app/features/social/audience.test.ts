@@ -10,7 +10,6 @@ import { VISIBILITIES } from './vocabulary';
 
 useTestDatabase();
 
-
 async function visibleInList(viewerId: string | null, authorId: string, visibility: string): Promise<boolean> {
   const [row] = await queryRows<{ ok: boolean }>(sql`
     SELECT ${visibleTo(viewerId, sql`t.author`, sql`t.visibility`)} AS ok FROM (SELECT ${authorId}::text AS author, ${visibility}::text AS visibility) t`);

@@ -16,7 +16,12 @@ export async function blockReader(viewer: Viewer, blockedId: string): Promise<vo
     await tx.insert(blocks).values({ blockerId: viewer.id, blockedId }).onConflictDoNothing();
     await tx
       .delete(follows)
-      .where(or(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, blockedId)), and(eq(follows.followerId, blockedId), eq(follows.followeeId, viewer.id))));
+      .where(
+        or(
+          and(eq(follows.followerId, viewer.id), eq(follows.followeeId, blockedId)),
+          and(eq(follows.followerId, blockedId), eq(follows.followeeId, viewer.id)),
+        ),
+      );
   });
 }
 

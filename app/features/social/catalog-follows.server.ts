@@ -28,8 +28,14 @@ export async function setCatalogFollow(viewer: Viewer, target: CatalogFollowTarg
 export async function isFollowingCatalog(viewer: Viewer, target: CatalogFollowTarget): Promise<boolean> {
   const [row] =
     target.kind === 'author'
-      ? await getDb().select({ id: authorFollows.authorId }).from(authorFollows).where(and(eq(authorFollows.userId, viewer.id), eq(authorFollows.authorId, target.id)))
-      : await getDb().select({ id: collectionFollows.collectionId }).from(collectionFollows).where(and(eq(collectionFollows.userId, viewer.id), eq(collectionFollows.collectionId, target.id)));
+      ? await getDb()
+          .select({ id: authorFollows.authorId })
+          .from(authorFollows)
+          .where(and(eq(authorFollows.userId, viewer.id), eq(authorFollows.authorId, target.id)))
+      : await getDb()
+          .select({ id: collectionFollows.collectionId })
+          .from(collectionFollows)
+          .where(and(eq(collectionFollows.userId, viewer.id), eq(collectionFollows.collectionId, target.id)));
   return Boolean(row);
 }
 
@@ -42,12 +48,27 @@ export const EDITION_ALERTS_EVERY_SECONDS = 60;
  */
 export async function queueNewEditionAlerts(tx: Tx, editionIds: readonly string[]): Promise<void> {
   if (!editionIds.length) return;
-  await tx.insert(newEditionAlerts).values(editionIds.map((editionId) => ({ editionId }))).onConflictDoNothing();
+  await tx
+    .insert(newEditionAlerts)
+    .values(editionIds.map((editionId) => ({ editionId })))
+    .onConflictDoNothing();
   const slot = Math.floor(Date.now() / 1000 / EDITION_ALERTS_EVERY_SECONDS) + 1;
-  await enqueueJob('catalog-follows.alerts', {}, { tx, uniqueKey: `catalog-follows.alerts:${slot}`, runAt: new Date(slot * EDITION_ALERTS_EVERY_SECONDS * 1000) });
+  await enqueueJob(
+    'catalog-follows.alerts',
+    {},
+    { tx, uniqueKey: `catalog-follows.alerts:${slot}`, runAt: new Date(slot * EDITION_ALERTS_EVERY_SECONDS * 1000) },
+  );
 }
 
-type AlertRow = { via: 'author' | 'collection'; user_id: string; target_id: string; target_name: string; target_slug: string | null; edition_id: string; title: string };
+type AlertRow = {
+  via: 'author' | 'collection';
+  user_id: string;
+  target_id: string;
+  target_name: string;
+  target_slug: string | null;
+  edition_id: string;
+  title: string;
+};
 
 /** Drains the waiting editions and notifies their authors' and collections' followers. Returns how many notifications. */
 export async function sendNewEditionAlerts(): Promise<number> {

@@ -51,7 +51,11 @@ export async function sendWeeklyDigests(now = new Date()): Promise<number> {
       ORDER BY u.id LIMIT ${BATCH}`);
     if (!recipients.length) return sent;
     for (const reader of recipients) {
-      const claimed = await getDb().insert(digestSends).values({ userId: reader.id, week: week.key }).onConflictDoNothing().returning({ userId: digestSends.userId });
+      const claimed = await getDb()
+        .insert(digestSends)
+        .values({ userId: reader.id, week: week.key })
+        .onConflictDoNothing()
+        .returning({ userId: digestSends.userId });
       if (!claimed.length) continue;
       await sendEmail(await digestEmail(reader, week));
       sent += 1;
@@ -60,7 +64,15 @@ export async function sendWeeklyDigests(now = new Date()): Promise<number> {
   }
 }
 
-type Digest = { unread: number; followers: string[]; followerCount: number; editions: string[]; editionCount: number; finished: string[]; finishedCount: number };
+type Digest = {
+  unread: number;
+  followers: string[];
+  followerCount: number;
+  editions: string[];
+  editionCount: number;
+  finished: string[];
+  finishedCount: number;
+};
 
 async function digestOf(userId: string, week: DigestWeek): Promise<Digest> {
   const within = (column: ReturnType<typeof sql>) => sql`${column} >= ${week.start.toISOString()} AND ${column} < ${week.end.toISOString()}`;
@@ -101,10 +113,23 @@ async function digestEmail(reader: Recipient, week: DigestWeek) {
   const d = await digestOf(reader.id, week);
   const origin = getEnv().publicUrl;
   const sections: string[] = [`Olá, ${reader.name}! Este é o seu resumo da semana no Maratona.`];
-  sections.push(d.unread ? `Você tem ${d.unread} ${d.unread === 1 ? 'notificação não lida' : 'notificações não lidas'}: ${origin}/notificacoes` : 'Nenhuma notificação esperando por você.');
-  if (d.followerCount) sections.push([`Novos seguidores (${d.followerCount}):`, ...d.followers.map((n) => `- ${n}`), ...more(d.followers.length, d.followerCount)].join('\n'));
-  if (d.editionCount) sections.push([`Edições novas de autores e coleções que você segue (${d.editionCount}):`, ...d.editions.map((t) => `- ${t}`), ...more(d.editions.length, d.editionCount)].join('\n'));
-  if (d.finishedCount) sections.push([`Quem você segue terminou de ler:`, ...d.finished.map((t) => `- ${t}`), ...more(d.finished.length, d.finishedCount)].join('\n'));
+  sections.push(
+    d.unread
+      ? `Você tem ${d.unread} ${d.unread === 1 ? 'notificação não lida' : 'notificações não lidas'}: ${origin}/notificacoes`
+      : 'Nenhuma notificação esperando por você.',
+  );
+  if (d.followerCount)
+    sections.push([`Novos seguidores (${d.followerCount}):`, ...d.followers.map((n) => `- ${n}`), ...more(d.followers.length, d.followerCount)].join('\n'));
+  if (d.editionCount)
+    sections.push(
+      [
+        `Edições novas de autores e coleções que você segue (${d.editionCount}):`,
+        ...d.editions.map((t) => `- ${t}`),
+        ...more(d.editions.length, d.editionCount),
+      ].join('\n'),
+    );
+  if (d.finishedCount)
+    sections.push([`Quem você segue terminou de ler:`, ...d.finished.map((t) => `- ${t}`), ...more(d.finished.length, d.finishedCount)].join('\n'));
   if (!d.followerCount && !d.editionCount && !d.finishedCount) sections.push('Foi uma semana calma por aqui. Que tal registrar o que você está lendo?');
   sections.push(`Para não receber mais este resumo: ${origin}/configuracoes/notificacoes`, '— Equipe Maratona');
   return { to: reader.email, subject: `Seu resumo da semana ${week.key.replace('-W', ', semana ')} no Maratona`, text: sections.join('\n\n') };

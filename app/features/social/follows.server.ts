@@ -33,13 +33,30 @@ export async function followReader(viewer: Viewer, followeeId: string): Promise<
   return getDb().transaction(async (tx) => {
     const inserted = await tx.insert(follows).values({ followerId: viewer.id, followeeId, status }).onConflictDoNothing().returning({ status: follows.status });
     if (inserted.length === 0) {
-      const [existing] = await tx.select({ status: follows.status }).from(follows).where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, followeeId)));
+      const [existing] = await tx
+        .select({ status: follows.status })
+        .from(follows)
+        .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, followeeId)));
       return existing?.status ?? status;
     }
     await notify(
       status === 'pending'
-        ? { userId: followeeId, actorId: viewer.id, kind: 'follow_request', text: `@${viewer.username} pediu para seguir você.`, link: `/u/${followee.username}/seguidores`, data: { followerId: viewer.id } }
-        : { userId: followeeId, actorId: viewer.id, kind: 'follow', text: `@${viewer.username} começou a seguir você.`, link: `/u/${viewer.username}`, data: { followerId: viewer.id } },
+        ? {
+            userId: followeeId,
+            actorId: viewer.id,
+            kind: 'follow_request',
+            text: `@${viewer.username} pediu para seguir você.`,
+            link: `/u/${followee.username}/seguidores`,
+            data: { followerId: viewer.id },
+          }
+        : {
+            userId: followeeId,
+            actorId: viewer.id,
+            kind: 'follow',
+            text: `@${viewer.username} começou a seguir você.`,
+            link: `/u/${viewer.username}`,
+            data: { followerId: viewer.id },
+          },
       tx,
     );
     return status;
@@ -73,7 +90,17 @@ export async function approveFollower(viewer: Viewer, followerId: string): Promi
       .returning({ followerId: follows.followerId });
     if (approved.length === 0) throw new AppError('not_found', 'Esse pedido não existe mais.');
     forgetSuggestions(followerId);
-    await notify({ userId: followerId, actorId: viewer.id, kind: 'follow_approved', text: `@${viewer.username} aprovou seu pedido para seguir.`, link: `/u/${viewer.username}`, data: { followeeId: viewer.id } }, tx);
+    await notify(
+      {
+        userId: followerId,
+        actorId: viewer.id,
+        kind: 'follow_approved',
+        text: `@${viewer.username} aprovou seu pedido para seguir.`,
+        link: `/u/${viewer.username}`,
+        data: { followeeId: viewer.id },
+      },
+      tx,
+    );
   });
 }
 

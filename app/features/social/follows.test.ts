@@ -12,8 +12,14 @@ useTestDatabase();
 
 const restrict = (id: string) => getDb().update(users).set({ profileVisibility: 'restrito' }).where(eq(users.id, id));
 const followRow = async (followerId: string, followeeId: string) =>
-  (await getDb().select({ status: follows.status }).from(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))))[0]?.status ?? null;
-const notificationsOf = (userId: string) => getDb().select({ kind: notifications.kind, text: notifications.text, link: notifications.link }).from(notifications).where(eq(notifications.userId, userId));
+  (
+    await getDb()
+      .select({ status: follows.status })
+      .from(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+  )[0]?.status ?? null;
+const notificationsOf = (userId: string) =>
+  getDb().select({ kind: notifications.kind, text: notifications.text, link: notifications.link }).from(notifications).where(eq(notifications.userId, userId));
 
 describe('following', () => {
   it('follows a public profile at once, telling its owner; following again changes nothing; unfollow ends it', async () => {
@@ -34,7 +40,9 @@ describe('following', () => {
     const eva = await createUser();
     await restrict(duda.id);
     expect(await followReader(testViewer(caio), duda.id)).toBe('pending');
-    expect(await notificationsOf(duda.id)).toEqual([{ kind: 'follow_request', text: '@caio_pede pediu para seguir você.', link: '/u/duda_restrita/seguidores' }]);
+    expect(await notificationsOf(duda.id)).toEqual([
+      { kind: 'follow_request', text: '@caio_pede pediu para seguir você.', link: '/u/duda_restrita/seguidores' },
+    ]);
     const pending = await audienceOf(caio.id, duda.id);
     expect(pending).toMatchObject({ relation: 'stranger', followPending: true });
 
@@ -47,7 +55,9 @@ describe('following', () => {
 
     await approveFollower(testViewer(duda), caio.id);
     expect(await followRow(caio.id, duda.id)).toBe('accepted');
-    expect(await notificationsOf(caio.id)).toEqual([{ kind: 'follow_approved', text: '@duda_restrita aprovou seu pedido para seguir.', link: '/u/duda_restrita' }]);
+    expect(await notificationsOf(caio.id)).toEqual([
+      { kind: 'follow_approved', text: '@duda_restrita aprovou seu pedido para seguir.', link: '/u/duda_restrita' },
+    ]);
     await expect(approveFollower(testViewer(duda), caio.id)).rejects.toMatchObject({ code: 'not_found' });
 
     // Removing a follower: only the followed reader may, and only an accepted follower.
@@ -68,7 +78,10 @@ describe('following', () => {
     const ana = await createUser();
     const bia = await createUser();
     const suspended = await createUser();
-    await getDb().update(users).set({ suspendedAt: sql`now()` }).where(eq(users.id, suspended.id));
+    await getDb()
+      .update(users)
+      .set({ suspendedAt: sql`now()` })
+      .where(eq(users.id, suspended.id));
     await expect(followReader(testViewer(ana), ana.id)).rejects.toMatchObject({ code: 'invalid_input', message: 'Você não pode seguir a si mesmo.' });
     await expect(followReader(testViewer(ana), 'ninguem')).rejects.toMatchObject({ code: 'not_found' });
     await expect(followReader(testViewer(ana), suspended.id)).rejects.toMatchObject({ code: 'not_found' });

@@ -25,11 +25,17 @@ export async function notify(notification: NewNotification, tx?: Tx): Promise<st
   const type = notification.kind in NOTIFICATION_KIND_TYPES ? NOTIFICATION_KIND_TYPES[notification.kind as keyof typeof NOTIFICATION_KIND_TYPES] : undefined;
   const switches = type ? await switchFor(db, notification.userId, type) : { inApp: true, email: false };
   if (switches.email) {
-    await enqueueJob('notifications.email', { userId: notification.userId, actorId: notification.actorId ?? null, text: notification.text, link: notification.link ?? null }, tx ? { tx } : {});
+    await enqueueJob(
+      'notifications.email',
+      { userId: notification.userId, actorId: notification.actorId ?? null, text: notification.text, link: notification.link ?? null },
+      tx ? { tx } : {},
+    );
   }
   if (!switches.inApp) return null;
   const id = newId();
-  await db.insert(notifications).values({ id, ...notification, actorId: notification.actorId ?? null, link: notification.link ?? null, data: notification.data ?? {} });
+  await db
+    .insert(notifications)
+    .values({ id, ...notification, actorId: notification.actorId ?? null, link: notification.link ?? null, data: notification.data ?? {} });
   await publish(notificationsChannel(notification.userId), { id }, db);
   return id;
 }
@@ -45,7 +51,13 @@ registerJobHandler('notifications.email', async (payload) => {
   await sendEmail({
     to: reader.email,
     subject: `Maratona: ${subject}`,
-    text: [`Olá, ${reader.name}!`, text, link ? `Ver no Maratona: ${origin}${link}` : '', `Escolha quais e-mails você recebe em ${origin}/configuracoes/notificacoes.`, '— Equipe Maratona']
+    text: [
+      `Olá, ${reader.name}!`,
+      text,
+      link ? `Ver no Maratona: ${origin}${link}` : '',
+      `Escolha quais e-mails você recebe em ${origin}/configuracoes/notificacoes.`,
+      '— Equipe Maratona',
+    ]
       .filter(Boolean)
       .join('\n\n'),
   });

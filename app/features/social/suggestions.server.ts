@@ -97,7 +97,11 @@ export async function listReaderSuggestions(viewer: Viewer): Promise<ReaderSugge
     });
   } else {
     const ranked = await rankCandidates(viewer.id);
-    if (ranked.length > 0) rankings.set(viewer.id, ranked.map(({ id, viaFollows, sharedBooks, viaId }) => ({ id, viaFollows, sharedBooks, viaId })));
+    if (ranked.length > 0)
+      rankings.set(
+        viewer.id,
+        ranked.map(({ id, viaFollows, sharedBooks, viaId }) => ({ id, viaFollows, sharedBooks, viaId })),
+      );
     shown = ranked.slice(0, SUGGESTIONS_MAX);
   }
   return shown.map((c) => ({ id: c.id, username: c.username, name: c.name, image: c.image, reason: reasonFor(c.viaFollows, c.sharedBooks, c.via_name) }));

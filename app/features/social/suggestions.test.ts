@@ -43,7 +43,11 @@ describe('readers to follow', () => {
 
     const suggestions = await listReaderSuggestions(testViewer(me));
     expect(suggestions.map((s) => s.id)).toEqual([both.id, friendOfFriend.id, sameBook.id]);
-    expect(suggestions.map((s) => s.reason)).toEqual([`Seguido por ${friend.username}, que você segue`, `Seguido por ${friend.username}, que você segue`, 'Está lendo um livro da sua estante']);
+    expect(suggestions.map((s) => s.reason)).toEqual([
+      `Seguido por ${friend.username}, que você segue`,
+      `Seguido por ${friend.username}, que você segue`,
+      'Está lendo um livro da sua estante',
+    ]);
     // The next visit is answered from the kept ranking, in the same order and with the same reasons.
     expect(await listReaderSuggestions(testViewer(me))).toEqual(suggestions);
   });
@@ -61,7 +65,16 @@ describe('readers to follow', () => {
   });
 
   it('keeps a ranking for the next visit, applying blocks, suspensions and follows made since; following ranks anew', async () => {
-    const [me, friend, newFriend, kept, blocked, suspended, followed, later] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser(), createUser(), createUser(), createUser()]);
+    const [me, friend, newFriend, kept, blocked, suspended, followed, later] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+    ]);
     await follow(me.id, friend.id);
     for (const user of [kept, blocked, suspended, followed]) await follow(friend.id, user.id);
     const ids = async () => (await listReaderSuggestions(testViewer(me))).map((s) => s.id).sort();
@@ -87,4 +100,3 @@ describe('readers to follow', () => {
     expect(await ids()).toEqual([kept.id, later.id].sort());
   });
 });
-

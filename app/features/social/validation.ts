@@ -18,10 +18,19 @@ const checkbox = z.literal('on', { error: 'Valor inválido.' }).optional();
 
 /** The /configuracoes/notificacoes form: a checked box sends "on", an unchecked one sends nothing. */
 export const notificationSwitchesInput = z
-  .object(Object.fromEntries(NOTIFICATION_TYPES.flatMap((type) => [[switchField('app', type), checkbox], [switchField('email', type), checkbox]])))
+  .object(
+    Object.fromEntries(
+      NOTIFICATION_TYPES.flatMap((type) => [
+        [switchField('app', type), checkbox],
+        [switchField('email', type), checkbox],
+      ]),
+    ),
+  )
   .transform(
     (form): NotificationSwitches =>
-      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, { inApp: form[switchField('app', type)] === 'on', email: form[switchField('email', type)] === 'on' }])) as NotificationSwitches,
+      Object.fromEntries(
+        NOTIFICATION_TYPES.map((type) => [type, { inApp: form[switchField('app', type)] === 'on', email: form[switchField('email', type)] === 'on' }]),
+      ) as NotificationSwitches,
   );
 
 export const catalogFollowInput = z.object({ intent: z.enum(['seguir', 'deixar-de-seguir'], { error: 'Ação desconhecida.' }) });

@@ -44,7 +44,14 @@ export class StorageError extends Error {
 
 // The types uploads are stored as (images are re-encoded before they get here); the extension of the key
 // must agree, so both backends serve a key with the same type.
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', zip: 'application/zip', csv: 'text/csv; charset=utf-8' };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  zip: 'application/zip',
+  csv: 'text/csv; charset=utf-8',
+};
 
 /** Segments of ASCII letters, digits, `_`, `-` and `.` (ids are mixed-case), with a known extension: no `..`, no `//`. */
 export function isStorageKey(key: string): boolean {

@@ -28,7 +28,20 @@ async function bytesOf(stream: ReadableStream<Uint8Array> | null | undefined): P
 describe('storage keys', () => {
   it('accept random paths with a known extension and nothing that climbs out', () => {
     expect(isStorageKey('avatars/QAz64CfUgSUike_WFVClc-ZXiOC/KKpElBkJT75X3E2lXClQY.webp')).toBe(true);
-    for (const bad of ['../x.webp', 'a/../../x.webp', '/x.webp', 'a//x.webp', 'a/.hidden.webp', 'x.html', 'x.svg', 'x', 'a.WEBP', 'a\\b.webp', 'a/%2e%2e/x.webp', '']) {
+    for (const bad of [
+      '../x.webp',
+      'a/../../x.webp',
+      '/x.webp',
+      'a//x.webp',
+      'a/.hidden.webp',
+      'x.html',
+      'x.svg',
+      'x',
+      'a.WEBP',
+      'a\\b.webp',
+      'a/%2e%2e/x.webp',
+      '',
+    ]) {
       expect(isStorageKey(bad), bad).toBe(false);
     }
   });
@@ -78,7 +91,9 @@ describe('S3 storage', () => {
   it('explains wrong credentials, a missing bucket and an unreachable service in Portuguese', async () => {
     const wrongSecret = s3Storage({ ...config, secretAccessKey: 'outro-segredo' });
     await expect(wrongSecret.put('avatars/u1/b.webp', picture, 'image/webp')).rejects.toThrow(
-      new StorageError('Armazenamento S3: não foi possível gravar avatars/u1/b.webp no bucket maratona-teste — a chave secreta S3_SECRET_ACCESS_KEY não confere com S3_ACCESS_KEY_ID.'),
+      new StorageError(
+        'Armazenamento S3: não foi possível gravar avatars/u1/b.webp no bucket maratona-teste — a chave secreta S3_SECRET_ACCESS_KEY não confere com S3_ACCESS_KEY_ID.',
+      ),
     );
     await expect(wrongSecret.get('avatars/u1/a.webp')).rejects.toThrow(/S3_SECRET_ACCESS_KEY não confere/);
     await expect(wrongSecret.check()).rejects.toThrow(/não foi possível verificar o acesso .* S3_SECRET_ACCESS_KEY não confere/);
@@ -87,7 +102,9 @@ describe('S3 storage', () => {
     await expect(s3Storage({ ...config, bucket: 'outro-bucket' }).check()).rejects.toThrow(/o bucket outro-bucket não existe/);
     expect(fake.objects.has('avatars/u1/b.webp')).toBe(false);
     const closed = await closedPort();
-    await expect(s3Storage({ ...config, endpoint: `http://127.0.0.1:${closed}` }).check()).rejects.toThrow(`Armazenamento S3: não foi possível falar com http://127.0.0.1:${closed} (ECONNREFUSED).`);
+    await expect(s3Storage({ ...config, endpoint: `http://127.0.0.1:${closed}` }).check()).rejects.toThrow(
+      `Armazenamento S3: não foi possível falar com http://127.0.0.1:${closed} (ECONNREFUSED).`,
+    );
   });
 
   it('has a fake that checks the signature over headers and body, not just the key id', async () => {
@@ -95,7 +112,10 @@ describe('S3 storage', () => {
     const url = objectUrl(config, 'avatars/u1/c.webp');
     const signed = await client.sign(url, { method: 'PUT', body: picture, headers: { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' } });
     const tamperedDate = new Headers(signed.headers);
-    tamperedDate.set('X-Amz-Date', (signed.headers.get('X-Amz-Date') ?? '').replace(/\d(Z)$/, (d) => `${(Number(d[0]) + 1) % 10}Z`));
+    tamperedDate.set(
+      'X-Amz-Date',
+      (signed.headers.get('X-Amz-Date') ?? '').replace(/\d(Z)$/, (d) => `${(Number(d[0]) + 1) % 10}Z`),
+    );
     const refused = await fetch(url, { method: 'PUT', body: picture, headers: tamperedDate });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('SignatureDoesNotMatch');
@@ -108,8 +128,12 @@ describe('S3 storage', () => {
   });
 
   it('builds path-style and virtual-hosted URLs', () => {
-    expect(objectUrl({ ...config, endpoint: 'http://minio:9000', forcePathStyle: true }, 'avatars/a.webp')).toBe('http://minio:9000/maratona-teste/avatars/a.webp');
-    expect(objectUrl({ ...config, endpoint: 'https://s3.sa-east-1.amazonaws.com', forcePathStyle: false }, 'avatars/a.webp')).toBe('https://maratona-teste.s3.sa-east-1.amazonaws.com/avatars/a.webp');
+    expect(objectUrl({ ...config, endpoint: 'http://minio:9000', forcePathStyle: true }, 'avatars/a.webp')).toBe(
+      'http://minio:9000/maratona-teste/avatars/a.webp',
+    );
+    expect(objectUrl({ ...config, endpoint: 'https://s3.sa-east-1.amazonaws.com', forcePathStyle: false }, 'avatars/a.webp')).toBe(
+      'https://maratona-teste.s3.sa-east-1.amazonaws.com/avatars/a.webp',
+    );
   });
 });
 

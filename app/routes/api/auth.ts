@@ -10,7 +10,8 @@ import { isPublicAuthEndpoint } from '~/features/accounts/auth-endpoints';
  */
 function handle(request: Request) {
   const { pathname } = new URL(request.url);
-  if (!isPublicAuthEndpoint(request.method, pathname)) return new Response('Não encontrado.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!isPublicAuthEndpoint(request.method, pathname))
+    return new Response('Não encontrado.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return getAuth().handler(request);
 }
 

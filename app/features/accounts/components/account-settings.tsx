@@ -34,10 +34,37 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
       <Section id="perfil" title="Perfil" result={own('perfil')}>
         <Form method="post" className="flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="perfil" />
-          <TextField label="Nome de exibição" name="name" required maxLength={DISPLAY_NAME_MAX} defaultValue={typed(own('perfil'), 'name', account.name)} error={fieldError(own('perfil'), 'name')} />
-          <TextField label="Pronomes" name="pronouns" placeholder="ela/dela" defaultValue={typed(own('perfil'), 'pronouns', account.pronouns)} error={fieldError(own('perfil'), 'pronouns')} />
-          <TextArea label="Bio" name="bio" maxLength={BIO_MAX} hint={`Até ${BIO_MAX} caracteres.`} defaultValue={typed(own('perfil'), 'bio', account.bio)} error={fieldError(own('perfil'), 'bio')} />
-          <TextArea label="Links" name="links" rows={3} hint="Um por linha, até 5 (Instagram, Twitch, blog…)." defaultValue={typed(own('perfil'), 'links', account.links.join('\n'))} error={fieldError(own('perfil'), 'links')} />
+          <TextField
+            label="Nome de exibição"
+            name="name"
+            required
+            maxLength={DISPLAY_NAME_MAX}
+            defaultValue={typed(own('perfil'), 'name', account.name)}
+            error={fieldError(own('perfil'), 'name')}
+          />
+          <TextField
+            label="Pronomes"
+            name="pronouns"
+            placeholder="ela/dela"
+            defaultValue={typed(own('perfil'), 'pronouns', account.pronouns)}
+            error={fieldError(own('perfil'), 'pronouns')}
+          />
+          <TextArea
+            label="Bio"
+            name="bio"
+            maxLength={BIO_MAX}
+            hint={`Até ${BIO_MAX} caracteres.`}
+            defaultValue={typed(own('perfil'), 'bio', account.bio)}
+            error={fieldError(own('perfil'), 'bio')}
+          />
+          <TextArea
+            label="Links"
+            name="links"
+            rows={3}
+            hint="Um por linha, até 5 (Instagram, Twitch, blog…)."
+            defaultValue={typed(own('perfil'), 'links', account.links.join('\n'))}
+            error={fieldError(own('perfil'), 'links')}
+          />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 font-medium">Quem pode ver seu perfil</legend>
             {(
@@ -47,7 +74,13 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="flex min-h-11 items-center gap-2">
-                <input type="radio" name="profileVisibility" value={value} defaultChecked={typed(own('perfil'), 'profileVisibility', account.profileVisibility) === value} className="size-5" />
+                <input
+                  type="radio"
+                  name="profileVisibility"
+                  value={value}
+                  defaultChecked={typed(own('perfil'), 'profileVisibility', account.profileVisibility) === value}
+                  className="size-5"
+                />
                 {label}
               </label>
             ))}
@@ -74,7 +107,14 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
           <div className="flex items-center gap-4">
             <Avatar name={account.name} image={account.image} size={72} />
             <div className="flex-1">
-              <TextField label="Nova foto" name="avatar" type="file" accept="image/jpeg,image/png,image/webp,image/gif" hint="JPEG, PNG, WebP ou GIF, até 5 MB." error={fieldError(own('avatar'), 'avatar')} />
+              <TextField
+                label="Nova foto"
+                name="avatar"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/gif"
+                hint="JPEG, PNG, WebP ou GIF, até 5 MB."
+                error={fieldError(own('avatar'), 'avatar')}
+              />
             </div>
           </div>
           <Button type="submit" variant="secondary" pending={busy('avatar')}>
@@ -101,7 +141,13 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
       </Section>
 
       <Section id="email" title="E-mail" result={own('email')}>
-        <p className="text-sm">{account.emailVerified ? <span className="font-medium text-ok">E-mail confirmado.</span> : <span className="font-medium text-danger">E-mail ainda não confirmado.</span>}</p>
+        <p className="text-sm">
+          {account.emailVerified ? (
+            <span className="font-medium text-ok">E-mail confirmado.</span>
+          ) : (
+            <span className="font-medium text-danger">E-mail ainda não confirmado.</span>
+          )}
+        </p>
         {!account.emailVerified ? (
           <Form method="post">
             <input type="hidden" name="intent" value="reenviar" />
@@ -123,9 +169,19 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
             error={fieldError(own('email'), 'email')}
           />
           {account.hasPassword ? (
-            <TextField label="Senha atual" name="password" type="password" autoComplete="current-password" required error={fieldError(own('email'), 'password')} />
+            <TextField
+              label="Senha atual"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={fieldError(own('email'), 'password')}
+            />
           ) : (
-            <p className="text-sm text-muted">Sua conta entra por {account.providers.map(providerName).join(' ou ')}: por segurança, o e-mail só pode ser trocado nos 10 minutos depois de entrar.</p>
+            <p className="text-sm text-muted">
+              Sua conta entra por {account.providers.map(providerName).join(' ou ')}: por segurança, o e-mail só pode ser trocado nos 10 minutos depois de
+              entrar.
+            </p>
           )}
           <Button type="submit" variant="secondary" pending={busy('email')}>
             Trocar e-mail
@@ -149,8 +205,24 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
         <Section id="senha" title="Senha" result={own('senha')}>
           <Form method="post" className="flex flex-col gap-4" noValidate>
             <input type="hidden" name="intent" value="senha" />
-            <TextField label="Senha atual" name="currentPassword" type="password" autoComplete="current-password" required error={fieldError(own('senha'), 'currentPassword')} />
-            <TextField label="Nova senha" name="newPassword" type="password" autoComplete="new-password" required minLength={8} hint="Ao trocar, suas outras sessões são encerradas." error={fieldError(own('senha'), 'newPassword')} />
+            <TextField
+              label="Senha atual"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={fieldError(own('senha'), 'currentPassword')}
+            />
+            <TextField
+              label="Nova senha"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              hint="Ao trocar, suas outras sessões são encerradas."
+              error={fieldError(own('senha'), 'newPassword')}
+            />
             <Button type="submit" variant="secondary" pending={busy('senha')}>
               Trocar senha
             </Button>

@@ -12,7 +12,12 @@ import type { AttCard } from '../types';
 
 /** "na página 55", "em 40%", "no minuto 90": where a progress att was posted from. */
 function progressText(progress: NonNullable<AttCard['progress']>): string {
-  const where = progress.unit === 'percent' ? `em ${progress.value}%` : progress.unit === 'page' ? `na página ${formatNumber(progress.value)}` : `no minuto ${formatNumber(progress.value)}`;
+  const where =
+    progress.unit === 'percent'
+      ? `em ${progress.value}%`
+      : progress.unit === 'page'
+        ? `na página ${formatNumber(progress.value)}`
+        : `no minuto ${formatNumber(progress.value)}`;
   return progress.emotion ? `${where} · ${EMOTION_LABELS[progress.emotion]}` : where;
 }
 
@@ -59,7 +64,19 @@ export function AttImages({ att, large = false }: { att: AttCard; large?: boolea
 }
 
 /** The att's head, text and photos; `footer` adds the feed's summary or the page's reactions. */
-export function AttBody({ att, headingLevel = 'h2', large = false, showEdition = true, footer }: { att: AttCard; headingLevel?: 'h1' | 'h2' | 'h3'; large?: boolean; showEdition?: boolean; footer?: ReactNode }) {
+export function AttBody({
+  att,
+  headingLevel = 'h2',
+  large = false,
+  showEdition = true,
+  footer,
+}: {
+  att: AttCard;
+  headingLevel?: 'h1' | 'h2' | 'h3';
+  large?: boolean;
+  showEdition?: boolean;
+  footer?: ReactNode;
+}) {
   const Heading = headingLevel;
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">

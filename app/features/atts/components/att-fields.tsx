@@ -12,8 +12,21 @@ const UNVERIFIED = 'Confirme seu e-mail para publicar atts: procure o link que e
 function AttFields({ result, textLabel, textHint }: { result: FormResult | undefined; textLabel: string; textHint: string }) {
   return (
     <>
-      <TextArea label={textLabel} name="attText" maxLength={ATT_TEXT_MAX} rows={3} defaultValue={typed(result, 'attText')} error={fieldError(result, 'attText')} hint={textHint} />
-      <SelectField label="Quem pode ver a att" name="attVisibility" defaultValue={typed(result, 'attVisibility', 'publico')} error={fieldError(result, 'attVisibility')}>
+      <TextArea
+        label={textLabel}
+        name="attText"
+        maxLength={ATT_TEXT_MAX}
+        rows={3}
+        defaultValue={typed(result, 'attText')}
+        error={fieldError(result, 'attText')}
+        hint={textHint}
+      />
+      <SelectField
+        label="Quem pode ver a att"
+        name="attVisibility"
+        defaultValue={typed(result, 'attVisibility', 'publico')}
+        error={fieldError(result, 'attVisibility')}
+      >
         {VISIBILITIES.map((visibility) => (
           <option key={visibility} value={visibility}>
             {VISIBILITY_LABELS[visibility]}
@@ -48,7 +61,11 @@ export function ProgressAttOption({ result, verified }: { result: FormResult | u
           <input type="checkbox" name="att" value="sim" defaultChecked={wanted} className="size-5" />
           Publicar esta atualização como att
         </label>
-        <AttFields result={result} textLabel="Texto da att (opcional)" textHint={`Em branco, a att leva o comentário acima. Até ${formatNumber(ATT_TEXT_MAX)} caracteres.`} />
+        <AttFields
+          result={result}
+          textLabel="Texto da att (opcional)"
+          textHint={`Em branco, a att leva o comentário acima. Até ${formatNumber(ATT_TEXT_MAX)} caracteres.`}
+        />
       </div>
     </details>
   );

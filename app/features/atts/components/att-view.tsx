@@ -73,12 +73,20 @@ function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: b
               </p>
               {comment.hidden ? <HiddenNotice kind="att_comment" /> : null}
               <p className="max-w-prose whitespace-pre-line">{comment.text}</p>
-              {signedIn && !comment.mine ? <ReportLink kind="att_comment" id={comment.id} label={`Denunciar comentário de ${comment.author?.name ?? REMOVED_READER}`} /> : null}
+              {signedIn && !comment.mine ? (
+                <ReportLink kind="att_comment" id={comment.id} label={`Denunciar comentário de ${comment.author?.name ?? REMOVED_READER}`} />
+              ) : null}
               {comment.mayDelete ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="apagar-comentario" />
                   <input type="hidden" name="commentId" value={comment.id} />
-                  <Button type="submit" variant="quiet" disabled={busy} className="px-0" aria-label={`Apagar comentário de ${comment.author?.name ?? REMOVED_READER}`}>
+                  <Button
+                    type="submit"
+                    variant="quiet"
+                    disabled={busy}
+                    className="px-0"
+                    aria-label={`Apagar comentário de ${comment.author?.name ?? REMOVED_READER}`}
+                  >
                     Apagar
                   </Button>
                 </Form>
@@ -90,7 +98,15 @@ function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: b
       {signedIn ? (
         <Form method="post" className="flex flex-col gap-3" aria-label="Comentar" key={att.comments.length}>
           <input type="hidden" name="intent" value="comentar" />
-          <TextArea label="Seu comentário" name="comment" maxLength={COMMENT_TEXT_MAX} rows={3} defaultValue={typed(result, 'comment')} error={fieldError(result, 'comment')} hint={`Até ${formatNumber(COMMENT_TEXT_MAX)} caracteres.`} />
+          <TextArea
+            label="Seu comentário"
+            name="comment"
+            maxLength={COMMENT_TEXT_MAX}
+            rows={3}
+            defaultValue={typed(result, 'comment')}
+            error={fieldError(result, 'comment')}
+            hint={`Até ${formatNumber(COMMENT_TEXT_MAX)} caracteres.`}
+          />
           <Button type="submit" disabled={busy} className="self-start">
             Comentar
           </Button>

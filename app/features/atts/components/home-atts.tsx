@@ -17,7 +17,8 @@ export function HomeAtts({ page }: { page: AttPage }) {
         moreLabel="Ver mais"
         empty={
           <p className="text-muted">
-            Ainda não há atts por aqui. Publique a sua ao registrar o progresso de um livro, ou veja <Link to="/atts?aba=todos">o que a comunidade está lendo</Link>.
+            Ainda não há atts por aqui. Publique a sua ao registrar o progresso de um livro, ou veja{' '}
+            <Link to="/atts?aba=todos">o que a comunidade está lendo</Link>.
           </p>
         }
       />

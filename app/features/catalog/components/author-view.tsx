@@ -31,7 +31,9 @@ function AuthorWorkRow({ work }: { work: AuthorWork }) {
         <ul aria-label={`Edições de ${work.title}`} className="flex flex-col gap-0.5 text-sm">
           {work.editions.map((edition) => (
             <li key={edition.id}>
-              <Link to={`/ed/${edition.id}`}>{[edition.publisher ?? 'Editora não informada', edition.year, formatLabels[edition.format]].filter(Boolean).join(' · ')}</Link>
+              <Link to={`/ed/${edition.id}`}>
+                {[edition.publisher ?? 'Editora não informada', edition.year, formatLabels[edition.format]].filter(Boolean).join(' · ')}
+              </Link>
             </li>
           ))}
         </ul>
@@ -52,7 +54,8 @@ export function AuthorView({ author, actions }: { author: AuthorDetail; actions?
         {facts ? <p className="text-muted">{facts}</p> : null}
         {author.otherNames.length ? <p className="text-sm text-muted">Também conhecido(a) como {author.otherNames.join(', ')}</p> : null}
         <p className="text-sm text-muted">
-          {formatNumber(author.works.length)} {author.works.length === 1 ? 'obra' : 'obras'} · {formatNumber(editionsCount)} {editionsCount === 1 ? 'edição' : 'edições'} no catálogo
+          {formatNumber(author.works.length)} {author.works.length === 1 ? 'obra' : 'obras'} · {formatNumber(editionsCount)}{' '}
+          {editionsCount === 1 ? 'edição' : 'edições'} no catálogo
         </p>
         {author.bio ? <p className="max-w-prose leading-relaxed">{author.bio}</p> : null}
         <p className="flex flex-wrap gap-4">

@@ -16,7 +16,10 @@ export function CatalogBrowse({ recent, mostRead, genreCounts }: { recent: Editi
         <ul className="flex flex-wrap gap-2">
           {genres.map((genre) => (
             <li key={genre.slug}>
-              <Link to={`/catalogo?genero=${genre.slug}`} className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink no-underline hover:border-mar">
+              <Link
+                to={`/catalogo?genero=${genre.slug}`}
+                className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink no-underline hover:border-mar"
+              >
                 {genre.name} <span className="text-muted">{formatNumber(genreCounts[genre.slug] ?? 0)}</span>
               </Link>
             </li>

@@ -14,7 +14,15 @@ const paddings = { sm: 'p-1', md: 'p-2', lg: 'p-3 md:p-4', fill: 'p-2' } as cons
  * Covers are always 2:3. Without an image, a generated cover (title and author in Literata on a colour
  * derived from the title, dark enough for white text) takes its place: never a broken image.
  */
-export function EditionCover({ edition, size = 'md', className = '' }: { edition: Pick<EditionCard, 'title' | 'authors' | 'coverUrl'>; size?: keyof typeof sizes; className?: string }) {
+export function EditionCover({
+  edition,
+  size = 'md',
+  className = '',
+}: {
+  edition: Pick<EditionCard, 'title' | 'authors' | 'coverUrl'>;
+  size?: keyof typeof sizes;
+  className?: string;
+}) {
   const frame = `${sizes[size]} aspect-[2/3] shrink-0 overflow-hidden rounded-md shadow-sm ${className}`;
   if (edition.coverUrl) {
     return <img src={edition.coverUrl} alt={`Capa de ${edition.title}`} loading="lazy" decoding="async" className={`${frame} object-cover`} />;
@@ -27,7 +35,10 @@ export function EditionCover({ edition, size = 'md', className = '' }: { edition
       className={`${frame} ${paddings[size]} flex flex-col justify-between text-white`}
       style={{ backgroundColor: `hsl(${hueOf(edition.title)} 42% 28%)` }}
     >
-      <span aria-hidden="true" className={`font-serif font-semibold leading-tight ${size === 'sm' ? 'line-clamp-4 text-[0.5rem]' : size !== 'lg' ? 'line-clamp-5 text-xs' : 'line-clamp-6 text-base'}`}>
+      <span
+        aria-hidden="true"
+        className={`font-serif font-semibold leading-tight ${size === 'sm' ? 'line-clamp-4 text-[0.5rem]' : size !== 'lg' ? 'line-clamp-5 text-xs' : 'line-clamp-6 text-base'}`}
+      >
         {edition.title}
       </span>
       {author ? (

@@ -40,7 +40,11 @@ export function EditionList({ editions, start = 1 }: { editions: EditionCard[]; 
               <AuthorLinks authors={edition.authors} />
             </p>
             <p className="text-sm text-muted">{[edition.publisher, edition.year, formatLabels[edition.format]].filter(Boolean).join(' · ')}</p>
-            {edition.readersCount > 0 ? <p className="text-sm text-muted">{formatNumber(edition.readersCount)} {edition.readersCount === 1 ? 'leitor' : 'leitores'}</p> : null}
+            {edition.readersCount > 0 ? (
+              <p className="text-sm text-muted">
+                {formatNumber(edition.readersCount)} {edition.readersCount === 1 ? 'leitor' : 'leitores'}
+              </p>
+            ) : null}
           </div>
         </li>
       ))}

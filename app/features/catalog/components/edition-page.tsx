@@ -36,12 +36,19 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
           <p className="text-lg">
             <AuthorLinks authors={edition.authors} />
           </p>
-          <p className="text-muted">{[edition.publisher, edition.year, formatLabels[edition.format], edition.pages ? `${formatNumber(edition.pages)} páginas` : null].filter(Boolean).join(' · ')}</p>
+          <p className="text-muted">
+            {[edition.publisher, edition.year, formatLabels[edition.format], edition.pages ? `${formatNumber(edition.pages)} páginas` : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
           {edition.genres.length > 0 ? (
             <ul aria-label="Gêneros" className="flex flex-wrap gap-2">
               {edition.genres.map((genre) => (
                 <li key={genre.slug}>
-                  <Link to={`/catalogo?genero=${genre.slug}`} className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 text-sm text-ink no-underline hover:border-mar">
+                  <Link
+                    to={`/catalogo?genero=${genre.slug}`}
+                    className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 text-sm text-ink no-underline hover:border-mar"
+                  >
                     {genre.name}
                   </Link>
                 </li>
@@ -55,7 +62,9 @@ export function EditionPage({ edition, children }: { edition: EditionDetail; chi
             </p>
           ))}
           <p className="text-sm text-muted">
-            {edition.readersCount > 0 ? `${formatNumber(edition.readersCount)} ${edition.readersCount === 1 ? 'leitor tem' : 'leitores têm'} esta edição na estante` : 'Ninguém tem esta edição na estante ainda'}
+            {edition.readersCount > 0
+              ? `${formatNumber(edition.readersCount)} ${edition.readersCount === 1 ? 'leitor tem' : 'leitores têm'} esta edição na estante`
+              : 'Ninguém tem esta edição na estante ainda'}
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-4">
             {asin ? (
@@ -94,7 +103,10 @@ export function EditionAbout({ edition }: { edition: EditionDetail }) {
     ['Duração', edition.audioMinutes ? `${Math.floor(edition.audioMinutes / 60)} h ${edition.audioMinutes % 60} min` : null],
     ['Formato', formatLabels[edition.format]],
     ['Idioma', formatLanguage(edition.language)],
-    ['Título original', edition.originalTitle ? `${edition.originalTitle}${edition.originalLanguage ? ` (${formatLanguage(edition.originalLanguage)})` : ''}` : null],
+    [
+      'Título original',
+      edition.originalTitle ? `${edition.originalTitle}${edition.originalLanguage ? ` (${formatLanguage(edition.originalLanguage)})` : ''}` : null,
+    ],
     ['Primeira publicação', edition.firstPublishedYear ? String(edition.firstPublishedYear) : null],
     ['Tradução', contributors('translator').length ? <AuthorLinks authors={contributors('translator')} /> : null],
     ['Ilustração', contributors('illustrator').length ? <AuthorLinks authors={contributors('illustrator')} /> : null],
@@ -106,7 +118,11 @@ export function EditionAbout({ edition }: { edition: EditionDetail }) {
         <h2 id="sinopse" className="mb-2 font-serif text-xl font-semibold">
           Sinopse
         </h2>
-        {edition.synopsis ? <p className="max-w-prose leading-relaxed">{edition.synopsis}</p> : <p className="text-muted">Esta edição ainda não tem sinopse.</p>}
+        {edition.synopsis ? (
+          <p className="max-w-prose leading-relaxed">{edition.synopsis}</p>
+        ) : (
+          <p className="text-muted">Esta edição ainda não tem sinopse.</p>
+        )}
       </section>
       <section aria-labelledby="ficha">
         <h2 id="ficha" className="mb-2 font-serif text-xl font-semibold">

@@ -95,7 +95,13 @@ export function HeaderSearch() {
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         className="min-h-10 w-64 rounded-lg border border-line bg-surface py-2 pl-9 pr-3 text-sm text-ink placeholder:text-muted lg:w-80"
       />
-      <ul id={listId} role="listbox" aria-label="Sugestões" hidden={!expanded} className="absolute left-0 right-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-line bg-surface shadow-lg">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Sugestões"
+        hidden={!expanded}
+        className="absolute left-0 right-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-line bg-surface shadow-lg"
+      >
         {suggestions.map((suggestion, i) => (
           <li
             key={suggestion.id}

@@ -4,7 +4,14 @@ import { authors } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import { authorSlug } from '../normalize';
 
-export type AuthorFacts = { sortName?: string; nationality?: string | null; birthYear?: number | null; deathYear?: number | null; bio?: string | null; otherNames?: string[] };
+export type AuthorFacts = {
+  sortName?: string;
+  nationality?: string | null;
+  birthYear?: number | null;
+  deathYear?: number | null;
+  bio?: string | null;
+  otherNames?: string[];
+};
 
 /** An author's identificador, the key names are found by. */
 export const authorSlugOf = (name: string) => authorSlug(name) || 'autor';

@@ -11,7 +11,17 @@ type NewEdition = { editionId: string; source: EditionSource; publisher: string 
 /** The new editions into their collections, found by name (ignoring case and accents) or created with the first one's kind and publisher. */
 export async function addToCollections(tx: Tx, created: readonly NewEdition[]): Promise<void> {
   const members = created.flatMap(({ source, publisher, editionId }) =>
-    source.collection?.name.trim() ? [{ editionId, name: normalizeName(source.collection.name), kind: source.collection.kind ?? 'series', publisher, position: source.collection.position ?? null }] : [],
+    source.collection?.name.trim()
+      ? [
+          {
+            editionId,
+            name: normalizeName(source.collection.name),
+            kind: source.collection.kind ?? 'series',
+            publisher,
+            position: source.collection.position ?? null,
+          },
+        ]
+      : [],
   );
   if (!members.length) return;
   const rows = await queryRows<{ i: number; key: string; id: string | null }>(

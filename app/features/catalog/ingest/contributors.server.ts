@@ -15,7 +15,10 @@ export async function addContributors(tx: Tx, created: readonly NewEdition[], fa
     ].map((c, position) => ({ ...c, editionId, position, normalized: normalizeName(c.name) })),
   );
   if (!credits.length) return;
-  const ids = await findOrCreateAuthors(tx, credits.map((c) => ({ name: c.normalized, facts: facts.get(c.name) })));
+  const ids = await findOrCreateAuthors(
+    tx,
+    credits.map((c) => ({ name: c.normalized, facts: facts.get(c.name) })),
+  );
   await tx
     .insert(editionContributors)
     .values(credits.map((c) => ({ editionId: c.editionId, authorId: ids.get(authorSlugOf(c.normalized))!, role: c.role, position: c.position })))

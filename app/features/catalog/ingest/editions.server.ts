@@ -46,7 +46,10 @@ export async function ingestEditions(tx: Tx, sources: readonly EditionSource[], 
   const isbns = [...new Set(cleaned.flatMap((c) => (c.isbn ? [c.isbn.isbn13] : [])))];
   const known = new Map<string, IngestResult>();
   if (isbns.length) {
-    const rows = await queryRows<{ id: string; work_id: string; isbn13: string }>(sql`SELECT id, work_id, isbn13 FROM editions WHERE isbn13 IN ${jsonTexts(isbns)}`, tx);
+    const rows = await queryRows<{ id: string; work_id: string; isbn13: string }>(
+      sql`SELECT id, work_id, isbn13 FROM editions WHERE isbn13 IN ${jsonTexts(isbns)}`,
+      tx,
+    );
     for (const row of rows) known.set(row.isbn13, { editionId: row.id, created: false, workId: row.work_id });
   }
   // An ISBN given twice is the edition its first source creates.
@@ -61,8 +64,14 @@ export async function ingestEditions(tx: Tx, sources: readonly EditionSource[], 
     return !found && firstWithIsbn.get(c.isbn.isbn13) === c.index;
   });
 
-  const authorIds = await findOrCreateAuthors(tx, fresh.flatMap((c) => c.authorNames.map((name) => ({ name, facts: facts.get(name) }))));
-  const workIds = await findOrCreateWorks(tx, fresh.map((c) => ({ source: c.source, title: c.title, authorIds: c.authorNames.map((name) => authorIds.get(authorSlugOf(name))!) })));
+  const authorIds = await findOrCreateAuthors(
+    tx,
+    fresh.flatMap((c) => c.authorNames.map((name) => ({ name, facts: facts.get(name) }))),
+  );
+  const workIds = await findOrCreateWorks(
+    tx,
+    fresh.map((c) => ({ source: c.source, title: c.title, authorIds: c.authorNames.map((name) => authorIds.get(authorSlugOf(name))!) })),
+  );
 
   // The editions to create; one without ISBN of a work, title and publisher already there (or created
   // earlier in the list) is that one.

@@ -11,7 +11,13 @@ export const MIN_VOCABULARY_WORD = 3;
  */
 export async function refreshWorkSearch(tx: Tx, workIds: readonly string[]): Promise<void> {
   if (workIds.length === 0) return;
-  await refreshSearchWhere(tx, sql`e.work_id IN (${sql.join(workIds.map((id) => sql`${id}`), sql`, `)})`);
+  await refreshSearchWhere(
+    tx,
+    sql`e.work_id IN (${sql.join(
+      workIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** The same rewrite for every edition matching `where` (on `editions e`), in one statement: bulk loads use it. */

@@ -7,7 +7,13 @@ import { normalizeName } from '../normalize';
 import type { EditionSource } from '../vocabulary';
 
 /** What a work takes from a source: the first source gives it, later ones only fill what is empty (genres: a longer list). */
-type WorkFacts = { originalTitle: string | null; originalLanguage: string | null; firstPublishedYear: number | null; synopsis: string | null; genres: string[] };
+type WorkFacts = {
+  originalTitle: string | null;
+  originalLanguage: string | null;
+  firstPublishedYear: number | null;
+  synopsis: string | null;
+  genres: string[];
+};
 
 const workFactsOf = (source: EditionSource): WorkFacts => ({
   originalTitle: source.originalTitle ? normalizeName(source.originalTitle) : null,
@@ -74,7 +80,14 @@ export async function findOrCreateWorks(tx: Tx, wanted: readonly { source: Editi
         synopsis = coalesce(w.synopsis, p.synopsis),
         genres = CASE WHEN cardinality(w.genres) < cardinality(p.genres) THEN p.genres ELSE w.genres END
       FROM ${jsonRecords(
-        [...enrich].map(([id, f]) => ({ id, original_title: f.originalTitle, original_language: f.originalLanguage, first_published_year: f.firstPublishedYear, synopsis: f.synopsis, genres: f.genres })),
+        [...enrich].map(([id, f]) => ({
+          id,
+          original_title: f.originalTitle,
+          original_language: f.originalLanguage,
+          first_published_year: f.firstPublishedYear,
+          synopsis: f.synopsis,
+          genres: f.genres,
+        })),
         'id text, original_title text, original_language text, first_published_year int, synopsis text, genres text[]',
       )}
       WHERE w.id = p.id`);

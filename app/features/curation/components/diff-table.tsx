@@ -56,7 +56,9 @@ export function DiffTable({
                 </td>
                 <td className={`py-2 pr-3 ${valueClass}`}>
                   <Value field={c.field} value={c.after} label="Capa proposta" />
-                  {c.proposed !== undefined ? <span className="mt-1 block text-xs text-muted">Proposta do leitor: {displayValue(c.field, c.proposed)}</span> : null}
+                  {c.proposed !== undefined ? (
+                    <span className="mt-1 block text-xs text-muted">Proposta do leitor: {displayValue(c.field, c.proposed)}</span>
+                  ) : null}
                   {errors?.[c.field] ? (
                     <span className="mt-1 block text-sm font-medium text-danger" role="alert">
                       {errors[c.field]}

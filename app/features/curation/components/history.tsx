@@ -37,15 +37,16 @@ export function HistoryList({ changes }: { changes: CatalogChangeRow[] }) {
       {changes.map((c) => (
         <li key={c.id} className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-3">
           <p>
-            <span className="text-muted">{ENTITY_NAMES[c.entityType]}</span>{' '}
-            {c.entityPath ? <Link to={c.entityPath}>{c.entityLabel}</Link> : c.entityLabel} · <span className="font-semibold">{fieldLabel(c.entityType, c.field)}</span>
+            <span className="text-muted">{ENTITY_NAMES[c.entityType]}</span> {c.entityPath ? <Link to={c.entityPath}>{c.entityLabel}</Link> : c.entityLabel} ·{' '}
+            <span className="font-semibold">{fieldLabel(c.entityType, c.field)}</span>
           </p>
           <p className="break-words">
             {c.field === 'created' ? (
               <>Incluído: {c.after}</>
             ) : c.mergedInto ? (
               <>
-                {c.entityType === 'author' ? 'Mesclado' : 'Mesclada'} em {c.mergedInto.path ? <Link to={c.mergedInto.path}>{c.mergedInto.label}</Link> : c.mergedInto.label}
+                {c.entityType === 'author' ? 'Mesclado' : 'Mesclada'} em{' '}
+                {c.mergedInto.path ? <Link to={c.mergedInto.path}>{c.mergedInto.label}</Link> : c.mergedInto.label}
               </>
             ) : (
               <>

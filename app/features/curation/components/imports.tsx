@@ -20,7 +20,11 @@ const tones: Record<ImportRowOutcome, string> = {
 };
 
 function OutcomeBadge({ outcome }: { outcome: ImportRowOutcome }) {
-  return <span className={`inline-flex whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tones[outcome]}`}>{IMPORT_OUTCOME_LABELS[outcome]}</span>;
+  return (
+    <span className={`inline-flex whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tones[outcome]}`}>
+      {IMPORT_OUTCOME_LABELS[outcome]}
+    </span>
+  );
 }
 
 /** The upload form: a file or pasted text; the file field carries every message about the file. */
@@ -33,9 +37,9 @@ export function ImportUploadForm({ result }: { result: FormResult | undefined })
         Enviar planilha
       </h2>
       <p className="text-sm text-muted">
-        CSV ou TSV em UTF-8 (com ou sem BOM), separado por vírgula, ponto e vírgula ou tabulação, {IMPORT_LIMITS_TEXT}. A primeira linha é o cabeçalho: título (obrigatório),
-        subtítulo, autores, tradutor, ilustrador, editora, ISBN (10 ou 13), ASIN, páginas, data de publicação, formato, idioma, gêneros, sinopse, coleção, posição, título
-        original, idioma original e ano da primeira publicação — em português ou inglês. Outras colunas são ignoradas.
+        CSV ou TSV em UTF-8 (com ou sem BOM), separado por vírgula, ponto e vírgula ou tabulação, {IMPORT_LIMITS_TEXT}. A primeira linha é o cabeçalho: título
+        (obrigatório), subtítulo, autores, tradutor, ilustrador, editora, ISBN (10 ou 13), ASIN, páginas, data de publicação, formato, idioma, gêneros, sinopse,
+        coleção, posição, título original, idioma original e ano da primeira publicação — em português ou inglês. Outras colunas são ignoradas.
       </p>
       <div className="flex flex-col gap-1">
         <label htmlFor="arquivo" className="font-medium">
@@ -55,7 +59,13 @@ export function ImportUploadForm({ result }: { result: FormResult | undefined })
           </p>
         ) : null}
       </div>
-      <TextArea label="Ou cole o conteúdo da planilha" name="texto" defaultValue={typed(result, 'texto')} spellCheck={false} className="min-h-28 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm" />
+      <TextArea
+        label="Ou cole o conteúdo da planilha"
+        name="texto"
+        defaultValue={typed(result, 'texto')}
+        spellCheck={false}
+        className="min-h-28 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm"
+      />
       {isFailure(result) && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
       <div>
         <Button type="submit" pending={navigation.state === 'submitting'} pendingLabel="Lendo o arquivo…">
@@ -76,7 +86,9 @@ export function ImportList({ imports }: { imports: CatalogImportSummary[] }) {
             {item.fileName}
           </Link>
           <p className="text-sm text-muted">
-            {item.status === 'imported' ? `Importada em ${formatDateTime(item.importedAt ?? item.createdAt)}` : `Prévia de ${formatDateTime(item.createdAt)}, não confirmada`}
+            {item.status === 'imported'
+              ? `Importada em ${formatDateTime(item.importedAt ?? item.createdAt)}`
+              : `Prévia de ${formatDateTime(item.createdAt)}, não confirmada`}
             {item.curator ? (
               <>
                 {' '}
@@ -118,7 +130,12 @@ export function ImportDetail({ detail, filter, search }: { detail: CatalogImport
       <nav aria-label="Filtrar linhas" className="flex flex-wrap gap-2">
         <FilterLink to={base} current={!filter} label={`Todas: ${formatNumber(detail.total)}`} />
         {(preview ? PREVIEW_ORDER : REPORT_ORDER).map((outcome) => (
-          <FilterLink key={outcome} to={`${base}?situacao=${IMPORT_OUTCOME_SLUGS[outcome]}`} current={filter === outcome} label={`${capitalized(IMPORT_OUTCOME_LABELS[outcome])}: ${formatNumber(detail.counts[outcome])}`} />
+          <FilterLink
+            key={outcome}
+            to={`${base}?situacao=${IMPORT_OUTCOME_SLUGS[outcome]}`}
+            current={filter === outcome}
+            label={`${capitalized(IMPORT_OUTCOME_LABELS[outcome])}: ${formatNumber(detail.counts[outcome])}`}
+          />
         ))}
       </nav>
       {preview ? (
@@ -129,7 +146,15 @@ export function ImportDetail({ detail, filter, search }: { detail: CatalogImport
               : 'Nenhuma linha nova para importar: corrija a planilha e envie de novo.'}
           </p>
           <div>
-            <Button type="submit" name="intent" value="confirmar" variant="accent" disabled={detail.counts.new === 0} pending={navigation.state === 'submitting'} pendingLabel="Importando…">
+            <Button
+              type="submit"
+              name="intent"
+              value="confirmar"
+              variant="accent"
+              disabled={detail.counts.new === 0}
+              pending={navigation.state === 'submitting'}
+              pendingLabel="Importando…"
+            >
               Confirmar importação
             </Button>
           </div>
@@ -151,7 +176,11 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 function FilterLink({ to, current, label }: { to: string; current: boolean; label: string }) {
   return (
-    <Link to={to} aria-current={current ? 'page' : undefined} className={`min-h-11 rounded-full border px-4 py-2.5 text-sm no-underline ${current ? 'border-mar bg-mar text-on-mar' : 'border-line bg-surface'}`}>
+    <Link
+      to={to}
+      aria-current={current ? 'page' : undefined}
+      className={`min-h-11 rounded-full border px-4 py-2.5 text-sm no-underline ${current ? 'border-mar bg-mar text-on-mar' : 'border-line bg-surface'}`}
+    >
       {label}
     </Link>
   );

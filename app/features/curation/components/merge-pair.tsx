@@ -5,7 +5,15 @@ import type { CatalogRecordCard } from '~/features/catalog/types';
  * Two records side by side (stacked on a phone), as a merge shows them. With `choose`, each card offers a
  * radio "fica este" so the curator picks the survivor; the other one is merged into it.
  */
-export function MergePair({ records, headings, choose }: { records: readonly (CatalogRecordCard | null)[]; headings: readonly string[]; choose?: { name: string; error?: string | undefined } }) {
+export function MergePair({
+  records,
+  headings,
+  choose,
+}: {
+  records: readonly (CatalogRecordCard | null)[];
+  headings: readonly string[];
+  choose?: { name: string; error?: string | undefined };
+}) {
   const errorId = choose?.error ? `${choose.name}-error` : undefined;
   const cards = (
     <div className="grid gap-3 md:grid-cols-2">

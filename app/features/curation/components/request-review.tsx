@@ -36,7 +36,8 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
           {KIND_LABELS[review.kind]}: {review.targetPath ? <Link to={review.targetPath}>{review.targetLabel}</Link> : review.targetLabel}
         </p>
         <p className="text-sm text-muted">
-          Enviada por {review.requester ? <ReaderLink reader={review.requester}>@{review.requester.username}</ReaderLink> : REMOVED_READER} em {formatDateTime(review.createdAt)}
+          Enviada por {review.requester ? <ReaderLink reader={review.requester}>@{review.requester.username}</ReaderLink> : REMOVED_READER} em{' '}
+          {formatDateTime(review.createdAt)}
           {review.reviewer && review.decidedAt ? (
             <>
               {' '}
@@ -48,7 +49,8 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
       {review.note ? <p className="rounded-lg border border-line bg-surface p-3">Observação do leitor: {review.note}</p> : null}
       {conflicts > 0 ? (
         <FormMessage>
-          {conflicts === 1 ? 'Um campo mudou' : `${conflicts} campos mudaram`} no catálogo desde o pedido: compare “Antes” (o que o leitor viu) com “Agora no catálogo”.
+          {conflicts === 1 ? 'Um campo mudou' : `${conflicts} campos mudaram`} no catálogo desde o pedido: compare “Antes” (o que o leitor viu) com “Agora no
+          catálogo”.
         </FormMessage>
       ) : null}
       {review.records ? (
@@ -75,7 +77,13 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
           {review.records[0] && review.records[0].id === review.records[1]?.id ? (
             <p className="text-sm">Os dois já são um só registro: foram mesclados depois do pedido. Não há o que mesclar: rejeite explicando isso ao leitor.</p>
           ) : null}
-          <Button type="submit" name="intent" value="mesclar" className="self-start" disabled={busy || review.records.includes(null) || review.records[0]?.id === review.records[1]?.id}>
+          <Button
+            type="submit"
+            name="intent"
+            value="mesclar"
+            className="self-start"
+            disabled={busy || review.records.includes(null) || review.records[0]?.id === review.records[1]?.id}
+          >
             Aprovar e mesclar
           </Button>
         </Form>
@@ -107,7 +115,17 @@ export function RequestReview({ review, result }: { review: ChangeRequestReview;
 }
 
 /** Approval of a request that proposes field values: as proposed, or after the curator's own edit. */
-function FieldApproval({ fields, proposed, failure, busy }: { fields: [string, FieldSpec][]; proposed: Record<string, string | null>; failure: FormFailure | undefined; busy: boolean }) {
+function FieldApproval({
+  fields,
+  proposed,
+  failure,
+  busy,
+}: {
+  fields: [string, FieldSpec][];
+  proposed: Record<string, string | null>;
+  failure: FormFailure | undefined;
+  busy: boolean;
+}) {
   return (
     <section aria-labelledby="aprovar" className="flex flex-col gap-3">
       <h2 id="aprovar" className="font-serif text-xl font-semibold">

@@ -16,7 +16,8 @@ export function ImportList({ imports }: { imports: ReaderImportSummary[] }) {
             {item.fileName}
           </Link>
           <span className="text-sm text-muted">
-            {IMPORT_SOURCES[item.source].name} · {formatNumber(item.total)} {item.total === 1 ? 'linha' : 'linhas'} · {STATUS_TEXT[item.status]} · {formatDateTime(item.createdAt)}
+            {IMPORT_SOURCES[item.source].name} · {formatNumber(item.total)} {item.total === 1 ? 'linha' : 'linhas'} · {STATUS_TEXT[item.status]} ·{' '}
+            {formatDateTime(item.createdAt)}
           </span>
         </li>
       ))}

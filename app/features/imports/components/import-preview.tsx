@@ -27,15 +27,27 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
         <ul className="flex list-disc flex-col gap-1 pl-5">
           <li>
             {plural(found, 'livro encontrado', 'livros encontrados')} no catálogo
-            {found ? ` (${[item.counts.isbn ? `${formatNumber(item.counts.isbn)} pelo ISBN` : '', item.counts.id ? `${formatNumber(item.counts.id)} pela edição do Maratona` : '', item.counts.title ? `${formatNumber(item.counts.title)} pelo título e autor` : '', item.counts.chosen ? `${formatNumber(item.counts.chosen)} ${item.counts.chosen === 1 ? 'escolhido' : 'escolhidos'} por você` : ''].filter(Boolean).join(', ')})` : ''}.
+            {found
+              ? ` (${[item.counts.isbn ? `${formatNumber(item.counts.isbn)} pelo ISBN` : '', item.counts.id ? `${formatNumber(item.counts.id)} pela edição do Maratona` : '', item.counts.title ? `${formatNumber(item.counts.title)} pelo título e autor` : '', item.counts.chosen ? `${formatNumber(item.counts.chosen)} ${item.counts.chosen === 1 ? 'escolhido' : 'escolhidos'} por você` : ''].filter(Boolean).join(', ')})`
+              : ''}
+            .
           </li>
-          {item.counts.confirm ? <li>{plural(item.counts.confirm, 'livro parecido espera', 'livros parecidos esperam')} sua confirmação (logo abaixo).</li> : null}
-          {item.counts.new ? <li>{plural(item.counts.new, 'livro entra no catálogo agora, marcado', 'livros entram no catálogo agora, marcados')} para os curadores revisarem. Nenhum livro fica de fora.</li> : null}
-          {item.counts.failed ? <li>{plural(item.counts.failed, 'linha não pode ser importada', 'linhas não podem ser importadas')} (motivos abaixo).</li> : null}
+          {item.counts.confirm ? (
+            <li>{plural(item.counts.confirm, 'livro parecido espera', 'livros parecidos esperam')} sua confirmação (logo abaixo).</li>
+          ) : null}
+          {item.counts.new ? (
+            <li>
+              {plural(item.counts.new, 'livro entra no catálogo agora, marcado', 'livros entram no catálogo agora, marcados')} para os curadores revisarem.
+              Nenhum livro fica de fora.
+            </li>
+          ) : null}
+          {item.counts.failed ? (
+            <li>{plural(item.counts.failed, 'linha não pode ser importada', 'linhas não podem ser importadas')} (motivos abaixo).</li>
+          ) : null}
         </ul>
         <p className="text-sm text-muted">
-          Livros que já estão na sua estante não são duplicados: o que já está preenchido aqui fica como está, e o status só avança (lido &gt; lendo &gt; pausado ou
-          abandonado &gt; quero ler), a não ser que o arquivo traga uma data mais nova.
+          Livros que já estão na sua estante não são duplicados: o que já está preenchido aqui fica como está, e o status só avança (lido &gt; lendo &gt;
+          pausado ou abandonado &gt; quero ler), a não ser que o arquivo traga uma data mais nova.
         </p>
       </section>
 
@@ -84,7 +96,9 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
         <fieldset className="flex flex-col gap-2">
           <legend className="font-medium">Como as datas estão escritas?</legend>
           {!item.dateOrderDetected ? (
-            <p className="text-sm text-muted">Nenhuma data do arquivo tem dia maior que 12, então não dá para saber sozinho. Confira numa data que você conhece.</p>
+            <p className="text-sm text-muted">
+              Nenhuma data do arquivo tem dia maior que 12, então não dá para saber sozinho. Confira numa data que você conhece.
+            </p>
           ) : null}
           {(
             [
@@ -103,7 +117,13 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
           <p className="text-sm text-muted">Achamos as colunas pelo nome. Se alguma informação veio na coluna errada, escolha a certa.</p>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {IMPORT_FIELDS.filter((field) => field !== 'bookId' || item.source === 'maratona').map((field) => (
-              <SelectField key={field} label={IMPORT_FIELD_LABELS[field]} name={`coluna_${field}`} defaultValue={typed(result, `coluna_${field}`, item.mapping[field] ?? '')} error={fieldError(result, `coluna_${field}`)}>
+              <SelectField
+                key={field}
+                label={IMPORT_FIELD_LABELS[field]}
+                name={`coluna_${field}`}
+                defaultValue={typed(result, `coluna_${field}`, item.mapping[field] ?? '')}
+                error={fieldError(result, `coluna_${field}`)}
+              >
                 <option value="">(nenhuma)</option>
                 {item.header.map((name) => (
                   <option key={name} value={name}>
@@ -115,7 +135,15 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
             ))}
           </div>
         </details>
-        <Button type="submit" name="intent" value="ajustar" variant="secondary" className="self-start" pending={navigation.formData?.get('intent') === 'ajustar'} pendingLabel="Lendo de novo…">
+        <Button
+          type="submit"
+          name="intent"
+          value="ajustar"
+          variant="secondary"
+          className="self-start"
+          pending={navigation.formData?.get('intent') === 'ajustar'}
+          pendingLabel="Lendo de novo…"
+        >
           Ler o arquivo de novo
         </Button>
       </Form>

@@ -29,7 +29,10 @@ export function ImportReport({ item, now }: { item: ReaderImportDetail; now: num
           Progresso
         </h2>
         <div aria-live="polite">
-          <ProgressBar fraction={item.total ? item.applied / item.total : 0} label={`${formatNumber(item.applied)} de ${formatNumber(item.total)} linhas${eta ? ` · ${eta} restantes` : ''}`} />
+          <ProgressBar
+            fraction={item.total ? item.applied / item.total : 0}
+            label={`${formatNumber(item.applied)} de ${formatNumber(item.total)} linhas${eta ? ` · ${eta} restantes` : ''}`}
+          />
         </div>
         <p className="text-sm text-muted">Pode fechar esta página: a importação continua, mesmo se o servidor reiniciar, e o relatório fica aqui.</p>
       </section>
@@ -44,8 +47,16 @@ export function ImportReport({ item, now }: { item: ReaderImportDetail; now: num
         </h2>
         <ul className="flex list-disc flex-col gap-1 pl-5">
           {counts.added ? <li>{counts.added === 1 ? '1 livro novo na sua estante' : `${formatNumber(counts.added)} livros novos na sua estante`}</li> : null}
-          {counts.updated ? <li>{counts.updated === 1 ? '1 livro que já estava lá ganhou informações' : `${formatNumber(counts.updated)} livros que já estavam lá ganharam informações`}</li> : null}
-          {counts.unchanged ? <li>{counts.unchanged === 1 ? '1 livro já estava igual' : `${formatNumber(counts.unchanged)} livros já estavam iguais`}</li> : null}
+          {counts.updated ? (
+            <li>
+              {counts.updated === 1
+                ? '1 livro que já estava lá ganhou informações'
+                : `${formatNumber(counts.updated)} livros que já estavam lá ganharam informações`}
+            </li>
+          ) : null}
+          {counts.unchanged ? (
+            <li>{counts.unchanged === 1 ? '1 livro já estava igual' : `${formatNumber(counts.unchanged)} livros já estavam iguais`}</li>
+          ) : null}
           {counts.failed ? <li>{counts.failed === 1 ? '1 linha não importada' : `${formatNumber(counts.failed)} linhas não importadas`}</li> : null}
         </ul>
         <Link to="/estante" className={buttonClass('primary', 'self-start')}>
@@ -66,7 +77,9 @@ export function ImportReport({ item, now }: { item: ReaderImportDetail; now: num
               </li>
             ))}
           </ul>
-          {(counts.added ?? 0) > item.added.length ? <p className="text-sm text-muted">Mostramos os primeiros {formatNumber(REPORT_ADDED_LIST)}; todos estão na sua estante.</p> : null}
+          {(counts.added ?? 0) > item.added.length ? (
+            <p className="text-sm text-muted">Mostramos os primeiros {formatNumber(REPORT_ADDED_LIST)}; todos estão na sua estante.</p>
+          ) : null}
         </section>
       ) : null}
     </>

@@ -30,7 +30,14 @@ export function ImportSuggestions({ item, result }: { item: ReaderImportDetail; 
       </p>
       {waiting > 1 ? (
         <Form method="post">
-          <Button type="submit" name="intent" value="aceitar-todas" variant="secondary" pending={navigation.formData?.get('intent') === 'aceitar-todas'} pendingLabel="Confirmando…">
+          <Button
+            type="submit"
+            name="intent"
+            value="aceitar-todas"
+            variant="secondary"
+            pending={navigation.formData?.get('intent') === 'aceitar-todas'}
+            pendingLabel="Confirmando…"
+          >
             É o mesmo livro em todas
           </Button>
         </Form>

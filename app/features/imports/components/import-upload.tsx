@@ -8,7 +8,12 @@ import { READER_IMPORT_LIMITS_TEXT } from '../limits';
 export function ImportUploadForm({ result, title = 'Enviar arquivo' }: { result: FormResult | undefined; title?: string }) {
   const navigation = useNavigation();
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4" aria-labelledby="enviar-arquivo">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
+      aria-labelledby="enviar-arquivo"
+    >
       <h2 id="enviar-arquivo" className="font-serif text-xl font-bold">
         {title}
       </h2>

@@ -36,7 +36,10 @@ export function readIsbn(raw: string): IsbnResult {
   const cell = unwrapCell(raw);
   if (!cell) return { isbn13: null, warning: null };
   if (/^\d+(?:[.,]\d+)?e\+?\d+$/i.test(cell)) {
-    return { isbn13: null, warning: `O ISBN “${cell}” virou notação científica numa planilha e não dá para recuperá-lo; o livro foi procurado pelo título e autor.` };
+    return {
+      isbn13: null,
+      warning: `O ISBN “${cell}” virou notação científica numa planilha e não dá para recuperá-lo; o livro foi procurado pelo título e autor.`,
+    };
   }
   const digits = cell.toUpperCase().replace(/[^0-9X]/g, '');
   const parsed = parseIsbn(digits) ?? (digits.length === 9 ? parseIsbn(`0${digits}`) : null) ?? (digits.length === 12 ? parseIsbn(`0${digits}`) : null);
@@ -50,11 +53,17 @@ export function ratingQuarters(raw: string): number | null {
 }
 
 /** A comma-separated cell as its items, decoded. */
-export const list = (cell: string) => cell.split(',').map((s) => decodeText(s).trim()).filter(Boolean);
+export const list = (cell: string) =>
+  cell
+    .split(',')
+    .map((s) => decodeText(s).trim())
+    .filter(Boolean);
 
 /** A text cell (a review, notes) decoded, its `<br>` as line breaks; `null` when empty. */
 export function textOrNull(raw: string): string | null {
-  const text = decodeText(unwrapCell(raw)).replace(/<br\s*\/?>/gi, '\n').trim();
+  const text = decodeText(unwrapCell(raw))
+    .replace(/<br\s*\/?>/gi, '\n')
+    .trim();
   return text || null;
 }
 

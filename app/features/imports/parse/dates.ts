@@ -31,5 +31,8 @@ export function toIso(part: DatePart | null, order: DateOrder): string | null {
 
 /** Every date-like token of a cell: single dates, StoryGraph's ranges (`2025/04/19-2025/04/21`) and lists. */
 export function dateTokens(cell: string): string[] {
-  return cell.split(/[,;]|\s+-\s+|(?<=\d)-(?=\d{4}[/.-]|\d{1,2}[/.-]\d{1,2}[/.-]\d{4})/).map((t) => t.trim()).filter(Boolean);
+  return cell
+    .split(/[,;]|\s+-\s+|(?<=\d)-(?=\d{4}[/.-]|\d{1,2}[/.-]\d{1,2}[/.-]\d{4})/)
+    .map((t) => t.trim())
+    .filter(Boolean);
 }

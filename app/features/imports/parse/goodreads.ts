@@ -7,16 +7,49 @@ import type { ColumnMapping, RowFields } from '../vocabulary';
  */
 
 export const GOODREADS_HEADERS: ColumnMapping = {
-  title: 'Title', authors: 'Author', additionalAuthors: 'Additional Authors', isbn: 'ISBN', isbn13: 'ISBN13', rating: 'My Rating',
-  status: 'Exclusive Shelf', shelves: 'Bookshelves', dateRead: 'Date Read', dateAdded: 'Date Added', review: 'My Review',
-  spoiler: 'Spoiler', notes: 'Private Notes', readCount: 'Read Count', owned: 'Owned Copies',
+  title: 'Title',
+  authors: 'Author',
+  additionalAuthors: 'Additional Authors',
+  isbn: 'ISBN',
+  isbn13: 'ISBN13',
+  rating: 'My Rating',
+  status: 'Exclusive Shelf',
+  shelves: 'Bookshelves',
+  dateRead: 'Date Read',
+  dateAdded: 'Date Added',
+  review: 'My Review',
+  spoiler: 'Spoiler',
+  notes: 'Private Notes',
+  readCount: 'Read Count',
+  owned: 'Owned Copies',
 };
 
 /** Goodreads' current library export, in order: what a file without its header row is read as. */
 export const GOODREADS_24 = [
-  'Book Id', 'Title', 'Author', 'Author l-f', 'Additional Authors', 'ISBN', 'ISBN13', 'My Rating', 'Average Rating', 'Publisher',
-  'Binding', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'Date Added', 'Bookshelves',
-  'Bookshelves with positions', 'Exclusive Shelf', 'My Review', 'Spoiler', 'Private Notes', 'Read Count', 'Owned Copies',
+  'Book Id',
+  'Title',
+  'Author',
+  'Author l-f',
+  'Additional Authors',
+  'ISBN',
+  'ISBN13',
+  'My Rating',
+  'Average Rating',
+  'Publisher',
+  'Binding',
+  'Number of Pages',
+  'Year Published',
+  'Original Publication Year',
+  'Date Read',
+  'Date Added',
+  'Bookshelves',
+  'Bookshelves with positions',
+  'Exclusive Shelf',
+  'My Review',
+  'Spoiler',
+  'Private Notes',
+  'Read Count',
+  'Owned Copies',
 ];
 
 /** Whether a header (folded names) is Goodreads' or one of its kind (ours is told apart by its own columns). */

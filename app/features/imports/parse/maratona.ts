@@ -9,9 +9,25 @@ import { MOOD_SET, PACING_SET, unwrapCell } from './cells';
  */
 
 export const MARATONA_HEADERS: ColumnMapping = {
-  bookId: 'Book Id', title: 'Title', authors: 'Author', additionalAuthors: 'Additional Authors', isbn: 'ISBN', isbn13: 'ISBN13', rating: 'My Rating',
-  exactRating: 'Maratona Rating', status: 'Exclusive Shelf', shelves: 'Bookshelves', dateRead: 'Date Read', readings: 'Maratona Readings', details: 'Maratona Details',
-  dateAdded: 'Date Added', review: 'My Review', spoiler: 'Spoiler', notes: 'Private Notes', readCount: 'Read Count', owned: 'Owned Copies',
+  bookId: 'Book Id',
+  title: 'Title',
+  authors: 'Author',
+  additionalAuthors: 'Additional Authors',
+  isbn: 'ISBN',
+  isbn13: 'ISBN13',
+  rating: 'My Rating',
+  exactRating: 'Maratona Rating',
+  status: 'Exclusive Shelf',
+  shelves: 'Bookshelves',
+  dateRead: 'Date Read',
+  readings: 'Maratona Readings',
+  details: 'Maratona Details',
+  dateAdded: 'Date Added',
+  review: 'My Review',
+  spoiler: 'Spoiler',
+  notes: 'Private Notes',
+  readCount: 'Read Count',
+  owned: 'Owned Copies',
 };
 
 /** Whether a Goodreads-like header (folded names) has our own columns. */
@@ -25,7 +41,14 @@ export const maratonaEditionId = (raw: string): string | null => {
 
 const FORMAT_SET = new Set<string>(EDITION_FORMATS);
 
-type MaratonaDetails = { shelves: string[]; favorite: boolean; ownedFormat: EditionFormat | null; moods: Mood[]; pacing: Pacing | null; contentWarnings: string[] };
+type MaratonaDetails = {
+  shelves: string[];
+  favorite: boolean;
+  ownedFormat: EditionFormat | null;
+  moods: Mood[];
+  pacing: Pacing | null;
+  contentWarnings: string[];
+};
 
 /** Our export's "Maratona Details": the entry's shelves by exact name, favourite, format owned and how it felt. */
 export function maratonaDetails(raw: string, warnings: string[]): MaratonaDetails | null {
@@ -35,7 +58,13 @@ export function maratonaDetails(raw: string, warnings: string[]): MaratonaDetail
     const item = JSON.parse(cell) as Record<string, unknown>;
     const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
     return {
-      shelves: [...new Set(strings(item.shelves).map((s) => s.normalize('NFC').trim()).filter(Boolean))],
+      shelves: [
+        ...new Set(
+          strings(item.shelves)
+            .map((s) => s.normalize('NFC').trim())
+            .filter(Boolean),
+        ),
+      ],
       favorite: item.favorite === true,
       ownedFormat: typeof item.ownedFormat === 'string' && FORMAT_SET.has(item.ownedFormat) ? (item.ownedFormat as EditionFormat) : null,
       moods: strings(item.moods).filter((m): m is Mood => MOOD_SET.has(m)),

@@ -7,7 +7,10 @@ const GOODREADS_HEADER =
 
 const goodreadsRow = (fields: Partial<Record<string, string>>) => {
   const columns = GOODREADS_HEADER.split(',');
-  return columns.map((c) => fields[c] ?? '').map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',');
+  return columns
+    .map((c) => fields[c] ?? '')
+    .map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
+    .join(',');
 };
 
 describe('reading a Goodreads export', () => {
@@ -49,24 +52,39 @@ describe('reading a Goodreads export', () => {
   it('finds columns by name in the older 31-column layout and in the one without Average Rating', () => {
     const older =
       'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Recommended For,Recommended By,Owned Copies,Original Purchase Date,Original Purchase Location,Condition,Condition Description,BCID';
-    const cells = older.split(',').map((c) => ({ 'Book Id': '9', Title: 'Vidas Secas', Author: 'Graciliano Ramos', 'Exclusive Shelf': 'to-read', 'Owned Copies': '2', BCID: 'x' })[c] ?? '');
+    const cells = older
+      .split(',')
+      .map(
+        (c) => ({ 'Book Id': '9', Title: 'Vidas Secas', Author: 'Graciliano Ramos', 'Exclusive Shelf': 'to-read', 'Owned Copies': '2', BCID: 'x' })[c] ?? '',
+      );
     const parsed = parseReaderImportFile(`${older}\n${cells.join(',')}\n`);
     expect(parsed.rows[0]).toMatchObject({ title: 'Vidas Secas', status: 'want_to_read', owned: true, readings: [] });
     expect(parsed.ignored).toContain('BCID');
 
     const newer = GOODREADS_HEADER.replace(',Average Rating', '');
-    const row = newer.split(',').map((c) => ({ 'Book Id': '10', Title: 'Dom Casmurro', Author: 'Machado de Assis', 'My Rating': '4', 'Exclusive Shelf': 'currently-reading' })[c] ?? '');
-    expect(parseReaderImportFile(`${newer}\n${row.join(',')}`).rows[0]).toMatchObject({ title: 'Dom Casmurro', ratingQuarters: 16, status: 'reading', readings: [{ finished: null }] });
+    const row = newer
+      .split(',')
+      .map((c) => ({ 'Book Id': '10', Title: 'Dom Casmurro', Author: 'Machado de Assis', 'My Rating': '4', 'Exclusive Shelf': 'currently-reading' })[c] ?? '');
+    expect(parseReaderImportFile(`${newer}\n${row.join(',')}`).rows[0]).toMatchObject({
+      title: 'Dom Casmurro',
+      ratingQuarters: 16,
+      status: 'reading',
+      readings: [{ finished: null }],
+    });
   });
 
   it('reads a file whose header row a spreadsheet removed as the current 24 columns', () => {
-    const parsed = parseReaderImportFile(goodreadsRow({ 'Book Id': '77', Title: 'Quarto de Despejo', Author: 'Carolina Maria de Jesus', 'Exclusive Shelf': 'read', 'Date Read': '2024/01/02' }));
+    const parsed = parseReaderImportFile(
+      goodreadsRow({ 'Book Id': '77', Title: 'Quarto de Despejo', Author: 'Carolina Maria de Jesus', 'Exclusive Shelf': 'read', 'Date Read': '2024/01/02' }),
+    );
     expect(parsed).toMatchObject({ source: 'goodreads', headerless: true });
     expect(parsed.rows[0]).toMatchObject({ line: 1, title: 'Quarto de Despejo', readings: [{ finished: '2024-01-02' }] });
   });
 
   it('never stamps a reading with today: a book read without a date gets an undated reading, and the read count is honoured', () => {
-    const parsed = parseReaderImportFile(`${GOODREADS_HEADER}\n${goodreadsRow({ 'Book Id': '1', Title: 'Grande Sertão: Veredas', 'Exclusive Shelf': 'read', 'Read Count': '2' })}`);
+    const parsed = parseReaderImportFile(
+      `${GOODREADS_HEADER}\n${goodreadsRow({ 'Book Id': '1', Title: 'Grande Sertão: Veredas', 'Exclusive Shelf': 'read', 'Read Count': '2' })}`,
+    );
     expect(parsed.rows[0]?.readings).toEqual([
       { started: null, finished: null, abandoned: null },
       { started: null, finished: null, abandoned: null },
@@ -106,7 +124,8 @@ describe('cells as spreadsheets leave them', () => {
   });
 
   it('decides day or month first for the whole file, and says when the file cannot tell', () => {
-    const file = (dates: string[]) => `${GOODREADS_HEADER}\n${dates.map((d, i) => goodreadsRow({ 'Book Id': String(i + 1), Title: `Livro ${i}`, 'Exclusive Shelf': 'read', 'Date Read': d })).join('\n')}`;
+    const file = (dates: string[]) =>
+      `${GOODREADS_HEADER}\n${dates.map((d, i) => goodreadsRow({ 'Book Id': String(i + 1), Title: `Livro ${i}`, 'Exclusive Shelf': 'read', 'Date Read': d })).join('\n')}`;
     const dayFirst = parseReaderImportFile(file(['03/04/2024', '25/12/2023']));
     expect([dayFirst.detectedDateOrder, dayFirst.rows[0]?.readings[0]?.finished]).toEqual(['dmy', '2024-04-03']);
     const monthFirst = parseReaderImportFile(file(['03/04/2024', '12/25/2023']));

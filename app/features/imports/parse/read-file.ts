@@ -88,7 +88,9 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
   const header = headerless ? GOODREADS_24 : first.cells.map((h) => h.replace(/^\uFEFF/, '').trim());
   const source = headerless ? 'goodreads' : detectSource(header);
   if (!source) {
-    throw new ImportFileError('Não reconhecemos as colunas deste arquivo. Envie a exportação da biblioteca do Goodreads ou do StoryGraph, ou a planilha exportada pelo Maratona.');
+    throw new ImportFileError(
+      'Não reconhecemos as colunas deste arquivo. Envie a exportação da biblioteca do Goodreads ou do StoryGraph, ou a planilha exportada pelo Maratona.',
+    );
   }
   const index = new Map(header.map((h, i) => [folded(h), i] as const));
   const mapping: ColumnMapping = {};
@@ -140,7 +142,12 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
     for (const w of isbn) if (w.warning) warnings.push(w.warning);
     const statusName = foldForMatch(unwrapCell(cellOf(row, 'status'))) || 'read';
     const knownStatus = SHELF_STATUS_NAMES[statusName];
-    const shelves = [...new Set([...list(cellOf(row, 'shelves')).filter((s) => !SHELF_STATUS_NAMES[foldForMatch(s)]), ...(knownStatus ? [] : [decodeText(unwrapCell(cellOf(row, 'status')))])])];
+    const shelves = [
+      ...new Set([
+        ...list(cellOf(row, 'shelves')).filter((s) => !SHELF_STATUS_NAMES[foldForMatch(s)]),
+        ...(knownStatus ? [] : [decodeText(unwrapCell(cellOf(row, 'status')))]),
+      ]),
+    ];
     const status = knownStatus ?? 'want_to_read';
     const readings = readingsOf(row, cellOf, status, dateOrder, warnings);
     const exact = ratingQuarters(cellOf(row, 'exactRating'));
@@ -164,9 +171,18 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
       owned: ownedOf(cellOf(row, 'owned')),
       ownedFormat: details?.ownedFormat ?? null,
       favorite: details?.favorite ?? false,
-      moods: details?.moods ?? list(cellOf(row, 'moods')).map((m) => m.toLowerCase()).filter((m): m is Mood => MOOD_SET.has(m)),
-      pacing: details ? details.pacing : PACING_SET.has(unwrapCell(cellOf(row, 'pacing')).toLowerCase()) ? (unwrapCell(cellOf(row, 'pacing')).toLowerCase() as Pacing) : null,
-      contentWarnings: details?.contentWarnings ?? [...new Set(list(cellOf(row, 'contentWarnings')).map(normalizeContentWarning))].slice(0, MAX_CONTENT_WARNINGS),
+      moods:
+        details?.moods ??
+        list(cellOf(row, 'moods'))
+          .map((m) => m.toLowerCase())
+          .filter((m): m is Mood => MOOD_SET.has(m)),
+      pacing: details
+        ? details.pacing
+        : PACING_SET.has(unwrapCell(cellOf(row, 'pacing')).toLowerCase())
+          ? (unwrapCell(cellOf(row, 'pacing')).toLowerCase() as Pacing)
+          : null,
+      contentWarnings:
+        details?.contentWarnings ?? [...new Set(list(cellOf(row, 'contentWarnings')).map(normalizeContentWarning))].slice(0, MAX_CONTENT_WARNINGS),
       warnings,
     });
   }
@@ -178,7 +194,13 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
  * single "Date Read". The read count is honoured with readings of unknown dates, and a book marked read without
  * any date gets one undated reading — an import never stamps a reading with today.
  */
-function readingsOf(row: CsvLine, cellOf: (row: CsvLine, field: ImportField) => string, status: ShelfStatus, order: DateOrder, warnings: string[]): ParsedReading[] {
+function readingsOf(
+  row: CsvLine,
+  cellOf: (row: CsvLine, field: ImportField) => string,
+  status: ShelfStatus,
+  order: DateOrder,
+  warnings: string[],
+): ParsedReading[] {
   let readings = maratonaReadings(cellOf(row, 'readings'), warnings);
   if (!readings.length) {
     const entries = storygraphReadings(cellOf(row, 'datesRead'), order);
@@ -191,9 +213,13 @@ function readingsOf(row: CsvLine, cellOf: (row: CsvLine, field: ImportField) => 
   }
   const count = Number(unwrapCell(cellOf(row, 'readCount')));
   const wanted = status === 'read' ? Math.max(1, Number.isInteger(count) ? count : 0) : 0;
-  while (readings.filter((r) => r.finished).length + readings.filter((r) => !r.finished && !r.abandoned && !r.started).length < wanted && readings.length < 50) {
+  while (
+    readings.filter((r) => r.finished).length + readings.filter((r) => !r.finished && !r.abandoned && !r.started).length < wanted &&
+    readings.length < 50
+  ) {
     readings.push({ started: null, finished: null, abandoned: null });
   }
-  if ((status === 'reading' || status === 'paused') && !readings.some((r) => !r.finished && !r.abandoned)) readings.push({ started: null, finished: null, abandoned: null });
+  if ((status === 'reading' || status === 'paused') && !readings.some((r) => !r.finished && !r.abandoned))
+    readings.push({ started: null, finished: null, abandoned: null });
   return readings;
 }

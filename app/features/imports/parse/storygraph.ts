@@ -4,9 +4,21 @@ import { datePart, toIso } from './dates';
 /** StoryGraph's library export: its header names, and its "Dates Read" list of readings. */
 
 export const STORYGRAPH_HEADERS: ColumnMapping = {
-  title: 'Title', authors: 'Authors', isbn: 'ISBN/UID', status: 'Read Status', dateAdded: 'Date Added', dateRead: 'Last Date Read',
-  datesRead: 'Dates Read', readCount: 'Read Count', moods: 'Moods', pacing: 'Pace', exactRating: 'Star Rating', review: 'Review',
-  contentWarnings: 'Content Warnings', shelves: 'Tags', owned: 'Owned?',
+  title: 'Title',
+  authors: 'Authors',
+  isbn: 'ISBN/UID',
+  status: 'Read Status',
+  dateAdded: 'Date Added',
+  dateRead: 'Last Date Read',
+  datesRead: 'Dates Read',
+  readCount: 'Read Count',
+  moods: 'Moods',
+  pacing: 'Pace',
+  exactRating: 'Star Rating',
+  review: 'Review',
+  contentWarnings: 'Content Warnings',
+  shelves: 'Tags',
+  owned: 'Owned?',
 };
 
 /** Whether a header (folded names) is StoryGraph's. */
@@ -28,4 +40,9 @@ function readingFrom(entry: string, order: DateOrder): ParsedReading | null {
 
 /** The readings of a "Dates Read" cell, those it can read. */
 export const storygraphReadings = (cell: string, order: DateOrder): ParsedReading[] =>
-  cell ? cell.split(/,\s*/).map((e) => readingFrom(e, order)).filter((r): r is ParsedReading => r !== null) : [];
+  cell
+    ? cell
+        .split(/,\s*/)
+        .map((e) => readingFrom(e, order))
+        .filter((r): r is ParsedReading => r !== null)
+    : [];

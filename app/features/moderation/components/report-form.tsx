@@ -9,7 +9,19 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_LABELS, type Reportab
  * /denunciar (`back`: where its no-JavaScript answer leads back to, by default this page). With JavaScript the answer shows here and what was typed stays; without it /denunciar answers
  * with its own page.
  */
-export function ReportForm({ kind, targetId, label = 'Denunciar', open = false, back }: { kind: ReportableKind; targetId: string; label?: string; open?: boolean; back?: string }) {
+export function ReportForm({
+  kind,
+  targetId,
+  label = 'Denunciar',
+  open = false,
+  back,
+}: {
+  kind: ReportableKind;
+  targetId: string;
+  label?: string;
+  open?: boolean;
+  back?: string;
+}) {
   const fetcher = useFetcher<unknown>();
   const location = useLocation();
   const result = fetcher.data;

@@ -15,8 +15,7 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold">
-          {REPORTABLE_KIND_LABELS[group.kind]} de{' '}
-          <ReaderLink reader={group.author} className={group.author ? '' : 'font-normal text-muted'} />
+          {REPORTABLE_KIND_LABELS[group.kind]} de <ReaderLink reader={group.author} className={group.author ? '' : 'font-normal text-muted'} />
           {group.author ? <span className="font-normal text-muted"> @{group.author.username}</span> : null}
         </h2>
         <span className="text-sm text-muted">
@@ -56,7 +55,10 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
           <ul className="flex flex-col gap-1">
             {group.history.map((h, i) => (
               <li key={i} className="break-words">
-                <span className="text-muted">{formatDateTime(h.createdAt)} · @{h.admin}:</span> {MODERATION_ACTION_LABELS[h.action]}
+                <span className="text-muted">
+                  {formatDateTime(h.createdAt)} · @{h.admin}:
+                </span>{' '}
+                {MODERATION_ACTION_LABELS[h.action]}
                 {h.note ? ` — ${h.note}` : ''}
               </li>
             ))}
@@ -67,7 +69,14 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
         <input type="hidden" name="report" value={group.reportId} />
         {open ? (
           <>
-            <TextArea label="Nota (vai para o autor se você advertir)" name="note" maxLength={REPORT_DETAILS_MAX} error={noteError} rows={2} className="min-h-16" />
+            <TextArea
+              label="Nota (vai para o autor se você advertir)"
+              name="note"
+              maxLength={REPORT_DETAILS_MAX}
+              error={noteError}
+              rows={2}
+              className="min-h-16"
+            />
             <div className="flex flex-wrap gap-2">
               {group.hideable && group.target && !group.target.hidden ? (
                 <Button type="submit" name="intent" value="hide" variant="danger" disabled={busy}>

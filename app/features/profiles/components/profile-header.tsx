@@ -10,7 +10,12 @@ const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n
 /** The follow button in each state: follow, request, "Solicitação enviada" (cancel), unfollow. */
 function FollowControls({ profile }: { profile: Profile }) {
   const { reader, relation } = profile;
-  if (relation.relation === 'owner') return <ButtonLink to="/configuracoes/conta" variant="secondary">Editar perfil</ButtonLink>;
+  if (relation.relation === 'owner')
+    return (
+      <ButtonLink to="/configuracoes/conta" variant="secondary">
+        Editar perfil
+      </ButtonLink>
+    );
   if (!relation.signedIn) {
     return (
       <ButtonLink to={`/auth/signin?callbackUrl=${encodeURIComponent(`/u/${reader.username}`)}`} variant="accent">
@@ -37,8 +42,8 @@ function BlockControl({ username }: { username: string }) {
       <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-2 font-medium text-muted hover:text-ink">Bloquear</summary>
       <div className="mt-2 flex max-w-md flex-col gap-2 rounded-xl border border-line bg-surface p-3">
         <p>
-          Bloquear @{username}? Vocês deixam de se seguir e nenhum dos dois verá o perfil e o conteúdo do outro. @{username} não será avisado. Você pode desbloquear
-          depois em “Seguindo”.
+          Bloquear @{username}? Vocês deixam de se seguir e nenhum dos dois verá o perfil e o conteúdo do outro. @{username} não será avisado. Você pode
+          desbloquear depois em “Seguindo”.
         </p>
         <SocialForm intent="bloquear" username={username} label={`Bloquear @${username}`} variant="danger" />
       </div>

@@ -27,7 +27,9 @@ export function ProfileOverview({ details, username, mine }: { details: ProfileD
           <h2 id="lendo-agora" className="font-serif text-xl font-bold">
             Lendo agora
           </h2>
-          {details.currentlyReadingHidden ? <p className="text-sm text-muted">Só você vê esta seção: ela está oculta no seu perfil (Configurações da conta).</p> : null}
+          {details.currentlyReadingHidden ? (
+            <p className="text-sm text-muted">Só você vê esta seção: ela está oculta no seu perfil (Configurações da conta).</p>
+          ) : null}
           {details.currentlyReading.length > 0 ? (
             <ul className="flex flex-wrap gap-4">
               {details.currentlyReading.map(({ edition, progress }) => (
@@ -37,7 +39,9 @@ export function ProfileOverview({ details, username, mine }: { details: ProfileD
               ))}
             </ul>
           ) : (
-            <p className="text-muted">{mine ? 'Nenhum livro como “Lendo” na sua estante. Marque um livro como “Lendo” na página dele.' : 'Nenhum livro sendo lido agora.'}</p>
+            <p className="text-muted">
+              {mine ? 'Nenhum livro como “Lendo” na sua estante. Marque um livro como “Lendo” na página dele.' : 'Nenhum livro sendo lido agora.'}
+            </p>
           )}
         </section>
       ) : null}
@@ -64,7 +68,9 @@ export function ProfileOverview({ details, username, mine }: { details: ProfileD
           items={details.latestAtts}
           label="Últimas atts"
           moreHref={null}
-          empty={<p className="text-muted">{mine ? 'Você ainda não publicou atts. Publique uma ao registrar o progresso de um livro.' : 'Nenhuma att ainda.'}</p>}
+          empty={
+            <p className="text-muted">{mine ? 'Você ainda não publicou atts. Publique uma ao registrar o progresso de um livro.' : 'Nenhuma att ainda.'}</p>
+          }
         />
         {details.latestAtts.length > 0 ? (
           <Link to={`/u/${username}/atts`} className="self-start">

@@ -18,7 +18,17 @@ export function profileHref(reader: ReaderLinkTarget): string | null {
  * The reader's name (or `children`, such as "@usuario") as a link to their profile, with their avatar inside the
  * same link when `avatarSize` is given: one link, whose text is the name, the avatar's image being decorative.
  */
-export function ReaderLink({ reader, avatarSize, className = '', children }: { reader: ReaderLinkTarget; avatarSize?: number; className?: string; children?: ReactNode }) {
+export function ReaderLink({
+  reader,
+  avatarSize,
+  className = '',
+  children,
+}: {
+  reader: ReaderLinkTarget;
+  avatarSize?: number;
+  className?: string;
+  children?: ReactNode;
+}) {
   const name = reader?.name ?? REMOVED_READER;
   const label = children ?? (reader ? name : <span className="italic">{name}</span>);
   const content = avatarSize ? (

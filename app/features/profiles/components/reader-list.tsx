@@ -3,7 +3,15 @@ import type { ReaderCard } from '../types';
 import { ReaderLink } from './reader-link';
 
 /** Readers as a list of links to their profiles, with room for buttons (approve, unfollow…) on each. */
-export function ReaderList({ readers, actions, extra }: { readers: ReaderCard[]; actions?: (reader: ReaderCard) => ReactNode; extra?: (reader: ReaderCard) => ReactNode }) {
+export function ReaderList({
+  readers,
+  actions,
+  extra,
+}: {
+  readers: ReaderCard[];
+  actions?: (reader: ReaderCard) => ReactNode;
+  extra?: (reader: ReaderCard) => ReactNode;
+}) {
   return (
     <ul className="flex flex-col divide-y divide-line">
       {readers.map((reader) => (

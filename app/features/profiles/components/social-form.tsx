@@ -3,7 +3,19 @@ import { Button, type ButtonVariant } from '~/components/ui/button';
 import type { SocialIntent } from '~/features/social/validation';
 
 /** One follow or block button: a tiny form that works before JavaScript, posting to the page it is on. */
-export function SocialForm({ intent, username, label, variant = 'secondary', className = '' }: { intent: SocialIntent; username: string; label: string; variant?: ButtonVariant; className?: string }) {
+export function SocialForm({
+  intent,
+  username,
+  label,
+  variant = 'secondary',
+  className = '',
+}: {
+  intent: SocialIntent;
+  username: string;
+  label: string;
+  variant?: ButtonVariant;
+  className?: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData.get('reader') === username;
   return (

@@ -16,7 +16,9 @@ export function BookshelfTab({ data, username, search }: { data: Data; username:
     { to: base, label: `Todos (${formatNumber(all)})`, active: !data.status },
     ...SHELF_STATUSES.flatMap((status) => {
       const count = data.counts[status];
-      return count == null ? [] : [{ to: `${base}?situacao=${STATUS_SLUGS[status]}`, label: `${STATUS_LABELS[status]} (${formatNumber(count)})`, active: data.status === status }];
+      return count == null
+        ? []
+        : [{ to: `${base}?situacao=${STATUS_SLUGS[status]}`, label: `${STATUS_LABELS[status]} (${formatNumber(count)})`, active: data.status === status }];
     }),
   ];
   return (

@@ -14,7 +14,10 @@ export function FollowersTab({ data, mine, search }: { data: Extract<TabData, { 
           Seguidores
         </h2>
         {data.readers.items.length > 0 ? (
-          <ReaderList readers={data.readers.items} {...(mine ? { actions: (reader) => <SocialForm intent="remover-seguidor" username={reader.username} label="Remover" variant="quiet" /> } : {})} />
+          <ReaderList
+            readers={data.readers.items}
+            {...(mine ? { actions: (reader) => <SocialForm intent="remover-seguidor" username={reader.username} label="Remover" variant="quiet" /> } : {})}
+          />
         ) : (
           <p className="text-muted">{mine ? 'Ninguém segue você ainda. Compartilhe o link do seu perfil.' : 'Ninguém por aqui ainda.'}</p>
         )}

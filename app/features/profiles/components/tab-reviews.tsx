@@ -6,7 +6,11 @@ import type { TabData } from '../types';
 export function ReviewsTab({ data, mine, search }: { data: Extract<TabData, { tab: 'resenhas' }>; mine: boolean; search: string }) {
   const { reviews } = data;
   if (reviews.items.length === 0) {
-    return <p className="text-muted">{mine ? 'Você ainda não publicou resenhas. Escreva a sua na página de um livro da sua estante.' : 'Nenhuma resenha por aqui ainda.'}</p>;
+    return (
+      <p className="text-muted">
+        {mine ? 'Você ainda não publicou resenhas. Escreva a sua na página de um livro da sua estante.' : 'Nenhuma resenha por aqui ainda.'}
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-3">

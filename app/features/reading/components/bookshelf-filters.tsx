@@ -32,7 +32,19 @@ const SORT_OPTIONS = [
   { value: 'leitura', label: 'Data de leitura' },
 ];
 
-function Select({ label, name, value, any, options }: { label: string; name: string; value: string | undefined; any?: string; options: { value: string; label: string }[] }) {
+function Select({
+  label,
+  name,
+  value,
+  any,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  any?: string;
+  options: { value: string; label: string }[];
+}) {
   return (
     <SelectField label={label} name={name} id={`filtro-${name}`} defaultValue={value ?? ''}>
       {any ? <option value="">{any}</option> : null}
@@ -58,12 +70,39 @@ export function BookshelfFilters({ params, bookshelf, shelves }: { params: Books
         {params.situacao ? <input type="hidden" name="situacao" value={params.situacao} /> : null}
         {params.visao !== 'lista' ? <input type="hidden" name="visao" value={params.visao} /> : null}
         <Select label="Ordenar por" name="ordem" value={params.ordem} options={SORT_OPTIONS} />
-        <Select label="Lido em" name="ano" value={params.ano?.toString()} any="Qualquer ano" options={bookshelf.years.map((y) => ({ value: String(y), label: String(y) }))} />
+        <Select
+          label="Lido em"
+          name="ano"
+          value={params.ano?.toString()}
+          any="Qualquer ano"
+          options={bookshelf.years.map((y) => ({ value: String(y), label: String(y) }))}
+        />
         <Select label="Nota" name="nota" value={params.nota} any="Qualquer nota" options={RATING_OPTIONS} />
-        <Select label="Formato" name="formato" value={params.formato ? formatSlug(params.formato) : undefined} any="Todos" options={FORMAT_OPTIONS.map((f) => ({ value: formatSlug(f.value), label: f.label }))} />
-        <Select label="Exemplar" name="tenho" value={params.tenho} any="Todos" options={[{ value: 'sim', label: 'Tenho' }, { value: 'nao', label: 'Não tenho' }]} />
+        <Select
+          label="Formato"
+          name="formato"
+          value={params.formato ? formatSlug(params.formato) : undefined}
+          any="Todos"
+          options={FORMAT_OPTIONS.map((f) => ({ value: formatSlug(f.value), label: f.label }))}
+        />
+        <Select
+          label="Exemplar"
+          name="tenho"
+          value={params.tenho}
+          any="Todos"
+          options={[
+            { value: 'sim', label: 'Tenho' },
+            { value: 'nao', label: 'Não tenho' },
+          ]}
+        />
         <Select label="Gênero" name="genero" value={params.genero} any="Todos" options={GENRES.map((g) => ({ value: g.slug, label: g.name }))} />
-        <Select label="Idioma" name="idioma" value={params.idioma} any="Todos" options={bookshelf.languages.map((code) => ({ value: code, label: formatLanguage(code) }))} />
+        <Select
+          label="Idioma"
+          name="idioma"
+          value={params.idioma}
+          any="Todos"
+          options={bookshelf.languages.map((code) => ({ value: code, label: formatLanguage(code) }))}
+        />
         <Select label="Estante" name="estante" value={params.estante} any="Todas" options={shelves.map((s) => ({ value: s.id, label: s.name }))} />
         <div className="col-span-2 flex flex-wrap items-center gap-3 md:col-span-4">
           <Button type="submit" variant="secondary">

@@ -32,7 +32,11 @@ export function BookshelfTabs({ counts, current, search }: { counts: Bookshelf['
   const all = Object.values(counts).reduce((a, n) => a + n, 0);
   const tabs: Tab[] = [
     { to: withParams(search, { situacao: undefined }), label: `Todos (${formatNumber(all)})`, active: !current },
-    ...SHELF_STATUSES.map((status) => ({ to: withParams(search, { situacao: STATUS_SLUGS[status] }), label: `${STATUS_LABELS[status]} (${formatNumber(counts[status])})`, active: current === status })),
+    ...SHELF_STATUSES.map((status) => ({
+      to: withParams(search, { situacao: STATUS_SLUGS[status] }),
+      label: `${STATUS_LABELS[status]} (${formatNumber(counts[status])})`,
+      active: current === status,
+    })),
   ];
   return <TabNav label="Situação" tabs={tabs} />;
 }

@@ -25,7 +25,11 @@ export function EditionStatsView({ title, stats }: { title: string; stats: Editi
         <div className="rounded-xl border border-line bg-surface p-4">
           <dt className="text-sm text-muted">Tempo médio de leitura</dt>
           <dd className="text-2xl font-semibold tabular-nums">
-            {stats.readingTime ? (stats.readingTime.averageDays === 1 ? '1 dia' : `${formatNumber(stats.readingTime.averageDays)} dias`) : 'Sem leituras com datas ainda'}
+            {stats.readingTime
+              ? stats.readingTime.averageDays === 1
+                ? '1 dia'
+                : `${formatNumber(stats.readingTime.averageDays)} dias`
+              : 'Sem leituras com datas ainda'}
           </dd>
           {stats.readingTime ? (
             <dd className="text-sm text-muted">
@@ -35,7 +39,13 @@ export function EditionStatsView({ title, stats }: { title: string; stats: Editi
         </div>
       </dl>
       {stats.ratingsCount > 0 ? (
-        <Histogram title="Distribuição das notas" buckets={buckets} labelHeader="Nota" valueHeader="Leitores" summary={`${formatNumber(stats.ratingsCount)} notas, média ${formatRating(stats.averageRating ?? 0)}.`} />
+        <Histogram
+          title="Distribuição das notas"
+          buckets={buckets}
+          labelHeader="Nota"
+          valueHeader="Leitores"
+          summary={`${formatNumber(stats.ratingsCount)} notas, média ${formatRating(stats.averageRating ?? 0)}.`}
+        />
       ) : (
         <p className="text-muted">Ninguém deu nota a esta edição ainda.</p>
       )}
@@ -72,7 +82,13 @@ function ReadingTraits({ stats }: { stats: EditionStats }) {
         />
       ) : null}
       {contentWarnings.length > 0 ? (
-        <BarChart title="Avisos de conteúdo" rows={contentWarnings} labelHeader="Aviso" valueHeader="Leitores" summary={`Mais citado: ${contentWarnings[0]?.label}.`} />
+        <BarChart
+          title="Avisos de conteúdo"
+          rows={contentWarnings}
+          labelHeader="Aviso"
+          valueHeader="Leitores"
+          summary={`Mais citado: ${contentWarnings[0]?.label}.`}
+        />
       ) : null}
     </div>
   );

@@ -27,8 +27,7 @@ export function FollowingActivityFeed({ items }: { items: FollowingActivity[] })
             <li key={item.id} className="flex items-start gap-3 py-3">
               <ReaderAvatarLink reader={item.reader} size={36} />
               <p className="min-w-0">
-                <ReaderLink reader={item.reader} className="font-medium" />{' '}
-                {VERBS[item.status]}{' '}
+                <ReaderLink reader={item.reader} className="font-medium" /> {VERBS[item.status]}{' '}
                 <Link to={`/ed/${item.edition.id}`} className="font-serif italic">
                   {item.edition.title}
                 </Link>

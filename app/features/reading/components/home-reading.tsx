@@ -88,7 +88,8 @@ export function CurrentlyReading({ books, result }: { books: CurrentReading[]; r
       </h2>
       {books.length === 0 ? (
         <p className="text-muted">
-          Nenhum livro em leitura. Escolha o próximo na <Link to="/estante?situacao=quero-ler">sua lista de quero ler</Link> ou no <Link to="/catalogo">catálogo</Link>.
+          Nenhum livro em leitura. Escolha o próximo na <Link to="/estante?situacao=quero-ler">sua lista de quero ler</Link> ou no{' '}
+          <Link to="/catalogo">catálogo</Link>.
         </p>
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
@@ -114,8 +115,24 @@ export function ReadingGoalForm({ goal, result }: { goal: ReadingGoal; result: F
         <input type="hidden" name="intent" value="meta" />
         <p className="text-sm text-muted">Livros, páginas ou os dois. Deixe em branco o que não quiser contar.</p>
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Livros no ano" name="books" inputMode="numeric" autoComplete="off" defaultValue={initial('books', goal.booksTarget)} error={failed ? fieldError(result, 'books') : undefined} hint={`Até ${formatNumber(GOAL_BOOKS_MAX)}.`} />
-          <TextField label="Páginas no ano" name="pages" inputMode="numeric" autoComplete="off" defaultValue={initial('pages', goal.pagesTarget)} error={failed ? fieldError(result, 'pages') : undefined} hint={`Até ${formatNumber(GOAL_PAGES_MAX)}.`} />
+          <TextField
+            label="Livros no ano"
+            name="books"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={initial('books', goal.booksTarget)}
+            error={failed ? fieldError(result, 'books') : undefined}
+            hint={`Até ${formatNumber(GOAL_BOOKS_MAX)}.`}
+          />
+          <TextField
+            label="Páginas no ano"
+            name="pages"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={initial('pages', goal.pagesTarget)}
+            error={failed ? fieldError(result, 'pages') : undefined}
+            hint={`Até ${formatNumber(GOAL_PAGES_MAX)}.`}
+          />
         </div>
         <Button type="submit" disabled={busy} className="self-start">
           Salvar meta

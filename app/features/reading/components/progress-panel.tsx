@@ -50,7 +50,19 @@ function UpdateItem({ edition, update }: { edition: EditionLength; update: Progr
   );
 }
 
-function UnitSelect({ name, label, units, initial, error }: { name: string; label: string; units: ProgressUnit[]; initial: string; error: string | undefined }) {
+function UnitSelect({
+  name,
+  label,
+  units,
+  initial,
+  error,
+}: {
+  name: string;
+  label: string;
+  units: ProgressUnit[];
+  initial: string;
+  error: string | undefined;
+}) {
   return (
     <SelectField label={label} name={name} defaultValue={initial} error={error}>
       {units.map((unit) => (
@@ -68,7 +80,17 @@ function UnitSelect({ name, label, units, initial, error }: { name: string; labe
  * the deliberate correction backwards, and at the end the offer to mark it read (the rating follows).
  * `extraFields` go inside the update form (the atts area's "Publicar como att", with its photos).
  */
-export function ProgressPanel({ edition, progress, result, extraFields }: { edition: EditionLength; progress: MyProgress; result: FormResult | undefined; extraFields?: ReactNode }) {
+export function ProgressPanel({
+  edition,
+  progress,
+  result,
+  extraFields,
+}: {
+  edition: EditionLength;
+  progress: MyProgress;
+  result: FormResult | undefined;
+  extraFields?: ReactNode;
+}) {
   const busy = usePosting();
   const atEnd = progress.fraction >= 1;
   const initialUnit = UNIT_SLUGS[progress.unit ?? progress.preferredUnit];
@@ -92,15 +114,36 @@ export function ProgressPanel({ edition, progress, result, extraFields }: { edit
           <p className="text-sm text-muted">E dê sua nota logo abaixo.</p>
         </div>
       ) : (
-        <Form method="post" encType="multipart/form-data" key={progress.updates[0]?.id ?? 'primeiro'} className="flex flex-col gap-3" aria-label="Registrar progresso">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          key={progress.updates[0]?.id ?? 'primeiro'}
+          className="flex flex-col gap-3"
+          aria-label="Registrar progresso"
+        >
           <input type="hidden" name="intent" value="progresso" />
           {/* Locked while a save is under way: the form starts afresh with the new update, so nothing may be typed into this one meanwhile. */}
           <fieldset disabled={busy} className="flex min-w-0 flex-col gap-3">
             <div className="grid grid-cols-2 gap-3">
-              <TextField label="Onde você está" name="value" inputMode="numeric" autoComplete="off" defaultValue={typed(result, 'value')} error={fieldError(result, 'value')} />
+              <TextField
+                label="Onde você está"
+                name="value"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={typed(result, 'value')}
+                error={fieldError(result, 'value')}
+              />
               <UnitSelect name="unit" label="Unidade" units={progress.units} initial={typed(result, 'unit', initialUnit)} error={fieldError(result, 'unit')} />
             </div>
-            <TextArea label="Comentário (opcional)" name="comment" maxLength={MAX_PROGRESS_COMMENT} rows={3} defaultValue={typed(result, 'comment')} error={fieldError(result, 'comment')} hint={`Até ${formatNumber(MAX_PROGRESS_COMMENT)} caracteres.`} />
+            <TextArea
+              label="Comentário (opcional)"
+              name="comment"
+              maxLength={MAX_PROGRESS_COMMENT}
+              rows={3}
+              defaultValue={typed(result, 'comment')}
+              error={fieldError(result, 'comment')}
+              hint={`Até ${formatNumber(MAX_PROGRESS_COMMENT)} caracteres.`}
+            />
             <SelectField label="Emoção (opcional)" name="emotion" defaultValue={typed(result, 'emotion')} error={fieldError(result, 'emotion')}>
               <option value="">Nenhuma</option>
               {EMOTIONS.map((emotion) => (
@@ -110,8 +153,8 @@ export function ProgressPanel({ edition, progress, result, extraFields }: { edit
               ))}
             </SelectField>
             <label className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name="spoiler" value="sim" defaultChecked={typed(result, 'spoiler') === 'sim'} className="size-5" />
-              O comentário tem spoiler
+              <input type="checkbox" name="spoiler" value="sim" defaultChecked={typed(result, 'spoiler') === 'sim'} className="size-5" />O comentário tem
+              spoiler
             </label>
             {extraFields}
             <Button type="submit" className="self-start">
@@ -137,8 +180,21 @@ export function ProgressPanel({ edition, progress, result, extraFields }: { edit
             <input type="hidden" name="intent" value="corrigir-progresso" />
             <p className="text-sm">Registrou além do que leu? Volte o progresso para onde você realmente está.</p>
             <div className="grid grid-cols-2 gap-3">
-              <TextField label="Onde você realmente está" name="correctedValue" inputMode="numeric" autoComplete="off" defaultValue={typed(result, 'correctedValue')} error={fieldError(result, 'correctedValue')} />
-              <UnitSelect name="correctedUnit" label="Unidade da correção" units={progress.units} initial={typed(result, 'correctedUnit', initialUnit)} error={fieldError(result, 'correctedUnit')} />
+              <TextField
+                label="Onde você realmente está"
+                name="correctedValue"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={typed(result, 'correctedValue')}
+                error={fieldError(result, 'correctedValue')}
+              />
+              <UnitSelect
+                name="correctedUnit"
+                label="Unidade da correção"
+                units={progress.units}
+                initial={typed(result, 'correctedUnit', initialUnit)}
+                error={fieldError(result, 'correctedUnit')}
+              />
             </div>
             <Button type="submit" variant="secondary" disabled={busy} className="self-start">
               Corrigir progresso

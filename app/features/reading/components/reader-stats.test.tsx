@@ -28,7 +28,19 @@ describe('ReaderStatsView', () => {
   });
 
   it('says so when nothing was finished that year', () => {
-    const html = renderToStaticMarkup(<ReaderStatsView stats={{ ...stats, books: 0, pages: 0, months: stats.months.map((m) => ({ ...m, books: 0, pages: 0 })), genres: [], countries: [], ratings: [0, 0, 0, 0, 0] }} />);
+    const html = renderToStaticMarkup(
+      <ReaderStatsView
+        stats={{
+          ...stats,
+          books: 0,
+          pages: 0,
+          months: stats.months.map((m) => ({ ...m, books: 0, pages: 0 })),
+          genres: [],
+          countries: [],
+          ratings: [0, 0, 0, 0, 0],
+        }}
+      />,
+    );
     expect(html).toContain('Nenhum livro terminado em 2026 ainda.');
     expect(html).not.toContain('<svg');
   });

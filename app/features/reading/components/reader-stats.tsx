@@ -36,9 +36,21 @@ export function ReaderStatsView({ stats }: { stats: ReaderStats }) {
           <BarChart title="Gêneros" rows={stats.genres} labelHeader="Gênero" valueHeader="Livros" summary={`Mais lido: ${stats.genres[0]?.label}.`} />
         ) : null}
         {stats.countries.length > 0 ? (
-          <BarChart title="Países dos autores" rows={stats.countries} labelHeader="País" valueHeader="Autores" summary={`Mais frequente: ${stats.countries[0]?.label}.`} />
+          <BarChart
+            title="Países dos autores"
+            rows={stats.countries}
+            labelHeader="País"
+            valueHeader="Autores"
+            summary={`Mais frequente: ${stats.countries[0]?.label}.`}
+          />
         ) : null}
-        <Histogram title="Notas dadas" buckets={ratings} labelHeader="Nota" valueHeader="Livros" summary={rated > 0 ? `${plural(rated, 'livro avaliado', 'livros avaliados')}.` : 'Nenhum livro avaliado.'} />
+        <Histogram
+          title="Notas dadas"
+          buckets={ratings}
+          labelHeader="Nota"
+          valueHeader="Livros"
+          summary={rated > 0 ? `${plural(rated, 'livro avaliado', 'livros avaliados')}.` : 'Nenhum livro avaliado.'}
+        />
       </div>
     </div>
   );

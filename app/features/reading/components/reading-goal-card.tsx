@@ -17,10 +17,16 @@ export function ReadingGoalCard({ goal, children }: { goal: ReadingGoal; childre
         Meta de leitura de {goal.year}
       </h2>
       {goal.booksTarget != null ? (
-        <ProgressBar fraction={goalFraction(goal.booksRead, goal.booksTarget)} label={`${count(goal.booksRead, 'livro', 'livros')} de ${count(goal.booksTarget, 'livro', 'livros')}`} />
+        <ProgressBar
+          fraction={goalFraction(goal.booksRead, goal.booksTarget)}
+          label={`${count(goal.booksRead, 'livro', 'livros')} de ${count(goal.booksTarget, 'livro', 'livros')}`}
+        />
       ) : null}
       {goal.pagesTarget != null ? (
-        <ProgressBar fraction={goalFraction(goal.pagesRead, goal.pagesTarget)} label={`${count(goal.pagesRead, 'página', 'páginas')} de ${count(goal.pagesTarget, 'página', 'páginas')}`} />
+        <ProgressBar
+          fraction={goalFraction(goal.pagesRead, goal.pagesTarget)}
+          label={`${count(goal.pagesRead, 'página', 'páginas')} de ${count(goal.pagesTarget, 'página', 'páginas')}`}
+        />
       ) : null}
       {!hasGoal ? (
         <p className="text-muted">

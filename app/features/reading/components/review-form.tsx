@@ -26,7 +26,21 @@ const choiceClass = 'flex min-h-11 items-center gap-2';
  * The review editor: text (Markdown), spoiler flag, visibility, moods, pacing and content warnings. The text is
  * saved as a draft while the reader types (useDraftAutosave); without JavaScript "Salvar rascunho" does it.
  */
-export function ReviewForm({ editionId, entry, review, verified, result, busy }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: FormResult | undefined; busy: boolean }) {
+export function ReviewForm({
+  editionId,
+  entry,
+  review,
+  verified,
+  result,
+  busy,
+}: {
+  editionId: string;
+  entry: MyShelfEntry;
+  review: MyReview | null;
+  verified: boolean;
+  result: FormResult | undefined;
+  busy: boolean;
+}) {
   const failed = isFailure(result) && (result.fields.intent === 'rascunho' || result.fields.intent === 'publicar') ? result : null;
   const hasDraft = review?.draftBody != null;
   const initialBody = failed ? typed(failed, 'body') : (review?.draftBody ?? review?.body ?? '');
@@ -56,11 +70,15 @@ export function ReviewForm({ editionId, entry, review, verified, result, busy }:
         }
       />
       <p aria-live="polite" className="min-h-5 text-sm text-muted">
-        {autosave.state.error ? <span className="text-danger">{autosave.state.error}</span> : autosave.state.savedAt ? `Rascunho salvo às ${formatTime(autosave.state.savedAt)}` : null}
+        {autosave.state.error ? (
+          <span className="text-danger">{autosave.state.error}</span>
+        ) : autosave.state.savedAt ? (
+          `Rascunho salvo às ${formatTime(autosave.state.savedAt)}`
+        ) : null}
       </p>
       <label className={choiceClass}>
-        <input type="checkbox" name="spoiler" value="sim" defaultChecked={spoiler} className="size-5 accent-coral" />
-        A resenha tem spoiler (fica escondida até o leitor pedir para ver)
+        <input type="checkbox" name="spoiler" value="sim" defaultChecked={spoiler} className="size-5 accent-coral" />A resenha tem spoiler (fica escondida até o
+        leitor pedir para ver)
       </label>
       <div className="sm:max-w-xs">
         <SelectField label="Quem pode ver" name="visibility" id="resenha-visibilidade" defaultValue={visibility} error={error('visibility')}>
@@ -88,7 +106,13 @@ export function ReviewForm({ editionId, entry, review, verified, result, busy }:
         <div className="flex flex-wrap gap-x-4">
           {[null, ...PACINGS].map((pacing) => (
             <label key={pacing ?? 'none'} className={choiceClass}>
-              <input type="radio" name="pacing" value={pacing ? PACING_SLUGS[pacing] : ''} defaultChecked={entry.pacing === pacing} className="size-5 accent-coral" />
+              <input
+                type="radio"
+                name="pacing"
+                value={pacing ? PACING_SLUGS[pacing] : ''}
+                defaultChecked={entry.pacing === pacing}
+                className="size-5 accent-coral"
+              />
               {pacing ? PACING_LABELS[pacing] : 'Não informado'}
             </label>
           ))}

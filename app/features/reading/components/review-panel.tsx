@@ -12,7 +12,19 @@ import { usePosting } from './use-posting';
 const REVIEW_INTENTS = ['rascunho', 'publicar', 'despublicar', 'excluir-resenha'];
 
 /** "Sua resenha" on an edition page, for a reader who has the book on their bookshelf. */
-export function ReviewPanel({ editionId, entry, review, verified, result }: { editionId: string; entry: MyShelfEntry; review: MyReview | null; verified: boolean; result: FormResult | undefined }) {
+export function ReviewPanel({
+  editionId,
+  entry,
+  review,
+  verified,
+  result,
+}: {
+  editionId: string;
+  entry: MyShelfEntry;
+  review: MyReview | null;
+  verified: boolean;
+  result: FormResult | undefined;
+}) {
   const busy = usePosting();
   const mine = isFailure(result) && REVIEW_INTENTS.includes(result.fields.intent ?? '');
   // A new saved state remounts the editor with what the server now holds.

@@ -8,7 +8,17 @@ import type { ShelfSummary } from '../types';
 import { usePosting } from './use-posting';
 
 /** Name, description and visibility of a custom shelf: creating one (/estantes) or editing it (/estante/{id}). */
-export function ShelfForm({ intent, shelf, result, submitLabel }: { intent: 'criar' | 'editar'; shelf?: ShelfSummary; result: FormResult | undefined; submitLabel: string }) {
+export function ShelfForm({
+  intent,
+  shelf,
+  result,
+  submitLabel,
+}: {
+  intent: 'criar' | 'editar';
+  shelf?: ShelfSummary;
+  result: FormResult | undefined;
+  submitLabel: string;
+}) {
   const busy = usePosting();
   // Errors and typed values belong to this form only when it was the one sent.
   const mine = isFailure(result) && result.fields.intent === intent;
@@ -18,7 +28,15 @@ export function ShelfForm({ intent, shelf, result, submitLabel }: { intent: 'cri
     <Form method="post" className="flex flex-col gap-3">
       <input type="hidden" name="intent" value={intent} />
       {mine && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
-      <TextField label="Nome" name="name" id={`${intent}-nome`} required maxLength={SHELF_NAME_MAX} defaultValue={value('name', shelf?.name ?? '')} error={error('name')} />
+      <TextField
+        label="Nome"
+        name="name"
+        id={`${intent}-nome`}
+        required
+        maxLength={SHELF_NAME_MAX}
+        defaultValue={value('name', shelf?.name ?? '')}
+        error={error('name')}
+      />
       <TextArea
         label="Descrição"
         name="description"
@@ -27,7 +45,14 @@ export function ShelfForm({ intent, shelf, result, submitLabel }: { intent: 'cri
         defaultValue={value('description', shelf?.description ?? '')}
         error={error('description')}
       />
-      <SelectField label="Quem pode ver" name="visibility" id={`${intent}-visibilidade`} defaultValue={value('visibility', shelf?.visibility ?? 'publico')} error={error('visibility')} hint="“Só seguidores”: por enquanto, só você.">
+      <SelectField
+        label="Quem pode ver"
+        name="visibility"
+        id={`${intent}-visibilidade`}
+        defaultValue={value('visibility', shelf?.visibility ?? 'publico')}
+        error={error('visibility')}
+        hint="“Só seguidores”: por enquanto, só você."
+      >
         {VISIBILITIES.map((visibility) => (
           <option key={visibility} value={visibility}>
             {VISIBILITY_LABELS[visibility]}

@@ -15,7 +15,19 @@ const ArrowDown = lucide(arrowDownDrawing);
 const ArrowUp = lucide(arrowUpDrawing);
 
 /** One small POST form per control, so ordering works without JavaScript. */
-function ItemButton({ intent, entryId, label, children, disabled }: { intent: string; entryId: string; label: string; children: ReactNode; disabled: boolean }) {
+function ItemButton({
+  intent,
+  entryId,
+  label,
+  children,
+  disabled,
+}: {
+  intent: string;
+  entryId: string;
+  label: string;
+  children: ReactNode;
+  disabled: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -28,7 +40,17 @@ function ItemButton({ intent, entryId, label, children, disabled }: { intent: st
 }
 
 /** The books of a custom shelf in the owner's order; the owner also gets move up/down and "Tirar". */
-export function ShelfItems({ items, owner, firstPosition, lastPosition }: { items: ShelfItem[]; owner: boolean; firstPosition: number | null; lastPosition: number | null }) {
+export function ShelfItems({
+  items,
+  owner,
+  firstPosition,
+  lastPosition,
+}: {
+  items: ShelfItem[];
+  owner: boolean;
+  firstPosition: number | null;
+  lastPosition: number | null;
+}) {
   const busy = usePosting();
   return (
     <ol className="flex flex-col divide-y divide-line">

@@ -19,7 +19,11 @@ const Heart = lucide(heartDrawing);
 
 function readThroughText(read: ReadThrough): string {
   const started = read.startedOn ? `começou em ${formatDay(read.startedOn)}` : null;
-  const ended = read.finishedOn ? `terminou em ${formatDay(read.finishedOn)}` : read.abandonedOn ? `abandonou em ${formatDay(read.abandonedOn)}` : 'em andamento';
+  const ended = read.finishedOn
+    ? `terminou em ${formatDay(read.finishedOn)}`
+    : read.abandonedOn
+      ? `abandonou em ${formatDay(read.abandonedOn)}`
+      : 'em andamento';
   const text = [started, ended].filter(Boolean).join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -125,7 +129,9 @@ export function ShelfPanel({
                 ))}
               </ol>
               {entry.undatedReadings > 0 ? (
-                <p className="text-sm text-muted">{entry.undatedReadings === 1 ? 'Uma leitura sem data (importada).' : `${entry.undatedReadings} leituras sem data (importadas).`}</p>
+                <p className="text-sm text-muted">
+                  {entry.undatedReadings === 1 ? 'Uma leitura sem data (importada).' : `${entry.undatedReadings} leituras sem data (importadas).`}
+                </p>
               ) : null}
             </div>
           ) : null}

@@ -18,10 +18,19 @@ export function CatalogFollowButton({ noun, following }: { noun: 'autor' | 'cole
   }
   return (
     <Form method="post" className="flex flex-wrap items-center gap-3">
-      <Button type="submit" name="intent" value={following ? 'deixar-de-seguir' : 'seguir'} variant={following ? 'secondary' : 'primary'} disabled={busy} aria-pressed={following}>
+      <Button
+        type="submit"
+        name="intent"
+        value={following ? 'deixar-de-seguir' : 'seguir'}
+        variant={following ? 'secondary' : 'primary'}
+        disabled={busy}
+        aria-pressed={following}
+      >
         {following ? `Seguindo ${noun}` : `Seguir ${noun}`}
       </Button>
-      <span className="text-sm text-muted">{following ? 'Você recebe um aviso quando chega uma edição nova.' : 'Receba um aviso quando chegar uma edição nova.'}</span>
+      <span className="text-sm text-muted">
+        {following ? 'Você recebe um aviso quando chega uma edição nova.' : 'Receba um aviso quando chegar uma edição nova.'}
+      </span>
     </Form>
   );
 }
