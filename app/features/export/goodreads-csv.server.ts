@@ -2,44 +2,20 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { csvLines, toCsv } from '~/lib/csv';
 import { todayInSaoPaulo } from '~/features/accounts/validation';
+import { GOODREADS_COLUMNS } from '~/features/imports/parse/goodreads';
 import { ratingFromQuarters } from '~/features/reading/statuses';
 import type { Viewer } from '~/server/viewer.server';
 import type { ShelfStatus } from '~/features/reading/vocabulary';
 
 /**
- * The columns of Goodreads' library export, in its current order (24), so Goodreads, StoryGraph and our own
+ * The columns of Goodreads' library export, in its current order (24: the list our importer reads a file
+ * without a header row as), so Goodreads, StoryGraph and our own
  * importer take the file as it is; then what that layout cannot carry, in columns other sites ignore
  * (docs/decisions/0029): the exact rating, and every reading with its dates as JSON
  * (`[{"started":"2025-04-19","finished":"2025-04-21","abandoned":null}]`), and the rest of the entry as JSON
  * (custom shelves by their exact names, favourite, format owned, moods, pace, content warnings), so our own
  * importer brings the whole entry back (docs/decisions/0032).
  */
-export const GOODREADS_COLUMNS = [
-  'Book Id',
-  'Title',
-  'Author',
-  'Author l-f',
-  'Additional Authors',
-  'ISBN',
-  'ISBN13',
-  'My Rating',
-  'Average Rating',
-  'Publisher',
-  'Binding',
-  'Number of Pages',
-  'Year Published',
-  'Original Publication Year',
-  'Date Read',
-  'Date Added',
-  'Bookshelves',
-  'Bookshelves with positions',
-  'Exclusive Shelf',
-  'My Review',
-  'Spoiler',
-  'Private Notes',
-  'Read Count',
-  'Owned Copies',
-] as const;
 export const MARATONA_COLUMNS = ['Maratona Rating', 'Maratona Readings', 'Maratona Details'] as const;
 const HEADER = [...GOODREADS_COLUMNS, ...MARATONA_COLUMNS];
 

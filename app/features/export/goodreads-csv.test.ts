@@ -13,7 +13,8 @@ import * as exportPage from '../../routes/configuracoes.exportar';
 import * as download from '../../routes/configuracoes.exportar.arquivo.$id';
 import * as csvRoute from '../../routes/configuracoes.exportar.goodreads[.]csv';
 import { listExportFiles } from './archive.server';
-import { CSV_ON_REQUEST_MAX, GOODREADS_COLUMNS, MARATONA_COLUMNS, goodreadsCsv, goodreadsCsvText } from './goodreads-csv.server';
+import { GOODREADS_COLUMNS } from '~/features/imports/parse/goodreads';
+import { CSV_ON_REQUEST_MAX, MARATONA_COLUMNS, goodreadsCsv, goodreadsCsvText } from './goodreads-csv.server';
 
 useTestDatabase();
 

@@ -25,7 +25,7 @@ export const GOODREADS_HEADERS: ColumnMapping = {
 };
 
 /** Goodreads' current library export, in order: what a file without its header row is read as. */
-export const GOODREADS_24 = [
+export const GOODREADS_COLUMNS = [
   'Book Id',
   'Title',
   'Author',
@@ -50,13 +50,13 @@ export const GOODREADS_24 = [
   'Private Notes',
   'Read Count',
   'Owned Copies',
-];
+] as const;
 
 /** Whether a header (folded names) is Goodreads' or one of its kind (ours is told apart by its own columns). */
 export const isGoodreadsLikeHeader = (names: ReadonlySet<string>) => names.has('title') && (names.has('exclusive shelf') || names.has('book id'));
 
 /** Whether a first row is data, not a header: a Goodreads row starts with its numeric Book Id. */
-export const looksLikeGoodreadsRow = (cells: string[]) => cells.length === GOODREADS_24.length && /^\d+$/.test(cells[0]?.trim() ?? '');
+export const looksLikeGoodreadsRow = (cells: string[]) => cells.length === GOODREADS_COLUMNS.length && /^\d+$/.test(cells[0]?.trim() ?? '');
 
 /** The exclusive shelves' names (StoryGraph writes the same ones), folded, as statuses. */
 export const SHELF_STATUS_NAMES: Record<string, ShelfStatus> = {

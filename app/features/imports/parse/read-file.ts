@@ -4,7 +4,7 @@ import { type CsvLine, detectDelimiter, parseCsvLines } from '~/lib/csv';
 import { type ParsedReading, type RowFields, type ColumnMapping, type DateOrder, IMPORT_FIELDS, type ImportField, type ImportSource } from '../vocabulary';
 import { MOOD_SET, PACING_SET, decodeText, list, ownedOf, ratingQuarters, readIsbn, textOrNull, unwrapCell } from './cells';
 import { dateTokens, datePart, toIso } from './dates';
-import { GOODREADS_24, GOODREADS_HEADERS, SHELF_STATUS_NAMES, isGoodreadsLikeHeader, looksLikeGoodreadsRow, splitSeries } from './goodreads';
+import { GOODREADS_COLUMNS, GOODREADS_HEADERS, SHELF_STATUS_NAMES, isGoodreadsLikeHeader, looksLikeGoodreadsRow, splitSeries } from './goodreads';
 import { MARATONA_HEADERS, hasMaratonaColumns, maratonaDetails, maratonaEditionId, maratonaReadings } from './maratona';
 import { STORYGRAPH_HEADERS, isStorygraphHeader, storygraphReadings } from './storygraph';
 
@@ -85,7 +85,7 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
   if (!lines.length) throw new ImportFileError('O arquivo está vazio.');
   const first = lines[0]!;
   const headerless = looksLikeGoodreadsRow(first.cells);
-  const header = headerless ? GOODREADS_24 : first.cells.map((h) => h.replace(/^\uFEFF/, '').trim());
+  const header = headerless ? [...GOODREADS_COLUMNS] : first.cells.map((h) => h.replace(/^\uFEFF/, '').trim());
   const source = headerless ? 'goodreads' : detectSource(header);
   if (!source) {
     throw new ImportFileError(
