@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { getDb } from '~/db/client.server';
 import { users } from '~/db/schema';
 import { getAuth } from '~/features/accounts/auth.server';
@@ -66,6 +67,30 @@ export function formRequest(path: string, fields: Record<string, string>, option
     },
   });
 }
+
+/** A multipart post, as a form with files sends it: each file under its field, a field repeated for several. */
+export function multipartRequest(path: string, fields: Record<string, string>, files: [field: string, file: File][], cookie: string): Request {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  for (const [key, file] of files) form.append(key, file);
+  return new Request(`http://localhost:3000${path}`, { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
+}
+
+/** A 640×480 JPEG, as a phone's photo reaches an upload field. */
+export const testPhoto = async () =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1D4E7A' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    'foto.jpg',
+    {
+      type: 'image/jpeg',
+    },
+  );
 
 export function getRequest(path: string, cookie?: string): Request {
   return new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });

@@ -6,7 +6,7 @@ import { blocks, follows } from '~/db/schema';
 import { ATTS_RATE_LIMIT } from '~/features/atts/mutations.server';
 import { hitRateLimit } from '~/server/rate-limit.server';
 import { useTestDatabase } from '../../test/db';
-import { createEdition, createUser, formRequest, getRequest, type TestUser } from '../../test/factories';
+import { createEdition, createUser, formRequest, getRequest, multipartRequest, testPhoto, type TestUser } from '../../test/factories';
 import { call, statusOf, type Failure } from '../../test/routes';
 import * as attPage from './att.$id';
 import * as attImage from './att.$id.imagens.$n';
@@ -16,29 +16,18 @@ import * as editionTab from './ed.$id.$tab';
 
 useTestDatabase();
 
-const photo = async () =>
-  new File(
-    [
-      new Uint8Array(
-        await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1D4E7A' } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    ],
-    'foto.jpg',
-    { type: 'image/jpeg' },
-  );
-
 /** A multipart post, as the progress form and "Publicar att" send it (with their photos). */
-function multipart(path: string, fields: Record<string, string>, files: File[], cookie: string): Request {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  for (const file of files) form.append('fotos', file);
-  return new Request(`http://localhost:3000${path}`, { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
-}
-
 const postOnEdition = (id: string, reader: TestUser, fields: Record<string, string>, files: File[] = []) =>
-  call(edition.action, multipart(`/ed/${id}`, fields, files, reader.cookie), { id });
+  call(
+    edition.action,
+    multipartRequest(
+      `/ed/${id}`,
+      fields,
+      files.map((file) => ['fotos', file]),
+      reader.cookie,
+    ),
+    { id },
+  );
 const lastAtt = async () => (await queryRows<{ id: string }>(sql`SELECT id FROM atts ORDER BY created_at DESC LIMIT 1`))[0]?.id ?? '';
 const imageStatus = (id: string, cookie?: string) => statusOf(call(attImage.loader, getRequest(`/att/${id}/imagens/1`, cookie), { id, n: '1' }));
 const pageStatus = (id: string, cookie?: string) => statusOf(call(attPage.loader, getRequest(`/att/${id}`, cookie), { id }));
@@ -56,7 +45,7 @@ describe('atts through their pages', () => {
     const id = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], pages: 264 });
     const progress = { intent: 'progresso', value: '50', unit: 'porcentagem', emotion: 'amando', comment: 'Bibiana e Belonísia!' };
 
-    const sent = await postOnEdition(id, author, { ...progress, att: 'sim', attText: '', attVisibility: 'seguidores' }, [await photo()]);
+    const sent = await postOnEdition(id, author, { ...progress, att: 'sim', attText: '', attVisibility: 'seguidores' }, [await testPhoto()]);
     expect(sent).toEqual({ success: 'Progresso registrado. Publicado como att.' });
     const attId = await lastAtt();
     const own = (await call(feed.loader, getRequest('/atts', author.cookie))) as {
@@ -164,7 +153,7 @@ describe('atts through their pages', () => {
     expect(notYet.data.formError).toBe('Marque o livro como lido para publicar que terminou.');
     await call(edition.action, formRequest(`/ed/${id}`, { intent: 'situacao', status: 'lido' }, { cookie: author.cookie }), { id });
     const posted = (await postOnEdition(id, author, { intent: 'publicar-att', attText: 'Terminei!', attVisibility: 'publico', attSpoiler: 'sim' }, [
-      await photo(),
+      await testPhoto(),
     ])) as Response;
     const attId = await lastAtt();
     expect(posted.headers.get('location')).toBe(`/att/${attId}`);

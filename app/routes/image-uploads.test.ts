@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '~/server/env.server';
 import { useTestDatabase } from '../../test/db';
-import { createEdition, createUser, formRequest, type TestUser } from '../../test/factories';
+import { createEdition, createUser, formRequest, multipartRequest, testPhoto, type TestUser } from '../../test/factories';
 import { call, type Failure } from '../../test/routes';
 import * as coverForm from './catalogo.solicitar.capa';
 import * as account from './configuracoes.conta';
@@ -12,34 +11,22 @@ useTestDatabase();
 
 type Limited = Failure & { init: { headers: Record<string, string> } };
 
-const photo = async () =>
-  new File(
-    [
-      new Uint8Array(
-        await sharp({ create: { width: 640, height: 480, channels: 3, background: '#1D4E7A' } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    ],
-    'foto.jpg',
-    { type: 'image/jpeg' },
-  );
-
-function multipart(path: string, fields: Record<string, string>, files: Record<string, File>, cookie: string): Request {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  for (const [key, file] of Object.entries(files)) form.append(key, file);
-  return new Request(`http://localhost:3000${path}`, { method: 'POST', body: form, headers: { Origin: 'http://localhost:3000', Cookie: cookie } });
-}
-
 const avatar = async (reader: TestUser) =>
-  call(account.action, multipart('/configuracoes/conta', { intent: 'avatar' }, { avatar: await photo() }, reader.cookie));
+  call(account.action, multipartRequest('/configuracoes/conta', { intent: 'avatar' }, [['avatar', await testPhoto()]], reader.cookie));
 const cover = async (reader: TestUser, editionId: string) =>
-  call(coverForm.action, multipart(`/catalogo/solicitar/capa?edicao=${editionId}`, { note: 'Foto do meu exemplar' }, { capa: await photo() }, reader.cookie));
+  call(
+    coverForm.action,
+    multipartRequest(`/catalogo/solicitar/capa?edicao=${editionId}`, { note: 'Foto do meu exemplar' }, [['capa', await testPhoto()]], reader.cookie),
+  );
 const att = async (reader: TestUser, editionId: string) =>
   call(
     edition.action,
-    multipart(`/ed/${editionId}`, { intent: 'publicar-att', attText: 'Terminei!', attVisibility: 'publico' }, { fotos: await photo() }, reader.cookie),
+    multipartRequest(
+      `/ed/${editionId}`,
+      { intent: 'publicar-att', attText: 'Terminei!', attVisibility: 'publico' },
+      [['fotos', await testPhoto()]],
+      reader.cookie,
+    ),
     { id: editionId },
   );
 
