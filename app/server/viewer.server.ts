@@ -56,8 +56,11 @@ export function getViewer({ request, context }: ViewerArgs): Promise<Viewer | nu
   return (reads[phase] ??= readViewer(request, reads));
 }
 
-/** The auth library's session cookie: `__Secure-` only when the site is served over HTTPS (`useSecureCookies` in auth.server.ts). */
-const sessionCookieName = () => SESSION_COOKIE_NAMES[getEnv().publicUrl.startsWith('https://') ? 1 : 0]!;
+/** Whether the auth library's cookies are `__Secure-` ones: when the site is served over HTTPS (auth.server.ts's `useSecureCookies`). */
+export const usesSecureCookies = () => getEnv().publicUrl.startsWith('https://');
+
+/** The auth library's session cookie, by the same rule. */
+const sessionCookieName = () => SESSION_COOKIE_NAMES[usesSecureCookies() ? 1 : 0]!;
 
 export function hasSessionCookie(cookie: string | null | undefined): boolean {
   return !!cookie && SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`));

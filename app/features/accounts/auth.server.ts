@@ -8,6 +8,7 @@ import { authAccounts, sessions, users, verifications } from '~/db/schema';
 import { sameSitePath } from '~/lib/same-site-path';
 import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
+import { usesSecureCookies } from '~/server/viewer.server';
 import { AppError, isAppError, RateLimitError } from '~/server/errors';
 import { log } from '~/server/logger.server';
 import { CLIENT_IP_HEADER } from '~/server/request.server';
@@ -72,7 +73,7 @@ function createAuth() {
     rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: env.publicUrl.startsWith('https://'),
+      useSecureCookies: usesSecureCookies(),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
     },
     session: {
