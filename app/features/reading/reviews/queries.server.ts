@@ -6,9 +6,9 @@ import { readingShownTo, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/vocabulary';
 import { renderMarkdown } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
-import type { Mood, Pacing, ShelfStatus } from './vocabulary';
-import { ratingFromQuarters } from './statuses';
-import type { EditionReader, EditionReview, MyReview, Paged, ReaderReview } from './types';
+import type { Mood, Pacing, ShelfStatus } from '../vocabulary';
+import { ratingFromQuarters } from '../statuses';
+import type { EditionReader, EditionReview, MyReview, Paged, ReaderReview } from '../types';
 
 export const EDITION_REVIEWS_PAGE_SIZE = 20;
 export const EDITION_READERS_PAGE_SIZE = 40;

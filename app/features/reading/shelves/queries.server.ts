@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { readThroughs, shelfEntries } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
-import { ratingFromQuarters } from './statuses';
-import type { MyShelfEntry } from './types';
+import { ratingFromQuarters } from '../statuses';
+import type { MyShelfEntry } from '../types';
 
 /** The viewer's own entry of an edition (the viewer is the filter: nobody reads another's this way). */
 export async function getMyShelfEntry(viewer: Viewer, editionId: string): Promise<MyShelfEntry | null> {

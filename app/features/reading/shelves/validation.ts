@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { progressActionInputs } from './progress';
-import { readingGoalInput } from './goals';
+import { progressActionInputs } from '../progress/progress';
+import { readingGoalInput } from '../goals/goals';
 import { catalogIdParam } from '~/features/catalog/validation';
 import { GENRE_SLUGS } from '~/features/catalog/genres';
 import { VISIBILITIES } from '~/features/social/vocabulary';
-import { reviewActionInputs } from './review-validation';
-import { NOTES_MAX, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from './shelf-policy';
-import type { BookshelfFilters } from './types';
-import { MAX_RATING, MIN_RATING, STATUS_SLUGS, statusFromSlug } from './statuses';
-import { SHELF_STATUSES } from './vocabulary';
+import { reviewActionInputs } from '../reviews/validation';
+import { NOTES_MAX, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from './policy';
+import type { BookshelfFilters } from '../types';
+import { MAX_RATING, MIN_RATING, STATUS_SLUGS, statusFromSlug } from '../statuses';
+import { SHELF_STATUSES } from '../vocabulary';
 import { EDITION_FORMATS } from '~/features/catalog/vocabulary';
 
 const statusSlug = z.string({ error: 'Escolha uma situação.' }).transform((slug, ctx) => {
