@@ -13,7 +13,7 @@ import { yearInSaoPaulo } from '~/features/reading/goals/goals';
 import { myReadingGoal, setReadingGoal } from '~/features/reading/goals/goals.server';
 import { hasShelfEntries, listCurrentlyReading, listFollowingActivity } from '~/features/reading/home.server';
 import { logProgress } from '~/features/reading/progress/progress.server';
-import { homeActionInput } from '~/features/reading/shelves/validation';
+import { homeActionInput } from '~/features/reading/validation';
 import { ReaderSuggestions } from '~/features/social/components/reader-suggestions';
 import { listReaderSuggestions } from '~/features/social/suggestions.server';
 import { isFailure, isSuccess } from '~/lib/form-result';

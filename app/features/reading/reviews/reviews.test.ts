@@ -8,8 +8,8 @@ import { createEdition, createUser, testViewer } from '../../../../test/factorie
 import { EXPECTED_AUDIENCE as EXPECTED } from '../../../../test/visibility-matrix';
 import { mergeEditions } from '~/features/curation/merge.server';
 import { setShelfStatus } from '../shelves/mutations.server';
-import { getMyShelfEntry } from '../shelves/queries.server';
-import { getMyReview, listEditionReaders, listEditionReviews } from './queries.server';
+import { getMyShelfEntry, listEditionReaders } from '../shelves/queries.server';
+import { getMyReview, listEditionReviews } from './queries.server';
 import { reviewActionInputs } from './validation';
 import { deleteReview, publishReview, saveReviewDraft, setReadingTraits, unpublishReview } from './reviews.server';
 import { REVIEW_BODY_MAX } from '../vocabulary';

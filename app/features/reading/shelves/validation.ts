@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { progressActionInputs } from '../progress/progress';
-import { readingGoalInput } from '../goals/goals';
-import { catalogIdParam } from '~/features/catalog/validation';
 import { GENRE_SLUGS } from '~/features/catalog/genres';
 import { VISIBILITIES } from '~/features/social/vocabulary';
 import { reviewActionInputs } from '../reviews/validation';
@@ -136,6 +134,3 @@ export const shelfPageInput = z.discriminatedUnion('intent', [
 ]);
 
 export const shelvesPageParams = z.object({ pagina: z.coerce.number().int().min(1).max(10_000).catch(1) });
-
-/** /home's forms: the year's goal, and the one-tap progress of a book being read (the edition comes with it). */
-export const homeActionInput = z.discriminatedUnion('intent', [readingGoalInput, progressActionInputs[0].extend({ edition: catalogIdParam })]);
