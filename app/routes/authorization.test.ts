@@ -43,7 +43,7 @@ import * as bookshelf from './estante';
 import * as home from './home';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
-import { createShelf } from '~/features/reading/shelves.server';
+import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
 import * as emails from './gerenciar.emails';
 import * as novidades from './gerenciar.novidades';
 import * as notificacoes from './notificacoes';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listFollowingActivity } from '~/features/reading/home.server';
-import { setShelfStatus } from '~/features/reading/mutations.server';
-import { logProgress } from '~/features/reading/progress.server';
-import { addToShelf, createShelf } from '~/features/reading/shelves.server';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
+import { logProgress } from '~/features/reading/progress/progress.server';
+import { addToShelf, createShelf } from '~/features/reading/shelves/custom-shelves.server';
 import { listReaderSuggestions } from '~/features/social/suggestions.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';

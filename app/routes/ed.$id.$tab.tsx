@@ -8,13 +8,14 @@ import { loadEditionOr404 } from '~/features/catalog/edition-page.server';
 import { listWorkEditions } from '~/features/catalog/queries.server';
 import { editionMeta } from '~/features/catalog/seo';
 import { readerCacheTags } from '~/features/profiles/cache';
-import { editionStatsCacheHeaders as statsCacheHeaders } from '~/features/reading/stats-cache';
+import { editionStatsCacheHeaders as statsCacheHeaders } from '~/features/reading/stats/cache';
 import { EditionStatsView } from '~/features/reading/components/edition-stats';
-import { editionStats } from '~/features/reading/stats.server';
+import { editionStats } from '~/features/reading/stats/stats.server';
 import { EditionReaders } from '~/features/reading/components/edition-readers';
 import { EditionReviews } from '~/features/reading/components/edition-reviews';
-import { listEditionReaders, listEditionReviews } from '~/features/reading/review-queries.server';
-import { shelvesPageParams } from '~/features/reading/validation';
+import { listEditionReviews } from '~/features/reading/reviews/queries.server';
+import { listEditionReaders } from '~/features/reading/shelves/queries.server';
+import { shelvesPageParams } from '~/features/reading/shelves/validation';
 import { publicPageHeadersFromLoader, withCacheTags } from '~/server/cache-headers';
 import { getViewer } from '~/server/viewer.server';
 

@@ -1,13 +1,13 @@
 import type { Route } from './+types/estante';
 import { FormMessage } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
-import { listBookshelf, moveShelfEntries } from '~/features/reading/bookshelf.server';
+import { listBookshelf, moveShelfEntries } from '~/features/reading/shelves/bookshelf.server';
 import { BookshelfBulkForm } from '~/features/reading/components/bookshelf-bulk';
 import { BookshelfFilters, ViewToggle } from '~/features/reading/components/bookshelf-filters';
 import { BookshelfGrid, BookshelfList, BookshelfTabs, EmptyBookshelf } from '~/features/reading/components/bookshelf-view';
-import { listMyShelves } from '~/features/reading/shelf-queries.server';
+import { listMyShelves } from '~/features/reading/shelves/custom-shelf-queries.server';
 import { STATUS_LABELS } from '~/features/reading/statuses';
-import { bookshelfParams, bulkMoveInput, filtersFromParams } from '~/features/reading/validation';
+import { bookshelfParams, bulkMoveInput, filtersFromParams } from '~/features/reading/shelves/validation';
 import { isSuccess } from '~/lib/form-result';
 import { parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';

@@ -5,10 +5,10 @@ import { buttonClass } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/pagination';
 import { ShelfForm } from '~/features/reading/components/shelf-form';
 import { ShelfList } from '~/features/reading/components/shelf-list';
-import { MAX_SHELVES_PER_READER } from '~/features/reading/shelf-policy';
-import { listMyShelves, listPublicShelves } from '~/features/reading/shelf-queries.server';
-import { createShelf } from '~/features/reading/shelves.server';
-import { shelfInput, shelvesPageParams } from '~/features/reading/validation';
+import { MAX_SHELVES_PER_READER } from '~/features/reading/shelves/policy';
+import { listMyShelves, listPublicShelves } from '~/features/reading/shelves/custom-shelf-queries.server';
+import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
+import { shelfInput, shelvesPageParams } from '~/features/reading/shelves/validation';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { getViewer, requireViewer } from '~/server/viewer.server';
 

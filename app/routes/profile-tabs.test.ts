@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { postAtt } from '~/features/atts/mutations.server';
-import { yearInSaoPaulo } from '~/features/reading/goals';
-import { setReadingGoal } from '~/features/reading/goals.server';
-import { setShelfStatus } from '~/features/reading/mutations.server';
-import { publishReview } from '~/features/reading/reviews.server';
+import { yearInSaoPaulo } from '~/features/reading/goals/goals';
+import { setReadingGoal } from '~/features/reading/goals/goals.server';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
+import { publishReview } from '~/features/reading/reviews/reviews.server';
 import type { Visibility } from '~/features/social/vocabulary';
 import { countQueries } from '~/server/query-count.server';
 import type { Viewer } from '~/server/viewer.server';

@@ -4,7 +4,7 @@ import { createEdition, createUser, formRequest, getRequest, testViewer } from '
 import { routeArgs, type Failure, type Handler } from '../../test/routes';
 import { ATTS_RATE_LIMIT } from '~/features/atts/mutations.server';
 import { listAtts } from '~/features/atts/queries.server';
-import { reviewAttText } from '~/features/reading/review-att-text';
+import { reviewAttText } from '~/features/reading/reviews/att-text';
 import { hitRateLimit } from '~/server/rate-limit.server';
 import * as draft from './api/resenhas.rascunho';
 import * as edition from './ed.$id';

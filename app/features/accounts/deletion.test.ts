@@ -6,9 +6,9 @@ import { authAccounts, changeRequests, outboxEmails, reports, users } from '~/db
 import { addComment, postAtt, toggleReaction } from '~/features/atts/mutations.server';
 import { getAtt } from '~/features/atts/queries.server';
 import { actOnReport, createReport } from '~/features/moderation/mutations.server';
-import { setShelfStatus } from '~/features/reading/mutations.server';
-import { publishReview } from '~/features/reading/reviews.server';
-import { createShelf } from '~/features/reading/shelves.server';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
+import { publishReview } from '~/features/reading/reviews/reviews.server';
+import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
 import { blockReader } from '~/features/social/blocks.server';
 import { followReader } from '~/features/social/follows.server';
 import { getStorage } from '~/integrations/storage/storage.server';

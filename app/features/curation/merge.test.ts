@@ -6,7 +6,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { MERGE_LINKS } from '~/features/catalog/merge.server';
 import { findCatalogRedirect, getAuthor, getEdition } from '~/features/catalog/queries.server';
 import { searchEditions } from '~/features/catalog/search.server';
-import { setShelfStatus } from '~/features/reading/mutations.server';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { listNotifications } from '~/features/social/queries.server';
 import { AppError } from '~/server/errors';
 import * as autor from '../../routes/autor.$identificador';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Tx, jsonTextRows, queryRows } from '~/db/client.server';
 import { editionCacheTag } from '~/features/catalog/cache';
 import type { Mood, Pacing, ShelfStatus } from '~/features/reading/vocabulary';
-import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '~/features/reading/shelf-policy';
-import { editionStatsCacheTag } from '~/features/reading/stats-cache';
+import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER, SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '~/features/reading/shelves/policy';
+import { editionStatsCacheTag } from '~/features/reading/stats/cache';
 import {
   insertImportedReadings,
   insertImportedShelfEntries,

@@ -4,7 +4,7 @@ import { todayInSaoPaulo } from '~/features/accounts/validation';
 import { sortNameOf } from '~/features/catalog/ingest/authors.server';
 import { ARCHIVE_VERSION } from '~/features/export/archive.server';
 import { type ExportRow, exportRowsCsv } from '~/features/export/goodreads-csv.server';
-import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX } from '~/features/reading/goals';
+import { GOAL_BOOKS_MAX, GOAL_PAGES_MAX } from '~/features/reading/goals/goals';
 import { VISIBILITIES } from '~/features/social/vocabulary';
 import { ZipError, type ZipLimits, readZipEntry } from '~/server/zip.server';
 import { ImportFileError } from './parse/read-file';

@@ -1,5 +1,5 @@
 import type { ShelfStatus } from '~/features/reading/vocabulary';
-import { NOTES_MAX } from '~/features/reading/shelf-policy';
+import { NOTES_MAX } from '~/features/reading/shelves/policy';
 import type { ImportedShelfEntry } from '~/features/reading/types';
 import type { ParsedReading, RowFields } from './vocabulary';
 

@@ -2,11 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { setAttCommentHidden, setAttHidden } from '~/features/atts/mutations.server';
 import { getAttCommentForReport, getAttForReport } from '~/features/atts/queries.server';
-import { reviewAttText } from '~/features/reading/review-att-text';
-import { getReviewForReport } from '~/features/reading/review-queries.server';
-import { setReviewHidden } from '~/features/reading/reviews.server';
-import { getShelf } from '~/features/reading/shelf-queries.server';
-import { setShelfHidden } from '~/features/reading/shelves.server';
+import { reviewAttText } from '~/features/reading/reviews/att-text';
+import { getReviewForReport } from '~/features/reading/reviews/queries.server';
+import { setReviewHidden } from '~/features/reading/reviews/reviews.server';
+import { getShelf } from '~/features/reading/shelves/custom-shelf-queries.server';
+import { setShelfHidden } from '~/features/reading/shelves/custom-shelves.server';
 import type { Viewer } from '~/server/viewer.server';
 import type { ReportableKind } from './reasons';
 

@@ -1,7 +1,7 @@
 import type { AttCard, AttPage } from '~/features/atts/types';
 import type { CoverCard } from '~/features/catalog/types';
-import type { ReadingGoal } from '~/features/reading/goals';
-import type { ReaderStats } from '~/features/reading/stats';
+import type { ReadingGoal } from '~/features/reading/goals/goals';
+import type { ReaderStats } from '~/features/reading/stats/stats';
 import type { BookshelfItem, Paged, ReaderReview, ShelfSummary } from '~/features/reading/types';
 import type { Relation } from '~/features/social/audience.server';
 import type { ShelfStatus } from '~/features/reading/vocabulary';

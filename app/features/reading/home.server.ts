@@ -3,7 +3,7 @@ import { queryRows, rowCount } from '~/db/client.server';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { feedAuthorShown, followeesOf, readingShownTo } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
-import { lengthIn, preferredUnit } from './progress';
+import { lengthIn, preferredUnit } from './progress/progress';
 import { QUICK_STEP } from './components/quick-step';
 import type { CurrentReading, FollowingActivity } from './types';
 import type { ShelfStatus, ProgressUnit } from './vocabulary';

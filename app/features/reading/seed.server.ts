@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { editions, shelfEntries, users } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
-import { rateShelfEntry, setFavorite, setShelfStatus } from './mutations.server';
-import { logProgress } from './progress.server';
-import { yearInSaoPaulo } from './goals';
-import { setReadingGoal } from './goals.server';
-import { publishReview, setReadingTraits } from './reviews.server';
-import { addToShelf, createShelf } from './shelves.server';
+import { rateShelfEntry, setFavorite, setShelfStatus } from './shelves/mutations.server';
+import { logProgress } from './progress/progress.server';
+import { yearInSaoPaulo } from './goals/goals';
+import { setReadingGoal } from './goals/goals.server';
+import { publishReview, setReadingTraits } from './reviews/reviews.server';
+import { addToShelf, createShelf } from './shelves/custom-shelves.server';
 import type { ShelfStatus } from './vocabulary';
 
 /** What the demo reader has on her bookshelf: a few classics in every state, so /estante is never empty in the demo. */

@@ -76,7 +76,7 @@ export type ShelfItem = { entryId: string; edition: CoverCard; status: ShelfStat
 /** The viewer's shelves with whether one edition is on each (the edition page's "Adicionar a uma estante"). */
 export type ShelfChoice = { id: string; name: string; contains: boolean };
 
-/** /estante's filters, in code terms (the URL's Portuguese names are in validation.ts). */
+/** /estante's filters, in code terms (the URL's Portuguese names are in shelves/validation.ts). */
 export type BookshelfFilters = {
   status?: ShelfStatus | undefined;
   /** Finished a reading in this year. */

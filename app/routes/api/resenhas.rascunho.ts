@@ -1,6 +1,6 @@
 import type { Route } from './+types/resenhas.rascunho';
-import { draftInput } from '~/features/reading/review-validation';
-import { saveReviewDraft } from '~/features/reading/reviews.server';
+import { draftInput } from '~/features/reading/reviews/validation';
+import { saveReviewDraft } from '~/features/reading/reviews/reviews.server';
 import { isAppError } from '~/server/errors';
 import { getViewer } from '~/server/viewer.server';
 

@@ -4,7 +4,7 @@ import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportLink } from '~/features/moderation/components/report-link';
 import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
-import { EMOTION_LABELS } from '~/features/reading/progress';
+import { EMOTION_LABELS } from '~/features/reading/progress/progress';
 import { VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { ATT_KIND_LABELS, REACTION_EMOJI, REACTION_LABELS } from '../policy';

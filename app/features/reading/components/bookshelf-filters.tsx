@@ -9,7 +9,7 @@ import { FORMAT_OPTIONS } from '~/features/catalog/editable-fields';
 import { GENRES } from '~/features/catalog/genres';
 import { formatLanguage } from '~/lib/format';
 import type { Bookshelf, ShelfSummary } from '../types';
-import { type BookshelfParams, formatSlug } from '../validation';
+import { type BookshelfParams, formatSlug } from '../shelves/validation';
 import { withParams } from './bookshelf-view';
 
 const LayoutGrid = lucide(layoutGridDrawing);

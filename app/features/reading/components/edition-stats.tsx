@@ -2,7 +2,7 @@ import { BarChart } from '~/components/charts/bar-chart';
 import { Histogram } from '~/components/charts/histogram';
 import { formatNumber, formatRating } from '~/lib/format';
 import { MOOD_LABELS, PACING_LABELS } from '../vocabulary';
-import { RATING_BUCKETS, type EditionStats } from '../stats';
+import { RATING_BUCKETS, type EditionStats } from '../stats/stats';
 
 const readersText = (n: number) => (n === 1 ? '1 leitor' : `${formatNumber(n)} leitores`);
 

@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { SelectField, TextArea } from '~/components/ui/field';
 import { FORMAT_OPTIONS } from '~/features/catalog/editable-fields';
 import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
-import { NOTES_MAX } from '../shelf-policy';
+import { NOTES_MAX } from '../shelves/policy';
 import type { MyShelfEntry } from '../types';
 
 /** "Meu exemplar": owned, the format of the copy and private notes (only the reader ever sees them). */

@@ -5,7 +5,7 @@ import { SelectField, TextArea, TextField } from '~/components/ui/field';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatDate, formatNumber } from '~/lib/format';
-import { EMOTION_LABELS, EMOTION_SLUGS, type EditionLength, MAX_PROGRESS_COMMENT, UNIT_LABELS, UNIT_SLUGS, lengthIn } from '../progress';
+import { EMOTION_LABELS, EMOTION_SLUGS, type EditionLength, MAX_PROGRESS_COMMENT, UNIT_LABELS, UNIT_SLUGS, lengthIn } from '../progress/progress';
 import type { MyProgress, ProgressUpdate } from '../types';
 import { usePosting } from './use-posting';
 import { EMOTIONS, type ProgressUnit } from '../vocabulary';

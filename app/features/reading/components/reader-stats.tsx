@@ -1,7 +1,7 @@
 import { BarChart } from '~/components/charts/bar-chart';
 import { Histogram } from '~/components/charts/histogram';
 import { formatNumber } from '~/lib/format';
-import { MONTH_LABELS, RATING_BUCKETS, type ReaderStats } from '../stats';
+import { MONTH_LABELS, RATING_BUCKETS, type ReaderStats } from '../stats/stats';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 

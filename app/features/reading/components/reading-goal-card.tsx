@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ProgressBar } from '~/components/ui/progress-bar';
 import { formatNumber } from '~/lib/format';
-import { type ReadingGoal, goalFraction } from '../goals';
+import { type ReadingGoal, goalFraction } from '../goals/goals';
 
 const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 

@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { FormMessage, SelectField, TextArea, TextField } from '~/components/ui/field';
 import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/vocabulary';
-import { SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '../shelf-policy';
+import { SHELF_DESCRIPTION_MAX, SHELF_NAME_MAX } from '../shelves/policy';
 import type { ShelfSummary } from '../types';
 import { usePosting } from './use-posting';
 

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { progressEntries, readThroughs } from '~/db/schema';
 import { mergeEditions } from '~/features/curation/merge.server';
-import { useTestDatabase } from '../../../test/db';
-import { createEdition, createUser, testViewer } from '../../../test/factories';
-import { setShelfStatus } from './mutations.server';
+import { useTestDatabase } from '../../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../../test/factories';
+import { setShelfStatus } from '../shelves/mutations.server';
 import { type EditionLength, allowedUnits, estimateDaysLeft } from './progress';
 import { correctProgress, getMyProgress, logProgress } from './progress.server';
-import { listBookshelf } from './bookshelf.server';
-import { getMyShelfEntry } from './queries.server';
+import { listBookshelf } from '../shelves/bookshelf.server';
+import { getMyShelfEntry } from '../shelves/queries.server';
 
 useTestDatabase();
 

@@ -4,10 +4,10 @@ import { editions, progressEntries, readThroughs, shelfEntries } from '~/db/sche
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
-import { setShelfStatus } from './mutations.server';
+import { setShelfStatus } from '../shelves/mutations.server';
 import { type EditionLength, type ProgressInput, UNIT_LABELS, allowedUnits, estimateDaysLeft, lengthIn, preferredUnit } from './progress';
-import type { MyProgress } from './types';
-import type { ShelfStatus, ProgressUnit } from './vocabulary';
+import type { MyProgress } from '../types';
+import type { ShelfStatus, ProgressUnit } from '../vocabulary';
 
 const LATEST_UPDATES = 5;
 /** How many finished readings make the reader's recent pace when this reading has too little to go on. */

@@ -3,7 +3,7 @@ import { queryRows } from '~/db/client.server';
 import { genreName } from '~/features/catalog/genres';
 import { type Audience, audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
-import { MOODS, type Mood, PACINGS } from './vocabulary';
+import { MOODS, type Mood, PACINGS } from '../vocabulary';
 import { RATING_BUCKETS, type EditionStats, type ReaderStats } from './stats';
 
 /** How many genres and countries a reader's statistics list (the rest are few books each). */

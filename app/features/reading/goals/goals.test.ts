@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
-import { useTestDatabase } from '../../../test/db';
-import { createEdition, createUser, testViewer } from '../../../test/factories';
-import { block, follow, restrict, shelve, suspend } from '../../../test/reading-factories';
+import { useTestDatabase } from '../../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../../test/factories';
+import { block, follow, restrict, shelve, suspend } from '../../../../test/reading-factories';
 import { goalFraction, readingGoalInput, yearInSaoPaulo } from './goals';
 import { readingGoalOf, setReadingGoal } from './goals.server';
 

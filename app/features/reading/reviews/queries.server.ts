@@ -2,16 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { reviews, shelfEntries } from '~/db/schema';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
-import { readingShownTo, visibleTo } from '~/features/social/audience.server';
+import { visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/vocabulary';
 import { renderMarkdown } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
-import type { Mood, Pacing, ShelfStatus } from './vocabulary';
-import { ratingFromQuarters } from './statuses';
-import type { EditionReader, EditionReview, MyReview, Paged, ReaderReview } from './types';
+import type { Mood, Pacing } from '../vocabulary';
+import { ratingFromQuarters } from '../statuses';
+import type { EditionReview, MyReview, Paged, ReaderReview } from '../types';
 
 export const EDITION_REVIEWS_PAGE_SIZE = 20;
-export const EDITION_READERS_PAGE_SIZE = 40;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -135,36 +134,4 @@ export async function getReviewForReport(viewer: Viewer, shelfEntryId: string): 
   const [row] = await queryRows<{ user_id: string; body: string; edition_id: string }>(sql`
     SELECT r.user_id, r.body, r.edition_id FROM reviews r WHERE r.shelf_entry_id = ${shelfEntryId} AND ${shownReviews(viewer.id)}`);
   return row ? { authorId: row.user_id, body: row.body, editionId: row.edition_id } : null;
-}
-
-/**
- * Readers with the edition on their bookshelf, most recently active first, only those whose profile the viewer
- * may see: a shelf entry counts as a public item of its reader (`visibleTo` with the constant 'publico'). A
- * reader who hides "lendo agora" is left out while reading it (`readingShownTo`).
- */
-export async function listEditionReaders(viewer: Viewer | null, editionId: string, page: number): Promise<Paged<EditionReader>> {
-  const viewerId = viewer?.id ?? null;
-  const where = sql`s.edition_id = ${editionId} AND ${visibleTo(viewerId, sql`s.user_id`, sql`'publico'`)} AND ${readingShownTo(viewerId, sql`s.user_id`, sql`s.status`)}`;
-  const [rows, [total]] = await Promise.all([
-    queryRows<{ id: string; username: string | null; name: string; image: string | null; status: ShelfStatus; rating_quarters: number | null }>(sql`
-      SELECT u.id, u.username, u.name, u.image, s.status, s.rating_quarters
-      FROM shelf_entries s JOIN users u ON u.id = s.user_id
-      WHERE ${where}
-      ORDER BY s.updated_at DESC, s.id
-      LIMIT ${EDITION_READERS_PAGE_SIZE} OFFSET ${(page - 1) * EDITION_READERS_PAGE_SIZE}`),
-    queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM shelf_entries s WHERE ${where}`),
-  ]);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      username: row.username ?? '',
-      name: row.name,
-      image: row.image,
-      status: row.status,
-      rating: ratingFromQuarters(row.rating_quarters),
-    })),
-    total: Number(total?.n ?? 0),
-    page,
-    pageSize: EDITION_READERS_PAGE_SIZE,
-  };
 }

@@ -4,10 +4,10 @@ import { shelfEntries } from '~/db/schema';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import type { Viewer } from '~/server/viewer.server';
 import { setShelfStatus } from './mutations.server';
-import { ratingFromQuarters } from './statuses';
-import type { Bookshelf, BookshelfFilters, BookshelfItem } from './types';
+import { ratingFromQuarters } from '../statuses';
+import type { Bookshelf, BookshelfFilters, BookshelfItem } from '../types';
 import type { BookshelfSort } from './validation';
-import { SHELF_STATUSES, type ShelfStatus } from './vocabulary';
+import { SHELF_STATUSES, type ShelfStatus } from '../vocabulary';
 
 export const BOOKSHELF_PAGE_SIZE = 30;
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { useTestDatabase } from '../../../test/db';
-import { createEdition, createUser, testViewer } from '../../../test/factories';
-import { follow, restrict, shelve, suspend } from '../../../test/reading-factories';
+import { useTestDatabase } from '../../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../../test/factories';
+import { follow, restrict, shelve, suspend } from '../../../../test/reading-factories';
 import { editionStats, readerStats } from './stats.server';
 
 useTestDatabase();

@@ -3,16 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { blocks, follows } from '~/db/schema';
 import { VISIBILITIES } from '~/features/social/vocabulary';
-import { useTestDatabase } from '../../../test/db';
-import { createEdition, createUser, testViewer } from '../../../test/factories';
-import { EXPECTED_AUDIENCE as EXPECTED } from '../../../test/visibility-matrix';
+import { useTestDatabase } from '../../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../../test/factories';
+import { EXPECTED_AUDIENCE as EXPECTED } from '../../../../test/visibility-matrix';
 import { mergeEditions } from '~/features/curation/merge.server';
-import { setShelfStatus } from './mutations.server';
-import { getMyShelfEntry } from './queries.server';
-import { getMyReview, listEditionReaders, listEditionReviews } from './review-queries.server';
-import { reviewActionInputs } from './review-validation';
+import { setShelfStatus } from '../shelves/mutations.server';
+import { getMyShelfEntry, listEditionReaders } from '../shelves/queries.server';
+import { getMyReview, listEditionReviews } from './queries.server';
+import { reviewActionInputs } from './validation';
 import { deleteReview, publishReview, saveReviewDraft, setReadingTraits, unpublishReview } from './reviews.server';
-import { REVIEW_BODY_MAX } from './vocabulary';
+import { REVIEW_BODY_MAX } from '../vocabulary';
 
 useTestDatabase();
 

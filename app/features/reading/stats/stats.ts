@@ -1,4 +1,4 @@
-import type { Mood, Pacing } from './vocabulary';
+import type { Mood, Pacing } from '../vocabulary';
 
 /** The ratings histogram's buckets, in order (stored quarters 1–7 fall in the first, 20 alone in the last). */
 export const RATING_BUCKETS = ['até 1,75', '2 a 2,75', '3 a 3,75', '4 a 4,75', '5'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VISIBILITIES } from '~/features/social/vocabulary';
-import { CONTENT_WARNING_MAX, MAX_CONTENT_WARNINGS, MOODS, MOOD_SLUGS, PACINGS, PACING_SLUGS, REVIEW_BODY_MAX, normalizeContentWarning } from './vocabulary';
+import { CONTENT_WARNING_MAX, MAX_CONTENT_WARNINGS, MOODS, MOOD_SLUGS, PACINGS, PACING_SLUGS, REVIEW_BODY_MAX, normalizeContentWarning } from '../vocabulary';
 
 const bodyField = z
   .string()

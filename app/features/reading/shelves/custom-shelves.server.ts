@@ -4,7 +4,7 @@ import { shelfEntries, shelfItems, shelves, users } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
-import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER } from './shelf-policy';
+import { MAX_ITEMS_PER_SHELF, MAX_SHELVES_PER_READER } from './policy';
 import type { ShelfInput } from './validation';
 
 /** Which of the viewer's entries: by its id (the shelf page) or by its edition (the edition page). */

@@ -6,9 +6,9 @@ import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
-import { NOTES_MAX } from './shelf-policy';
-import { editionStatsCacheTag } from './stats-cache';
-import type { ShelfStatus } from './vocabulary';
+import { NOTES_MAX } from './policy';
+import { editionStatsCacheTag } from '../stats/cache';
+import type { ShelfStatus } from '../vocabulary';
 import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 /** "Today" is the reader's calendar day in Brazil, not the server's UTC one (docs/decisions/0016). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Emotion, PROGRESS_UNITS, type ProgressUnit } from './vocabulary';
+import { type Emotion, PROGRESS_UNITS, type ProgressUnit } from '../vocabulary';
 import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 export const UNIT_SLUGS: Record<ProgressUnit, string> = { page: 'paginas', percent: 'porcentagem', minute: 'minutos' };

@@ -6,8 +6,8 @@ import type { Visibility } from '~/features/social/vocabulary';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
-import type { ReviewTraits } from './review-validation';
-import { CONTENT_WARNING_MAX, MAX_CONTENT_WARNINGS, REVIEW_BODY_MAX } from './vocabulary';
+import type { ReviewTraits } from './validation';
+import { CONTENT_WARNING_MAX, MAX_CONTENT_WARNINGS, REVIEW_BODY_MAX } from '../vocabulary';
 
 /** What the editor sends: the text, the spoiler flag and who may see it (validated by the caller's schema). */
 export type ReviewInput = { body: string; spoiler: boolean; visibility: Visibility };

@@ -5,13 +5,13 @@ import { shelves } from '~/db/schema';
 import { mergeEditions } from '~/features/curation/merge.server';
 import { newId } from '~/lib/ids';
 import type { Visibility } from '~/features/social/vocabulary';
-import { useTestDatabase } from '../../../test/db';
-import { createEdition, createUser, testViewer } from '../../../test/factories';
+import { useTestDatabase } from '../../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../../test/factories';
 import { listBookshelf } from './bookshelf.server';
 import { removeShelfEntry, setShelfStatus } from './mutations.server';
-import { MAX_SHELVES_PER_READER } from './shelf-policy';
-import { getShelf, listMyShelves, listPublicShelves, listShelfChoices, listShelfItems } from './shelf-queries.server';
-import { addToShelf, createShelf, deleteShelf, moveInShelf, removeFromShelf, updateShelf } from './shelves.server';
+import { MAX_SHELVES_PER_READER } from './policy';
+import { getShelf, listMyShelves, listPublicShelves, listShelfChoices, listShelfItems } from './custom-shelf-queries.server';
+import { addToShelf, createShelf, deleteShelf, moveInShelf, removeFromShelf, updateShelf } from './custom-shelves.server';
 import { getMyShelfEntry } from './queries.server';
 
 useTestDatabase();

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { useTestDatabase } from '../../../test/db';
-import { createEdition, createUser, testViewer } from '../../../test/factories';
+import { useTestDatabase } from '../../../../test/db';
+import { createEdition, createUser, testViewer } from '../../../../test/factories';
 import { listBookshelf, moveShelfEntries } from './bookshelf.server';
 import { rateShelfEntry, setEntryCopy, setShelfStatus } from './mutations.server';
 import { getMyShelfEntry } from './queries.server';
-import type { BookshelfFilters } from './types';
+import type { BookshelfFilters } from '../types';
 import type { BookshelfSort } from './validation';
 
 useTestDatabase();

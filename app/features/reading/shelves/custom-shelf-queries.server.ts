@@ -4,9 +4,9 @@ import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/cat
 import type { Viewer } from '~/server/viewer.server';
 import { audienceOf, maySee, readingShownTo, visibleTo } from '~/features/social/audience.server';
 import type { Visibility } from '~/features/social/vocabulary';
-import { ratingFromQuarters } from './statuses';
-import type { ShelfChoice, ShelfDetail, ShelfItem, ShelfSummary } from './types';
-import type { ShelfStatus } from './vocabulary';
+import { ratingFromQuarters } from '../statuses';
+import type { ShelfChoice, ShelfDetail, ShelfItem, ShelfSummary } from '../types';
+import type { ShelfStatus } from '../vocabulary';
 
 export const SHELF_ITEMS_PAGE_SIZE = 60;
 export const PUBLIC_SHELVES_PAGE_SIZE = 20;
