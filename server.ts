@@ -239,7 +239,7 @@ function toFetchRequest(req: Request, res: Response, limit: number | null): glob
 }
 
 const COMPRESS_FROM_BYTES = 1024; // the compression middleware's threshold: smaller bodies gain nothing
-/** Brotli 3, not the middleware's 4: a 25 KB page in 0.14 ms instead of 0.41 ms, 4 % larger (docs/decisions/0009). */
+/** Brotli 3, not the middleware's 4: a 25 KB page in 0.14 ms instead of 0.41 ms, 4 % larger (docs/decisions/0043). */
 const BROTLI_QUALITY = 3;
 
 /**
@@ -252,7 +252,7 @@ const WHOLE_BODY_TYPES = ['text/html', 'text/x-script'];
  * Pages arrive rendered whole (entry.server.tsx), so they are compressed in one synchronous call and sent
  * in one write with their length; so is a navigation's data. Through the compression middleware and the
  * stream adapter, the same page cost several writes and a round trip to zlib's thread pool
- * (docs/decisions/0009); with its Content-Encoding set, the middleware lets it pass. Everything else (event
+ * (docs/decisions/0043); with its Content-Encoding set, the middleware lets it pass. Everything else (event
  * streams, resource routes, downloads) keeps streaming through the compression middleware.
  */
 async function sendResponse(req: Request, res: Response, response: globalThis.Response, wholeBody: Entry['wholeBody']) {

@@ -17,7 +17,7 @@ const A11Y_PROPS = /^(aria-|role$|title$)/;
  * then `const Heart = lucide(heartDrawing)`): the same `<svg>` lucide-react's component draws (its attributes,
  * classes and `aria-hidden` rule), with the inner shapes written once as markup. lucide-react rebuilt the
  * attribute objects and class list of every icon on every render: ~3 % of a signed-in page's server CPU for
- * some twenty icons (docs/decisions/0009). Each module makes the icons it draws, so a page's scripts carry
+ * some twenty icons (docs/decisions/0049). Each module makes the icons it draws, so a page's scripts carry
  * only those. `icons.test.tsx` draws the app's icons both ways and compares the markup.
  */
 export function lucide(module: object): Icon {
