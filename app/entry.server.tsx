@@ -15,12 +15,13 @@ export { serveUpload } from '~/server/uploads.server';
 export const streamTimeout = 5_000;
 
 /**
- * Pages are rendered whole, in one synchronous `renderToString`, and sent as one body (docs/decisions/0009):
- * no route defers data, so nothing on a page waits. React Router streams the loaders' data for hydration
- * through a component that suspends on each chunk; that stream is read to its end first and handed to the
- * component as already there (`renderMeta.streamCache`, its own cache), so the render never suspends. Against
- * `renderToPipeableStream` into a buffer this takes 25–30 % less CPU per page (the same HTML but for two
- * Suspense comments). A route that needs streaming with skeletons will bring the streaming path back for itself.
+ * Pages are rendered whole, in one synchronous `renderToString`, and sent as one body: no route defers data, so
+ * nothing on a page waits. React Router streams the loaders' data for hydration through a component that
+ * suspends on each chunk; that stream is read to its end first and handed to the component as already there
+ * (`renderMeta.streamCache`, its own cache), so the render never suspends. Against `renderToPipeableStream` into
+ * a buffer, paired, a signed-in page takes 24–30 % less CPU (docs/decisions/0042; the same HTML but for two
+ * Suspense comments). e2e/smoke.spec.ts fails the day React Router reads its data elsewhere (docs/upgrading.md).
+ * A route that needs streaming with skeletons will bring the streaming path back for itself.
  */
 export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });

@@ -51,8 +51,9 @@ const START_NODE_OPTIONS = (() => {
   return words.slice(words.indexOf('node') + 1, words.indexOf('build/server.js'));
 })();
 
-export function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...START_NODE_OPTIONS, 'build/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+/** The built server of the repository, or of `cwd` (a directory holding another build, for paired runs). */
+export function startServer(env: NodeJS.ProcessEnv, cwd = process.cwd()): ChildProcess {
+  return spawn(process.execPath, [...START_NODE_OPTIONS, 'build/server.js'], { env, cwd, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);

@@ -17,3 +17,15 @@ test('built server on PostgreSQL: pages answer, a reader signs up, signs in and 
   await page.goto('/gerenciar/emails');
   await expect(page.getByText(`Para ${username}@exemplo.com.br`)).toBeVisible();
 });
+
+// entry.server.tsx renders a page in one renderToString, handing React Router's hydration component its data
+// already read (renderMeta.streamCache, docs/decisions/0042). The day an upgrade changes how that component
+// reads it, it suspends: the page comes out with a client-rendered Suspense boundary and without its data.
+test('built server: pages carry their hydration data whole, with no suspended boundary', async ({ request }) => {
+  for (const path of ['/', '/auth/signin', '/u/lia_leitora']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('window.__reactRouterContext.streamController.enqueue(');
+    expect(html, path).toContain('window.__reactRouterContext.streamController.close();');
+    expect(html, path).not.toMatch(/<!--\$[!?]-->|<template id="B:/);
+  }
+});

@@ -74,7 +74,8 @@ const POSTGRES_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=
 /**
  * Statements with parameters run as named (prepared) statements: PostgreSQL parses and plans each text once
  * per connection instead of on every run, which was a quarter of the database's CPU on `/home` (planning
- * the feed's statement alone took 2.8 ms, decision 0009). Names are per text, the same on every connection.
+ * the feed's statement alone took 2.8 ms; paired, PostgreSQL's CPU per `/home` is 2.7 times as much without them,
+ * decision 0042, docs/upgrading.md). Names are per text, the same on every connection.
  * Texts that vary with a list's length would prepare without end, so a process names at most
  * `STATEMENT_NAMES_MAX` texts and a connection prepares at most `PREPARED_PER_CONNECTION`; the rest run
  * unnamed, as before.
