@@ -43,6 +43,7 @@ test('a reader reports a shelf, an admin hides it from /gerenciar/denuncias, and
   await adminPage.getByRole('link', { name: 'Resolvidas' }).click();
   const resolved = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('link', { name: shelfName }) });
   await expect(resolved.getByText(/@ana_admin:\s*Conteúdo ocultado/)).toBeVisible();
+  await expect(resolved.getByRole('link', { name: '@ana_admin' })).toHaveAttribute('href', '/u/ana_admin');
   await checkBothWidths(adminPage, 'gerenciar-denuncias-resolvidas');
 
   // Gone for the reader and for visitors; its owner still sees it, with the notice.

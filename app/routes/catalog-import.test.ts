@@ -9,6 +9,7 @@ import { queryRows } from '~/db/client.server';
 import { searchEditions } from '~/features/catalog/search.server';
 import { IMPORT_CHUNK, IMPORT_ROWS_PAGE_SIZE, confirmCatalogImport } from '~/features/curation/imports.server';
 import { parseCsv } from '~/lib/csv';
+import { renderPage } from '../../test/render';
 import { routeArgs, type Handler } from '../../test/routes';
 
 useTestDatabase();
@@ -171,10 +172,14 @@ describe('bulk import of editions', () => {
     expect(othersList).toEqual([]);
     expect(await counts()).toEqual(before);
 
-    const adminList = (
-      await upload.loader(routeArgs(getRequest('/gerenciar/catalogo/importar', admin.cookie)) as unknown as Parameters<typeof upload.loader>[0])
-    ).imports;
-    expect(adminList.map((i) => [i.id, i.curator?.username])).toEqual([[id, owner.username]]);
+    const adminPage = await upload.loader(
+      routeArgs(getRequest('/gerenciar/catalogo/importar', admin.cookie)) as unknown as Parameters<typeof upload.loader>[0],
+    );
+    expect(adminPage.imports.map((i) => [i.id, i.curator?.username])).toEqual([[id, owner.username]]);
+    // Whose import it is: a link to the curator's profile, in the list and on the import's page.
+    const ownerLink = new RegExp(`<a[^>]*href="/u/${owner.username}"[^>]*>@${owner.username}</a>`);
+    expect(renderPage(upload.default, adminPage, '/gerenciar/catalogo/importar')).toMatch(ownerLink);
+    expect(renderPage(detail.default, await loadDetail(routeArgs(getRequest(path, admin.cookie), { id })), path)).toMatch(ownerLink);
     expect(await thrownStatus(() => confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: admin.cookie }), { id })))).toBe('ok');
     expect((await counts())?.editions).toBe((before?.editions ?? 0) + 1);
   });

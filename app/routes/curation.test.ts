@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
+import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
-import { createEdition, createUser, formRequest, getRequest } from '../../test/factories';
+import { createEdition, createUser, formRequest, getRequest, type TestUser } from '../../test/factories';
+import { renderPage } from '../../test/render';
 import * as requestForm from './catalogo.solicitar';
+import * as myRequests from './catalogo.minhas-solicitacoes';
+import * as history from './gerenciar.catalogo.historicos';
+import * as queue from './gerenciar.catalogo.solicitacoes';
 import * as review from './gerenciar.catalogo.solicitacoes.$codigo';
 import { getDb } from '~/db/client.server';
 import { getEdition } from '~/features/catalog/queries.server';
-import { routeArgs, type Handler } from '../../test/routes';
+import { call, routeArgs, type Handler } from '../../test/routes';
 
 useTestDatabase();
 
@@ -73,6 +78,18 @@ describe('the request form and the review page', () => {
     )) as Response;
     expect(approved.status).toBe(302);
     expect((await getEdition(editionId))?.pages).toBe(184);
+
+    // Whoever asked and whoever decided are links to their profiles wherever the request is shown.
+    const linkTo = (user: TestUser) => new RegExp(`<a[^>]*href="/u/${user.username}"[^>]*>@${user.username}</a>`);
+    const page = async <Props>(route: { loader: unknown; default: ComponentType<Props> }, path: string, cookie: string, params: Record<string, string> = {}) =>
+      renderPage(route.default, await call(route.loader, getRequest(path, cookie), params), path);
+    const queuePath = '/gerenciar/catalogo/solicitacoes?situacao=aprovada';
+    expect(await page(queue, queuePath, curator.cookie)).toMatch(linkTo(reader));
+    const reviewed = await page(review, reviewPath, curator.cookie, { codigo: code });
+    expect(reviewed).toMatch(new RegExp(`Enviada por ${linkTo(reader).source}`));
+    expect(reviewed).toMatch(new RegExp(`decidida por ${linkTo(curator).source}`));
+    expect(await page(myRequests, '/catalogo/minhas-solicitacoes', reader.cookie)).toMatch(linkTo(curator));
+    expect(await page(history, '/gerenciar/catalogo/historicos', curator.cookie)).toMatch(linkTo(curator));
   });
 
   it('shows why a proposed value cannot be applied when the curator approves it as proposed', async () => {

@@ -4,6 +4,7 @@ import { FormMessage } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { Prose } from '~/components/ui/prose';
 import { ReportForm } from '~/features/moderation/components/report-form';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { ShelfOwnerTools } from '~/features/reading/components/shelf-owner-tools';
 import { ShelfItems } from '~/features/reading/components/shelf-items';
 import { VisibilityBadge } from '~/features/reading/components/shelf-list';
@@ -77,7 +78,15 @@ export default function ShelfPage({ loaderData, actionData }: Route.ComponentPro
       <header className="flex flex-col gap-2">
         <h1 className="font-serif text-3xl font-bold">{shelf.name}</h1>
         <p className="flex flex-wrap items-center gap-3 text-muted">
-          <span>{shelf.mine ? 'Sua estante' : `Estante de ${shelf.owner.name}`}</span>
+          <span>
+            {shelf.mine ? (
+              'Sua estante'
+            ) : (
+              <>
+                Estante de <ReaderLink reader={shelf.owner} />
+              </>
+            )}
+          </span>
           <VisibilityBadge visibility={shelf.visibility} />
         </p>
         {shelf.description ? <Prose html={loaderData.descriptionHtml} /> : null}

@@ -7,6 +7,7 @@ import { SelectField } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { StatusBadge } from '~/features/curation/components/status-badge';
 import { listChangeRequests } from '~/features/curation/queries.server';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { KIND_LABELS, KIND_SLUGS, STATUS_LABELS } from '~/features/curation/types';
 import { queueParams, toQueueFilters } from '~/features/curation/validation';
 import { formatDateTime } from '~/lib/format';
@@ -62,7 +63,7 @@ export default function RequestQueue({ loaderData }: Route.ComponentProps) {
                 {r.kind === 'duplicate'
                   ? `com ${r.duplicate?.label ?? 'registro removido'}`
                   : `${r.changes.length} ${r.changes.length === 1 ? 'campo' : 'campos'}`}{' '}
-                · {r.requester ? `@${r.requester.username}` : REMOVED_READER} · {formatDateTime(r.createdAt)}
+                · {r.requester ? <ReaderLink reader={r.requester}>@{r.requester.username}</ReaderLink> : REMOVED_READER} · {formatDateTime(r.createdAt)}
               </span>
             </span>
             <StatusBadge status={r.status} />

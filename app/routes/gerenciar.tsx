@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button';
 import { FormMessage, TextField } from '~/components/ui/field';
 import { searchAccounts, setCuratorRole, setSuspended } from '~/features/accounts/admin.server';
 import { countOpenReportTargets } from '~/features/moderation/queries.server';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { formatDateTime } from '~/lib/format';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
@@ -97,9 +98,14 @@ export default function Manage({ loaderData, actionData }: Route.ComponentProps)
               {loaderData.accounts.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-surface p-3">
                   <span>
-                    <span className="font-semibold">{a.name}</span>{' '}
+                    {a.username ? (
+                      <ReaderLink reader={{ username: a.username, name: a.name, suspended: a.suspended }} className="font-semibold" />
+                    ) : (
+                      <span className="font-semibold">{a.name}</span>
+                    )}{' '}
                     <span className="text-muted">
-                      @{a.username} · {a.email}
+                      {a.username ? `@${a.username} · ` : ''}
+                      {a.email}
                     </span>{' '}
                     <span className="rounded bg-paper px-2 py-0.5 text-xs font-semibold">
                       {a.role === 'admin' ? 'admin' : a.role === 'curator' ? 'curador' : 'leitor'}

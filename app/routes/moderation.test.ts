@@ -4,16 +4,20 @@ import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { call, statusOf, type Failure } from '../../test/routes';
 import { getDb } from '~/db/client.server';
-import { authorFollows, reports } from '~/db/schema';
+import { authorFollows, reports, users } from '~/db/schema';
+import { setSuspended } from '~/features/accounts/admin.server';
 import { addComment, postAtt } from '~/features/atts/mutations.server';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
 import { publishReview } from '~/features/reading/reviews/reviews.server';
 import { shelve } from '../../test/reading-factories';
 import { REPORTS_PER_DAY } from '~/features/moderation/reasons';
+import { renderPage } from '../../test/render';
 import * as author from './autor.$identificador';
+import * as deletion from './configuracoes.excluir';
 import * as settings from './configuracoes.notificacoes';
 import * as report from './denunciar';
 import * as queue from './gerenciar.denuncias';
+import * as manage from './gerenciar';
 import * as shelfPage from './estante.$id';
 import * as attPage from './att.$id';
 import * as editionTab from './ed.$id.$tab';
@@ -70,6 +74,20 @@ describe('reports through the pages', () => {
     expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`, reader.cookie), { id: shelf }))).toBe(404);
     expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`), { id: shelf }))).toBe(404);
     expect(await statusOf(call(shelfPage.loader, getRequest(`/estante/${shelf}`, owner.cookie), { id: shelf }))).toBe(200);
+
+    // The queue names the author, the reporter and the admin who acted by links to their profiles.
+    const resolvedPath = '/gerenciar/denuncias?situacao=resolvidas';
+    const queuePage = renderPage(queue.default, await call(queue.loader, getRequest(resolvedPath, admin.cookie)), resolvedPath);
+    expect(queuePage).toMatch(new RegExp(`<h2[^>]*>Estante de <a[^>]*href="/u/${owner.username}"[^>]*>${owner.username}</a>`));
+    expect(queuePage).toMatch(new RegExp(`<a[^>]*href="/u/${reader.username}"[^>]*>@${reader.username}</a>`));
+    expect(queuePage).toMatch(new RegExp(`<a[^>]*href="/u/${admin.username}"[^>]*>@${admin.username}</a>:`));
+    // An admin who deleted their account stays in the history as "leitor removido", leading nowhere.
+    const otherAdmin = await createUser({ role: 'admin' });
+    const removal = { username: admin.username, password: admin.password };
+    expect(await statusOf(call(deletion.action, formRequest('/configuracoes/excluir', removal, { cookie: admin.cookie })))).toBe(302);
+    const after = renderPage(queue.default, await call(queue.loader, getRequest(resolvedPath, otherAdmin.cookie)), resolvedPath);
+    expect(after).toMatch(/ · leitor removido:/);
+    expect(after).not.toContain(`/u/${admin.username}`);
   });
 
   it('reports an att, a comment and a review through /denunciar; the queue hides them; the author still sees each with a notice', async () => {
@@ -141,6 +159,19 @@ describe('reports through the pages', () => {
     expect(Number(limited.init.headers['Retry-After'])).toBeGreaterThan(0);
     expect(limited.data.formError).toMatch(/^Você já enviou 20 denúncias hoje/);
     expect(await getDb().select().from(reports).where(eq(reports.reporterId, reader.id))).toHaveLength(1);
+  });
+});
+
+describe('the accounts on /gerenciar', () => {
+  it("name each reader by a link to their profile, but a suspended one's (no profile to open) or one still without a username", async () => {
+    const [admin, reader, suspended, unfinished] = [await createUser({ role: 'admin' }), await createUser(), await createUser(), await createUser()];
+    await setSuspended(testViewer(admin, 'admin'), suspended.id, true);
+    await getDb().update(users).set({ username: null, name: 'Sem Cadastro' }).where(eq(users.id, unfinished.id));
+    const page = renderPage(manage.default, await call(manage.loader, getRequest('/gerenciar', admin.cookie)), '/gerenciar');
+    expect(page).toMatch(new RegExp(`<a[^>]*href="/u/${reader.username}"[^>]*>${reader.username}</a> <span class="text-muted">@${reader.username} · `));
+    expect(page).toContain(`<span class="font-semibold">${suspended.username}</span>`);
+    expect(page).not.toContain(`/u/${suspended.username}`);
+    expect(page).toContain(`<span class="font-semibold">Sem Cadastro</span> <span class="text-muted">${unfinished.email}</span>`);
   });
 });
 

@@ -5,6 +5,7 @@ import * as edition from './ed.$id';
 import * as bookshelf from './estante';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
+import { renderPage } from '../../test/render';
 import { call, statusOf, type Failure } from '../../test/routes';
 
 useTestDatabase();
@@ -128,6 +129,11 @@ describe('custom shelves and the bookshelf through their pages', () => {
     pages.push(await call(shelvesPage.loader, getRequest('/estantes')));
     const discover = pages.at(-1) as { discover: { items: { name: string }[] } };
     expect(discover.discover.items.map((s) => s.name)).toEqual(['Clarice publico']);
+    // Someone else's shelf names its owner by a link to their profile, in the list and on its own page.
+    const ownerLink = new RegExp(`de <a[^>]*href="/u/${owner.username}"[^>]*>${owner.username}</a>`);
+    expect(renderPage(shelvesPage.default, discover, '/estantes')).toMatch(ownerLink);
+    const publicShelf = `/estante/${ids.publico}`;
+    expect(renderPage(shelfPage.default, await call(shelfPage.loader, getRequest(publicShelf), { id: ids.publico! }), publicShelf)).toMatch(ownerLink);
     expect(JSON.stringify(pages)).not.toContain('SEGREDO-DA-MACABEA');
     const mine = (await call(edition.loader, getRequest(`/ed/${book}`, owner.cookie), { id: book })) as {
       data: { entry: { notes: string; owned: boolean; ownedFormat: string } };

@@ -10,7 +10,8 @@ function requireAdmin(viewer: Viewer) {
   if (viewer.role !== 'admin') throw new AppError('not_found');
 }
 
-export type AdminAccountRow = { id: string; username: string; name: string; email: string; role: Role; suspended: boolean; createdAt: string };
+/** `username` is null while an account is still in its sign-up step (ADR 0007). */
+export type AdminAccountRow = { id: string; username: string | null; name: string; email: string; role: Role; suspended: boolean; createdAt: string };
 
 export async function searchAccounts(viewer: Viewer, query: string): Promise<AdminAccountRow[]> {
   requireAdmin(viewer);
@@ -23,7 +24,7 @@ export async function searchAccounts(viewer: Viewer, query: string): Promise<Adm
     .limit(30);
   return rows.map((u) => ({
     id: u.id,
-    username: u.username ?? '',
+    username: u.username,
     name: u.name,
     email: u.email,
     role: u.role,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { atts, blocks, follows, progressEntries, readThroughs, shelfEntries, users } from '~/db/schema';
-import type { Viewer } from '~/server/viewer.server';
+import { demoViewer } from '~/features/accounts/seed.server';
 import { postAtt } from './mutations.server';
 
 /**
@@ -31,17 +31,7 @@ export async function seedDemoAtts(): Promise<number> {
     .orderBy(desc(progressEntries.createdAt))
     .limit(1);
   if (!update) return 0;
-  const viewer: Viewer = {
-    id: lia.id,
-    role: 'reader',
-    username: 'lia_leitora',
-    name: lia.name,
-    image: null,
-    emailVerified: true,
-    sessionId: 'seed',
-    unreadNotifications: 0,
-  };
-  await postAtt(viewer, {
+  await postAtt(demoViewer({ id: lia.id, username: 'lia_leitora', name: lia.name }), {
     editionId: update.editionId,
     kind: 'progress',
     progressEntryId: update.id,

@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '~/db/client.server';
+import { listMostFollowedReaders, listRecentlyActiveReaders } from '~/features/profiles/directory.server';
+import { seedDemo } from '../../../scripts/demo-data';
 import { useSharedTestDatabase } from '../../../test/db';
 import { foldForMatch } from './normalize';
 import { getAuthor, getCollection, getEdition, listCollections, listWorkEditions } from './queries.server';
@@ -6,9 +10,18 @@ import relevance from './search-relevance.json';
 import { listClosestEditions, searchEditions, suggestEditions, typeaheadQuery } from './search.server';
 import { countCatalog, seedDemoCatalog } from './seed.server';
 
+// The whole demo (`npm run seed`), so the catalogue is searched as the demo's readers have shelved it.
 useSharedTestDatabase(async () => {
-  await seedDemoCatalog();
+  await seedDemo();
 });
+
+/** How many rows the demo wrote where a second run could write them again. */
+const demoRows = () =>
+  queryRows<Record<string, number>>(sql`SELECT
+    (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM shelf_entries) AS shelf_entries,
+    (SELECT count(*)::int FROM progress_entries) AS progress, (SELECT count(*)::int FROM atts) AS atts,
+    (SELECT count(*)::int FROM follows) AS follows, (SELECT count(*)::int FROM notifications) AS notifications,
+    (SELECT count(*)::int FROM shelves) AS shelves, (SELECT count(*)::int FROM news_posts) AS news`);
 
 const fold = (title: string) => foldForMatch(title);
 
@@ -25,6 +38,23 @@ describe('the demo catalogue', () => {
     const again = await seedDemoCatalog();
     expect(again.created).toBe(0);
     expect(await countCatalog()).toEqual(before);
+  });
+});
+
+describe('the demo readers', () => {
+  it('give a visitor at least three readers in each of /u’s lists, lia_leitora among them', async () => {
+    // What /u's loader lists for a visitor (viewer null).
+    const [recent, mostFollowed] = await Promise.all([listRecentlyActiveReaders(null), listMostFollowedReaders(null)]);
+    expect(recent.length).toBeGreaterThanOrEqual(3);
+    expect(mostFollowed.length).toBeGreaterThanOrEqual(3);
+    expect(recent.map((r) => r.username)).toContain('lia_leitora');
+    expect(mostFollowed.map((r) => r.username)).toContain('lia_leitora');
+  });
+
+  it('are seeded once: the whole demo run again writes no row twice', async () => {
+    const before = await demoRows();
+    await seedDemo();
+    expect(await demoRows()).toEqual(before);
   });
 });
 

@@ -99,7 +99,10 @@ describe('the admins’ queue', () => {
     expect((await listPublicShelves(null, 1)).items.map((s) => s.id)).not.toContain(shelf);
     expect((await listReportGroups(adminViewer, { status: 'open', page: 1 })).total).toBe(0);
     const resolved = await listReportGroups(adminViewer, { status: 'resolved', page: 1 });
-    expect(resolved.groups[0]).toMatchObject({ target: { hidden: true }, history: [{ action: 'hide', note: 'Ofensivo.', admin: admin.username }] });
+    expect(resolved.groups[0]).toMatchObject({
+      target: { hidden: true },
+      history: [{ action: 'hide', note: 'Ofensivo.', admin: { username: admin.username, name: admin.username, suspended: false } }],
+    });
     expect(resolved.groups[0]!.reports.every((r) => r.status === 'resolved' && r.resolvedAt)).toBe(true);
 
     await actOnReport(adminViewer, { report: groups[0]!.reportId, intent: 'unhide', note: '' });

@@ -25,7 +25,16 @@ type ReportRow = {
   author_username: string | null;
   author_suspended: boolean;
 };
-type LogRow = { target_kind: string; target_id: string; action: ModerationAction; note: string; admin: string | null; created_at: Date | string };
+type LogRow = {
+  target_kind: string;
+  target_id: string;
+  action: ModerationAction;
+  note: string;
+  admin: string | null;
+  admin_name: string | null;
+  admin_suspended: boolean;
+  created_at: Date | string;
+};
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const key = (kind: string, id: string) => `${kind}:${id}`;
@@ -60,7 +69,7 @@ export async function listReportGroups(
       FROM reports r LEFT JOIN users rep ON rep.id = r.reporter_id LEFT JOIN users au ON au.id = r.target_author_id
       WHERE ${where} AND (r.target_kind, r.target_id) IN (${pairs}) ORDER BY r.created_at DESC, r.id`),
     queryRows<LogRow>(sql`
-      SELECT m.target_kind, m.target_id, m.action, m.note, ad.username AS admin, m.created_at
+      SELECT m.target_kind, m.target_id, m.action, m.note, ad.username AS admin, ad.name AS admin_name, ad.suspended_at IS NOT NULL AS admin_suspended, m.created_at
       FROM moderation_actions m LEFT JOIN users ad ON ad.id = m.admin_id
       WHERE (m.target_kind, m.target_id) IN (${pairs}) ORDER BY m.created_at DESC, m.id`),
     loadTargets(groups),
@@ -90,7 +99,12 @@ export async function listReportGroups(
         })),
         history: logRows
           .filter((l) => l.target_kind === g.target_kind && l.target_id === g.target_id)
-          .map((l) => ({ action: l.action, note: l.note, admin: l.admin ?? '', createdAt: iso(l.created_at) })),
+          .map((l) => ({
+            action: l.action,
+            note: l.note,
+            admin: l.admin ? { name: l.admin_name ?? l.admin, username: l.admin, suspended: Boolean(l.admin_suspended) } : null,
+            createdAt: iso(l.created_at),
+          })),
         hideable: Boolean(REPORT_TARGETS[g.target_kind]?.hide),
       };
     }),

@@ -1,8 +1,10 @@
 import type { ModerationAction, ReportReason, ReportStatus, ReportableKind } from './reasons';
 
-type ReportedReader = { name: string; username: string; suspended: boolean };
+/** A reader the queue names (an author, a reporter, an admin): their name links to their profile unless suspended. */
+type ModerationReader = { name: string; username: string; suspended: boolean };
 
-export type ModerationLogEntry = { action: ModerationAction; note: string; admin: string; createdAt: string };
+/** `admin` is null once the admin deleted their account ("leitor removido"). */
+export type ModerationLogEntry = { action: ModerationAction; note: string; admin: ModerationReader | null; createdAt: string };
 
 /** A reported thing in the queue: its open (or closed) reports together, with what was done about it. */
 export type ReportGroup = {
@@ -13,13 +15,13 @@ export type ReportGroup = {
   /** Null when the target no longer exists. */
   target: { excerpt: string; link: string; hidden: boolean } | null;
   /** null when the author deleted their account ("leitor removido"): only hiding or dismissing is left. */
-  author: ReportedReader | null;
+  author: ModerationReader | null;
   /** `reporter` is null when the reporter has no username (an account still in its sign-up step). */
   reports: {
     id: string;
     reason: ReportReason;
     details: string;
-    reporter: ReportedReader | null;
+    reporter: ModerationReader | null;
     status: ReportStatus;
     createdAt: string;
     resolvedAt: string | null;

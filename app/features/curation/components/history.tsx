@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Link } from '~/components/link';
+import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
@@ -55,7 +56,7 @@ export function HistoryList({ changes }: { changes: CatalogChangeRow[] }) {
             )}
           </p>
           <p className="text-sm text-muted">
-            {formatDateTime(c.createdAt)} · {c.actor ? <ReaderLink reader={c.actor}>@{c.actor.username}</ReaderLink> : 'conta removida'}
+            {formatDateTime(c.createdAt)} · {c.actor ? <ReaderLink reader={c.actor}>@{c.actor.username}</ReaderLink> : REMOVED_READER}
             {c.code ? (
               <>
                 {' · '}

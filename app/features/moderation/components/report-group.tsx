@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
+import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { TextArea } from '~/components/ui/field';
 import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { formatDateTime } from '~/lib/format';
@@ -56,7 +57,15 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
             {group.history.map((h, i) => (
               <li key={i} className="break-words">
                 <span className="text-muted">
-                  {formatDateTime(h.createdAt)} · @{h.admin}:
+                  {formatDateTime(h.createdAt)} ·{' '}
+                  {h.admin ? (
+                    <ReaderLink reader={h.admin} className="text-muted">
+                      @{h.admin.username}
+                    </ReaderLink>
+                  ) : (
+                    REMOVED_READER
+                  )}
+                  :
                 </span>{' '}
                 {MODERATION_ACTION_LABELS[h.action]}
                 {h.note ? ` — ${h.note}` : ''}

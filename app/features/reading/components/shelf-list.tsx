@@ -4,6 +4,7 @@ import * as usersDrawing from 'lucide-react/icons/users';
 import { lucide } from '~/components/ui/icons';
 import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { type Visibility, VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import type { ShelfSummary } from '../types';
 
@@ -39,7 +40,13 @@ export function ShelfList({ shelves, headingLevel = 3 }: { shelves: ShelfSummary
           </Heading>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
             <span>{bookCount(shelf.itemCount)}</span>
-            {shelf.mine ? <VisibilityBadge visibility={shelf.visibility} /> : <span>de {shelf.owner.name}</span>}
+            {shelf.mine ? (
+              <VisibilityBadge visibility={shelf.visibility} />
+            ) : (
+              <span>
+                de <ReaderLink reader={shelf.owner} />
+              </span>
+            )}
           </p>
           {shelf.description ? <p className="line-clamp-2 text-sm">{shelf.description}</p> : null}
         </li>

@@ -1,0 +1,75 @@
+/**
+ * Demo data for a fresh install: one account per role, a few news posts, the demo catalogue, the demo
+ * reader's bookshelf and atts, and a small community of readers who follow one another (`/u` has readers to
+ * browse). Idempotent: run it again and nothing is duplicated. `scripts/seed.ts` runs it; the tests of the
+ * demo data run it too (app/features/catalog/search.test.ts).
+ */
+import { eq } from 'drizzle-orm';
+import { getDb } from '~/db/client.server';
+import { newsPosts, users } from '~/db/schema';
+import { DEMO_PASSWORD, type DemoAccount, seedDemoAccounts } from '~/features/accounts/seed.server';
+import { seedDemoAtts } from '~/features/atts/seed.server';
+import { countCatalog, seedDemoCatalog } from '~/features/catalog/seed.server';
+import { DEMO_READERS, seedDemoReaders } from '~/features/profiles/seed.server';
+import { seedDemoBookshelf } from '~/features/reading/seed.server';
+import { newId } from '~/lib/ids';
+
+const demoAccounts: DemoAccount[] = [
+  { username: 'ana_admin', name: 'Ana (admin)', email: 'ana@demo.maratona.app', role: 'admin' },
+  { username: 'caio_curador', name: 'Caio (curador)', email: 'caio@demo.maratona.app', role: 'curator' },
+  {
+    username: 'lia_leitora',
+    name: 'Lia Leitora',
+    email: 'lia@demo.maratona.app',
+    role: 'reader',
+    pronouns: 'ela/dela',
+    bio: 'Leio de tudo um pouco, mas sempre volto aos clássicos brasileiros. Meta do ano: 24 livros, sem culpa de abandonar os que não me pegam.',
+  },
+  // beto follows lia; lia has blocked rui (app/features/atts/seed.server.ts)
+  {
+    username: 'beto_leitor',
+    name: 'Beto Leitor',
+    email: 'beto@demo.maratona.app',
+    role: 'reader',
+    pronouns: 'ele/dele',
+    bio: 'Voltei a ler há pouco tempo e ainda estou montando a minha estante. Sigo quem lê bem para saber o que ler em seguida.',
+  },
+  { username: 'rui_leitor', name: 'Rui Leitor', email: 'rui@demo.maratona.app', role: 'reader' },
+];
+
+const news = [
+  {
+    slug: 'bem-vindo-ao-maratona',
+    title: 'Bem-vindo ao Maratona',
+    body: 'O Maratona abriu as portas! Crie sua conta, escolha seu nome de usuário e deixe o perfil com a sua cara.\n\n- Contas com e-mail e senha\n- Tema claro e escuro\n- Instale no celular como um app',
+  },
+  {
+    slug: 'o-que-vem-por-ai',
+    title: 'O que vem por aí',
+    body: 'Estamos trabalhando no **catálogo de edições brasileiras**, na sua **estante** com progresso de leitura e nas **maratonas literárias**. Acompanhe por aqui ou pelo [RSS](/novidades/rss.xml).',
+  },
+];
+
+/** Seeds the whole demo on a migrated database; answers what it did, a line each, in Portuguese for the log. */
+export async function seedDemo(): Promise<string[]> {
+  const said: string[] = [];
+  await seedDemoAccounts(demoAccounts);
+  const [admin] = await getDb().select({ id: users.id }).from(users).where(eq(users.username, 'ana_admin'));
+  for (const [i, post] of news.entries()) {
+    await getDb()
+      .insert(newsPosts)
+      .values({ id: newId(), ...post, authorId: admin?.id, publishedAt: new Date(Date.now() - (news.length - i) * 86_400_000) })
+      .onConflictDoNothing({ target: newsPosts.slug });
+  }
+  const catalog = await seedDemoCatalog();
+  const counts = await countCatalog();
+  said.push(`Catálogo: ${counts.editions} edições, ${counts.authors} autores, ${counts.collections} coleções (${catalog.created} novas).`);
+  const shelved = await seedDemoBookshelf('lia_leitora');
+  if (shelved) said.push(`Estante de lia_leitora: ${shelved} livros.`);
+  if (await seedDemoAtts()) said.push('Att de lia_leitora publicada (beto_leitor a segue; rui_leitor está bloqueado).');
+  const readers = await seedDemoReaders();
+  if (readers) said.push(`${readers} leitores com estante, att e quem seguem, para conhecer em /u.`);
+  const usernames = [...demoAccounts, ...DEMO_READERS].map((a) => a.username);
+  said.push(`Contas: ${usernames.join(', ')} — senha ${DEMO_PASSWORD}`);
+  return said;
+}
