@@ -20,6 +20,25 @@ export const GENERATED_PREFIX = 'bench-';
 /** The reader bench/reading-fill.ts makes to sign in as: 2,000 shelf entries, following 200 readers. */
 export const BENCH_READER = { username: 'bench_leitora', email: 'bench@bench.maratona.app', password: 'maratona-bench-2026', entries: 2_000, follows: 200 };
 
+/** The demo's reader (scripts/seed.ts), npm run bench's. */
+export const DEMO_READER = { username: 'lia_leitora', password: 'maratona-demo-2026' };
+
+/** Signs in through the sign-in form as the server's pages do; the session's cookie header, or an error. */
+export async function signIn(base: string, reader: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/auth/signin`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+    body: new URLSearchParams({ intent: 'entrar', identifier: reader.username, password: reader.password, callbackUrl: '/' }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error(`signing in as ${reader.username} on ${base} failed (${response.status})`);
+  return cookie;
+}
+
 /** A production environment on a fresh data directory under /tmp (never inside the repository). */
 export function benchEnv(port: number): { env: NodeJS.ProcessEnv; dataDir: string; base: string } {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'maratona-bench-'));

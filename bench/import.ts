@@ -9,7 +9,7 @@
  */
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { benchEnv, pgUrl, rssMb, runScript, startServer, stopServer, waitFor } from './harness';
+import { benchEnv, pgUrl, rssMb, runScript, signIn, startServer, stopServer, waitFor } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3340);
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? '10000,50000').split(',').map(Number);
@@ -103,17 +103,7 @@ async function main() {
       if (signUp.status !== 200) throw new Error(`sign-up failed (${signUp.status})`);
       // A new account signs in once its address is confirmed (decision 0034): the bench confirms it in the database.
       await client.query('UPDATE users SET email_verified = true WHERE username = $1', [username]);
-      const signIn = await fetch(`${base}/auth/signin`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-        body: new URLSearchParams({ intent: 'entrar', callbackUrl: '/', identifier: username, password: 'importa-bench-2026' }),
-      });
-      const cookie = signIn.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      if (!cookie) throw new Error(`sign-in failed (${signIn.status})`);
+      const cookie = await signIn(base, { username, password: 'importa-bench-2026' });
       const rows: Record<string, string | number>[] = [];
       for (const size of SIZES) {
         const text = goodreadsFile(size, editions, `${run}-${size}`);

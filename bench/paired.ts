@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BENCH_READER, BROWSER_ENCODINGS, benchEnv, cpuMs, pgUrl, runScript, startServer, stopServer, waitFor } from './harness';
+import { BENCH_READER, BROWSER_ENCODINGS, DEMO_READER, benchEnv, cpuMs, pgUrl, runScript, signIn, startServer, stopServer, waitFor } from './harness';
 
 const [dirA, dirB] = process.argv.slice(2).map((dir) => path.resolve(dir));
 const DATA = process.env.PAIRED_DATA ?? 'reading';
@@ -25,7 +25,7 @@ const PAGES = (process.env.PAIRED_PAGES ?? (DATA === 'demo' ? '/configuracoes/co
 const ROUNDS = Number(process.env.PAIRED_ROUNDS ?? 5);
 const WARM_UP_SECONDS = Number(process.env.PAIRED_WARM_UP_SECONDS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const READER = DATA === 'demo' ? { username: 'lia_leitora', password: 'maratona-demo-2026' } : BENCH_READER;
+const READER = DATA === 'demo' ? DEMO_READER : BENCH_READER;
 
 type Side = { name: 'A' | 'B'; dir: string; base: string; pid: number; cookie: string };
 
@@ -35,21 +35,6 @@ function prepare(dir: string): void {
   for (const shared of ['node_modules', 'package.json', 'app']) {
     if (!existsSync(path.join(dir, shared))) symlinkSync(path.resolve(shared), path.join(dir, shared));
   }
-}
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth/signin`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-    body: new URLSearchParams({ intent: 'entrar', identifier: READER.username, password: READER.password, callbackUrl: '/' }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!cookie) throw new Error(`signing in as ${READER.username} on ${base} failed (${response.status})`);
-  return cookie;
 }
 
 /** CPU milliseconds of each PostgreSQL backend serving the server named `application`, by process id. */
@@ -125,7 +110,7 @@ async function main() {
     const sides: Side[] = [];
     for (const { name, dir, base, server } of servers) {
       await waitFor(`${base}/~offline`);
-      sides.push({ name, dir, base, pid: server.pid!, cookie: await signIn(base) });
+      sides.push({ name, dir, base, pid: server.pid!, cookie: await signIn(base, READER) });
     }
     console.log(
       `A = ${dirA}\nB = ${dirB}\non PostgreSQL, ${READER.username}; ${WARM_UP_SECONDS}s of warm-up per page, then ${ROUNDS} rounds of ${SECONDS}s, 10 connections each`,

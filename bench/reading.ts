@@ -15,7 +15,20 @@
  * Targets (issue "Reading life"): ≥ 90 % of /~offline, ≤ 6 ms CPU, p99 ≤ 250 ms, ≤ 10 statements per page.
  */
 import { rmSync } from 'node:fs';
-import { BROWSER_ENCODINGS, BENCH_READER, benchEnv, drive, DURATION, pgUrl, printResults, runScript, startServer, stopServer, waitFor } from './harness';
+import {
+  BROWSER_ENCODINGS,
+  BENCH_READER,
+  benchEnv,
+  drive,
+  DURATION,
+  pgUrl,
+  printResults,
+  runScript,
+  signIn,
+  startServer,
+  stopServer,
+  waitFor,
+} from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const READER_WARM_UP_SECONDS = Number(process.env.READER_WARM_UP_SECONDS ?? 45);
@@ -24,21 +37,6 @@ const CPU_TARGET_MS = 6;
 const P99_TARGET_MS = 250;
 const THROUGHPUT_TARGET = 0.9;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth/signin`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-    body: new URLSearchParams({ intent: 'entrar', identifier: BENCH_READER.username, password: BENCH_READER.password, callbackUrl: '/' }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!cookie) throw new Error(`signing in as ${BENCH_READER.username} failed (${response.status})`);
-  return cookie;
-}
 
 /** Each page once: its status and how many SQL statements its loaders issued (the server's X-Query-Count). */
 async function countStatements(base: string, pages: string[], cookie?: string) {
@@ -59,7 +57,7 @@ async function main() {
     let server = startServer({ ...env, BENCH_COUNT_QUERIES: '1' });
     try {
       await waitFor(`${base}/~offline`);
-      const cookie = await signIn(base);
+      const cookie = await signIn(base, BENCH_READER);
       const probe = await fetch(`${base}/estante`, { headers: { Cookie: cookie } });
       const html = await probe.text();
       const edition = /href="\/ed\/([^"/?#]+)"/.exec(html)?.[1];

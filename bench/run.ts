@@ -8,7 +8,21 @@
  */
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
-import { BROWSER_ENCODINGS, benchEnv, drive, DURATION, pgUrl, printResults, rssMb, runScript, startServer, stopServer, waitFor } from './harness';
+import {
+  BROWSER_ENCODINGS,
+  DEMO_READER,
+  benchEnv,
+  drive,
+  DURATION,
+  pgUrl,
+  printResults,
+  rssMb,
+  runScript,
+  signIn,
+  startServer,
+  stopServer,
+  waitFor,
+} from './harness';
 
 // Overridable so several people can bench side by side on one machine; the bare server takes the next port.
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -34,16 +48,7 @@ async function main() {
       await drive('/ (visitor, HTML cache)', `${base}/`, pid, BROWSER_ENCODINGS),
     ];
 
-    const signIn = await fetch(`${base}/auth/signin`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-      body: new URLSearchParams({ intent: 'entrar', identifier: 'lia_leitora', password: 'maratona-demo-2026', callbackUrl: '/' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn(base, DEMO_READER);
     results.push(await drive('/configuracoes/conta (signed in)', `${base}/configuracoes/conta`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }));
 
     console.log(`\nserver on ${pgUrl ? 'PostgreSQL' : 'PGlite'}, ${DURATION}s per target, 50 connections`);

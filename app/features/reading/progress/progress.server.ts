@@ -40,21 +40,23 @@ function toFraction(edition: EditionLength, unit: ProgressUnit, value: number, f
   return value / length;
 }
 
+/** A read-through (joined to its shelf entry) the viewer has open of the edition, the entry in one of these statuses. */
+const isOpenReadThrough = (viewer: Viewer, editionId: string, statuses: ShelfStatus[]) =>
+  and(
+    eq(shelfEntries.userId, viewer.id),
+    eq(shelfEntries.editionId, editionId),
+    inArray(shelfEntries.status, statuses),
+    isNull(readThroughs.finishedOn),
+    isNull(readThroughs.abandonedOn),
+  );
+
 /** The viewer's open read-through of the edition, while the entry has one of these statuses. */
 async function openReadThrough(tx: Tx, viewer: Viewer, editionId: string, statuses: ShelfStatus[]) {
   const [read] = await tx
     .select({ id: readThroughs.id, entryId: shelfEntries.id, fraction: readThroughs.progressFraction })
     .from(readThroughs)
     .innerJoin(shelfEntries, eq(shelfEntries.id, readThroughs.shelfEntryId))
-    .where(
-      and(
-        eq(shelfEntries.userId, viewer.id),
-        eq(shelfEntries.editionId, editionId),
-        inArray(shelfEntries.status, statuses),
-        isNull(readThroughs.finishedOn),
-        isNull(readThroughs.abandonedOn),
-      ),
-    );
+    .where(isOpenReadThrough(viewer, editionId, statuses));
   return read;
 }
 
@@ -157,15 +159,7 @@ export async function getMyProgress(viewer: Viewer, editionId: string, edition: 
     })
     .from(readThroughs)
     .innerJoin(shelfEntries, eq(shelfEntries.id, readThroughs.shelfEntryId))
-    .where(
-      and(
-        eq(shelfEntries.userId, viewer.id),
-        eq(shelfEntries.editionId, editionId),
-        inArray(shelfEntries.status, ['reading', 'paused']),
-        isNull(readThroughs.finishedOn),
-        isNull(readThroughs.abandonedOn),
-      ),
-    );
+    .where(isOpenReadThrough(viewer, editionId, ['reading', 'paused']));
   if (!read) return null;
   const updates = await getDb()
     .select({
