@@ -10,6 +10,7 @@ import { provideSessionAuth } from './server/session-auth.server';
 // Modules that register job handlers are imported for that effect.
 import './server/email.server';
 import './server/rate-limit.server';
+import '~/features/curation/import-job.server';
 import '~/features/curation/linked-editions.server';
 import '~/features/social/mutations.server';
 import '~/features/social/digest.server';

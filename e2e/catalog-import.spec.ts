@@ -22,7 +22,7 @@ test('a curator imports a spreadsheet: preview, confirm, report, and the new edi
   await page.goto('/gerenciar/catalogo');
   await page.getByRole('link', { name: 'Importar edições' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Importar edições' })).toBeVisible();
-  await expect(page.getByText('até 2.000 linhas e 2 MB por arquivo')).toBeVisible();
+  await expect(page.getByText('até 50.000 linhas e 20 MB por arquivo')).toBeVisible();
   await checkBothWidths(page, 'importar');
 
   // A file without a title column is refused at the file field.
@@ -70,4 +70,49 @@ test('a curator imports a spreadsheet: preview, confirm, report, and the new edi
   await page.getByRole('link', { name: title }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Editora Pequena', { exact: true })).toBeVisible();
+});
+
+/** A publisher's catalogue as its system exports it: tab-separated, a BOM, ALL CAPS, the title in OBRA, the imprint in SELO. */
+function publisherCatalogue(title: string): Buffer {
+  const lines = [
+    'OBRA\tAUTOR(ES)\tEDITORA\tSELO\tANO\tPÁGINAS',
+    `${title.toUpperCase()}\tMARY E ELIARDO FRANÇA; ILUSTRAÇÕES: ROGÉRIO BORGES\tEDITORA ÁTICA\tÁTICA INFANTIL\t2020\t32`,
+    '\tAUTORA SEM OBRA\tEDITORA ÁTICA\t\t2020\t40',
+  ];
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n'), 'utf8')]);
+}
+
+test("a curator imports a publisher's ALL-CAPS catalogue whose title column is OBRA", async ({ page }) => {
+  const title = `A Menina das Marés ${Date.now().toString().slice(-7)}`;
+  await signIn(page, 'caio_curador');
+  await page.goto('/gerenciar/catalogo/importar');
+  const file = { name: 'catalogo-editora.tsv', mimeType: 'text/tab-separated-values', buffer: publisherCatalogue(title) };
+  await page.getByLabel('Arquivo').setInputFiles(file);
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  // The job reads the file; the page follows it by itself until the preview is complete.
+  await expect(page.getByRole('heading', { level: 1, name: 'Prévia da importação' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nova: 1' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Erro: 1' })).toBeVisible();
+  const row = (line: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(line), exact: true }) });
+  await expect(row(2)).toContainText(title);
+  await expect(row(3)).toContainText('Sem título.');
+  const previewUrl = page.url();
+
+  // The same file again is the same import: its refusal is reported once.
+  await page.goto('/gerenciar/catalogo/importar');
+  await page.getByLabel('Arquivo').setInputFiles(file);
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prévia da importação' })).toBeVisible();
+  expect(page.url()).toBe(previewUrl);
+
+  await page.getByRole('button', { name: 'Confirmar importação' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Relatório da importação' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: 'Criada: 1' })).toBeVisible();
+  await checkBothWidths(page, 'importar-editora');
+  await row(2).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mary França' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Eliardo França' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Rogério Borges' }).first()).toBeVisible();
+  await expect(page.getByText('Ática Infantil', { exact: true })).toBeVisible();
 });

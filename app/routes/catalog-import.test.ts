@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
@@ -7,7 +8,10 @@ import * as detail from './gerenciar.catalogo.importar.$id';
 import * as report from './gerenciar.catalogo.importar.$id.relatorio[.]csv';
 import { queryRows } from '~/db/client.server';
 import { searchEditions } from '~/features/catalog/search.server';
-import { IMPORT_CHUNK, IMPORT_ROWS_PAGE_SIZE, confirmCatalogImport } from '~/features/curation/imports.server';
+import { bodyLimitOf } from '~/body-limits.server';
+import { IMPORT_CHUNK, runCatalogImportBatch } from '~/features/curation/import-job.server';
+import { IMPORT_ROWS_PAGE_SIZE, confirmCatalogImport } from '~/features/curation/imports.server';
+import { claimJobs, releaseLeases, runJobsOnce } from '~/server/jobs.server';
 import { parseCsv } from '~/lib/csv';
 import { renderPage } from '../../test/render';
 import { routeArgs, type Handler } from '../../test/routes';
@@ -44,6 +48,11 @@ const counts = async () =>
     )
   )[0];
 
+/** Runs the queue until it is empty, as the server's runner does. */
+async function runImportJobs() {
+  while ((await runJobsOnce('teste')) > 0);
+}
+
 async function thrownStatus(fn: () => Promise<unknown>): Promise<number | 'ok'> {
   try {
     await fn();
@@ -71,6 +80,7 @@ describe('bulk import of editions', () => {
 
     const created = await act(routeArgs(uploadRequest(curator.cookie, { file: new File([FILE], 'lote.csv', { type: 'text/csv' }) })));
     const id = importIdOf(created);
+    await runImportJobs();
     expect(await counts()).toEqual(before);
 
     const path = `/gerenciar/catalogo/importar/${id}`;
@@ -94,11 +104,13 @@ describe('bulk import of editions', () => {
 
     const confirmed = (await confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: curator.cookie }), { id }))) as Response;
     expect(confirmed.headers.get('location')).toBe(path);
+    await runImportJobs();
     const after = await counts();
     expect(after).toEqual({ editions: (before?.editions ?? 0) + 2, history: (before?.history ?? 0) + 2 });
 
     await confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: curator.cookie }), { id }));
     await confirmCatalogImport(testViewer(curator, 'curator'), id);
+    await runImportJobs();
     expect(await counts()).toEqual(after);
 
     const done = (await loadDetail(routeArgs(getRequest(path, curator.cookie), { id }))) as typeof preview;
@@ -142,13 +154,14 @@ describe('bulk import of editions', () => {
 
     const nothing = await act(routeArgs(uploadRequest(curator.cookie, {})));
     expect(dataOf(nothing).fieldErrors.arquivo).toBe('Escolha um arquivo ou cole o conteúdo da planilha.');
-    const tooMany = await act(routeArgs(uploadRequest(curator.cookie, { texto: `titulo\n${'Livro\n'.repeat(2001)}` })));
-    expect(dataOf(tooMany).fieldErrors.arquivo).toBe('O arquivo tem 2.001 linhas; o limite é 2.000 por importação. Divida-o em partes.');
-    const big = await act(routeArgs(uploadRequest(curator.cookie, { file: new File([`titulo\n${'x'.repeat(2 * 1024 * 1024)}\n`], 'grande.csv') })));
-    expect(dataOf(big).fieldErrors.arquivo).toBe('O arquivo passa do limite de 2 MB. Divida-o em partes.');
+    const tooMany = await act(routeArgs(uploadRequest(curator.cookie, { texto: `titulo\n${'Livro\n'.repeat(50_001)}` })));
+    expect(dataOf(tooMany).fieldErrors.arquivo).toBe('O arquivo tem 50.001 linhas; o limite é 50.000 por importação. Divida-o em partes.');
+    const big = await act(routeArgs(uploadRequest(curator.cookie, { file: new File([`titulo\n${'x'.repeat(20 * 1024 * 1024)}\n`], 'grande.csv') })));
+    expect(dataOf(big).fieldErrors.arquivo).toBe('O arquivo passa do limite de 20 MB. Divida-o em partes.');
 
     const pasted = await act(routeArgs(uploadRequest(curator.cookie, { texto: 'title,author\nA Hora da Estrela,Clarice Lispector' })));
     const id = importIdOf(pasted);
+    await runImportJobs();
     const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), { id }))) as Awaited<
       ReturnType<typeof detail.loader>
     >;
@@ -160,6 +173,7 @@ describe('bulk import of editions', () => {
     const other = await createUser({ role: 'curator' });
     const admin = await createUser({ role: 'admin' });
     const id = importIdOf(await act(routeArgs(uploadRequest(owner.cookie, { texto: 'titulo;autor\nA Hora da Estrela;Clarice Lispector' }))));
+    await runImportJobs();
     const path = `/gerenciar/catalogo/importar/${id}`;
     const before = await counts();
 
@@ -181,14 +195,17 @@ describe('bulk import of editions', () => {
     expect(renderPage(upload.default, adminPage, '/gerenciar/catalogo/importar')).toMatch(ownerLink);
     expect(renderPage(detail.default, await loadDetail(routeArgs(getRequest(path, admin.cookie), { id })), path)).toMatch(ownerLink);
     expect(await thrownStatus(() => confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: admin.cookie }), { id })))).toBe('ok');
+    await runImportJobs();
     expect((await counts())?.editions).toBe((before?.editions ?? 0) + 1);
   });
 
   it('recognises at confirm time an edition added to the catalogue after the preview', async () => {
     const curator = await createUser({ role: 'curator' });
     const id = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { texto: 'titulo,autor,isbn\nVidas Secas,Graciliano Ramos,9788535902778' }))));
+    await runImportJobs();
     const meanwhile = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], isbn: '8535902775' });
     await confirmCatalogImport(testViewer(curator, 'curator'), id);
+    await runImportJobs();
     const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}`, curator.cookie), { id }))) as Awaited<
       ReturnType<typeof detail.loader>
     >;
@@ -200,7 +217,9 @@ describe('bulk import of editions', () => {
     const curator = await createUser({ role: 'curator' });
     const rows = Array.from({ length: IMPORT_CHUNK * 2 + 5 }, (_, i) => `Livro de Teste ${i + 1};Autora ${i % 7}`);
     const id = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { texto: ['titulo;autor', ...rows].join('\n') }))));
+    await runImportJobs();
     await confirmCatalogImport(testViewer(curator, 'curator'), id);
+    await runImportJobs();
     expect(await counts()).toEqual({ editions: IMPORT_CHUNK * 2 + 5, history: IMPORT_CHUNK * 2 + 5 });
     const page = (await loadDetail(routeArgs(getRequest(`/gerenciar/catalogo/importar/${id}?pagina=3`, curator.cookie), { id }))) as Awaited<
       ReturnType<typeof detail.loader>
@@ -208,6 +227,80 @@ describe('bulk import of editions', () => {
     expect(page.detail).toMatchObject({ status: 'imported', counts: { created: IMPORT_CHUNK * 2 + 5, new: 0 }, page: 3 });
     // Line 1 is the header: the third page starts at the row on line 2 + 2 pages.
     const total = IMPORT_CHUNK * 2 + 5;
-    expect(page.detail.rows.map((r) => r.line)).toEqual(Array.from({ length: total - 2 * IMPORT_ROWS_PAGE_SIZE }, (_, i) => 2 + 2 * IMPORT_ROWS_PAGE_SIZE + i));
+    expect(page.detail.rows.map((r) => r.line)).toEqual(
+      Array.from({ length: Math.min(IMPORT_ROWS_PAGE_SIZE, total - 2 * IMPORT_ROWS_PAGE_SIZE) }, (_, i) => 2 + 2 * IMPORT_ROWS_PAGE_SIZE + i),
+    );
   }, 120_000);
+
+  it("reports a file's refusals once: sending the same file again opens its preview instead of a second one", async () => {
+    const curator = await createUser({ role: 'curator' });
+    const text = readFileSync(new URL('../features/curation/fixtures/catalogo-obra.tsv', import.meta.url), 'utf8');
+    const first = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { file: new File([text], 'catalogo.tsv') }))));
+    await runImportJobs();
+    const again = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { file: new File([text], 'catalogo (1).tsv') }))));
+    expect(again).toBe(first);
+    const list = await upload.loader(routeArgs(getRequest('/gerenciar/catalogo/importar', curator.cookie)) as unknown as Parameters<typeof upload.loader>[0]);
+    expect(list.imports.map((i) => [i.id, i.counts.error])).toEqual([[first, 1]]);
+    const errors = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM catalog_import_rows WHERE outcome = 'error'`);
+    expect(errors[0]?.n).toBe(1);
+  });
+
+  it('credits adapters on the work after its author, and illustrators on the edition, as the file names them', async () => {
+    const curator = await createUser({ role: 'curator' });
+    const text = readFileSync(new URL('../features/curation/fixtures/catalogo-nomes.tsv', import.meta.url), 'utf8');
+    const id = importIdOf(await act(routeArgs(uploadRequest(curator.cookie, { file: new File([text], 'nomes.tsv') }))));
+    await runImportJobs();
+    await confirm(routeArgs(formRequest(`/gerenciar/catalogo/importar/${id}`, { intent: 'confirmar' }, { cookie: curator.cookie }), { id }));
+    await runImportJobs();
+    const credits = await queryRows<{ title: string; credits: string[] }>(sql`
+      SELECT e.title, array(
+        SELECT a.name || ':' || wa.role FROM work_authors wa JOIN authors a ON a.id = wa.author_id WHERE wa.work_id = e.work_id ORDER BY wa.position
+      ) || array(
+        SELECT a.name || ':' || ec.role FROM edition_contributors ec JOIN authors a ON a.id = ec.author_id WHERE ec.edition_id = e.id ORDER BY ec.position
+      ) AS credits
+      FROM editions e ORDER BY e.title`);
+    expect(credits.map((r) => [r.title, r.credits])).toEqual([
+      ['A Boneca de Pano', ['Mary França:author', 'Eliardo França:author']],
+      ['Memórias de um Sargento de Milícias', ['Manuel Antônio de Almeida:author']],
+      ['O Centauro no Jardim', ['Moacyr Scliar:author']],
+      ['O Sítio do Picapau Amarelo', ['Monteiro Lobato:author', 'Luiz Antonio Aguiar:adapter', 'Rogério Borges:illustrator']],
+      ['Os Lusíadas', ['Luís de Camões:author', 'Rubem Braga:adapter', 'Ana Maria Machado:illustrator']],
+    ]);
+  });
+
+  it('takes a 50,000-row tab-separated catalogue with a BOM and a renamed title column as a job, with progress, resuming after a restart', async () => {
+    const curator = await createUser({ role: 'curator' });
+    const total = 50_000;
+    const lines = ['\uFEFFOBRA\tAUTOR(ES)\tSELO\tANO\tPÁGINAS'];
+    for (let i = 1; i <= total; i++)
+      lines.push(`LIVRO NÚMERO ${i} DA EDITORA\tAUTORA ${i % 997} DE SOUZA\tSELO ${i % 13}\t${1950 + (i % 70)}\t${100 + (i % 400)}`);
+    const file = new File([lines.join('\r\n')], 'catalogo-completo.tsv', { type: 'text/tab-separated-values' });
+    const request = uploadRequest(curator.cookie, { file });
+    expect(Number(request.headers.get('content-length') ?? (await request.clone().arrayBuffer()).byteLength)).toBeLessThan(
+      bodyLimitOf('/gerenciar/catalogo/importar'),
+    );
+    const id = importIdOf(await act(routeArgs(request)));
+    const path = `/gerenciar/catalogo/importar/${id}`;
+    const page = async () => ((await loadDetail(routeArgs(getRequest(path, curator.cookie), { id }))) as Awaited<ReturnType<typeof detail.loader>>).detail;
+
+    // The page shows the file being read, then the preview.
+    expect(await page()).toMatchObject({ status: 'reading', progress: { done: 0, total } });
+    expect(renderPage(detail.default, { detail: await page(), filter: undefined, search: '' }, path)).toContain('Lendo o arquivo');
+    await runImportJobs();
+    expect(await page()).toMatchObject({ status: 'preview', total, counts: { new: total, error: 0 } });
+
+    await confirm(routeArgs(formRequest(path, { intent: 'confirmar' }, { cookie: curator.cookie }), { id }));
+    expect(await page()).toMatchObject({ status: 'importing', progress: { done: 0, total } });
+    // A server killed mid-import: it took the job and wrote a chunk, then died with the job under its lease.
+    expect(await claimJobs('servidor-morto', 1)).toHaveLength(1);
+    expect(await runCatalogImportBatch(id)).toBe(true);
+    const midway = await page();
+    expect(midway.progress).toEqual({ done: IMPORT_CHUNK, total });
+    // The next server ends the dead one's lease, and the job resumes at the next chunk.
+    expect(await runJobsOnce('servidor-2')).toBe(0);
+    await releaseLeases();
+    await runImportJobs();
+    expect(await page()).toMatchObject({ status: 'imported', counts: { new: 0, created: total } });
+    expect(await counts()).toEqual({ editions: total, history: total });
+  }, 900_000);
 });

@@ -80,9 +80,21 @@ export const catalogImports = pgTable(
     /** Null once the curator deleted their account: the import stays as the catalogue's record. */
     curatorId: text().references(() => users.id, { onDelete: 'set null' }),
     fileName: text().notNull(),
-    status: text({ enum: ['preview', 'imported'] })
+    /**
+     * `reading` while the job reads the file into rows, `preview` until the curator confirms, `importing`
+     * while the job creates the editions, then `imported` (decision 0055).
+     */
+    status: text({ enum: ['reading', 'preview', 'importing', 'imported'] })
       .notNull()
-      .default('preview'),
+      .default('reading'),
+    /** The file's text, kept only while the job reads it. */
+    fileText: text(),
+    /** SHA-256 of the text: the same file sent again by its curator opens this import instead of a second one. */
+    fileHash: text(),
+    /** The file's rows (without the header). */
+    total: integer().notNull().default(0),
+    /** Rows still `new` when the curator confirmed: what the progress of `importing` counts up to. */
+    toImport: integer().notNull().default(0),
     /** Header names no column was recognised in, shown in the preview. */
     ignoredColumns: jsonb().$type<string[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +103,7 @@ export const catalogImports = pgTable(
   (t) => [
     index('catalog_imports_curator_idx').on(t.curatorId, t.createdAt.desc().nullsFirst()),
     index('catalog_imports_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('catalog_imports_file_idx').on(t.curatorId, t.fileHash),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorSlug, mapGenre, normalizeName, normalizeTitle, splitAuthors } from './normalize';
+import { authorSlug, mapGenre, normalizeName, normalizeProperName, normalizeTitle, splitAuthors } from './normalize';
 
 describe('catalogue normalisation', () => {
   it('trims, collapses spaces and NFC-normalises names', () => {
@@ -52,5 +52,20 @@ describe('catalogue normalisation', () => {
   it('makes author slugs without accents', () => {
     expect(authorSlug('Conceição Evaristo')).toBe('conceicao-evaristo');
     expect(authorSlug('João Guimarães Rosa')).toBe('joao-guimaraes-rosa');
+  });
+});
+
+describe('normalizeProperName', () => {
+  it('re-cases names in capitals with lower-case particles, keeping acronyms and Roman numerals, and leaves mixed case alone', () => {
+    expect(normalizeProperName('MOACYR SCLIAR')).toBe('Moacyr Scliar');
+    expect(normalizeProperName('CARLOS DRUMMOND DE ANDRADE')).toBe('Carlos Drummond de Andrade');
+    expect(normalizeProperName('JOÃO DOS SANTOS E SILVA')).toBe('João dos Santos e Silva');
+    expect(normalizeProperName("MARIA D'ÁVILA")).toBe("Maria D'Ávila");
+    expect(normalizeProperName('ANNE-MARIE')).toBe('Anne-Marie');
+    expect(normalizeProperName('JOÃO PAULO II')).toBe('João Paulo II');
+    expect(normalizeProperName('L&PM')).toBe('L&PM');
+    expect(normalizeProperName('EDIÇÕES SESI-SP')).toBe('Edições Sesi-SP');
+    expect(normalizeProperName('bell hooks')).toBe('bell hooks');
+    expect(normalizeProperName('Valter Hugo Mãe')).toBe('Valter Hugo Mãe');
   });
 });

@@ -93,7 +93,8 @@ const LOWER_WORDS = new Set([
 ]);
 const ROMAN = /^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/i;
 
-function isAllCaps(text: string): boolean {
+/** Text whose letters are all capitals (at least two of them): what a catalogue in ALL CAPS writes. */
+export function isAllCaps(text: string): boolean {
   const letters = text.replace(/[^\p{L}]/gu, '');
   return letters.length >= 2 && letters === letters.toLocaleUpperCase('pt-BR') && letters !== letters.toLocaleLowerCase('pt-BR');
 }
@@ -123,6 +124,36 @@ export function normalizeTitle(raw: string): string {
       if (bare && ROMAN.test(bare) && bare.length > 1) return word.toLocaleUpperCase('pt-BR');
       if (!start && LOWER_WORDS.has(bare)) return word;
       return word.replace(/\p{L}/u, (letter) => letter.toLocaleUpperCase('pt-BR'));
+    })
+    .join(' ');
+}
+
+/** The particles of Portuguese names, lower case inside a name ("Carlos Drummond de Andrade"). */
+const NAME_PARTICLES = new Set(['de', 'da', 'do', 'das', 'dos', 'e', 'del', 'di', 'du', 'van', 'von']);
+const VOWEL = /[aeiouyáàâãéêíóôõúü]/iu;
+
+/**
+ * A person's or a publisher's name written in ALL CAPS, as publishers' catalogues do, re-cased the way titles
+ * are: "MOACYR SCLIAR" → "Moacyr Scliar", "CARLOS DRUMMOND DE ANDRADE" → "Carlos Drummond de Andrade",
+ * "D'ÁVILA" → "D'Ávila", "EDIÇÕES SESI-SP" → "Edições Sesi-SP". A word without vowels is an acronym and stays
+ * as written ("L&PM", "FTD"), as do Roman numerals ("João Paulo II"). A name in mixed case is kept as typed.
+ */
+export function normalizeProperName(raw: string): string {
+  const name = normalizeName(raw);
+  if (!isAllCaps(name)) return name;
+  return name
+    .split(' ')
+    .map((word, i) => {
+      const lower = word.toLocaleLowerCase('pt-BR');
+      if (i > 0 && NAME_PARTICLES.has(lower)) return lower;
+      return word
+        .split(/(?<=[-'’])/)
+        .map((piece) => {
+          const letters = piece.replace(/[^\p{L}]/gu, '');
+          if (letters.length > 1 && (!VOWEL.test(letters) || /^[IVX]+$/.test(letters))) return piece;
+          return piece.toLocaleLowerCase('pt-BR').replace(/\p{L}/u, (letter) => letter.toLocaleUpperCase('pt-BR'));
+        })
+        .join('');
     })
     .join(' ');
 }

@@ -14,6 +14,8 @@ export type EditionSource = {
   title: string;
   subtitle?: string | null;
   authors: string[];
+  /** Credited on the work after its authors (role `adapter`), when the source creates the work. */
+  adapters?: string[];
   isbn?: string | null;
   asin?: string | null;
   publisher?: string | null;

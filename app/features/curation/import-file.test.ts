@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCsv, toCsv } from '~/lib/csv';
 import { IMPORT_MAX_ROWS, type ImportFile, readCatalogImportFile, readUploadedText } from './import-file';
@@ -91,8 +92,70 @@ describe('reading a bulk import file', () => {
     const header = 'titulo\n';
     expect(readCatalogImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS)).ok).toBe(true);
     expect(messageOf(readCatalogImportFile(header + 'Livro\n'.repeat(IMPORT_MAX_ROWS + 1)))).toBe(
-      'O arquivo tem 2.001 linhas; o limite é 2.000 por importação. Divida-o em partes.',
+      'O arquivo tem 50.001 linhas; o limite é 50.000 por importação. Divida-o em partes.',
     );
+  });
+});
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+describe("a publisher's catalogue (tab-separated, BOM, ALL CAPS)", () => {
+  it('finds the title in OBRA and the other columns by their Portuguese names, the imprint (SELO) before the publisher', () => {
+    const file = readCatalogImportFile(fixture('catalogo-obra.tsv'));
+    expect(file).toMatchObject({ ok: true, ignoredColumns: ['PREÇO'] });
+    const [centauro, vidas, untitled] = rowsOf(file);
+    expect(centauro).toMatchObject({ line: 2, title: 'O Centauro no Jardim', isbn13: '9788535918663', error: null });
+    expect(centauro?.source).toMatchObject({ publisher: 'Companhia de Bolso', publicationDate: '2011', pages: 256 });
+    expect(vidas?.source).toMatchObject({ title: 'Vidas Secas', publisher: 'Grupo Editorial Record', publicationDate: '2019', pages: 176 });
+    expect(untitled).toMatchObject({ line: 4, error: 'Sem título.' });
+  });
+
+  it('recognises the headers of each field whatever their case and accents', () => {
+    const headers: [string, string][] = [
+      ['OBRA', 'title'],
+      ['Título', 'title'],
+      ['TITULO', 'title'],
+      ['AUTOR(ES)', 'authors'],
+      ['AUTOR', 'authors'],
+      ['Autores', 'authors'],
+      ['EDITORA', 'publisher'],
+      ['SELO', 'publisher'],
+      ['ANO', 'publicationDate'],
+      ['PÁGINAS', 'pages'],
+      ['paginas', 'pages'],
+      ['ISBN-13', 'isbn'],
+      ['ISBN 10', 'isbn'],
+      ['EAN', 'isbn'],
+    ];
+    for (const [header, field] of headers) {
+      const values: Record<string, string> = {
+        title: 'LIVRO',
+        authors: 'ALGUÉM',
+        publisher: 'EDITORA',
+        publicationDate: '2020',
+        pages: '10',
+        isbn: '9788535918663',
+      };
+      const text = header === 'OBRA' || field === 'title' ? `${header}\n${values.title}\n` : `OBRA\t${header}\nLIVRO\t${values[field]}\n`;
+      const file = readCatalogImportFile(text);
+      expect(file.ok ? file.ignoredColumns : file.message, header).toEqual([]);
+    }
+  });
+
+  it('writes ALL-CAPS names as names, splits "X E Y" between two people, and keeps adapters and illustrators after the author', () => {
+    const rows = rowsOf(readCatalogImportFile(fixture('catalogo-nomes.tsv')));
+    expect(rows.map((r) => [r.title, r.source?.authors, r.source?.adapters, r.source?.illustrators, r.source?.publisher])).toEqual([
+      ['O Centauro no Jardim', ['Moacyr Scliar'], [], [], 'Companhia de Bolso'],
+      ['A Boneca de Pano', ['Mary França', 'Eliardo França'], [], [], 'Editora Ática'],
+      ['O Sítio do Picapau Amarelo', ['Monteiro Lobato'], ['Luiz Antonio Aguiar'], ['Rogério Borges'], 'Globinho'],
+      ['Os Lusíadas', ['Luís de Camões'], ['Rubem Braga'], ['Ana Maria Machado'], 'Edições da Casa'],
+      ['Memórias de um Sargento de Milícias', ['Manuel Antônio de Almeida'], [], [], 'L&PM'],
+    ]);
+  });
+
+  it('leaves names already in mixed case as they are, and splits on " e " only in capitals', () => {
+    const rows = rowsOf(readCatalogImportFile('titulo\tautor\nUm\tRuth Rocha e Anna Flora\nDois\tJOSÉ DE ALENCAR/ÉRICO VERISSIMO\nTrês\tEÇA DE QUEIRÓS\n'));
+    expect(rows.map((r) => r.source?.authors)).toEqual([['Ruth Rocha e Anna Flora'], ['José de Alencar', 'Érico Verissimo'], ['Eça de Queirós']]);
   });
 });
 

@@ -1,70 +1,20 @@
 import { EDITION_FIELDS } from '~/features/catalog/editable-fields';
-import { foldForMatch, mapGenre, normalizeName, splitAuthors } from '~/features/catalog/normalize';
-import { parseCsvLines } from '~/lib/csv';
+import { mapGenre, normalizeName, normalizeProperName, normalizeTitle } from '~/features/catalog/normalize';
+import { type CsvLine, parseCsvLines } from '~/lib/csv';
 import { formatNumber } from '~/lib/format';
 import { ASIN_PATTERN, parseIsbn } from '~/lib/isbn';
 import type { EditionFormat, EditionSource } from '~/features/catalog/vocabulary';
+import { type ImportColumn, columnOf, headerKey } from './import-columns';
+import { readCredits } from './import-credits';
 
 /**
  * Curators' bulk import files (ADR 0014): a spreadsheet exported as CSV or TSV, read into edition sources
  * row by row, each with the reason it cannot be imported. Pure: the server classifies against the catalogue.
  */
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 2_000;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_LIMITS_TEXT = `até ${formatNumber(IMPORT_MAX_ROWS)} linhas e ${IMPORT_MAX_BYTES / 1024 / 1024} MB por arquivo`;
 export const IMPORT_TOO_LARGE = `O arquivo passa do limite de ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Divida-o em partes.`;
-
-type Column =
-  | 'title'
-  | 'subtitle'
-  | 'authors'
-  | 'translators'
-  | 'illustrators'
-  | 'publisher'
-  | 'isbn'
-  | 'isbn13'
-  | 'isbn10'
-  | 'asin'
-  | 'pages'
-  | 'publicationDate'
-  | 'format'
-  | 'language'
-  | 'genres'
-  | 'synopsis'
-  | 'collection'
-  | 'position'
-  | 'originalTitle'
-  | 'originalLanguage'
-  | 'firstPublishedYear';
-
-/** Header names, folded (no accents, case or punctuation), in Portuguese and English. */
-const HEADERS: Record<Column, string[]> = {
-  title: ['titulo', 'title', 'nome', 'nomedolivro'],
-  subtitle: ['subtitulo', 'subtitle'],
-  authors: ['autor', 'autora', 'autores', 'autoras', 'author', 'authors', 'escritor'],
-  translators: ['tradutor', 'tradutora', 'tradutores', 'traducao', 'translator', 'translators'],
-  illustrators: ['ilustrador', 'ilustradora', 'ilustradores', 'ilustracoes', 'illustrator', 'illustrators'],
-  publisher: ['editora', 'publisher', 'selo'],
-  isbn: ['isbn'],
-  isbn13: ['isbn13'],
-  isbn10: ['isbn10'],
-  asin: ['asin'],
-  pages: ['paginas', 'pages', 'numerodepaginas', 'numberofpages', 'numpages', 'pags'],
-  publicationDate: ['datadepublicacao', 'anodepublicacao', 'data', 'ano', 'publicacao', 'publicationdate', 'publicationyear', 'yearpublished', 'year', 'date'],
-  format: ['formato', 'format', 'encadernacao', 'binding'],
-  language: ['idioma', 'lingua', 'language'],
-  genres: ['generos', 'genero', 'genres', 'genre'],
-  synopsis: ['sinopse', 'descricao', 'synopsis', 'description'],
-  collection: ['colecao', 'serie', 'series', 'collection'],
-  position: ['posicao', 'volume', 'numeronaserie', 'position', 'seriesnumber'],
-  originalTitle: ['titulooriginal', 'originaltitle'],
-  originalLanguage: ['idiomaoriginal', 'linguaoriginal', 'originallanguage'],
-  firstPublishedYear: ['anodaprimeirapublicacao', 'primeirapublicacao', 'anooriginal', 'originalpublicationyear', 'firstpublished'],
-};
-
-const COLUMN_BY_HEADER = new Map(Object.entries(HEADERS).flatMap(([column, names]) => names.map((name) => [name, column as Column])));
-
-const headerKey = (header: string) => foldForMatch(header).replace(/[^a-z0-9]/g, '');
 
 const FORMATS: Record<string, EditionFormat> = {
   brochura: 'brochura',
@@ -120,14 +70,19 @@ export type ImportFileRow = {
 
 export type ImportFile = { ok: true; rows: ImportFileRow[]; ignoredColumns: string[] } | { ok: false; message: string };
 
-/** Reads the file's text; every refusal of the whole file is a message for the file field. */
-export function readCatalogImportFile(text: string): ImportFile {
+type Header = { columns: (ImportColumn | null)[]; records: CsvLine[]; ignoredColumns: string[] };
+
+/** The file's header and records, or why the whole file cannot be imported (a message for the file field). */
+function readHeader(text: string): { ok: true; header: Header } | { ok: false; message: string } {
   if (text.includes('\u0000')) return { ok: false, message: 'Não conseguimos ler o arquivo: envie um CSV ou TSV em texto (UTF-8), não uma planilha .xlsx.' };
   const [header, ...records] = parseCsvLines(text);
   if (!header) return { ok: false, message: 'O arquivo está vazio.' };
-  const columns = header.cells.map((name) => COLUMN_BY_HEADER.get(headerKey(name)) ?? null);
+  const columns = header.cells.map(columnOf);
   if (!columns.includes('title')) {
-    return { ok: false, message: 'Não encontramos a coluna de título: a primeira linha precisa ser o cabeçalho, com uma coluna “título” (ou “title”).' };
+    return {
+      ok: false,
+      message: 'Não encontramos a coluna de título: a primeira linha precisa ser o cabeçalho, com uma coluna “título” (ou “obra”, ou “title”).',
+    };
   }
   if (records.length === 0) return { ok: false, message: 'O arquivo só tem o cabeçalho: nenhuma linha para importar.' };
   if (records.length > IMPORT_MAX_ROWS) {
@@ -137,17 +92,67 @@ export function readCatalogImportFile(text: string): ImportFile {
     };
   }
   const ignoredColumns = header.cells.filter((name, i) => columns[i] === null && name.trim()).map((name) => name.trim());
-  const rows = records.map(({ line, cells }) => {
-    const values: Partial<Record<Column, string>> = {};
+  return { ok: true, header: { columns, records, ignoredColumns } };
+}
+
+/** What the upload checks before keeping a file: how many rows it has and which columns it ignores, or why it is refused. */
+export function checkCatalogImportFile(text: string): { ok: true; total: number; ignoredColumns: string[] } | { ok: false; message: string } {
+  const read = readHeader(text);
+  return read.ok ? { ok: true, total: read.header.records.length, ignoredColumns: read.header.ignoredColumns } : read;
+}
+
+/** A file whose header was read: its size, the columns it ignores, and its rows read on demand, a batch at a time. */
+export type OpenImportFile = {
+  total: number;
+  ignoredColumns: string[];
+  /** The rows after line `afterLine`, at most `limit` of them, without their duplicates marked (the caller knows the earlier rows). */
+  rowsAfter: (afterLine: number, limit: number) => ImportFileRow[];
+};
+
+/**
+ * Opens a file for the import's job: the records are split once (fast), the rows read a batch at a time, so a
+ * 50,000-row file never holds the server's thread for the seconds reading them all takes.
+ */
+export function openCatalogImportFile(text: string): { ok: true; file: OpenImportFile } | { ok: false; message: string } {
+  const read = readHeader(text);
+  if (!read.ok) return read;
+  const { columns, records, ignoredColumns } = read.header;
+  const rowOf = ({ line, cells }: CsvLine) => {
+    const values: Partial<Record<ImportColumn, string>> = {};
     columns.forEach((column, i) => {
       const value = cells[i]?.trim();
       // The first non-empty column wins when a header repeats ("Autor", "Autores").
       if (column && value && !values[column]) values[column] = value;
     });
     return readRow(line, values);
-  });
+  };
+  return {
+    ok: true,
+    file: {
+      total: records.length,
+      ignoredColumns,
+      rowsAfter: (afterLine, limit) => {
+        // Records are in line order: find the first after `afterLine` by bisection.
+        let low = 0;
+        let high = records.length;
+        while (low < high) {
+          const mid = (low + high) >> 1;
+          if (records[mid]!.line <= afterLine) low = mid + 1;
+          else high = mid;
+        }
+        return records.slice(low, low + limit).map(rowOf);
+      },
+    },
+  };
+}
+
+/** Reads the whole file's text into rows, duplicates marked; every refusal of the whole file is a message for the file field. */
+export function readCatalogImportFile(text: string): ImportFile {
+  const opened = openCatalogImportFile(text);
+  if (!opened.ok) return opened;
+  const rows = opened.file.rowsAfter(0, opened.file.total);
   markDuplicates(rows);
-  return { ok: true, rows, ignoredColumns };
+  return { ok: true, rows, ignoredColumns: opened.file.ignoredColumns };
 }
 
 class RowError extends Error {}
@@ -161,20 +166,26 @@ function byField(field: keyof typeof EDITION_FIELDS, raw: string | undefined): s
   return parsed.data;
 }
 
-function readRow(line: number, values: Partial<Record<Column, string>>): ImportFileRow {
+function readRow(line: number, values: Partial<Record<ImportColumn, string>>): ImportFileRow {
   const title = normalizeName(values.title ?? '');
   try {
     if (!title) throw new RowError('Sem título.');
     const isbn = readIsbn(values);
+    const credits = readCredits(values.authors ?? '');
+    const more = (column: 'adapters' | 'illustrators' | 'translators', role: 'adapter' | 'illustrator' | 'translator') => [
+      ...new Set([...credits[role], ...readCredits(values[column] ?? '', role)[role]]),
+    ];
+    const publisher = values.imprint ?? values.publisher;
     const source: EditionSource = {
       title: byField('title', title) ?? title,
       subtitle: byField('subtitle', values.subtitle),
-      authors: splitAuthors(values.authors ?? ''),
-      translators: splitAuthors(values.translators ?? ''),
-      illustrators: splitAuthors(values.illustrators ?? ''),
+      authors: credits.author,
+      adapters: more('adapters', 'adapter'),
+      translators: more('translators', 'translator'),
+      illustrators: more('illustrators', 'illustrator'),
       isbn: isbn?.isbn13 ?? null,
       asin: readAsin(values.asin),
-      publisher: byField('publisher', values.publisher),
+      publisher: byField('publisher', publisher && normalizeProperName(publisher)),
       publicationDate: byField('publicationDate', brazilianDate(values.publicationDate)),
       pages: numberOrNull(byField('pages', values.pages)),
       format: readFormat(values.format),
@@ -187,7 +198,7 @@ function readRow(line: number, values: Partial<Record<Column, string>>): ImportF
       originalTitle: values.originalTitle ? normalizeName(values.originalTitle) : null,
       originalLanguage: values.originalLanguage ? (LANGUAGES[headerKey(values.originalLanguage)] ?? byField('language', values.originalLanguage)) : null,
       firstPublishedYear: readYear(values.firstPublishedYear),
-      collection: values.collection ? { name: normalizeName(values.collection), position: readPosition(values.position) } : null,
+      collection: values.collection ? { name: normalizeTitle(values.collection), position: readPosition(values.position) } : null,
     };
     return { line, title: source.title, isbn13: isbn?.isbn13 ?? null, source, error: null, duplicateOf: null };
   } catch (error) {
@@ -196,7 +207,7 @@ function readRow(line: number, values: Partial<Record<Column, string>>): ImportF
   }
 }
 
-function readIsbn(values: Partial<Record<Column, string>>) {
+function readIsbn(values: Partial<Record<ImportColumn, string>>) {
   const given = [values.isbn13, values.isbn, values.isbn10].filter((v): v is string => !!v);
   const parsed = given.map((raw) => {
     const isbn = parseIsbn(raw);
@@ -244,9 +255,12 @@ function readPosition(raw: string | undefined): number | null {
   return n;
 }
 
-/** A later row with the ISBN of an earlier one (either form: both are kept as ISBN-13) is a duplicate of it. */
-function markDuplicates(rows: ImportFileRow[]) {
-  const firstLine = new Map<string, number>();
+/**
+ * A later row with the ISBN of an earlier one (either form: both are kept as ISBN-13) is a duplicate of it;
+ * `earlier` holds the first line of each ISBN in the rows before these (an import read in batches).
+ */
+export function markDuplicates(rows: ImportFileRow[], earlier: ReadonlyMap<string, number> = new Map()) {
+  const firstLine = new Map(earlier);
   for (const row of rows) {
     if (!row.isbn13 || row.error) continue;
     const first = firstLine.get(row.isbn13);

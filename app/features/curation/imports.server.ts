@@ -1,98 +1,74 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Tx, getDb, queryRows } from '~/db/client.server';
-import { catalogChanges, catalogImportRows, catalogImports } from '~/db/schema';
-import { findEditionIdsByIsbn, importEditions } from '~/features/catalog/edits.server';
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { getDb, queryRows } from '~/db/client.server';
+import { catalogImportRows, catalogImports } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
-import { invalidateTags } from '~/server/html-cache.server';
+import { enqueueJob, wakeJobRunner } from '~/server/jobs.server';
 import type { Viewer } from '~/server/viewer.server';
-import { IMPORT_MAX_ROWS, readCatalogImportFile } from './import-file';
+import { IMPORT_MAX_ROWS, checkCatalogImportFile } from './import-file';
+import { CATALOG_IMPORT_JOB } from './import-job.server';
 import { canCurate, canSeeCatalogImport } from './policy';
 import type { CatalogImportDetail, CatalogImportRow, CatalogImportStatus, CatalogImportSummary, ImportRowOutcome } from './types';
 
-/** Rows written per statement, and editions imported per transaction (PGlite serves the whole site on one connection). */
-const INSERT_BATCH = 500;
-export const IMPORT_CHUNK = 100;
 export const IMPORT_ROWS_PAGE_SIZE = 100;
 export const IMPORTS_LIST_SIZE = 20;
 
 const notFound = () => new AppError('not_found', 'Essa importação não existe.');
 
 /**
- * Reads an uploaded file and keeps its rows, classified, for the preview: nothing reaches the catalogue
- * yet. A file that cannot be read at all is refused with a message for the file field.
+ * Keeps an uploaded file for the job that reads it into the preview (nothing reaches the catalogue yet). A
+ * file that cannot be imported at all is refused with a message for the file field; the same file sent
+ * again by its curator is the import it already made, so its refusals are reported once (decision 0055).
  */
 export async function createCatalogImport(viewer: Viewer, input: { fileName: string; text: string }): Promise<{ id: string }> {
   if (!canCurate(viewer)) throw notFound();
-  const file = readCatalogImportFile(input.text);
+  const file = checkCatalogImportFile(input.text);
   if (!file.ok) throw new AppError('invalid_input', file.message, 'arquivo');
-  const id = newId();
-  await getDb().transaction(async (tx) => {
-    const existing = await findEditionIdsByIsbn(tx, [...new Set(file.rows.flatMap((r) => (r.isbn13 && !r.error ? [r.isbn13] : [])))]);
-    await tx.insert(catalogImports).values({ id, curatorId: viewer.id, fileName: input.fileName.slice(0, 200), ignoredColumns: file.ignoredColumns });
-    const rows = file.rows.map((row) => {
-      const base = { importId: id, line: row.line, title: row.title.slice(0, 300), isbn13: row.isbn13, source: row.source };
-      if (row.error) return { ...base, outcome: 'error' as const, message: row.error, editionId: null };
-      if (row.duplicateOf !== null) return { ...base, outcome: 'duplicate' as const, message: `Mesmo ISBN da linha ${row.duplicateOf}.`, editionId: null };
-      const editionId = row.isbn13 ? existing.get(row.isbn13) : undefined;
-      return editionId
-        ? { ...base, outcome: 'existing' as const, message: null, editionId }
-        : { ...base, outcome: 'new' as const, message: null, editionId: null };
+  const fileHash = createHash('sha256').update(input.text).digest('hex');
+  const id = await getDb().transaction(async (tx) => {
+    const [same] = await tx
+      .select({ id: catalogImports.id })
+      .from(catalogImports)
+      .where(and(eq(catalogImports.curatorId, viewer.id), eq(catalogImports.fileHash, fileHash)))
+      .orderBy(desc(catalogImports.createdAt))
+      .limit(1);
+    if (same) return same.id;
+    const fresh = newId();
+    await tx.insert(catalogImports).values({
+      id: fresh,
+      curatorId: viewer.id,
+      fileName: input.fileName.slice(0, 200),
+      fileText: input.text,
+      fileHash,
+      total: file.total,
+      ignoredColumns: file.ignoredColumns,
     });
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) await tx.insert(catalogImportRows).values(rows.slice(start, start + INSERT_BATCH));
+    await enqueueJob(CATALOG_IMPORT_JOB, { importId: fresh }, { tx });
+    return fresh;
   });
+  wakeJobRunner();
   return { id };
 }
 
-async function lockImport(tx: Tx, viewer: Viewer, id: string) {
-  const [row] = await tx.select().from(catalogImports).where(eq(catalogImports.id, id)).for('update');
-  if (!row || !canSeeCatalogImport(viewer, row.curatorId)) throw notFound();
-  return row;
-}
-
 /**
- * Imports the rows the preview marked `nova`, a chunk per transaction, each created edition recorded in
- * the history with the curator as its author. Confirming again (a double click, a retry after a failure)
- * continues where the last chunk stopped and never creates an edition twice: each chunk locks the import
- * and takes only rows still `new`.
+ * Starts creating the editions of the rows the preview marked `nova` (the job does it, a chunk per
+ * transaction). Confirming again — a double click, a second tab — changes nothing: only a preview starts.
  */
 export async function confirmCatalogImport(viewer: Viewer, id: string): Promise<void> {
-  for (;;) {
-    const chunk = await getDb().transaction(async (tx) => {
-      const record = await lockImport(tx, viewer, id);
-      if (record.status === 'imported') return { done: true, tags: [] };
-      const pending = await tx
-        .select({ line: catalogImportRows.line, title: catalogImportRows.title, source: catalogImportRows.source })
-        .from(catalogImportRows)
-        .where(and(eq(catalogImportRows.importId, id), eq(catalogImportRows.outcome, 'new')))
-        .orderBy(asc(catalogImportRows.line))
-        .limit(IMPORT_CHUNK);
-      if (pending.length === 0) {
-        await tx.update(catalogImports).set({ status: 'imported', importedAt: new Date() }).where(eq(catalogImports.id, id));
-        return { done: true, tags: [] };
-      }
-      const { results, tags } = await importEditions(
-        tx,
-        pending.map((row) => row.source ?? { title: row.title, authors: [] }),
-      );
-      for (const [i, result] of results.entries()) {
-        const row = pending[i];
-        if (!row) continue;
-        await tx
-          .update(catalogImportRows)
-          .set({ outcome: result.created ? 'created' : 'existing', editionId: result.editionId })
-          .where(and(eq(catalogImportRows.importId, id), eq(catalogImportRows.line, row.line)));
-        if (result.created) {
-          await tx
-            .insert(catalogChanges)
-            .values({ id: newId(), entityType: 'edition', entityId: result.editionId, field: 'created', before: null, after: row.title, actorId: viewer.id });
-        }
-      }
-      return { done: false, tags };
-    });
-    if (chunk.tags.length) await invalidateTags(chunk.tags);
-    if (chunk.done) return;
-  }
+  await getDb().transaction(async (tx) => {
+    const [record] = await tx.select().from(catalogImports).where(eq(catalogImports.id, id)).for('update');
+    if (!record || !canSeeCatalogImport(viewer, record.curatorId)) throw notFound();
+    if (record.status === 'reading') throw new AppError('conflict', 'Ainda estamos lendo o arquivo: confirme quando a prévia estiver completa.');
+    if (record.status !== 'preview') return;
+    const [pending] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM catalog_import_rows WHERE import_id = ${id} AND outcome = 'new'`, tx);
+    await tx
+      .update(catalogImports)
+      .set({ status: 'importing', toImport: Number(pending?.n ?? 0) })
+      .where(eq(catalogImports.id, id));
+    await enqueueJob(CATALOG_IMPORT_JOB, { importId: id }, { tx });
+  });
+  wakeJobRunner();
 }
 
 type SummaryRow = {
@@ -103,12 +79,15 @@ type SummaryRow = {
   username: string | null;
   name: string | null;
   ignoredColumns: string[];
+  fileTotal: number;
+  toImport: number;
   counts: Partial<Record<ImportRowOutcome, number>> | null;
   createdAt: Date | string;
   importedAt: Date | string | null;
 };
 
 const summarySelect = sql`SELECT i.id, i.file_name AS "fileName", i.status, i.curator_id AS "curatorId", u.username, u.name, i.ignored_columns AS "ignoredColumns",
+    i.total AS "fileTotal", i.to_import AS "toImport",
     (SELECT jsonb_object_agg(outcome, n) FROM (SELECT outcome, count(*)::int AS n FROM catalog_import_rows r WHERE r.import_id = i.id GROUP BY outcome) c) AS counts,
     i.created_at AS "createdAt", i.imported_at AS "importedAt"
   FROM catalog_imports i LEFT JOIN users u ON u.id = i.curator_id`;
@@ -117,13 +96,22 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toSummary(row: SummaryRow): CatalogImportSummary {
   const counts = { new: 0, duplicate: 0, existing: 0, error: 0, created: 0, ...row.counts };
+  const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  // What the job has done of what it is doing: rows read of the file's, or editions settled of those confirmed.
+  const progress =
+    row.status === 'reading'
+      ? { done: rows, total: row.fileTotal }
+      : row.status === 'importing'
+        ? { done: Math.max(0, row.toImport - counts.new), total: row.toImport }
+        : null;
   return {
     id: row.id,
     fileName: row.fileName,
     status: row.status,
     curator: row.username ? { username: row.username, name: row.name ?? row.username } : null,
     counts,
-    total: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    total: row.status === 'reading' ? row.fileTotal : rows,
+    progress,
     createdAt: iso(row.createdAt),
     importedAt: row.importedAt ? iso(row.importedAt) : null,
   };
@@ -153,7 +141,7 @@ export async function getCatalogImport(
     ...summary,
     ignoredColumns: row.ignoredColumns,
     rows,
-    rowsTotal: options.outcome ? summary.counts[options.outcome] : summary.total,
+    rowsTotal: options.outcome ? summary.counts[options.outcome] : Object.values(summary.counts).reduce((sum, n) => sum + n, 0),
     page,
     pageSize: IMPORT_ROWS_PAGE_SIZE,
   };

@@ -80,7 +80,7 @@ export type CatalogChangeRow = {
 
 /** What the preview expects of an import row, and, once imported, what happened (`new` → `created` or `existing`). */
 export type ImportRowOutcome = 'new' | 'duplicate' | 'existing' | 'error' | 'created';
-export type CatalogImportStatus = 'preview' | 'imported';
+export type CatalogImportStatus = 'reading' | 'preview' | 'importing' | 'imported';
 export const IMPORT_OUTCOME_LABELS: Record<ImportRowOutcome, string> = {
   new: 'nova',
   duplicate: 'duplicada no arquivo',
@@ -103,7 +103,10 @@ export type CatalogImportSummary = {
   status: CatalogImportStatus;
   curator: { username: string; name: string } | null;
   counts: Record<ImportRowOutcome, number>;
+  /** The file's rows. */
   total: number;
+  /** While the job works (`reading`, `importing`): rows read of the file's, or editions settled of those confirmed. */
+  progress: { done: number; total: number } | null;
   createdAt: string;
   importedAt: string | null;
 };

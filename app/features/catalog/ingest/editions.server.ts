@@ -20,7 +20,15 @@ export async function ingestEdition(tx: Tx, source: EditionSource, facts: Readon
 }
 
 /** A source cleaned: `index` is its place in the list given to ingestEditions. */
-type Cleaned = { index: number; source: EditionSource; title: string; isbn: ParsedIsbn | null; authorNames: string[]; publisher: string | null };
+type Cleaned = {
+  index: number;
+  source: EditionSource;
+  title: string;
+  isbn: ParsedIsbn | null;
+  authorNames: string[];
+  adapterNames: string[];
+  publisher: string | null;
+};
 
 /**
  * Editions from outside, in a fixed handful of statements however many they are, with the effect of taking
@@ -39,6 +47,7 @@ export async function ingestEditions(tx: Tx, sources: readonly EditionSource[], 
     title: normalizeTitle(source.title),
     isbn: source.isbn ? parseIsbn(source.isbn) : null,
     authorNames: source.authors.map(normalizeName).filter(Boolean),
+    adapterNames: (source.adapters ?? []).map(normalizeName).filter(Boolean),
     publisher: source.publisher ? normalizeName(source.publisher) : null,
   }));
 
@@ -66,11 +75,12 @@ export async function ingestEditions(tx: Tx, sources: readonly EditionSource[], 
 
   const authorIds = await findOrCreateAuthors(
     tx,
-    fresh.flatMap((c) => c.authorNames.map((name) => ({ name, facts: facts.get(name) }))),
+    fresh.flatMap((c) => [...c.authorNames, ...c.adapterNames].map((name) => ({ name, facts: facts.get(name) }))),
   );
+  const idsOf = (names: string[]) => names.map((name) => authorIds.get(authorSlugOf(name))!);
   const workIds = await findOrCreateWorks(
     tx,
-    fresh.map((c) => ({ source: c.source, title: c.title, authorIds: c.authorNames.map((name) => authorIds.get(authorSlugOf(name))!) })),
+    fresh.map((c) => ({ source: c.source, title: c.title, authorIds: idsOf(c.authorNames), adapterIds: idsOf(c.adapterNames) })),
   );
 
   // The editions to create; one without ISBN of a work, title and publisher already there (or created

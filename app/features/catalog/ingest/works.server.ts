@@ -36,7 +36,10 @@ const enriched = (current: WorkFacts, next: WorkFacts): WorkFacts => ({
  * author — a work credited to nobody (magazines, anthologies of "Vários") matches only another such work —
  * enriched by the source, or a new one. Both sides of the title are folded by the same SQL (works_title_key_idx).
  */
-export async function findOrCreateWorks(tx: Tx, wanted: readonly { source: EditionSource; title: string; authorIds: string[] }[]): Promise<string[]> {
+export async function findOrCreateWorks(
+  tx: Tx,
+  wanted: readonly { source: EditionSource; title: string; authorIds: string[]; adapterIds?: string[] }[],
+): Promise<string[]> {
   if (!wanted.length) return [];
   const found = await queryRows<{ i: number; key: string; id: string | null }>(
     sql`SELECT p.i, ${workTitleKey(sql`p.title`)} AS key,
@@ -52,10 +55,10 @@ export async function findOrCreateWorks(tx: Tx, wanted: readonly { source: Editi
   );
   const workIds: string[] = new Array(wanted.length);
   const byKey = new Map<string, string>();
-  const fresh = new Map<string, { title: string; authorIds: string[]; facts: WorkFacts }>();
+  const fresh = new Map<string, { title: string; authorIds: string[]; adapterIds: string[]; facts: WorkFacts }>();
   const enrich = new Map<string, WorkFacts>();
   for (const { i, key, id } of found.sort((a, b) => a.i - b.i)) {
-    const { source, title, authorIds } = wanted[i]!;
+    const { source, title, authorIds, adapterIds = [] } = wanted[i]!;
     const sameKey = JSON.stringify([key, authorIds[0] ?? null]);
     const workId = id ?? byKey.get(sameKey) ?? newId();
     byKey.set(sameKey, workId);
@@ -64,11 +67,15 @@ export async function findOrCreateWorks(tx: Tx, wanted: readonly { source: Editi
     const created = fresh.get(workId);
     if (created) created.facts = enriched(created.facts, facts);
     else if (id) enrich.set(workId, enrich.has(workId) ? enriched(enrich.get(workId)!, facts) : facts);
-    else fresh.set(workId, { title, authorIds, facts });
+    else fresh.set(workId, { title, authorIds, adapterIds, facts });
   }
   if (fresh.size) {
     await tx.insert(works).values([...fresh].map(([id, { title, facts }]) => ({ id, title, ...facts })));
-    const credits = [...fresh].flatMap(([workId, { authorIds }]) => authorIds.map((authorId, position) => ({ workId, authorId, position })));
+    // Adapters come after the authors (decision 0055), so a card lists the author first.
+    const credits = [...fresh].flatMap(([workId, { authorIds, adapterIds }]) => [
+      ...authorIds.map((authorId, position) => ({ workId, authorId, position, role: 'author' as const })),
+      ...adapterIds.map((authorId, i) => ({ workId, authorId, position: authorIds.length + i, role: 'adapter' as const })),
+    ]);
     if (credits.length) await tx.insert(workAuthors).values(credits).onConflictDoNothing();
   }
   if (enrich.size) {

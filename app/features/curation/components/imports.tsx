@@ -4,6 +4,7 @@ import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { FormMessage, TextArea } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
+import { ProgressBar } from '~/components/ui/progress-bar';
 import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { IMPORT_LIMITS_TEXT } from '../import-file';
@@ -38,8 +39,10 @@ export function ImportUploadForm({ result }: { result: FormResult | undefined })
       </h2>
       <p className="text-sm text-muted">
         CSV ou TSV em UTF-8 (com ou sem BOM), separado por vírgula, ponto e vírgula ou tabulação, {IMPORT_LIMITS_TEXT}. A primeira linha é o cabeçalho: título
-        (obrigatório), subtítulo, autores, tradutor, ilustrador, editora, ISBN (10 ou 13), ASIN, páginas, data de publicação, formato, idioma, gêneros, sinopse,
-        coleção, posição, título original, idioma original e ano da primeira publicação — em português ou inglês. Outras colunas são ignoradas.
+        (obrigatório; ou “obra”), subtítulo, autores, tradutor, ilustrador, adaptação, editora, selo, ISBN (10 ou 13), ASIN, páginas, ano ou data de publicação,
+        formato, idioma, gêneros, sinopse, coleção, posição, título original, idioma original e ano da primeira publicação — em português ou inglês, em
+        maiúsculas ou não. Na coluna de autores, “ADAPTAÇÃO:” e “ILUSTRAÇÕES:” (ou “(ADAPT.)” e “(ILUSTR.)”) dão o papel de cada nome. Outras colunas são
+        ignoradas.
       </p>
       <div className="flex flex-col gap-1">
         <label htmlFor="arquivo" className="font-medium">
@@ -86,9 +89,7 @@ export function ImportList({ imports }: { imports: CatalogImportSummary[] }) {
             {item.fileName}
           </Link>
           <p className="text-sm text-muted">
-            {item.status === 'imported'
-              ? `Importada em ${formatDateTime(item.importedAt ?? item.createdAt)}`
-              : `Prévia de ${formatDateTime(item.createdAt)}, não confirmada`}
+            {STATUS_TEXT[item.status](item)}
             {item.curator ? (
               <>
                 {' '}
@@ -104,15 +105,26 @@ export function ImportList({ imports }: { imports: CatalogImportSummary[] }) {
   );
 }
 
+const STATUS_TEXT: Record<CatalogImportSummary['status'], (item: CatalogImportSummary) => string> = {
+  reading: (item) => `Enviada em ${formatDateTime(item.createdAt)}, lendo o arquivo`,
+  preview: (item) => `Prévia de ${formatDateTime(item.createdAt)}, não confirmada`,
+  importing: (item) => `Enviada em ${formatDateTime(item.createdAt)}, importando`,
+  imported: (item) => `Importada em ${formatDateTime(item.importedAt ?? item.createdAt)}`,
+};
+
 const lines = (n: number) => `${formatNumber(n)} ${n === 1 ? 'linha' : 'linhas'}`;
 
-const PREVIEW_ORDER: ImportRowOutcome[] = ['new', 'existing', 'duplicate', 'error'];
-const REPORT_ORDER: ImportRowOutcome[] = ['created', 'existing', 'duplicate', 'error'];
+/** The outcomes each stage shows, in order: while importing, rows go from `new` to `created` (or `existing`). */
+const OUTCOME_ORDER: Record<CatalogImportSummary['status'], ImportRowOutcome[]> = {
+  reading: ['new', 'existing', 'duplicate', 'error'],
+  preview: ['new', 'existing', 'duplicate', 'error'],
+  importing: ['new', 'created', 'existing', 'duplicate', 'error'],
+  imported: ['created', 'existing', 'duplicate', 'error'],
+};
 
 /** The preview before confirming, or the report after: counts that filter the rows, and the rows. */
 export function ImportDetail({ detail, filter, search }: { detail: CatalogImportDetail; filter: ImportRowOutcome | undefined; search: string }) {
   const navigation = useNavigation();
-  const preview = detail.status === 'preview';
   const base = `/gerenciar/catalogo/importar/${detail.id}`;
   return (
     <div className="flex flex-col gap-4">
@@ -129,7 +141,7 @@ export function ImportDetail({ detail, filter, search }: { detail: CatalogImport
       {detail.ignoredColumns.length ? <p className="text-sm text-muted">Colunas ignoradas: {detail.ignoredColumns.join(', ')}.</p> : null}
       <nav aria-label="Filtrar linhas" className="flex flex-wrap gap-2">
         <FilterLink to={base} current={!filter} label={`Todas: ${formatNumber(detail.total)}`} />
-        {(preview ? PREVIEW_ORDER : REPORT_ORDER).map((outcome) => (
+        {OUTCOME_ORDER[detail.status].map((outcome) => (
           <FilterLink
             key={outcome}
             to={`${base}?situacao=${IMPORT_OUTCOME_SLUGS[outcome]}`}
@@ -138,7 +150,27 @@ export function ImportDetail({ detail, filter, search }: { detail: CatalogImport
           />
         ))}
       </nav>
-      {preview ? (
+      {detail.progress ? (
+        <section aria-labelledby="progresso" className={card}>
+          <h2 id="progresso" className="font-serif text-xl font-semibold">
+            {detail.status === 'reading' ? 'Lendo o arquivo' : 'Importando'}
+          </h2>
+          <div aria-live="polite">
+            <ProgressBar
+              fraction={detail.progress.total ? detail.progress.done / detail.progress.total : 0}
+              label={
+                detail.status === 'reading'
+                  ? `${formatNumber(detail.progress.done)} de ${lines(detail.progress.total)} lidas`
+                  : `${formatNumber(detail.progress.done)} de ${formatNumber(detail.progress.total)} ${detail.progress.total === 1 ? 'edição' : 'edições'}`
+              }
+            />
+          </div>
+          <p className="text-sm text-muted">
+            Pode fechar esta página: {detail.status === 'reading' ? 'a leitura' : 'a importação'} continua, mesmo se o servidor reiniciar
+            {detail.status === 'reading' ? ', e a prévia fica aqui.' : ', e o relatório fica aqui.'}
+          </p>
+        </section>
+      ) : detail.status === 'preview' ? (
         <Form method="post" className={card}>
           <p>
             {detail.counts.new > 0
@@ -153,7 +185,7 @@ export function ImportDetail({ detail, filter, search }: { detail: CatalogImport
               variant="accent"
               disabled={detail.counts.new === 0}
               pending={navigation.state === 'submitting'}
-              pendingLabel="Importando…"
+              pendingLabel="Começando…"
             >
               Confirmar importação
             </Button>
