@@ -89,9 +89,9 @@ async function shelvesTab({ viewer, owner }: TabContext): Promise<Extract<TabDat
 async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'lidos' }>> {
   const userId = owner.reader.id;
   const { years, undated } = await finishedYears(userId);
-  const asked =
-    params.ano === UNDATED ? (undated > 0 ? UNDATED : null) : typeof params.ano === 'number' && years.some((y) => y.year === params.ano) ? params.ano : null;
-  const group = asked ?? years[0]?.year ?? (undated > 0 ? UNDATED : null);
+  // The group asked for when the reader has it; else the latest year, else "sem data".
+  const has = (ano: ProfileTabParams['ano']) => (ano === UNDATED ? undated > 0 : years.some((y) => y.year === ano));
+  const group = params.ano !== undefined && params.ano !== ALL_TIME && has(params.ano) ? params.ano : (years[0]?.year ?? (undated > 0 ? UNDATED : null));
   const page = sql`LIMIT ${FINISHED_PAGE_SIZE} OFFSET ${(params.pagina - 1) * FINISHED_PAGE_SIZE}`;
   type Row = CoverCardRow & { finished_on: string | null; rating_quarters: number | null };
   const readings =
