@@ -130,3 +130,30 @@ test('a visitor reads a profile: the goal and latest atts, then the resenhas, at
   await expect(page.getByRole('table', { name: /^Livros por mês em \d{4}$/ })).toBeVisible();
   await checkBothWidths(page, 'perfil-estatisticas');
 });
+
+test('a visitor finds the books read on unknown dates under "Sem data", and the statistics of all time', async ({ page }) => {
+  // Pedro (demo) read two books this year and Vidas Secas long ago, on a day nobody wrote down.
+  await page.goto('/u/pedro_albuquerque');
+  await page.getByRole('link', { name: '3 lidos' }).click();
+  await expect(page).toHaveURL(/\/u\/pedro_albuquerque\/lidos$/);
+  const years = page.getByRole('navigation', { name: 'Ano' });
+  await expect(years.getByRole('link')).toHaveText([/^\d{4} \(2\)$/, 'Sem data (1)']);
+  await years.getByRole('link', { name: 'Sem data (1)' }).click();
+  await expect(page).toHaveURL(/\/u\/pedro_albuquerque\/lidos\?ano=sem-data$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Lidos sem data' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /^Vidas Secas$/i })).toBeVisible();
+  await checkBothWidths(page, 'perfil-lidos-sem-data');
+
+  // Statistics open on the latest year with reading; all time adds the book without a date, in a bar of its own.
+  await page.getByRole('link', { name: 'Estatísticas', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Leituras de \d{4}$/ })).toBeVisible();
+  await expect(page.getByText(/^Em \d{4}: 2 livros lidos/)).toBeVisible();
+  await checkBothWidths(page, 'perfil-estatisticas-ano');
+  await page.getByRole('navigation', { name: 'Ano' }).getByRole('link', { name: 'Todo o período' }).click();
+  await expect(page).toHaveURL(/\/u\/pedro_albuquerque\/estatisticas\?ano=todos$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Leituras de todo o período' })).toBeVisible();
+  await expect(page.getByText(/^Em todo o período: 3 livros lidos/)).toBeVisible();
+  await page.getByText('Ver em tabela').first().click();
+  await expect(page.getByRole('table', { name: 'Livros por ano' }).getByRole('row', { name: 'Sem data 1' })).toBeVisible();
+  await checkBothWidths(page, 'perfil-estatisticas-todo-periodo');
+});

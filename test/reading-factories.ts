@@ -11,13 +11,18 @@ import type { ShelfStatus } from '~/features/reading/vocabulary';
 export async function shelve(
   userId: string,
   editionId: string,
-  options: { status?: ShelfStatus; rating?: number; reads?: { started?: string; finished?: string }[] } = {},
+  options: { status?: ShelfStatus; rating?: number; reads?: { started?: string; finished?: string }[]; undatedReadings?: number } = {},
 ): Promise<string> {
   const id = newId();
   const db = getDb();
-  await db
-    .insert(shelfEntries)
-    .values({ id, userId, editionId, status: options.status ?? 'read', ratingQuarters: options.rating != null ? options.rating * 4 : null });
+  await db.insert(shelfEntries).values({
+    id,
+    userId,
+    editionId,
+    status: options.status ?? 'read',
+    ratingQuarters: options.rating != null ? options.rating * 4 : null,
+    undatedReadings: options.undatedReadings ?? 0,
+  });
   for (const read of options.reads ?? []) {
     await db.insert(readThroughs).values({ id: newId(), userId, shelfEntryId: id, startedOn: read.started ?? null, finishedOn: read.finished ?? null });
   }

@@ -82,7 +82,7 @@ describe('profile tabs resenhas, atts and estatisticas', () => {
     expect(await statusOf(loadTab('autora_publico', 'maratonas'))).toBe(404);
   });
 
-  it('add up the chosen year in estatisticas, default to the current one, and stay within 10 queries a tab and on the overview', async () => {
+  it('add up the chosen year in estatisticas, default to the latest with reading, and stay within 10 queries a tab and on the overview', async () => {
     const reader = await createUser({ username: 'leitora_numeros', verified: true });
     const year = yearInSaoPaulo();
     const torto = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], pages: 264, genres: ['romance'] });
@@ -97,7 +97,7 @@ describe('profile tabs resenhas, atts and estatisticas', () => {
           year: number;
           books: number;
           pages: number;
-          months: { books: number; pages: number }[];
+          timeline: { at: number | null; books: number; pages: number }[];
           ratings: number[];
           genres: { label: string; value: number }[];
         };
@@ -108,8 +108,8 @@ describe('profile tabs resenhas, atts and estatisticas', () => {
     expect(current.stats).toMatchObject({ year, books: 1, pages: 264, ratings: [0, 0, 0, 1, 0] });
     const past = ((await loadTab('leitora_numeros', 'estatisticas', undefined, '?ano=2024')) as StatsData).data.stats;
     expect(past).toMatchObject({ year: 2024, books: 2, pages: 464, genres: [{ label: 'Romance', value: 2 }], ratings: [0, 0, 1, 1, 0] });
-    expect(past.months[1]).toEqual({ month: 2, books: 2, pages: 464 });
-    // A year with nothing finished is an empty year, not an error; a nonsense year falls back to the current one.
+    expect(past.timeline[1]).toEqual({ at: 2, books: 2, pages: 464 });
+    // A year with nothing finished is an empty year, not an error; a nonsense year falls back to the latest with reading.
     expect(((await loadTab('leitora_numeros', 'estatisticas', undefined, '?ano=2010')) as StatsData).data.stats).toMatchObject({ year: 2010, books: 0 });
     expect(((await loadTab('leitora_numeros', 'estatisticas', undefined, '?ano=abc')) as StatsData).data.stats.year).toBe(year);
 

@@ -128,6 +128,8 @@ export const DEMO_READERS: DemoReader[] = [
     bio: 'Cearense, jornalista aposentado. Releio os regionalistas que meu pai lia e descubro os autores novos que os netos me recomendam.',
     books: [
       { title: 'São Bernardo', status: 'read', rating: 4 },
+      // Read as a young man, long before any app: no one knows the day.
+      { title: 'Vidas Secas', status: 'read', rating: 5, undated: true },
       { title: 'Torto Arado', status: 'want_to_read' },
       { title: 'Lavoura Arcaica', status: 'reading', progress: { percent: 30, emotion: 'thoughtful' } },
       { title: 'O Quinze', status: 'read', rating: 4.5, favorite: true },

@@ -3,7 +3,7 @@ import { queryRows } from '~/db/client.server';
 import { listAtts } from '~/features/atts/queries.server';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { type BookshelfRow, bookshelfRowSql, toBookshelfItem } from '~/features/reading/shelves/bookshelf.server';
-import { yearInSaoPaulo } from '~/features/reading/goals/goals';
+import { finishedReadings, finishedYears, isUndatedRead } from '~/features/reading/finished.server';
 import { listReaderReviews } from '~/features/reading/reviews/queries.server';
 import { readerStats } from '~/features/reading/stats/stats.server';
 import { ratingFromQuarters } from '~/features/reading/statuses';
@@ -13,12 +13,12 @@ import type { Viewer } from '~/server/viewer.server';
 import { type ProfileOwner, listConnections, listFollowRequests, readingShown } from './queries.server';
 import type { ProfileTab } from './tabs';
 import type { TabData } from './types';
-import type { ProfileTabParams } from './validation';
+import { ALL_TIME, type ProfileTabParams, UNDATED } from './validation';
 import { SHELF_STATUSES, type ShelfStatus } from '~/features/reading/vocabulary';
 
 export const PROFILE_BOOKSHELF_PAGE_SIZE = 30;
-/** A year of `lidos` is one page: more books than this in a year is beyond any reader we know of. */
-export const FINISHED_PER_YEAR_LIMIT = 500;
+/** A group of `lidos` (a year, or the books without a date) comes this many books a page. */
+export const FINISHED_PAGE_SIZE = 100;
 
 type TabContext = { viewer: Viewer | null; owner: ProfileOwner; params: ProfileTabParams };
 /** A loader answers null only when the data function behind it refuses the viewer (the route answers 404). */
@@ -81,45 +81,60 @@ async function shelvesTab({ viewer, owner }: TabContext): Promise<Extract<TabDat
   };
 }
 
-/** The years in which the reader finished a read-through, latest first, with how many. */
-async function finishedYears(userId: string): Promise<{ year: number; count: number }[]> {
-  const rows = await queryRows<{ year: number; n: number }>(sql`
-    SELECT extract(year FROM rt.finished_on)::int AS year, count(*)::int AS n
-    FROM read_throughs rt
-    WHERE rt.user_id = ${userId} AND rt.finished_on IS NOT NULL GROUP BY 1 ORDER BY 1 DESC`);
-  return rows.map((row) => ({ year: Number(row.year), count: Number(row.n) }));
-}
-
-/** Finished read-throughs grouped by year of finish: the years with their counts, and the books of one year. */
+/**
+ * Finished books by group, one group a page: a year of finish (its readings newest first), or `sem-data`
+ * after the years (the books read on unknown dates, by title). It opens on the latest year, or on `sem-data`
+ * for a reader whose reads have no date (decision 0054).
+ */
 async function finishedTab({ owner, params }: TabContext): Promise<Extract<TabData, { tab: 'lidos' }>> {
-  const years = await finishedYears(owner.reader.id);
-  const year = params.ano != null && years.some((y) => y.year === params.ano) ? params.ano : (years[0]?.year ?? null);
+  const userId = owner.reader.id;
+  const { years, undated } = await finishedYears(userId);
+  // The group asked for when the reader has it; else the latest year, else "sem data".
+  const has = (ano: ProfileTabParams['ano']) => (ano === UNDATED ? undated > 0 : years.some((y) => y.year === ano));
+  const group = params.ano !== undefined && params.ano !== ALL_TIME && has(params.ano) ? params.ano : (years[0]?.year ?? (undated > 0 ? UNDATED : null));
+  const page = sql`LIMIT ${FINISHED_PAGE_SIZE} OFFSET ${(params.pagina - 1) * FINISHED_PAGE_SIZE}`;
+  type Row = CoverCardRow & { finished_on: string | null; rating_quarters: number | null };
   const readings =
-    year == null
+    group == null
       ? []
-      : await queryRows<CoverCardRow & { finished_on: string; rating_quarters: number | null }>(sql`
-          SELECT ${coverCardColumns}, rt.finished_on, s.rating_quarters
-          FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id JOIN editions e ON e.id = s.edition_id
-          WHERE rt.user_id = ${owner.reader.id} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)
-          ORDER BY rt.finished_on DESC, rt.id LIMIT ${FINISHED_PER_YEAR_LIMIT}`);
+      : group === UNDATED
+        ? await queryRows<Row>(sql`
+            SELECT ${coverCardColumns}, NULL::date AS finished_on, s.rating_quarters
+            FROM shelf_entries s JOIN editions e ON e.id = s.edition_id
+            WHERE ${isUndatedRead(userId)}
+            ORDER BY immutable_unaccent(lower(e.title)), s.id ${page}`)
+        : await queryRows<Row>(sql`
+            SELECT ${coverCardColumns}, f.finished_on, s.rating_quarters
+            FROM (${finishedReadings(userId, group)}) f JOIN shelf_entries s ON s.id = f.entry_id JOIN editions e ON e.id = s.edition_id
+            ORDER BY f.finished_on DESC, s.id ${page}`);
   return {
     tab: 'lidos',
     years,
-    year,
+    undated,
+    year: group,
     readings: readings.map((row) => ({ edition: toCoverCard(row), finishedOn: row.finished_on, rating: ratingFromQuarters(row.rating_quarters) })),
+    page: params.pagina,
+    pageSize: FINISHED_PAGE_SIZE,
+    total: group === UNDATED ? undated : (years.find((y) => y.year === group)?.count ?? 0),
   };
 }
 
 /**
- * A year in charts: `?ano=` or the current year in São Paulo (any year may be asked for; one without books
- * says so). The years offered are those with finished books, plus the current one.
+ * The reader's reading in charts: `?ano=` a year (any year may be asked for; one without books says so) or
+ * `todos`, all time. It opens on the latest year with a finished reading, or on all time when no reading has a
+ * date. The years offered are those with a finished reading (decision 0054).
  */
 async function statsTab({ viewer, owner, params }: TabContext): Promise<Extract<TabData, { tab: 'estatisticas' }> | null> {
-  const current = yearInSaoPaulo();
-  const [finished, stats] = await Promise.all([finishedYears(owner.reader.id), readerStats(viewer, owner.reader.id, params.ano ?? current, owner.audience)]);
+  const userId = owner.reader.id;
+  const asked = params.ano === ALL_TIME ? null : typeof params.ano === 'number' ? params.ano : undefined;
+  // A period asked for is read alongside the years; the default needs the years first.
+  const [finished, askedStats] = await Promise.all([
+    finishedYears(userId),
+    asked === undefined ? undefined : readerStats(viewer, userId, asked, owner.audience),
+  ]);
+  const stats = asked === undefined ? await readerStats(viewer, userId, finished.years[0]?.year ?? null, owner.audience) : askedStats;
   if (!stats) return null;
-  const years = [...new Set([current, ...finished.map((y) => y.year)])].sort((a, b) => b - a);
-  return { tab: 'estatisticas', years, stats };
+  return { tab: 'estatisticas', years: finished.years.map((y) => y.year), stats };
 }
 
 export const TAB_LOADERS: TabLoaders = {

@@ -5,6 +5,7 @@ import type { ReaderStats } from '~/features/reading/stats/stats';
 import type { BookshelfItem, Paged, ReaderReview, ShelfSummary } from '~/features/reading/types';
 import type { Relation } from '~/features/social/audience.server';
 import type { ShelfStatus } from '~/features/reading/vocabulary';
+import type { UNDATED } from './validation';
 
 /** A reader as lists show them (search, followers, following). */
 export type ReaderCard = { id: string; username: string; name: string; image: string | null; pronouns: string | null };
@@ -38,8 +39,8 @@ export type Profile = {
   details: ProfileDetails | null;
 };
 
-/** A book of the `lidos` tab: one finished read-through. */
-export type FinishedReading = { edition: CoverCard; finishedOn: string; rating: number | null };
+/** A book of the `lidos` tab: one finished read-through, or a book read on unknown dates (`finishedOn` null). */
+export type FinishedReading = { edition: CoverCard; finishedOn: string | null; rating: number | null };
 
 export type ReaderPage = { items: ReaderCard[]; total: number; page: number; pageSize: number };
 
@@ -61,9 +62,20 @@ export type TabData =
       total: number;
     }
   | { tab: 'estantes'; shelves: ShelfSummary[] }
-  | { tab: 'lidos'; years: { year: number; count: number }[]; year: number | null; readings: FinishedReading[] }
+  /** `year` is the group shown: a year, `sem-data` (the books read on unknown dates, `undated` of them), or null when nothing is read. */
+  | {
+      tab: 'lidos';
+      years: { year: number; count: number }[];
+      undated: number;
+      year: number | typeof UNDATED | null;
+      readings: FinishedReading[];
+      page: number;
+      pageSize: number;
+      total: number;
+    }
   | { tab: 'resenhas'; reviews: Paged<ReaderReview> }
   | { tab: 'atts'; page: AttPage }
+  /** `years` are those with a finished reading, latest first; `stats.year` null is all time. */
   | { tab: 'estatisticas'; years: number[]; stats: ReaderStats }
   | { tab: 'seguidores'; readers: ReaderPage; requests: ReaderCard[] | null }
   | { tab: 'seguindo'; readers: ReaderPage };

@@ -81,7 +81,8 @@ export type ImportedReview = { shelfEntryId: string; editionId: string; body: st
 
 /**
  * The entries' reviews, with the audience given: published for a verified reader, a draft otherwise (replacing
- * what the entry had: the import only gives reviews to entries without one).
+ * what the entry had: the import only gives reviews to entries without one). A published review has no draft,
+ * as after "Publicar" (publishReview): a draft beside it would be "alterações não publicadas" the reader never made.
  */
 export async function upsertImportedReviews(
   tx: Tx,
@@ -93,7 +94,7 @@ export async function upsertImportedReviews(
   await tx.execute(sql`
     INSERT INTO reviews (shelf_entry_id, user_id, edition_id, body, spoiler, visibility, published_at, draft_body, draft_spoiler, draft_visibility, draft_saved_at)
     SELECT p.shelf_entry_id, ${reader.id}, p.edition_id, ${published ? sql`p.body` : sql`NULL`}, ${published ? sql`p.spoiler` : sql`false`}, ${reader.visibility},
-      ${published ? sql`now()` : sql`NULL`}, p.body, p.spoiler, ${reader.visibility}, ${published ? sql`NULL` : sql`now()`}
+      ${published ? sql`now()` : sql`NULL`}, ${published ? sql`NULL` : sql`p.body`}, p.spoiler, ${reader.visibility}, ${published ? sql`NULL` : sql`now()`}
     FROM ${jsonRecords(
       reviews.map((r) => ({ shelf_entry_id: r.shelfEntryId, edition_id: r.editionId, body: r.body, spoiler: r.spoiler })),
       'shelf_entry_id text, edition_id text, body text, spoiler boolean',

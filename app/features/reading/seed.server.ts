@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { editions, shelfEntries, users } from '~/db/schema';
 import { demoViewer } from '~/features/accounts/seed.server';
+import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
+import { insertImportedShelfEntries } from './imported.server';
 import { rateShelfEntry, setFavorite, setShelfStatus } from './shelves/mutations.server';
 import { logProgress } from './progress/progress.server';
 import { yearInSaoPaulo } from './goals/goals';
@@ -10,6 +12,7 @@ import { setReadingGoal } from './goals/goals.server';
 import type { ReviewTraits } from './reviews/validation';
 import { publishReview, setReadingTraits } from './reviews/reviews.server';
 import { addToShelf, createShelf } from './shelves/custom-shelves.server';
+import type { ImportedShelfEntry } from './types';
 import type { Emotion, ShelfStatus } from './vocabulary';
 
 /** A book of a demo reader's bookshelf, in the state the demo shows it. */
@@ -22,6 +25,11 @@ export type DemoBook = {
   progress?: { percent: number; emotion: Emotion };
   /** A public review, with the reading's traits. */
   review?: { body: string; traits: ReviewTraits };
+  /**
+   * Read long before, on a day nobody wrote down: the book comes in as a reader's import leaves such a row (a
+   * reading without a date, decision 0032), so the profile's "Sem data" has something in the demo.
+   */
+  undated?: true;
 };
 
 /** A demo book put on a bookshelf: its edition, and the progress update logged for it, if any. */
@@ -60,6 +68,11 @@ export async function shelveDemoBooks(viewer: Viewer, books: readonly DemoBook[]
       .orderBy(sql`${editions.isbn13} IS NULL`, editions.id)
       .limit(1);
     if (!edition) continue;
+    if (book.undated) {
+      await shelveUndated(viewer, edition.id, book);
+      shelved.push({ title: book.title, editionId: edition.id, progressEntryId: null });
+      continue;
+    }
     await setShelfStatus(viewer, edition.id, book.status);
     if (book.rating) await rateShelfEntry(viewer, edition.id, book.rating);
     if (book.favorite) await setFavorite(viewer, edition.id, true);
@@ -73,6 +86,26 @@ export async function shelveDemoBooks(viewer: Viewer, books: readonly DemoBook[]
     shelved.push({ title: book.title, editionId: edition.id, progressEntryId: progress?.entryId ?? null });
   }
   return shelved;
+}
+
+/** A book read on unknown dates, written by the reader import's own statement. */
+async function shelveUndated(viewer: Viewer, editionId: string, book: DemoBook): Promise<void> {
+  const entry: ImportedShelfEntry = {
+    id: newId(),
+    editionId,
+    status: book.status,
+    ratingQuarters: book.rating ? book.rating * 4 : null,
+    owned: false,
+    ownedFormat: null,
+    favorite: book.favorite ?? false,
+    notes: null,
+    moods: [],
+    pacing: null,
+    contentWarnings: [],
+    undatedReadings: 1,
+    addedAt: null,
+  };
+  await getDb().transaction((tx) => insertImportedShelfEntries(tx, viewer.id, [entry]));
 }
 
 /** Whether a reader already has something on their bookshelf: the demo then leaves it alone. */

@@ -15,7 +15,7 @@ export function ProfileTabView({ data, username, mine, search }: { data: TabData
     case 'estantes':
       return <ShelvesTab data={data} />;
     case 'lidos':
-      return <FinishedTab data={data} username={username} />;
+      return <FinishedTab data={data} username={username} search={search} />;
     case 'resenhas':
       return <ReviewsTab data={data} mine={mine} search={search} />;
     case 'atts':

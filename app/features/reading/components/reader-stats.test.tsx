@@ -1,12 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { ReaderStats } from '../stats/stats';
 import { ReaderStatsView } from './reader-stats';
 
-const stats = {
+const stats: ReaderStats = {
   year: 2026,
   books: 3,
   pages: 728,
-  months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, books: i === 0 ? 1 : i === 2 ? 2 : 0, pages: i === 0 ? 264 : i === 2 ? 464 : 0 })),
+  timeline: Array.from({ length: 12 }, (_, i) => ({ at: i + 1, books: i === 0 ? 1 : i === 2 ? 2 : 0, pages: i === 0 ? 264 : i === 2 ? 464 : 0 })),
   genres: [{ label: 'Romance', value: 3 }],
   countries: [{ label: 'Moçambique', value: 1 }],
   ratings: [0, 0, 0, 1, 1],
@@ -34,7 +35,7 @@ describe('ReaderStatsView', () => {
           ...stats,
           books: 0,
           pages: 0,
-          months: stats.months.map((m) => ({ ...m, books: 0, pages: 0 })),
+          timeline: stats.timeline.map((m) => ({ ...m, books: 0, pages: 0 })),
           genres: [],
           countries: [],
           ratings: [0, 0, 0, 0, 0],
@@ -43,5 +44,26 @@ describe('ReaderStatsView', () => {
     );
     expect(html).toContain('Nenhum livro terminado em 2026 ainda.');
     expect(html).not.toContain('<svg');
+  });
+
+  it('draws all time per year, with the books read on unknown dates last', () => {
+    const allTime: ReaderStats = {
+      ...stats,
+      year: null,
+      books: 4,
+      pages: 848,
+      timeline: [
+        { at: 2021, books: 2, pages: 464 },
+        { at: 2022, books: 0, pages: 0 },
+        { at: 2023, books: 1, pages: 264 },
+        { at: null, books: 1, pages: 120 },
+      ],
+    };
+    const html = renderToStaticMarkup(<ReaderStatsView stats={allTime} />);
+    expect(html).toContain('Em todo o período: <strong>4 livros lidos</strong>');
+    for (const title of ['Livros por ano', 'Páginas por ano']) expect(html).toContain(`<caption class="sr-only">${title}</caption>`);
+    expect(html).toMatch(/<th scope="row"[^>]*>2022<\/th><td[^>]*>0<\/td>/);
+    expect(html).toMatch(/<th scope="row"[^>]*>Sem data<\/th><td[^>]*>120<\/td>/);
+    expect(renderToStaticMarkup(<ReaderStatsView stats={{ ...allTime, books: 0, pages: 0, timeline: [] }} />)).toContain('Nenhum livro lido registrado ainda.');
   });
 });

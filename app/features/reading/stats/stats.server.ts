@@ -3,20 +3,22 @@ import { queryRows } from '~/db/client.server';
 import { genreName } from '~/features/catalog/genres';
 import { type Audience, audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
+import { finishedReadings } from '../finished.server';
 import { MOODS, type Mood, PACINGS } from '../vocabulary';
 import { RATING_BUCKETS, type EditionStats, type ReaderStats } from './stats';
+
+type TimelineBar = ReaderStats['timeline'][number];
 
 /** How many genres and countries a reader's statistics list (the rest are few books each). */
 const TOP = 10;
 /** How many content warnings an edition's statistics list. */
 const TOP_WARNINGS = 12;
 
-/** Read-throughs of `userId` finished in `year`, with their entry and edition: `rt`, `s`, `e`. */
-const finishedIn = (userId: string, year: number): SQL => sql`
-  FROM read_throughs rt
-  JOIN shelf_entries s ON s.id = rt.shelf_entry_id
-  JOIN editions e ON e.id = s.edition_id
-  WHERE rt.user_id = ${userId} AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1)`;
+/** The readings of `userId` finished in `year` (all time when null), with their entry and edition: `f`, `s`, `e`. */
+const finishedIn = (userId: string, year: number | null): SQL => sql`
+  FROM (${finishedReadings(userId, year)}) f
+  JOIN shelf_entries s ON s.id = f.entry_id
+  JOIN editions e ON e.id = s.edition_id`;
 
 /** Quarters (1–20) into the histogram's five buckets: up to 1.75, 2–2.75, 3–3.75, 4–4.75, 5. */
 const bucketOf = (quarters: SQL) => sql`greatest(1, ${quarters} / 4)`;
@@ -28,50 +30,60 @@ function ratingHistogram(rows: { bucket: number; n: number }[]): number[] {
 }
 
 /**
- * A reader's statistics for a year (the profile's `estatisticas` tab): books and pages per month, genres,
- * authors' countries and the ratings histogram of the books finished that year. Null when the reader does
- * not exist or the viewer may not see the profile's contents, exactly like missing. `known` is the audience the
+ * A reader's statistics for a year, or for all time when `year` is null (the profile's `estatisticas` tab):
+ * books and pages per month of the year (per year of all time, the books read "sem data" last), genres,
+ * authors' countries and the ratings histogram of the books finished then. Null when the reader does not
+ * exist or the viewer may not see the profile's contents, exactly like missing. `known` is the audience the
  * caller already looked up for this same viewer and reader (the profile tab), which saves a query.
  */
-export async function readerStats(viewer: Viewer | null, userId: string, year: number, known?: Audience): Promise<ReaderStats | null> {
+export async function readerStats(viewer: Viewer | null, userId: string, year: number | null, known?: Audience): Promise<ReaderStats | null> {
   const audience = known ?? (await audienceOf(viewer?.id ?? null, userId));
   if (!audience || !maySeeProfile(audience)) return null;
-  const [months, genres, countries, ratings] = await Promise.all([
-    queryRows<{ month: number; books: number; pages: number }>(sql`
-      SELECT extract(month FROM rt.finished_on)::int AS month, count(*)::int AS books, coalesce(sum(e.pages), 0)::int AS pages
+  const part = year == null ? sql`year` : sql`month`;
+  const [periods, genres, countries, ratings] = await Promise.all([
+    queryRows<{ at: number | null; books: number; pages: number }>(sql`
+      SELECT extract(${part} FROM f.finished_on)::int AS at, count(*)::int AS books, coalesce(sum(e.pages), 0)::int AS pages
       ${finishedIn(userId, year)} GROUP BY 1`),
     queryRows<{ genre: string; n: number }>(sql`
       SELECT g.genre, count(*)::int AS n
-      FROM (SELECT e.work_id ${finishedIn(userId, year)}) f
-      JOIN works w ON w.id = f.work_id CROSS JOIN LATERAL unnest(w.genres) AS g(genre)
+      FROM (SELECT e.work_id ${finishedIn(userId, year)}) w0
+      JOIN works w ON w.id = w0.work_id CROSS JOIN LATERAL unnest(w.genres) AS g(genre)
       GROUP BY g.genre ORDER BY n DESC, g.genre LIMIT ${TOP}`),
     queryRows<{ country: string | null; n: number }>(sql`
       SELECT nullif(btrim(a.nationality), '') AS country, count(DISTINCT a.id)::int AS n
-      FROM (SELECT DISTINCT e.work_id ${finishedIn(userId, year)}) f
-      JOIN work_authors wa ON wa.work_id = f.work_id AND wa.role = 'author'
+      FROM (SELECT DISTINCT e.work_id ${finishedIn(userId, year)}) w0
+      JOIN work_authors wa ON wa.work_id = w0.work_id AND wa.role = 'author'
       JOIN authors a ON a.id = wa.author_id
       GROUP BY 1 ORDER BY n DESC, 1 NULLS LAST LIMIT ${TOP}`),
     queryRows<{ bucket: number; n: number }>(sql`
       SELECT ${bucketOf(sql`s.rating_quarters`)} AS bucket, count(*)::int AS n
       FROM shelf_entries s
-      WHERE s.user_id = ${userId} AND s.rating_quarters IS NOT NULL
-        AND EXISTS (SELECT 1 FROM read_throughs rt WHERE rt.shelf_entry_id = s.id
-          AND rt.finished_on >= make_date(${year}::int, 1, 1) AND rt.finished_on < make_date(${year}::int + 1, 1, 1))
+      WHERE s.user_id = ${userId} AND s.rating_quarters IS NOT NULL AND s.id IN (SELECT f.entry_id FROM (${finishedReadings(userId, year)}) f)
       GROUP BY 1`),
   ]);
-  const perMonth = Array.from({ length: 12 }, (_, i) => {
-    const row = months.find((m) => Number(m.month) === i + 1);
-    return { month: i + 1, books: Number(row?.books ?? 0), pages: Number(row?.pages ?? 0) };
-  });
+  const bar = (at: number | null): TimelineBar => {
+    const found = periods.find((p) => (p.at == null ? null : Number(p.at)) === at);
+    return { at, books: Number(found?.books ?? 0), pages: Number(found?.pages ?? 0) };
+  };
+  const dated = periods.filter((p) => p.at != null).map((p) => Number(p.at));
+  const timeline = year != null ? Array.from({ length: 12 }, (_, i) => bar(i + 1)) : allTimeBars(dated, bar);
   return {
     year,
-    books: perMonth.reduce((sum, m) => sum + m.books, 0),
-    pages: perMonth.reduce((sum, m) => sum + m.pages, 0),
-    months: perMonth,
+    books: timeline.reduce((sum, p) => sum + p.books, 0),
+    pages: timeline.reduce((sum, p) => sum + p.pages, 0),
+    timeline,
     genres: genres.map((g) => ({ label: genreName(g.genre) ?? g.genre, value: Number(g.n) })),
     countries: countries.map((c) => ({ label: c.country ?? 'Não informado', value: Number(c.n) })),
     ratings: ratingHistogram(ratings),
   };
+}
+
+/** All time's bars: every year from the first to the last with a finished reading (none left out), then "sem data" if any. */
+function allTimeBars(years: number[], bar: (at: number | null) => TimelineBar): TimelineBar[] {
+  const bars: TimelineBar[] = [];
+  if (years.length > 0) for (let y = Math.min(...years); y <= Math.max(...years); y += 1) bars.push(bar(y));
+  const undated = bar(null);
+  return undated.books > 0 ? [...bars, undated] : bars;
 }
 
 /**

@@ -23,11 +23,11 @@ describe('reading statistics', () => {
 
     const stats = await readerStats(null, reader.id, 2026);
     expect(stats).toMatchObject({ year: 2026, books: 3, pages: 728 });
-    expect(stats?.months.slice(0, 4)).toEqual([
-      { month: 1, books: 1, pages: 264 },
-      { month: 2, books: 0, pages: 0 },
-      { month: 3, books: 2, pages: 464 },
-      { month: 4, books: 0, pages: 0 },
+    expect(stats?.timeline.slice(0, 4)).toEqual([
+      { at: 1, books: 1, pages: 264 },
+      { at: 2, books: 0, pages: 0 },
+      { at: 3, books: 2, pages: 464 },
+      { at: 4, books: 0, pages: 0 },
     ]);
     expect(stats?.genres).toEqual([
       { label: 'Romance', value: 3 },

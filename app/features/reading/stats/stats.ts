@@ -8,10 +8,15 @@ export const MONTH_LABELS = ['jan.', 'fev.', 'mar.', 'abr.', 'maio', 'jun.', 'ju
 export type ChartDatum = { label: string; value: number };
 
 export type ReaderStats = {
-  year: number;
+  /** The year, or null for all time. */
+  year: number | null;
   books: number;
   pages: number;
-  months: { month: number; books: number; pages: number }[];
+  /**
+   * Books and pages per month of the year (`at` 1–12, all twelve), or per year of all time (`at` the year,
+   * from the first to the last with reading), then the books read "sem data" (`at` null) when there are any.
+   */
+  timeline: { at: number | null; books: number; pages: number }[];
   genres: ChartDatum[];
   countries: ChartDatum[];
   /** Counts per bucket of RATING_BUCKETS. */
