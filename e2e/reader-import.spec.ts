@@ -120,6 +120,35 @@ test('a new reader brings their Goodreads library: preview with a date question,
   await expect(curator.getByRole('listitem').filter({ hasText: 'Um Romance Que Ninguém Catalogou' })).toHaveCount(0);
 });
 
+test('a StoryGraph file with empty statuses: the preview counts those rows and asks, and "Ignorar estas linhas" leaves them out', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueName('semstatus'), 'memorias-postumas-1881');
+  const header =
+    'Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?';
+  const file = [
+    header,
+    'Um Defeito de Cor,Ana Maria Gonçalves,,,digital,read,2024/01/02,2024/02/20,2024/01/05-2024/02/20,1,,,,,,,,5,,,,,No',
+    'Becos da Memória,Conceição Evaristo,,,audio,,2023/05/30,,,1,,,,,,,,,,,,,No',
+    'Ponciá Vicêncio,Conceição Evaristo,,,hardcover,,2023/05/30,,,0,,,,,,,,,,,,,No',
+  ].join('\n');
+  await page.goto('/configuracoes/importar/storygraph');
+  await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'storygraph.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+  await page.getByRole('button', { name: 'Ver prévia' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prévia da importação' })).toBeVisible();
+  await expect(page.getByText(/2 linhas não têm status: nunca contam como lidas/)).toBeVisible();
+  const question = page.getByRole('group', { name: '2 linhas sem status' });
+  await expect(question.getByRole('radio', { name: /Quero ler/ })).toBeChecked();
+  await checkBothWidths(page, 'importar-sem-status');
+  await question.getByRole('radio', { name: /Ignorar estas linhas/ }).check();
+  await page.getByRole('button', { name: 'Importar 3 livros' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 livro novo na sua estante')).toBeVisible();
+  await expect(page.getByText('2 linhas sem status ficaram de fora, como você pediu')).toBeVisible();
+  await page.goto('/estante');
+  await expect(page.getByRole('link', { name: 'Um Defeito de Cor' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Becos da Memória' })).toHaveCount(0);
+});
+
 test('a reader brings back their full archive: the zip as downloaded, its private shelf and its reading goal', async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page, uniqueName('arquivo'), 'memorias-postumas-1881');

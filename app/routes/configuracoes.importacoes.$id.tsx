@@ -3,6 +3,7 @@ import { Link } from '~/components/link';
 import type { Route } from './+types/configuracoes.importacoes.$id';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
+import { NoStatusQuestion } from '~/features/imports/components/import-no-status';
 import { ImportPreview } from '~/features/imports/components/import-preview';
 import { ImportReport } from '~/features/imports/components/import-report';
 import { acceptAllSuggestions, adjustReaderImport, confirmReaderImport, decideImportRow, discardReaderImport } from '~/features/imports/mutations.server';
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input = parsed.value;
   try {
     if (input.intent === 'confirmar') {
-      await confirmReaderImport(viewer, params.id);
+      await confirmReaderImport(viewer, params.id, { noStatus: input.sem_status });
       return redirect(`/configuracoes/importacoes/${params.id}`);
     }
     if (input.intent === 'aceitar-todas') {
@@ -92,6 +93,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         <>
           <ImportPreview item={item} result={actionData} />
           <Form method="post" className="flex flex-wrap items-center gap-3">
+            {item.counts.noStatus ? <NoStatusQuestion rows={item.counts.noStatus} result={actionData} /> : null}
             <Button type="submit" name="intent" value="confirmar" pending={navigation.formData?.get('intent') === 'confirmar'} pendingLabel="Começando…">
               Importar {formatNumber(item.total - (item.counts.failed ?? 0))} {item.total - (item.counts.failed ?? 0) === 1 ? 'livro' : 'livros'}
             </Button>

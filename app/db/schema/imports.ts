@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ArchiveExtras, ImportRowData, ReaderImportCounts, ColumnMapping, DateOrder, ImportSource } from '~/features/imports/vocabulary';
+import type { ArchiveExtras, ImportRowData, ReaderImportCounts, ColumnMapping, DateOrder, ImportSource, NoStatusChoice } from '~/features/imports/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
 
@@ -30,6 +30,11 @@ export const readerImports = pgTable(
       .notNull(),
     /** Whether the file itself settled the date order (a day above 12); the preview asks when it did not. */
     dateOrderDetected: boolean().notNull(),
+    /** What the job does with rows whose status the file leaves empty: the reader's answer in the preview. */
+    noStatus: text({ enum: ['want_to_read', 'ignore'] })
+      .$type<NoStatusChoice>()
+      .notNull()
+      .default('want_to_read'),
     status: text({ enum: ['preview', 'queued', 'done'] })
       .notNull()
       .default('preview'),

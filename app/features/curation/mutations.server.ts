@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
 import { catalogChanges, changeRequests } from '~/db/schema';
 import { type AuthorField, type CatalogEntity, type FieldValues, displayValue, fieldLabel } from '~/features/catalog/editable-fields';
@@ -132,23 +132,37 @@ type NewRequestRow = Omit<typeof changeRequests.$inferInsert, 'id' | 'code' | 'r
 };
 
 /** Files a pending request of the reader under a code no other request has, an empty note as none. */
-export async function insertChangeRequest(
-  tx: Tx,
-  requester: Viewer,
-  { id = newId(), changes, note, ...request }: NewRequestRow,
-): Promise<{ id: string; code: string }> {
-  const code = await unusedCode(tx);
-  await tx
-    .insert(changeRequests)
-    .values({ ...request, id, code, requesterId: requester.id, changes: typeof changes === 'function' ? changes(code) : changes, note: note || null });
-  return { id, code };
+export async function insertChangeRequest(tx: Tx, requester: Pick<Viewer, 'id'>, request: NewRequestRow): Promise<{ id: string; code: string }> {
+  const [filed] = await insertChangeRequests(tx, requester, [request]);
+  return filed!;
 }
 
-async function unusedCode(tx: Tx): Promise<string> {
+/**
+ * insertChangeRequest for many requests of one requester at once (a reader import's proposals): their codes
+ * checked in one query and the requests written in one statement, whatever their number.
+ */
+export async function insertChangeRequests(tx: Tx, requester: Pick<Viewer, 'id'>, requests: readonly NewRequestRow[]): Promise<{ id: string; code: string }[]> {
+  if (!requests.length) return [];
+  const codes = await unusedCodes(tx, requests.length);
+  const rows = requests.map(({ id = newId(), changes, note, ...request }, i) => {
+    const code = codes[i]!;
+    return { ...request, id, code, requesterId: requester.id, changes: typeof changes === 'function' ? changes(code) : changes, note: note || null };
+  });
+  await tx.insert(changeRequests).values(rows);
+  return rows.map(({ id, code }) => ({ id, code }));
+}
+
+/** `wanted` distinct codes no request has. */
+async function unusedCodes(tx: Tx, wanted: number): Promise<string[]> {
+  const codes = new Set<string>();
   for (;;) {
-    const code = newRequestCode();
-    const [taken] = await tx.select({ id: changeRequests.id }).from(changeRequests).where(eq(changeRequests.code, code));
-    if (!taken) return code;
+    while (codes.size < wanted) codes.add(newRequestCode());
+    const taken = await tx
+      .select({ code: changeRequests.code })
+      .from(changeRequests)
+      .where(inArray(changeRequests.code, [...codes]));
+    if (!taken.length) return [...codes];
+    for (const { code } of taken) codes.delete(code);
   }
 }
 

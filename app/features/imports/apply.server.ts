@@ -15,8 +15,7 @@ import {
 } from '~/features/reading/imported.server';
 import type { Visibility } from '~/features/social/vocabulary';
 import { newId } from '~/lib/ids';
-import { type PlannedEntry, type PlannedReading, type RowEffect, planRow } from './merge-plan';
-import type { RowFields } from './vocabulary';
+import { type PlannedEntry, type PlannedReading, type RowEffect, type RowToMerge, planRow } from './merge-plan';
 import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 /**
@@ -32,7 +31,7 @@ export type ImportReader = {
   shelves: ReadonlyMap<string, { description: string; visibility: Visibility; positions: ReadonlyMap<string, number> }>;
 };
 
-export type RowToApply = { line: number; editionId: string; row: RowFields };
+export type RowToApply = { line: number; editionId: string; row: RowToMerge };
 
 type EntryRow = {
   id: string;

@@ -25,4 +25,9 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   moods: 'Humores',
   pacing: 'Ritmo',
   contentWarnings: 'Avisos de conteúdo',
+  publisher: 'Editora',
+  format: 'Formato (capa dura, e-book, audiolivro…)',
+  pages: 'Número de páginas',
+  yearPublished: 'Ano desta edição',
+  originalYear: 'Ano da primeira publicação',
 };

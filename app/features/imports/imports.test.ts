@@ -365,9 +365,26 @@ describe('importing a Goodreads export', () => {
   it('brings our own export back as it was: import(export(x)) reproduces x', async () => {
     const [a, b] = [await verified(), await verified()];
     const db = getDb();
-    const casmurro = await createEdition({ title: 'Dom Casmurro', subtitle: 'Edição comentada', authors: ['Machado de Assis'], isbn: '9788535914849' });
-    const sertao = await createEdition({ title: 'Grande Sertão: Veredas', authors: ['João Guimarães Rosa'] });
-    const quinze = await createEdition({ title: 'O Quinze', authors: ['Rachel de Queiroz'] });
+    const casmurro = await createEdition({
+      title: 'Dom Casmurro',
+      subtitle: 'Edição comentada',
+      authors: ['Machado de Assis'],
+      isbn: '9788535914849',
+      format: 'capa_dura',
+      pages: 256,
+      publisher: 'Penguin-Companhia',
+      publicationDate: '2016',
+      firstPublishedYear: 1899,
+    });
+    const sertao = await createEdition({
+      title: 'Grande Sertão: Veredas',
+      authors: ['João Guimarães Rosa'],
+      format: 'ebook',
+      pages: 560,
+      publisher: 'Companhia das Letras',
+      publicationDate: '2019',
+    });
+    const quinze = await createEdition({ title: 'O Quinze', authors: ['Rachel de Queiroz'], format: 'audiolivro', publisher: 'José Olympio' });
     const read = await shelve(a.id, casmurro, {
       status: 'read',
       rating: 3.75,
@@ -415,6 +432,24 @@ describe('importing a Goodreads export', () => {
     const original = await snapshot(a.id);
     expect(original).toHaveLength(3);
     expect(await snapshot(b.id)).toEqual(original);
+
+    // In a catalogue without these editions (another Maratona, or this one before a curator added them), the
+    // export brings them back as pending editions with their format, pages, publisher and years: exported again,
+    // the edition columns are the same.
+    const editionColumns = (csv: string) => {
+      const [header, ...rows] = parseCsv(csv.replace(/^\uFEFF/, ''));
+      const columns = ['Author', 'Publisher', 'Binding', 'Number of Pages', 'Year Published', 'Original Publication Year'].map((c) => header!.indexOf(c));
+      return rows.map((row) => columns.map((i) => row[i])).sort((x, y) => x[0]!.localeCompare(y[0]!));
+    };
+    expect(editionColumns(body)).toEqual([
+      ['João Guimarães Rosa', 'Companhia das Letras', 'ebook', '560', '2019', ''],
+      ['Machado de Assis', 'Penguin-Companhia', 'Hardcover', '256', '2016', '1899'],
+      ['Rachel de Queiroz', 'José Olympio', 'Audiobook', '', '', ''],
+    ]);
+    await db.execute(sql`TRUNCATE editions, works, authors CASCADE`);
+    const c = await verified();
+    expect(await importFile(c, body, 'maratona.csv')).toMatchObject({ counts: { new: 3, added: 3 } });
+    expect(editionColumns((await goodreadsCsv(c)).body)).toEqual(editionColumns(body));
   });
 
   it('asks about near titles: the reader confirms one suggestion and picks another edition for the other, answers change until confirmed, and unanswered ones are never linked on a guess', async () => {

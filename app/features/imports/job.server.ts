@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getDb, jsonRecords, jsonTexts } from '~/db/client.server';
 import { catalogChanges, editions, readerImportRows, readerImports, users } from '~/db/schema';
 import { importEditions } from '~/features/catalog/edits.server';
+import type { EditionSource } from '~/features/catalog/vocabulary';
 import { insertImportedGoals } from '~/features/reading/imported.server';
 import { newId } from '~/lib/ids';
 import { invalidateTags } from '~/server/html-cache.server';
@@ -10,6 +11,7 @@ import { enqueueJob, registerJobHandler } from '~/server/jobs.server';
 import { log } from '~/server/logger.server';
 import { type ImportReader, type RowToApply, applyImportedRows } from './apply.server';
 import { type RowEffect, shelfKey } from './merge-plan';
+import { proposeEditionFacts } from './proposals.server';
 import type { RowFields } from './vocabulary';
 
 /** Rows the job applies per transaction (one PGlite connection serves the site). */
@@ -20,11 +22,19 @@ const JOB_SLICE_MS = 20_000;
 /** The job that writes a confirmed reader import (mutations.server.ts enqueues it). */
 export const READER_IMPORT_JOB = 'imports.apply';
 
-/** A pending edition for a row nothing in the catalogue matched (its series as the collection). */
-const editionSourceOf = (row: RowFields) => ({
+/**
+ * A pending edition for a row nothing in the catalogue matched: every edition field the file has (a format only
+ * when the file names one of ours), the original year for its work, its series as the collection.
+ */
+const editionSourceOf = (row: RowFields): EditionSource => ({
   title: row.title,
   authors: row.authors,
   isbn: row.isbn13,
+  publisher: row.edition?.publisher ?? null,
+  pages: row.edition?.pages ?? null,
+  ...(row.edition?.format ? { format: row.edition.format } : {}),
+  publicationDate: row.edition?.year != null && row.edition.year >= 1000 ? String(row.edition.year) : null,
+  firstPublishedYear: row.edition?.firstPublishedYear ?? null,
   collection: row.series ? { name: row.series.name, position: row.series.position, kind: 'series' as const } : null,
 });
 
@@ -67,9 +77,12 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
     };
     const tags = new Set<string>();
 
+    // Rows the file gives no status: "quero ler", or left out (no pending edition either) when the reader said so.
+    const leftOut = new Set(record.noStatus === 'ignore' ? batch.flatMap((r) => (r.data.row && r.data.row.status === null ? [r.line] : [])) : []);
+
     // Rows nothing matched: one pending edition each (the same book twice, in this file or an earlier one, is found again).
     // A suggestion the reader never answered is not linked on a guess: it becomes a pending edition too.
-    const fresh = batch.filter((r) => ((r.outcome === 'new' && !r.editionId) || r.outcome === 'confirm') && r.data.row);
+    const fresh = batch.filter((r) => !leftOut.has(r.line) && ((r.outcome === 'new' && !r.editionId) || r.outcome === 'confirm') && r.data.row);
     if (fresh.length) {
       const created = await importEditions(
         tx,
@@ -99,11 +112,24 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       for (const [i, row] of fresh.entries()) row.editionId = created.results[i]!.editionId;
     }
 
+    // What the file knows of the editions it matched, where they are empty: proposals for the curators, never written here.
+    const freshLines = new Set(fresh.map((r) => r.line));
+    await proposeEditionFacts(
+      tx,
+      record.userId,
+      record.source,
+      batch.flatMap((r) =>
+        !leftOut.has(r.line) && !freshLines.has(r.line) && r.editionId && r.data.row?.edition ? [{ editionId: r.editionId, facts: r.data.row.edition }] : [],
+      ),
+    );
+
     const counts = { ...record.counts };
-    const outcomes = new Map<number, RowEffect | { failed: string }>();
+    const outcomes = new Map<number, RowEffect | 'ignored' | { failed: string }>();
     const ready: RowToApply[] = [];
     for (const row of batch) {
-      if (row.data.row && row.editionId) ready.push({ line: row.line, editionId: row.editionId, row: row.data.row });
+      if (leftOut.has(row.line)) outcomes.set(row.line, 'ignored');
+      else if (row.data.row && row.editionId)
+        ready.push({ line: row.line, editionId: row.editionId, row: { ...row.data.row, status: row.data.row.status ?? 'want_to_read' } });
       else outcomes.set(row.line, { failed: 'A edição desta linha não existe mais no catálogo.' });
     }
     try {

@@ -29,6 +29,9 @@ export type PlannedEntry = ImportedShelfEntry & {
 
 export type RowEffect = 'added' | 'updated' | 'unchanged';
 
+/** A row as it merges: its status settled (the job gives a row without one the reader's choice, or leaves it out). */
+export type RowToMerge = RowFields & { status: ShelfStatus };
+
 /** The longest review the reviews table keeps (reviews_body_length_check). */
 export const REVIEW_MAX = 20_000;
 const MAX_UNDATED = 500;
@@ -60,7 +63,7 @@ function sameReading(existing: PlannedReading, file: ParsedReading, isLast: bool
 }
 
 /** A new entry, as the file has it. */
-export function newEntry(id: string, editionId: string, row: RowFields): PlannedEntry {
+export function newEntry(id: string, editionId: string, row: RowToMerge): PlannedEntry {
   return {
     id,
     editionId,
@@ -91,7 +94,7 @@ export function newEntry(id: string, editionId: string, row: RowFields): Planned
 export function planRow(
   entry: PlannedEntry | null,
   editionId: string,
-  row: RowFields,
+  row: RowToMerge,
   newId: () => string,
 ): { entry: PlannedEntry; effect: RowEffect; finished: boolean } {
   const added = entry === null;

@@ -12,7 +12,7 @@ import { matchRows } from './match.server';
 import { ImportFileError, type ParsedFile, type ParsedRow, readReaderImportFile } from './parse/read-file';
 import { importNotFound } from './queries.server';
 import type { RowDecision } from './types';
-import type { ArchiveExtras, ColumnMapping, DateOrder, ImportRowData, ReaderImportCounts, RowFields, RowOutcome } from './vocabulary';
+import type { ArchiveExtras, ColumnMapping, DateOrder, ImportRowData, NoStatusChoice, ReaderImportCounts, RowFields, RowOutcome } from './vocabulary';
 
 /** Rows written per INSERT (one PGlite connection serves the site). */
 const INSERT_BATCH = 1_000;
@@ -49,6 +49,7 @@ async function writeRows(tx: Tx, importId: string, parsed: ParsedFile): Promise<
     ...parsed.rows.map((row) => {
       const match = matches.get(row.line)!;
       counts[match.outcome] = (counts[match.outcome] ?? 0) + 1;
+      if (row.status === null) counts.noStatus = (counts.noStatus ?? 0) + 1;
       return {
         importId,
         line: row.line,
@@ -131,8 +132,11 @@ export async function adjustReaderImport(viewer: Viewer, id: string, options: { 
   });
 }
 
-/** Starts the import: the job writes the rows; the file itself is no longer needed and is dropped. */
-export async function confirmReaderImport(viewer: Viewer, id: string): Promise<void> {
+/**
+ * Starts the import: the job writes the rows, those without a status as the reader chose (`want_to_read`
+ * unless they said otherwise); the file itself is no longer needed and is dropped.
+ */
+export async function confirmReaderImport(viewer: Viewer, id: string, options: { noStatus: NoStatusChoice } = { noStatus: 'want_to_read' }): Promise<void> {
   await getDb().transaction(async (tx) => {
     const record = await lockOwnImport(tx, viewer, id);
     if (record.status !== 'preview') return;
@@ -140,7 +144,7 @@ export async function confirmReaderImport(viewer: Viewer, id: string): Promise<v
       throw new AppError('invalid_input', 'Nenhuma linha deste arquivo pode ser importada: veja os motivos abaixo.');
     await tx
       .update(readerImports)
-      .set({ status: 'queued', startedAt: new Date(), fileText: null, applied: record.counts.failed ?? 0 })
+      .set({ status: 'queued', startedAt: new Date(), fileText: null, applied: record.counts.failed ?? 0, noStatus: options.noStatus })
       .where(eq(readerImports.id, id));
     await enqueueJob(READER_IMPORT_JOB, { importId: id }, { tx });
   });
@@ -156,13 +160,16 @@ export async function discardReaderImport(viewer: Viewer, id: string): Promise<v
   });
 }
 
-/** The counts per outcome, from the rows as they are now (after the reader's decisions). */
-async function recount(tx: Tx, id: string): Promise<void> {
+/** The counts per outcome, from the rows as they are now (after the reader's decisions); the rows without a status stay as counted. */
+async function recount(tx: Tx, id: string, before: ReaderImportCounts): Promise<void> {
   const rows = await queryRows<{ outcome: RowOutcome; n: number }>(
     sql`SELECT outcome, count(*)::int AS n FROM reader_import_rows WHERE import_id = ${id} GROUP BY outcome`,
     tx,
   );
-  const counts: ReaderImportCounts = Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)]));
+  const counts: ReaderImportCounts = {
+    ...Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)])),
+    ...(before.noStatus ? { noStatus: before.noStatus } : {}),
+  };
   await tx.update(readerImports).set({ counts }).where(eq(readerImports.id, id));
 }
 
@@ -202,7 +209,7 @@ export async function decideImportRow(viewer: Viewer, id: string, line: number, 
       .update(readerImportRows)
       .set({ ...values, data: { ...row.data, ...(suggestion ? { suggestion } : {}) } })
       .where(and(eq(readerImportRows.importId, id), eq(readerImportRows.line, line)));
-    await recount(tx, id);
+    await recount(tx, id, record.counts);
   });
 }
 
@@ -214,6 +221,6 @@ export async function acceptAllSuggestions(viewer: Viewer, id: string): Promise<
     await tx.execute(
       sql`UPDATE reader_import_rows SET outcome = 'chosen', data = data || jsonb_build_object('suggestion', edition_id) WHERE import_id = ${id} AND outcome = 'confirm'`,
     );
-    await recount(tx, id);
+    await recount(tx, id, record.counts);
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_FIELDS, type ImportField } from './vocabulary';
+import { IMPORT_FIELDS, type ImportField, type NoStatusChoice } from './vocabulary';
 
 const column = z.string().trim().max(300, 'Escolha uma coluna do arquivo.');
 
@@ -13,7 +13,14 @@ export const importPreviewInput = z.discriminatedUnion('intent', [
       z.ZodOptional<typeof column>
     >),
   }),
-  z.object({ intent: z.literal('confirmar') }),
+  z.object({
+    intent: z.literal('confirmar'),
+    // Only asked when the file has rows without a status; otherwise nothing is sent and the default stands.
+    sem_status: z
+      .enum(['quero-ler', 'ignorar'], { message: 'Escolha o que fazer com as linhas sem status.' })
+      .transform((v): NoStatusChoice => (v === 'ignorar' ? 'ignore' : 'want_to_read'))
+      .default('want_to_read'),
+  }),
   z.object({
     intent: z.literal('decidir'),
     linha: z.coerce.number().int().min(1),

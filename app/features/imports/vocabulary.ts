@@ -31,6 +31,11 @@ export const IMPORT_FIELDS = [
   'moods',
   'pacing',
   'contentWarnings',
+  'publisher',
+  'format',
+  'pages',
+  'yearPublished',
+  'originalYear',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMapping = Partial<Record<ImportField, string>>;
@@ -49,8 +54,21 @@ export type ImportRowData = {
   /** The edition a near title suggested, kept once the reader answered. */ suggestion?: string;
 };
 
-/** The preview's counts per outcome, then the job's: entries added to the shelf, entries changed, rows with nothing new. */
-export type ReaderImportCounts = Partial<Record<RowOutcome, number>> & { added?: number; updated?: number; unchanged?: number };
+/**
+ * The preview's counts per outcome and of rows without a status; then the job's: entries added to the shelf,
+ * entries changed, rows with nothing new, rows without a status left out.
+ */
+export type ReaderImportCounts = Partial<Record<RowOutcome, number>> & {
+  noStatus?: number;
+  added?: number;
+  updated?: number;
+  unchanged?: number;
+  ignored?: number;
+};
+
+/** What the job does with a row whose status the file leaves empty, as the reader chose in the preview. */
+export const NO_STATUS_CHOICES = ['want_to_read', 'ignore'] as const;
+export type NoStatusChoice = (typeof NO_STATUS_CHOICES)[number];
 
 export type ReaderImportStatus = 'preview' | 'queued' | 'done';
 
@@ -63,6 +81,18 @@ export type ArchiveExtras = {
 
 export type ParsedReading = { started: string | null; finished: string | null; abandoned: string | null };
 
+/** The edition a row describes, as far as the file says (Goodreads' Publisher, Binding, pages and years; StoryGraph's Format). */
+export type EditionFacts = {
+  publisher: string | null;
+  /** Null when the file names no format of ours ("Board book"): nothing is made up. */
+  format: EditionFormat | null;
+  pages: number | null;
+  /** The edition's year ("Year Published"). */
+  year: number | null;
+  /** The work's first publication ("Original Publication Year"). */
+  firstPublishedYear: number | null;
+};
+
 /** What a row says, as the import keeps it beside its cells (stored once) until the job writes it. */
 export type RowFields = {
   line: number;
@@ -73,7 +103,13 @@ export type RowFields = {
   series: { name: string; position: number | null } | null;
   authors: string[];
   isbn13: string | null;
-  status: ShelfStatus;
+  /** Absent from rows a preview read before imports kept edition data (they import as before). */
+  edition?: EditionFacts;
+  /**
+   * Null when the file leaves it empty (StoryGraph's "Read Status", Goodreads' "Exclusive Shelf"): such a row
+   * has no readings, and the job makes it "quero ler" or leaves it out, as the reader chose (NoStatusChoice).
+   */
+  status: ShelfStatus | null;
   ratingQuarters: number | null;
   readings: ParsedReading[];
   addedOn: string | null;

@@ -44,6 +44,12 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
           {item.counts.failed ? (
             <li>{plural(item.counts.failed, 'linha não pode ser importada', 'linhas não podem ser importadas')} (motivos abaixo).</li>
           ) : null}
+          {item.counts.noStatus ? (
+            <li>
+              {plural(item.counts.noStatus, 'linha não tem status', 'linhas não têm status')}: nunca contam como lidas; você escolhe o que fazer com{' '}
+              {item.counts.noStatus === 1 ? 'ela' : 'elas'} antes de importar (no fim da página).
+            </li>
+          ) : null}
         </ul>
         <p className="text-sm text-muted">
           Livros que já estão na sua estante não são duplicados: o que já está preenchido aqui fica como está, e o status só avança (lido &gt; lendo &gt;

@@ -58,6 +58,13 @@ export function ImportReport({ item, now }: { item: ReaderImportDetail; now: num
             <li>{counts.unchanged === 1 ? '1 livro já estava igual' : `${formatNumber(counts.unchanged)} livros já estavam iguais`}</li>
           ) : null}
           {counts.failed ? <li>{counts.failed === 1 ? '1 linha não importada' : `${formatNumber(counts.failed)} linhas não importadas`}</li> : null}
+          {counts.ignored ? (
+            <li>
+              {counts.ignored === 1
+                ? '1 linha sem status ficou de fora, como você pediu'
+                : `${formatNumber(counts.ignored)} linhas sem status ficaram de fora, como você pediu`}
+            </li>
+          ) : null}
         </ul>
         <Link to="/estante" className={buttonClass('primary', 'self-start')}>
           Ver minha estante

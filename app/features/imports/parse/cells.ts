@@ -76,3 +76,19 @@ export function ownedOf(raw: string): boolean {
 /** The moods and paces a cell may name. */
 export const MOOD_SET = new Set<string>(MOODS);
 export const PACING_SET = new Set<string>(PACINGS);
+
+/** A page count as exports write it (`192`, `="192"`); null for none, zero or anything else. */
+export function pagesOf(raw: string): number | null {
+  const cell = unwrapCell(raw);
+  if (!/^\d{1,5}$/.test(cell)) return null;
+  const pages = Number(cell);
+  return pages >= 1 && pages <= 20_000 ? pages : null;
+}
+
+/** A year (`2019`; Goodreads writes `-750` for antiquity); null for none or anything else. */
+export function yearOf(raw: string): number | null {
+  const cell = unwrapCell(raw);
+  if (!/^-?\d{1,4}$/.test(cell)) return null;
+  const year = Number(cell);
+  return year !== 0 && year <= 2100 ? year : null;
+}

@@ -22,6 +22,11 @@ export const GOODREADS_HEADERS: ColumnMapping = {
   notes: 'Private Notes',
   readCount: 'Read Count',
   owned: 'Owned Copies',
+  publisher: 'Publisher',
+  format: 'Binding',
+  pages: 'Number of Pages',
+  yearPublished: 'Year Published',
+  originalYear: 'Original Publication Year',
 };
 
 /** Goodreads' current library export, in order: what a file without its header row is read as. */

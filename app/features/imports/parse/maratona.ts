@@ -28,6 +28,11 @@ export const MARATONA_HEADERS: ColumnMapping = {
   notes: 'Private Notes',
   readCount: 'Read Count',
   owned: 'Owned Copies',
+  publisher: 'Publisher',
+  format: 'Binding',
+  pages: 'Number of Pages',
+  yearPublished: 'Year Published',
+  originalYear: 'Original Publication Year',
 };
 
 /** Whether a Goodreads-like header (folded names) has our own columns. */

@@ -104,6 +104,51 @@ describe('reading a Goodreads export', () => {
       ['want_to_read', ['emprestados'], []],
     ]);
   });
+
+  it('reads a row with an empty Exclusive Shelf as having no status: never read, no reading even with a read count and a date', () => {
+    const row = goodreadsRow({ 'Book Id': '1', Title: 'A', 'Exclusive Shelf': '', 'Read Count': '2', 'Date Read': '2025/02/03' });
+    expect(parseReaderImportFile(`${GOODREADS_HEADER}\n${row}`).rows[0]).toMatchObject({ status: null, readings: [], shelves: [] });
+  });
+
+  it('reads the edition: publisher, pages, years, and Binding in our formats (none when it is none of ours)', () => {
+    const bindings = [
+      'Kindle Edition',
+      'ebook',
+      'Nook',
+      'eBook Kindle',
+      'Hardcover',
+      'Capa dura',
+      'Paperback',
+      'Mass Market Paperback',
+      'Brochura',
+      'Capa comum',
+    ];
+    const more = ['Audiobook', 'Audible Audio', 'Audio CD', 'Board book', 'Unknown Binding', ''];
+    const rows = [...bindings, ...more].map((binding, i) =>
+      goodreadsRow({ 'Book Id': String(i + 1), Title: `Livro ${i}`, 'Exclusive Shelf': 'to-read', Binding: binding }),
+    );
+    const parsed = parseReaderImportFile(`${GOODREADS_HEADER}\n${rows.join('\n')}`);
+    expect(parsed.rows.map((r) => r.edition?.format)).toEqual([
+      ...['ebook', 'ebook', 'ebook', 'ebook', 'capa_dura', 'capa_dura', 'brochura', 'brochura', 'brochura', 'brochura'],
+      ...['audiolivro', 'audiolivro', 'audiolivro', null, null, null],
+    ]);
+    const odyssey = goodreadsRow({
+      'Book Id': '1',
+      Title: 'Odisseia',
+      'Exclusive Shelf': 'read',
+      Publisher: 'Penguin &amp; Companhia',
+      'Number of Pages': '="576"',
+      'Year Published': '2011',
+      'Original Publication Year': '-700',
+    });
+    expect(parseReaderImportFile(`${GOODREADS_HEADER}\n${odyssey}`).rows[0]!.edition).toEqual({
+      publisher: 'Penguin & Companhia',
+      format: null,
+      pages: 576,
+      year: 2011,
+      firstPublishedYear: -700,
+    });
+  });
 });
 
 describe('cells as spreadsheets leave them', () => {

@@ -1,8 +1,9 @@
+import { formatFromName } from '~/features/catalog/format-names';
 import { foldForMatch, normalizeName, normalizeTitle, splitAuthors } from '~/features/catalog/normalize';
 import { type Mood, type Pacing, normalizeContentWarning, MAX_CONTENT_WARNINGS, type ShelfStatus } from '~/features/reading/vocabulary';
 import { type CsvLine, detectDelimiter, parseCsvLines } from '~/lib/csv';
 import { type ParsedReading, type RowFields, type ColumnMapping, type DateOrder, IMPORT_FIELDS, type ImportField, type ImportSource } from '../vocabulary';
-import { MOOD_SET, PACING_SET, decodeText, list, ownedOf, ratingQuarters, readIsbn, textOrNull, unwrapCell } from './cells';
+import { MOOD_SET, PACING_SET, decodeText, list, ownedOf, pagesOf, ratingQuarters, readIsbn, textOrNull, unwrapCell, yearOf } from './cells';
 import { dateTokens, datePart, toIso } from './dates';
 import { GOODREADS_COLUMNS, GOODREADS_HEADERS, SHELF_STATUS_NAMES, isGoodreadsLikeHeader, looksLikeGoodreadsRow, splitSeries } from './goodreads';
 import { MARATONA_HEADERS, hasMaratonaColumns, maratonaDetails, maratonaEditionId, maratonaReadings } from './maratona';
@@ -140,16 +141,20 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
     const warnings: string[] = [];
     const isbn = [readIsbn(cellOf(row, 'isbn13')), readIsbn(cellOf(row, 'isbn'))];
     for (const w of isbn) if (w.warning) warnings.push(w.warning);
-    const statusName = foldForMatch(unwrapCell(cellOf(row, 'status'))) || 'read';
-    const knownStatus = SHELF_STATUS_NAMES[statusName];
+    // An empty status is no status: never "lido" (the job asks the reader's choice, "quero ler" by default).
+    const statusName = foldForMatch(unwrapCell(cellOf(row, 'status')));
+    const knownStatus = statusName ? SHELF_STATUS_NAMES[statusName] : undefined;
     const shelves = [
       ...new Set([
         ...list(cellOf(row, 'shelves')).filter((s) => !SHELF_STATUS_NAMES[foldForMatch(s)]),
-        ...(knownStatus ? [] : [decodeText(unwrapCell(cellOf(row, 'status')))]),
+        ...(knownStatus || !statusName ? [] : [decodeText(unwrapCell(cellOf(row, 'status')))]),
       ]),
     ];
-    const status = knownStatus ?? 'want_to_read';
-    const readings = readingsOf(row, cellOf, status, dateOrder, warnings);
+    const status = statusName ? (knownStatus ?? 'want_to_read') : null;
+    const readings = status ? readingsOf(row, cellOf, status, dateOrder, warnings) : [];
+    const publisher = decodeText(unwrapCell(cellOf(row, 'publisher')))
+      .trim()
+      .slice(0, 200);
     const exact = ratingQuarters(cellOf(row, 'exactRating'));
     const details = maratonaDetails(cellOf(row, 'details'), warnings);
     rows.push({
@@ -160,6 +165,13 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
       series,
       authors: [...splitAuthors(decodeText(unwrapCell(cellOf(row, 'authors')))), ...splitAuthors(decodeText(unwrapCell(cellOf(row, 'additionalAuthors'))))],
       isbn13: isbn[0]!.isbn13 ?? isbn[1]!.isbn13,
+      edition: {
+        publisher: publisher || null,
+        format: formatFromName(unwrapCell(cellOf(row, 'format'))),
+        pages: pagesOf(cellOf(row, 'pages')),
+        year: yearOf(cellOf(row, 'yearPublished')),
+        firstPublishedYear: yearOf(cellOf(row, 'originalYear')),
+      },
       status,
       ratingQuarters: exact ?? ratingQuarters(cellOf(row, 'rating')),
       readings,

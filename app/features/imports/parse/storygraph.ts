@@ -19,6 +19,7 @@ export const STORYGRAPH_HEADERS: ColumnMapping = {
   contentWarnings: 'Content Warnings',
   shelves: 'Tags',
   owned: 'Owned?',
+  format: 'Format',
 };
 
 /** Whether a header (folded names) is StoryGraph's. */

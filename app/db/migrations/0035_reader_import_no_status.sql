@@ -1,0 +1,1 @@
+ALTER TABLE "reader_imports" ADD COLUMN "no_status" text DEFAULT 'want_to_read' NOT NULL;
