@@ -25,6 +25,9 @@ const NOBODY = new Set([
   'unknown',
 ]);
 
+/** Whether a credit names nobody ("Vários autores", "Desconhecido"). */
+export const namesNobody = (name: string): boolean => NOBODY.has(foldForMatch(name));
+
 /**
  * "Marx, Engels" / "Deleuze; Guattari" / "Moore & Gibbons" → one name each. A semicolon list wins over
  * commas so "Assis, Machado de; Alencar, José de" keeps its inverted names together.
@@ -33,7 +36,7 @@ export function splitAuthors(raw: string): string[] {
   const text = normalizeName(raw);
   if (!text) return [];
   const parts = text.includes(';') ? text.split(';') : text.split(/,|&|\s+\/\s+/);
-  const names = parts.map((part) => uninvertName(normalizeName(part))).filter((name) => name && !NOBODY.has(foldForMatch(name)));
+  const names = parts.map((part) => uninvertName(normalizeName(part))).filter((name) => name && !namesNobody(name));
   return [...new Set(names)];
 }
 

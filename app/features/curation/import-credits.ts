@@ -1,21 +1,8 @@
-import { foldForMatch, isAllCaps, normalizeName, normalizeProperName } from '~/features/catalog/normalize';
+import { foldForMatch, isAllCaps, namesNobody, normalizeName, normalizeProperName } from '~/features/catalog/normalize';
 
 /** The roles a curators' import credits (decision 0010: adapters on the work after its authors; the others on the edition). */
 export type CreditRole = 'author' | 'adapter' | 'illustrator' | 'translator';
 export type Credits = Record<CreditRole, string[]>;
-
-/** Collective credits that name nobody. */
-const NOBODY = new Set([
-  'varios',
-  'varios autores',
-  'diversos',
-  'diversos autores',
-  'autores diversos',
-  'various',
-  'various authors',
-  'anonimo',
-  'desconhecido',
-]);
 
 /** "ADAPTAÇÃO: X", "Ilustrações de Y", "TRAD.: Z": the role written before the names. */
 const ROLE_BEFORE =
@@ -85,7 +72,7 @@ export function readCredits(raw: string, role: CreditRole = 'author'): Credits {
     names = semicolons ? uninvert(names.trim()) : names.trim();
     for (const person of isAllCaps(names) ? splitCouple(names) : [names]) {
       const name = normalizeProperName(person);
-      if (name && !NOBODY.has(foldForMatch(name)) && !credits[partRole].includes(name)) credits[partRole].push(name);
+      if (name && !namesNobody(name) && !credits[partRole].includes(name)) credits[partRole].push(name);
     }
   }
   return credits;
