@@ -12,7 +12,7 @@ describe('bodyLimitOf', () => {
     expect(bodyLimitOf('/configuracoes/conta.data')).toBe(10 * MB + FORM_MAX_BYTES);
     expect(bodyLimitOf('/ed/abc123.data')).toBe(25 * MB + FORM_MAX_BYTES);
     expect(bodyLimitOf('/configuracoes/importar/goodreads')).toBe(40 * MB + FORM_MAX_BYTES);
-    expect(bodyLimitOf('/gerenciar/catalogo/importar')).toBe(4 * MB + FORM_MAX_BYTES);
+    expect(bodyLimitOf('/gerenciar/catalogo/importar')).toBe(40 * MB + FORM_MAX_BYTES);
   });
 
   it('lets a 20,000-character review draft through even when every character takes 9 bytes encoded', () => {
