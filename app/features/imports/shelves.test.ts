@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
-import { shelves } from '~/db/schema';
+import { shelves, users } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
@@ -83,6 +83,15 @@ describe('the custom shelves of an import', () => {
     await postTo(id, user.cookie)({ intent: 'confirmar' });
     await runReaderImport(id);
     expect(new Set((await shelvesOf(user.id)).map((s) => s.visibility))).toEqual(new Set(['privado']));
+  });
+
+  it('never makes a shelf wider than a restricted profile: Pública becomes Só seguidores', async () => {
+    const { user, viewer } = await reader();
+    await getDb().update(users).set({ profileVisibility: 'restrito' }).where(eq(users.id, user.id));
+    const { id } = await createReaderImport(viewer, { fileName: 'goodreads_library_export.csv', text: GOODREADS });
+    await postTo(id, user.cookie)({ intent: 'confirmar', estantes_visibilidade: 'publico' });
+    await runReaderImport(id);
+    expect(new Set((await shelvesOf(user.id)).map((s) => s.visibility))).toEqual(new Set(['seguidores']));
   });
 
   it('keeps each shelf in the order of the file’s positions, not the order of its rows', async () => {
