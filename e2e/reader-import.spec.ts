@@ -66,6 +66,13 @@ test('a new reader brings their Goodreads library: preview with a date question,
   await expect(suggestion).toContainText('Você confirmou esta edição.');
   await expect(page.getByText('3 livros encontrados no catálogo (1 pelo ISBN, 1 pelo título e autor, 1 escolhido por você).')).toBeVisible();
 
+  // The file's custom shelf is new: the preview lists it and asks who sees it, private unless the reader chooses.
+  const shelvesQuestion = page.getByRole('group', { name: '1 estante nova' });
+  await expect(shelvesQuestion.getByRole('listitem')).toHaveText(['classicos: 1 livro']);
+  const audience = shelvesQuestion.getByLabel('Quem pode ver as estantes novas');
+  await expect(audience).toHaveValue('privado');
+  await audience.selectOption('seguidores');
+
   await page.getByRole('button', { name: 'Importar 4 livros' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('4 livros novos na sua estante')).toBeVisible();
@@ -139,8 +146,10 @@ test('a StoryGraph file with empty statuses: the preview counts those rows and a
   const question = page.getByRole('group', { name: '2 linhas sem status' });
   await expect(question.getByRole('radio', { name: /Quero ler/ })).toBeChecked();
   await checkBothWidths(page, 'importar-sem-status');
+  await expect(page.getByRole('button', { name: 'Importar 3 livros' })).toBeVisible();
+  // Ignored rows are not counted in the button.
   await question.getByRole('radio', { name: /Ignorar estas linhas/ }).check();
-  await page.getByRole('button', { name: 'Importar 3 livros' }).click();
+  await page.getByRole('button', { name: 'Importar 1 livro' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('1 livro novo na sua estante')).toBeVisible();
   await expect(page.getByText('2 linhas sem status ficaram de fora, como você pediu')).toBeVisible();

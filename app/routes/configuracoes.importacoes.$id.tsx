@@ -1,9 +1,8 @@
-import { Form, redirect, useNavigation } from 'react-router';
+import { redirect } from 'react-router';
 import { Link } from '~/components/link';
 import type { Route } from './+types/configuracoes.importacoes.$id';
-import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { NoStatusQuestion } from '~/features/imports/components/import-no-status';
+import { ImportConfirm } from '~/features/imports/components/import-confirm';
 import { ImportPreview } from '~/features/imports/components/import-preview';
 import { ImportReport } from '~/features/imports/components/import-report';
 import { acceptAllSuggestions, adjustReaderImport, confirmReaderImport, decideImportRow, discardReaderImport } from '~/features/imports/mutations.server';
@@ -35,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input = parsed.value;
   try {
     if (input.intent === 'confirmar') {
-      await confirmReaderImport(viewer, params.id, { noStatus: input.sem_status });
+      await confirmReaderImport(viewer, params.id, { noStatus: input.sem_status, shelfVisibility: input.estantes_visibilidade });
       return redirect(`/configuracoes/importacoes/${params.id}`);
     }
     if (input.intent === 'aceitar-todas') {
@@ -69,7 +68,6 @@ const PROGRESS_POLL_MS = 2000;
 
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item } = loaderData;
-  const navigation = useNavigation();
   // While the job writes the rows, the page asks again every two seconds: the bar moves by itself.
   useRevalidateWhile(item.status === 'queued', PROGRESS_POLL_MS);
 
@@ -92,15 +90,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
       {item.status === 'preview' ? (
         <>
           <ImportPreview item={item} result={actionData} />
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            {item.counts.noStatus ? <NoStatusQuestion rows={item.counts.noStatus} result={actionData} /> : null}
-            <Button type="submit" name="intent" value="confirmar" pending={navigation.formData?.get('intent') === 'confirmar'} pendingLabel="Começando…">
-              Importar {formatNumber(item.total - (item.counts.failed ?? 0))} {item.total - (item.counts.failed ?? 0) === 1 ? 'livro' : 'livros'}
-            </Button>
-            <Button type="submit" name="intent" value="descartar" variant="quiet">
-              Descartar e enviar outro arquivo
-            </Button>
-          </Form>
+          <ImportConfirm item={item} result={actionData} />
         </>
       ) : (
         <ImportReport item={item} now={loaderData.now} />

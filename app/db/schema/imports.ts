@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ArchiveExtras, ImportRowData, ReaderImportCounts, ColumnMapping, DateOrder, ImportSource, NoStatusChoice } from '~/features/imports/vocabulary';
+import { VISIBILITIES, type Visibility } from '~/features/social/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
 
@@ -35,6 +36,8 @@ export const readerImports = pgTable(
       .$type<NoStatusChoice>()
       .notNull()
       .default('want_to_read'),
+    /** The audience of the custom shelves the job creates (not those the reader already has): the reader's answer in the preview. */
+    shelfVisibility: text({ enum: VISIBILITIES }).$type<Visibility>().notNull().default('privado'),
     status: text({ enum: ['preview', 'queued', 'done'] })
       .notNull()
       .default('preview'),

@@ -20,14 +20,16 @@ import type { EditionFormat } from '~/features/catalog/vocabulary';
 
 /**
  * The importing reader as the job sees them: imported reviews are published only for a verified reader
- * (drafts otherwise), with the audience of their profile (`publico`, or `seguidores` for a restricted one),
- * as are the custom shelves the import creates — unless a full archive says a shelf's audience and
- * description (by folded name), never wider than the profile's, and each edition's place on it.
+ * (drafts otherwise), with the audience of their profile (`publico`, or `seguidores` for a restricted one).
+ * The custom shelves the import creates get the audience the reader chose in the preview (`shelfVisibility`)
+ * — unless a full archive says a shelf's audience and description (by folded name) — never wider than the
+ * profile's; each edition's place on them is the archive's, else the file's ("Bookshelves with positions").
  */
 export type ImportReader = {
   id: string;
   verified: boolean;
   visibility: 'publico' | 'seguidores';
+  shelfVisibility: Visibility;
   shelves: ReadonlyMap<string, { description: string; visibility: Visibility; positions: ReadonlyMap<string, number> }>;
 };
 
@@ -96,7 +98,7 @@ async function loadEntries(tx: Tx, readerId: string, editionIds: string[]): Prom
   );
 }
 
-/** The custom shelves the planned entries join: found by folded name, or created with the reader's audience (within the limits). */
+/** The custom shelves the planned entries join: found by folded name, or created with the audience the reader chose (within the limits). */
 async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntry[]): Promise<void> {
   const wanted = entries.flatMap((e) => e.newShelves.map((s) => ({ entryId: e.id, editionId: e.editionId, ...s })));
   if (!wanted.length) return;
@@ -112,16 +114,17 @@ async function placeOnShelves(tx: Tx, reader: ImportReader, entries: PlannedEntr
     const shelf = { id: newId(), items: 0, last: 0 };
     shelves.set(key, shelf);
     const archived = reader.shelves.get(key);
-    const visibility = !archived || (archived.visibility === 'publico' && reader.visibility !== 'publico') ? reader.visibility : archived.visibility;
+    const chosen = archived?.visibility ?? reader.shelfVisibility;
+    const visibility = chosen === 'publico' && reader.visibility !== 'publico' ? reader.visibility : chosen;
     created.push({ id: shelf.id, name: name.slice(0, SHELF_NAME_MAX), description: (archived?.description ?? '').slice(0, SHELF_DESCRIPTION_MAX), visibility });
   }
   await insertImportedShelves(tx, reader.id, created);
-  const items = wanted.flatMap(({ entryId, editionId, key }) => {
+  const items = wanted.flatMap(({ entryId, editionId, key, position: filePosition }) => {
     const shelf = shelves.get(key);
     if (!shelf || shelf.items >= MAX_ITEMS_PER_SHELF) return [];
     shelf.items += 1;
-    // Its place on the archived shelf, or after the last.
-    const position = reader.shelves.get(key)?.positions.get(editionId) ?? shelf.last + 1;
+    // Its place on the archived shelf, else the file's, else after the last.
+    const position = reader.shelves.get(key)?.positions.get(editionId) ?? filePosition ?? shelf.last + 1;
     shelf.last = Math.max(shelf.last, position);
     return [{ shelfId: shelf.id, shelfEntryId: entryId, position }];
   });

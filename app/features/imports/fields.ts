@@ -12,6 +12,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   exactRating: 'Nota exata (quartos de estrela)',
   status: 'Status (estante exclusiva)',
   shelves: 'Estantes e tags',
+  shelfPositions: 'Posição nas estantes',
   dateRead: 'Data de leitura',
   datesRead: 'Datas de leitura (várias)',
   readings: 'Leituras com datas (Maratona)',

@@ -412,8 +412,10 @@ describe('importing a Goodreads export', () => {
       .values({ shelfEntryId: read, userId: a.id, editionId: casmurro, body: 'Capitu, "olhos de ressaca",\nsempre.', spoiler: true, publishedAt: new Date() });
     const shelfId = newId();
     await db.insert(shelves).values({ id: shelfId, userId: a.id, name: 'Clássicos do Brasil', visibility: 'publico' });
-    await db.insert(shelfItems).values({ shelfId, shelfEntryId: read, position: 1 });
-    await shelve(a.id, sertao, { status: 'reading', reads: [{ started: '2025-05-01' }] });
+    await db.insert(shelfItems).values({ shelfId, shelfEntryId: read, position: 2 });
+    // The shelf's order is not the entries' order: the book shelved last comes first ("Bookshelves with positions").
+    const reading = await shelve(a.id, sertao, { status: 'reading', reads: [{ started: '2025-05-01' }] });
+    await db.insert(shelfItems).values({ shelfId, shelfEntryId: reading, position: 1 });
     const dropped = await shelve(a.id, quinze, { status: 'abandoned' });
     await db.insert(readThroughs).values({ id: newId(), userId: a.id, shelfEntryId: dropped, startedOn: '2024-01-15', abandonedOn: '2024-02-02' });
 
@@ -432,6 +434,12 @@ describe('importing a Goodreads export', () => {
     const original = await snapshot(a.id);
     expect(original).toHaveLength(3);
     expect(await snapshot(b.id)).toEqual(original);
+    const shelfOrder = (userId: string) =>
+      queryRows<{ name: string; visibility: string; editions: string[] }>(sql`
+        SELECT sh.name, sh.visibility, (SELECT json_agg(s.edition_id ORDER BY i.position) FROM shelf_items i JOIN shelf_entries s ON s.id = i.shelf_entry_id WHERE i.shelf_id = sh.id) AS editions
+        FROM shelves sh WHERE sh.user_id = ${userId}`);
+    expect(await shelfOrder(a.id)).toEqual([{ name: 'Clássicos do Brasil', visibility: 'publico', editions: [sertao, casmurro] }]);
+    expect((await shelfOrder(b.id)).map((s) => s.editions)).toEqual([[sertao, casmurro]]);
 
     // In a catalogue without these editions (another Maratona, or this one before a curator added them), the
     // export brings them back as pending editions with their format, pages, publisher and years: exported again,
@@ -450,6 +458,12 @@ describe('importing a Goodreads export', () => {
     const c = await verified();
     expect(await importFile(c, body, 'maratona.csv')).toMatchObject({ counts: { new: 3, added: 3 } });
     expect(editionColumns((await goodreadsCsv(c)).body)).toEqual(editionColumns(body));
+    const positions = (csv: string) => {
+      const [header, ...rows] = parseCsv(csv.replace(/^\uFEFF/, ''));
+      const [title, column] = [header!.indexOf('Title'), header!.indexOf('Bookshelves with positions')];
+      return rows.map((row) => [row[title], row[column]]).sort((x, y) => x[0]!.localeCompare(y[0]!));
+    };
+    expect(positions((await goodreadsCsv(c)).body)).toEqual(positions(body));
   });
 
   it('asks about near titles: the reader confirms one suggestion and picks another edition for the other, answers change until confirmed, and unanswered ones are never linked on a guess', async () => {

@@ -68,6 +68,7 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       id: user.id,
       verified: user.emailVerified,
       visibility: user.profileVisibility === 'publico' ? 'publico' : 'seguidores',
+      shelfVisibility: record.shelfVisibility,
       shelves: new Map(
         (record.extras?.shelves ?? []).map((shelf) => [
           shelfKey(shelf.name),

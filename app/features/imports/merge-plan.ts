@@ -24,7 +24,8 @@ export type PlannedEntry = ImportedShelfEntry & {
   review: { body: string; spoiler: boolean } | null;
   /** Custom shelves by folded name: those it is on, and those the import adds. */
   shelves: Set<string>;
-  newShelves: { key: string; name: string }[];
+  /** `position`: the entry's place on the shelf as the file gives it ("Bookshelves with positions"), if it does. */
+  newShelves: { key: string; name: string; position: number | null }[];
 };
 
 export type RowEffect = 'added' | 'updated' | 'unchanged';
@@ -167,7 +168,7 @@ export function planRow(
     const key = shelfKey(name);
     if (target.shelves.has(key)) continue;
     target.shelves.add(key);
-    target.newShelves.push({ key, name });
+    target.newShelves.push({ key, name, position: row.shelfPositions?.[key] ?? null });
     changed = true;
   }
 

@@ -6,6 +6,7 @@ import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { enqueueJob, wakeJobRunner } from '~/server/jobs.server';
 import type { Viewer } from '~/server/viewer.server';
+import type { Visibility } from '~/features/social/vocabulary';
 import { READER_IMPORT_JOB } from './job.server';
 import { READER_IMPORT_MAX_ROWS } from './limits';
 import { matchRows } from './match.server';
@@ -136,7 +137,11 @@ export async function adjustReaderImport(viewer: Viewer, id: string, options: { 
  * Starts the import: the job writes the rows, those without a status as the reader chose (`want_to_read`
  * unless they said otherwise); the file itself is no longer needed and is dropped.
  */
-export async function confirmReaderImport(viewer: Viewer, id: string, options: { noStatus: NoStatusChoice } = { noStatus: 'want_to_read' }): Promise<void> {
+export async function confirmReaderImport(
+  viewer: Viewer,
+  id: string,
+  options: { noStatus?: NoStatusChoice; shelfVisibility?: Visibility } = {},
+): Promise<void> {
   await getDb().transaction(async (tx) => {
     const record = await lockOwnImport(tx, viewer, id);
     if (record.status !== 'preview') return;
@@ -144,7 +149,14 @@ export async function confirmReaderImport(viewer: Viewer, id: string, options: {
       throw new AppError('invalid_input', 'Nenhuma linha deste arquivo pode ser importada: veja os motivos abaixo.');
     await tx
       .update(readerImports)
-      .set({ status: 'queued', startedAt: new Date(), fileText: null, applied: record.counts.failed ?? 0, noStatus: options.noStatus })
+      .set({
+        status: 'queued',
+        startedAt: new Date(),
+        fileText: null,
+        applied: record.counts.failed ?? 0,
+        noStatus: options.noStatus ?? 'want_to_read',
+        shelfVisibility: options.shelfVisibility ?? 'privado',
+      })
       .where(eq(readerImports.id, id));
     await enqueueJob(READER_IMPORT_JOB, { importId: id }, { tx });
   });

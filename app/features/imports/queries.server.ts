@@ -4,6 +4,7 @@ import { readerImportRows, readerImports } from '~/db/schema';
 import { toCsv } from '~/lib/csv';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
+import { MAX_SHELVES_PER_READER } from '~/features/reading/shelves/policy';
 import { PREVIEW_SAMPLE_SIZE, REPORT_ADDED_LIST, REPORT_FAILED_LIST } from './limits';
 import type { ImportRowView, ReaderImportDetail, ReaderImportSummary } from './types';
 import type { ImportRowData, RowOutcome } from './vocabulary';
@@ -78,6 +79,20 @@ export async function assertOwnImport(viewer: Viewer, id: string): Promise<void>
   if (!record) throw importNotFound();
 }
 
+/**
+ * The custom shelves an import in preview would create: its rows' shelf names (folded as the job folds them)
+ * that the reader has no shelf by, each with how many rows go on it, by name.
+ */
+async function shelvesToCreate(readerId: string, id: string): Promise<{ name: string; books: number }[]> {
+  const shelves = await queryRows<{ name: string; books: number }>(sql`
+    SELECT min(s.name) AS name, count(DISTINCT r.line)::int AS books
+    FROM reader_import_rows r CROSS JOIN LATERAL jsonb_array_elements_text(coalesce(r.data->'row'->'shelves', '[]'::jsonb)) AS s(name)
+    WHERE r.import_id = ${id} AND r.outcome <> 'failed'
+      AND NOT EXISTS (SELECT 1 FROM shelves sh WHERE sh.user_id = ${readerId} AND lower(sh.name) = lower(s.name))
+    GROUP BY lower(s.name) ORDER BY lower(s.name) LIMIT ${MAX_SHELVES_PER_READER}`);
+  return shelves.map((s) => ({ name: s.name, books: Number(s.books) }));
+}
+
 /** One of the viewer's imports, with what its page shows; anyone else's answers 404. */
 export async function readReaderImport(viewer: Viewer, id: string): Promise<ReaderImportDetail> {
   const [record] = await getDb()
@@ -87,6 +102,7 @@ export async function readReaderImport(viewer: Viewer, id: string): Promise<Read
       mapping: readerImports.mapping,
       dateOrder: readerImports.dateOrder,
       dateOrderDetected: readerImports.dateOrderDetected,
+      shelfVisibility: readerImports.shelfVisibility,
     })
     .from(readerImports)
     .where(and(eq(readerImports.id, id), eq(readerImports.userId, viewer.id)));
@@ -99,11 +115,12 @@ export async function readReaderImport(viewer: Viewer, id: string): Promise<Read
          FROM editions s WHERE s.id = CASE WHEN r.outcome = 'confirm' THEN r.edition_id ELSE r.data->>'suggestion' END) AS suggestion
       FROM reader_import_rows r LEFT JOIN editions e ON e.id = r.edition_id
       WHERE r.import_id = ${id} AND ${where} ORDER BY r.line LIMIT ${limit}`);
-  const [sample, toConfirm, failed, added] = await Promise.all([
+  const [sample, toConfirm, failed, added, newShelves] = await Promise.all([
     record.status === 'preview' ? rows(sql`true`, PREVIEW_SAMPLE_SIZE) : Promise.resolve([]),
     record.status === 'preview' ? rows(sql`(r.outcome = 'confirm' OR r.data ? 'suggestion')`, REPORT_FAILED_LIST) : Promise.resolve([]),
     rows(sql`r.outcome = 'failed'`, REPORT_FAILED_LIST),
     record.status === 'preview' ? Promise.resolve([]) : rows(sql`r.added`, REPORT_ADDED_LIST),
+    record.status === 'preview' ? shelvesToCreate(viewer.id, id) : Promise.resolve([]),
   ]);
   return {
     ...toSummary(record),
@@ -111,6 +128,8 @@ export async function readReaderImport(viewer: Viewer, id: string): Promise<Read
     mapping: record.mapping,
     dateOrder: record.dateOrder,
     dateOrderDetected: record.dateOrderDetected,
+    newShelves,
+    shelfVisibility: record.shelfVisibility,
     sample: sample.map(rowView),
     toConfirm: toConfirm.map(rowView),
     failed: failed.map(rowView),

@@ -1,3 +1,4 @@
+import type { Visibility } from '~/features/social/vocabulary';
 import type { ColumnMapping, DateOrder, ImportSource, ReaderImportCounts, ReaderImportStatus, RowOutcome } from './vocabulary';
 
 /** What the reader import's pages show: DTOs built by queries.server.ts. */
@@ -36,6 +37,10 @@ export type ReaderImportDetail = ReaderImportSummary & {
   mapping: ColumnMapping;
   dateOrder: DateOrder;
   dateOrderDetected: boolean;
+  /** The custom shelves the file creates (names the reader has no shelf by), with how many of its books go on each. */
+  newShelves: { name: string; books: number }[];
+  /** The audience those shelves get (the reader's answer once confirmed; private until then). */
+  shelfVisibility: Visibility;
   sample: ImportRowView[];
   toConfirm: ImportRowView[];
   failed: ImportRowView[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISIBILITIES } from '~/features/social/vocabulary';
 import { IMPORT_FIELDS, type ImportField, type NoStatusChoice } from './vocabulary';
 
 const column = z.string().trim().max(300, 'Escolha uma coluna do arquivo.');
@@ -20,6 +21,8 @@ export const importPreviewInput = z.discriminatedUnion('intent', [
       .enum(['quero-ler', 'ignorar'], { message: 'Escolha o que fazer com as linhas sem status.' })
       .transform((v): NoStatusChoice => (v === 'ignorar' ? 'ignore' : 'want_to_read'))
       .default('want_to_read'),
+    // Only asked when the file creates custom shelves; private unless the reader chooses otherwise.
+    estantes_visibilidade: z.enum(VISIBILITIES, { message: 'Escolha quem pode ver as estantes novas.' }).default('privado'),
   }),
   z.object({
     intent: z.literal('decidir'),

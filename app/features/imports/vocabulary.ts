@@ -18,6 +18,7 @@ export const IMPORT_FIELDS = [
   'exactRating',
   'status',
   'shelves',
+  'shelfPositions',
   'dateRead',
   'datesRead',
   'readings',
@@ -117,6 +118,11 @@ export type RowFields = {
   spoiler: boolean;
   notes: string | null;
   shelves: string[];
+  /**
+   * Each custom shelf's place for this book, by the shelf's folded name (shelfKey), from Goodreads' "Bookshelves
+   * with positions"; absent from rows read before imports kept positions.
+   */
+  shelfPositions?: Record<string, number>;
   owned: boolean;
   /** Only our own export carries these two ("Maratona Details"). */
   ownedFormat: EditionFormat | null;

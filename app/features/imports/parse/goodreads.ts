@@ -15,6 +15,7 @@ export const GOODREADS_HEADERS: ColumnMapping = {
   rating: 'My Rating',
   status: 'Exclusive Shelf',
   shelves: 'Bookshelves',
+  shelfPositions: 'Bookshelves with positions',
   dateRead: 'Date Read',
   dateAdded: 'Date Added',
   review: 'My Review',
@@ -71,6 +72,25 @@ export const SHELF_STATUS_NAMES: Record<string, ShelfStatus> = {
   'did-not-finish': 'abandoned',
   paused: 'paused',
 };
+
+/**
+ * Goodreads' "Bookshelves with positions" (`favorites (#5), to-read (#12)`): each shelf's place for the book, by
+ * the shelf's name folded as our export writes it (lower case, spaces and commas as hyphens), so that a name
+ * from the "Bookshelves" column or from our "Maratona Details" finds its position with `shelfPositionKey`.
+ */
+export function shelfPositions(cell: string): Map<string, number> {
+  const positions = new Map<string, number>();
+  for (const match of cell.matchAll(/([^,]+?)\s*\(#\s*(\d{1,9})\)/g)) positions.set(shelfPositionKey(match[1]!), Number(match[2]));
+  return positions;
+}
+
+/** A shelf's name as "Bookshelves with positions" writes it: `Clássicos do Brasil` → `clássicos-do-brasil`. */
+export const shelfPositionKey = (name: string) =>
+  name
+    .normalize('NFC')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s,]+/g, '-');
 
 /** `Duna (Crônicas de Duna, #1)` → the title and its series; `(Portuguese Edition)` and other brackets stay. */
 export function splitSeries(text: string): { title: string; series: RowFields['series'] } {

@@ -19,6 +19,7 @@ export const MARATONA_HEADERS: ColumnMapping = {
   exactRating: 'Maratona Rating',
   status: 'Exclusive Shelf',
   shelves: 'Bookshelves',
+  shelfPositions: 'Bookshelves with positions',
   dateRead: 'Date Read',
   readings: 'Maratona Readings',
   details: 'Maratona Details',

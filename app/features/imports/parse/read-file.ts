@@ -4,8 +4,18 @@ import { type Mood, type Pacing, normalizeContentWarning, MAX_CONTENT_WARNINGS, 
 import { type CsvLine, detectDelimiter, parseCsvLines } from '~/lib/csv';
 import { type ParsedReading, type RowFields, type ColumnMapping, type DateOrder, IMPORT_FIELDS, type ImportField, type ImportSource } from '../vocabulary';
 import { MOOD_SET, PACING_SET, decodeText, list, ownedOf, pagesOf, ratingQuarters, readIsbn, textOrNull, unwrapCell, yearOf } from './cells';
+import { shelfKey } from '../merge-plan';
 import { dateTokens, datePart, toIso } from './dates';
-import { GOODREADS_COLUMNS, GOODREADS_HEADERS, SHELF_STATUS_NAMES, isGoodreadsLikeHeader, looksLikeGoodreadsRow, splitSeries } from './goodreads';
+import {
+  GOODREADS_COLUMNS,
+  GOODREADS_HEADERS,
+  SHELF_STATUS_NAMES,
+  isGoodreadsLikeHeader,
+  looksLikeGoodreadsRow,
+  shelfPositionKey,
+  shelfPositions,
+  splitSeries,
+} from './goodreads';
 import { MARATONA_HEADERS, hasMaratonaColumns, maratonaDetails, maratonaEditionId, maratonaReadings } from './maratona';
 import { STORYGRAPH_HEADERS, isStorygraphHeader, storygraphReadings } from './storygraph';
 
@@ -157,6 +167,8 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
       .slice(0, 200);
     const exact = ratingQuarters(cellOf(row, 'exactRating'));
     const details = maratonaDetails(cellOf(row, 'details'), warnings);
+    const shelfNames = details?.shelves ?? shelves.map(normalizeName).filter(Boolean);
+    const positions = shelfPositions(decodeText(unwrapCell(cellOf(row, 'shelfPositions'))));
     rows.push({
       line: row.line,
       cells: row.cells,
@@ -179,7 +191,13 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
       review: textOrNull(cellOf(row, 'review')),
       spoiler: /^(true|yes|sim|1)$/i.test(unwrapCell(cellOf(row, 'spoiler'))),
       notes: textOrNull(cellOf(row, 'notes')),
-      shelves: details?.shelves ?? shelves.map(normalizeName).filter(Boolean),
+      shelves: shelfNames,
+      shelfPositions: Object.fromEntries(
+        shelfNames.flatMap((name) => {
+          const position = positions.get(shelfPositionKey(name));
+          return position === undefined ? [] : [[shelfKey(name), position]];
+        }),
+      ),
       owned: ownedOf(cellOf(row, 'owned')),
       ownedFormat: details?.ownedFormat ?? null,
       favorite: details?.favorite ?? false,

@@ -1,0 +1,1 @@
+ALTER TABLE "reader_imports" ADD COLUMN "shelf_visibility" text DEFAULT 'privado' NOT NULL;
