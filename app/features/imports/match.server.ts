@@ -90,7 +90,7 @@ const LANGUAGE_HINTS: Record<'pt' | 'es' | 'en', RegExp[]> = {
 };
 
 /** The language a title is plainly written in, or null when its words do not tell. */
-export function titleLanguage(title: string): string | null {
+function titleLanguage(title: string): string | null {
   const words = title
     .normalize('NFC')
     .toLocaleLowerCase('pt-BR')
