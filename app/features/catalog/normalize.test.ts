@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorSlug, mapGenre, normalizeName, normalizeProperName, normalizeTitle, splitAuthors } from './normalize';
+import { authorSlug, cleanSourceTitle, mapGenre, normalizeName, normalizeProperName, normalizeTitle, splitAuthors } from './normalize';
 
 describe('catalogue normalisation', () => {
   it('trims, collapses spaces and NFC-normalises names', () => {
@@ -67,5 +67,28 @@ describe('normalizeProperName', () => {
     expect(normalizeProperName('EDIÇÕES SESI-SP')).toBe('Edições Sesi-SP');
     expect(normalizeProperName('bell hooks')).toBe('bell hooks');
     expect(normalizeProperName('Valter Hugo Mãe')).toBe('Valter Hugo Mãe');
+  });
+});
+
+describe('cleanSourceTitle', () => {
+  it('cleans a reader’s export title as the catalogue keeps titles: edition notes, series and subtitle apart', () => {
+    expect(cleanSourceTitle('Cien años de soledad (Spanish Edition)')).toEqual({ title: 'Cien años de soledad', subtitle: null, series: null, language: 'es' });
+    expect(cleanSourceTitle('O Avesso da Pele (Portuguese Edition)')).toMatchObject({ title: 'O Avesso da Pele', language: 'pt' });
+    expect(cleanSourceTitle('Sapiens :: A Brief History of Humankind')).toMatchObject({ title: 'Sapiens', subtitle: 'A Brief History of Humankind' });
+    expect(cleanSourceTitle('Grande Sertão: Veredas')).toMatchObject({ title: 'Grande Sertão', subtitle: 'Veredas' });
+    expect(cleanSourceTitle('Fourth Wing (The Empyrean, #1)')).toEqual({
+      title: 'Fourth Wing',
+      subtitle: null,
+      series: { name: 'The Empyrean', position: 1 },
+      language: null,
+    });
+    expect(cleanSourceTitle('Elevación (Spanish Edition) (Elevation, #1)')).toMatchObject({
+      title: 'Elevación',
+      language: 'es',
+      series: { name: 'Elevation', position: 1 },
+    });
+    expect(cleanSourceTitle('Duna (Kindle Edition)')).toMatchObject({ title: 'Duna', language: null });
+    expect(cleanSourceTitle('1Q84 #1-2')).toMatchObject({ title: '1Q84 #1-2', series: null });
+    expect(cleanSourceTitle('O Cortiço (edição de bolso)')).toMatchObject({ title: 'O Cortiço' });
   });
 });

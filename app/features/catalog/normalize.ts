@@ -131,6 +131,68 @@ export function normalizeTitle(raw: string): string {
     .join(' ');
 }
 
+/** The language an edition note names ("(Spanish Edition)", "(Edição em português)"), as editions store it. */
+const NOTE_LANGUAGES: Record<string, string> = {
+  portuguese: 'pt',
+  portugues: 'pt',
+  brazilian: 'pt',
+  spanish: 'es',
+  espanol: 'es',
+  espanhol: 'es',
+  english: 'en',
+  ingles: 'en',
+  french: 'fr',
+  frances: 'fr',
+  italian: 'it',
+  italiano: 'it',
+  german: 'de',
+  alemao: 'de',
+};
+/** A bracketed edition note at the end of a title: "(Spanish Edition)", "[Kindle Edition]", "(Edição em português)". */
+const EDITION_NOTE = /\s*[([]([^()[\]]*(?<!\p{L})(?:edition|edi[cç][aã]o|edici[oó]n)(?!\p{L})[^()[\]]*)[)\]]\s*$/iu;
+/** A series at the end of a title, as Goodreads writes it: "(Crônicas de Duna, #1)", "(Tolkien, #0.5)", "(1Q84, #1-2)". */
+const SERIES_SUFFIX = /^(.+?)\s*\(([^()]+?),?\s*#\s*([\d.,]+)(?:-[\d.,]+)?\)$/;
+
+export type CleanTitle = {
+  title: string;
+  subtitle: string | null;
+  series: { name: string; position: number | null } | null;
+  /** The language an edition note named, when one did. */
+  language: string | null;
+};
+
+/**
+ * A title from a reader's export cleaned as the catalogue keeps titles: edition notes dropped ("(Spanish
+ * Edition)", whose language is kept), the series suffix to the series ("Duna (Crônicas de Duna, #1)"), and the
+ * subtitle apart ("Sapiens: Uma Breve História", "Sapiens :: A Brief History"). Runs after normalizeTitle.
+ */
+export function cleanSourceTitle(raw: string): CleanTitle {
+  let title = normalizeName(raw);
+  let language: string | null = null;
+  let series: CleanTitle['series'] = null;
+  for (let changed = true; changed;) {
+    changed = false;
+    const note = EDITION_NOTE.exec(title);
+    if (note && note.index > 0) {
+      const named = foldForMatch(note[1]!)
+        .split(/[^a-z]+/)
+        .find((word) => NOTE_LANGUAGES[word]);
+      language ??= named ? NOTE_LANGUAGES[named]! : null;
+      title = title.slice(0, note.index).trim();
+      changed = true;
+    }
+    const suffix: RegExpExecArray | null = series ? null : SERIES_SUFFIX.exec(title);
+    if (suffix) {
+      const position: number = Number(suffix[3]!.replace(',', '.'));
+      series = { name: suffix[2]!.trim(), position: Number.isFinite(position) ? position : null };
+      title = suffix[1]!.trim();
+      changed = true;
+    }
+  }
+  const split = /^(.+?)\s*(?:::|:)\s+(.+)$/.exec(title);
+  return { title: split ? split[1]!.trim() : title, subtitle: split ? split[2]!.trim() : null, series, language };
+}
+
 /** The particles of Portuguese names, lower case inside a name ("Carlos Drummond de Andrade"). */
 const NAME_PARTICLES = new Set(['de', 'da', 'do', 'das', 'dos', 'e', 'del', 'di', 'du', 'van', 'von']);
 const VOWEL = /[aeiouyáàâãéêíóôõúü]/iu;

@@ -33,6 +33,8 @@ type Plan = { where: SQL; exact: { where: SQL; bonus: number } | null; rank: SQL
 
 /** The edition's folded title, as editions_folded_title_idx holds it. */
 const editionTitle = foldedTitle(sql`e.title`);
+/** Editions a reader's import created, not yet reviewed by curators, rank after every reviewed match. */
+const reviewedFirst = sql`(e.pending_since IS NOT NULL)`;
 /** NULLS LAST as in editions_readers_idx, so a broad query walks that index instead of sorting every match. */
 const mostRead = sql`e.readers_count DESC NULLS LAST, e.id`;
 
@@ -40,8 +42,10 @@ const mostRead = sql`e.readers_count DESC NULLS LAST, e.id`;
  * One engine for /catalogo, /ed and the header typeahead. An ISBN (either form, any hyphens) or an ASIN
  * finds its edition exactly; words go through Portuguese full-text search on the unaccented text. A word
  * the catalogue does not know (a typo) is replaced by its closest words in the catalogue's vocabulary
- * (pg_trgm), so one or two typos still find the book through the full-text index. Ranked by relevance,
- * then by readers. The catalogue is public, so there is no viewer to check.
+ * (pg_trgm), so one or two typos still find the book through the full-text index. Reviewed editions first
+ * (one a reader's import created waits for curators below them), then by relevance, then by readers; a
+ * browse without words keeps the most-read order its index gives. The catalogue is public, so there is no
+ * viewer to check.
  */
 export async function searchEditions(
   rawQuery: string,
@@ -77,7 +81,7 @@ export async function searchEditions(
     const bonus = sql`CASE WHEN c.exact THEN ${plan.exact?.bonus ?? 0}::int ELSE 0 END`;
     rows = await queryRows(
       sql`SELECT ${cardColumns}, ${counted} FROM editions e JOIN (SELECT id, bool_or(exact) AS exact FROM (${union}) u GROUP BY id) c ON c.id = e.id
-          ORDER BY ${plan.rank} + ${bonus} DESC, e.readers_count DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`,
+          ORDER BY ${reviewedFirst}, ${plan.rank} + ${bonus} DESC, e.readers_count DESC, e.id LIMIT ${pageSize} OFFSET ${offset}`,
       db,
     );
   }
@@ -99,7 +103,7 @@ export async function listClosestEditions(rawQuery: string, limit = 5): Promise<
     return queryRows<CardRow>(
       sql`SELECT ${cardColumns} FROM editions e
           JOIN (SELECT e.id FROM editions e WHERE e.search_vector @@ ${tsQuery} ORDER BY ${mostRead} LIMIT ${CLOSEST_CANDIDATES}) c ON c.id = e.id
-          ORDER BY ts_rank_cd(e.search_vector, ${tsQuery}, 32) DESC, e.readers_count DESC, e.id LIMIT ${limit}`,
+          ORDER BY ${reviewedFirst}, ts_rank_cd(e.search_vector, ${tsQuery}, 32) DESC, e.readers_count DESC, e.id LIMIT ${limit}`,
       tx,
     );
   });

@@ -32,4 +32,6 @@ export type EditionSource = {
   translators?: string[];
   illustrators?: string[];
   collection?: { name: string; position?: number | null; kind?: CollectionKind } | null;
+  /** The work the edition belongs to, when the source knows it (a reader chose another edition of it). */
+  workId?: string;
 };

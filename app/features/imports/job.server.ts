@@ -24,10 +24,14 @@ export const READER_IMPORT_JOB = 'imports.apply';
 
 /**
  * A pending edition for a row nothing in the catalogue matched: every edition field the file has (a format only
- * when the file names one of ours), the original year for its work, its series as the collection.
+ * when the file names one of ours), the original year for its work, its series as the collection; the work the
+ * reader chose when the row is another edition of a work the catalogue has.
  */
-const editionSourceOf = (row: RowFields): EditionSource => ({
+const editionSourceOf = (row: RowFields, workId: string | undefined): EditionSource => ({
   title: row.title,
+  subtitle: row.subtitle ?? null,
+  ...(row.language ? { language: row.language } : {}),
+  ...(workId ? { workId } : {}),
   authors: row.authors,
   isbn: row.isbn13,
   publisher: row.edition?.publisher ?? null,
@@ -87,7 +91,7 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
     if (fresh.length) {
       const created = await importEditions(
         tx,
-        fresh.map((r) => editionSourceOf(r.data.row!)),
+        fresh.map((r) => editionSourceOf(r.data.row!, r.data.workId)),
       );
       for (const tag of created.tags) tags.add(tag);
       const createdIds = created.results.filter((c) => c.created).map((c) => c.editionId);

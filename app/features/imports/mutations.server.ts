@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
-import { readerImportRows, readerImports } from '~/db/schema';
+import { editions, readerImportRows, readerImports } from '~/db/schema';
 import { formatNumber } from '~/lib/format';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
@@ -56,7 +56,7 @@ async function writeRows(tx: Tx, importId: string, parsed: ParsedFile): Promise<
         line: row.line,
         outcome: match.outcome as RowOutcome,
         editionId: match.editionId,
-        data: { cells: row.cells, row: withoutCells(row) } satisfies ImportRowData,
+        data: { cells: row.cells, row: withoutCells(row), ...(match.otherEdition ? { otherEdition: true } : {}) } satisfies ImportRowData,
         reason: null,
         applied: false,
       };
@@ -199,7 +199,8 @@ export async function decideImportRow(viewer: Viewer, id: string, line: number, 
       .where(and(eq(readerImportRows.importId, id), eq(readerImportRows.line, line)));
     if (!row || !['confirm', 'chosen', 'new'].includes(row.outcome) || !row.data.row)
       throw new AppError('not_found', 'Essa linha não tem sugestão para confirmar.');
-    let values: { outcome: RowOutcome; editionId: string | null; data?: ImportRowData };
+    let values: { outcome: RowOutcome; editionId: string | null };
+    let workId: string | undefined;
     if (decision.kind === 'other') {
       const [edition] = await queryRows<{ id: string }>(
         sql`SELECT coalesce(e.id, r.to_id) AS id FROM (SELECT ${decision.editionId}::text AS id) q LEFT JOIN editions e ON e.id = q.id
@@ -212,26 +213,33 @@ export async function decideImportRow(viewer: Viewer, id: string, line: number, 
       // The suggestion is kept in the row's data, so "criar nova" can be undone by "é este".
       const suggested = row.outcome === 'confirm' ? row.editionId : (row.data.suggestion ?? null);
       if (!suggested) throw new AppError('not_found', 'Essa linha não tem sugestão para confirmar.');
-      values = { outcome: 'chosen', editionId: suggested };
+      if (row.data.otherEdition) {
+        // Another edition of the suggestion's work: a pending edition of that work, never the suggestion itself.
+        const [edition] = await tx.select({ workId: editions.workId }).from(editions).where(eq(editions.id, suggested));
+        if (!edition) throw new AppError('not_found', 'Essa linha não tem sugestão para confirmar.');
+        values = { outcome: 'new', editionId: null };
+        workId = edition.workId;
+      } else values = { outcome: 'chosen', editionId: suggested };
     } else {
       values = { outcome: 'new', editionId: null };
     }
     const suggestion = row.outcome === 'confirm' ? row.editionId : row.data.suggestion;
+    const { workId: _earlier, ...data } = row.data;
     await tx
       .update(readerImportRows)
-      .set({ ...values, data: { ...row.data, ...(suggestion ? { suggestion } : {}) } })
+      .set({ ...values, data: { ...data, ...(suggestion ? { suggestion } : {}), ...(workId ? { workId } : {}) } })
       .where(and(eq(readerImportRows.importId, id), eq(readerImportRows.line, line)));
     await recount(tx, id, record.counts);
   });
 }
 
-/** "É este" for every suggestion still waiting for an answer. */
+/** "É este" for every suggestion of the same edition still waiting for an answer (another edition of the work is answered one by one). */
 export async function acceptAllSuggestions(viewer: Viewer, id: string): Promise<void> {
   await getDb().transaction(async (tx) => {
     const record = await lockOwnImport(tx, viewer, id);
     if (record.status !== 'preview') throw new AppError('conflict', 'Esta importação já foi confirmada.');
     await tx.execute(
-      sql`UPDATE reader_import_rows SET outcome = 'chosen', data = data || jsonb_build_object('suggestion', edition_id) WHERE import_id = ${id} AND outcome = 'confirm'`,
+      sql`UPDATE reader_import_rows SET outcome = 'chosen', data = data || jsonb_build_object('suggestion', edition_id) WHERE import_id = ${id} AND outcome = 'confirm' AND NOT coalesce((data->>'otherEdition')::boolean, false)`,
     );
     await recount(tx, id, record.counts);
   });

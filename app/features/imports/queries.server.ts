@@ -56,7 +56,8 @@ type RowRecord = {
 };
 
 const rowView = (r: RowRecord): ImportRowView => {
-  const fileTitle = r.data.row?.title ?? r.data.cells.find((c) => c.trim()) ?? '';
+  const row = r.data.row;
+  const fileTitle = (row?.subtitle ? `${row.title}: ${row.subtitle}` : row?.title) ?? r.data.cells.find((c) => c.trim()) ?? '';
   return {
     line: r.line,
     outcome: r.outcome,
@@ -65,6 +66,8 @@ const rowView = (r: RowRecord): ImportRowView => {
     authors: r.data.row?.authors ?? [],
     editionId: r.edition_id,
     suggestion: r.suggestion ? { ...r.suggestion, authors: r.suggestion.authors ?? [] } : null,
+    otherEdition: r.data.otherEdition === true,
+    sameWork: r.data.workId !== undefined,
     reason: r.reason,
     warnings: r.data.row?.warnings ?? [],
   };

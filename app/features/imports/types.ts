@@ -28,6 +28,10 @@ export type ImportRowView = {
   editionId: string | null;
   /** A near title's suggested edition (kept after the reader answered), with its authors. */
   suggestion: { id: string; title: string; authors: string[] } | null;
+  /** The suggestion is another edition of the same work (another language), never offered as the same edition. */
+  otherEdition: boolean;
+  /** The reader said so: the row's pending edition joins the suggestion's work. */
+  sameWork: boolean;
   reason: string | null;
   warnings: string[];
 };

@@ -53,6 +53,10 @@ export type ImportRowData = {
   cells: string[];
   row: RowFields | null;
   /** The edition a near title suggested, kept once the reader answered. */ suggestion?: string;
+  /** The suggestion is another edition of the same work (another language), never the same edition. */
+  otherEdition?: boolean;
+  /** The reader said the row is another edition of the suggestion's work: its pending edition joins that work. */
+  workId?: string;
 };
 
 /**
@@ -99,7 +103,12 @@ export type RowFields = {
   line: number;
   /** Our own edition id, from our export's "Book Id" (a Goodreads file's Book Id is Goodreads' own, never read). */
   editionId: string | null;
+  /** Cleaned as the catalogue keeps titles (cleanSourceTitle): no edition note, series or subtitle. */
   title: string;
+  /** What followed the title's colon ("Sapiens: Uma Breve História", "Sapiens :: A Brief History"). */
+  subtitle?: string;
+  /** The language an edition note in the title named ("(Spanish Edition)" → es). */
+  language?: string;
   /** Goodreads' series suffix, `(Duna, #2)`, taken off the title. */
   series: { name: string; position: number | null } | null;
   authors: string[];

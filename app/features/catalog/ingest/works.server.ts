@@ -32,7 +32,7 @@ const enriched = (current: WorkFacts, next: WorkFacts): WorkFacts => ({
 });
 
 /**
- * The work of each edition: one with the same title (ignoring case, accents and punctuation) and first
+ * The work of each edition: the one its source names (`workId`, while it exists), else one with the same title (ignoring case, accents and punctuation) and first
  * author — a work credited to nobody (magazines, anthologies of "Vários") matches only another such work —
  * enriched by the source, or a new one. Both sides of the title are folded by the same SQL (works_title_key_idx).
  */
@@ -43,13 +43,14 @@ export async function findOrCreateWorks(
   if (!wanted.length) return [];
   const found = await queryRows<{ i: number; key: string; id: string | null }>(
     sql`SELECT p.i, ${workTitleKey(sql`p.title`)} AS key,
-        CASE WHEN p.author_id IS NOT NULL
+        CASE WHEN p.work_id IS NOT NULL AND EXISTS (SELECT 1 FROM works w WHERE w.id = p.work_id) THEN p.work_id
+          WHEN p.author_id IS NOT NULL
           THEN (SELECT w.id FROM works w JOIN work_authors wa ON wa.work_id = w.id AND wa.author_id = p.author_id WHERE ${workTitleKey(sql`w.title`)} = ${workTitleKey(sql`p.title`)} LIMIT 1)
           ELSE (SELECT w.id FROM works w WHERE ${workTitleKey(sql`w.title`)} = ${workTitleKey(sql`p.title`)} AND NOT EXISTS (SELECT 1 FROM work_authors wa WHERE wa.work_id = w.id) LIMIT 1)
         END AS id
       FROM ${jsonRecords(
-        wanted.map((w, i) => ({ i, title: w.title, author_id: w.authorIds[0] ?? null })),
-        'i int, title text, author_id text',
+        wanted.map((w, i) => ({ i, title: w.title, author_id: w.authorIds[0] ?? null, work_id: w.source.workId ?? null })),
+        'i int, title text, author_id text, work_id text',
       )}`,
     tx,
   );
@@ -61,7 +62,8 @@ export async function findOrCreateWorks(
     const { source, title, authorIds, adapterIds = [] } = wanted[i]!;
     const sameKey = JSON.stringify([key, authorIds[0] ?? null]);
     const workId = id ?? byKey.get(sameKey) ?? newId();
-    byKey.set(sameKey, workId);
+    // A work the source chose is not the work of the next source with its title.
+    if (!source.workId) byKey.set(sameKey, workId);
     workIds[i] = workId;
     const facts = workFactsOf(source);
     const created = fresh.get(workId);

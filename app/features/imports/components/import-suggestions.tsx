@@ -12,13 +12,17 @@ const STATE_TEXT = (row: ImportRowView) =>
       ? 'Você confirmou esta edição.'
       : `Você escolheu outra edição: ${row.title}.`
     : row.outcome === 'new'
-      ? 'Entra no catálogo como um livro novo, para os curadores revisarem.'
+      ? row.sameWork
+        ? 'Entra no catálogo como outra edição desta obra, para os curadores revisarem.'
+        : 'Entra no catálogo como um livro novo, para os curadores revisarem.'
       : 'Esperando sua resposta (sem resposta, entra como livro novo).';
 
 /** Near titles the reader confirms, replaces with another edition, or sends in as new books. */
 export function ImportSuggestions({ item, result }: { item: ReaderImportDetail; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const waiting = item.counts.confirm ?? 0;
+  // "All the same" answers only the suggestions of the same edition; another edition of a work is answered one by one.
+  const sameEditionWaiting = item.toConfirm.filter((row) => row.outcome === 'confirm' && !row.otherEdition).length;
   return (
     <section aria-labelledby="confira" className="flex flex-col gap-3">
       <h2 id="confira" className="font-serif text-xl font-bold">
@@ -28,7 +32,7 @@ export function ImportSuggestions({ item, result }: { item: ReaderImportDetail; 
         O título no arquivo é parecido, mas não igual, ao de uma edição do catálogo. Diga se é o mesmo livro, indique outra edição ou deixe entrar como novo.
         {waiting ? ` ${waiting === 1 ? 'Falta 1 resposta' : `Faltam ${formatNumber(waiting)} respostas`}.` : ''}
       </p>
-      {waiting > 1 ? (
+      {sameEditionWaiting > 1 ? (
         <Form method="post">
           <Button
             type="submit"
@@ -52,7 +56,7 @@ export function ImportSuggestions({ item, result }: { item: ReaderImportDetail; 
             </p>
             {row.suggestion ? (
               <p>
-                <span className="text-sm text-muted">No catálogo: </span>
+                <span className="text-sm text-muted">{row.otherEdition ? 'No catálogo, outra edição da mesma obra (em outro idioma): ' : 'No catálogo: '}</span>
                 <Link to={`/ed/${row.suggestion.id}`}>{row.suggestion.title}</Link>
                 {row.suggestion.authors.length ? <span className="text-muted"> — {row.suggestion.authors.join(', ')}</span> : null}
               </p>
@@ -64,7 +68,8 @@ export function ImportSuggestions({ item, result }: { item: ReaderImportDetail; 
               <input type="hidden" name="intent" value="decidir" />
               <input type="hidden" name="linha" value={row.line} />
               <Button type="submit" name="escolha" value="esta" variant="secondary" disabled={navigation.state !== 'idle'}>
-                É este<span className="sr-only"> (linha {row.line})</span>
+                {row.otherEdition ? 'É a mesma obra: entra como outra edição' : 'É este'}
+                <span className="sr-only"> (linha {row.line})</span>
               </Button>
               <Button type="submit" name="escolha" value="nova" variant="quiet" disabled={navigation.state !== 'idle'}>
                 Não é: entra como novo<span className="sr-only"> (linha {row.line})</span>

@@ -1,9 +1,9 @@
 import type { ShelfStatus } from '~/features/reading/vocabulary';
-import type { ColumnMapping, RowFields } from '../vocabulary';
+import type { ColumnMapping } from '../vocabulary';
 
 /**
  * Goodreads' library export, in every layout real files come in: its header names, its 24 columns for a file
- * whose header a spreadsheet removed, its exclusive shelves and the series it writes after the title.
+ * whose header a spreadsheet removed and its exclusive shelves (its series suffix: cleanSourceTitle).
  */
 
 export const GOODREADS_HEADERS: ColumnMapping = {
@@ -91,11 +91,3 @@ export const shelfPositionKey = (name: string) =>
     .trim()
     .toLowerCase()
     .replace(/[\s,]+/g, '-');
-
-/** `Duna (Crônicas de Duna, #1)` → the title and its series; `(Portuguese Edition)` and other brackets stay. */
-export function splitSeries(text: string): { title: string; series: RowFields['series'] } {
-  const match = /^(.+?)\s*\(([^()]+?),?\s*#\s*([\d.,]+)(?:-[\d.,]+)?\)$/.exec(text);
-  if (!match) return { title: text, series: null };
-  const position = Number(match[3]!.replace(',', '.'));
-  return { title: match[1]!.trim(), series: { name: match[2]!.trim(), position: Number.isFinite(position) ? position : null } };
-}

@@ -225,12 +225,12 @@ describe('reading a StoryGraph export', () => {
 });
 
 describe('titles and our own ids', () => {
-  it('takes Goodreads’ series suffix off the title and keeps other brackets', () => {
+  it('takes Goodreads’ series suffix and edition notes off the title', () => {
     const file = `${GOODREADS_HEADER}\n${goodreadsRow({ Title: 'Duna (Crônicas de Duna, #1)', Author: 'Frank Herbert', 'Exclusive Shelf': 'to-read' })}\n${goodreadsRow({ Title: 'Dom Casmurro (Portuguese Edition)', Author: 'Machado de Assis', 'Exclusive Shelf': 'to-read' })}\n${goodreadsRow({ Title: 'O Hobbit (Tolkien, #0.5)', Author: 'J.R.R. Tolkien', 'Exclusive Shelf': 'to-read' })}`;
     const rows = parseReaderImportFile(file).rows;
     expect(rows.map((r) => [r.title, r.series])).toEqual([
       ['Duna', { name: 'Crônicas de Duna', position: 1 }],
-      ['Dom Casmurro (Portuguese Edition)', null],
+      ['Dom Casmurro', null],
       ['O Hobbit', { name: 'Tolkien', position: 0.5 }],
     ]);
   });

@@ -1,5 +1,5 @@
 import { formatFromName } from '~/features/catalog/format-names';
-import { foldForMatch, normalizeName, normalizeTitle, splitAuthors } from '~/features/catalog/normalize';
+import { cleanSourceTitle, foldForMatch, normalizeName, normalizeTitle, splitAuthors } from '~/features/catalog/normalize';
 import { type Mood, type Pacing, normalizeContentWarning, MAX_CONTENT_WARNINGS, type ShelfStatus } from '~/features/reading/vocabulary';
 import { type CsvLine, detectDelimiter, parseCsvLines } from '~/lib/csv';
 import { type ParsedReading, type RowFields, type ColumnMapping, type DateOrder, IMPORT_FIELDS, type ImportField, type ImportSource } from '../vocabulary';
@@ -14,7 +14,6 @@ import {
   looksLikeGoodreadsRow,
   shelfPositionKey,
   shelfPositions,
-  splitSeries,
 } from './goodreads';
 import { MARATONA_HEADERS, hasMaratonaColumns, maratonaDetails, maratonaEditionId, maratonaReadings } from './maratona';
 import { STORYGRAPH_HEADERS, isStorygraphHeader, storygraphReadings } from './storygraph';
@@ -143,7 +142,7 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
   const failed: FailedRow[] = [];
   for (const [i, row] of data.entries()) {
     if (i > 0 && i % ROWS_PER_STEP === 0) yield;
-    const { title, series } = splitSeries(normalizeTitle(decodeText(unwrapCell(cellOf(row, 'title')))));
+    const { title, subtitle, series, language } = cleanSourceTitle(normalizeTitle(decodeText(unwrapCell(cellOf(row, 'title')))));
     if (!title) {
       failed.push({ line: row.line, cells: row.cells, reason: 'A linha não tem título.' });
       continue;
@@ -174,6 +173,8 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
       cells: row.cells,
       editionId: maratonaEditionId(cellOf(row, 'bookId')),
       title,
+      ...(subtitle ? { subtitle } : {}),
+      ...(language ? { language } : {}),
       series,
       authors: [...splitAuthors(decodeText(unwrapCell(cellOf(row, 'authors')))), ...splitAuthors(decodeText(unwrapCell(cellOf(row, 'additionalAuthors'))))],
       isbn13: isbn[0]!.isbn13 ?? isbn[1]!.isbn13,
