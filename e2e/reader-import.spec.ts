@@ -26,7 +26,7 @@ test('a new reader brings their Goodreads library: preview with a date question,
   await page.getByRole('link', { name: /Goodreads/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Importar do Goodreads' })).toBeVisible();
 
-  // Dom Casmurro by ISBN, one book the catalogue lacks, one row without a title, a title only near Quincas Borba's,
+  // Dom Casmurro by ISBN, one book the catalogue lacks, one row without a title, a title only near Memórias Póstumas de Brás Cubas',
   // and A hora da estrela under its English title, with the Brazilian titles in a column a spreadsheet added.
   // Every date has day and month ≤ 12.
   const file = [
@@ -35,7 +35,7 @@ test('a new reader brings their Goodreads library: preview with a date question,
     `${row({ Title: 'The Hour of the Star', Author: 'Clarice Lispector', 'Exclusive Shelf': 'currently-reading' })},A hora da estrela`,
     `${row({ Title: 'Um Romance Que Ninguém Catalogou', Author: 'Autora Inédita', 'Exclusive Shelf': 'to-read' })},Um Romance Que Ninguém Catalogou`,
     `${row({ Title: '', Author: 'Graciliano Ramos', 'Exclusive Shelf': 'read' })},`,
-    `${row({ Title: 'Quincas Borba Romance', Author: 'Machado de Assis', 'Exclusive Shelf': 'to-read' })},Quincas Borba Romance`,
+    `${row({ Title: 'Memórias Póstumas', Author: 'Machado de Assis', 'Exclusive Shelf': 'to-read' })},Memórias Póstumas`,
   ].join('\r\n');
   await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
   await page.getByRole('button', { name: 'Ver prévia' }).click();
@@ -58,9 +58,9 @@ test('a new reader brings their Goodreads library: preview with a date question,
   await expect(page.getByText('2 livros encontrados no catálogo (1 pelo ISBN, 1 pelo título e autor).')).toBeVisible();
   await expect(page.getByText(/1 livro entra no catálogo agora, marcado para os curadores/)).toBeVisible();
 
-  // Quincas Borba is only near: the reader says it is the same book.
+  // Memórias Póstumas is only near (a shorter title, never a longer one: decision 0056): the reader says it is the same book.
   const suggestion = page.getByRole('listitem').filter({ hasText: 'Linha 6' });
-  await expect(suggestion).toContainText('No catálogo: Quincas Borba');
+  await expect(suggestion).toContainText('No catálogo: Memórias Póstumas de Brás Cubas');
   await suggestion.getByRole('button', { name: /É este/ }).click();
   await expect(page.getByText('Linha 6: anotado.')).toBeVisible();
   await expect(suggestion).toContainText('Você confirmou esta edição.');
@@ -101,7 +101,7 @@ test('a new reader brings their Goodreads library: preview with a date question,
 
   // The bookshelf has the four books, Dom Casmurro read on April 3.
   await page.goto('/estante');
-  for (const title of ['Dom Casmurro', 'A hora da estrela', 'Quincas Borba', 'Um Romance Que Ninguém Catalogou', 'Vidas Secas'])
+  for (const title of ['Dom Casmurro', 'A hora da estrela', 'Memórias Póstumas de Brás Cubas', 'Um Romance Que Ninguém Catalogou', 'Vidas Secas'])
     await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
 
   await page.goto(reportPath);
