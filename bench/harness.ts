@@ -112,7 +112,7 @@ function databaseCpuMs(): Map<string, number> | null {
 }
 
 /** The CPU PostgreSQL spent between two readings: processes that started since count whole, ended ones are lost. */
-function databaseCpuSince(before: Map<string, number>, after: Map<string, number>): number {
+export function databaseCpuSince<Pid>(before: Map<Pid, number>, after: Map<Pid, number>): number {
   let spent = 0;
   for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
   return spent;

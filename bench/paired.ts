@@ -17,7 +17,21 @@ import autocannon from 'autocannon';
 import { existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { BENCH_READER, BROWSER_ENCODINGS, DEMO_READER, benchEnv, cpuMs, pgUrl, runScript, signIn, startServer, stopServer, waitFor } from './harness';
+import {
+  BENCH_READER,
+  BROWSER_ENCODINGS,
+  DEMO_READER,
+  benchEnv,
+  cpuMs,
+  databaseCpuSince,
+  percentile,
+  pgUrl,
+  runScript,
+  signIn,
+  startServer,
+  stopServer,
+  waitFor,
+} from './harness';
 
 const [dirA, dirB] = process.argv.slice(2).map((dir) => path.resolve(dir));
 const DATA = process.env.PAIRED_DATA ?? 'reading';
@@ -51,12 +65,6 @@ async function backendsCpu(client: pg.Client, application: string): Promise<Map<
   return byPid;
 }
 
-const spentSince = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const application = (side: Side) => `maratona-paired-${side.name}`;
 
 /** One round: the page driven on both servers at once; each side's server and database CPU per request. */
@@ -70,7 +78,7 @@ async function round(client: pg.Client, sides: Side[], page: string, seconds: nu
       const requests = results[i]!.requests.total;
       const errors = results[i]!.errors + results[i]!.non2xx;
       if (errors > 0) throw new Error(`${side.name} ${page}: ${errors} errors or non-2xx answers`);
-      const database = spentSince(before[i]!.database, await backendsCpu(client, application(side)));
+      const database = databaseCpuSince(before[i]!.database, await backendsCpu(client, application(side)));
       return { requests, server: (cpuMs(side.pid) - before[i]!.cpu) / requests, database: database / requests };
     }),
   );
@@ -145,7 +153,7 @@ async function main() {
       }
       const range = (values: number[]) => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
       console.log(
-        `${page}: server CPU B/A median ${median(serverRatios).toFixed(3)} (${range(serverRatios)}); PostgreSQL CPU B/A median ${median(databaseRatios).toFixed(3)} (${range(databaseRatios)})`,
+        `${page}: server CPU B/A median ${percentile(serverRatios, 0.5).toFixed(3)} (${range(serverRatios)}); PostgreSQL CPU B/A median ${percentile(databaseRatios, 0.5).toFixed(3)} (${range(databaseRatios)})`,
       );
     }
   } finally {
