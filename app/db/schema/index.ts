@@ -10,3 +10,4 @@ export * from './moderation';
 export * from './alerts';
 export * from './archives';
 export * from './imports';
+export * from './clubs';

@@ -49,6 +49,7 @@ export const MERGE_LINKS: readonly MergeLink[] = [
   { table: 'catalog_import_rows', column: 'edition_id', references: ['edition'], how: 'move' },
   { table: 'reader_import_rows', column: 'edition_id', references: ['edition'], how: 'move' },
   { table: 'author_follows', column: 'author_id', references: ['author'], how: 'dedupe', key: ['user_id'] },
+  { table: 'club_activities', column: 'edition_id', references: ['edition'], how: 'move' },
   {
     table: 'new_edition_alerts',
     column: 'edition_id',

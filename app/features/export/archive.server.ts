@@ -161,7 +161,16 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object('author', a.name, 'slug', a.slug, 'since', af.created_at) ORDER BY af.created_at) FROM author_follows af JOIN authors a ON a.id = af.author_id WHERE af.user_id = ${userId}) AS "authorFollows",
       (SELECT json_agg(json_build_object('collection', c.name, 'id', c.id, 'since', cf.created_at) ORDER BY cf.created_at) FROM collection_follows cf JOIN collections c ON c.id = cf.collection_id WHERE cf.user_id = ${userId}) AS "collectionFollows",
       (SELECT json_agg(json_build_object('kind', r.target_kind, 'target', r.target_id, 'reason', r.reason, 'details', r.details, 'status', r.status, 'createdAt', r.created_at) ORDER BY r.created_at) FROM reports r WHERE r.reporter_id = ${userId}) AS reports,
-      (SELECT json_agg(json_build_object('id', c.id, 'code', c.code, 'kind', c.kind, 'status', c.status, 'target', c.target_label, 'changes', c.changes, 'note', c.note, 'answer', c.answer, 'createdAt', c.created_at, 'decidedAt', c.decided_at) ORDER BY c.created_at) FROM change_requests c WHERE c.requester_id = ${userId}) AS "changeRequests"`);
+      (SELECT json_agg(json_build_object('id', c.id, 'code', c.code, 'kind', c.kind, 'status', c.status, 'target', c.target_label, 'changes', c.changes, 'note', c.note, 'answer', c.answer, 'createdAt', c.created_at, 'decidedAt', c.decided_at) ORDER BY c.created_at) FROM change_requests c WHERE c.requester_id = ${userId}) AS "changeRequests",
+      (SELECT json_agg(json_build_object('club', cl.name, 'slug', cl.slug, 'role', m.role, 'status', m.status, 'plan', p.name, 'planPriceCents', m.plan_price_cents,
+          'planEndsAt', m.plan_ends_at, 'showOnProfile', m.show_on_profile, 'joinedAt', m.joined_at, 'since', m.status_at) ORDER BY m.status_at, cl.id)
+        FROM club_members m JOIN clubs cl ON cl.id = m.club_id LEFT JOIN club_plans p ON p.id = m.plan_id WHERE m.user_id = ${userId}) AS clubs,
+      (SELECT json_agg(json_build_object('club', cl.slug, 'id', p.id, 'kind', p.kind, 'title', p.title, 'body', p.body, 'visibility', p.visibility, 'createdAt', p.created_at, 'editedAt', p.edited_at)
+          ORDER BY p.created_at, p.id) FROM club_posts p JOIN clubs cl ON cl.id = p.club_id WHERE p.author_id = ${userId}) AS "clubPosts",
+      (SELECT json_agg(json_build_object('postId', c.post_id, 'body', c.body, 'createdAt', c.created_at) ORDER BY c.created_at, c.id)
+        FROM club_post_comments c WHERE c.author_id = ${userId} AND c.deleted_at IS NULL) AS "clubComments",
+      (SELECT json_agg(json_build_object('postId', r.post_id, 'kind', r.kind, 'createdAt', r.created_at) ORDER BY r.created_at)
+        FROM club_post_reactions r WHERE r.user_id = ${userId}) AS "clubReactions"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

@@ -1,3 +1,4 @@
+import { createClub } from '~/features/clubs/mutations.server';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -89,6 +90,13 @@ describe('full archive', () => {
     const collectionId = newId();
     await getDb().execute(sql`INSERT INTO collections (id, name) VALUES (${collectionId}, 'Coleção Vaga-lume')`);
     await getDb().execute(sql`INSERT INTO collection_follows (user_id, collection_id) VALUES (${readerUser.id}, ${collectionId})`);
+    const club = await createClub(reader, { name: 'Clube da Foca', description: '', visibility: 'aberto', categories: [] });
+    const clubPostId = newId();
+    await getDb().execute(
+      sql`INSERT INTO club_posts (id, club_id, author_id, kind, title, body, visibility) VALUES (${clubPostId}, ${club.id}, ${readerUser.id}, 'post', 'Boas-vindas', 'Oi, gente!', 'publico')`,
+    );
+    await getDb().execute(sql`INSERT INTO club_post_comments (id, post_id, author_id, body) VALUES (${newId()}, ${clubPostId}, ${readerUser.id}, 'Eu de novo.')`);
+    await getDb().execute(sql`INSERT INTO club_post_reactions (post_id, user_id, kind) VALUES (${clubPostId}, ${readerUser.id}, 'heart')`);
     await createReport(reader, { kind: 'user', target: stranger.id, reason: 'spam', details: 'Só propaganda.' });
     const coverRequest = newId();
     await getDb()
@@ -142,6 +150,8 @@ describe('full archive', () => {
     expect(data.goals).toMatchObject([{ year: 2026, books: 30 }]);
     expect(data.collectionFollows).toMatchObject([{ collection: 'Coleção Vaga-lume' }]);
     expect(data.authorFollows).toMatchObject([{ author: 'Itamar Vieira Junior' }]);
+    expect(data.clubs).toMatchObject([{ club: 'Clube da Foca', slug: 'clube-da-foca', role: 'owner', status: 'active' }]);
+    expect(data.clubPosts).toMatchObject([{ club: 'clube-da-foca', title: 'Boas-vindas', body: 'Oi, gente!' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);
     expect(files['imagens/capas-propostas/SOL-CAPA01.webp']?.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows } from '~/db/client.server';
+import { type Tx, queryRows } from '~/db/client.server';
 import type { ProfileVisibility, Visibility } from './vocabulary';
 
 /**
@@ -136,8 +136,11 @@ export function blockedEitherWay(a: SQL, b: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM blocks blk WHERE (blk.blocker_id = ${a} AND blk.blocked_id = ${b}) OR (blk.blocker_id = ${b} AND blk.blocked_id = ${a}))`;
 }
 
-/** Whether either of the two has blocked the other: follows, comments, reactions and whispers check it. */
-export async function isBlockedPair(a: string, b: string): Promise<boolean> {
-  const [row] = await queryRows<{ blocked: boolean }>(sql`SELECT ${blockedEitherWay(sql`${a}`, sql`${b}`)} AS blocked`);
+/**
+ * Whether either of the two has blocked the other: follows, comments, reactions and whispers check it. Inside
+ * a transaction, pass it (`tx`): PGlite's one connection would wait for it forever.
+ */
+export async function isBlockedPair(a: string, b: string, tx?: Tx): Promise<boolean> {
+  const [row] = await queryRows<{ blocked: boolean }>(sql`SELECT ${blockedEitherWay(sql`${a}`, sql`${b}`)} AS blocked`, tx);
   return Boolean(row?.blocked);
 }

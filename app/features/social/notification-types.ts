@@ -3,7 +3,19 @@
  * to notify() belong to each — the one place that maps them. A kind not listed here (a change request's
  * decision, a moderation warning) is always shown in the app and never e-mailed by notify().
  */
-export const NOTIFICATION_TYPES = ['new_follower', 'follow_request', 'request_accepted', 'comment', 'reaction', 'new_edition', 'weekly_digest'] as const;
+export const NOTIFICATION_TYPES = [
+  'new_follower',
+  'follow_request',
+  'request_accepted',
+  'comment',
+  'reaction',
+  'new_edition',
+  'club_request',
+  'club_membership',
+  'club_post',
+  'club_activity',
+  'weekly_digest',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationTypeInfo = {
@@ -20,6 +32,10 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   comment: { label: 'Comentário', inAppAvailable: true, defaults: { inApp: true, email: false } },
   reaction: { label: 'Reação', inAppAvailable: true, defaults: { inApp: true, email: false } },
   new_edition: { label: 'Nova edição de autor ou coleção que você segue', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  club_request: { label: 'Pedido para entrar num clube que você ajuda a moderar', inAppAvailable: true, defaults: { inApp: true, email: true } },
+  club_membership: { label: 'Convite, aprovação ou mudança de papel num clube', inAppAvailable: true, defaults: { inApp: true, email: true } },
+  club_post: { label: 'Novo post num clube seu', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  club_activity: { label: 'Lembrete de atividade de um clube seu', inAppAvailable: true, defaults: { inApp: true, email: false } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 
@@ -31,6 +47,12 @@ export const NOTIFICATION_KIND_TYPES = {
   att_comment: 'comment',
   att_reaction: 'reaction',
   new_edition: 'new_edition',
+  club_request: 'club_request',
+  club_invitation: 'club_membership',
+  club_approved: 'club_membership',
+  club_role: 'club_membership',
+  club_post: 'club_post',
+  club_activity: 'club_activity',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */

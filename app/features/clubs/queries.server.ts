@@ -1,0 +1,107 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { getDb } from '~/db/client.server';
+import { clubMembers, clubSlugRedirects, clubs } from '~/db/schema';
+import type { Viewer } from '~/server/viewer.server';
+import { DIRECTORY_PAGE_SIZE, canSeeClub } from './policy';
+import { standingOf } from './standing.server';
+import type { ClubCard, ClubDetail, ClubDirectoryPage, MyClubs } from './types';
+import type { ClubCategory } from './vocabulary';
+
+const fileUrl = (key: string | null) => (key ? `/arquivos/${key}` : null);
+
+const cardColumns = {
+  id: clubs.id,
+  slug: clubs.slug,
+  name: clubs.name,
+  description: clubs.description,
+  visibility: clubs.visibility,
+  categories: clubs.categories,
+  avatarKey: clubs.avatarKey,
+  primaryColor: clubs.primaryColor,
+  memberCount: clubs.memberCount,
+};
+
+type CardRow = Omit<ClubCard, 'avatarUrl' | 'categories'> & { avatarKey: string | null; categories: string[] };
+
+const toCard = ({ avatarKey, categories, ...row }: CardRow): ClubCard => ({ ...row, categories: categories as ClubCategory[], avatarUrl: fileUrl(avatarKey) });
+
+/** The club behind /clube/{identificador} as the viewer may see it; null when missing or private to them. */
+export async function getClubBySlug(viewer: Viewer | null, slug: string): Promise<ClubDetail | null> {
+  const [row] = await getDb()
+    .select({
+      ...cardColumns,
+      welcomeText: clubs.welcomeText,
+      rules: clubs.rules,
+      bannerKey: clubs.bannerKey,
+      accentColor: clubs.accentColor,
+      memberCap: clubs.memberCap,
+      membersCanPost: clubs.membersCanPost,
+      createdAt: clubs.createdAt,
+      banReason: viewer
+        ? sql<string | null>`(SELECT m.ban_reason FROM club_members m WHERE m.club_id = ${clubs.id} AND m.user_id = ${viewer.id} AND m.status = 'banned')`
+        : sql<null>`NULL`,
+    })
+    .from(clubs)
+    .where(eq(clubs.slug, slug));
+  if (!row) return null;
+  const standing = await standingOf(getDb(), row.id, viewer?.id ?? null);
+  if (!canSeeClub(row, standing)) return null;
+  const { bannerKey, welcomeText, rules, accentColor, memberCap, membersCanPost, createdAt, banReason, ...card } = row;
+  return { ...toCard(card), welcomeText, rules, bannerUrl: fileUrl(bannerKey), accentColor, memberCap, membersCanPost, createdAt: createdAt.toISOString(), standing, banReason };
+}
+
+/** Where an old identificador moved to (308), or null. */
+export async function findClubRedirect(slug: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ slug: clubs.slug })
+    .from(clubSlugRedirects)
+    .innerJoin(clubs, eq(clubs.id, clubSlugRedirects.clubId))
+    .where(eq(clubSlugRedirects.slug, slug));
+  return row?.slug ?? null;
+}
+
+/**
+ * /clubes: open and moderated clubs (never private ones), searched by name without accents or case, in a
+ * category, by members or by latest activity.
+ */
+export async function listClubDirectory(options: { q: string; ordem: 'membros' | 'atividade'; categoria?: ClubCategory; pagina: number }): Promise<ClubDirectoryPage> {
+  const words = options.q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+  const where = and(
+    ne(clubs.visibility, 'privado'),
+    options.categoria ? sql`${clubs.categories} @> ARRAY[${options.categoria}]::text[]` : undefined,
+    ...words.map((word) => sql`immutable_unaccent(lower(${clubs.name})) LIKE '%' || immutable_unaccent(${word.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`),
+  );
+  const order = options.ordem === 'atividade' ? [desc(clubs.lastActivityAt), asc(clubs.id)] : [desc(clubs.memberCount), asc(clubs.id)];
+  const [rows, [total]] = await Promise.all([
+    getDb()
+      .select(cardColumns)
+      .from(clubs)
+      .where(where)
+      .orderBy(...order)
+      .limit(DIRECTORY_PAGE_SIZE)
+      .offset((options.pagina - 1) * DIRECTORY_PAGE_SIZE),
+    getDb().select({ n: count() }).from(clubs).where(where),
+  ]);
+  return { clubs: rows.map(toCard), total: total?.n ?? 0, page: options.pagina, pageSize: DIRECTORY_PAGE_SIZE };
+}
+
+/** /clube: the viewer's clubs, the invitations waiting for them and the requests they sent. */
+export async function listMyClubs(viewer: Viewer): Promise<MyClubs> {
+  const rows = await getDb()
+    .select({ ...cardColumns, role: clubMembers.role, status: clubMembers.status })
+    .from(clubMembers)
+    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+    .where(and(eq(clubMembers.userId, viewer.id), inArray(clubMembers.status, ['active', 'invited', 'pending'])))
+    .orderBy(desc(clubs.lastActivityAt), asc(clubs.id));
+  const mine: MyClubs = { active: [], invitations: [], requests: [] };
+  for (const { role, status, ...card } of rows) {
+    if (status === 'active') mine.active.push({ ...toCard(card), role });
+    else if (status === 'invited') mine.invitations.push(toCard(card));
+    else mine.requests.push(toCard(card));
+  }
+  return mine;
+}

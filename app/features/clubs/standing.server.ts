@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Tx, getDb } from '~/db/client.server';
+import { clubMembers, clubPlans, clubs } from '~/db/schema';
+import { AppError } from '~/server/errors';
+import type { Viewer } from '~/server/viewer.server';
+import { type ClubPermission, type MembershipStanding, can, canSeeClub } from './policy';
+import type { ClubVisibility } from './vocabulary';
+
+type Db = ReturnType<typeof getDb> | Tx;
+
+/** A reader's standing in a club, the plan counted only while it has not ended. */
+export async function standingOf(db: Db, clubId: string, userId: string | null): Promise<MembershipStanding | null> {
+  if (!userId) return null;
+  const [row] = await db
+    .select({
+      role: clubMembers.role,
+      status: clubMembers.status,
+      planPosition: sql<number | null>`CASE WHEN ${clubMembers.planEndsAt} IS NULL OR ${clubMembers.planEndsAt} > now() THEN ${clubPlans.position} END`,
+    })
+    .from(clubMembers)
+    .leftJoin(clubPlans, eq(clubPlans.id, clubMembers.planId))
+    .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId)));
+  return row ?? null;
+}
+
+export type ClubAccess = { id: string; slug: string; name: string; visibility: ClubVisibility; membersCanPost: boolean; memberCap: number | null };
+
+/**
+ * The club and the viewer's standing, for a data function that acts in it: a club the viewer may not see is
+ * `not_found` (a private club never admits it exists), one where they lack `permission` is `forbidden`.
+ * `lock` takes the club's row for update, so checks against its members (the cap, the one owner) hold.
+ */
+export async function requireClubAccess(
+  db: Db,
+  viewer: Viewer | null,
+  clubId: string,
+  permission: ClubPermission | null,
+  options: { lock?: boolean } = {},
+): Promise<{ club: ClubAccess; standing: MembershipStanding | null }> {
+  const query = db
+    .select({ id: clubs.id, slug: clubs.slug, name: clubs.name, visibility: clubs.visibility, membersCanPost: clubs.membersCanPost, memberCap: clubs.memberCap })
+    .from(clubs)
+    .where(eq(clubs.id, clubId));
+  const [club] = options.lock ? await query.for('update') : await query;
+  if (!club) throw new AppError('not_found');
+  const standing = await standingOf(db, clubId, viewer?.id ?? null);
+  if (!canSeeClub(club, standing)) throw new AppError('not_found');
+  if (permission && !can(standing, permission)) {
+    if (standing?.status === 'banned') throw new AppError('forbidden', 'Você foi banido deste clube.');
+    throw new AppError('forbidden', permission === 'take_part' ? 'Só membros do clube podem fazer isso.' : 'Só a equipe do clube pode fazer isso.');
+  }
+  return { club, standing };
+}
