@@ -10,7 +10,7 @@ const row = (fields: Record<string, string>) =>
     .map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v))
     .join(',');
 
-test('a new reader brings their Goodreads library: preview with a date question, a column fixed and a near title confirmed, the page following the job to its report, the failed row fixed and sent again', async ({
+test('a new reader brings their Goodreads library: preview with what the bookshelf gets and a date question, a column fixed and a near title confirmed, the page following the job to its report, the failed row fixed and sent again', async ({
   page,
   browser,
 }) => {
@@ -43,8 +43,13 @@ test('a new reader brings their Goodreads library: preview with a date question,
   await expect(page.getByText('1 livro encontrado no catálogo (1 pelo ISBN).')).toBeVisible();
   await expect(page.getByText(/2 livros entram no catálogo agora/)).toBeVisible();
   await expect(page.getByText('1 livro parecido espera sua confirmação (logo abaixo).')).toBeVisible();
+  // What the bookshelf gets, over the whole file (the row without a title is not counted).
+  await expect(page.getByText('Na sua estante: 1 lido, 2 quero ler, 1 lendo.')).toBeVisible();
+  await expect(page.getByText('1 com nota.')).toBeVisible();
+  await expect(page.getByText('Nas estantes personalizadas: classicos: 1 livro.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Linha 5' })).toHaveText('Linha 5 · Graciliano Ramos: A linha não tem título.');
-  await expect(page.getByText(/não dá para saber sozinho/)).toBeVisible();
+  // Every date has day and month ≤ 12: the order is asked.
+  await expect(page.getByRole('group', { name: 'Como as datas estão escritas?' })).toContainText('não dá para saber sozinho');
   await checkBothWidths(page, 'importar-previa');
 
   // The dates were month first, and the title to look for is the Brazilian one.
@@ -76,6 +81,8 @@ test('a new reader brings their Goodreads library: preview with a date question,
   await page.getByRole('button', { name: 'Importar 4 livros' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Importação concluída' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('4 livros novos na sua estante')).toBeVisible();
+  await expect(page.getByText('3 livros encontrados no catálogo')).toBeVisible();
+  await expect(page.getByText('1 livro entrou no catálogo como edição nova, marcada para os curadores revisarem')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Linha 5' })).toHaveText('Linha 5 · Graciliano Ramos: A linha não tem título.');
   await expect(page.getByRole('link', { name: 'Um Romance Que Ninguém Catalogou' })).toBeVisible();
   await checkBothWidths(page, 'importar-relatorio');
@@ -143,6 +150,9 @@ test('a StoryGraph file with empty statuses: the preview counts those rows and a
   await page.getByRole('button', { name: 'Ver prévia' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Prévia da importação' })).toBeVisible();
   await expect(page.getByText(/2 linhas não têm status: nunca contam como lidas/)).toBeVisible();
+  await expect(page.getByText('Na sua estante: 1 lido.')).toBeVisible();
+  // Year-first dates leave no order to ask.
+  await expect(page.getByRole('group', { name: 'Como as datas estão escritas?' })).toHaveCount(0);
   const question = page.getByRole('group', { name: '2 linhas sem status' });
   await expect(question.getByRole('radio', { name: /Quero ler/ })).toBeChecked();
   await checkBothWidths(page, 'importar-sem-status');

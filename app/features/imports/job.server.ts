@@ -88,6 +88,8 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
     // Rows nothing matched: one pending edition each (the same book twice, in this file or an earlier one, is found again).
     // A suggestion the reader never answered is not linked on a guess: it becomes a pending edition too.
     const fresh = batch.filter((r) => !leftOut.has(r.line) && ((r.outcome === 'new' && !r.editionId) || r.outcome === 'confirm') && r.data.row);
+    // The rows whose pending edition this import created; every other row written found its edition in the catalogue.
+    const createdLines = new Set<number>();
     if (fresh.length) {
       const created = await importEditions(
         tx,
@@ -114,7 +116,10 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
           })),
         );
       }
-      for (const [i, row] of fresh.entries()) row.editionId = created.results[i]!.editionId;
+      for (const [i, row] of fresh.entries()) {
+        row.editionId = created.results[i]!.editionId;
+        if (created.results[i]!.created) createdLines.add(row.line);
+      }
     }
 
     // What the file knows of the editions it matched, where they are empty: proposals for the curators, never written here.
@@ -160,6 +165,10 @@ export async function applyNextBatch(importId: string, batchSize = APPLY_BATCH):
       const outcome = outcomes.get(row.line) ?? 'unchanged';
       if (typeof outcome === 'string') {
         counts[outcome] = (counts[outcome] ?? 0) + 1;
+        if (outcome !== 'ignored') {
+          const catalog = createdLines.has(row.line) ? 'catalogCreated' : 'catalogMatched';
+          counts[catalog] = (counts[catalog] ?? 0) + 1;
+        }
         return { line: row.line, outcome: row.outcome, edition_id: row.editionId, added: outcome === 'added', reason: null };
       }
       counts.failed = (counts.failed ?? 0) + 1;

@@ -42,10 +42,10 @@ async function readFile(text: string, options: { mapping?: ColumnMapping; dateOr
 /** A row's fields without its cells, which the stored row keeps once, beside them. */
 const withoutCells = ({ cells: _cells, ...fields }: ParsedRow): RowFields => fields;
 
-/** Matches the file's rows and stores them, replacing any earlier reading of the same import. */
+/** Matches the file's rows and stores them, replacing any earlier reading of the same import; the counts keep the file's summary. */
 async function writeRows(tx: Tx, importId: string, parsed: ParsedFile): Promise<ReaderImportCounts> {
   const matches = await matchRows(tx, parsed.rows);
-  const counts: ReaderImportCounts = {};
+  const counts: ReaderImportCounts = { file: parsed.summary };
   const rows = [
     ...parsed.rows.map((row) => {
       const match = matches.get(row.line)!;
@@ -118,8 +118,11 @@ async function lockOwnImport(tx: Tx, viewer: Viewer, id: string) {
   return record;
 }
 
-/** Reads the file again with the reader's column mapping and date order (only while it is a preview). */
-export async function adjustReaderImport(viewer: Viewer, id: string, options: { mapping: ColumnMapping; dateOrder: DateOrder }): Promise<void> {
+/**
+ * Reads the file again with the reader's column mapping and date order (only while it is a preview); without
+ * an order (the preview asks only when the file's dates leave it open), the file's own.
+ */
+export async function adjustReaderImport(viewer: Viewer, id: string, options: { mapping: ColumnMapping; dateOrder?: DateOrder }): Promise<void> {
   await getDb().transaction(async (tx) => {
     const record = await lockOwnImport(tx, viewer, id);
     if (record.status !== 'preview' || record.fileText == null)
@@ -128,7 +131,13 @@ export async function adjustReaderImport(viewer: Viewer, id: string, options: { 
     const counts = await writeRows(tx, id, parsed);
     await tx
       .update(readerImports)
-      .set({ mapping: parsed.mapping, dateOrder: parsed.dateOrder, total: parsed.rows.length + parsed.failed.length, counts })
+      .set({
+        mapping: parsed.mapping,
+        dateOrder: parsed.dateOrder,
+        dateOrderDetected: parsed.detectedDateOrder !== null,
+        total: parsed.rows.length + parsed.failed.length,
+        counts,
+      })
       .where(eq(readerImports.id, id));
   });
 }
@@ -172,7 +181,7 @@ export async function discardReaderImport(viewer: Viewer, id: string): Promise<v
   });
 }
 
-/** The counts per outcome, from the rows as they are now (after the reader's decisions); the rows without a status stay as counted. */
+/** The counts per outcome, from the rows as they are now (after the reader's decisions); the rows without a status and the file's summary stay as counted. */
 async function recount(tx: Tx, id: string, before: ReaderImportCounts): Promise<void> {
   const rows = await queryRows<{ outcome: RowOutcome; n: number }>(
     sql`SELECT outcome, count(*)::int AS n FROM reader_import_rows WHERE import_id = ${id} GROUP BY outcome`,
@@ -181,6 +190,7 @@ async function recount(tx: Tx, id: string, before: ReaderImportCounts): Promise<
   const counts: ReaderImportCounts = {
     ...Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)])),
     ...(before.noStatus ? { noStatus: before.noStatus } : {}),
+    ...(before.file ? { file: before.file } : {}),
   };
   await tx.update(readerImports).set({ counts }).where(eq(readerImports.id, id));
 }

@@ -8,7 +8,8 @@ const column = z.string().trim().max(300, 'Escolha uma coluna do arquivo.');
 export const importPreviewInput = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('ajustar'),
-    ordem: z.enum(['dmy', 'mdy'], { message: 'Escolha como as datas estão escritas.' }),
+    // Only asked when the file's dates leave the order open; otherwise nothing is sent and the file's own stands.
+    ordem: z.enum(['dmy', 'mdy'], { message: 'Escolha como as datas estão escritas.' }).optional(),
     ...(Object.fromEntries(IMPORT_FIELDS.map((field) => [`coluna_${field}`, column.optional()])) as Record<
       `coluna_${ImportField}`,
       z.ZodOptional<typeof column>

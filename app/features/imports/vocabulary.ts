@@ -60,15 +60,37 @@ export type ImportRowData = {
 };
 
 /**
- * The preview's counts per outcome and of rows without a status; then the job's: entries added to the shelf,
- * entries changed, rows with nothing new, rows without a status left out.
+ * What the whole file gives the bookshelf, counted where it is read (parse/summary.ts) so the preview never
+ * reads the file again: rows that import, by status, with a rating, per custom shelf; rows whose ISBN a
+ * spreadsheet ruined; whether its day/month dates settled their order.
+ */
+export type FileSummary = {
+  /** Rows per status the file gives; rows without one are the counts' `noStatus`. */
+  statuses: Partial<Record<ShelfStatus, number>>;
+  rated: number;
+  /** Each custom shelf the rows go on (as the job names it), with how many rows, most first. */
+  shelves: { name: string; books: number }[];
+  /** Rows whose ISBN a spreadsheet turned into scientific notation (`9.78854E+12`). */
+  scientificIsbns: number;
+  /** `detected`: a day or month above 12 settled the order; `ambiguous`: the preview asks; `none`: no day/month dates at all. */
+  dates: 'none' | 'detected' | 'ambiguous';
+};
+
+/**
+ * The preview's counts per outcome and of rows without a status, with the file's summary (absent from imports
+ * read before it was kept); then the job's: entries added to the shelf, entries changed, rows with nothing new,
+ * rows without a status left out, and rows whose edition the catalogue had (`catalogMatched`) or the import
+ * created as a pending edition (`catalogCreated`).
  */
 export type ReaderImportCounts = Partial<Record<RowOutcome, number>> & {
   noStatus?: number;
+  file?: FileSummary;
   added?: number;
   updated?: number;
   unchanged?: number;
   ignored?: number;
+  catalogMatched?: number;
+  catalogCreated?: number;
 };
 
 /** What the job does with a row whose status the file leaves empty, as the reader chose in the preview. */

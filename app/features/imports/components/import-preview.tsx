@@ -9,15 +9,23 @@ import type { ReaderImportDetail } from '../types';
 import { PREVIEW_SAMPLE_SIZE } from '../limits';
 import { FailedRows, OUTCOME_TEXT } from './import-rows';
 import { ImportSuggestions } from './import-suggestions';
+import { FileSummaryItems } from './import-file-summary';
 import { IMPORT_FIELDS } from '../vocabulary';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+const DATE_ORDERS = [
+  ['dmy', 'Dia/mês/ano (31/12/2025)'],
+  ['mdy', 'Mês/dia/ano (12/31/2025)'],
+] as const;
 
 /** What the import will do, a sample of rows, and the column mapping and date order the reader may change. */
 export function ImportPreview({ item, result }: { item: ReaderImportDetail; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const found = (item.counts.isbn ?? 0) + (item.counts.id ?? 0) + (item.counts.title ?? 0) + (item.counts.chosen ?? 0);
   const mapped = new Set(Object.values(item.mapping));
+  // The date order is asked only when the file's dates leave it open (always, for a preview read before the file's summary was kept).
+  const dates = item.counts.file?.dates ?? 'ambiguous';
   return (
     <>
       <section aria-labelledby="resumo" className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4">
@@ -44,6 +52,7 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
           {item.counts.failed ? (
             <li>{plural(item.counts.failed, 'linha não pode ser importada', 'linhas não podem ser importadas')} (motivos abaixo).</li>
           ) : null}
+          {item.counts.file ? <FileSummaryItems summary={item.counts.file} /> : null}
           {item.counts.noStatus ? (
             <li>
               {plural(item.counts.noStatus, 'linha não tem status', 'linhas não têm status')}: nunca contam como lidas; você escolhe o que fazer com{' '}
@@ -99,25 +108,27 @@ export function ImportPreview({ item, result }: { item: ReaderImportDetail; resu
         <h2 id="ajustar" className="font-serif text-xl font-bold">
           Algo errado? Ajuste a leitura do arquivo
         </h2>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="font-medium">Como as datas estão escritas?</legend>
-          {!item.dateOrderDetected ? (
-            <p className="text-sm text-muted">
-              Nenhuma data do arquivo tem dia maior que 12, então não dá para saber sozinho. Confira numa data que você conhece.
-            </p>
-          ) : null}
-          {(
-            [
-              ['dmy', 'Dia/mês/ano (31/12/2025)'],
-              ['mdy', 'Mês/dia/ano (12/31/2025)'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="ordem" value={value} defaultChecked={(typed(result, 'ordem') || item.dateOrder) === value} />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        {dates === 'ambiguous' ? (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="font-medium">Como as datas estão escritas?</legend>
+            {!item.dateOrderDetected ? (
+              <p className="text-sm text-muted">
+                Nenhuma data do arquivo tem dia maior que 12, então não dá para saber sozinho. Confira numa data que você conhece.
+              </p>
+            ) : null}
+            {DATE_ORDERS.map(([value, label]) => (
+              <label key={value} className="flex min-h-11 items-center gap-2">
+                <input type="radio" name="ordem" value={value} defaultChecked={(typed(result, 'ordem') || item.dateOrder) === value} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        ) : dates === 'detected' ? (
+          <p className="text-sm">
+            Datas lidas como {DATE_ORDERS.find(([value]) => value === item.dateOrder)![1].toLowerCase()}: o próprio arquivo mostra a ordem, numa data com o dia
+            maior que 12.
+          </p>
+        ) : null}
         <details open={Boolean(fieldError(result, 'coluna_title'))}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium">Colunas do arquivo</summary>
           <p className="text-sm text-muted">Achamos as colunas pelo nome. Se alguma informação veio na coluna errada, escolha a certa.</p>

@@ -57,6 +57,16 @@ export function ImportReport({ item, now }: { item: ReaderImportDetail; now: num
           {counts.unchanged ? (
             <li>{counts.unchanged === 1 ? '1 livro já estava igual' : `${formatNumber(counts.unchanged)} livros já estavam iguais`}</li>
           ) : null}
+          {counts.catalogMatched ? (
+            <li>{counts.catalogMatched === 1 ? '1 livro encontrado no catálogo' : `${formatNumber(counts.catalogMatched)} livros encontrados no catálogo`}</li>
+          ) : null}
+          {counts.catalogCreated ? (
+            <li>
+              {counts.catalogCreated === 1
+                ? '1 livro entrou no catálogo como edição nova, marcada para os curadores revisarem'
+                : `${formatNumber(counts.catalogCreated)} livros entraram no catálogo como edições novas, marcadas para os curadores revisarem`}
+            </li>
+          ) : null}
           {counts.failed ? <li>{counts.failed === 1 ? '1 linha não importada' : `${formatNumber(counts.failed)} linhas não importadas`}</li> : null}
           {counts.ignored ? (
             <li>

@@ -25,7 +25,8 @@ export function decodeText(raw: string): string {
     .normalize('NFC');
 }
 
-type IsbnResult = { isbn13: string | null; warning: string | null };
+/** `scientific`: the cell is an ISBN a spreadsheet turned into scientific notation (the preview counts those rows). */
+type IsbnResult = { isbn13: string | null; warning: string | null; scientific: boolean };
 
 /**
  * An ISBN as exports and spreadsheets leave it: plain, `="…"`-wrapped, with a leading zero a spreadsheet
@@ -34,16 +35,17 @@ type IsbnResult = { isbn13: string | null; warning: string | null };
  */
 export function readIsbn(raw: string): IsbnResult {
   const cell = unwrapCell(raw);
-  if (!cell) return { isbn13: null, warning: null };
+  if (!cell) return { isbn13: null, warning: null, scientific: false };
   if (/^\d+(?:[.,]\d+)?e\+?\d+$/i.test(cell)) {
     return {
       isbn13: null,
       warning: `O ISBN “${cell}” virou notação científica numa planilha e não dá para recuperá-lo; o livro foi procurado pelo título e autor.`,
+      scientific: true,
     };
   }
   const digits = cell.toUpperCase().replace(/[^0-9X]/g, '');
   const parsed = parseIsbn(digits) ?? (digits.length === 9 ? parseIsbn(`0${digits}`) : null) ?? (digits.length === 12 ? parseIsbn(`0${digits}`) : null);
-  return { isbn13: parsed?.isbn13 ?? null, warning: null };
+  return { isbn13: parsed?.isbn13 ?? null, warning: null, scientific: false };
 }
 
 export function ratingQuarters(raw: string): number | null {

@@ -1,4 +1,4 @@
-import type { DateOrder } from '../vocabulary';
+import type { DateOrder, FileSummary } from '../vocabulary';
 
 /** Dates as exports write them: `YYYY/MM/DD`, or day and month in an order the file as a whole settles. */
 
@@ -35,4 +35,23 @@ export function dateTokens(cell: string): string[] {
     .split(/[,;]|\s+-\s+|(?<=\d)-(?=\d{4}[/.-]|\d{1,2}[/.-]\d{1,2}[/.-]\d{4})/)
     .map((t) => t.trim())
     .filter(Boolean);
+}
+
+/**
+ * Day or month first, settled by a file's date cells as a whole: one day above 12 decides it (`detected`);
+ * day/month dates all with day and month ≤ 12 leave it open (`ambiguous`, order `null`: the preview asks, day
+ * first until then); a file without day/month dates (only `YYYY/MM/DD`, or none) has nothing to settle.
+ */
+export function settleDateOrder(cells: Iterable<string>): { order: DateOrder | null; dates: FileSummary['dates'] } {
+  let dayMonthDates = false;
+  for (const cell of cells) {
+    for (const token of dateTokens(cell)) {
+      const part = datePart(token);
+      if (!part || 'iso' in part) continue;
+      dayMonthDates = true;
+      if (part.a > 12) return { order: 'dmy', dates: 'detected' };
+      if (part.b > 12) return { order: 'mdy', dates: 'detected' };
+    }
+  }
+  return dayMonthDates ? { order: null, dates: 'ambiguous' } : { order: 'dmy', dates: 'none' };
 }

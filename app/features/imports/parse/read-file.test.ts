@@ -153,12 +153,13 @@ describe('reading a Goodreads export', () => {
 
 describe('cells as spreadsheets leave them', () => {
   it('recovers ISBNs that lost their wrapper or a leading zero, and refuses scientific notation with a reason', () => {
-    expect(readIsbn('="9788535914849"')).toEqual({ isbn13: '9788535914849', warning: null });
-    expect(readIsbn('=""')).toEqual({ isbn13: null, warning: null });
-    expect(readIsbn('545424984')).toEqual({ isbn13: '9780545424981', warning: null });
-    expect(readIsbn('B00K0OI42W')).toEqual({ isbn13: null, warning: null });
+    expect(readIsbn('="9788535914849"')).toEqual({ isbn13: '9788535914849', warning: null, scientific: false });
+    expect(readIsbn('=""')).toEqual({ isbn13: null, warning: null, scientific: false });
+    expect(readIsbn('545424984')).toEqual({ isbn13: '9780545424981', warning: null, scientific: false });
+    expect(readIsbn('B00K0OI42W')).toEqual({ isbn13: null, warning: null, scientific: false });
     expect(readIsbn('9.78854E+12').isbn13).toBeNull();
     expect(readIsbn('9.78854E+12').warning).toMatch(/notação científica/);
+    expect(readIsbn('9.78854E+12').scientific).toBe(true);
   });
 
   it('undoes the formula guard of our own export and decodes HTML entities and decomposed accents', () => {

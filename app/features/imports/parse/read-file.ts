@@ -2,10 +2,20 @@ import { formatFromName } from '~/features/catalog/format-names';
 import { cleanSourceTitle, foldForMatch, normalizeName, normalizeTitle, splitAuthors } from '~/features/catalog/normalize';
 import { type Mood, type Pacing, normalizeContentWarning, MAX_CONTENT_WARNINGS, type ShelfStatus } from '~/features/reading/vocabulary';
 import { type CsvLine, detectDelimiter, parseCsvLines } from '~/lib/csv';
-import { type ParsedReading, type RowFields, type ColumnMapping, type DateOrder, IMPORT_FIELDS, type ImportField, type ImportSource } from '../vocabulary';
+import {
+  type ColumnMapping,
+  type DateOrder,
+  type FileSummary,
+  IMPORT_FIELDS,
+  type ImportField,
+  type ImportSource,
+  type ParsedReading,
+  type RowFields,
+} from '../vocabulary';
 import { MOOD_SET, PACING_SET, decodeText, list, ownedOf, pagesOf, ratingQuarters, readIsbn, textOrNull, unwrapCell, yearOf } from './cells';
 import { shelfKey } from '../merge-plan';
-import { dateTokens, datePart, toIso } from './dates';
+import { datePart, settleDateOrder, toIso } from './dates';
+import { summarizeRows } from './summary';
 import {
   GOODREADS_COLUMNS,
   GOODREADS_HEADERS,
@@ -50,6 +60,8 @@ export type ParsedFile = {
   dateOrder: DateOrder;
   rows: ParsedRow[];
   failed: FailedRow[];
+  /** What the rows give the bookshelf, over the whole file, for the preview. */
+  summary: FileSummary;
 };
 
 export class ImportFileError extends Error {}
@@ -118,28 +130,17 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
     return name === undefined ? '' : (row.cells[index.get(folded(name))!] ?? '');
   };
 
-  // Day or month first is settled by the file as a whole: one day above 12 decides it.
-  let detected: DateOrder | null = null;
-  let dayMonthDates = false;
-  for (const row of data) {
-    for (const field of ['dateRead', 'datesRead', 'dateAdded'] as const) {
-      for (const token of dateTokens(cellOf(row, field))) {
-        const part = datePart(token);
-        if (part && !('iso' in part)) {
-          dayMonthDates = true;
-          if (part.a > 12) detected = 'dmy';
-          else if (part.b > 12) detected = 'mdy';
-        }
-      }
-      if (detected) break;
-    }
-    if (detected) break;
-  }
-  if (!dayMonthDates) detected = 'dmy';
+  // Day or month first is settled by the file as a whole (dates.ts).
+  const { order: detected, dates } = settleDateOrder(
+    (function* () {
+      for (const row of data) for (const field of ['dateRead', 'datesRead', 'dateAdded'] as const) yield cellOf(row, field);
+    })(),
+  );
   const dateOrder = options.dateOrder ?? detected ?? 'dmy';
 
   const rows: ParsedRow[] = [];
   const failed: FailedRow[] = [];
+  let scientificIsbns = 0;
   for (const [i, row] of data.entries()) {
     if (i > 0 && i % ROWS_PER_STEP === 0) yield;
     const { title, subtitle, series, language } = cleanSourceTitle(normalizeTitle(decodeText(unwrapCell(cellOf(row, 'title')))));
@@ -150,6 +151,7 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
     const warnings: string[] = [];
     const isbn = [readIsbn(cellOf(row, 'isbn13')), readIsbn(cellOf(row, 'isbn'))];
     for (const w of isbn) if (w.warning) warnings.push(w.warning);
+    if (isbn.some((w) => w.scientific)) scientificIsbns += 1;
     // An empty status is no status: never "lido" (the job asks the reader's choice, "quero ler" by default).
     const statusName = foldForMatch(unwrapCell(cellOf(row, 'status')));
     const knownStatus = statusName ? SHELF_STATUS_NAMES[statusName] : undefined;
@@ -217,7 +219,18 @@ function* parseSteps(text: string, options: ParseOptions): Generator<void, Parse
       warnings,
     });
   }
-  return { source, header, headerless, mapping, ignored, detectedDateOrder: detected, dateOrder, rows, failed };
+  return {
+    source,
+    header,
+    headerless,
+    mapping,
+    ignored,
+    detectedDateOrder: detected,
+    dateOrder,
+    rows,
+    failed,
+    summary: summarizeRows(rows, { scientificIsbns, dates }),
+  };
 }
 
 /**
