@@ -42,6 +42,11 @@ export default [
   route('u/:username', 'routes/u.$username.tsx'),
   route('u/:username/:tab', 'routes/u.$username.$tab.tsx'),
 
+  route('clube', 'routes/clube.tsx'),
+  route('clubes', 'routes/clubes.tsx'),
+  route('clube/:identificador', 'routes/clube.$identificador.tsx'),
+  route('criar', 'routes/criar.tsx'),
+
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),
   route('estantes', 'routes/estantes.tsx'),

@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REACTIONS } from '~/features/atts/vocabulary';
-import {
-  ACTIVITY_KINDS,
-  BENEFIT_KINDS,
-  CLUB_ROLES,
-  CLUB_VISIBILITIES,
-  MEMBERSHIP_STATUSES,
-  POST_KINDS,
-  POST_VISIBILITIES,
-} from '~/features/clubs/vocabulary';
+import { ACTIVITY_KINDS, BENEFIT_KINDS, CLUB_ROLES, CLUB_VISIBILITIES, MEMBERSHIP_STATUSES, POST_KINDS, POST_VISIBILITIES } from '~/features/clubs/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
 
@@ -28,7 +20,10 @@ export const clubs = pgTable(
     rules: text().notNull().default(''),
     visibility: text({ enum: CLUB_VISIBILITIES }).notNull(),
     /** 1–3 slugs of CLUB_CATEGORIES. */
-    categories: text().array().notNull().default(sql`'{}'::text[]`),
+    categories: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Active members at most (null: no cap). */
     memberCap: integer(),
     /** Members (not only staff) may open posts on /posts. */
@@ -120,7 +115,9 @@ export const clubMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clubId, t.userId] }),
-    uniqueIndex('club_members_one_owner_key').on(t.clubId).where(sql`${t.role} = 'owner'`),
+    uniqueIndex('club_members_one_owner_key')
+      .on(t.clubId)
+      .where(sql`${t.role} = 'owner'`),
     index('club_members_user_idx').on(t.userId, t.status),
     index('club_members_club_status_idx').on(t.clubId, t.status, t.joinedAt.desc(), t.userId),
     index('club_members_plan_idx').on(t.planId),
@@ -180,7 +177,9 @@ export const clubPosts = pgTable(
   },
   (t) => [
     index('club_posts_club_idx').on(t.clubId, t.kind, t.createdAt.desc(), t.id.desc()),
-    index('club_posts_pinned_idx').on(t.clubId, t.kind, t.pinnedAt.desc()).where(sql`${t.pinnedAt} IS NOT NULL`),
+    index('club_posts_pinned_idx')
+      .on(t.clubId, t.kind, t.pinnedAt.desc())
+      .where(sql`${t.pinnedAt} IS NOT NULL`),
     index('club_posts_author_idx').on(t.authorId),
     check('club_posts_title_check', sql`char_length(${t.title}) BETWEEN 1 AND 150`),
     check('club_posts_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 20000`),
@@ -215,7 +214,10 @@ export const clubPostComments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('club_post_comments_post_idx').on(t.postId, t.createdAt), check('club_post_comments_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 2000`)],
+  (t) => [
+    index('club_post_comments_post_idx').on(t.postId, t.createdAt),
+    check('club_post_comments_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
+  ],
 );
 
 export const clubPostReactions = pgTable(

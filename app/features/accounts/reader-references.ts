@@ -99,7 +99,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'the reader’s imports and the rows of their files',
     archive: { excluded: 'a record of files the reader uploaded; what they imported is in bookshelf, readings and reviews' },
   },
-  'club_members.user_id': { onDelete: 'delete', why: 'the reader’s memberships; a club they own passes to its next in rank first (clubs/deletion.server.ts)', archive: 'clubs' },
+  'club_members.user_id': {
+    onDelete: 'delete',
+    why: 'the reader’s memberships; a club they own passes to its next in rank first (clubs/deletion.server.ts)',
+    archive: 'clubs',
+  },
   'club_members.invited_by_id': {
     onDelete: 'anonymise',
     why: 'who let another reader in is the club’s record of that member',
@@ -111,7 +115,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'a post’s history of edits stays with the post',
     archive: { excluded: 'earlier versions of posts; the current text of the reader’s posts is in clubPosts' },
   },
-  'club_post_comments.author_id': { onDelete: 'anonymise', why: 'a comment in a club’s thread: the conversation would lose its sense', archive: 'clubComments' },
+  'club_post_comments.author_id': {
+    onDelete: 'anonymise',
+    why: 'a comment in a club’s thread: the conversation would lose its sense',
+    archive: 'clubComments',
+  },
   'club_post_reactions.user_id': { onDelete: 'delete', why: 'a reaction says who reacted', archive: 'clubReactions' },
   'club_activities.created_by_id': {
     onDelete: 'anonymise',

@@ -40,7 +40,11 @@ describe('identificadores', () => {
     expect(slugProblem('Clube_Foca')).toMatch(/minúsculas/);
     expect(slugProblem('clube-da-foca')).toBeNull();
     const routes = readFileSync('app/routes.ts', 'utf8');
-    const segments = new Set([...routes.matchAll(/route\('([^']+)'/g)].flatMap(([, path]) => path!.split('/')).filter((s) => /^[a-z0-9~.-]+$/.test(s) && !s.includes('.') && !s.startsWith('~')));
+    const segments = new Set(
+      [...routes.matchAll(/route\('([^']+)'/g)]
+        .flatMap(([, path]) => path!.split('/'))
+        .filter((s) => /^[a-z0-9~.-]+$/.test(s) && !s.includes('.') && !s.startsWith('~')),
+    );
     expect([...segments].filter((s) => !RESERVED_SLUGS.has(s))).toEqual([]);
   });
 
@@ -49,7 +53,17 @@ describe('identificadores', () => {
     const second = await clubWith('aberto');
     expect(club.slug).toBe('clube-da-foca');
     expect(second.club.slug).toBe('clube-da-foca-2');
-    const settings = { name: 'Foca Lê', slug: 'foca-le', description: '', welcomeText: '', rules: '', visibility: 'aberto' as const, categories: [], memberCap: null, membersCanPost: false };
+    const settings = {
+      name: 'Foca Lê',
+      slug: 'foca-le',
+      description: '',
+      welcomeText: '',
+      rules: '',
+      visibility: 'aberto' as const,
+      categories: [],
+      memberCap: null,
+      membersCanPost: false,
+    };
     await updateClubSettings(owner, club.id, settings);
     expect(await findClubRedirect('clube-da-foca')).toBe('foca-le');
     expect(await getClubBySlug(null, 'foca-le')).toMatchObject({ name: 'Foca Lê' });
@@ -111,7 +125,9 @@ describe('membership', () => {
     await banMember(owner, club.id, reader.id, 'Spam nos comentários.');
     expect(await memberCount(club.id)).toBe(1);
     expect(await getClubBySlug(reader, club.slug)).toMatchObject({ standing: { status: 'banned' }, banReason: 'Spam nos comentários.' });
-    expect(canReadPost({ visibility: 'publico', minPlanPosition: null, authorId: null }, { role: 'member', status: 'banned', planPosition: null }, reader.id)).toBe(false);
+    expect(
+      canReadPost({ visibility: 'publico', minPlanPosition: null, authorId: null }, { role: 'member', status: 'banned', planPosition: null }, reader.id),
+    ).toBe(false);
     await expect(joinClub(reader, club.id)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(leaveClub(reader, club.id)).rejects.toMatchObject({ code: 'invalid_input' });
     await unbanMember(owner, club.id, reader.id);
@@ -134,7 +150,12 @@ describe('membership', () => {
 
     await transferOwnership(owner, club.id, member!.id);
     const roles = await getDb().select({ userId: clubMembers.userId, role: clubMembers.role }).from(clubMembers).where(eq(clubMembers.clubId, club.id));
-    expect(Object.fromEntries(roles.map((r) => [r.userId, r.role]))).toEqual({ [owner.id]: 'admin', [admin!.id]: 'admin', [moderator!.id]: 'moderator', [member!.id]: 'owner' });
+    expect(Object.fromEntries(roles.map((r) => [r.userId, r.role]))).toEqual({
+      [owner.id]: 'admin',
+      [admin!.id]: 'admin',
+      [moderator!.id]: 'moderator',
+      [member!.id]: 'owner',
+    });
     await leaveClub(owner, club.id);
     expect(await memberCount(club.id)).toBe(3);
   });
@@ -200,13 +221,19 @@ describe('directory', () => {
     const small = await clubWith('moderado', 'Poesia à Tarde');
     await clubWith('privado', 'Ficção Secreta');
     await joinClub(verified(await createUser()), big.club.id);
-    await getDb().update(clubs).set({ categories: ['poesia'] }).where(eq(clubs.id, small.club.id));
+    await getDb()
+      .update(clubs)
+      .set({ categories: ['poesia'] })
+      .where(eq(clubs.id, small.club.id));
     const names = async (options: Partial<Parameters<typeof listClubDirectory>[0]>) =>
       (await listClubDirectory({ q: '', ordem: 'membros', pagina: 1, ...options })).clubs.map((c) => c.name);
     expect(await names({ q: 'FICCAO' })).toEqual(['Leitores de Ficção']);
     expect(await names({ categoria: 'poesia' })).toEqual(['Poesia à Tarde']);
     expect(await names({})).toEqual(['Leitores de Ficção', 'Poesia à Tarde']);
-    await getDb().update(clubs).set({ lastActivityAt: new Date(Date.now() + 60_000) }).where(eq(clubs.id, small.club.id));
+    await getDb()
+      .update(clubs)
+      .set({ lastActivityAt: new Date(Date.now() + 60_000) })
+      .where(eq(clubs.id, small.club.id));
     expect(await names({ ordem: 'atividade' })).toEqual(['Poesia à Tarde', 'Leitores de Ficção']);
   });
 });

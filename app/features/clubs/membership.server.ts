@@ -78,7 +78,13 @@ export async function joinClub(viewer: Viewer, clubId: string): Promise<JoinOutc
     await tx.insert(clubMembers).values({ clubId, userId: viewer.id, status: 'pending' });
     for (const staffId of await staffIds(tx, clubId)) {
       await notify(
-        { userId: staffId, actorId: viewer.id, kind: 'club_request', text: `@${viewer.username} pediu para entrar no clube ${club.name}.`, link: `${clubLink(club)}/admin/membros` },
+        {
+          userId: staffId,
+          actorId: viewer.id,
+          kind: 'club_request',
+          text: `@${viewer.username} pediu para entrar no clube ${club.name}.`,
+          link: `${clubLink(club)}/admin/membros`,
+        },
         tx,
       );
     }
@@ -115,7 +121,16 @@ export async function answerJoinRequest(viewer: Viewer, clubId: string, userId: 
       .update(clubMembers)
       .set({ invitedById: viewer.id })
       .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId)));
-    await notify({ userId, actorId: viewer.id, kind: 'club_approved', text: `Seu pedido para entrar no clube ${club.name} foi aprovado. Boas-vindas!`, link: clubLink(club) }, tx);
+    await notify(
+      {
+        userId,
+        actorId: viewer.id,
+        kind: 'club_approved',
+        text: `Seu pedido para entrar no clube ${club.name} foi aprovado. Boas-vindas!`,
+        link: clubLink(club),
+      },
+      tx,
+    );
   });
   await invalidateTags(clubPageTags(clubId));
 }
@@ -128,7 +143,8 @@ export async function inviteMember(viewer: Viewer, clubId: string, username: str
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.username, username.trim().replace(/^@/, '').toLowerCase()), isNull(users.suspendedAt)));
-    if (!reader || (await isBlockedPair(viewer.id, reader.id, tx))) throw new AppError('invalid_input', 'Não encontramos leitor com esse nome de usuário.', 'username');
+    if (!reader || (await isBlockedPair(viewer.id, reader.id, tx)))
+      throw new AppError('invalid_input', 'Não encontramos leitor com esse nome de usuário.', 'username');
     const row = await memberRow(tx, clubId, reader.id);
     if (row?.status === 'active') throw new AppError('invalid_input', 'Esse leitor já é membro do clube.', 'username');
     if (row?.status === 'invited') throw new AppError('invalid_input', 'Esse leitor já foi convidado.', 'username');
@@ -167,7 +183,16 @@ export async function changeRole(viewer: Viewer, clubId: string, userId: string,
       .update(clubMembers)
       .set({ role })
       .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId)));
-    await notify({ userId, actorId: viewer.id, kind: 'club_role', text: `Seu papel no clube ${club.name} agora é ${ROLE_LABELS[role].toLowerCase()}.`, link: clubLink(club) }, tx);
+    await notify(
+      {
+        userId,
+        actorId: viewer.id,
+        kind: 'club_role',
+        text: `Seu papel no clube ${club.name} agora é ${ROLE_LABELS[role].toLowerCase()}.`,
+        link: clubLink(club),
+      },
+      tx,
+    );
   });
   await invalidateTags(clubPageTags(clubId));
 }
@@ -181,7 +206,16 @@ export async function banMember(viewer: Viewer, clubId: string, userId: string, 
     if (row && !outranks(standing, row)) throw new AppError('forbidden', 'Você só pode banir quem está abaixo de você no clube.');
     const [reader] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!reader) throw new AppError('not_found');
-    const values = { status: 'banned' as const, role: 'member' as const, banReason: reason, statusAt: new Date(), planId: null, planPriceCents: null, planStartedAt: null, planEndsAt: null };
+    const values = {
+      status: 'banned' as const,
+      role: 'member' as const,
+      banReason: reason,
+      statusAt: new Date(),
+      planId: null,
+      planPriceCents: null,
+      planStartedAt: null,
+      planEndsAt: null,
+    };
     await tx
       .insert(clubMembers)
       .values({ clubId, userId, ...values })

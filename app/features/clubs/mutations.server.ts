@@ -107,7 +107,13 @@ export async function transferOwnership(viewer: Viewer, clubId: string, newOwner
       .set({ role: 'owner' })
       .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, newOwnerId), ne(clubMembers.role, 'owner')));
     await notify(
-      { userId: newOwnerId, actorId: viewer.id, kind: 'club_role', text: `@${viewer.username} passou para você o clube ${club.name}: agora você é o dono.`, link: `/clube/${club.slug}` },
+      {
+        userId: newOwnerId,
+        actorId: viewer.id,
+        kind: 'club_role',
+        text: `@${viewer.username} passou para você o clube ${club.name}: agora você é o dono.`,
+        link: `/clube/${club.slug}`,
+      },
       tx,
     );
   });

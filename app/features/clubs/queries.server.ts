@@ -47,7 +47,18 @@ export async function getClubBySlug(viewer: Viewer | null, slug: string): Promis
   const standing = await standingOf(getDb(), row.id, viewer?.id ?? null);
   if (!canSeeClub(row, standing)) return null;
   const { bannerKey, welcomeText, rules, accentColor, memberCap, membersCanPost, createdAt, banReason, ...card } = row;
-  return { ...toCard(card), welcomeText, rules, bannerUrl: fileUrl(bannerKey), accentColor, memberCap, membersCanPost, createdAt: createdAt.toISOString(), standing, banReason };
+  return {
+    ...toCard(card),
+    welcomeText,
+    rules,
+    bannerUrl: fileUrl(bannerKey),
+    accentColor,
+    memberCap,
+    membersCanPost,
+    createdAt: createdAt.toISOString(),
+    standing,
+    banReason,
+  };
 }
 
 /** Where an old identificador moved to (308), or null. */
@@ -64,7 +75,12 @@ export async function findClubRedirect(slug: string): Promise<string | null> {
  * /clubes: open and moderated clubs (never private ones), searched by name without accents or case, in a
  * category, by members or by latest activity.
  */
-export async function listClubDirectory(options: { q: string; ordem: 'membros' | 'atividade'; categoria?: ClubCategory; pagina: number }): Promise<ClubDirectoryPage> {
+export async function listClubDirectory(options: {
+  q: string;
+  ordem: 'membros' | 'atividade';
+  categoria?: ClubCategory;
+  pagina: number;
+}): Promise<ClubDirectoryPage> {
   const words = options.q
     .toLowerCase()
     .split(/\s+/)

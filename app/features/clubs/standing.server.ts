@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Tx, getDb } from '~/db/client.server';
+import { type Tx, type getDb } from '~/db/client.server';
 import { clubMembers, clubPlans, clubs } from '~/db/schema';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
@@ -38,7 +38,14 @@ export async function requireClubAccess(
   options: { lock?: boolean } = {},
 ): Promise<{ club: ClubAccess; standing: MembershipStanding | null }> {
   const query = db
-    .select({ id: clubs.id, slug: clubs.slug, name: clubs.name, visibility: clubs.visibility, membersCanPost: clubs.membersCanPost, memberCap: clubs.memberCap })
+    .select({
+      id: clubs.id,
+      slug: clubs.slug,
+      name: clubs.name,
+      visibility: clubs.visibility,
+      membersCanPost: clubs.membersCanPost,
+      memberCap: clubs.memberCap,
+    })
     .from(clubs)
     .where(eq(clubs.id, clubId));
   const [club] = options.lock ? await query.for('update') : await query;

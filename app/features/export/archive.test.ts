@@ -95,7 +95,9 @@ describe('full archive', () => {
     await getDb().execute(
       sql`INSERT INTO club_posts (id, club_id, author_id, kind, title, body, visibility) VALUES (${clubPostId}, ${club.id}, ${readerUser.id}, 'post', 'Boas-vindas', 'Oi, gente!', 'publico')`,
     );
-    await getDb().execute(sql`INSERT INTO club_post_comments (id, post_id, author_id, body) VALUES (${newId()}, ${clubPostId}, ${readerUser.id}, 'Eu de novo.')`);
+    await getDb().execute(
+      sql`INSERT INTO club_post_comments (id, post_id, author_id, body) VALUES (${newId()}, ${clubPostId}, ${readerUser.id}, 'Eu de novo.')`,
+    );
     await getDb().execute(sql`INSERT INTO club_post_reactions (post_id, user_id, kind) VALUES (${clubPostId}, ${readerUser.id}, 'heart')`);
     await createReport(reader, { kind: 'user', target: stranger.id, reason: 'spam', details: 'Só propaganda.' });
     const coverRequest = newId();
