@@ -5,6 +5,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { clubMembers, clubPlans, clubs } from '~/db/schema';
 import { useTestDatabase } from '../../../test/db';
 import { createUser, testViewer, type TestUser } from '../../../test/factories';
+import { createClubCast } from '../../../test/club-fixtures';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { handOverOwnedClubs } from './deletion.server';
@@ -196,6 +197,27 @@ describe('plans', () => {
     await getDb().transaction((tx) => setMemberPlan(tx, club.id, reader.id, { planId: premium, endsAt: new Date(Date.now() - 1000) }));
     expect(await standingOf(getDb(), club.id, reader.id)).toMatchObject({ planPosition: null });
     await expect(grantPlan(reader, club.id, reader.id, basic)).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});
+
+describe('the authorization matrix’s cast', () => {
+  it('holds one reader of every standing', async () => {
+    const cast = await createClubCast('privado');
+    const standings = Object.fromEntries(
+      await Promise.all(Object.entries(cast.users).map(async ([who, user]) => [who, await standingOf(getDb(), cast.club.id, user.id)] as const)),
+    );
+    expect(standings).toEqual({
+      naoMembro: null,
+      adminDoSite: null,
+      pendente: { role: 'member', status: 'pending', planPosition: null },
+      convidado: { role: 'member', status: 'invited', planPosition: null },
+      membro: { role: 'member', status: 'active', planPosition: null },
+      membroComPlano: { role: 'member', status: 'active', planPosition: 1 },
+      moderador: { role: 'moderator', status: 'active', planPosition: null },
+      admin: { role: 'admin', status: 'active', planPosition: null },
+      dono: { role: 'owner', status: 'active', planPosition: null },
+      banido: { role: 'member', status: 'banned', planPosition: null },
+    });
   });
 });
 
