@@ -5,6 +5,9 @@ import { ButtonLink } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { Foca } from '~/components/ui/foca';
 import { listNewsPosts } from '~/features/news/queries.server';
+import { CLUBS_CACHE_TAG } from '~/features/clubs/cache';
+import { ClubList } from '~/features/clubs/components/club-list';
+import { listClubDirectory } from '~/features/clubs/queries.server';
 import { formatDate } from '~/lib/format';
 import { publicPageHeaders } from '~/server/cache-headers';
 import { getViewer } from '~/server/viewer.server';
@@ -13,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Maratona, sua comunidade de leitura' },
   { name: 'description', content: 'Acompanhe suas leituras, participe de maratonas literárias e LCs, converse em clubes e leia com a foca.' },
 ];
-export const headers = publicPageHeaders(['landing', 'news']);
+export const headers = publicPageHeaders(['landing', 'news', CLUBS_CACHE_TAG]);
 
 /**
  * Signed-in readers start at /home. Their requests carry the session cookie, so the HTML cache never answers
@@ -21,11 +24,14 @@ export const headers = publicPageHeaders(['landing', 'news']);
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer({ request, context })) throw redirect('/home', { status: 302, headers: { 'Cache-Control': 'private, no-store' } });
-  const news = await listNewsPosts(3);
+  const [news, clubs] = await Promise.all([listNewsPosts(3), listClubDirectory({ q: '', ordem: 'membros', pagina: 1 })]);
   // Where /configuracoes/excluir lands: the reader is signed out by then, so the landing says it went through.
   const accountDeleted = new URL(request.url).searchParams.get('conta') === 'excluida';
-  return { news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })), accountDeleted };
+  return { news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })), clubs: clubs.clubs.slice(0, LANDING_CLUBS), accountDeleted };
 }
+
+/** The largest clubs shown to visitors, with a link to the directory. */
+const LANDING_CLUBS = 4;
 
 const features = [
   { title: 'Sua estante', text: 'Quero ler, lendo, lidos: registre o progresso por página, porcentagem ou minutos, com notas de um quarto de estrela.' },
@@ -72,6 +78,21 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="clubes" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="clubes" className="font-serif text-2xl font-bold">
+            Clubes
+          </h2>
+          <Link to="/clubes">Ver todos os clubes</Link>
+        </div>
+        {loaderData.clubs.length ? (
+          <ClubList clubs={loaderData.clubs} />
+        ) : (
+          <p className="text-muted">
+            Clubes de leitura com posts, encontros e LCs do mês. <Link to="/clubes">Conheça os clubes</Link>.
+          </p>
+        )}
       </section>
       {loaderData.news.length ? (
         <section aria-labelledby="ultimas">

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
-import { createEdition, createUser, getRequest } from '../../test/factories';
+import { createEdition, createUser, getRequest, testViewer } from '../../test/factories';
+import { createClub } from '~/features/clubs/mutations.server';
 import { getDb, queryRows } from '~/db/client.server';
 import { resetEnvForTests } from '~/server/env.server';
 import * as amznto from './amznto.$asin';
@@ -105,7 +106,18 @@ describe('catalogue routes', () => {
   it('/api/catalogo/sugestoes answers the typeahead', async () => {
     await createEdition(dom);
     const response = (await run(sugestoes, '/api/catalogo/sugestoes?q=dom+cas')) as Response;
-    expect(await response.json()).toEqual({ suggestions: [expect.objectContaining({ title: 'Dom Casmurro', authors: 'Machado de Assis' })] });
+    expect(await response.json()).toEqual({
+      suggestions: [expect.objectContaining({ title: 'Dom Casmurro', detail: expect.stringMatching(/^Machado de Assis/) })],
+    });
+    // Clubs follow the books, linked to their page; a private club is never suggested.
+    const owner = { ...testViewer(await createUser()), emailVerified: true };
+    await createClub(owner, { name: 'Clube do Dom Casmurro', description: '', visibility: 'aberto', categories: [] });
+    await createClub(owner, { name: 'Dom Casmurro Secreto', description: '', visibility: 'privado', categories: [] });
+    const both = (await ((await run(sugestoes, '/api/catalogo/sugestoes?q=dom+cas')) as Response).json()) as { suggestions: { title: string; href: string }[] };
+    expect(both.suggestions.map((s) => [s.title, s.href])).toEqual([
+      ['Dom Casmurro', expect.stringMatching(/^\/ed\//)],
+      ['Clube do Dom Casmurro', '/clube/clube-do-dom-casmurro'],
+    ]);
   });
 });
 

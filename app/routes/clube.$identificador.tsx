@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/clube.$identificador';
 import { FormMessage } from '~/components/ui/field';
-import { clubPageTags } from '~/features/clubs/cache';
+import { clubCacheTag } from '~/features/clubs/cache';
 import { ClubHeader } from '~/features/clubs/components/club-header';
 import { ClubHome } from '~/features/clubs/components/club-home';
 import { getClubHome } from '~/features/clubs/home.server';
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const home = await getClubHome(viewer, club);
   return data(
     { club, home, signedIn: viewer !== null, descriptionHtml: renderMarkdown(club.description), rulesHtml: renderMarkdown(club.rules) },
-    { headers: { 'X-Cache-Tags': clubPageTags(club.id).join(',') } },
+    { headers: { 'X-Cache-Tags': clubCacheTag(club.id) } },
   );
 }
 

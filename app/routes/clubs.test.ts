@@ -9,6 +9,8 @@ import * as clubPage from './clube.$identificador';
 import * as myClubs from './clube';
 import * as directory from './clubes';
 import * as create from './criar';
+import * as home from './home';
+import * as profileTab from './u.$username.$tab';
 
 useTestDatabase();
 
@@ -71,7 +73,7 @@ describe('club pages', () => {
     };
     expect(page.data.club).toMatchObject({ name: 'Clube da Foca', memberCount: 1, standing: null });
     expect(page.data.descriptionHtml).toContain('<strong>clube</strong>');
-    expect(page.init.headers['X-Cache-Tags']).toBe(`clubs,club:${page.data.club.id}`);
+    expect(page.init.headers['X-Cache-Tags']).toBe(`club:${page.data.club.id}`);
     const html = renderPage(clubPage.default, page.data, `/clube/${slug}`);
     expect(html).toContain('<h1');
     expect(html).toContain('Entrar para participar');
@@ -121,5 +123,27 @@ describe('club pages', () => {
     });
     const moved = (await call(clubPage.loader, getRequest(`/clube/${secret}/posts?pagina=2`), { identificador: secret }).catch((e: unknown) => e)) as Response;
     expect([moved.status, moved.headers.get('location')]).toEqual([308, '/clube/segredo/posts?pagina=2']);
+  });
+
+  it('show a reader’s clubs on /u/{username}/clubes (a private one only to its members) and on /home', async () => {
+    const owner = await createUser({ verified: true });
+    const stranger = await createUser();
+    const open = await createAs(owner, 'Clube Aberto', 'aberto');
+    await createAs(owner, 'Clube Secreto', 'privado');
+    type Tab = { data: { tab: 'clubes'; clubs: { slug: string }[] } };
+    const tabFor = async (cookie?: string) =>
+      ((await call(profileTab.loader, getRequest(`/u/${owner.username}/clubes`, cookie), { username: owner.username, tab: 'clubes' })) as Tab).data.clubs.map(
+        (c) => c.slug,
+      );
+    expect(await tabFor()).toEqual([open]);
+    expect(await tabFor(stranger.cookie)).toEqual([open]);
+    expect((await tabFor(owner.cookie)).sort()).toEqual([open, 'clube-secreto'].sort());
+
+    const mine = (await call(home.loader, getRequest('/home', owner.cookie))) as Awaited<ReturnType<typeof home.loader>>;
+    expect(mine.clubs.total).toBe(2);
+    expect(mine.clubs.clubs.map((c) => c.name).sort()).toEqual(['Clube Aberto', 'Clube Secreto']);
+    expect(renderPage(home.default, mine, '/home')).toContain('Meus clubes');
+    const none = (await call(home.loader, getRequest('/home', stranger.cookie))) as Awaited<ReturnType<typeof home.loader>>;
+    expect(renderPage(home.default, none, '/home')).toContain('Encontre um clube');
   });
 });

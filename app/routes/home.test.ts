@@ -39,7 +39,7 @@ describe('/ and /home', () => {
     const redirect = await thrown(call(landing.loader, getRequest('/', reader.cookie)));
     expect([redirect.status, redirect.headers.get('location'), redirect.headers.get('cache-control')]).toEqual([302, '/home', 'private, no-store']);
     expect(await call(landing.loader, getRequest('/'))).toMatchObject({ news: expect.any(Array) });
-    expect(landing.headers({} as never)).toMatchObject({ 'X-Cache-Tags': 'landing,news' });
+    expect(landing.headers({} as never)).toMatchObject({ 'X-Cache-Tags': 'landing,news,clubs' });
   });
 
   it('/home asks visitors to sign in, to the loader and to the action', async () => {

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { HeadersFunction } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { setSuspended } from '~/features/accounts/admin.server';
@@ -11,19 +10,16 @@ import { readerCacheTag } from '~/features/profiles/cache';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { getMyShelfEntry } from '~/features/reading/shelves/queries.server';
 import { deleteReview, publishReview, saveReviewDraft } from '~/features/reading/reviews/reviews.server';
-import { clearHtmlCache, listenForInvalidations, lookupPage, storeWhileStreaming } from '~/server/html-cache.server';
-import { publish, subscribe } from '~/server/realtime.server';
+import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
+import { subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, testViewer, type TestUser } from '../../test/factories';
-import { call } from '../../test/routes';
+import { dropped, kept, visit, type Page } from '../../test/page-cache';
 import * as editionTab from './ed.$id.$tab';
 import * as profile from './u.$username';
 
 useTestDatabase();
-
-type Route = { loader: unknown; headers: HeadersFunction };
-type Page = { url: URL; route: Route; params: Record<string, string> };
 
 const tabOf = (editionId: string, tab: 'resenhas' | 'atts' | 'leitores'): Page => ({
   url: new URL(`http://localhost:3000/ed/${editionId}/${tab}`),
@@ -31,56 +27,6 @@ const tabOf = (editionId: string, tab: 'resenhas' | 'atts' | 'leitores'): Page =
   params: { id: editionId, tab },
 });
 const profileOf = (user: TestUser): Page => ({ url: new URL(`http://localhost:3000/u/${user.username}`), route: profile, params: { username: user.username } });
-const cached = (page: Page) => lookupPage('GET', page.url, undefined) !== undefined;
-
-/**
- * What the next visitor is answered, the way server.ts and the root middleware answer: the cached copy while
- * there is one (`lookupPage`), else the loader's, stored with the tags the route's headers send (its data
- * stands for the HTML it renders).
- */
-async function visit(page: Page): Promise<string> {
-  const hit = lookupPage('GET', page.url, undefined);
-  if (hit) return hit.body.toString();
-  const result = (await call(page.route.loader, new Request(page.url), page.params)) as { data: unknown; init?: { headers?: HeadersInit } };
-  const headers = new Headers(
-    page.route.headers({
-      loaderHeaders: new Headers(result.init?.headers),
-      parentHeaders: new Headers(),
-      actionHeaders: new Headers(),
-      errorHeaders: undefined,
-    }),
-  );
-  headers.set('Content-Type', 'text/html; charset=utf-8');
-  const body = JSON.stringify(result.data);
-  await storeWhileStreaming(new Request(page.url), new Response(body, { headers })).text();
-  await vi.waitFor(() => expect(cached(page)).toBe(true));
-  return body;
-}
-
-/**
- * Every invalidation sent so far has been heard: notifications arrive in commit order, so once a marker sent
- * now comes back, none sent before it can still drop a page the next visit stores.
- */
-async function settled() {
-  const marker = `settled:${Math.random()}`;
-  let heard = false;
-  const stop = await subscribe('html_cache', (tags) => {
-    if (Array.isArray(tags) && tags.includes(marker)) heard = true;
-  });
-  await publish('html_cache', [marker]);
-  await vi.waitFor(() => expect(heard).toBe(true), { timeout: 2_000 });
-  await stop();
-}
-
-/** Invalidations arrive through LISTEN/NOTIFY once the change commits (a change may send several). */
-const dropped = async (...pages: Page[]) => {
-  await vi.waitFor(() => expect(pages.filter(cached).map((p) => p.url.pathname)).toEqual([]), { timeout: 2_000 });
-  await settled();
-};
-const kept = async (...pages: Page[]) => {
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(pages.filter((p) => !cached(p)).map((p) => p.url.pathname)).toEqual([]);
-};
 
 const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
 

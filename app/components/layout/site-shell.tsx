@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import * as bellDrawing from 'lucide-react/icons/bell';
+import * as circlePlusDrawing from 'lucide-react/icons/circle-plus';
 import * as houseDrawing from 'lucide-react/icons/house';
 import * as libraryDrawing from 'lucide-react/icons/library';
 import * as logInDrawing from 'lucide-react/icons/log-in';
@@ -7,6 +8,7 @@ import * as searchDrawing from 'lucide-react/icons/search';
 import * as sparklesDrawing from 'lucide-react/icons/sparkles';
 import * as userPlusDrawing from 'lucide-react/icons/user-plus';
 import * as userRoundDrawing from 'lucide-react/icons/user-round';
+import * as usersRoundDrawing from 'lucide-react/icons/users-round';
 import { lucide, type Icon } from '~/components/ui/icons';
 import { useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { Link, useAppLinks } from '~/components/link';
@@ -16,6 +18,7 @@ import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 
 const Bell = lucide(bellDrawing);
+const CirclePlus = lucide(circlePlusDrawing);
 const House = lucide(houseDrawing);
 const Library = lucide(libraryDrawing);
 const LogIn = lucide(logInDrawing);
@@ -23,6 +26,7 @@ const Search = lucide(searchDrawing);
 const Sparkles = lucide(sparklesDrawing);
 const UserPlus = lucide(userPlusDrawing);
 const UserRound = lucide(userRoundDrawing);
+const UsersRound = lucide(usersRoundDrawing);
 
 type ShellViewer = ShellData['viewer'];
 
@@ -68,6 +72,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
           <nav aria-label="Principal" className="ml-4 hidden gap-1 md:flex">
             {viewer ? <HeaderLink to="/estante">Estante</HeaderLink> : null}
             <HeaderLink to="/catalogo">Catálogo</HeaderLink>
+            <HeaderLink to="/clubes">Clubes</HeaderLink>
             <HeaderLink to="/novidades">Novidades</HeaderLink>
           </nav>
           <div className="ml-auto flex items-center gap-1">
@@ -98,6 +103,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
           <nav aria-label="Rodapé" className="flex flex-wrap gap-x-4 gap-y-2">
             <Link to="/catalogo">Catálogo</Link>
             <Link to="/colecao">Coleções</Link>
+            <Link to="/clubes">Clubes</Link>
             <Link to="/novidades">Novidades</Link>
             <Link to="/politica">Privacidade</Link>
             <Link to="/termos">Termos de uso</Link>
@@ -131,6 +137,7 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
   const items: { to: string; label: string; icon: Icon }[] = [
     { to: '/', label: 'Início', icon: House },
     viewer ? { to: '/estante', label: 'Estante', icon: Library } : { to: '/novidades', label: 'Novidades', icon: Sparkles },
+    viewer ? { to: '/criar', label: 'Criar', icon: CirclePlus } : { to: '/clubes', label: 'Clubes', icon: UsersRound },
     viewer ? { to: '/notificacoes', label: 'Avisos', icon: Bell } : { to: '/auth/signin', label: 'Entrar', icon: LogIn },
     viewer
       ? { to: viewer.username ? `/u/${viewer.username}` : '/auth/completar-cadastro', label: 'Perfil', icon: UserRound }
@@ -138,7 +145,7 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
   ];
   return (
     <nav aria-label="Navegação do celular" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper md:hidden">
-      <ul className="grid grid-cols-4">
+      <ul className="grid grid-cols-5">
         {items.map((item) => (
           <li key={item.to}>
             <Link

@@ -105,6 +105,37 @@ export async function listClubDirectory(options: {
   return { clubs: rows.map(toCard), total: total?.n ?? 0, page: options.pagina, pageSize: DIRECTORY_PAGE_SIZE };
 }
 
+/**
+ * /u/{username}/clubes: the clubs a reader is an active member of and shows on their profile; a private club
+ * only to a viewer who is in it too (to anyone else it does not exist).
+ */
+export async function listReaderClubs(viewer: Viewer | null, userId: string): Promise<ClubCard[]> {
+  const rows = await getDb()
+    .select(cardColumns)
+    .from(clubMembers)
+    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+    .where(
+      and(
+        eq(clubMembers.userId, userId),
+        eq(clubMembers.status, 'active'),
+        eq(clubMembers.showOnProfile, true),
+        viewer
+          ? sql`(${clubs.visibility} <> 'privado' OR EXISTS (SELECT 1 FROM club_members vm WHERE vm.club_id = ${clubs.id} AND vm.user_id = ${viewer.id} AND vm.status IN ('active', 'invited')))`
+          : ne(clubs.visibility, 'privado'),
+      ),
+    )
+    .orderBy(desc(clubs.memberCount), asc(clubs.id))
+    .limit(100);
+  return rows.map(toCard);
+}
+
+/** The header search's clubs: open and moderated ones whose name has every word typed, the largest first. */
+export const CLUB_SUGGESTIONS_MAX = 3;
+export async function suggestClubs(q: string): Promise<ClubCard[]> {
+  if (q.trim().length < 2) return [];
+  return (await listClubDirectory({ q, ordem: 'membros', pagina: 1 })).clubs.slice(0, CLUB_SUGGESTIONS_MAX);
+}
+
 /** /clube: the viewer's clubs, the invitations waiting for them and the requests they sent. */
 export async function listMyClubs(viewer: Viewer): Promise<MyClubs> {
   const rows = await getDb()

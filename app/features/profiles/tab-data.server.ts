@@ -1,3 +1,4 @@
+import { listReaderClubs } from '~/features/clubs/queries.server';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { listAtts } from '~/features/atts/queries.server';
@@ -147,6 +148,7 @@ export const TAB_LOADERS: TabLoaders = {
     page: await listAtts(viewer, { kind: 'author', authorId: owner.reader.id }, { cursor: params.cursor ?? null }),
   }),
   estatisticas: statsTab,
+  clubes: async ({ viewer, owner }) => ({ tab: 'clubes', clubs: await listReaderClubs(viewer, owner.reader.id) }),
   seguidores: async ({ viewer, owner, params }) => ({
     tab: 'seguidores',
     readers: await listConnections(viewer, owner.reader.id, 'followers', params.pagina),

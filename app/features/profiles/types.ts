@@ -1,3 +1,4 @@
+import type { ClubCard } from '~/features/clubs/types';
 import type { AttCard, AttPage } from '~/features/atts/types';
 import type { CoverCard } from '~/features/catalog/types';
 import type { ReadingGoal } from '~/features/reading/goals/goals';
@@ -77,5 +78,7 @@ export type TabData =
   | { tab: 'atts'; page: AttPage }
   /** `years` are those with a finished reading, latest first; `stats.year` null is all time. */
   | { tab: 'estatisticas'; years: number[]; stats: ReaderStats }
+  /** The clubs the reader shows (a private one only to its own members). */
+  | { tab: 'clubes'; clubs: ClubCard[] }
   | { tab: 'seguidores'; readers: ReaderPage; requests: ReaderCard[] | null }
   | { tab: 'seguindo'; readers: ReaderPage };

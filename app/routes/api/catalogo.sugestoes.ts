@@ -1,11 +1,21 @@
 import type { Route } from './+types/catalogo.sugestoes';
 import { suggestEditions } from '~/features/catalog/search.server';
 import { catalogSearchParams } from '~/features/catalog/validation';
+import { membersLabel } from '~/features/clubs/labels';
+import { suggestClubs } from '~/features/clubs/queries.server';
 
-/** The header typeahead: a few editions for what has been typed so far. Public, briefly cacheable. */
+/** The header typeahead: a few editions, then a few clubs, for what has been typed so far. Public, briefly cacheable. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { q } = catalogSearchParams.pick({ q: true }).parse(Object.fromEntries(new URL(request.url).searchParams));
-  const editions = await suggestEditions(q);
-  const suggestions = editions.map((e) => ({ id: e.id, title: e.title, authors: e.authors.map((a) => a.name).join(', '), year: e.year }));
+  const [editions, clubs] = await Promise.all([suggestEditions(q), suggestClubs(q)]);
+  const suggestions = [
+    ...editions.map((e) => ({
+      id: e.id,
+      title: e.title,
+      detail: [e.authors.map((a) => a.name).join(', '), e.year].filter(Boolean).join(' · '),
+      href: `/ed/${e.id}`,
+    })),
+    ...clubs.map((c) => ({ id: c.id, title: c.name, detail: `Clube · ${membersLabel(c.memberCount)}`, href: `/clube/${c.slug}` })),
+  ];
   return Response.json({ suggestions }, { headers: { 'Cache-Control': 'public, max-age=60' } });
 }

@@ -5,15 +5,16 @@ import { Form, useNavigate } from 'react-router';
 
 const Search = lucide(searchDrawing);
 
-type Suggestion = { id: string; title: string; authors: string; year: string | null };
+/** An edition or a club the API suggests: where it leads and a line about it. */
+type Suggestion = { id: string; title: string; detail: string; href: string };
 
 const DEBOUNCE_MS = 150;
 const MIN_QUERY = 2;
 const NONE: Suggestion[] = [];
 
 /**
- * The header's catalogue search: a plain GET form to /catalogo (works before JavaScript), enhanced into
- * an ARIA combobox that suggests editions as the reader types.
+ * The header's search: a plain GET form to /catalogo (works before JavaScript), enhanced into an ARIA
+ * combobox that suggests editions, and clubs, as the reader types.
  */
 export function HeaderSearch() {
   const listId = useId();
@@ -49,7 +50,7 @@ export function HeaderSearch() {
   const choose = (suggestion: Suggestion) => {
     setOpen(false);
     setQuery('');
-    void navigate(`/ed/${suggestion.id}`);
+    void navigate(suggestion.href);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -73,7 +74,7 @@ export function HeaderSearch() {
   return (
     <Form method="get" action="/catalogo" role="search" className="relative" onSubmit={() => setOpen(false)}>
       <label htmlFor={`${listId}-input`} className="sr-only">
-        Buscar livros
+        Buscar livros e clubes
       </label>
       <Search aria-hidden="true" size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
       <input
@@ -85,7 +86,7 @@ export function HeaderSearch() {
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onFocus={() => suggestions.length && setOpen(true)}
-        placeholder="Buscar livros"
+        placeholder="Buscar livros e clubes"
         autoComplete="off"
         maxLength={200}
         role="combobox"
@@ -104,7 +105,7 @@ export function HeaderSearch() {
       >
         {suggestions.map((suggestion, i) => (
           <li
-            key={suggestion.id}
+            key={suggestion.href}
             id={`${listId}-${i}`}
             role="option"
             aria-selected={i === active}
@@ -115,7 +116,7 @@ export function HeaderSearch() {
             className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-paper' : ''}`}
           >
             <span className="block font-medium text-ink">{suggestion.title}</span>
-            <span className="block text-xs text-muted">{[suggestion.authors, suggestion.year].filter(Boolean).join(' · ')}</span>
+            <span className="block text-xs text-muted">{suggestion.detail}</span>
           </li>
         ))}
       </ul>

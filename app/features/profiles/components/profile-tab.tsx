@@ -1,5 +1,6 @@
 import type { TabData } from '../types';
 import { AttsTab } from './tab-atts';
+import { ClubsTab } from './tab-clubs';
 import { BookshelfTab } from './tab-bookshelf';
 import { FollowersTab, FollowingTab } from './tab-connections';
 import { FinishedTab } from './tab-finished';
@@ -22,6 +23,8 @@ export function ProfileTabView({ data, username, mine, search }: { data: TabData
       return <AttsTab data={data} username={username} mine={mine} />;
     case 'estatisticas':
       return <StatsTab data={data} username={username} />;
+    case 'clubes':
+      return <ClubsTab data={data} mine={mine} />;
     case 'seguidores':
       return <FollowersTab data={data} mine={mine} search={search} />;
     case 'seguindo':
