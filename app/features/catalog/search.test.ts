@@ -21,7 +21,9 @@ const demoRows = () =>
     (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM shelf_entries) AS shelf_entries,
     (SELECT count(*)::int FROM progress_entries) AS progress, (SELECT count(*)::int FROM atts) AS atts,
     (SELECT count(*)::int FROM follows) AS follows, (SELECT count(*)::int FROM notifications) AS notifications,
-    (SELECT count(*)::int FROM shelves) AS shelves, (SELECT count(*)::int FROM news_posts) AS news`);
+    (SELECT count(*)::int FROM shelves) AS shelves, (SELECT count(*)::int FROM news_posts) AS news,
+    (SELECT count(*)::int FROM clubs) AS clubs, (SELECT count(*)::int FROM club_members) AS club_members,
+    (SELECT count(*)::int FROM club_posts) AS club_posts, (SELECT count(*)::int FROM club_activities) AS club_activities`);
 
 const fold = (title: string) => foldForMatch(title);
 
@@ -55,6 +57,61 @@ describe('the demo readers', () => {
     const before = await demoRows();
     await seedDemo();
     expect(await demoRows()).toEqual(before);
+  });
+});
+
+describe('the demo clubs', () => {
+  it('hold an open, a moderated and a private club, every role and standing, a plan with benefits, posts and activities', async () => {
+    const clubs = await queryRows<{
+      name: string;
+      visibility: string;
+      roles: string[];
+      statuses: string[];
+      plans: number;
+      benefits: number;
+      posts: string[];
+      activities: number;
+    }>(sql`
+      SELECT c.name, c.visibility,
+        (SELECT array_agg(DISTINCT m.role ORDER BY m.role) FROM club_members m WHERE m.club_id = c.id AND m.status = 'active') AS roles,
+        (SELECT array_agg(DISTINCT m.status ORDER BY m.status) FROM club_members m WHERE m.club_id = c.id) AS statuses,
+        (SELECT count(*)::int FROM club_members m WHERE m.club_id = c.id AND m.plan_id IS NOT NULL) AS plans,
+        (SELECT count(*)::int FROM club_plan_benefits pb JOIN club_plans p ON p.id = pb.plan_id WHERE p.club_id = c.id) AS benefits,
+        (SELECT array_agg(DISTINCT p.visibility || ':' || p.kind ORDER BY p.visibility || ':' || p.kind) FROM club_posts p WHERE p.club_id = c.id) AS posts,
+        (SELECT count(*)::int FROM club_activities a WHERE a.club_id = c.id AND a.starts_at > now()) AS activities
+      FROM clubs c ORDER BY c.visibility`);
+    expect(clubs).toEqual([
+      {
+        name: 'Clube da Foca',
+        visibility: 'aberto',
+        roles: ['admin', 'member', 'moderator', 'owner'],
+        statuses: ['active'],
+        plans: 2,
+        benefits: 2,
+        posts: ['membros:post', 'membros:thread', 'plano:post', 'publico:post'],
+        activities: 3,
+      },
+      {
+        name: 'Clássicos Brasileiros',
+        visibility: 'moderado',
+        roles: ['member', 'owner'],
+        statuses: ['active', 'banned', 'pending'],
+        plans: 0,
+        benefits: 0,
+        posts: ['publico:post'],
+        activities: 0,
+      },
+      {
+        name: 'Sala Secreta',
+        visibility: 'privado',
+        roles: ['member', 'owner'],
+        statuses: ['active', 'invited'],
+        plans: 0,
+        benefits: 0,
+        posts: ['membros:post'],
+        activities: 0,
+      },
+    ]);
   });
 });
 
