@@ -36,7 +36,7 @@ export function formFailure(fields: Record<string, string>, formError: string, f
 /** An AppError becomes a message next to its field (or the form); anything else is a bug and rethrown. */
 export function failureFromError(error: unknown, fields: Record<string, string>) {
   if (!isAppError(error)) throw error;
-  const status = error.code === 'rate_limited' ? 429 : error.code === 'not_found' ? 404 : 400;
+  const status = error.code === 'rate_limited' ? 429 : error.code === 'not_found' ? 404 : error.code === 'forbidden' ? 403 : 400;
   const headers = error instanceof RateLimitError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
   return error.field ? formFailure(fields, '', { [error.field]: error.message }, status, headers) : formFailure(fields, error.message, {}, status, headers);
 }

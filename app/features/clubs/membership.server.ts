@@ -60,9 +60,9 @@ export async function joinClub(viewer: Viewer, clubId: string): Promise<JoinOutc
       await activate(tx, clubId, viewer.id);
       return 'joined' as const;
     }
+    if (standing?.status === 'active') throw new AppError('invalid_input', 'Você já é membro deste clube.');
     if (club.visibility === 'privado') throw new AppError('not_found');
     if (standing?.status === 'banned') throw new AppError('forbidden', 'Você foi banido deste clube.');
-    if (standing?.status === 'active') throw new AppError('invalid_input', 'Você já é membro deste clube.');
     if (standing?.status === 'pending') throw new AppError('invalid_input', 'Seu pedido já está com a equipe do clube.');
     const [owner] = await tx
       .select({ userId: clubMembers.userId })
