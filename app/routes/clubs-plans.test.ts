@@ -48,7 +48,7 @@ describe('club plans pages', () => {
         ),
         p,
       ),
-    ).toEqual({ success: 'Plano “Apoio” criado.' });
+    ).toMatchObject({ success: 'Plano “Apoio” criado.' });
     const benefitsPage = (await call(benefitsAdmin.loader, getRequest(`/clube/${slug}/admin/beneficios`, owner), p)) as Data<typeof benefitsAdmin.loader>;
     const apoio = benefitsPage.admin.plans.find((plan) => plan.name === 'Apoio')!;
     const body = new URLSearchParams([
@@ -68,7 +68,7 @@ describe('club plans pages', () => {
       }),
       p,
     );
-    expect(created).toEqual({ success: 'Benefício “Encontro mensal” salvo.' });
+    expect(created).toMatchObject({ success: 'Benefício “Encontro mensal” salvo.' });
     const refreshed = (await call(plansAdmin.loader, getRequest(`/clube/${slug}/admin/planos`, owner), p)) as Data<typeof plansAdmin.loader>;
     const html = renderPage(plansAdmin.default, refreshed, `/clube/${slug}/admin/planos`);
     expect(html).toMatch(/R\$\s9,90 por mês/);

@@ -1,5 +1,6 @@
 import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
+import { doneWith } from '../plans/components/form-scope';
 import { createActivity, deleteActivity, updateActivity } from './mutations.server';
 import { activityInput, activityIntent, activityValues } from './validation';
 
@@ -18,7 +19,7 @@ export async function runActivityAdminAction(viewer: Viewer, clubId: string, for
     if ('field' in values) return formFailure(parsed.fields, '', { [values.field]: values.message });
     if (intent.value.intent === 'criar') await createActivity(viewer, clubId, values);
     else await updateActivity(viewer, clubId, intent.value.activityId, values);
-    return { success: intent.value.intent === 'criar' ? 'Atividade marcada: ela aparece no clube e na agenda.' : 'Atividade salva.' };
+    return doneWith(intent.value.intent === 'criar' ? 'Atividade marcada: ela aparece no clube e na agenda.' : 'Atividade salva.', parsed.fields);
   } catch (error) {
     return failureFromError(error, intent.fields);
   }

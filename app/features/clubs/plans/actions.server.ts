@@ -1,4 +1,5 @@
 import { failureFromError, formFailure, parseForm } from '~/server/forms.server';
+import { doneWith } from './components/form-scope';
 import type { Viewer } from '~/server/viewer.server';
 import {
   createBenefit,
@@ -30,7 +31,7 @@ export async function runPlanAdminAction(viewer: Viewer, clubId: string, formDat
         if (!parsed.ok) return parsed.failure;
         if (intent.value.intent === 'criar') {
           await createPlan(viewer, clubId, parsed.value);
-          return { success: `Plano “${parsed.value.name}” criado.` };
+          return doneWith(`Plano “${parsed.value.name}” criado.`, parsed.fields);
         }
         await updatePlan(viewer, clubId, intent.value.planId, parsed.value);
         return { success: `Plano “${parsed.value.name}” salvo.` };
@@ -61,7 +62,7 @@ export async function runBenefitAdminAction(viewer: Viewer, clubId: string, form
     if (!parsed.ok) return parsed.failure;
     if (intent.value.intent === 'criar') await createBenefit(viewer, clubId, parsed.value);
     else await updateBenefit(viewer, clubId, intent.value.benefitId, parsed.value);
-    return { success: `Benefício “${parsed.value.title}” salvo.` };
+    return doneWith(`Benefício “${parsed.value.title}” salvo.`, parsed.fields);
   } catch (error) {
     return failureFromError(error, intent.fields);
   }

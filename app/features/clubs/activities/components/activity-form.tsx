@@ -2,7 +2,7 @@ import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
 import { typed } from '~/lib/form-result';
-import { FORM_FIELD, failureOf } from '../../plans/components/form-scope';
+import { FORM_FIELD, failureOf, useResetAfterSuccess } from '../../plans/components/form-scope';
 import type { ActivityKind } from '../../vocabulary';
 import { saoPauloParts } from '../sao-paulo-time';
 import type { ClubActivityAdminItem } from '../types';
@@ -15,6 +15,7 @@ const minutesBetween = (a: string, b: string | null) => (b ? Math.round((new Dat
 export function ActivityForm({ kind, activity, result }: { kind: ActivityKind; activity?: ClubActivityAdminItem; result: unknown }) {
   const scope = activity ? `atividade-${activity.id}` : `atividade-nova-${kind}`;
   const failure = failureOf(result, scope);
+  const formRef = useResetAfterSuccess(result, scope);
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formData?.get(FORM_FIELD) === scope;
   const field = (name: string, fallback: string) => (failure ? typed(failure, name, fallback) : fallback);
@@ -45,7 +46,7 @@ export function ActivityForm({ kind, activity, result }: { kind: ActivityKind; a
     </div>
   );
   return (
-    <Form method="post" className="flex flex-col gap-4">
+    <Form ref={formRef} method="post" className="flex flex-col gap-4">
       <input type="hidden" name={FORM_FIELD} value={scope} />
       <input type="hidden" name="intent" value={activity ? 'salvar' : 'criar'} />
       <input type="hidden" name="kind" value={kind} />

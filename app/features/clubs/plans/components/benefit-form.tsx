@@ -6,19 +6,20 @@ import { BENEFIT_KIND_LABELS } from '../../labels';
 import { BENEFIT_KINDS } from '../../vocabulary';
 import type { ClubBenefitItem, ClubPlanItem } from '../types';
 import { BENEFIT_DESCRIPTION_MAX, BENEFIT_TITLE_MAX } from '../validation';
-import { FORM_FIELD, failureOf } from './form-scope';
+import { FORM_FIELD, failureOf, useResetAfterSuccess } from './form-scope';
 
 /** Creates a benefit, or edits one, with the plans that include it. */
 export function BenefitForm({ benefit, plans, result }: { benefit?: ClubBenefitItem; plans: ClubPlanItem[]; result: unknown }) {
   const scope = benefit ? `beneficio-${benefit.id}` : 'beneficio-novo';
   const failure = failureOf(result, scope);
+  const formRef = useResetAfterSuccess(result, scope);
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formData?.get(FORM_FIELD) === scope;
   const field = (name: string, fallback: string) => (failure ? typed(failure, name, fallback) : fallback);
   const checked = new Set(benefit?.planIds ?? []);
   const id = (name: string) => `${scope}-${name}`;
   return (
-    <Form method="post" className="flex flex-col gap-4">
+    <Form ref={formRef} method="post" className="flex flex-col gap-4">
       <input type="hidden" name={FORM_FIELD} value={scope} />
       <input type="hidden" name="intent" value={benefit ? 'salvar' : 'criar'} />
       {benefit ? <input type="hidden" name="benefitId" value={benefit.id} /> : null}

@@ -6,19 +6,20 @@ import { priceFieldValue } from '../price';
 import type { ClubPlanItem, PlanBenefit } from '../types';
 import { PLAN_DESCRIPTION_MAX, PLAN_NAME_MAX, PLAN_POSITION_MAX } from '../validation';
 import { BenefitCheckboxes } from './benefit-checkboxes';
-import { FORM_FIELD, failureOf } from './form-scope';
+import { FORM_FIELD, failureOf, useResetAfterSuccess } from './form-scope';
 
 /** Creates a plan, or edits one (`plan`); what was typed survives a refusal, shown on this form alone. */
 export function PlanForm({ plan, benefits, result }: { plan?: ClubPlanItem; benefits: PlanBenefit[]; result: unknown }) {
   const scope = plan ? `plano-${plan.id}` : 'plano-novo';
   const failure = failureOf(result, scope);
+  const formRef = useResetAfterSuccess(result, scope);
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' && navigation.formData?.get(FORM_FIELD) === scope;
   const field = (name: string, fallback: string) => (failure ? typed(failure, name, fallback) : fallback);
   const checked = new Set(failure ? [] : (plan?.benefits.map((b) => b.id) ?? []));
   const id = (name: string) => `${scope}-${name}`;
   return (
-    <Form method="post" className="flex flex-col gap-4">
+    <Form ref={formRef} method="post" className="flex flex-col gap-4">
       <input type="hidden" name={FORM_FIELD} value={scope} />
       <input type="hidden" name="intent" value={plan ? 'salvar' : 'criar'} />
       {plan ? <input type="hidden" name="planId" value={plan.id} /> : null}
