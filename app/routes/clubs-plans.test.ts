@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
 import { createClubCast } from '../../test/club-fixtures';
-import { formRequest, getRequest } from '../../test/factories';
+import { createEdition, formRequest, getRequest } from '../../test/factories';
 import { renderPage } from '../../test/render';
 import { call, type Failure } from '../../test/routes';
 import { updateClubSettings } from '~/features/clubs/mutations.server';
@@ -150,5 +150,35 @@ describe('club plans pages', () => {
     });
     const moved = (await call(agenda.loader, getRequest(`/clube/${slug}/agenda.ics${key}`), p).catch((e: unknown) => e)) as Response;
     expect([moved.status, moved.headers.get('location')]).toEqual([308, `/clube/clube-novo-nome/agenda.ics${key}`]);
+  });
+
+  it('an LC do mês takes its book from a pasted edition address, and its title from the book when left blank', async () => {
+    const cast = await createClubCast('privado');
+    const { slug } = cast.club;
+    const p = { identificador: slug };
+    const edition = await createEdition({ title: 'Vidas Secas', authors: ['Graciliano Ramos'], pages: 176 });
+    const fields = { intent: 'criar', form: 'atividade-nova-group_read', kind: 'group_read', title: '', startDay: inDays(10), endDay: inDays(40) };
+    const unknown = (await call(
+      activitiesAdmin.action,
+      formRequest(`/clube/${slug}/admin/atividades`, { ...fields, edition: 'https://maratona.app/ed/nao-existe' }, { cookie: cast.cookie('admin') }),
+      p,
+    )) as Failure;
+    expect(unknown.data.fieldErrors.edition).toMatch(/Não encontramos essa edição/);
+    expect(
+      await call(
+        activitiesAdmin.action,
+        formRequest(
+          `/clube/${slug}/admin/atividades`,
+          { ...fields, edition: `http://localhost:3000/ed/${edition}/resenhas` },
+          { cookie: cast.cookie('admin') },
+        ),
+        p,
+      ),
+    ).toMatchObject({ success: expect.stringMatching(/marcada/) });
+    const listed = (await call(activitiesAdmin.loader, getRequest(`/clube/${slug}/admin/atividades`, cast.cookie('dono')), p)) as Data<
+      typeof activitiesAdmin.loader
+    >;
+    expect(listed.activities.upcoming.map((a) => [a.kind, a.title, a.edition?.id])).toEqual([['group_read', 'LC do mês: Vidas Secas', edition]]);
+    expect(renderPage(activitiesAdmin.default, listed)).toContain('Vidas Secas');
   });
 });
