@@ -45,6 +45,11 @@ export default [
   route('clube', 'routes/clube.tsx'),
   route('clubes', 'routes/clubes.tsx'),
   route('clube/:identificador', 'routes/clube.$identificador.tsx'),
+  route('clube/:identificador/planos', 'routes/clube.$identificador.planos.tsx'),
+  route('clube/:identificador/agenda.ics', 'routes/clube.$identificador.agenda[.]ics.ts'),
+  route('clube/:identificador/admin/planos', 'routes/clube.$identificador.admin.planos.tsx'),
+  route('clube/:identificador/admin/beneficios', 'routes/clube.$identificador.admin.beneficios.tsx'),
+  route('clube/:identificador/admin/atividades', 'routes/clube.$identificador.admin.atividades.tsx'),
   route('criar', 'routes/criar.tsx'),
 
   route('estante', 'routes/estante.tsx'),

@@ -15,6 +15,7 @@ import '~/features/curation/linked-editions.server';
 import '~/features/social/mutations.server';
 import '~/features/social/digest.server';
 import '~/features/social/catalog-follows.server';
+import '~/features/clubs/activities/reminders.server';
 import '~/features/export/archive.server';
 import '~/features/imports/job.server';
 

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/clube.$identificador';
 import { FormMessage } from '~/components/ui/field';
+import { agendaPath } from '~/features/clubs/activities/feed.server';
 import { clubCacheTag } from '~/features/clubs/cache';
 import { ClubHeader } from '~/features/clubs/components/club-header';
 import { ClubHome } from '~/features/clubs/components/club-home';
@@ -29,7 +30,14 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const home = await getClubHome(viewer, club);
   return data(
-    { club, home, signedIn: viewer !== null, descriptionHtml: renderMarkdown(club.description), rulesHtml: renderMarkdown(club.rules) },
+    {
+      club,
+      home,
+      agenda: agendaPath(club, viewer),
+      signedIn: viewer !== null,
+      descriptionHtml: renderMarkdown(club.description),
+      rulesHtml: renderMarkdown(club.rules),
+    },
     { headers: { 'X-Cache-Tags': clubCacheTag(club.id) } },
   );
 }
@@ -42,13 +50,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ClubPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { club, home, signedIn, descriptionHtml, rulesHtml } = loaderData;
+  const { club, home, agenda, signedIn, descriptionHtml, rulesHtml } = loaderData;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ClubHeader club={club} current="inicio" signedIn={signedIn} />
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? Object.values(actionData.fieldErrors)[0]) : null}</FormMessage>
-      <ClubHome club={club} home={home} descriptionHtml={descriptionHtml} rulesHtml={rulesHtml} />
+      <ClubHome club={club} home={home} agenda={agenda} descriptionHtml={descriptionHtml} rulesHtml={rulesHtml} />
     </div>
   );
 }

@@ -264,3 +264,21 @@ export const clubActivities = pgTable(
     check('club_activities_dates_check', sql`${t.endsAt} IS NULL OR ${t.endsAt} >= ${t.startsAt}`),
   ],
 );
+
+/**
+ * The reminder a member got the day before a club activity (PRODUCT.md §E): one row per activity and member,
+ * written with the notification, so the recurring job reminds each member once however often it runs.
+ */
+export const clubActivityReminders = pgTable(
+  'club_activity_reminders',
+  {
+    activityId: text()
+      .notNull()
+      .references(() => clubActivities.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.userId] }), index('club_activity_reminders_user_idx').on(t.userId)],
+);

@@ -19,7 +19,20 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The club's home tab: welcome (members), about, next activities, pinned posts, members reading now, rules. */
-export function ClubHome({ club, home, descriptionHtml, rulesHtml }: { club: ClubDetail; home: Home; descriptionHtml: string; rulesHtml: string }) {
+export function ClubHome({
+  club,
+  home,
+  agenda,
+  descriptionHtml,
+  rulesHtml,
+}: {
+  club: ClubDetail;
+  home: Home;
+  /** The agenda feed's address: a member's carries their personal key (activities/feed.server.ts). */
+  agenda: string;
+  descriptionHtml: string;
+  rulesHtml: string;
+}) {
   const base = `/clube/${club.slug}`;
   return (
     <div className="grid gap-8 md:grid-cols-[2fr_1fr]">
@@ -77,9 +90,10 @@ export function ClubHome({ club, home, descriptionHtml, rulesHtml }: { club: Clu
           ) : (
             <p className="text-muted">Nenhuma atividade marcada.</p>
           )}
-          <a href={`${base}/agenda.ics`} className="text-sm">
+          <a href={agenda} className="text-sm">
             Agenda do clube (iCal)
           </a>
+          {agenda.includes('chave=') ? <p className="text-xs text-muted">Este link é só seu: assine no seu app de calendário e não o compartilhe.</p> : null}
         </Section>
         <Section id="lendo-agora" title="Lendo agora">
           {home.reading.length ? (
