@@ -39,7 +39,8 @@ function expectedSubscribe(visibility: ClubVisibility, who: ClubWho): number {
   if (['membro', 'membroComPlano', 'moderador', 'admin', 'dono'].includes(who)) return 200;
   // Strangers join an open club on the way; a moderated one approves them first.
   if ((who === 'naoMembro' || who === 'adminDoSite') && visibility === 'aberto') return 200;
-  return 400;
+  // A ban is a refusal (403); anyone else without a place in the club is told how to get one.
+  return who === 'banido' ? 403 : 400;
 }
 
 type Case = { name: string; expected: (visibility: ClubVisibility, who: ClubWho) => number; run: (cast: ClubCast, who: ClubWho) => Promise<unknown> };

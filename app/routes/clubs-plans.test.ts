@@ -95,7 +95,7 @@ describe('club plans pages', () => {
       data: Data<typeof plans.loader>['data'];
       init: { headers: Record<string, string> };
     };
-    expect(visitor.init.headers['X-Cache-Tags']).toBe(`clubs,club:${cast.club.id}`);
+    expect(visitor.init.headers['X-Cache-Tags']).toBe(`club:${cast.club.id}`);
     const visitorHtml = renderPage(plans.default, visitor.data, `/clube/${slug}/planos`);
     expect(visitorHtml).toContain('Entrar para assinar');
     expect(visitorHtml).toContain('Encontro mensal');
