@@ -45,6 +45,10 @@ export default [
   route('clube', 'routes/clube.tsx'),
   route('clubes', 'routes/clubes.tsx'),
   route('clube/:identificador', 'routes/clube.$identificador.tsx'),
+  route('clube/:identificador/admin', 'routes/clube.$identificador.admin.tsx'),
+  route('clube/:identificador/admin/membros', 'routes/clube.$identificador.admin.membros.tsx'),
+  route('clube/:identificador/admin/membros.csv', 'routes/clube.$identificador.admin.membros[.]csv.ts'),
+  route('clube/:identificador/admin/personalizar', 'routes/clube.$identificador.admin.personalizar.tsx'),
   route('criar', 'routes/criar.tsx'),
 
   route('estante', 'routes/estante.tsx'),
