@@ -54,7 +54,7 @@ export default function ClubMembersAdminPage({ loaderData, actionData }: Route.C
         csvUrl={runsClub ? `/clube/${club.slug}/admin/membros.csv` : null}
         powersFor={(member) => {
           const above = member.userId !== viewerId && outranks(club.standing, member);
-          return { roles: above ? roles : [], mayBan: above, plans };
+          return { roles: above ? roles : [], mayBan: above, plans: plans?.length ? plans : null };
         }}
       />
       {can(club.standing, 'transfer_ownership') ? <TransferForm clubName={club.name} result={actionData} /> : null}

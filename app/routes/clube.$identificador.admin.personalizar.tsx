@@ -26,7 +26,11 @@ export default function ClubPersonalizePage({ loaderData, actionData }: Route.Co
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ClubHeader club={club} current="admin" signedIn />
       <AdminNav club={club} current="personalizar" />
-      <Personalize club={club} result={actionData ?? (saved ? { success: 'Configurações salvas. O endereço antigo continua levando ao clube.' } : undefined)} isNew={isNew} />
+      <Personalize
+        club={club}
+        result={actionData ?? (saved ? { success: 'Configurações salvas. O endereço antigo continua levando ao clube.' } : undefined)}
+        isNew={isNew}
+      />
     </div>
   );
 }

@@ -97,7 +97,16 @@ describe('dashboard', () => {
     await db.insert(clubPosts).values([
       { id: post, clubId: cast.club.id, authorId: cast.users.dono.id, kind: 'post', title: 'Oi', body: 'Olá', visibility: 'publico' },
       { id: newId(), clubId: cast.club.id, authorId: cast.users.membro.id, kind: 'thread', title: 'Tópico', body: 'Vamos?', visibility: 'membros' },
-      { id: old, clubId: cast.club.id, authorId: cast.users.dono.id, kind: 'post', title: 'Velho', body: 'Antigo', visibility: 'publico', createdAt: new Date(Date.now() - 40 * 86_400_000) },
+      {
+        id: old,
+        clubId: cast.club.id,
+        authorId: cast.users.dono.id,
+        kind: 'post',
+        title: 'Velho',
+        body: 'Antigo',
+        visibility: 'publico',
+        createdAt: new Date(Date.now() - 40 * 86_400_000),
+      },
     ]);
     await db.insert(clubPostComments).values([
       { id: newId(), postId: post, authorId: cast.users.membro.id, body: 'Legal' },
@@ -134,7 +143,7 @@ describe('members', () => {
     const byUsername = await listClubMembers(cast.viewers.moderador, cast.club.id, { ...everyone, q: `@${cast.users.admin.username.toUpperCase()}` });
     expect(byUsername.members.map((member) => member.role)).toEqual(['admin']);
     const wildcard = await listClubMembers(cast.viewers.dono, cast.club.id, { ...everyone, q: '%' });
-    expect(wildcard.total).toBe(0);
+    expect([wildcard.total, wildcard.members]).toEqual([0, []]);
     const all = await listClubMembers(cast.viewers.dono, cast.club.id, everyone);
     expect(all.total).toBe(5);
     const banned = await listClubMembers(cast.viewers.dono, cast.club.id, { ...everyone, situacao: 'banidos' });
@@ -152,7 +161,12 @@ describe('members', () => {
   it('pages 50 at a time, newest first', async () => {
     const cast = await createClubCast('aberto');
     // Rows written directly: 52 sign-ups through the auth library would be most of the test's time.
-    const extra = Array.from({ length: 52 }, (_, i) => ({ id: newId(), name: `Leitor ${i}`, email: `pagina-${i}-${newId()}@exemplo.com.br`, username: `pagina_${i}_${newId().slice(0, 6).toLowerCase()}` }));
+    const extra = Array.from({ length: 52 }, (_, i) => ({
+      id: newId(),
+      name: `Página ${i}`,
+      email: `pagina-${i}-${newId()}@exemplo.com.br`,
+      username: `pagina_${i}_${newId().slice(0, 6).toLowerCase()}`,
+    }));
     await getDb().insert(users).values(extra);
     await getDb()
       .insert(clubMembers)
@@ -161,8 +175,15 @@ describe('members', () => {
     expect(first.total).toBe(57);
     expect(first.members).toHaveLength(50);
     expect(first.members[0]!.userId).toBe(extra[51]!.id);
+    expect(first.hasNext).toBe(true);
     const second = await listClubMembers(cast.viewers.dono, cast.club.id, { ...everyone, pagina: 2 });
     expect(second.members).toHaveLength(7);
+    expect(second.hasNext).toBe(false);
+    // A search is not counted until its last page.
+    const search = await listClubMembers(cast.viewers.dono, cast.club.id, { ...everyone, q: 'pagina' });
+    expect([search.members.length, search.total, search.hasNext]).toEqual([50, null, true]);
+    const searchEnd = await listClubMembers(cast.viewers.dono, cast.club.id, { ...everyone, q: 'pagina', pagina: 2 });
+    expect([searchEnd.members.length, searchEnd.total, searchEnd.hasNext]).toEqual([2, 52, false]);
     expect(new Set([...first.members, ...second.members].map((member) => member.userId)).size).toBe(57);
   });
 
@@ -186,7 +207,13 @@ describe('members', () => {
     expect(nameOf(cast.users.admin.username)).toBe(`'${names.admin}`);
     expect(nameOf(cast.users.membroComPlano.username)).toBe(`'${names.membroComPlano}`);
     expect(nameOf(cast.users.dono.username)).toBe("'\tTab");
-    expect(rows.find((row) => row[0] === cast.users.banido.username)?.slice(2)).toEqual(['Membro', 'Banido', '', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 'Desrespeitou as regras.']);
+    expect(rows.find((row) => row[0] === cast.users.banido.username)?.slice(2)).toEqual([
+      'Membro',
+      'Banido',
+      '',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      'Desrespeitou as regras.',
+    ]);
     expect(rows.find((row) => row[0] === cast.users.membroComPlano.username)?.[4]).toBe('Mecenas');
     // Open requests are not members yet.
     expect(rows.some((row) => row[0] === cast.users.pendente.username)).toBe(false);

@@ -25,10 +25,7 @@ export async function updateClubBranding(viewer: Viewer, clubId: string, input: 
   }
   await getDb().transaction(async (tx) => {
     await requireClubAccess(tx, viewer, clubId, 'run_club', { lock: true });
-    await tx
-      .update(clubs)
-      .set({ primaryColor: colors.primaryColor!, accentColor: colors.accentColor!, updatedAt: new Date() })
-      .where(eq(clubs.id, clubId));
+    await tx.update(clubs).set({ primaryColor: colors.primaryColor!, accentColor: colors.accentColor!, updatedAt: new Date() }).where(eq(clubs.id, clubId));
   });
   await invalidateTags(clubPageTags(clubId));
 }

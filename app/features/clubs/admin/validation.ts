@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLUB_ROLES, MEMBERSHIP_STATUSES } from '../vocabulary';
+import { CLUB_ROLES, type MembershipStatus } from '../vocabulary';
 import { banInput } from '../validation';
 import { colorProblem, normaliseHex } from './colors';
 
@@ -49,4 +49,4 @@ export const memberAdminIntent = z.discriminatedUnion('intent', [
 ]);
 export type MemberAdminIntent = z.output<typeof memberAdminIntent>;
 
-export const statusOfFilter = (filter: MemberFilter): (typeof MEMBERSHIP_STATUSES)[number] => MEMBER_FILTERS[filter];
+export const statusOfFilter = (filter: MemberFilter): MembershipStatus => MEMBER_FILTERS[filter];

@@ -12,7 +12,7 @@ export function HeaderPreview({ values, saved }: { values: PreviewValues; saved:
   const accent = normaliseHex(values.accentColor) ?? saved.accentColor;
   const name = values.name.trim() || 'Nome do clube';
   return (
-    <figure className="flex flex-col gap-2" aria-labelledby="previa-legenda">
+    <figure className="flex flex-col gap-2" aria-label="Prévia do cabeçalho">
       <div className="overflow-hidden rounded-xl border border-line">
         <div
           className="h-20 bg-cover bg-center"
@@ -23,7 +23,10 @@ export function HeaderPreview({ values, saved }: { values: PreviewValues; saved:
             {values.avatarUrl ? (
               <img src={values.avatarUrl} alt="" width={48} height={48} className="size-12 rounded-xl border-2 border-white object-cover" />
             ) : (
-              <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-xl border-2 border-white font-serif text-2xl font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-12 items-center justify-center rounded-xl border-2 border-white font-serif text-2xl font-bold text-white"
+              >
                 {(name[0] ?? '?').toUpperCase()}
               </span>
             )}

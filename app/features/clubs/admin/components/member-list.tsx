@@ -11,6 +11,36 @@ import type { ClubMemberPage, ClubMemberRow } from '../types';
 import type { MemberListQuery } from '../validation';
 import { MemberActions, type MemberPowers } from './member-actions';
 
+/** A search's previous / next links: it is not counted, so there is no "página X de Y". */
+function SearchPager({ page, hasNext, search }: { page: number; hasNext: boolean; search: string }) {
+  if (page === 1 && !hasNext) return null;
+  const href = (n: number) => {
+    const params = new URLSearchParams(search);
+    if (n === 1) params.delete('pagina');
+    else params.set('pagina', String(n));
+    return `?${params.toString()}`;
+  };
+  const link = 'inline-flex min-h-11 items-center rounded-lg border border-line bg-surface px-4 py-2.5 font-medium no-underline';
+  return (
+    <nav aria-label="Paginação" className="flex items-center justify-between gap-4 py-4">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className={link}>
+          Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      {hasNext ? (
+        <Link to={href(page + 1)} rel="next" className={link}>
+          Próxima
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
 const FILTER_LABELS = { ativos: 'Ativos', convidados: 'Convidados', banidos: 'Banidos' } as const;
 
 function describe(member: ClubMemberRow): string {
@@ -81,7 +111,9 @@ export function MemberList({
         </Button>
       </Form>
       <p className="text-sm text-muted" aria-live="polite">
-        {formatNumber(page.total)} {page.total === 1 ? 'leitor' : 'leitores'}
+        {page.total === null
+          ? `Mais de ${formatNumber(page.page * page.pageSize)} leitores`
+          : `${formatNumber(page.total)} ${page.total === 1 ? 'leitor' : 'leitores'}`}
         {query.q ? ` para “${query.q}”` : ''}
       </p>
       {page.members.length === 0 ? (
@@ -109,7 +141,11 @@ export function MemberList({
           ))}
         </ul>
       )}
-      <Pagination page={page.page} pageSize={page.pageSize} total={page.total} search={search} />
+      {page.total !== null && !query.q ? (
+        <Pagination page={page.page} pageSize={page.pageSize} total={page.total} search={search} />
+      ) : (
+        <SearchPager page={page.page} hasNext={page.hasNext} search={search} />
+      )}
     </section>
   );
 }
