@@ -1,4 +1,4 @@
-import { data, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { Route } from './+types/clube.$identificador.admin.membros';
 import { FormMessage } from '~/components/ui/field';
 import { AdminNav } from '~/features/clubs/admin/components/admin-nav';
@@ -8,7 +8,7 @@ import { MemberList } from '~/features/clubs/admin/components/member-list';
 import { TransferForm } from '~/features/clubs/admin/components/transfer-form';
 import { listClubMembers, listJoinRequests, listPlanOptions } from '~/features/clubs/admin/members.server';
 import { runMemberAdminAction } from '~/features/clubs/admin/members-action.server';
-import { PRIVATE_HEADERS, loadClubAdmin } from '~/features/clubs/admin/page.server';
+import { loadClubAdmin } from '~/features/clubs/admin/page.server';
 import { memberListQuery } from '~/features/clubs/admin/validation';
 import { ClubHeader } from '~/features/clubs/components/club-header';
 import { assignableRoles, can, outranks } from '~/features/clubs/policy';
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     listJoinRequests(viewer, club.id),
     can(club.standing, 'run_club') ? listPlanOptions(viewer, club.id) : null,
   ]);
-  return data({ club, viewerId: viewer.id, query, page, requests, plans }, { headers: PRIVATE_HEADERS });
+  return { club, viewerId: viewer.id, query, page, requests, plans };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -1,8 +1,7 @@
-import { data } from 'react-router';
 import type { Route } from './+types/clube.$identificador.admin.personalizar';
 import { AdminNav } from '~/features/clubs/admin/components/admin-nav';
 import { Personalize } from '~/features/clubs/admin/components/personalize';
-import { PRIVATE_HEADERS, loadClubAdmin } from '~/features/clubs/admin/page.server';
+import { loadClubAdmin } from '~/features/clubs/admin/page.server';
 import { runPersonalizeAction } from '~/features/clubs/admin/personalize-action.server';
 import { ClubHeader } from '~/features/clubs/components/club-header';
 
@@ -12,7 +11,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Personal
 export async function loader(args: Route.LoaderArgs) {
   const { club } = await loadClubAdmin(args, 'run_club');
   const url = new URL(args.request.url);
-  return data({ club, isNew: url.searchParams.get('novo') === '1', saved: url.searchParams.get('salvo') === '1' }, { headers: PRIVATE_HEADERS });
+  return { club, isNew: url.searchParams.get('novo') === '1', saved: url.searchParams.get('salvo') === '1' };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -1,9 +1,8 @@
-import { data } from 'react-router';
 import type { Route } from './+types/clube.$identificador.admin';
 import { ClubDashboardView } from '~/features/clubs/admin/components/club-dashboard';
 import { AdminNav } from '~/features/clubs/admin/components/admin-nav';
 import { getClubDashboard } from '~/features/clubs/admin/dashboard.server';
-import { PRIVATE_HEADERS, loadClubAdmin } from '~/features/clubs/admin/page.server';
+import { loadClubAdmin } from '~/features/clubs/admin/page.server';
 import { ClubHeader } from '~/features/clubs/components/club-header';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Painel · ${data.club.name} · Maratona` : 'Clube não encontrado · Maratona' }];
@@ -11,7 +10,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `Painel �
 /** /clube/{identificador}/admin: the club's figures, for its owner and admins (404 to everyone else). */
 export async function loader(args: Route.LoaderArgs) {
   const { viewer, club } = await loadClubAdmin(args, 'run_club');
-  return data({ club, dashboard: await getClubDashboard(viewer, club.id) }, { headers: PRIVATE_HEADERS });
+  return { club, dashboard: await getClubDashboard(viewer, club.id) };
 }
 
 export default function ClubAdminPage({ loaderData }: Route.ComponentProps) {

@@ -19,6 +19,3 @@ export async function loadClubAdmin(
   if (!can(club.standing, permission)) throw data(null, { status: 404 });
   return { viewer, club };
 }
-
-/** Admin pages are per-viewer and never cached (they show members' names and the club's figures). */
-export const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store' };
