@@ -36,6 +36,8 @@ const BODY_LIMITS: readonly (readonly [pattern: string, bytes: number])[] = [
   ['/gerenciar/catalogo/importar', fileForm(1, IMPORT_MAX_BYTES)],
   ['/api/resenhas/rascunho', textForm(REVIEW_BODY_MAX)],
   ['/gerenciar/novidades', textForm(NEWS_BODY_MAX)],
+  // A club's avatar or banner; its settings form (description, welcome text, rules) fits under the same cap.
+  ['/clube/:identificador/admin/personalizar', fileForm(1, IMAGE_MAX_BYTES)],
 ];
 
 /**

@@ -1,11 +1,11 @@
 import type { Route } from './+types/clube.$identificador.admin.atividades';
-import { Link } from '~/components/link';
 import { FormMessage } from '~/components/ui/field';
 import { runActivityAdminAction } from '~/features/clubs/activities/actions.server';
 import { ActivityAdminList } from '~/features/clubs/activities/components/activity-admin-list';
 import { ActivityForm } from '~/features/clubs/activities/components/activity-form';
 import { agendaPath } from '~/features/clubs/activities/feed.server';
 import { listActivitiesAdmin } from '~/features/clubs/activities/queries.server';
+import { AdminNav } from '~/features/clubs/admin/components/admin-nav';
 import { ClubHeader } from '~/features/clubs/components/club-header';
 import { ACTIVITY_KIND_LABELS } from '~/features/clubs/labels';
 import { loadClubForAdminRoute } from '~/features/clubs/plans/admin-page.server';
@@ -32,10 +32,8 @@ export default function ClubActivitiesAdminPage({ loaderData, actionData }: Rout
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ClubHeader club={club} current="admin" signedIn />
+      <AdminNav club={club} current="atividades" />
       <div className="flex flex-col gap-1">
-        <Link to={`/clube/${club.slug}/admin`} className="text-sm">
-          ← Painel do clube
-        </Link>
         <h2 className="font-serif text-2xl font-semibold">Atividades</h2>
         <p className="text-muted">
           As próximas aparecem na página do clube e na <a href={agenda}>agenda do clube (iCal)</a>; os membros recebem um lembrete na véspera. Datas e horários

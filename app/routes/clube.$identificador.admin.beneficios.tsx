@@ -1,6 +1,7 @@
 import type { Route } from './+types/clube.$identificador.admin.beneficios';
 import { Link } from '~/components/link';
 import { FormMessage } from '~/components/ui/field';
+import { AdminNav } from '~/features/clubs/admin/components/admin-nav';
 import { ClubHeader } from '~/features/clubs/components/club-header';
 import { runBenefitAdminAction } from '~/features/clubs/plans/actions.server';
 import { loadClubForAdminRoute } from '~/features/clubs/plans/admin-page.server';
@@ -30,10 +31,8 @@ export default function ClubBenefitsAdminPage({ loaderData, actionData }: Route.
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ClubHeader club={club} current="admin" signedIn />
+      <AdminNav club={club} current="beneficios" />
       <div className="flex flex-col gap-1">
-        <Link to={`${base}/admin`} className="text-sm">
-          ← Painel do clube
-        </Link>
         <h2 className="font-serif text-2xl font-semibold">Benefícios</h2>
         <p className="text-muted">
           O que cada plano dá aos membros. Marque aqui os planos de cada benefício, ou em <Link to={`${base}/admin/planos`}>Planos</Link>.

@@ -1,6 +1,7 @@
 import type { Route } from './+types/clube.$identificador.admin.planos';
 import { Link } from '~/components/link';
 import { FormMessage } from '~/components/ui/field';
+import { AdminNav } from '~/features/clubs/admin/components/admin-nav';
 import { ClubHeader } from '~/features/clubs/components/club-header';
 import { runPlanAdminAction } from '~/features/clubs/plans/actions.server';
 import { loadClubForAdminRoute } from '~/features/clubs/plans/admin-page.server';
@@ -28,10 +29,8 @@ export default function ClubPlansAdminPage({ loaderData, actionData }: Route.Com
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ClubHeader club={club} current="admin" signedIn />
+      <AdminNav club={club} current="planos" />
       <div className="flex flex-col gap-1">
-        <Link to={`${base}/admin`} className="text-sm">
-          ← Painel do clube
-        </Link>
         <h2 className="font-serif text-2xl font-semibold">Planos</h2>
         <p className="text-muted">
           Preços mensais em reais. Um plano com membros pode ser arquivado, não excluído. Os benefícios de cada plano vêm de{' '}

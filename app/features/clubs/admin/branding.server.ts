@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { getDb } from '~/db/client.server';
+import { clubs } from '~/db/schema';
+import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
+import { newId } from '~/lib/ids';
+import { AppError } from '~/server/errors';
+import { invalidateTags } from '~/server/html-cache.server';
+import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
+import type { Viewer } from '~/server/viewer.server';
+import { clubPageTags } from '../cache';
+import { requireClubAccess } from '../standing.server';
+import { colorProblem, normaliseHex } from './colors';
+import type { BrandingInput } from './validation';
+
+export type ClubImageKind = 'avatar' | 'banner';
+/** The avatar is shown at most 88 px (twice for dense screens, and some room); the banner spans the page. */
+const IMAGE_SIDE: Record<ClubImageKind, number> = { avatar: 512, banner: 2048 };
+
+/** The club's colours: both checked again here (the form's check is a convenience), white text must read on them. */
+export async function updateClubBranding(viewer: Viewer, clubId: string, input: BrandingInput): Promise<void> {
+  const colors = { primaryColor: normaliseHex(input.primaryColor), accentColor: normaliseHex(input.accentColor) };
+  for (const field of ['primaryColor', 'accentColor'] as const) {
+    const problem = colorProblem(input[field]);
+    if (problem) throw new AppError('invalid_input', problem, field);
+  }
+  await getDb().transaction(async (tx) => {
+    await requireClubAccess(tx, viewer, clubId, 'run_club', { lock: true });
+    await tx.update(clubs).set({ primaryColor: colors.primaryColor!, accentColor: colors.accentColor!, updatedAt: new Date() }).where(eq(clubs.id, clubId));
+  });
+  await invalidateTags(clubPageTags(clubId));
+}
+
+/**
+ * A new avatar or banner: re-encoded (no EXIF, WebP), stored under clubs/{clubId}/, counted against the
+ * uploader's hourly image limit; the previous file is removed once the club no longer points at it.
+ */
+export async function changeClubImage(viewer: Viewer, clubId: string, kind: ClubImageKind, file: File): Promise<void> {
+  await requireClubAccess(getDb(), viewer, clubId, 'run_club');
+  if (file.size > IMAGE_MAX_BYTES) throw new AppError('image_too_large', undefined, kind);
+  await countImageUploads(viewer, 1, kind);
+  let image: Awaited<ReturnType<typeof normaliseImage>>;
+  try {
+    image = await normaliseImage(Buffer.from(await file.arrayBuffer()), IMAGE_SIDE[kind]);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.code, error.message, kind);
+    throw error;
+  }
+  const key = `clubs/${clubId}/${kind}-${newId()}.webp`;
+  await getStorage().put(key, image.body, image.contentType);
+  let previous: string | null = null;
+  try {
+    previous = await setImageKey(viewer, clubId, kind, key);
+  } catch (error) {
+    // The club is gone or the uploader lost their role meanwhile: the new file serves nothing.
+    await removeFiles([key]);
+    throw error;
+  }
+  if (previous) await removeFiles([previous]);
+}
+
+/** Takes the avatar or banner away (the club shows its initial, or its colour). */
+export async function removeClubImage(viewer: Viewer, clubId: string, kind: ClubImageKind): Promise<void> {
+  const previous = await setImageKey(viewer, clubId, kind, null);
+  if (previous) await removeFiles([previous]);
+}
+
+/** Points the club at `key` and answers the key it held before (only ever one of its own, under clubs/{id}/). */
+async function setImageKey(viewer: Viewer, clubId: string, kind: ClubImageKind, key: string | null): Promise<string | null> {
+  const column = kind === 'avatar' ? clubs.avatarKey : clubs.bannerKey;
+  const previous = await getDb().transaction(async (tx) => {
+    await requireClubAccess(tx, viewer, clubId, 'run_club', { lock: true });
+    const [row] = await tx.select({ key: column }).from(clubs).where(eq(clubs.id, clubId));
+    await tx
+      .update(clubs)
+      .set({ [kind === 'avatar' ? 'avatarKey' : 'bannerKey']: key, updatedAt: new Date() })
+      .where(eq(clubs.id, clubId));
+    return row?.key ?? null;
+  });
+  await invalidateTags(clubPageTags(clubId));
+  return previous?.startsWith(`clubs/${clubId}/`) ? previous : null;
+}
