@@ -93,7 +93,7 @@ describe('clubs admin authorization matrix', () => {
     const params = { identificador: cast.club.slug };
     const path = `/clube/${cast.club.slug}/admin/membros`;
     const as = (fields: Record<string, string>) => call(members.action, formRequest(path, fields, { cookie: cast.users.moderador.cookie }), params);
-    expect(await as({ intent: 'papel', userId: cast.users.membro.id, role: 'moderator' })).toMatchObject({ init: { status: 400 } });
+    expect(await as({ intent: 'papel', userId: cast.users.membro.id, role: 'moderator' })).toMatchObject({ init: { status: 403 } });
     expect(await as({ intent: 'plano', userId: cast.users.membro.id, planId: cast.plans.free })).toMatchObject({
       data: { formError: 'Só a equipe do clube pode fazer isso.' },
     });

@@ -75,7 +75,7 @@ describe('club admin pages', () => {
     expect(await post({ intent: 'papel', userId: cast.users.pendente.id, role: 'moderator' }, cast.users.admin)).toMatchObject({
       success: 'Papel alterado para moderador.',
     });
-    expect(await post({ intent: 'papel', userId: cast.users.pendente.id, role: 'admin' }, cast.users.admin)).toMatchObject({ init: { status: 400 } });
+    expect(await post({ intent: 'papel', userId: cast.users.pendente.id, role: 'admin' }, cast.users.admin)).toMatchObject({ init: { status: 403 } });
 
     const csv = (await call(membersCsv.loader, getRequest(`${path}.csv`, cast.users.admin.cookie), params)) as Response;
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
