@@ -45,6 +45,8 @@ export default [
   route('clube', 'routes/clube.tsx'),
   route('clubes', 'routes/clubes.tsx'),
   route('clube/:identificador', 'routes/clube.$identificador.tsx'),
+  route('clube/:identificador/posts', 'routes/clube.$identificador.posts.tsx'),
+  route('clube/:identificador/comunidade', 'routes/clube.$identificador.comunidade.tsx'),
   route('criar', 'routes/criar.tsx'),
 
   route('estante', 'routes/estante.tsx'),
