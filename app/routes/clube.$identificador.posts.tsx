@@ -26,14 +26,15 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const url = new URL(args.request.url);
   const query = postsPageQuery.parse(Object.fromEntries(url.searchParams));
+  const mayPublish = mayPublishPosts(club, club.standing);
   const [post, page, plans] = await Promise.all([
     query.post ? getClubPost(viewer, club.id, 'post', query.post) : null,
     query.post ? null : listClubPosts(viewer, club.id, 'post', query.cursor),
-    listPostPlans(viewer, club.id),
+    mayPublish ? listPostPlans(viewer, club.id) : [],
   ]);
   if (query.post && !post) throw data(null, { status: 404 });
   return data(
-    { club, signedIn: viewer !== null, post, page, plans, mayPublish: mayPublishPosts(club, club.standing), deleted: url.searchParams.has('apagado') },
+    { club, signedIn: viewer !== null, post, page, plans, mayPublish, deleted: url.searchParams.has('apagado') },
     { headers: { 'X-Cache-Tags': clubPageTags(club.id).join(',') } },
   );
 }

@@ -50,9 +50,8 @@ export function PostCardItem({ post, listPath }: { post: ClubPostCard; listPath:
       <PostMeta post={post} />
       <Prose html={post.excerptHtml} />
       <p className="flex flex-wrap items-center gap-4 text-sm">
-        <Link to={href} className="inline-flex min-h-11 items-center">
+        <Link to={href} className="inline-flex min-h-11 items-center" aria-label={`${post.truncated ? 'Ler tudo' : 'Abrir'}: ${post.title}`}>
           {post.truncated ? 'Ler tudo' : 'Abrir'}
-          <span className="sr-only">: {post.title}</span>
         </Link>
         <span className="text-muted">
           {post.commentCount === 1 ? '1 comentário' : `${formatNumber(post.commentCount)} comentários`} ·{' '}

@@ -93,15 +93,14 @@ function Comments({
                 <Form method="post" action={action}>
                   <Hidden name="intent" value="apagar-comentario" />
                   <Hidden name="commentId" value={comment.id} />
-                  <Button
+                  <button
                     type="submit"
-                    variant="quiet"
                     disabled={busy}
-                    className="px-0"
+                    className="min-h-11 text-sm font-semibold text-mar hover:underline disabled:opacity-60"
                     aria-label={`Apagar comentário de ${comment.author?.name ?? REMOVED_READER}`}
                   >
                     Apagar
-                  </Button>
+                  </button>
                 </Form>
               ) : null}
             </div>
