@@ -20,7 +20,9 @@ export async function listClubMembers(viewer: Viewer | null, clubId: string, opt
     ? sql`AND (immutable_unaccent(lower(u.name)) LIKE '%' || immutable_unaccent(${q}) || '%' OR u.username LIKE '%' || ${q.replace(/^@/, '')} || '%')`
     : sql``;
   const after = options.cursor
-    ? sql`AND (m.joined_at < ${options.cursor.at}::timestamptz OR (m.joined_at = ${options.cursor.at}::timestamptz AND m.user_id > ${options.cursor.id}))`
+    ? // The first bound lets the index start at the cursor; the second breaks ties on the same instant.
+      sql`AND m.joined_at <= ${options.cursor.at}::timestamptz
+        AND (m.joined_at < ${options.cursor.at}::timestamptz OR m.user_id > ${options.cursor.id})`
     : sql``;
   const rows = await queryRows<{
     user_id: string;
@@ -37,7 +39,7 @@ export async function listClubMembers(viewer: Viewer | null, clubId: string, opt
     FROM club_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL
       LEFT JOIN club_plans hp ON hp.id = m.plan_id AND (m.plan_ends_at IS NULL OR m.plan_ends_at > now())
     WHERE m.club_id = ${clubId} AND m.status = 'active' ${search} ${after}
-    ORDER BY m.joined_at DESC, m.user_id LIMIT ${sql.raw(String(MEMBERS_PAGE_SIZE + 1))}`);
+    ORDER BY m.joined_at DESC NULLS LAST, m.user_id LIMIT ${sql.raw(String(MEMBERS_PAGE_SIZE + 1))}`);
   const page = rows.slice(0, MEMBERS_PAGE_SIZE);
   const last = page.at(-1);
   return {

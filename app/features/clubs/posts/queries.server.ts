@@ -99,8 +99,10 @@ export async function listClubPosts(viewer: Viewer | null, clubId: string, kind:
   const [pinned, rows] = await Promise.all([
     cursor
       ? Promise.resolve([])
-      : queryRows<PostRow>(selectPosts(sql`${base} AND p.pinned_at IS NOT NULL`, sql`p.pinned_at DESC, p.id`, PINNED_MAX, EXCERPT_LENGTH)),
-    queryRows<PostRow>(selectPosts(sql`${base} AND p.pinned_at IS NULL ${after}`, sql`p.created_at DESC, p.id DESC`, POSTS_PAGE_SIZE + 1, EXCERPT_LENGTH)),
+      : queryRows<PostRow>(selectPosts(sql`${base} AND p.pinned_at IS NOT NULL`, sql`p.pinned_at DESC NULLS LAST, p.id`, PINNED_MAX, EXCERPT_LENGTH)),
+    queryRows<PostRow>(
+      selectPosts(sql`${base} AND p.pinned_at IS NULL ${after}`, sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`, POSTS_PAGE_SIZE + 1, EXCERPT_LENGTH),
+    ),
   ]);
   const page = rows.slice(0, POSTS_PAGE_SIZE);
   const last = page.at(-1);
