@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { clubMembers, clubPlans, clubs, notificationSettings } from '~/db/schema';
+import { clearHtmlCache, lookupPage, storeWhileStreaming } from '~/server/html-cache.server';
 import { runJobsOnce } from '~/server/jobs.server';
+import { clubCacheTag } from '../cache';
 import { createClubCast, type ClubCast } from '../../../../test/club-fixtures';
 import { useTestDatabase } from '../../../../test/db';
 import { createUser } from '../../../../test/factories';
@@ -268,5 +270,42 @@ describe('new post notifications', () => {
     const { runClubPostNotifyBatch } = await import('./notify.server');
     await runClubPostNotifyBatch({ postId: id, after: null });
     expect(await told()).toHaveLength(2);
+  });
+});
+
+describe("the visitors' cached club pages", () => {
+  it('are dropped by every post, comment, reaction, pin, edit and delete', async () => {
+    const { viewers, club } = await createClubCast('aberto');
+    const url = new URL(`http://localhost/clube/${club.slug}/posts`);
+    const cache = async () => {
+      const sent = storeWhileStreaming(
+        new Request(url),
+        new Response('<h1>Posts</h1>', { headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Cache-Tags': `clubs,${clubCacheTag(club.id)}` } }),
+      );
+      await sent.text();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(lookupPage('GET', url, undefined)).toBeDefined();
+    };
+    const dropped = () => expect(lookupPage('GET', url, undefined)).toBeUndefined();
+    clearHtmlCache();
+    await cache();
+    const id = await createClubPost(viewers.dono, club.id, post('Público', 'publico'));
+    dropped();
+    const steps: (() => Promise<unknown>)[] = [
+      () => addClubPostComment(viewers.membro, club.id, id, 'Oi'),
+      () => toggleClubPostReaction(viewers.membro, club.id, id, 'wow'),
+      () => setClubPostPinned(viewers.moderador, club.id, id, true),
+      () => editClubPost(viewers.dono, club.id, id, { title: 'Novo', body: 'Texto', visibility: 'publico', minPlanId: null }),
+      async () => {
+        const [comment] = await queryRows<{ id: string }>(sql`SELECT id FROM club_post_comments WHERE post_id = ${id}`);
+        await deleteClubPostComment(viewers.membro, club.id, comment!.id);
+      },
+      () => deleteClubPost(viewers.dono, club.id, id),
+    ];
+    for (const step of steps) {
+      await cache();
+      await step();
+      dropped();
+    }
   });
 });
