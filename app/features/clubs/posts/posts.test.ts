@@ -1,16 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
-import { clubMembers, clubPlans, clubs, notificationSettings } from '~/db/schema';
-import { clearHtmlCache, lookupPage, storeWhileStreaming } from '~/server/html-cache.server';
-import { runJobsOnce } from '~/server/jobs.server';
-import { clubCacheTag } from '../cache';
+import { clubMembers, clubPlans, clubs } from '~/db/schema';
 import { createClubCast, type ClubCast } from '../../../../test/club-fixtures';
 import { useTestDatabase } from '../../../../test/db';
-import { createUser } from '../../../../test/factories';
 import { canReadPost } from '../policy';
 import { standingOf } from '../standing.server';
-import { listClubMembers } from './members.server';
 import {
   PINNED_MAX,
   addClubPostComment,
@@ -204,108 +199,5 @@ describe('club posts: editing, deleting, comments and reactions', () => {
     expect(await getClubPost(viewers.membro, club.id, 'post', id)).toBeNull();
     expect((await listClubPosts(viewers.membro, club.id, 'post')).items).toEqual([]);
     await expect(listClubPosts(viewers.membro, club.id, 'thread')).rejects.toMatchObject({ code: 'forbidden' });
-  });
-});
-
-describe('club threads and the member directory', () => {
-  it('lets any active member open a thread (always for members), and keeps them from everyone else', async () => {
-    const { viewers, club } = await createClubCast('aberto');
-    const id = await createClubPost(viewers.membro, club.id, { kind: 'thread', content: { title: 'Qual o próximo livro?', body: 'Sugestões!' } });
-    for (const who of ['naoMembro', 'pendente', 'convidado', 'banido', 'adminDoSite'] as const) {
-      await expect(createClubPost(viewers[who], club.id, { kind: 'thread', content: { title: 'x', body: 'y' } })).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(listClubPosts(viewers[who], club.id, 'thread')).rejects.toMatchObject({ code: 'forbidden' });
-      await expect(getClubPost(viewers[who], club.id, 'thread', id)).rejects.toMatchObject({ code: 'forbidden' });
-    }
-    await expect(listClubPosts(null, club.id, 'thread')).rejects.toMatchObject({ code: 'forbidden' });
-    const thread = await getClubPost(viewers.membroComPlano, club.id, 'thread', id);
-    expect(thread).toMatchObject({ kind: 'thread', visibility: 'membros', may: { comment: true, edit: false, delete: false } });
-    expect((await listClubPosts(viewers.dono, club.id, 'post')).items).toEqual([]);
-    expect((await listClubPosts(viewers.dono, club.id, 'thread')).items.map((t) => t.title)).toEqual(['Qual o próximo livro?']);
-    await addClubPostComment(viewers.membroComPlano, club.id, id, 'Duna!');
-    expect((await getClubPost(viewers.membro, club.id, 'thread', id))!.comments).toHaveLength(1);
-  });
-
-  it('lists active members with their role and plan, searches and pages, only for members', async () => {
-    const cast = await createClubCast('aberto');
-    const { viewers, club, users } = cast;
-    const page = await listClubMembers(viewers.membro, club.id, { q: '' });
-    const byName = Object.fromEntries(page.items.map((m) => [m.reader.username, m]));
-    expect(Object.keys(byName).sort()).toEqual([users.admin, users.dono, users.membro, users.membroComPlano, users.moderador].map((u) => u.username).sort());
-    expect(byName[users.dono.username]).toMatchObject({ role: 'owner', plan: null });
-    expect(byName[users.membroComPlano.username]).toMatchObject({ role: 'member', plan: 'Mecenas' });
-    const found = await listClubMembers(viewers.membro, club.id, { q: users.moderador.username.toUpperCase() });
-    expect(found.items.map((m) => m.role)).toEqual(['moderator']);
-    for (const who of ['naoMembro', 'pendente', 'convidado', 'banido', 'adminDoSite'] as const) {
-      await expect(listClubMembers(viewers[who], club.id, { q: '' })).rejects.toMatchObject({ code: 'forbidden' });
-    }
-    const extra = await Promise.all(Array.from({ length: 30 }, () => createUser()));
-    await getDb()
-      .insert(clubMembers)
-      .values(extra.map((u, i) => ({ clubId: club.id, userId: u.id, status: 'active' as const, joinedAt: new Date(Date.UTC(2020, 0, 1, 0, 0, i % 3)) })));
-    const first = await listClubMembers(viewers.membro, club.id, { q: '' });
-    expect(first.items).toHaveLength(30);
-    const { communityPageQuery } = await import('./validation');
-    const second = await listClubMembers(viewers.membro, club.id, { q: '', cursor: communityPageQuery.parse({ cursor: first.nextCursor }).cursor });
-    expect(second.items).toHaveLength(5);
-    expect(new Set([...first.items, ...second.items].map((m) => m.reader.username)).size).toBe(35);
-    expect(second.nextCursor).toBeNull();
-  });
-});
-
-describe('new post notifications', () => {
-  it('tell, through a job, the members who may read the post and whose settings allow it, once', async () => {
-    const cast = await createClubCast('aberto');
-    const { viewers, club, users, plans } = cast;
-    await getDb().insert(notificationSettings).values({ userId: users.admin.id, type: 'club_post', inApp: false, email: false });
-    const id = await createClubPost(viewers.moderador, club.id, post('Só Mecenas', 'plano', plans.paid));
-    await createClubPost(viewers.membro, club.id, { kind: 'thread', content: { title: 'Conversa', body: 'Sem aviso.' } });
-    const told = () => queryRows<{ user_id: string; link: string }>(sql`SELECT user_id, link FROM notifications WHERE kind = 'club_post' ORDER BY user_id`);
-    expect(await told()).toEqual([]);
-    while ((await runJobsOnce('teste')) > 0);
-    const rows = await told();
-    const names = Object.fromEntries(Object.entries(users).map(([name, u]) => [u.id, name]));
-    expect(rows.map((r) => names[r.user_id]).sort()).toEqual(['dono', 'membroComPlano']);
-    expect(rows[0]!.link).toBe(`/clube/${club.slug}/posts?post=${id}`);
-    // Running the batch again (a job taken twice) tells no one twice.
-    const { runClubPostNotifyBatch } = await import('./notify.server');
-    await runClubPostNotifyBatch({ postId: id, after: null });
-    expect(await told()).toHaveLength(2);
-  });
-});
-
-describe("the visitors' cached club pages", () => {
-  it('are dropped by every post, comment, reaction, pin, edit and delete', async () => {
-    const { viewers, club } = await createClubCast('aberto');
-    const url = new URL(`http://localhost/clube/${club.slug}/posts`);
-    const cache = async () => {
-      const sent = storeWhileStreaming(
-        new Request(url),
-        new Response('<h1>Posts</h1>', { headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Cache-Tags': `clubs,${clubCacheTag(club.id)}` } }),
-      );
-      await sent.text();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(lookupPage('GET', url, undefined)).toBeDefined();
-    };
-    const dropped = () => expect(lookupPage('GET', url, undefined)).toBeUndefined();
-    clearHtmlCache();
-    await cache();
-    const id = await createClubPost(viewers.dono, club.id, post('Público', 'publico'));
-    dropped();
-    const steps: (() => Promise<unknown>)[] = [
-      () => addClubPostComment(viewers.membro, club.id, id, 'Oi'),
-      () => toggleClubPostReaction(viewers.membro, club.id, id, 'wow'),
-      () => setClubPostPinned(viewers.moderador, club.id, id, true),
-      () => editClubPost(viewers.dono, club.id, id, { title: 'Novo', body: 'Texto', visibility: 'publico', minPlanId: null }),
-      async () => {
-        const [comment] = await queryRows<{ id: string }>(sql`SELECT id FROM club_post_comments WHERE post_id = ${id}`);
-        await deleteClubPostComment(viewers.membro, club.id, comment!.id);
-      },
-      () => deleteClubPost(viewers.dono, club.id, id),
-    ];
-    for (const step of steps) {
-      await cache();
-      await step();
-      dropped();
-    }
   });
 });
