@@ -3,6 +3,7 @@ import { failureFromError, parseForm } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
 import type { PostKind } from '../vocabulary';
 import {
+  type ClubPostContent,
   addClubPostComment,
   createClubPost,
   deleteClubPost,
@@ -11,7 +12,17 @@ import {
   setClubPostPinned,
   toggleClubPostReaction,
 } from './mutations.server';
-import { type PostContentInput, postContentInput, postIntent, threadContentInput } from './validation';
+import { postContentInput, postIntent, threadContentInput } from './validation';
+
+/** The text (and, for a post, the audience) of the publishing and editing forms; threads are always for members. */
+function parseContent(formData: FormData, kind: PostKind) {
+  if (kind === 'post') {
+    const parsed = parseForm(formData, postContentInput);
+    return parsed.ok ? { ok: true as const, content: { kind, content: parsed.value } satisfies ClubPostContent } : parsed;
+  }
+  const parsed = parseForm(formData, threadContentInput);
+  return parsed.ok ? { ok: true as const, content: { kind, content: parsed.value } satisfies ClubPostContent } : parsed;
+}
 
 /**
  * The forms of /posts (kind `post`) and /comunidade (kind `thread`): publish, edit, delete, pin, comment,
@@ -21,22 +32,17 @@ export async function runPostAction(viewer: Viewer, clubId: string, kind: PostKi
   const parsed = parseForm(formData, postIntent);
   if (!parsed.ok) return parsed.failure;
   const input = parsed.value;
-  const edited = kind === 'post' ? 'Post editado.' : 'Conversa editada.';
   try {
     switch (input.intent) {
       case 'publicar':
       case 'editar': {
-        const content = kind === 'post' ? parseForm(formData, postContentInput) : parseForm(formData, threadContentInput);
+        const content = parseContent(formData, kind);
         if (!content.ok) return content.failure;
         if (input.intent === 'editar') {
-          await editClubPost(viewer, clubId, input.postId, content.value);
-          return { success: edited };
+          await editClubPost(viewer, clubId, input.postId, content.content.content);
+          return { success: kind === 'post' ? 'Post editado.' : 'Conversa editada.' };
         }
-        const id = await createClubPost(
-          viewer,
-          clubId,
-          'visibility' in content.value ? { kind: 'post', content: content.value as PostContentInput } : { kind: 'thread', content: content.value },
-        );
+        const id = await createClubPost(viewer, clubId, content.content);
         return redirect(`${listPath}?${kind === 'post' ? 'post' : 'conversa'}=${id}`);
       }
       case 'apagar':

@@ -19,6 +19,8 @@ import type { PostContentInput } from './validation';
 export const PINNED_MAX = 5;
 
 type ThreadContent = { title: string; body: string };
+/** What a publishing form gives: a post with its audience, or a thread (always for members). */
+export type ClubPostContent = { kind: 'post'; content: PostContentInput } | { kind: 'thread'; content: ThreadContent };
 
 function requireVerified(viewer: Viewer, what: string): void {
   if (!viewer.emailVerified) throw new AppError('email_not_verified', `Confirme seu e-mail para ${what}: procure o link que enviamos para você.`);
@@ -58,11 +60,7 @@ async function checkPlan(tx: Tx, clubId: string, planId: string | null): Promise
  * A post on /posts (staff; members too when the club lets them) or a thread on /comunidade (any active member,
  * always for members). A post notifies the members who may read it, through a job (notify.server.ts).
  */
-export async function createClubPost(
-  viewer: Viewer,
-  clubId: string,
-  input: { kind: 'post'; content: PostContentInput } | { kind: 'thread'; content: ThreadContent },
-): Promise<string> {
+export async function createClubPost(viewer: Viewer, clubId: string, input: ClubPostContent): Promise<string> {
   const id = newId();
   await getDb().transaction(async (tx) => {
     const { club, standing } = await requireClubAccess(tx, viewer, clubId, input.kind === 'thread' ? 'open_thread' : null);
