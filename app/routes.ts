@@ -45,6 +45,8 @@ export default [
   route('clube', 'routes/clube.tsx'),
   route('clubes', 'routes/clubes.tsx'),
   route('clube/:identificador', 'routes/clube.$identificador.tsx'),
+  route('clube/:identificador/posts', 'routes/clube.$identificador.posts.tsx'),
+  route('clube/:identificador/comunidade', 'routes/clube.$identificador.comunidade.tsx'),
   route('clube/:identificador/planos', 'routes/clube.$identificador.planos.tsx'),
   route('clube/:identificador/agenda.ics', 'routes/clube.$identificador.agenda[.]ics.ts'),
   route('clube/:identificador/admin', 'routes/clube.$identificador.admin.tsx'),

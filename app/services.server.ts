@@ -18,6 +18,7 @@ import '~/features/social/catalog-follows.server';
 import '~/features/clubs/activities/reminders.server';
 import '~/features/export/archive.server';
 import '~/features/imports/job.server';
+import '~/features/clubs/posts/notify.server';
 
 // The composition of the app (decision 0041): server/ is domain-free, so the features it runs are registered here.
 // The viewer renews sessions through the accounts feature's auth instance (created lazily, on first use).

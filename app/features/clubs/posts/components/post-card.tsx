@@ -1,0 +1,107 @@
+import { Link } from '~/components/link';
+import { Prose } from '~/components/ui/prose';
+import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
+import { formatDateTime, formatNumber } from '~/lib/format';
+import { POST_VISIBILITY_LABELS } from '../../policy';
+import type { ClubPostCard } from '../types';
+
+/** Where one post (`?post=`) or thread (`?conversa=`) opens on its list's page. */
+export const postHref = (listPath: string, post: { kind: ClubPostCard['kind']; id: string }) =>
+  `${listPath}?${post.kind === 'post' ? 'post' : 'conversa'}=${post.id}`;
+
+/** "Só membros", "Plano Mecenas ou acima": who reads a post, shown on posts that are not public. */
+export function audienceLabel(post: Pick<ClubPostCard, 'visibility' | 'minPlan'>): string {
+  if (post.visibility === 'plano') return post.minPlan ? `Plano ${post.minPlan.name} ou acima` : 'Só a equipe (o plano foi apagado)';
+  return POST_VISIBILITY_LABELS[post.visibility];
+}
+
+/** The author, the date and the badges of a post (fixado, audience, editado). */
+export function PostMeta({ post }: { post: Omit<ClubPostCard, 'excerptHtml' | 'truncated'> }) {
+  return (
+    <div className="flex items-center gap-3">
+      <ReaderAvatarLink reader={post.author} size={36} />
+      <div className="flex min-w-0 flex-col text-sm">
+        <ReaderLink reader={post.author} className="font-semibold" />
+        <p className="flex flex-wrap items-center gap-x-2 text-muted">
+          <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
+          {post.pinned ? <span className="rounded-full border border-line px-2 text-xs font-semibold text-ink">Fixado</span> : null}
+          {post.kind === 'post' && post.visibility !== 'publico' ? (
+            <span className="rounded-full border border-line px-2 text-xs text-ink">{audienceLabel(post)}</span>
+          ) : null}
+          {post.editedAt ? (
+            <span>
+              · editado em <time dateTime={post.editedAt}>{formatDateTime(post.editedAt)}</time>
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** A post in a list: its excerpt, its counts and the way to read it whole, react and comment. */
+export function PostCardItem({ post, listPath }: { post: ClubPostCard; listPath: string }) {
+  const href = postHref(listPath, post);
+  return (
+    <article id={`post-${post.id}`} aria-labelledby={`post-${post.id}-title`} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+      <h3 id={`post-${post.id}-title`} className="font-serif text-lg font-semibold">
+        <Link to={href}>{post.title}</Link>
+      </h3>
+      <PostMeta post={post} />
+      <Prose html={post.excerptHtml} />
+      <p className="flex flex-wrap items-center gap-4 text-sm">
+        <Link to={href} className="inline-flex min-h-11 items-center" aria-label={`${post.truncated ? 'Ler tudo' : 'Abrir'}: ${post.title}`}>
+          {post.truncated ? 'Ler tudo' : 'Abrir'}
+        </Link>
+        <span className="text-muted">
+          {post.commentCount === 1 ? '1 comentário' : `${formatNumber(post.commentCount)} comentários`} ·{' '}
+          {post.reactionCount === 1 ? '1 reação' : `${formatNumber(post.reactionCount)} reações`}
+        </span>
+      </p>
+    </article>
+  );
+}
+
+/** The pinned posts, then a page of the others with "Carregar mais" (a plain link with the cursor). */
+export function PostList({
+  page,
+  listPath,
+  label,
+  empty,
+}: {
+  page: { pinned: ClubPostCard[]; items: ClubPostCard[]; nextCursor: string | null };
+  listPath: string;
+  label: string;
+  empty: string;
+}) {
+  if (page.pinned.length === 0 && page.items.length === 0)
+    return <p className="rounded-xl border border-dashed border-line p-6 text-center text-muted">{empty}</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      {page.pinned.length ? (
+        <ul aria-label="Fixados" className="flex flex-col gap-4">
+          {page.pinned.map((post) => (
+            <li key={post.id}>
+              <PostCardItem post={post} listPath={listPath} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ol aria-label={label} className="flex flex-col gap-4">
+        {page.items.map((post) => (
+          <li key={post.id}>
+            <PostCardItem post={post} listPath={listPath} />
+          </li>
+        ))}
+      </ol>
+      {page.nextCursor ? (
+        <Link
+          to={`${listPath}?cursor=${page.nextCursor}`}
+          className="self-center rounded-lg border border-line bg-surface px-4 py-2.5 font-medium no-underline"
+        >
+          Carregar mais
+        </Link>
+      ) : null}
+    </div>
+  );
+}

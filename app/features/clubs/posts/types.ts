@@ -1,0 +1,65 @@
+import type { ReaderLinkTarget } from '~/features/profiles/components/reader-link';
+import type { Reaction } from '~/features/atts/vocabulary';
+import type { ClubRole, PostKind, PostVisibility } from '../vocabulary';
+
+/** A post or thread in a list: an excerpt of its text (rendered safe Markdown) and how much it was answered. */
+export type ClubPostCard = {
+  id: string;
+  kind: PostKind;
+  title: string;
+  excerptHtml: string;
+  /** The excerpt cut the text: the list links to the whole post. */
+  truncated: boolean;
+  author: ReaderLinkTarget;
+  createdAt: string;
+  visibility: PostVisibility;
+  /** For `plano`: the lowest plan that reads it (null once that plan was deleted). */
+  minPlan: { id: string; name: string } | null;
+  pinned: boolean;
+  /** When it was last edited — only for staff and the author (the others read the text as it is). */
+  editedAt: string | null;
+  commentCount: number;
+  reactionCount: number;
+};
+
+export type ClubPostComment = {
+  id: string;
+  body: string;
+  author: ReaderLinkTarget;
+  createdAt: string;
+  mayDelete: boolean;
+};
+
+/** An earlier text of the post, saved when it was edited. */
+export type ClubPostRevision = { id: string; title: string; body: string; createdAt: string; editor: ReaderLinkTarget };
+
+/** One post or thread opened on its own, with everything the viewer may do to it. */
+export type ClubPostDetail = Omit<ClubPostCard, 'excerptHtml' | 'truncated'> & {
+  body: string;
+  bodyHtml: string;
+  reactions: { kind: Reaction; count: number; mine: boolean }[];
+  comments: ClubPostComment[];
+  /** null unless the viewer is staff or the author. */
+  revisions: ClubPostRevision[] | null;
+  may: { edit: boolean; delete: boolean; pin: boolean; comment: boolean; react: boolean };
+};
+
+export type ClubPostPage = {
+  /** Pinned posts, on the first page only. */
+  pinned: ClubPostCard[];
+  items: ClubPostCard[];
+  /** The "Carregar mais" cursor, or null on the last page. */
+  nextCursor: string | null;
+};
+
+export type ClubMemberCard = {
+  reader: NonNullable<ReaderLinkTarget>;
+  role: ClubRole;
+  plan: string | null;
+  joinedAt: string;
+};
+
+export type ClubMemberPage = { items: ClubMemberCard[]; nextCursor: string | null };
+
+/** A plan a post may be written for, in the publishing form. */
+export type PlanChoice = { id: string; name: string };

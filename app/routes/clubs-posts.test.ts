@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { createClubCast } from '../../test/club-fixtures';
+import { useTestDatabase } from '../../test/db';
+import { formRequest, getRequest } from '../../test/factories';
+import { renderPage } from '../../test/render';
+import { call, type Failure } from '../../test/routes';
+import * as community from './clube.$identificador.comunidade';
+import * as posts from './clube.$identificador.posts';
+
+useTestDatabase();
+
+type PostsData = Awaited<ReturnType<typeof posts.loader>>['data'];
+type CommunityData = Awaited<ReturnType<typeof community.loader>>['data'];
+type Loaded<T> = { data: T; init: { headers: Record<string, string> } };
+
+describe('/clube/{id}/posts and /comunidade', () => {
+  it('publish a plan post from the form, open it, comment, react, pin, edit with history and delete it', async () => {
+    const { club, users, plans } = await createClubCast('aberto');
+    const path = `/clube/${club.slug}/posts`;
+    const act = (fields: Record<string, string>, who = users.dono, url = path) =>
+      call(posts.action, formRequest(url, fields, { cookie: who.cookie }), { identificador: club.slug });
+    const missingPlan = (await act({ intent: 'publicar', title: 'Mecenas', body: 'Só para **mecenas**.', visibility: 'plano' })) as Failure;
+    expect(missingPlan.init.status).toBe(400);
+    expect(missingPlan.data.fieldErrors).toEqual({ minPlanId: 'Escolha o plano mínimo.' });
+    expect(missingPlan.data.fields).toMatchObject({ title: 'Mecenas' });
+    const tooLong = (await act({ intent: 'publicar', title: 'x'.repeat(151), body: 'x' })) as Failure;
+    expect(tooLong.data.fieldErrors.title).toMatch(/150/);
+    const published = (await act({
+      intent: 'publicar',
+      title: 'Mecenas',
+      body: 'Só para **mecenas**.',
+      visibility: 'plano',
+      minPlanId: plans.paid,
+    })) as Response;
+    expect(published.status).toBe(302);
+    const location = published.headers.get('location')!;
+    const postId = new URL(location, 'http://x').searchParams.get('post')!;
+
+    const opened = (await call(posts.loader, getRequest(location, users.membroComPlano.cookie), { identificador: club.slug })) as Loaded<PostsData>;
+    expect(opened.data.post).toMatchObject({ title: 'Mecenas', visibility: 'plano', minPlan: { name: 'Mecenas' } });
+    expect(opened.data.post!.bodyHtml).toContain('<strong>mecenas</strong>');
+    expect(await act({ intent: 'comentar', postId, comment: 'Valeu!' }, users.membroComPlano, location)).toEqual({ success: 'Comentário publicado.' });
+    expect(await act({ intent: 'reagir', postId, reaction: 'palmas' }, users.membroComPlano, location)).toEqual({ success: 'Reação enviada.' });
+    expect(await act({ intent: 'fixar', postId }, users.moderador, location)).toEqual({ success: 'Fixado no topo.' });
+    expect(await act({ intent: 'editar', postId, title: 'Mecenas (novo)', body: 'Outro texto.', visibility: 'plano', minPlanId: plans.paid })).toEqual({
+      success: 'Post editado.',
+    });
+    const asOwner = (await call(posts.loader, getRequest(location, users.dono.cookie), { identificador: club.slug })) as Loaded<PostsData>;
+    const html = renderPage(posts.default, asOwner.data, location);
+    for (const text of [
+      '<h1',
+      'Mecenas (novo)',
+      'Plano Mecenas ou acima',
+      'Fixado',
+      'editado em',
+      'Histórico de edições (1)',
+      'Valeu!',
+      'Desafixar',
+      'Apagar post',
+    ]) {
+      expect(html).toContain(text);
+    }
+    const asMember = (await call(posts.loader, getRequest(location, users.membroComPlano.cookie), { identificador: club.slug })) as Loaded<PostsData>;
+    const memberHtml = renderPage(posts.default, asMember.data, location);
+    expect(memberHtml).not.toContain('editado em');
+    expect(memberHtml).not.toContain('Histórico');
+    expect(memberHtml).toContain('aria-pressed="true"');
+
+    const list = (await call(posts.loader, getRequest(path, users.dono.cookie), { identificador: club.slug })) as Loaded<PostsData>;
+    expect(list.data.page!.pinned.map((p) => p.title)).toEqual(['Mecenas (novo)']);
+    expect(renderPage(posts.default, list.data, path)).toContain('Escrever um post');
+    const deleted = (await act({ intent: 'apagar', postId }, users.dono, location)) as Response;
+    expect(deleted.headers.get('location')).toBe(`${path}?apagado=1`);
+    const visitor = (await call(posts.loader, getRequest(path), { identificador: club.slug })) as Loaded<PostsData>;
+    expect(visitor.init.headers['X-Cache-Tags']).toBe(`club:${club.id}`);
+    const visitorHtml = renderPage(posts.default, visitor.data, path);
+    expect(visitorHtml).toContain('O clube ainda não publicou nada que você possa ler.');
+    expect(visitorHtml).not.toContain('Escrever um post');
+  });
+
+  it('open a thread on /comunidade, find members in the directory, and show the rest only the count', async () => {
+    const { club, users } = await createClubCast('aberto');
+    const path = `/clube/${club.slug}/comunidade`;
+    const opened = (await call(
+      community.action,
+      formRequest(path, { intent: 'publicar', title: 'Próxima leitura', body: 'Ideias?' }, { cookie: users.membro.cookie }),
+      {
+        identificador: club.slug,
+      },
+    )) as Response;
+    const location = opened.headers.get('location')!;
+    expect(location).toMatch(/\?conversa=/);
+    const thread = (await call(community.loader, getRequest(location, users.membro.cookie), { identificador: club.slug })) as Loaded<CommunityData>;
+    expect(renderPage(community.default, thread.data, location)).toContain('Próxima leitura');
+    const directory = (await call(community.loader, getRequest(`${path}?aba=membros&q=${users.moderador.username}`, users.membro.cookie), {
+      identificador: club.slug,
+    })) as Loaded<CommunityData>;
+    const html = renderPage(community.default, directory.data, `${path}?aba=membros`);
+    expect(html).toContain(`@${users.moderador.username}`);
+    expect(html).toContain('Moderador');
+    expect(html).not.toContain(`@${users.membro.username}`);
+    const list = (await call(community.loader, getRequest(path, users.membro.cookie), { identificador: club.slug })) as Loaded<CommunityData>;
+    expect(renderPage(community.default, list.data, path)).toContain('Abrir uma conversa');
+    const visitor = (await call(community.loader, getRequest(path), { identificador: club.slug })) as Loaded<CommunityData>;
+    const visitorHtml = renderPage(community.default, visitor.data, path);
+    expect(visitorHtml).toContain('5 membros conversando');
+    expect(visitorHtml).not.toContain('Próxima leitura');
+    expect(visitor.init.headers['X-Cache-Tags']).toBe(`club:${club.id}`);
+  });
+});
