@@ -44,7 +44,7 @@ async function fixture(visibility: ClubVisibility): Promise<Fixture> {
 
 /**
  * Each loader and action of /posts and /comunidade, with what each reader gets. `allowed` readers get `ok`;
- * the others the denial: 404 where the thing is hidden from them, 400 (a Portuguese failure) where it is not.
+ * the others the denial: 404 where the thing is hidden from them, 403 (with a Portuguese message) where it is not.
  */
 function cases(f: Fixture, visibility: ClubVisibility) {
   const { slug } = f.cast.club;
@@ -76,22 +76,22 @@ function cases(f: Fixture, visibility: ClubVisibility) {
     'GET /comunidade?conversa=': [get(community, `${c}?conversa=${f.thread}`), page(seesClub)],
     'POST /posts publicar': [
       post(posts, p, () => ({ intent: 'publicar', title: 'Novo', body: 'Texto', visibility: 'membros' })),
-      action(STAFF, 302, () => 400),
+      action(STAFF, 302, () => 403),
     ],
-    'POST /posts comentar': [post(posts, p, () => ({ intent: 'comentar', postId: f.publicPost, comment: 'Oi' })), action(MEMBERS, 200, () => 400)],
-    'POST /posts reagir': [post(posts, p, () => ({ intent: 'reagir', postId: f.membersPost, reaction: 'amei' })), action(MEMBERS, 200, () => 400)],
-    'POST /posts fixar': [post(posts, p, () => ({ intent: 'fixar', postId: f.publicPost })), action(STAFF, 200, () => 400)],
+    'POST /posts comentar': [post(posts, p, () => ({ intent: 'comentar', postId: f.publicPost, comment: 'Oi' })), action(MEMBERS, 200, () => 403)],
+    'POST /posts reagir': [post(posts, p, () => ({ intent: 'reagir', postId: f.membersPost, reaction: 'amei' })), action(MEMBERS, 200, () => 403)],
+    'POST /posts fixar': [post(posts, p, () => ({ intent: 'fixar', postId: f.publicPost })), action(STAFF, 200, () => 403)],
     // Editing someone else's members' post: members are refused; to anyone who cannot read it, it does not exist.
     'POST /posts editar': [
       post(posts, p, () => ({ intent: 'editar', postId: f.membersPost, title: 'Editado', body: 'Novo texto', visibility: 'membros' })),
-      action(STAFF, 200, (who) => (MEMBERS.includes(who) ? 400 : 404)),
+      action(STAFF, 200, (who) => (MEMBERS.includes(who) ? 403 : 404)),
     ],
     'POST /posts apagar': [
       post(posts, p, async () => ({ intent: 'apagar', postId: await fresh() })),
-      action(STAFF, 302, (who) => (who === 'banido' ? 404 : 400)),
+      action(STAFF, 302, (who) => (who === 'banido' ? 404 : 403)),
     ],
-    'POST /comunidade publicar': [post(community, c, () => ({ intent: 'publicar', title: 'Conversa nova', body: 'Oi' })), action(MEMBERS, 302, () => 400)],
-    'POST /comunidade comentar': [post(community, c, () => ({ intent: 'comentar', postId: f.thread, comment: 'Oi' })), action(MEMBERS, 200, () => 400)],
+    'POST /comunidade publicar': [post(community, c, () => ({ intent: 'publicar', title: 'Conversa nova', body: 'Oi' })), action(MEMBERS, 302, () => 403)],
+    'POST /comunidade comentar': [post(community, c, () => ({ intent: 'comentar', postId: f.thread, comment: 'Oi' })), action(MEMBERS, 200, () => 403)],
   } satisfies Record<string, [(who: ClubWho) => Promise<unknown>, (who: ClubWho) => Outcome]>;
 }
 
