@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown, renderMarkdownExcerpt } from './markdown';
 
 describe('renderMarkdown', () => {
   it('hides ||spoilers|| inline, with Markdown inside them', () => {
@@ -21,5 +21,16 @@ describe('renderMarkdown', () => {
     for (const href of ['/.//evil.example', '/\\evil.example', '\\/\\/evil.example', '/%2F/evil.example', '//evil.example']) {
       expect(renderMarkdown(`[x](${href})`)).toBe('<p>x</p>\n');
     }
+  });
+});
+
+describe('renderMarkdownExcerpt', () => {
+  it('cuts long texts with an ellipsis, never inside a spoiler, and leaves short ones whole', () => {
+    expect(renderMarkdownExcerpt('Curto e **bom**.', 50)).toEqual({ html: '<p>Curto e <strong>bom</strong>.</p>\n', truncated: false });
+    const cut = renderMarkdownExcerpt(`Um começo calmo. ||O assassino é o mordomo e todos sabiam||`, 40);
+    expect(cut.truncated).toBe(true);
+    expect(cut.html).not.toContain('assassino');
+    expect(cut.html).toBe('<p>Um começo calmo.…</p>\n');
+    expect(renderMarkdownExcerpt('palavra '.repeat(20), 30).html).toBe(`<p>${'palavra '.repeat(3).trimEnd()}…</p>\n`);
   });
 });

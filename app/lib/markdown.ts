@@ -51,3 +51,16 @@ const marked = new Marked({
 export function renderMarkdown(source: string): string {
   return marked.parse(source, { async: false });
 }
+
+/**
+ * The start of a text, rendered: cut at `length` characters (at a space when there is one near), with "…". A cut
+ * inside a spoiler ends before the spoiler opens, so its words never show unhidden in an excerpt.
+ */
+export function renderMarkdownExcerpt(source: string, length: number): { html: string; truncated: boolean } {
+  if (source.length <= length) return { html: renderMarkdown(source), truncated: false };
+  let cut = source.slice(0, length);
+  const space = cut.lastIndexOf(' ');
+  if (space > length * 0.6) cut = cut.slice(0, space);
+  if ((cut.match(/\|\|/g)?.length ?? 0) % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('||'));
+  return { html: renderMarkdown(`${cut.trimEnd()}…`), truncated: true };
+}

@@ -14,7 +14,7 @@ export type HomeClub = {
   avatarUrl: string | null;
   primaryColor: string;
   newPosts: number;
-  nextActivity: { kind: ActivityKind; title: string; startsAt: string } | null;
+  nextActivity: { kind: ActivityKind; title: string; startsAt: string; endsAt: string | null } | null;
 };
 
 /**
@@ -28,7 +28,7 @@ export async function listHomeClubs(viewer: Viewer): Promise<{ clubs: HomeClub[]
     avatar_key: string | null;
     primary_color: string;
     new_posts: number;
-    next_activity: { kind: ActivityKind; title: string; startsAt: string } | null;
+    next_activity: { kind: ActivityKind; title: string; startsAt: string; endsAt: string | null } | null;
     total: number;
   }>(sql`
     SELECT c.slug, c.name, c.avatar_key, c.primary_color, count(*) OVER ()::int AS total,
@@ -37,7 +37,7 @@ export async function listHomeClubs(viewer: Viewer): Promise<{ clubs: HomeClub[]
           AND (p.visibility <> 'plano' OR m.role <> 'member' OR p.author_id = ${viewer.id}
             OR EXISTS (SELECT 1 FROM club_plans mp JOIN club_plans hp ON hp.id = m.plan_id
               WHERE mp.id = p.min_plan_id AND hp.position >= mp.position AND (m.plan_ends_at IS NULL OR m.plan_ends_at > now())))) AS new_posts,
-      (SELECT json_build_object('kind', a.kind, 'title', a.title, 'startsAt', a.starts_at) FROM club_activities a
+      (SELECT json_build_object('kind', a.kind, 'title', a.title, 'startsAt', a.starts_at, 'endsAt', a.ends_at) FROM club_activities a
         WHERE a.club_id = c.id AND coalesce(a.ends_at, a.starts_at) >= now() ORDER BY a.starts_at, a.id LIMIT 1) AS next_activity
     FROM club_members m JOIN clubs c ON c.id = m.club_id
     WHERE m.user_id = ${viewer.id} AND m.status = 'active'
@@ -51,7 +51,13 @@ export async function listHomeClubs(viewer: Viewer): Promise<{ clubs: HomeClub[]
       avatarUrl: row.avatar_key ? `/arquivos/${row.avatar_key}` : null,
       primaryColor: row.primary_color,
       newPosts: row.new_posts,
-      nextActivity: row.next_activity ? { ...row.next_activity, startsAt: new Date(row.next_activity.startsAt).toISOString() } : null,
+      nextActivity: row.next_activity
+        ? {
+            ...row.next_activity,
+            startsAt: new Date(row.next_activity.startsAt).toISOString(),
+            endsAt: row.next_activity.endsAt ? new Date(row.next_activity.endsAt).toISOString() : null,
+          }
+        : null,
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { readingShownTo, visibleTo } from '~/features/social/audience.server';
+import { renderMarkdownExcerpt } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
 import { canReadPost } from './policy';
 import type { ClubDetail } from './types';
@@ -9,6 +10,8 @@ import type { ActivityKind, PostVisibility } from './vocabulary';
 export const READING_NOW_MAX = 12;
 export const NEXT_ACTIVITIES_MAX = 3;
 export const PINNED_POSTS_MAX = 3;
+/** Characters of a pinned post shown on the club's home (Markdown rendered, cut at this length). */
+const PINNED_EXCERPT = 280;
 
 export type ClubActivityItem = {
   id: string;
@@ -19,7 +22,7 @@ export type ClubActivityItem = {
   link: string | null;
   edition: { id: string; title: string } | null;
 };
-export type PinnedPost = { id: string; title: string; excerpt: string; createdAt: string; author: { username: string; name: string } | null };
+export type PinnedPost = { id: string; title: string; excerptHtml: string; createdAt: string; author: { username: string; name: string } | null };
 export type MemberReading = {
   reader: { username: string; name: string; image: string | null };
   edition: { id: string; title: string; coverUrl: string | null };
@@ -53,7 +56,7 @@ export async function getClubHome(viewer: Viewer | null, club: ClubDetail) {
       username: string | null;
       name: string | null;
     }>(sql`
-      SELECT p.id, p.title, left(p.body, 400) AS body, p.visibility, mp.position AS min_plan_position, p.author_id, p.created_at, u.username, u.name
+      SELECT p.id, p.title, left(p.body, ${PINNED_EXCERPT + 1}) AS body, p.visibility, mp.position AS min_plan_position, p.author_id, p.created_at, u.username, u.name
       FROM club_posts p LEFT JOIN club_plans mp ON mp.id = p.min_plan_id LEFT JOIN users u ON u.id = p.author_id
       WHERE p.club_id = ${club.id} AND p.kind = 'post' AND p.pinned_at IS NOT NULL
       ORDER BY p.pinned_at DESC LIMIT 10`),
@@ -83,7 +86,7 @@ export async function getClubHome(viewer: Viewer | null, club: ClubDetail) {
       .map((p): PinnedPost => ({
         id: p.id,
         title: p.title,
-        excerpt: p.body,
+        excerptHtml: renderMarkdownExcerpt(p.body, PINNED_EXCERPT).html,
         createdAt: new Date(p.created_at).toISOString(),
         author: p.username ? { username: p.username, name: p.name ?? p.username } : null,
       })),

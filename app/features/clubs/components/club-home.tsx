@@ -4,6 +4,7 @@ import { Prose } from '~/components/ui/prose';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { formatDateTime } from '~/lib/format';
 import type { ClubHome as Home } from '../home.server';
+import { activityWhen } from '../activities/when';
 import { ACTIVITY_KIND_LABELS } from '../labels';
 import type { ClubDetail } from '../types';
 
@@ -50,10 +51,10 @@ export function ClubHome({
             <ul className="flex flex-col gap-3">
               {home.pinned.map((post) => (
                 <li key={post.id} className="rounded-xl border border-line bg-surface p-4">
-                  <Link to={`${base}/posts#post-${post.id}`} className="font-semibold">
+                  <Link to={`${base}/posts?post=${post.id}`} className="font-semibold">
                     {post.title}
                   </Link>
-                  <p className="line-clamp-3 text-sm">{post.excerpt}</p>
+                  <Prose html={post.excerptHtml} className="text-sm" />
                   <p className="text-xs text-muted">
                     {post.author ? `@${post.author.username}` : 'leitor removido'} · {formatDateTime(post.createdAt)}
                   </p>
@@ -81,7 +82,7 @@ export function ClubHome({
                   <p className="text-xs font-semibold uppercase tracking-wide text-muted">{ACTIVITY_KIND_LABELS[activity.kind]}</p>
                   <p className="font-semibold">{activity.title}</p>
                   <p className="text-sm">
-                    <time dateTime={activity.startsAt}>{formatDateTime(activity.startsAt)}</time>
+                    <time dateTime={activity.startsAt}>{activityWhen(activity)}</time>
                   </p>
                   {activity.edition ? <Link to={`/ed/${activity.edition.id}`}>{activity.edition.title}</Link> : null}
                 </li>

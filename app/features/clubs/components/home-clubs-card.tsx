@@ -1,5 +1,5 @@
 import { Link } from '~/components/link';
-import { formatDateTime } from '~/lib/format';
+import { activityWhen } from '../activities/when';
 import type { HomeClub } from '../home-card.server';
 import { ACTIVITY_KIND_LABELS } from '../labels';
 import { ClubAvatar } from './club-avatar';
@@ -33,7 +33,7 @@ export function HomeClubsCard({ clubs, total }: { clubs: readonly HomeClub[]; to
                 {club.nextActivity ? (
                   <span className="text-sm">
                     {ACTIVITY_KIND_LABELS[club.nextActivity.kind]}: {club.nextActivity.title} ·{' '}
-                    <time dateTime={club.nextActivity.startsAt}>{formatDateTime(club.nextActivity.startsAt)}</time>
+                    <time dateTime={club.nextActivity.startsAt}>{activityWhen(club.nextActivity)}</time>
                   </span>
                 ) : null}
               </div>

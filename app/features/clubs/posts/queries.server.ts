@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { REACTIONS, type Reaction } from '~/features/atts/vocabulary';
-import { renderMarkdown } from '~/lib/markdown';
+import { renderMarkdown, renderMarkdownExcerpt } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
 import { type MembershipStanding, can, mayPublishPosts } from '../policy';
 import { requireClubAccess } from '../standing.server';
@@ -68,13 +68,13 @@ function selectPosts(where: SQL, order: SQL, limit: number, bodyLength: number |
 
 function toCard(row: PostRow, standing: MembershipStanding | null, viewerId: string | null): ClubPostCard {
   const seesEdits = can(standing, 'moderate_posts') || (viewerId !== null && row.author_id === viewerId);
-  const truncated = row.body.length > EXCERPT_LENGTH;
+  const excerpt = renderMarkdownExcerpt(row.body, EXCERPT_LENGTH);
   return {
     id: row.id,
     kind: row.kind,
     title: row.title,
-    excerptHtml: renderMarkdown(truncated ? `${row.body.slice(0, EXCERPT_LENGTH).trimEnd()}…` : row.body),
-    truncated,
+    excerptHtml: excerpt.html,
+    truncated: excerpt.truncated,
     author: row.username ? { username: row.username, name: row.name ?? row.username, image: row.image } : null,
     createdAt: iso(row.created_at),
     visibility: row.visibility,

@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { formatDateTime } from '~/lib/format';
+import { activityWhen } from '../when';
 import { FORM_FIELD, failureOf } from '../../plans/components/form-scope';
 import { ACTIVITY_KIND_LABELS } from '../../labels';
 import type { ClubActivityAdminItem } from '../types';
@@ -19,13 +19,7 @@ export function ActivityAdminList({ activities, result, empty }: { activities: C
             <p className="text-xs font-semibold uppercase tracking-wide text-muted">{ACTIVITY_KIND_LABELS[activity.kind]}</p>
             <h3 className="font-serif text-lg font-semibold">{activity.title}</h3>
             <p className="text-sm">
-              <time dateTime={activity.startsAt}>{formatDateTime(activity.startsAt)}</time>
-              {activity.endsAt ? (
-                <>
-                  {' até '}
-                  <time dateTime={activity.endsAt}>{formatDateTime(activity.endsAt)}</time>
-                </>
-              ) : null}
+              <time dateTime={activity.startsAt}>{activityWhen(activity)}</time>
               {activity.edition ? ` · ${activity.edition.title}` : ''}
             </p>
             <FormMessage>{failureOf(result, scope)?.formError}</FormMessage>

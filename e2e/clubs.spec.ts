@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { checkBothWidths, signIn } from './helpers';
 
-test('an owner customises a new club (a colour refused, then accepted, the preview following), approves a request and bans a member who loses the club at once', async ({
+test('an owner creates and customises a club (a colour refused, then accepted, the preview following), publishes a members-only post; a reader asks to join, is approved and reads it; banned, he loses the club at once', async ({
   page,
   browser,
 }) => {
@@ -47,13 +47,24 @@ test('an owner customises a new club (a colour refused, then accepted, the previ
   await expect(page.getByText('Foto atualizada.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remover foto' })).toBeVisible();
 
-  // A reader asks to join.
+  // A post for members only.
+  await page.goto(`/clube/${slug}/posts`);
+  await page.getByText('Escrever um post').click();
+  await page.getByLabel('Título').fill('Só para quem entrou');
+  await page.getByLabel('Texto').fill('Bem-vindos: a primeira leitura é **Vidas Secas**.');
+  await page.getByLabel('Quem pode ler').selectOption('membros');
+  await page.getByRole('button', { name: 'Publicar post' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Só para quem entrou' })).toBeVisible();
+
+  // A reader asks to join; while he waits, the post is not there for him.
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
   await signIn(reader, 'beto_leitor');
   await reader.goto(`/clube/${slug}`);
   await reader.getByRole('button', { name: 'Pedir para entrar' }).click();
   await expect(reader.getByText('Pedido enviado', { exact: false }).first()).toBeVisible();
+  await reader.goto(`/clube/${slug}/posts`);
+  await expect(reader.getByText('Só para quem entrou')).toHaveCount(0);
 
   // The owner approves the request from the dashboard's link.
   await page.goto(`/clube/${slug}/admin`);
@@ -65,8 +76,11 @@ test('an owner customises a new club (a colour refused, then accepted, the previ
   await page.getByRole('button', { name: 'Aprovar @beto_leitor' }).click();
   await expect(page.getByText('Pedido aprovado: o leitor agora é membro.')).toBeVisible();
 
-  await reader.reload();
+  await reader.goto(`/clube/${slug}/posts`);
   await expect(reader.getByText('Você é membro')).toBeVisible();
+  await reader.getByRole('link', { name: 'Só para quem entrou', exact: true }).click();
+  await expect(reader.locator('strong', { hasText: 'Vidas Secas' })).toBeVisible();
+  await reader.goto(`/clube/${slug}`);
 
   // The owner finds the member by a search without accents, and bans him.
   await page.getByRole('searchbox', { name: 'Buscar por nome ou usuário' }).fill('beto');
@@ -81,7 +95,55 @@ test('an owner customises a new club (a colour refused, then accepted, the previ
   await reader.reload();
   await expect(reader.getByText('Você foi banido deste clube. Motivo: Spoilers sem aviso.')).toBeVisible();
   await expect(reader.getByText('Você é membro')).toHaveCount(0);
+  await reader.goto(`/clube/${slug}/posts`);
+  await expect(reader.getByText('Só para quem entrou')).toHaveCount(0);
   const admin = await reader.goto(`/clube/${slug}/admin/membros`);
   expect(admin?.status()).toBe(404);
   await readerContext.close();
+});
+
+test('the clubs around the site: directory, a club home, my clubs with an invitation, the create form, a reader’s clubs and the home card, at both widths', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Clubes' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver todos os clubes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clubes' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar clubes' }).fill('classicos');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('link', { name: 'Clássicos Brasileiros' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sala Secreta' })).toHaveCount(0);
+  await checkBothWidths(page, 'clubes');
+  await page.goto('/clube/clube-da-foca');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clube da Foca' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Próximas atividades' })).toBeVisible();
+  await expect(page.getByText('LC do mês: Grande Sertão: Veredas')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Entrar para participar' })).toBeVisible();
+  expect((await page.goto('/clube/sala-secreta'))?.status()).toBe(404);
+
+  await signIn(page, 'lia_leitora');
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Meus clubes' })).toBeVisible();
+  await checkBothWidths(page, 'home-clubes');
+  await page.goto('/clube');
+  await expect(page.getByRole('heading', { name: 'Convites' })).toBeVisible();
+  await checkBothWidths(page, 'meus-clubes');
+  await page.getByRole('button', { name: 'Aceitar convite' }).click();
+  await expect(page.getByText('Boas-vindas ao clube!')).toBeVisible();
+  await page.goto('/clube/sala-secreta');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sala Secreta' })).toBeVisible();
+  await page.goto('/clube/clube-da-foca');
+  await expect(page.getByText('Você é membro')).toBeVisible();
+  await checkBothWidths(page, 'clube-inicio');
+  await page.goto('/u/lia_leitora/clubes');
+  await expect(page.getByRole('link', { name: 'Sala Secreta' })).toBeVisible();
+  await checkBothWidths(page, 'u-clubes');
+  await page.goto('/criar');
+  await page.getByLabel('Nome do clube').fill('   ');
+  await page.getByLabel('Descrição').fill('Um clube para ler devagar.');
+  await page.getByRole('button', { name: 'Criar clube' }).click();
+  await expect(page.getByText('Dê um nome ao clube.')).toBeVisible();
+  await expect(page.getByLabel('Descrição')).toHaveValue('Um clube para ler devagar.');
+  await checkBothWidths(page, 'criar');
 });
