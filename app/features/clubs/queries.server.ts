@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
-import { clubMembers, clubSlugRedirects, clubs } from '~/db/schema';
+import { clubMembers, clubPlans, clubSlugRedirects, clubs } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
-import { DIRECTORY_PAGE_SIZE, canSeeClub } from './policy';
-import { standingOf } from './standing.server';
+import { DIRECTORY_PAGE_SIZE, type MembershipStanding, canSeeClub } from './policy';
+import { standingPlanPosition } from './standing.server';
 import type { ClubCard, ClubDetail, ClubDirectoryPage, MyClubs } from './types';
 import type { ClubCategory } from './vocabulary';
 
@@ -37,16 +37,22 @@ export async function getClubBySlug(viewer: Viewer | null, slug: string): Promis
       memberCap: clubs.memberCap,
       membersCanPost: clubs.membersCanPost,
       createdAt: clubs.createdAt,
-      banReason: viewer
-        ? sql<string | null>`(SELECT m.ban_reason FROM club_members m WHERE m.club_id = ${clubs.id} AND m.user_id = ${viewer.id} AND m.status = 'banned')`
-        : sql<null>`NULL`,
+      // The viewer's membership rides along (one round trip for the page's club and standing).
+      role: clubMembers.role,
+      status: clubMembers.status,
+      planPosition: standingPlanPosition,
+      memberBanReason: clubMembers.banReason,
     })
     .from(clubs)
+    .leftJoin(clubMembers, and(eq(clubMembers.clubId, clubs.id), eq(clubMembers.userId, viewer?.id ?? '')))
+    .leftJoin(clubPlans, eq(clubPlans.id, clubMembers.planId))
     .where(eq(clubs.slug, slug));
   if (!row) return null;
-  const standing = await standingOf(getDb(), row.id, viewer?.id ?? null);
-  if (!canSeeClub(row, standing)) return null;
-  const { bannerKey, welcomeText, rules, accentColor, memberCap, membersCanPost, createdAt, banReason, ...card } = row;
+  const { role, status, planPosition, memberBanReason, ...club } = row;
+  const standing: MembershipStanding | null = role && status ? { role, status, planPosition } : null;
+  if (!canSeeClub(club, standing)) return null;
+  const banReason = status === 'banned' ? memberBanReason : null;
+  const { bannerKey, welcomeText, rules, accentColor, memberCap, membersCanPost, createdAt, ...card } = club;
   return {
     ...toCard(card),
     welcomeText,

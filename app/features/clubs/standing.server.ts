@@ -8,15 +8,16 @@ import type { ClubVisibility } from './vocabulary';
 
 type Db = ReturnType<typeof getDb> | Tx;
 
+/** The position of the plan a membership holds while it has not ended (club_members and club_plans joined). */
+export const standingPlanPosition = sql<
+  number | null
+>`CASE WHEN ${clubMembers.planEndsAt} IS NULL OR ${clubMembers.planEndsAt} > now() THEN ${clubPlans.position} END`;
+
 /** A reader's standing in a club, the plan counted only while it has not ended. */
 export async function standingOf(db: Db, clubId: string, userId: string | null): Promise<MembershipStanding | null> {
   if (!userId) return null;
   const [row] = await db
-    .select({
-      role: clubMembers.role,
-      status: clubMembers.status,
-      planPosition: sql<number | null>`CASE WHEN ${clubMembers.planEndsAt} IS NULL OR ${clubMembers.planEndsAt} > now() THEN ${clubPlans.position} END`,
-    })
+    .select({ role: clubMembers.role, status: clubMembers.status, planPosition: standingPlanPosition })
     .from(clubMembers)
     .leftJoin(clubPlans, eq(clubPlans.id, clubMembers.planId))
     .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId)));
@@ -37,6 +38,7 @@ export async function requireClubAccess(
   permission: ClubPermission | null,
   options: { lock?: boolean } = {},
 ): Promise<{ club: ClubAccess; standing: MembershipStanding | null }> {
+  // The club and the viewer's standing in one round trip: every club page and action starts here.
   const query = db
     .select({
       id: clubs.id,
@@ -45,12 +47,18 @@ export async function requireClubAccess(
       visibility: clubs.visibility,
       membersCanPost: clubs.membersCanPost,
       memberCap: clubs.memberCap,
+      role: clubMembers.role,
+      status: clubMembers.status,
+      planPosition: standingPlanPosition,
     })
     .from(clubs)
+    .leftJoin(clubMembers, and(eq(clubMembers.clubId, clubs.id), eq(clubMembers.userId, viewer?.id ?? '')))
+    .leftJoin(clubPlans, eq(clubPlans.id, clubMembers.planId))
     .where(eq(clubs.id, clubId));
-  const [club] = options.lock ? await query.for('update') : await query;
-  if (!club) throw new AppError('not_found');
-  const standing = await standingOf(db, clubId, viewer?.id ?? null);
+  const [row] = options.lock ? await query.for('update', { of: clubs }) : await query;
+  if (!row) throw new AppError('not_found');
+  const { role, status, planPosition, ...club } = row;
+  const standing: MembershipStanding | null = role && status ? { role, status, planPosition } : null;
   if (!canSeeClub(club, standing)) throw new AppError('not_found');
   if (permission && !can(standing, permission)) {
     if (standing?.status === 'banned') throw new AppError('forbidden', 'Você foi banido deste clube.');
