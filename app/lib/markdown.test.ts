@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, renderMarkdownExcerpt } from './markdown';
+import { markdownPlainText, renderMarkdown, renderMarkdownExcerpt } from './markdown';
 
 describe('renderMarkdown', () => {
   it('hides ||spoilers|| inline, with Markdown inside them', () => {
@@ -32,5 +32,14 @@ describe('renderMarkdownExcerpt', () => {
     expect(cut.html).not.toContain('assassino');
     expect(cut.html).toBe('<p>Um começo calmo.…</p>\n');
     expect(renderMarkdownExcerpt('palavra '.repeat(20), 30).html).toBe(`<p>${'palavra '.repeat(3).trimEnd()}…</p>\n`);
+  });
+});
+
+describe('markdownPlainText', () => {
+  it('keeps the words, drops the marks, and never shows a spoiler', () => {
+    expect(markdownPlainText('Uma **LC por mês**, [encontros](https://x.com) e\n\n- listas\n- ||o fim do livro||')).toBe(
+      'Uma LC por mês, encontros e listas [spoiler]',
+    );
+    expect(markdownPlainText('# Título\n\n> citação <b>x</b>')).toBe('Título citação x');
   });
 });

@@ -75,3 +75,26 @@ export function renderMarkdownExcerpt(source: string, length: number): { html: s
   if ((cut.match(/\|\|/g)?.length ?? 0) % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('||'));
   return { html: renderMarkdown(`${cut.trimEnd()}…`), truncated: true };
 }
+
+type WalkedToken = Tokens.Generic & { tokens?: WalkedToken[]; items?: WalkedToken[]; text?: string };
+const BLOCKS = new Set(['paragraph', 'heading', 'list_item', 'space', 'blockquote', 'code', 'hr', 'br']);
+
+/**
+ * A text's words without its Markdown, for a one-line summary (a club's card): links keep their words, a spoiler
+ * becomes "[spoiler]" so it never shows unhidden, raw HTML is dropped.
+ */
+export function markdownPlainText(source: string): string {
+  const words: string[] = [];
+  const walk = (tokens: readonly WalkedToken[]) => {
+    for (const token of tokens) {
+      if (token.type === 'spoiler') words.push('[spoiler]');
+      else if (token.type === 'html' || token.type === 'image') continue;
+      else if (token.items) walk(token.items);
+      else if (token.tokens) walk(token.tokens);
+      else if (token.text) words.push(token.text);
+      if (BLOCKS.has(token.type)) words.push(' ');
+    }
+  };
+  walk(marked.lexer(source) as WalkedToken[]);
+  return words.join('').replace(/\s+/g, ' ').trim();
+}

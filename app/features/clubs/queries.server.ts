@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubMembers, clubPlans, clubSlugRedirects, clubs } from '~/db/schema';
+import { markdownPlainText } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, type MembershipStanding, canSeeClub } from './policy';
 import { standingPlanPosition } from './standing.server';
@@ -21,9 +22,20 @@ const cardColumns = {
   memberCount: clubs.memberCount,
 };
 
-type CardRow = Omit<ClubCard, 'avatarUrl' | 'categories'> & { avatarKey: string | null; categories: string[] };
+type CardRow = Omit<ClubCard, 'avatarUrl' | 'categories' | 'summary'> & { avatarKey: string | null; categories: string[]; description: string };
 
-const toCard = ({ avatarKey, categories, ...row }: CardRow): ClubCard => ({ ...row, categories: categories as ClubCategory[], avatarUrl: fileUrl(avatarKey) });
+/** Characters of a description on a club's card. */
+const SUMMARY_MAX = 200;
+
+const toCard = ({ avatarKey, categories, description, ...row }: CardRow): ClubCard => {
+  const summary = markdownPlainText(description);
+  return {
+    ...row,
+    summary: summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX).trimEnd()}…` : summary,
+    categories: categories as ClubCategory[],
+    avatarUrl: fileUrl(avatarKey),
+  };
+};
 
 /** The club behind /clube/{identificador} as the viewer may see it; null when missing or private to them. */
 export async function getClubBySlug(viewer: Viewer | null, slug: string): Promise<ClubDetail | null> {
@@ -55,6 +67,7 @@ export async function getClubBySlug(viewer: Viewer | null, slug: string): Promis
   const { bannerKey, welcomeText, rules, accentColor, memberCap, membersCanPost, createdAt, ...card } = club;
   return {
     ...toCard(card),
+    description: card.description,
     welcomeText,
     rules,
     bannerUrl: fileUrl(bannerKey),

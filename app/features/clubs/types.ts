@@ -6,7 +6,8 @@ export type ClubCard = {
   id: string;
   slug: string;
   name: string;
-  description: string;
+  /** The description's words without Markdown, cut for a card. */
+  summary: string;
   visibility: ClubVisibility;
   categories: ClubCategory[];
   avatarUrl: string | null;
@@ -16,6 +17,8 @@ export type ClubCard = {
 
 /** A club's page as the viewer may see it, with their standing in it. */
 export type ClubDetail = ClubCard & {
+  /** Markdown, as the owner wrote it. */
+  description: string;
   welcomeText: string;
   rules: string;
   bannerUrl: string | null;

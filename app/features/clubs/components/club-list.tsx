@@ -19,7 +19,7 @@ export function ClubList({ clubs, aside }: { clubs: readonly ClubCard[]; aside?:
               {club.visibility === 'moderado' ? ' · com aprovação' : club.visibility === 'privado' ? ' · privado' : ''}
               {club.categories.length ? ` · ${club.categories.map((c) => CATEGORY_LABELS[c]).join(', ')}` : ''}
             </p>
-            {club.description ? <p className="line-clamp-2 text-sm">{club.description}</p> : null}
+            {club.summary ? <p className="line-clamp-2 text-sm">{club.summary}</p> : null}
             {aside?.(club)}
           </div>
         </li>

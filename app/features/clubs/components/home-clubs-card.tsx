@@ -1,7 +1,6 @@
 import { Link } from '~/components/link';
 import { activityWhen } from '../activities/when';
 import type { HomeClub } from '../home-card.server';
-import { ACTIVITY_KIND_LABELS } from '../labels';
 import { ClubAvatar } from './club-avatar';
 
 /** /home's "Meus clubes": new posts of the week and the next activity of each club, or a way to find one. */
@@ -32,8 +31,7 @@ export function HomeClubsCard({ clubs, total }: { clubs: readonly HomeClub[]; to
                 </span>
                 {club.nextActivity ? (
                   <span className="text-sm">
-                    {ACTIVITY_KIND_LABELS[club.nextActivity.kind]}: {club.nextActivity.title} ·{' '}
-                    <time dateTime={club.nextActivity.startsAt}>{activityWhen(club.nextActivity)}</time>
+                    Próxima: {club.nextActivity.title} · <time dateTime={club.nextActivity.startsAt}>{activityWhen(club.nextActivity)}</time>
                   </span>
                 ) : null}
               </div>
