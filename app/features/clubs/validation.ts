@@ -32,7 +32,8 @@ const categories = z
   .max(CLUB_CATEGORIES_MAX, { error: `Escolha no máximo ${CLUB_CATEGORIES_MAX} categorias.` })
   .transform((list) => [...new Set(list)]);
 
-const memberCap = z
+/** A member cap typed in a form: a whole number, or blank for none (a club's and a plan's). */
+export const optionalMemberCap = z
   .string()
   .trim()
   .transform((value, ctx) => {
@@ -63,7 +64,7 @@ export const clubSettingsInput = z.object({
   rules: text(CLUB_RULES_MAX, 'Regras'),
   visibility: z.enum(CLUB_VISIBILITIES, { error: 'Escolha quem pode entrar no clube.' }),
   categories,
-  memberCap,
+  memberCap: optionalMemberCap,
   membersCanPost: z.stringbool().optional().default(false),
 });
 export type ClubSettingsInput = z.output<typeof clubSettingsInput>;

@@ -2,9 +2,8 @@ import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
 import { fieldError, isFailure, typed, type FormResult } from '~/lib/form-result';
-import { CATEGORY_LABELS } from '../labels';
-import { CLUB_CATEGORIES_MAX, CLUB_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_VISIBILITY_LABELS } from '../policy';
-import { CLUB_CATEGORIES, CLUB_VISIBILITIES } from '../vocabulary';
+import { CLUB_DESCRIPTION_MAX, CLUB_NAME_MAX } from '../policy';
+import { ClubEntryFields } from './club-entry-fields';
 
 /** /criar's club form: name, description, who may enter, categories; the rest is in the club's admin. */
 export function ClubCreateForm({ result }: { result: FormResult | undefined }) {
@@ -25,36 +24,11 @@ export function ClubCreateForm({ result }: { result: FormResult | undefined }) {
         defaultValue={typed(result, 'description')}
         error={fieldError(result, 'description')}
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium">Quem pode entrar</legend>
-        {CLUB_VISIBILITIES.map((visibility) => (
-          <label key={visibility} className="flex min-h-11 items-center gap-2">
-            <input type="radio" name="visibility" value={visibility} required defaultChecked={(typed(result, 'visibility') || 'aberto') === visibility} />
-            {CLUB_VISIBILITY_LABELS[visibility]}
-          </label>
-        ))}
-        {fieldError(result, 'visibility') ? (
-          <p className="text-sm font-medium text-danger" role="alert">
-            {fieldError(result, 'visibility')}
-          </p>
-        ) : null}
-      </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium">Categorias (até {CLUB_CATEGORIES_MAX})</legend>
-        <div className="grid gap-1 sm:grid-cols-2">
-          {CLUB_CATEGORIES.map((category) => (
-            <label key={category} className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name="categories" value={category} defaultChecked={chosen.includes(category)} />
-              {CATEGORY_LABELS[category]}
-            </label>
-          ))}
-        </div>
-        {fieldError(result, 'categories') ? (
-          <p className="text-sm font-medium text-danger" role="alert">
-            {fieldError(result, 'categories')}
-          </p>
-        ) : null}
-      </fieldset>
+      <ClubEntryFields
+        visibility={typed(result, 'visibility') || 'aberto'}
+        categories={chosen}
+        errors={{ visibility: fieldError(result, 'visibility'), categories: fieldError(result, 'categories') }}
+      />
       <Button type="submit" variant="accent" pending={navigation.state === 'submitting'} pendingLabel="Criando…">
         Criar clube
       </Button>

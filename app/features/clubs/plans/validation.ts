@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalMemberCap } from '../validation';
 import { BENEFIT_KINDS } from '../vocabulary';
 import { parsePrice } from './price';
 
@@ -24,19 +25,6 @@ const price = z.string().transform((typed, ctx) => {
   return z.NEVER;
 });
 
-const optionalCap = z
-  .string()
-  .trim()
-  .transform((value, ctx) => {
-    if (value === '') return null;
-    const cap = Number(value);
-    if (!Number.isInteger(cap) || cap < 1 || cap > 1_000_000) {
-      ctx.addIssue({ code: 'custom', message: 'Use um número inteiro de 1 a 1.000.000, ou deixe em branco para não limitar.' });
-      return z.NEVER;
-    }
-    return cap;
-  });
-
 const position = z
   .string()
   .trim()
@@ -61,7 +49,7 @@ export const planInput = z.object({
     .max(PLAN_NAME_MAX, { error: `Use no máximo ${PLAN_NAME_MAX} caracteres.` }),
   description: text(PLAN_DESCRIPTION_MAX, 'Descrição'),
   price,
-  memberCap: optionalCap,
+  memberCap: optionalMemberCap,
   position,
   benefitIds: ids,
 });

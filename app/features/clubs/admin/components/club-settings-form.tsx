@@ -2,18 +2,9 @@ import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { TextArea, TextField } from '~/components/ui/field';
 import { fieldError, isFailure, typed, type FormResult } from '~/lib/form-result';
-import { CATEGORY_LABELS } from '../../labels';
-import { CLUB_CATEGORIES_MAX, CLUB_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_RULES_MAX, CLUB_VISIBILITY_LABELS, CLUB_WELCOME_MAX } from '../../policy';
+import { ClubEntryFields } from '../../components/club-entry-fields';
+import { CLUB_DESCRIPTION_MAX, CLUB_NAME_MAX, CLUB_RULES_MAX, CLUB_WELCOME_MAX } from '../../policy';
 import type { ClubDetail } from '../../types';
-import { CLUB_CATEGORIES, CLUB_VISIBILITIES } from '../../vocabulary';
-
-function FieldsetError({ message }: { message: string | undefined }) {
-  return message ? (
-    <p className="text-sm font-medium text-danger" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
 
 /** The club's settings: what it is called and says, who may enter, its limits (the identificador keeps old links working). */
 export function ClubSettingsForm({ club, result, onNameChange }: { club: ClubDetail; result: FormResult | undefined; onNameChange: (name: string) => void }) {
@@ -60,28 +51,7 @@ export function ClubSettingsForm({ club, result, onNameChange }: { club: ClubDet
         error={error('welcomeText')}
       />
       <TextArea label="Regras" name="rules" maxLength={CLUB_RULES_MAX} defaultValue={value('rules', club.rules)} error={error('rules')} />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium">Quem pode entrar</legend>
-        {CLUB_VISIBILITIES.map((option) => (
-          <label key={option} className="flex min-h-11 items-center gap-2">
-            <input type="radio" name="visibility" value={option} required defaultChecked={visibility === option} />
-            {CLUB_VISIBILITY_LABELS[option]}
-          </label>
-        ))}
-        <FieldsetError message={error('visibility')} />
-      </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium">Categorias (até {CLUB_CATEGORIES_MAX})</legend>
-        <div className="grid gap-1 sm:grid-cols-2">
-          {CLUB_CATEGORIES.map((category) => (
-            <label key={category} className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name="categories" value={category} defaultChecked={categories.includes(category)} />
-              {CATEGORY_LABELS[category]}
-            </label>
-          ))}
-        </div>
-        <FieldsetError message={error('categories')} />
-      </fieldset>
+      <ClubEntryFields visibility={visibility} categories={categories} errors={{ visibility: error('visibility'), categories: error('categories') }} />
       <TextField
         label="Limite de membros"
         name="memberCap"
