@@ -89,7 +89,7 @@ describe('atts through their pages', () => {
     expect(await statusOf(act(blocked, { intent: 'comentar', comment: 'Oi' }))).toBe(404);
     expect(await statusOf(act(blocked, { intent: 'reagir', reaction: 'amei' }))).toBe(404);
     expect(await statusOf(act(stranger, { intent: 'reagir', reaction: 'amei' }))).toBe(404);
-    expect(((await act(friend, { intent: 'apagar-att' })) as Failure).init.status).toBe(400);
+    expect(((await act(friend, { intent: 'apagar-att' })) as Failure).init.status).toBe(403);
     const page = (await call(attPage.loader, getRequest(`/att/${attId}`, friend.cookie), { id: attId })) as {
       att: { comments: { text: string }[]; reactions: { kind: string; count: number; mine: boolean }[] };
     };

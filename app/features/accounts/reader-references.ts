@@ -121,6 +121,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: 'clubComments',
   },
   'club_post_reactions.user_id': { onDelete: 'delete', why: 'a reaction says who reacted', archive: 'clubReactions' },
+  'club_activity_reminders.user_id': {
+    onDelete: 'delete',
+    why: 'which reminders the reader was sent',
+    archive: { excluded: 'which activity reminders the site sent, not what the reader made' },
+  },
   'club_activities.created_by_id': {
     onDelete: 'anonymise',
     why: 'a club’s schedule belongs to the club',
