@@ -37,10 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
       view = { kind: 'threads', page: await listClubPosts(viewer, club.id, 'thread', query.cursor) };
     }
   }
-  return data(
-    { club, signedIn: viewer !== null, view, deleted: url.searchParams.has('apagado') },
-    { headers: { 'X-Cache-Tags': clubCacheTag(club.id) } },
-  );
+  return data({ club, signedIn: viewer !== null, view, deleted: url.searchParams.has('apagado') }, { headers: { 'X-Cache-Tags': clubCacheTag(club.id) } });
 }
 
 /** Open, edit, delete, pin, comment on and react to threads (each checked again by its mutation). */
