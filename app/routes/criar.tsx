@@ -1,9 +1,10 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/criar';
 import { ClubCreateForm } from '~/features/clubs/components/club-create-form';
+import { parseClubForm } from '~/features/clubs/club-form.server';
 import { createClub } from '~/features/clubs/mutations.server';
 import { createClubInput } from '~/features/clubs/validation';
-import { failureFromError, parseForm } from '~/server/forms.server';
+import { failureFromError } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Criar · Maratona' }];
@@ -16,20 +17,13 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = await requireViewer(args);
-  const form = await args.request.formData();
-  const categories = form.getAll('categories').filter((value) => typeof value === 'string');
-  const parsed = parseForm(form, createClubInput, { categories });
-  // The checkboxes come back as they were ticked, whatever failed.
-  if (!parsed.ok) {
-    const failure = parsed.failure;
-    failure.data.fields.categories = categories.join(',');
-    return failure;
-  }
+  const parsed = parseClubForm(await args.request.formData(), createClubInput);
+  if (!parsed.ok) return parsed.failure;
   try {
     const club = await createClub(viewer, parsed.value);
     return redirect(`/clube/${club.slug}/admin/personalizar?novo=1`);
   } catch (error) {
-    return failureFromError(error, { ...parsed.fields, categories: categories.join(',') });
+    return failureFromError(error, parsed.fields);
   }
 }
 

@@ -8,7 +8,7 @@ import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { clubPageTags } from './cache';
 import { touchClub } from './mutations.server';
-import { ROLE_LABELS, assignableRoles, outranks } from './policy';
+import { PAID_PLANS_NOT_YET, ROLE_LABELS, assignableRoles, outranks } from './policy';
 import { type ClubAccess, requireClubAccess } from './standing.server';
 import type { ClubRole } from './vocabulary';
 
@@ -303,7 +303,7 @@ export async function takeFreePlan(viewer: Viewer, clubId: string, planId: strin
       .from(clubPlans)
       .where(and(eq(clubPlans.id, planId), eq(clubPlans.clubId, clubId)));
     if (!plan) throw new AppError('not_found');
-    if (plan.priceCents > 0) throw new AppError('invalid_input', 'Planos pagos chegam com os pagamentos do Maratona, em breve.');
+    if (plan.priceCents > 0) throw new AppError('invalid_input', PAID_PLANS_NOT_YET);
     await setMemberPlan(tx, clubId, viewer.id, { planId, endsAt: null });
   });
   await invalidateTags(clubPageTags(clubId));

@@ -98,6 +98,9 @@ export function assignableRoles(actor: MembershipStanding | null): ClubRole[] {
   return (['admin', 'moderator', 'member'] as const).filter((role) => ROLE_RANK[role] < ROLE_RANK[actor!.role]);
 }
 
+/** Why a paid plan cannot be taken yet: payments come with their own issue (§P), and nothing is charged meanwhile. */
+export const PAID_PLANS_NOT_YET = 'Os planos pagos chegam com os pagamentos do Maratona, em breve. Por enquanto, nenhuma cobrança é feita.';
+
 export const CLUB_NAME_MAX = 80;
 export const CLUB_DESCRIPTION_MAX = 5000;
 export const CLUB_WELCOME_MAX = 1000;

@@ -9,48 +9,10 @@ import { ReportLink } from '~/features/moderation/components/report-link';
 import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { type FormResult, fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
-import { COMMENT_TEXT_MAX, REACTION_EMOJI, REACTION_LABELS, REACTION_SLUGS } from '../policy';
+import { COMMENT_TEXT_MAX } from '../policy';
 import type { AttDetail } from '../types';
 import { AttBody } from './att-card';
-
-/** Each reaction is a form of its own: a toggle that works before JavaScript, its state in aria-pressed. */
-function Reactions({ att, signedIn, busy }: { att: AttDetail; signedIn: boolean; busy: boolean }) {
-  if (!signedIn) {
-    const given = att.reactions.filter((r) => r.count > 0);
-    return given.length ? (
-      <p className="text-sm">
-        {given.map((r) => (
-          <span key={r.kind} className="mr-3">
-            <span aria-hidden="true">{REACTION_EMOJI[r.kind]}</span> {REACTION_LABELS[r.kind]}: {formatNumber(r.count)}
-          </span>
-        ))}
-      </p>
-    ) : null;
-  }
-  return (
-    <div role="group" aria-label="Reações" className="flex flex-wrap gap-2">
-      {att.reactions.map((r) => (
-        <Form method="post" key={r.kind}>
-          <input type="hidden" name="intent" value="reagir" />
-          <button
-            type="submit"
-            name="reaction"
-            value={REACTION_SLUGS[r.kind]}
-            aria-pressed={r.mine}
-            aria-label={`${REACTION_LABELS[r.kind]} (${formatNumber(r.count)})`}
-            disabled={busy}
-            className={`inline-flex min-h-11 min-w-11 items-center gap-1 rounded-full border px-3 ${r.mine ? 'border-mar bg-paper font-semibold' : 'border-line bg-surface'}`}
-          >
-            <span aria-hidden="true">{REACTION_EMOJI[r.kind]}</span>
-            <span aria-hidden="true" className="text-sm">
-              {formatNumber(r.count)}
-            </span>
-          </button>
-        </Form>
-      ))}
-    </div>
-  );
-}
+import { ReactionBar } from './reaction-bar';
 
 function Comments({ att, signedIn, result, busy }: { att: AttDetail; signedIn: boolean; result: FormResult | undefined; busy: boolean }) {
   return (
@@ -126,7 +88,7 @@ export function AttView({ att, signedIn, result, busy }: { att: AttDetail; signe
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       {isFailure(result) && result.formError ? <FormMessage>{result.formError}</FormMessage> : null}
       {isSuccess(result) ? <FormMessage tone="success">{result.success}</FormMessage> : null}
-      <AttBody att={att} headingLevel="h1" large footer={<Reactions att={att} signedIn={signedIn} busy={busy} />} />
+      <AttBody att={att} headingLevel="h1" large footer={<ReactionBar reactions={att.reactions} mayReact={signedIn} busy={busy} />} />
       <Comments att={att} signedIn={signedIn} result={result} busy={busy} />
       {signedIn && !att.mine ? <ReportForm kind="att" targetId={att.id} label="Denunciar att" /> : null}
       {att.mine ? (

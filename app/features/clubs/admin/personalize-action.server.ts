@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { failureFromError, formFailure, parseForm, typedFields } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
+import { parseClubForm } from '../club-form.server';
 import { updateClubSettings } from '../mutations.server';
 import type { ClubDetail } from '../types';
 import { clubSettingsInput } from '../validation';
@@ -14,18 +15,13 @@ export async function runPersonalizeAction(viewer: Viewer, club: ClubDetail, for
   try {
     switch (intent) {
       case 'configuracoes': {
-        const categories = formData.getAll('categories').filter((value) => typeof value === 'string');
-        const parsed = parseForm(formData, clubSettingsInput, { categories });
-        const kept = { ...fields, categories: categories.join(',') };
-        if (!parsed.ok) {
-          parsed.failure.data.fields = kept;
-          return parsed.failure;
-        }
+        const parsed = parseClubForm(formData, clubSettingsInput);
+        if (!parsed.ok) return parsed.failure;
         try {
           const { slug } = await updateClubSettings(viewer, club.id, parsed.value);
           if (slug !== club.slug) return redirect(`/clube/${slug}/admin/personalizar?salvo=1`);
         } catch (error) {
-          return failureFromError(error, kept);
+          return failureFromError(error, parsed.fields);
         }
         return { success: 'Configurações salvas.' };
       }

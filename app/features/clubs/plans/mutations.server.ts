@@ -7,6 +7,7 @@ import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { clubPageTags } from '../cache';
 import { joinClub, setMemberPlan, takeFreePlan } from '../membership.server';
+import { PAID_PLANS_NOT_YET } from '../policy';
 import { requireClubAccess } from '../standing.server';
 import { BENEFITS_MAX, PLANS_MAX, type BenefitInput, type PlanInput } from './validation';
 
@@ -192,8 +193,7 @@ export async function subscribeToPlan(viewer: Viewer, clubId: string, planId: st
     .from(clubPlans)
     .where(and(eq(clubPlans.id, planId), eq(clubPlans.clubId, clubId)));
   if (!plan) throw new AppError('not_found');
-  if (plan.priceCents > 0)
-    throw new AppError('invalid_input', 'Os planos pagos chegam com os pagamentos do Maratona, em breve. Por enquanto, nenhuma cobrança é feita.');
+  if (plan.priceCents > 0) throw new AppError('invalid_input', PAID_PLANS_NOT_YET);
   if (standing?.status === 'banned') throw new AppError('forbidden', 'Você foi banido deste clube.');
   if (standing?.status === 'active') {
     await takeFreePlan(viewer, clubId, planId);

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { TextArea } from '~/components/ui/field';
 import { Prose } from '~/components/ui/prose';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
-import { REACTION_EMOJI, REACTION_LABELS, REACTION_SLUGS } from '~/features/atts/policy';
+import { ReactionBar } from '~/features/atts/components/reaction-bar';
 import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { fieldError, typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
@@ -15,46 +15,6 @@ import { PostForm } from './post-form';
 
 function Hidden({ name, value }: { name: string; value: string }) {
   return <input type="hidden" name={name} value={value} />;
-}
-
-/** Each reaction is a form of its own: a toggle that works before JavaScript, its state in aria-pressed. */
-function Reactions({ post, action, busy }: { post: ClubPostDetail; action: string; busy: boolean }) {
-  if (!post.may.react) {
-    const given = post.reactions.filter((r) => r.count > 0);
-    return given.length ? (
-      <p className="text-sm">
-        {given.map((r) => (
-          <span key={r.kind} className="mr-3">
-            <span aria-hidden="true">{REACTION_EMOJI[r.kind]}</span> {REACTION_LABELS[r.kind]}: {formatNumber(r.count)}
-          </span>
-        ))}
-      </p>
-    ) : null;
-  }
-  return (
-    <div role="group" aria-label="Reações" className="flex flex-wrap gap-2">
-      {post.reactions.map((r) => (
-        <Form method="post" action={action} key={r.kind}>
-          <Hidden name="intent" value="reagir" />
-          <Hidden name="postId" value={post.id} />
-          <button
-            type="submit"
-            name="reaction"
-            value={REACTION_SLUGS[r.kind]}
-            aria-pressed={r.mine}
-            aria-label={`${REACTION_LABELS[r.kind]} (${formatNumber(r.count)})`}
-            disabled={busy}
-            className={`inline-flex min-h-11 min-w-11 items-center gap-1 rounded-full border px-3 ${r.mine ? 'border-mar bg-paper font-semibold' : 'border-line bg-surface'}`}
-          >
-            <span aria-hidden="true">{REACTION_EMOJI[r.kind]}</span>
-            <span aria-hidden="true" className="text-sm">
-              {formatNumber(r.count)}
-            </span>
-          </button>
-        </Form>
-      ))}
-    </div>
-  );
 }
 
 function Comments({
@@ -215,7 +175,7 @@ export function PostView({
         </h2>
         <PostMeta post={post} />
         <Prose html={post.bodyHtml} />
-        <Reactions post={post} action={action} busy={busy} />
+        <ReactionBar reactions={post.reactions} mayReact={post.may.react} busy={busy} action={action} fields={{ postId: post.id }} />
       </article>
       <PostTools post={post} plans={plans} action={action} result={result} busy={busy} />
       <Comments post={post} action={action} result={result} busy={busy} joinHint={joinHint} />
