@@ -3,19 +3,21 @@ import { suggestEditions } from '~/features/catalog/search.server';
 import { catalogSearchParams } from '~/features/catalog/validation';
 import { membersLabel } from '~/features/clubs/labels';
 import { suggestClubs } from '~/features/clubs/queries.server';
+import type { Suggestion } from '~/features/catalog/components/use-suggestions';
 
 /** The header typeahead: a few editions, then a few clubs, for what has been typed so far. Public, briefly cacheable. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { q } = catalogSearchParams.pick({ q: true }).parse(Object.fromEntries(new URL(request.url).searchParams));
   const [editions, clubs] = await Promise.all([suggestEditions(q), suggestClubs(q)]);
-  const suggestions = [
+  const suggestions: Suggestion[] = [
     ...editions.map((e) => ({
+      kind: 'edition' as const,
       id: e.id,
       title: e.title,
       detail: [e.authors.map((a) => a.name).join(', '), e.year].filter(Boolean).join(' · '),
       href: `/ed/${e.id}`,
     })),
-    ...clubs.map((c) => ({ id: c.id, title: c.name, detail: `Clube · ${membersLabel(c.memberCount)}`, href: `/clube/${c.slug}` })),
+    ...clubs.map((c) => ({ kind: 'club' as const, id: c.id, title: c.name, detail: `Clube · ${membersLabel(c.memberCount)}`, href: `/clube/${c.slug}` })),
   ];
   return Response.json({ suggestions }, { headers: { 'Cache-Control': 'public, max-age=60' } });
 }

@@ -1,16 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import * as searchDrawing from 'lucide-react/icons/search';
 import { lucide } from '~/components/ui/icons';
 import { Form, useNavigate } from 'react-router';
+import { type Suggestion, useSuggestions } from './use-suggestions';
 
 const Search = lucide(searchDrawing);
-
-/** An edition or a club the API suggests: where it leads and a line about it. */
-type Suggestion = { id: string; title: string; detail: string; href: string };
-
-const DEBOUNCE_MS = 150;
-const MIN_QUERY = 2;
-const NONE: Suggestion[] = [];
+const KINDS = ['edition', 'club'] as const;
 
 /**
  * The header's search: a plain GET form to /catalogo (works before JavaScript), enhanced into an ARIA
@@ -20,59 +15,14 @@ export function HeaderSearch() {
   const listId = useId();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const [fetched, setSuggestions] = useState<Suggestion[]>([]);
-  // Under two letters nothing is suggested, whatever the last answer was.
-  const suggestions = query.trim().length < MIN_QUERY ? NONE : fetched;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    clearTimeout(timer.current);
-    if (query.trim().length < MIN_QUERY) return;
-    const controller = new AbortController();
-    timer.current = setTimeout(() => {
-      fetch(`/api/catalogo/sugestoes?q=${encodeURIComponent(query)}`, { signal: controller.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<{ suggestions: Suggestion[] }>) : { suggestions: [] }))
-        .then((body) => {
-          setSuggestions(body.suggestions);
-          setActive(-1);
-          setOpen(true);
-        })
-        .catch(() => undefined);
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer.current);
-      controller.abort();
-    };
-  }, [query]);
-
+  const { suggestions, expanded, active, onKeyDown, close, reopen } = useSuggestions(query, KINDS);
   const choose = (suggestion: Suggestion) => {
-    setOpen(false);
+    close();
     setQuery('');
     void navigate(suggestion.href);
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && suggestions.length) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => (i + 1) % suggestions.length);
-    } else if (event.key === 'ArrowUp' && suggestions.length) {
-      event.preventDefault();
-      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-      setActive(-1);
-    } else if (event.key === 'Enter' && open && active >= 0 && suggestions[active]) {
-      event.preventDefault();
-      choose(suggestions[active]);
-    }
-  };
-
-  const expanded = open && suggestions.length > 0;
   return (
-    <Form method="get" action="/catalogo" role="search" className="relative" onSubmit={() => setOpen(false)}>
+    <Form method="get" action="/catalogo" role="search" className="relative" onSubmit={close}>
       <label htmlFor={`${listId}-input`} className="sr-only">
         Buscar livros e clubes
       </label>
@@ -83,9 +33,9 @@ export function HeaderSearch() {
         type="search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onFocus={() => suggestions.length && setOpen(true)}
+        onKeyDown={(event) => onKeyDown(event, choose)}
+        onBlur={() => setTimeout(close, 150)}
+        onFocus={() => suggestions.length && reopen()}
         placeholder="Buscar livros e clubes"
         autoComplete="off"
         maxLength={200}

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
+import { type Suggestion, useSuggestions } from '~/features/catalog/components/use-suggestions';
 
-type Suggestion = { id: string; title: string; authors: string; year: string | null };
-
-const DEBOUNCE_MS = 200;
-const MIN_QUERY = 2;
+/** The LC's book is an edition: the clubs the search also suggests are left out. */
+const KINDS = ['edition'] as const;
 const noSubscription = () => () => undefined;
 
 /**
@@ -26,9 +25,6 @@ export function EditionPicker({
   const [value, setValue] = useState(defaultValue);
   const [chosen, setChosen] = useState<string | null>(defaultTitle);
   const [query, setQuery] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [active, setActive] = useState(-1);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The server (and a browser without JavaScript) renders the plain field; hydration swaps in the combobox.
   const enhanced = useSyncExternalStore(
     noSubscription,
@@ -36,45 +32,13 @@ export function EditionPicker({
     () => false,
   );
 
-  useEffect(() => {
-    clearTimeout(timer.current);
-    if (query.trim().length < MIN_QUERY) return;
-    const controller = new AbortController();
-    timer.current = setTimeout(() => {
-      fetch(`/api/catalogo/sugestoes?q=${encodeURIComponent(query)}`, { signal: controller.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<{ suggestions: Suggestion[] }>) : { suggestions: [] }))
-        .then((body) => {
-          setSuggestions(body.suggestions);
-          setActive(-1);
-        })
-        .catch(() => undefined);
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer.current);
-      controller.abort();
-    };
-  }, [query]);
-
+  const { suggestions, expanded: open, active, onKeyDown, close } = useSuggestions(query, KINDS);
   const choose = (s: Suggestion) => {
     setValue(s.id);
-    setChosen([s.title, s.authors].filter(Boolean).join(' · '));
+    setChosen([s.title, s.detail].filter(Boolean).join(' · '));
     setQuery('');
-    setSuggestions([]);
+    close();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!suggestions.length) return;
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActive((i) => (i + 1) % suggestions.length);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
-    } else if (event.key === 'Enter' && active >= 0 && suggestions[active]) {
-      event.preventDefault();
-      choose(suggestions[active]);
-    } else if (event.key === 'Escape') setSuggestions([]);
-  };
-  const open = suggestions.length > 0 && query.trim().length >= MIN_QUERY;
   const errorId = `${id}-error`;
 
   if (!enhanced) {
@@ -116,7 +80,7 @@ export function EditionPicker({
         type="search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => onKeyDown(event, choose)}
         placeholder="Busque pelo título, autor ou ISBN"
         autoComplete="off"
         role="combobox"
@@ -148,7 +112,7 @@ export function EditionPicker({
             className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-paper' : ''}`}
           >
             <span className="block font-medium">{s.title}</span>
-            <span className="block text-xs text-muted">{[s.authors, s.year].filter(Boolean).join(' · ')}</span>
+            <span className="block text-xs text-muted">{s.detail}</span>
           </li>
         ))}
       </ul>
