@@ -12,8 +12,8 @@ import { type ListCursor, encodeListCursor } from './validation';
 
 /** Posts (or threads) per page; "Carregar mais" follows with the cursor. */
 export const POSTS_PAGE_SIZE = 20;
-/** Characters of a post shown in a list before "Ler o post inteiro". */
-export const EXCERPT_LENGTH = 600;
+/** Characters of a post shown in a list or among the pinned posts of the club's home, before "Ler tudo". */
+export const EXCERPT_LENGTH = 280;
 /** Comments shown under a post, the oldest first. */
 export const COMMENTS_MAX = 300;
 
