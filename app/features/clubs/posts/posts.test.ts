@@ -166,7 +166,7 @@ describe('club posts: editing, deleting, comments and reactions', () => {
     expect(await toggleClubPostReaction(viewers.membro, club.id, open, 'clap')).toEqual({ reacted: false });
     const seen = await getClubPost(viewers.membro, club.id, 'post', open);
     expect(seen!.reactions.filter((r) => r.count > 0)).toEqual([{ kind: 'heart', count: 2, mine: true }]);
-    expect(seen!.comments.map((c) => [c.body, c.mayDelete])).toEqual([['Adorei!', true]]);
+    expect(seen!.comments.map((c) => [c.text, c.mayDelete])).toEqual([['Adorei!', true]]);
     expect((await listClubPosts(null, club.id, 'post')).items[0]).toMatchObject({ commentCount: 1, reactionCount: 2 });
 
     await expect(deleteClubPostComment(viewers.membroComPlano, club.id, comment)).rejects.toMatchObject({ code: 'forbidden' });
