@@ -147,3 +147,32 @@ test('the clubs around the site: directory, a club home, my clubs with an invita
   await expect(page.getByLabel('Descrição')).toHaveValue('Um clube para ler devagar.');
   await checkBothWidths(page, 'criar');
 });
+
+test('the LC’s book picker offers editions only: a club’s name, which the header search suggests, brings no club to it', async ({ page }) => {
+  await signIn(page, 'lia_leitora');
+  await page.goto('/clube/clube-da-foca/admin/atividades');
+  const suggestions = (q: string) => page.waitForResponse((r) => r.url().includes(`/api/catalogo/sugestoes?q=${encodeURIComponent(q)}`) && r.ok());
+
+  // The suggestions do hold the club for its name: the header offers it.
+  const header = page.getByRole('combobox', { name: 'Buscar livros e clubes' });
+  const forHeader = suggestions('Clube da Foca');
+  await header.fill('Clube da Foca');
+  expect((await (await forHeader).json()).suggestions).toContainEqual(expect.objectContaining({ kind: 'club', title: 'Clube da Foca' }));
+  await expect(page.getByRole('listbox', { name: 'Sugestões' }).getByRole('option', { name: /^Clube da Foca Clube ·/ })).toBeVisible();
+  await header.fill('');
+
+  // The picker, given the same answer, offers nothing; given a book's title, offers the book and takes it.
+  await page.locator('summary').filter({ hasText: /^LC do mês$/ }).click();
+  const picker = page.getByRole('combobox', { name: 'Livro da LC' });
+  // Another spelling, so the browser cannot answer from the header's cached response without asking.
+  const forPicker = suggestions('clube da foca');
+  await picker.fill('clube da foca');
+  await forPicker;
+  const offered = page.getByRole('listbox', { name: 'Livros encontrados' }).getByRole('option');
+  await expect(offered).toHaveCount(0);
+  await picker.fill('Grande Sertão');
+  await expect(offered.first()).toContainText('Grande Sertão: Veredas');
+  await expect(offered.filter({ hasText: 'Clube' })).toHaveCount(0);
+  await offered.first().click();
+  await expect(page.getByText(/^Escolhido: Grande Sertão: Veredas · /)).toBeVisible();
+});

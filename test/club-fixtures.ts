@@ -3,7 +3,8 @@ import { getDb } from '~/db/client.server';
 import { clubPlans, clubs } from '~/db/schema';
 import { answerJoinRequest, banMember, changeRole, grantPlan, inviteMember, joinClub } from '~/features/clubs/membership.server';
 import { createClub } from '~/features/clubs/mutations.server';
-import type { ClubVisibility } from '~/features/clubs/vocabulary';
+import type { ClubPostContent } from '~/features/clubs/posts/mutations.server';
+import type { ClubVisibility, PostVisibility } from '~/features/clubs/vocabulary';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { createUser, testViewer, type TestUser } from './factories';
@@ -75,3 +76,9 @@ export async function createClubCast(visibility: ClubVisibility = 'moderado'): P
   }
   return { club, plans: { free, paid }, users, viewers, cookie: (who) => (who === 'visitante' ? undefined : users[who].cookie) };
 }
+
+/** What createClubPost takes for a post (kind `post`) titled `title`, its text in Markdown naming it. */
+export const clubPost = (title: string, visibility: PostVisibility = 'membros', minPlanId: string | null = null): ClubPostContent => ({
+  kind: 'post',
+  content: { title, body: `Texto de **${title}**.`, visibility, minPlanId },
+});

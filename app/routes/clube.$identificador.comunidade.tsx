@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   let view: CommunityView = { kind: 'outside' };
   if (can(club.standing, 'take_part')) {
     if (query.conversa) {
-      const thread = await getClubPost(viewer, club.id, 'thread', query.conversa);
+      const thread = await getClubPost(viewer, club.id, 'thread', query.conversa, query.comentarios);
       if (!thread) throw data(null, { status: 404 });
       view = { kind: 'thread', thread };
     } else if (query.aba === 'membros') {

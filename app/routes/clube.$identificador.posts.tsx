@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = postsPageQuery.parse(Object.fromEntries(url.searchParams));
   const mayPublish = mayPublishPosts(club, club.standing);
   const [post, page, plans] = await Promise.all([
-    query.post ? getClubPost(viewer, club.id, 'post', query.post) : null,
+    query.post ? getClubPost(viewer, club.id, 'post', query.post, query.comentarios) : null,
     query.post ? null : listClubPosts(viewer, club.id, 'post', query.cursor),
     mayPublish ? listPostPlans(viewer, club.id) : [],
   ]);

@@ -1,11 +1,18 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createClubCast } from '../../test/club-fixtures';
+import { queryRows } from '~/db/client.server';
+import { createClubPost } from '~/features/clubs/posts/mutations.server';
+import { COMMENTS_PAGE_SIZE } from '~/features/clubs/posts/queries.server';
+import { reportPath } from '~/features/moderation/reasons';
+import { clubPost, createClubCast } from '../../test/club-fixtures';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
 import { renderPage } from '../../test/render';
 import { call, type Failure } from '../../test/routes';
 import * as community from './clube.$identificador.comunidade';
 import * as posts from './clube.$identificador.posts';
+import * as reportPage from './denunciar';
+import * as reportQueue from './gerenciar.denuncias';
 
 useTestDatabase();
 
@@ -107,4 +114,92 @@ describe('/clube/{id}/posts and /comunidade', () => {
     expect(visitorHtml).not.toContain('Próxima leitura');
     expect(visitor.init.headers['X-Cache-Tags']).toBe(`club:${club.id}`);
   });
+
+  it('pages a post’s comments by links that work without JavaScript: the newest first, and the 1st of 301 behind “Ver comentários anteriores”', async () => {
+    const { club, users, viewers } = await createClubCast('aberto');
+    const id = await createClubPost(viewers.dono, club.id, clubPost('Muito comentado', 'publico'));
+    const total = COMMENTS_PAGE_SIZE * 3 + 1;
+    // Pairs share their instant, so the id alone orders them: a page that cut between the two would lose one.
+    await queryRows(sql`
+      INSERT INTO club_post_comments (id, post_id, author_id, body, created_at)
+      SELECT 'cm' || lpad(n::text, 4, '0'), ${id}, ${users.membro.id}, 'Comentário nº ' || n || '.',
+        timestamptz '2026-01-01 12:00:00+00' + make_interval(secs => n / 2)
+      FROM generate_series(1, ${total}) AS n`);
+    const open = async (url: string) => {
+      const loaded = (await call(posts.loader, getRequest(url, users.naoMembro.cookie), { identificador: club.slug })) as Loaded<PostsData>;
+      return { post: loaded.data.post!, html: renderPage(posts.default, loaded.data, url) };
+    };
+    const olderLink = (html: string) => html.match(/<a [^>]*href="([^"]+)"[^>]*>Ver comentários anteriores</)?.[1]?.replaceAll('&amp;', '&') ?? null;
+
+    let url = `/clube/${club.slug}/posts?post=${id}`;
+    const first = await open(url);
+    expect(first.html).toContain(`Comentários (${total})`);
+    expect(first.html).toContain(`Comentário nº ${total}.`);
+    expect(first.html).not.toContain('Ver os comentários mais recentes');
+    const seen: string[] = [];
+    let page = first;
+    for (;;) {
+      seen.unshift(...page.post.comments.map((c) => c.text));
+      const older = olderLink(page.html);
+      if (!older) break;
+      url = older;
+      page = await open(url);
+      expect(page.html).toContain('Ver os comentários mais recentes');
+    }
+    expect(seen).toEqual(Array.from({ length: total }, (_, i) => `Comentário nº ${i + 1}.`));
+    expect(page.post.comments.map((c) => c.text)).toEqual(['Comentário nº 1.']);
+    expect(url).toMatch(/comentarios=.+#comentarios$/);
+  }, 120_000);
+
+  it('offers “Denunciar” on others’ posts and comments, and the report page answers 404 where the reader may not see them', async () => {
+    for (const visibility of ['aberto', 'privado'] as const) {
+      const { club, users, viewers } = await createClubCast(visibility);
+      const id = await createClubPost(viewers.dono, club.id, clubPost('Aviso', 'publico'));
+      const comment = (await call(
+        posts.action,
+        formRequest(`/clube/${club.slug}/posts?post=${id}`, { intent: 'comentar', postId: id, comment: 'Ótimo aviso.' }, { cookie: users.membro.cookie }),
+        { identificador: club.slug },
+      )) as { success: string };
+      expect(comment).toEqual({ success: 'Comentário publicado.' });
+      const [{ id: commentId } = { id: '' }] = await queryRows<{ id: string }>(sql`SELECT id FROM club_post_comments WHERE post_id = ${id}`);
+      const url = `/clube/${club.slug}/posts?post=${id}`;
+      const htmlFor = async (cookie: string) =>
+        renderPage(posts.default, ((await call(posts.loader, getRequest(url, cookie), { identificador: club.slug })) as Loaded<PostsData>).data, url);
+      const postReport = reportPath('club_post', id).replaceAll('&', '&amp;');
+      const commentReport = reportPath('club_post_comment', commentId).replaceAll('&', '&amp;');
+      const member = await htmlFor(users.moderador.cookie);
+      expect(member).toContain(postReport);
+      expect(member).toContain(commentReport);
+      const owner = await htmlFor(users.dono.cookie);
+      expect(owner).not.toContain(postReport);
+      expect(owner).toContain(commentReport);
+      expect(await htmlFor(users.membro.cookie)).not.toContain(commentReport);
+
+      const reportAs = (cookie: string, kind: 'club_post' | 'club_post_comment', target: string) =>
+        call(reportPage.loader, getRequest(reportPath(kind, target), cookie)).then(
+          () => 200,
+          (thrown: { init?: { status?: number } }) => thrown.init?.status,
+        );
+      expect(await reportAs(users.moderador.cookie, 'club_post', id)).toBe(200);
+      expect(await reportAs(users.moderador.cookie, 'club_post_comment', commentId)).toBe(200);
+      const outsider = visibility === 'privado' ? 404 : 200;
+      expect(await reportAs(users.naoMembro.cookie, 'club_post', id)).toBe(outsider);
+      expect(await reportAs(users.naoMembro.cookie, 'club_post_comment', commentId)).toBe(outsider);
+      expect(await reportAs(users.banido.cookie, 'club_post', id)).toBe(404);
+      const refused = (await call(
+        reportPage.action,
+        formRequest('/denunciar', { kind: 'club_post', target: id, reason: 'spam' }, { cookie: users.naoMembro.cookie }),
+      )) as Failure | { success: string };
+      if (visibility === 'privado') expect((refused as Failure).init.status).toBe(404);
+      else expect(refused).toMatchObject({ success: expect.stringContaining('Denúncia enviada') });
+      await call(reportPage.action, formRequest('/denunciar', { kind: 'club_post_comment', target: commentId, reason: 'spam' }, { cookie: users.dono.cookie }));
+      const queueUrl = '/gerenciar/denuncias';
+      const queue = await call(reportQueue.loader, getRequest(queueUrl, users.adminDoSite.cookie));
+      const queueHtml = renderPage(reportQueue.default, queue, queueUrl);
+      if (visibility === 'aberto') expect(queueHtml).toContain(`href="/clube/${club.slug}/posts?post=${id}"`);
+      expect(queueHtml).toContain('Comentário em clube');
+      expect(queueHtml).toContain('Ótimo aviso.');
+      expect(queueHtml).toContain('Ocultar conteúdo');
+    }
+  }, 120_000);
 });

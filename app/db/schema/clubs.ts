@@ -155,7 +155,8 @@ export const clubPlanBenefits = pgTable(
 
 /**
  * A staff post on /posts or a members' thread on /comunidade (`kind`). `authorId` is null once its author
- * deleted their account: the club keeps the conversation, as "leitor removido".
+ * deleted their account: the club keeps the conversation, as "leitor removido". `hiddenAt` takes it down for
+ * everyone but its author (moderation, docs/decisions/0024).
  */
 export const clubPosts = pgTable(
   'club_posts',
@@ -174,6 +175,7 @@ export const clubPosts = pgTable(
     pinnedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp({ withTimezone: true }),
+    hiddenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('club_posts_club_idx').on(t.clubId, t.kind, t.createdAt.desc(), t.id.desc()),
@@ -202,6 +204,7 @@ export const clubPostRevisions = pgTable(
   (t) => [index('club_post_revisions_post_idx').on(t.postId, t.createdAt)],
 );
 
+/** A comment under a post or thread; `hiddenAt`, as on posts, shows it to its author alone. */
 export const clubPostComments = pgTable(
   'club_post_comments',
   {
@@ -213,6 +216,7 @@ export const clubPostComments = pgTable(
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
+    hiddenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('club_post_comments_post_idx').on(t.postId, t.createdAt),

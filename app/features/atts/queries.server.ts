@@ -7,7 +7,7 @@ import type { Visibility } from '~/features/social/vocabulary';
 import type { Viewer } from '~/server/viewer.server';
 import { ATTS_PAGE_SIZE, attImagePath, canDeleteComment } from './policy';
 import { readAttImage } from './storage.server';
-import type { AttCard, AttComment, AttDetail, AttImage, AttPage, AttScope } from './types';
+import type { AttCard, AttDetail, AttImage, AttPage, AttScope, ShownComment } from './types';
 import { type AttCursor, encodeCursor } from './validation';
 import type { Emotion, ProgressUnit } from '~/features/reading/vocabulary';
 import { REACTIONS, type AttKind, type Reaction } from './vocabulary';
@@ -207,7 +207,7 @@ export async function getAtt(viewer: Viewer | null, id: string): Promise<AttDeta
       ORDER BY c.created_at, c.id`);
   return {
     ...toCard(viewerId, row),
-    comments: comments.map((c): AttComment => ({
+    comments: comments.map((c): ShownComment => ({
       id: c.id,
       text: c.text,
       createdAt: new Date(c.created_at).toISOString(),

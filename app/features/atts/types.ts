@@ -26,7 +26,8 @@ export type AttCard = {
   commentCount: number;
 };
 
-export type AttComment = {
+/** A comment as its reader is shown it, under an att or a club post (one list draws both: CommentSection). */
+export type ShownComment = {
   id: string;
   text: string;
   createdAt: string;
@@ -38,7 +39,7 @@ export type AttComment = {
   mayDelete: boolean;
 };
 
-export type AttDetail = AttCard & { comments: AttComment[] };
+export type AttDetail = AttCard & { comments: ShownComment[] };
 
 export type AttPage = { items: AttCard[]; nextCursor: string | null };
 

@@ -33,7 +33,7 @@ export async function listHomeClubs(viewer: Viewer): Promise<{ clubs: HomeClub[]
   }>(sql`
     SELECT c.slug, c.name, c.avatar_key, c.primary_color, count(*) OVER ()::int AS total,
       (SELECT count(*)::int FROM club_posts p
-        WHERE p.club_id = c.id AND p.kind = 'post' AND p.created_at > now() - make_interval(days => ${NEW_POSTS_DAYS})
+        WHERE p.club_id = c.id AND p.kind = 'post' AND p.hidden_at IS NULL AND p.created_at > now() - make_interval(days => ${NEW_POSTS_DAYS})
           AND (p.visibility <> 'plano' OR m.role <> 'member' OR p.author_id = ${viewer.id}
             OR EXISTS (SELECT 1 FROM club_plans mp JOIN club_plans hp ON hp.id = m.plan_id
               WHERE mp.id = p.min_plan_id AND hp.position >= mp.position AND (m.plan_ends_at IS NULL OR m.plan_ends_at > now())))) AS new_posts,

@@ -66,7 +66,7 @@ export async function getClubHome(viewer: Viewer | null, club: ClubDetail) {
         SELECT p.id, p.title, left(p.body, ${EXCERPT_LENGTH + 1}) AS body, p.visibility, mp.position AS min_plan_position,
           p.author_id, p.created_at, p.pinned_at, u.username, u.name
         FROM club_posts p LEFT JOIN club_plans mp ON mp.id = p.min_plan_id LEFT JOIN users u ON u.id = p.author_id
-        WHERE p.club_id = ${club.id} AND p.kind = 'post' AND p.pinned_at IS NOT NULL
+        WHERE p.club_id = ${club.id} AND p.kind = 'post' AND p.pinned_at IS NOT NULL AND p.hidden_at IS NULL
         ORDER BY p.pinned_at DESC LIMIT 10) p) AS pinned,
       -- Members' books in progress, as each reader lets the viewer see them (profile audience, "lendo agora" hidden).
       (SELECT json_agg(r ORDER BY r.updated_at DESC, r.id) FROM (

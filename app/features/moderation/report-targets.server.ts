@@ -2,6 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { setAttCommentHidden, setAttHidden } from '~/features/atts/mutations.server';
 import { getAttCommentForReport, getAttForReport } from '~/features/atts/queries.server';
+import { clubPostPath } from '~/features/clubs/posts/links';
+import { setClubPostCommentHidden, setClubPostHidden } from '~/features/clubs/posts/mutations.server';
+import { type ClubPostReportTarget, getClubPostCommentForReport, getClubPostForReport } from '~/features/clubs/posts/queries.server';
+import type { PostKind } from '~/features/clubs/vocabulary';
 import { reviewAttText } from '~/features/reading/reviews/att-text';
 import { getReviewForReport } from '~/features/reading/reviews/queries.server';
 import { setReviewHidden } from '~/features/reading/reviews/reviews.server';
@@ -68,6 +72,10 @@ async function loadRows<T extends { id: string }>(ids: readonly string[], select
 type AttRow = { id: string; author_id: string; text: string; title: string; hidden: boolean };
 type ReviewRow = { id: string; user_id: string; body: string | null; edition_id: string; title: string; hidden: boolean };
 type CommentRow = { id: string; author_id: string | null; text: string; att_id: string; hidden: boolean };
+type ClubPostRow = { id: string; author_id: string | null; title: string; body: string; kind: PostKind; slug: string; hidden: boolean };
+type ClubCommentRow = { id: string; author_id: string | null; body: string; post_id: string; kind: PostKind; slug: string; hidden: boolean };
+const clubTarget = (target: ClubPostReportTarget | null): ReportTarget | null =>
+  target ? { authorId: target.authorId, excerpt: excerpt(target.text), link: target.link, hidden: false } : null;
 
 /** Every reportable kind, with its domain's reader and hide. */
 export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
@@ -136,5 +144,37 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
         (c) => ({ authorId: c.author_id, excerpt: excerpt(c.text), link: commentLink(c.att_id), hidden: c.hidden }),
       ),
     hide: setAttCommentHidden,
+  },
+  club_post: {
+    loadForReporter: async (viewer, id) => clubTarget(await getClubPostForReport(viewer, id)),
+    load: (ids) =>
+      loadRows(
+        ids,
+        (list) =>
+          queryRows<ClubPostRow>(sql`
+            SELECT p.id, p.author_id, p.title, p.body, p.kind, c.slug, p.hidden_at IS NOT NULL AS hidden
+            FROM club_posts p JOIN clubs c ON c.id = p.club_id WHERE p.id IN (${list})`),
+        (p) => ({ authorId: p.author_id, excerpt: excerpt(p.title, p.body), link: clubPostPath(p.slug, p), hidden: p.hidden }),
+      ),
+    hide: setClubPostHidden,
+  },
+  club_post_comment: {
+    loadForReporter: async (viewer, id) => clubTarget(await getClubPostCommentForReport(viewer, id)),
+    load: (ids) =>
+      loadRows(
+        ids,
+        (list) =>
+          queryRows<ClubCommentRow>(sql`
+            SELECT cm.id, cm.author_id, cm.body, cm.post_id, p.kind, c.slug, cm.hidden_at IS NOT NULL AS hidden
+            FROM club_post_comments cm JOIN club_posts p ON p.id = cm.post_id JOIN clubs c ON c.id = p.club_id
+            WHERE cm.id IN (${list}) AND cm.deleted_at IS NULL`),
+        (cm) => ({
+          authorId: cm.author_id,
+          excerpt: excerpt(cm.body),
+          link: `${clubPostPath(cm.slug, { kind: cm.kind, id: cm.post_id })}#comentario-${cm.id}`,
+          hidden: cm.hidden,
+        }),
+      ),
+    hide: setClubPostCommentHidden,
   },
 };

@@ -4,7 +4,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { notificationSettings } from '~/db/schema';
 import { clearHtmlCache, lookupPage, storeWhileStreaming } from '~/server/html-cache.server';
 import { runJobsOnce } from '~/server/jobs.server';
-import { createClubCast } from '../../../../test/club-fixtures';
+import { clubPost, createClubCast } from '../../../../test/club-fixtures';
 import { useTestDatabase } from '../../../../test/db';
 import { clubCacheTag } from '../cache';
 import {
@@ -16,21 +16,15 @@ import {
   setClubPostPinned,
   toggleClubPostReaction,
 } from './mutations.server';
-import type { PostContentInput } from './validation';
 
 useTestDatabase();
-
-const post = (title: string, visibility: PostContentInput['visibility'] = 'membros', minPlanId: string | null = null) => ({
-  kind: 'post' as const,
-  content: { title, body: `Texto de **${title}**.`, visibility, minPlanId },
-});
 
 describe('new post notifications', () => {
   it('tell, through a job, the members who may read the post and whose settings allow it, once', async () => {
     const cast = await createClubCast('aberto');
     const { viewers, club, users, plans } = cast;
     await getDb().insert(notificationSettings).values({ userId: users.admin.id, type: 'club_post', inApp: false, email: false });
-    const id = await createClubPost(viewers.moderador, club.id, post('Só Mecenas', 'plano', plans.paid));
+    const id = await createClubPost(viewers.moderador, club.id, clubPost('Só Mecenas', 'plano', plans.paid));
     await createClubPost(viewers.membro, club.id, { kind: 'thread', content: { title: 'Conversa', body: 'Sem aviso.' } });
     const told = () => queryRows<{ user_id: string; link: string }>(sql`SELECT user_id, link FROM notifications WHERE kind = 'club_post' ORDER BY user_id`);
     expect(await told()).toEqual([]);
@@ -62,7 +56,7 @@ describe("the visitors' cached club pages", () => {
     const dropped = () => expect(lookupPage('GET', url, undefined)).toBeUndefined();
     clearHtmlCache();
     await cache();
-    const id = await createClubPost(viewers.dono, club.id, post('Público', 'publico'));
+    const id = await createClubPost(viewers.dono, club.id, clubPost('Público', 'publico'));
     dropped();
     const steps: (() => Promise<unknown>)[] = [
       () => addClubPostComment(viewers.membro, club.id, id, 'Oi'),

@@ -26,7 +26,10 @@ function requireVerified(viewer: Viewer, what: string): void {
   if (!viewer.emailVerified) throw new AppError('email_not_verified', `Confirme seu e-mail para ${what}: procure o link que enviamos para você.`);
 }
 
-/** A post of the club as the viewer may reach it: missing, in another club or not for them reads as not_found. */
+/**
+ * A post of the club as the viewer may reach it: missing, in another club, not for them or taken down by the
+ * moderation (for all but its author) reads as not_found.
+ */
 async function readablePost(tx: Tx, clubId: string, postId: string, standing: MembershipStanding | null, viewer: Viewer) {
   const [post] = await tx
     .select({
@@ -37,12 +40,14 @@ async function readablePost(tx: Tx, clubId: string, postId: string, standing: Me
       body: clubPosts.body,
       visibility: clubPosts.visibility,
       pinnedAt: clubPosts.pinnedAt,
+      hiddenAt: clubPosts.hiddenAt,
       minPlanPosition: clubPlans.position,
     })
     .from(clubPosts)
     .leftJoin(clubPlans, eq(clubPlans.id, clubPosts.minPlanId))
     .where(and(eq(clubPosts.id, postId), eq(clubPosts.clubId, clubId)));
   if (!post || !canReadPost({ ...post, minPlanPosition: post.minPlanPosition ?? null }, standing, viewer.id)) throw new AppError('not_found');
+  if (post.hiddenAt && post.authorId !== viewer.id) throw new AppError('not_found');
   return post;
 }
 
@@ -189,4 +194,29 @@ export async function toggleClubPostReaction(viewer: Viewer, clubId: string, pos
   });
   await invalidateTags(clubPageTags(clubId));
   return { reacted };
+}
+
+/**
+ * The site's moderation takes a post or thread down, or restores it (docs/decisions/0024; the moderation domain
+ * authorizes the admin). Null when it no longer exists; otherwise the cache tags to drop once the caller commits.
+ */
+export async function setClubPostHidden(tx: Tx, postId: string, hidden: boolean): Promise<string[] | null> {
+  const [post] = await tx
+    .update(clubPosts)
+    .set({ hiddenAt: hidden ? sql`coalesce(${clubPosts.hiddenAt}, now())` : null })
+    .where(eq(clubPosts.id, postId))
+    .returning({ clubId: clubPosts.clubId });
+  return post ? clubPageTags(post.clubId) : null;
+}
+
+/** The same for a comment (its post's count shows on the visitors' cached list). */
+export async function setClubPostCommentHidden(tx: Tx, commentId: string, hidden: boolean): Promise<string[] | null> {
+  const [comment] = await tx
+    .update(clubPostComments)
+    .set({ hiddenAt: hidden ? sql`coalesce(${clubPostComments.hiddenAt}, now())` : null })
+    .where(and(eq(clubPostComments.id, commentId), isNull(clubPostComments.deletedAt)))
+    .returning({ postId: clubPostComments.postId });
+  if (!comment) return null;
+  const [post] = await tx.select({ clubId: clubPosts.clubId }).from(clubPosts).where(eq(clubPosts.id, comment.postId));
+  return post ? clubPageTags(post.clubId) : [];
 }

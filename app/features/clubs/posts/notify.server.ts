@@ -6,6 +6,7 @@ import { notify } from '~/features/social/mutations.server';
 import { enqueueJob, registerJobHandler } from '~/server/jobs.server';
 import { ROLE_PERMISSIONS } from '../policy';
 import { CLUB_ROLES } from '../vocabulary';
+import { clubPostPath } from './links';
 
 /**
  * A new post on /posts tells the club's members, as each reader's switches for `club_post` allow — only those
@@ -20,9 +21,6 @@ export const CLUB_POST_NOTIFY_BATCH = 500;
 const payload = z.object({ postId: z.string(), after: z.string().nullable() });
 
 const MODERATING_ROLES = CLUB_ROLES.filter((role) => ROLE_PERMISSIONS[role].has('moderate_posts'));
-
-/** Where a notification of a post leads: the post opened on /posts (an old identificador redirects there). */
-export const clubPostLink = (clubSlug: string, postId: string) => `/clube/${clubSlug}/posts?post=${postId}`;
 
 export async function runClubPostNotifyBatch(input: unknown): Promise<void> {
   const { postId, after } = payload.parse(input);
@@ -40,8 +38,8 @@ export async function runClubPostNotifyBatch(input: unknown): Promise<void> {
     SELECT p.id, p.club_id, c.slug, c.name AS club_name, p.title, p.author_id, u.username, p.visibility, mp.position AS min_position
     FROM club_posts p JOIN clubs c ON c.id = p.club_id LEFT JOIN users u ON u.id = p.author_id
       LEFT JOIN club_plans mp ON mp.id = p.min_plan_id
-    WHERE p.id = ${postId} AND p.kind = 'post'`);
-  // Deleted before everyone was told: the rest hears nothing of it.
+    WHERE p.id = ${postId} AND p.kind = 'post' AND p.hidden_at IS NULL`);
+  // Deleted (or taken down) before everyone was told: the rest hears nothing of it.
   if (!post) return;
   const author = post.author_id ?? '';
   const roles = sql.join(
@@ -70,7 +68,7 @@ export async function runClubPostNotifyBatch(input: unknown): Promise<void> {
           ...(post.author_id ? { actorId: post.author_id } : {}),
           kind: 'club_post',
           text,
-          link: clubPostLink(post.slug, post.id),
+          link: clubPostPath(post.slug, { kind: 'post', id: post.id }),
           data: { clubId: post.club_id, postId: post.id },
         },
         tx,

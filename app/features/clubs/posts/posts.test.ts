@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { clubMembers, clubPlans, clubs } from '~/db/schema';
-import { createClubCast, type ClubCast } from '../../../../test/club-fixtures';
+import { type ClubCast, clubPost, createClubCast } from '../../../../test/club-fixtures';
 import { useTestDatabase } from '../../../../test/db';
 import { canReadPost } from '../policy';
 import { standingOf } from '../standing.server';
@@ -17,14 +17,8 @@ import {
   toggleClubPostReaction,
 } from './mutations.server';
 import { getClubPost, listClubPosts } from './queries.server';
-import type { PostContentInput } from './validation';
 
 useTestDatabase();
-
-const post = (title: string, visibility: PostContentInput['visibility'] = 'membros', minPlanId: string | null = null) => ({
-  kind: 'post' as const,
-  content: { title, body: `Texto de **${title}**.`, visibility, minPlanId },
-});
 
 const READERS = ['naoMembro', 'pendente', 'convidado', 'membro', 'membroComPlano', 'moderador', 'admin', 'dono', 'banido', 'adminDoSite'] as const;
 
@@ -37,27 +31,30 @@ describe('club posts: who may publish', () => {
   it('lets the staff publish, members only when the club allows, and no one else', async () => {
     const cast = await createClubCast('aberto');
     const { viewers, club } = cast;
-    for (const who of ['moderador', 'admin', 'dono'] as const) await createClubPost(viewers[who], club.id, post(`Post de ${who}`));
+    for (const who of ['moderador', 'admin', 'dono'] as const) await createClubPost(viewers[who], club.id, clubPost(`Post de ${who}`));
     for (const who of ['membro', 'membroComPlano', 'naoMembro', 'pendente', 'convidado', 'adminDoSite'] as const) {
-      await expect(createClubPost(viewers[who], club.id, post('Não'))).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(createClubPost(viewers[who], club.id, clubPost('Não'))).rejects.toMatchObject({ code: 'forbidden' });
     }
-    await expect(createClubPost(viewers.banido, club.id, post('Não'))).rejects.toMatchObject({ code: 'forbidden', message: 'Você foi banido deste clube.' });
+    await expect(createClubPost(viewers.banido, club.id, clubPost('Não'))).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'Você foi banido deste clube.',
+    });
     await getDb().update(clubs).set({ membersCanPost: true }).where(eq(clubs.id, club.id));
-    await createClubPost(viewers.membro, club.id, post('Post de membro'));
-    await expect(createClubPost(viewers.naoMembro, club.id, post('Não'))).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(createClubPost({ ...viewers.dono, emailVerified: false }, club.id, post('Não'))).rejects.toMatchObject({ code: 'email_not_verified' });
+    await createClubPost(viewers.membro, club.id, clubPost('Post de membro'));
+    await expect(createClubPost(viewers.naoMembro, club.id, clubPost('Não'))).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(createClubPost({ ...viewers.dono, emailVerified: false }, club.id, clubPost('Não'))).rejects.toMatchObject({ code: 'email_not_verified' });
     // A plan of another club (or an archived one) is refused next to its field.
     const other = await createClubCast('aberto');
-    await expect(createClubPost(viewers.dono, club.id, post('Plano alheio', 'plano', other.plans.paid))).rejects.toMatchObject({ field: 'minPlanId' });
+    await expect(createClubPost(viewers.dono, club.id, clubPost('Plano alheio', 'plano', other.plans.paid))).rejects.toMatchObject({ field: 'minPlanId' });
     await getDb().update(clubPlans).set({ archivedAt: new Date() }).where(eq(clubPlans.id, cast.plans.free));
-    await expect(createClubPost(viewers.dono, club.id, post('Arquivado', 'plano', cast.plans.free))).rejects.toMatchObject({ field: 'minPlanId' });
+    await expect(createClubPost(viewers.dono, club.id, clubPost('Arquivado', 'plano', cast.plans.free))).rejects.toMatchObject({ field: 'minPlanId' });
     expect(await titlesFor(cast, 'dono')).toEqual(['Post de admin', 'Post de dono', 'Post de membro', 'Post de moderador']);
   });
 
   it('answers not_found for a private club to outsiders, the banned included', async () => {
     const { viewers, club } = await createClubCast('privado');
     for (const who of ['naoMembro', 'pendente', 'banido', 'adminDoSite'] as const) {
-      await expect(createClubPost(viewers[who], club.id, post('Não'))).rejects.toMatchObject({ code: 'not_found' });
+      await expect(createClubPost(viewers[who], club.id, clubPost('Não'))).rejects.toMatchObject({ code: 'not_found' });
       await expect(listClubPosts(viewers[who], club.id, 'post')).rejects.toMatchObject({ code: 'not_found' });
     }
     await expect(listClubPosts(null, club.id, 'post')).rejects.toMatchObject({ code: 'not_found' });
@@ -68,10 +65,10 @@ describe('club posts: visibility by plan', () => {
   it('lists, inside the query, only what each reader may read, as canReadPost says', async () => {
     const cast = await createClubCast('moderado');
     const { viewers, club, plans } = cast;
-    await createClubPost(viewers.dono, club.id, post('Público', 'publico'));
-    await createClubPost(viewers.dono, club.id, post('Membros', 'membros'));
-    await createClubPost(viewers.dono, club.id, post('Plano Leitor', 'plano', plans.free));
-    await createClubPost(viewers.dono, club.id, post('Plano Mecenas', 'plano', plans.paid));
+    await createClubPost(viewers.dono, club.id, clubPost('Público', 'publico'));
+    await createClubPost(viewers.dono, club.id, clubPost('Membros', 'membros'));
+    await createClubPost(viewers.dono, club.id, clubPost('Plano Leitor', 'plano', plans.free));
+    await createClubPost(viewers.dono, club.id, clubPost('Plano Mecenas', 'plano', plans.paid));
     const everything = ['Membros', 'Plano Leitor', 'Plano Mecenas', 'Público'];
     expect(await titlesFor(cast, null)).toEqual(['Público']);
     expect(await titlesFor(cast, 'naoMembro')).toEqual(['Público']);
@@ -102,14 +99,14 @@ describe('club posts: visibility by plan', () => {
       .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, cast.users.membroComPlano.id)));
     expect(await titlesFor(cast, 'membroComPlano')).toEqual(['Membros', 'Público']);
     await getDb().update(clubs).set({ membersCanPost: true }).where(eq(clubs.id, club.id));
-    await createClubPost(viewers.membro, club.id, post('Meu post Mecenas', 'plano', plans.paid));
+    await createClubPost(viewers.membro, club.id, clubPost('Meu post Mecenas', 'plano', plans.paid));
     expect(await titlesFor(cast, 'membro')).toEqual(['Membros', 'Meu post Mecenas', 'Público']);
   });
 
   it('pages the newest first with the pinned ones above, and keeps at most PINNED_MAX pinned', async () => {
     const { viewers, club } = await createClubCast('aberto');
     const ids: string[] = [];
-    for (let i = 0; i < 23; i++) ids.push(await createClubPost(viewers.dono, club.id, post(`Post ${i}`, 'publico')));
+    for (let i = 0; i < 23; i++) ids.push(await createClubPost(viewers.dono, club.id, clubPost(`Post ${i}`, 'publico')));
     await setClubPostPinned(viewers.moderador, club.id, ids[0]!, true);
     const first = await listClubPosts(null, club.id, 'post');
     expect(first.pinned.map((p) => p.title)).toEqual(['Post 0']);
@@ -132,7 +129,7 @@ describe('club posts: editing, deleting, comments and reactions', () => {
   it('keeps the text before every edit, shown with "editado" to staff and the author only', async () => {
     const { viewers, club } = await createClubCast('aberto');
     await getDb().update(clubs).set({ membersCanPost: true }).where(eq(clubs.id, club.id));
-    const id = await createClubPost(viewers.membro, club.id, post('Primeiro título', 'publico'));
+    const id = await createClubPost(viewers.membro, club.id, clubPost('Primeiro título', 'publico'));
     await editClubPost(viewers.membro, club.id, id, { title: 'Segundo título', body: 'Texto novo.', visibility: 'publico', minPlanId: null });
     await editClubPost(viewers.moderador, club.id, id, { title: 'Terceiro título', body: 'Texto moderado.', visibility: 'membros', minPlanId: null });
     const change = { title: 'x', body: 'y', visibility: 'publico' as const, minPlanId: null };
@@ -153,8 +150,8 @@ describe('club posts: editing, deleting, comments and reactions', () => {
   it('lets active members comment and react on what they read; authors and moderators delete', async () => {
     const cast = await createClubCast('aberto');
     const { viewers, club, plans } = cast;
-    const open = await createClubPost(viewers.dono, club.id, post('Aberto', 'publico'));
-    const paid = await createClubPost(viewers.dono, club.id, post('Mecenas', 'plano', plans.paid));
+    const open = await createClubPost(viewers.dono, club.id, clubPost('Aberto', 'publico'));
+    const paid = await createClubPost(viewers.dono, club.id, clubPost('Mecenas', 'plano', plans.paid));
     const comment = await addClubPostComment(viewers.membro, club.id, open, 'Adorei!');
     for (const who of ['naoMembro', 'pendente', 'convidado', 'banido', 'adminDoSite'] as const) {
       await expect(addClubPostComment(viewers[who], club.id, open, 'Oi')).rejects.toMatchObject({ code: 'forbidden' });
@@ -169,7 +166,7 @@ describe('club posts: editing, deleting, comments and reactions', () => {
     expect(await toggleClubPostReaction(viewers.membro, club.id, open, 'clap')).toEqual({ reacted: false });
     const seen = await getClubPost(viewers.membro, club.id, 'post', open);
     expect(seen!.reactions.filter((r) => r.count > 0)).toEqual([{ kind: 'heart', count: 2, mine: true }]);
-    expect(seen!.comments.map((c) => [c.body, c.mayDelete])).toEqual([['Adorei!', true]]);
+    expect(seen!.comments.map((c) => [c.text, c.mayDelete])).toEqual([['Adorei!', true]]);
     expect((await listClubPosts(null, club.id, 'post')).items[0]).toMatchObject({ commentCount: 1, reactionCount: 2 });
 
     await expect(deleteClubPostComment(viewers.membroComPlano, club.id, comment)).rejects.toMatchObject({ code: 'forbidden' });
@@ -185,13 +182,13 @@ describe('club posts: editing, deleting, comments and reactions', () => {
     expect(await getClubPost(viewers.dono, club.id, 'post', paid)).toBeNull();
     // A post id of another club is not found through this one.
     const other = await createClubCast('aberto');
-    const elsewhere = await createClubPost(other.viewers.dono, other.club.id, post('Outro', 'publico'));
+    const elsewhere = await createClubPost(other.viewers.dono, other.club.id, clubPost('Outro', 'publico'));
     await expect(deleteClubPost(viewers.dono, club.id, elsewhere)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('shuts a banned member out at once', async () => {
     const { viewers, club, users } = await createClubCast('aberto');
-    const id = await createClubPost(viewers.dono, club.id, post('Membros', 'membros'));
+    const id = await createClubPost(viewers.dono, club.id, clubPost('Membros', 'membros'));
     await addClubPostComment(viewers.membro, club.id, id, 'Antes do banimento.');
     const { banMember } = await import('../membership.server');
     await banMember(viewers.dono, club.id, users.membro.id, 'Spam.');

@@ -1,4 +1,5 @@
 import type { ReaderLinkTarget } from '~/features/profiles/components/reader-link';
+import type { ShownComment } from '~/features/atts/types';
 import type { Reaction } from '~/features/atts/vocabulary';
 import type { ClubRole, PostKind, PostVisibility } from '../vocabulary';
 
@@ -18,16 +19,11 @@ export type ClubPostCard = {
   pinned: boolean;
   /** When it was last edited — only for staff and the author (the others read the text as it is). */
   editedAt: string | null;
+  /** Taken down by the moderation: only its author is shown it, with a notice. */
+  hidden: boolean;
+  /** The comments the viewer is shown. */
   commentCount: number;
   reactionCount: number;
-};
-
-export type ClubPostComment = {
-  id: string;
-  body: string;
-  author: ReaderLinkTarget;
-  createdAt: string;
-  mayDelete: boolean;
 };
 
 /** An earlier text of the post, saved when it was edited. */
@@ -37,8 +33,15 @@ export type ClubPostRevision = { id: string; title: string; body: string; create
 export type ClubPostDetail = Omit<ClubPostCard, 'excerptHtml' | 'truncated'> & {
   body: string;
   bodyHtml: string;
+  /** Written by the viewer (who may not report it). */
+  mine: boolean;
   reactions: { kind: Reaction; count: number; mine: boolean }[];
-  comments: ClubPostComment[];
+  /** A page of comments: the newest, or those before the page's cursor; oldest first. */
+  comments: ShownComment[];
+  /** The cursor of the comments before these ("Ver comentários anteriores"), or null when these are the first. */
+  olderComments: string | null;
+  /** Whether these are the newest comments (no cursor asked). */
+  latestComments: boolean;
   /** null unless the viewer is staff or the author. */
   revisions: ClubPostRevision[] | null;
   may: { edit: boolean; delete: boolean; pin: boolean; comment: boolean; react: boolean };

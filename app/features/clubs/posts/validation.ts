@@ -6,7 +6,7 @@ import { POST_VISIBILITIES } from '../vocabulary';
 
 /**
  * Where a page of a list ends (keyset pagination): the last row's exact instant, as the database wrote it to
- * the microsecond, and its id. Both lists (posts by creation, members by joining) page the same way.
+ * the microsecond, and its id. The lists (posts by creation, members by joining, a post's comments) page the same way.
  */
 export type ListCursor = { at: string; id: string };
 
@@ -29,18 +29,23 @@ const cursorParam = z
     }
   });
 
-/** /clube/{id}/posts?post=…&cursor=…; anything unknown falls back to the list's first page. */
+/**
+ * /clube/{id}/posts?cursor=… (the list), or ?post=…&comentarios=… (one post and a page of its comments);
+ * anything unknown falls back to the first page.
+ */
 export const postsPageQuery = z.object({
   post: idParam.optional().catch(undefined),
   cursor: cursorParam.optional().catch(undefined),
+  comentarios: cursorParam.optional().catch(undefined),
 });
 
-/** /clube/{id}/comunidade?aba=membros&q=…&cursor=…, or ?conversa=… for one thread. */
+/** /clube/{id}/comunidade?aba=membros&q=…&cursor=…, or ?conversa=…&comentarios=… for one thread. */
 export const communityPageQuery = z.object({
   aba: z.enum(['conversas', 'membros']).catch('conversas'),
   conversa: idParam.optional().catch(undefined),
   q: z.string().trim().max(60).catch(''),
   cursor: cursorParam.optional().catch(undefined),
+  comentarios: cursorParam.optional().catch(undefined),
 });
 
 const title = z

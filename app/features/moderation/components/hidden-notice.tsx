@@ -1,6 +1,12 @@
 import { Link } from '~/components/link';
 
-const WHAT = { att: 'Esta att foi ocultada', review: 'Esta resenha foi ocultada', att_comment: 'Este comentário foi ocultado' } as const;
+const WHAT = {
+  att: 'Esta att foi ocultada',
+  review: 'Esta resenha foi ocultada',
+  att_comment: 'Este comentário foi ocultado',
+  club_post: 'Este texto foi ocultado',
+  club_post_comment: 'Este comentário foi ocultado',
+} as const;
 
 /**
  * What the author of something the moderation took down sees with it (nobody else sees it at all): why it

@@ -59,7 +59,16 @@ export function CommunityPage({
       {view.kind === 'members' ? (
         <MemberDirectory page={view.page} path={path} q={view.q} />
       ) : view.kind === 'thread' ? (
-        <PostView post={view.thread} plans={[]} listPath={path} action={`${path}?conversa=${view.thread.id}`} result={result} busy={busy} joinHint={null} />
+        <PostView
+          post={view.thread}
+          plans={[]}
+          signedIn={signedIn}
+          listPath={path}
+          action={`${path}?conversa=${view.thread.id}`}
+          result={result}
+          busy={busy}
+          joinHint={null}
+        />
       ) : (
         <>
           <details className="rounded-xl border border-line bg-surface p-4" open={isFailure(result)}>

@@ -3,11 +3,8 @@ import { Prose } from '~/components/ui/prose';
 import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { POST_VISIBILITY_LABELS } from '../../policy';
+import { postHref } from '../links';
 import type { ClubPostCard } from '../types';
-
-/** Where one post (`?post=`) or thread (`?conversa=`) opens on its list's page. */
-export const postHref = (listPath: string, post: { kind: ClubPostCard['kind']; id: string }) =>
-  `${listPath}?${post.kind === 'post' ? 'post' : 'conversa'}=${post.id}`;
 
 /** "Só membros", "Plano Mecenas ou acima": who reads a post, shown on posts that are not public. */
 export function audienceLabel(post: Pick<ClubPostCard, 'visibility' | 'minPlan'>): string {

@@ -1,12 +1,13 @@
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
-import { TextArea } from '~/components/ui/field';
 import { Prose } from '~/components/ui/prose';
-import { REMOVED_READER } from '~/features/accounts/removed-reader';
+import { CommentSection } from '~/features/atts/components/comment-section';
 import { ReactionBar } from '~/features/atts/components/reaction-bar';
-import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
-import { fieldError, typed } from '~/lib/form-result';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
+import { ReportLink } from '~/features/moderation/components/report-link';
+import { ReaderLink } from '~/features/profiles/components/reader-link';
+import { typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { CLUB_COMMENT_MAX } from '../../policy';
 import type { ClubPostDetail, PlanChoice } from '../types';
@@ -15,81 +16,6 @@ import { PostForm } from './post-form';
 
 function Hidden({ name, value }: { name: string; value: string }) {
   return <input type="hidden" name={name} value={value} />;
-}
-
-function Comments({
-  post,
-  action,
-  result,
-  busy,
-  joinHint,
-}: {
-  post: ClubPostDetail;
-  action: string;
-  result: unknown;
-  busy: boolean;
-  joinHint: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby="comentarios" className="flex flex-col gap-3">
-      <h2 id="comentarios" className="text-lg font-semibold">
-        Comentários ({formatNumber(post.comments.length)})
-      </h2>
-      {post.comments.length === 0 ? <p className="text-muted">Ninguém comentou ainda.</p> : null}
-      <ol className="flex flex-col divide-y divide-line">
-        {post.comments.map((comment) => (
-          <li key={comment.id} className="flex gap-3 py-3">
-            <ReaderAvatarLink reader={comment.author} size={32} />
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <p className="text-sm">
-                <ReaderLink reader={comment.author} className={comment.author ? 'font-semibold' : 'text-muted'} />{' '}
-                <span className="text-muted">
-                  {comment.author ? `@${comment.author.username} · ` : '· '}
-                  <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
-                </span>
-              </p>
-              <p className="max-w-prose whitespace-pre-line break-words">{comment.body}</p>
-              {comment.mayDelete ? (
-                <Form method="post" action={action}>
-                  <Hidden name="intent" value="apagar-comentario" />
-                  <Hidden name="commentId" value={comment.id} />
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className="min-h-11 text-sm font-semibold text-mar hover:underline disabled:opacity-60"
-                    aria-label={`Apagar comentário de ${comment.author?.name ?? REMOVED_READER}`}
-                  >
-                    Apagar
-                  </button>
-                </Form>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ol>
-      {post.may.comment ? (
-        <Form method="post" action={action} className="flex flex-col gap-3" aria-label="Comentar" key={post.comments.length}>
-          <Hidden name="intent" value="comentar" />
-          <Hidden name="postId" value={post.id} />
-          <TextArea
-            label="Seu comentário"
-            name="comment"
-            required
-            maxLength={CLUB_COMMENT_MAX}
-            rows={3}
-            defaultValue={typed(result, 'intent') === 'comentar' ? typed(result, 'comment') : ''}
-            error={typed(result, 'intent') === 'comentar' ? fieldError(result, 'comment') : undefined}
-            hint={`Até ${formatNumber(CLUB_COMMENT_MAX)} caracteres.`}
-          />
-          <Button type="submit" disabled={busy} className="self-start">
-            Comentar
-          </Button>
-        </Form>
-      ) : (
-        joinHint
-      )}
-    </section>
-  );
 }
 
 /** The staff's and the author's tools: pin, edit (the text before is kept), delete; and the history of edits. */
@@ -146,10 +72,14 @@ function PostTools({ post, plans, action, result, busy }: { post: ClubPostDetail
   );
 }
 
-/** One post or thread opened: its whole text, reactions, comments and the tools the viewer has. */
+/**
+ * One post or thread opened: its whole text, reactions, a page of comments and the tools the viewer has.
+ * `action` is the post's own address, where its forms post and its comments page (`&comentarios=`).
+ */
 export function PostView({
   post,
   plans,
+  signedIn,
   listPath,
   action,
   result,
@@ -158,12 +88,14 @@ export function PostView({
 }: {
   post: ClubPostDetail;
   plans: PlanChoice[];
+  signedIn: boolean;
   listPath: string;
   action: string;
   result: unknown;
   busy: boolean;
   joinHint: React.ReactNode;
 }) {
+  const noun = post.kind === 'post' ? 'post' : 'conversa';
   return (
     <div className="flex flex-col gap-6">
       <Link to={listPath} className="self-start text-sm">
@@ -174,11 +106,27 @@ export function PostView({
           {post.title}
         </h2>
         <PostMeta post={post} />
+        {post.hidden ? <HiddenNotice kind="club_post" /> : null}
         <Prose html={post.bodyHtml} />
         <ReactionBar reactions={post.reactions} mayReact={post.may.react} busy={busy} action={action} fields={{ postId: post.id }} />
+        {signedIn && !post.mine ? <ReportLink kind="club_post" id={post.id} label={`Denunciar ${noun}: ${post.title}`} /> : null}
       </article>
       <PostTools post={post} plans={plans} action={action} result={result} busy={busy} />
-      <Comments post={post} action={action} result={result} busy={busy} joinHint={joinHint} />
+      <CommentSection
+        comments={post.comments}
+        count={post.commentCount}
+        reportKind="club_post_comment"
+        signedIn={signedIn}
+        mayComment={post.may.comment}
+        maxLength={CLUB_COMMENT_MAX}
+        outsider={joinHint}
+        result={result}
+        busy={busy}
+        action={action}
+        fields={{ postId: post.id }}
+        olderHref={post.olderComments ? `${action}&comentarios=${post.olderComments}#comentarios` : null}
+        latestHref={post.latestComments ? null : `${action}#comentarios`}
+      />
     </div>
   );
 }

@@ -62,7 +62,16 @@ export function ClubPostsPage({
       <ActionMessages result={result} />
       {deleted ? <FormMessage tone="success">Post apagado.</FormMessage> : null}
       {post ? (
-        <PostView post={post} plans={plans} listPath={listPath} action={`${listPath}?post=${post.id}`} result={result} busy={busy} joinHint={joinHint} />
+        <PostView
+          post={post}
+          plans={plans}
+          signedIn={signedIn}
+          listPath={listPath}
+          action={`${listPath}?post=${post.id}`}
+          result={result}
+          busy={busy}
+          joinHint={joinHint}
+        />
       ) : page ? (
         <>
           {mayPublish ? (
