@@ -119,6 +119,10 @@ export const CLUB_CATEGORIES_MAX = 3;
 export const CLUB_POST_TITLE_MAX = 150;
 export const CLUB_POST_MAX = 20_000;
 export const CLUB_COMMENT_MAX = 2000;
+/** Posts and threads a reader publishes an hour, in all clubs together (decision 0063; atts allow 60, PRODUCT.md §1.5). */
+export const CLUB_POSTS_PER_HOUR = 20;
+/** Comments a reader writes an hour on club posts and threads, in all clubs together. */
+export const CLUB_COMMENTS_PER_HOUR = 60;
 export const BAN_REASON_MAX = 500;
 /** Clubs a reader may create (a guard against spam; staff raise it by hand if ever needed). */
 export const CLUBS_OWNED_MAX = 10;
