@@ -98,4 +98,26 @@ test('a club admin creates a free plan with a benefit and a live meeting; a read
   const publicIcs = await response.text();
   expect(publicIcs).toContain('SUMMARY:Papo de dezembro');
   expect(publicIcs).not.toContain('meet.exemplo.com');
+
+  // Deleting asks first, and the confirmation works without JavaScript: the delete button stays folded until
+  // "Excluir …" is opened. Beto holds "Leitor", so the plan can only be archived.
+  const noScript = await (await browser.newContext({ javaScriptEnabled: false, storageState: await owner.context().storageState() })).newPage();
+  await noScript.goto(`${base}/admin/atividades`);
+  const confirmActivity = noScript.getByRole('button', { name: 'Sim, excluir Papo de dezembro' });
+  await expect(confirmActivity).toBeHidden();
+  await noScript.getByText('Excluir Papo de dezembro', { exact: true }).click();
+  await expect(noScript.getByText('Tem certeza? A atividade sai da página do clube e da agenda')).toBeVisible();
+  await confirmActivity.click();
+  await expect(noScript.getByText('Atividade excluída.')).toBeVisible();
+  await expect(noScript.getByRole('heading', { level: 3, name: 'Papo de dezembro' })).toHaveCount(0);
+
+  await noScript.goto(`${base}/admin/beneficios`);
+  await expect(noScript.getByRole('button', { name: 'Sim, excluir Encontro mensal' })).toBeHidden();
+  await noScript.getByText('Excluir Encontro mensal', { exact: true }).click();
+  await noScript.getByRole('button', { name: 'Sim, excluir Encontro mensal' }).click();
+  await expect(noScript.getByText('Benefício excluído.')).toBeVisible();
+
+  await noScript.goto(`${base}/admin/planos`);
+  await expect(noScript.getByText('Com membros, o plano pode ser arquivado, não excluído.')).toBeVisible();
+  await expect(noScript.getByText('Excluir Leitor', { exact: true })).toHaveCount(0);
 });

@@ -36,7 +36,9 @@ function expectedAdmin(who: ClubWho): number {
 function expectedSubscribe(visibility: ClubVisibility, who: ClubWho): number {
   if (who === 'visitante') return 302;
   if (visibility === 'privado' && OUTSIDERS_OF_PRIVATE.includes(who)) return 404;
-  if (['membro', 'membroComPlano', 'moderador', 'admin', 'dono'].includes(who)) return 200;
+  if (['membro', 'moderador', 'admin', 'dono'].includes(who)) return 200;
+  // The paid plan membroComPlano was granted is not swapped for a free one (decision 0064).
+  if (who === 'membroComPlano') return 400;
   // Strangers join an open club on the way; a moderated one approves them first.
   if ((who === 'naoMembro' || who === 'adminDoSite') && visibility === 'aberto') return 200;
   // A ban is a refusal (403); anyone else without a place in the club is told how to get one.

@@ -5,6 +5,7 @@ import { createEdition, formRequest, getRequest } from '../../test/factories';
 import { renderPage } from '../../test/render';
 import { call, type Failure } from '../../test/routes';
 import { updateClubSettings } from '~/features/clubs/mutations.server';
+import { PAID_PLAN_HELD } from '~/features/clubs/policy';
 import * as activitiesAdmin from './clube.$identificador.admin.atividades';
 import * as benefitsAdmin from './clube.$identificador.admin.beneficios';
 import * as plansAdmin from './clube.$identificador.admin.planos';
@@ -101,6 +102,15 @@ describe('club plans pages', () => {
     expect(visitorHtml).toContain('Encontro mensal');
     const paid = await call(plans.action, formRequest(`/clube/${slug}/planos`, { intent: 'assinar', planId: apoio.id }, { cookie: member }), p);
     expect((paid as Failure).data.formError).toMatch(/pagamentos/);
+
+    // A member holding a paid plan (granted by hand) is not offered a swap for a free one, and the action refuses it.
+    const patron = cast.cookie('membroComPlano');
+    const patronPage = (await call(plans.loader, getRequest(`/clube/${slug}/planos`, patron), p)) as { data: Data<typeof plans.loader>['data'] };
+    const patronHtml = renderPage(plans.default, patronPage.data, `/clube/${slug}/planos`);
+    expect(patronHtml).toContain(PAID_PLAN_HELD);
+    expect(patronHtml).not.toContain('Trocar para este plano');
+    const swap = await call(plans.action, formRequest(`/clube/${slug}/planos`, { intent: 'assinar', planId: cast.plans.free }, { cookie: patron }), p);
+    expect((swap as Failure).data.formError).toBe(PAID_PLAN_HELD);
   });
 
   it('an admin schedules a live meeting; it shows on the club home and in the agenda, whose old address redirects', async () => {

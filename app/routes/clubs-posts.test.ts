@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
-import { createClubPost } from '~/features/clubs/posts/mutations.server';
+import { CLUB_POSTS_RATE_LIMIT, createClubPost } from '~/features/clubs/posts/mutations.server';
 import { COMMENTS_PAGE_SIZE } from '~/features/clubs/posts/queries.server';
 import { reportPath } from '~/features/moderation/reasons';
 import { clubPost, createClubCast } from '../../test/club-fixtures';
+import { CLUB_POSTS_PER_HOUR } from '~/features/clubs/policy';
+import { hitRateLimit } from '~/server/rate-limit.server';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
 import { renderPage } from '../../test/render';
@@ -202,4 +204,23 @@ describe('/clube/{id}/posts and /comunidade', () => {
       expect(queueHtml).toContain('Ocultar conteúdo');
     }
   }, 120_000);
+
+  it('answer 429 with Retry-After and a Portuguese message to the post past the hourly limit, keeping what was typed', async () => {
+    const { club, users } = await createClubCast('aberto');
+    const path = `/clube/${club.slug}/posts`;
+    for (let i = 0; i < CLUB_POSTS_PER_HOUR; i++) await hitRateLimit(CLUB_POSTS_RATE_LIMIT, users.dono.id);
+    const limited = (await call(
+      posts.action,
+      formRequest(path, { intent: 'publicar', title: 'Mais um', body: 'Texto', visibility: 'publico' }, { cookie: users.dono.cookie }),
+      {
+        identificador: club.slug,
+      },
+    )) as Failure & { init: { headers: Record<string, string> } };
+    expect(limited.init.status).toBe(429);
+    expect(Number(limited.init.headers['Retry-After'])).toBeGreaterThan(0);
+    expect(limited.data.formError).toMatch(
+      new RegExp(`^Você chegou ao limite de ${CLUB_POSTS_PER_HOUR} posts e tópicos por hora nos clubes\\. Poderá publicar de novo daqui a \\d+ minutos?\\.$`),
+    );
+    expect(limited.data.fields).toMatchObject({ title: 'Mais um', body: 'Texto' });
+  });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { data } from 'react-router';
-import { getDb, queryRows } from '~/db/client.server';
+import { type Db, type Tx, getDb, queryRows } from '~/db/client.server';
 import { getEnv } from './env.server';
 import { registerRecurringJob } from './jobs.server';
 
@@ -26,17 +26,21 @@ export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: num
 
 /**
  * Fixed-window counter in Postgres, so every server shares it. One statement: the increment (by `cost`, what
- * one request counts for), the window reset and the read happen atomically.
+ * one request counts for), the window reset and the read happen atomically. Inside a transaction (`db`), the
+ * hit counts only if the transaction commits: what the mutation refuses afterwards is not counted.
  */
-export async function hitRateLimit(rule: RateLimitRule, subject: string, cost = 1): Promise<RateLimitResult> {
+export async function hitRateLimit(rule: RateLimitRule, subject: string, cost = 1, db: Db | Tx = getDb()): Promise<RateLimitResult> {
   const key = `${rule.name}:${subject.toLowerCase()}`;
   const window = `${rule.windowSeconds} seconds`;
-  const [row] = await queryRows<{ count: number; retry_after: number }>(sql`
+  const [row] = await queryRows<{ count: number; retry_after: number }>(
+    sql`
     INSERT INTO rate_limit_counters (key, window_start, count) VALUES (${key}, now(), ${cost})
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limit_counters.window_start <= now() - ${window}::interval THEN ${cost} ELSE rate_limit_counters.count + ${cost} END,
       window_start = CASE WHEN rate_limit_counters.window_start <= now() - ${window}::interval THEN now() ELSE rate_limit_counters.window_start END
-    RETURNING count, ceil(extract(epoch FROM window_start + ${window}::interval - now()))::int AS retry_after`);
+    RETURNING count, ceil(extract(epoch FROM window_start + ${window}::interval - now()))::int AS retry_after`,
+    db,
+  );
   if (!row || row.count <= rule.limit) return { ok: true };
   return { ok: false, retryAfterSeconds: Math.max(1, row.retry_after) };
 }

@@ -124,6 +124,24 @@ export const clubMembers = pgTable(
   ],
 );
 
+/**
+ * A membership that ended: the member left, was banned or removed, or deleted their account. Written by a
+ * trigger on club_members whatever the code path (migration 0043), without the reader (the figure is the
+ * club's: /admin's members over time counts who was active at each week's end). Decision 0062.
+ */
+export const clubDepartures = pgTable(
+  'club_departures',
+  {
+    clubId: text()
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    /** When the membership began (null: before joins were dated, counted as always). */
+    joinedAt: timestamp({ withTimezone: true }),
+    leftAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('club_departures_club_idx').on(t.clubId, t.leftAt)],
+);
+
 /** What a plan gives (§E "benefícios"); the plans that include it are clubPlanBenefits. */
 export const clubBenefits = pgTable(
   'club_benefits',

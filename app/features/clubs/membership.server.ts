@@ -8,7 +8,7 @@ import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { clubPageTags } from './cache';
 import { touchClub } from './mutations.server';
-import { PAID_PLANS_NOT_YET, ROLE_LABELS, assignableRoles, outranks } from './policy';
+import { PAID_PLANS_NOT_YET, PAID_PLAN_HELD, ROLE_LABELS, holdsPaidPlan, assignableRoles, outranks } from './policy';
 import { type ClubAccess, requireClubAccess } from './standing.server';
 import type { ClubRole } from './vocabulary';
 
@@ -293,7 +293,8 @@ export async function grantPlan(viewer: Viewer, clubId: string, userId: string, 
 
 /**
  * "Assinar" a free plan on /planos: an active member holds it at once. A paid plan goes through the payments
- * module (§P), which is not here yet: the page says so instead of pretending.
+ * module (§P), which is not here yet: the page says so instead of pretending. A member holding a paid plan
+ * (granted by an admin, or later paid for) does not swap it for a free one (decision 0064).
  */
 export async function takeFreePlan(viewer: Viewer, clubId: string, planId: string): Promise<void> {
   await getDb().transaction(async (tx) => {
@@ -304,6 +305,11 @@ export async function takeFreePlan(viewer: Viewer, clubId: string, planId: strin
       .where(and(eq(clubPlans.id, planId), eq(clubPlans.clubId, clubId)));
     if (!plan) throw new AppError('not_found');
     if (plan.priceCents > 0) throw new AppError('invalid_input', PAID_PLANS_NOT_YET);
+    const [held] = await tx
+      .select({ planId: clubMembers.planId, planPriceCents: clubMembers.planPriceCents, planEndsAt: clubMembers.planEndsAt })
+      .from(clubMembers)
+      .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, viewer.id)));
+    if (held && held.planId !== planId && holdsPaidPlan(held)) throw new AppError('invalid_input', PAID_PLAN_HELD);
     await setMemberPlan(tx, clubId, viewer.id, { planId, endsAt: null });
   });
   await invalidateTags(clubPageTags(clubId));

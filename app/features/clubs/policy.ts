@@ -101,6 +101,16 @@ export function assignableRoles(actor: MembershipStanding | null): ClubRole[] {
 /** Why a paid plan cannot be taken yet: payments come with their own issue (§P), and nothing is charged meanwhile. */
 export const PAID_PLANS_NOT_YET = 'Os planos pagos chegam com os pagamentos do Maratona, em breve. Por enquanto, nenhuma cobrança é feita.';
 
+/**
+ * Why a member holding a paid plan cannot swap it for a free one themselves (decision 0064): a click would drop
+ * what an admin granted or what they paid for. Staff change it by hand; payments will cancel it at its period's end.
+ */
+export const PAID_PLAN_HELD = 'Você tem um plano pago neste clube, e ele não se troca por um gratuito aqui. Para deixá-lo, fale com a equipe do clube.';
+
+/** Whether a membership holds a paid plan now: taken at a price, and not past the end of a cancelled period. */
+export const holdsPaidPlan = (member: { planId: string | null; planPriceCents: number | null; planEndsAt: Date | null }, now = new Date()) =>
+  member.planId !== null && (member.planPriceCents ?? 0) > 0 && (member.planEndsAt === null || member.planEndsAt > now);
+
 export const CLUB_NAME_MAX = 80;
 export const CLUB_DESCRIPTION_MAX = 5000;
 export const CLUB_WELCOME_MAX = 1000;
@@ -109,6 +119,10 @@ export const CLUB_CATEGORIES_MAX = 3;
 export const CLUB_POST_TITLE_MAX = 150;
 export const CLUB_POST_MAX = 20_000;
 export const CLUB_COMMENT_MAX = 2000;
+/** Posts and threads a reader publishes an hour, in all clubs together (decision 0063; atts allow 60, PRODUCT.md §1.5). */
+export const CLUB_POSTS_PER_HOUR = 20;
+/** Comments a reader writes an hour on club posts and threads, in all clubs together. */
+export const CLUB_COMMENTS_PER_HOUR = 60;
 export const BAN_REASON_MAX = 500;
 /** Clubs a reader may create (a guard against spam; staff raise it by hand if ever needed). */
 export const CLUBS_OWNED_MAX = 10;

@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { clubMembers, clubPostComments, clubPostReactions, clubPosts, clubs, users } from '~/db/schema';
+import { clubDepartures, clubMembers, clubPostComments, clubPostReactions, clubPosts, clubs, users } from '~/db/schema';
 import { getStorage } from '~/integrations/storage/storage.server';
 import { parseCsv } from '~/lib/csv';
 import { newId } from '~/lib/ids';
 import { createClubCast } from '../../../../test/club-fixtures';
 import { useTestDatabase } from '../../../../test/db';
 import { testPhoto } from '../../../../test/factories';
+import { banMember, leaveClub } from '../membership.server';
 import { changeClubImage, removeClubImage, updateClubBranding } from './branding.server';
 import { colorProblem, contrastWithWhite, normaliseHex } from './colors';
 import { getClubDashboard } from './dashboard.server';
@@ -121,7 +122,8 @@ describe('dashboard', () => {
     // dono, membro, membroComPlano, moderador, admin are active; the banned, pending and invited are not.
     expect(dashboard.activeMembers).toBe(5);
     expect(dashboard.weeks[0]!.total).toBe(1);
-    expect(dashboard.weeks.at(-1)).toMatchObject({ joined: 4, total: 5 });
+    // banido joined this week too, and was banned: counted among who joined, not in the total.
+    expect(dashboard.weeks.at(-1)).toMatchObject({ joined: 5, total: 5 });
     expect(dashboard.pendingRequests).toBe(1);
     expect(dashboard.engagement).toEqual({ posts: 1, threads: 1, comments: 1, reactions: 1 });
     expect(dashboard.planHolders.map((plan) => [plan.name, plan.holders])).toEqual([
@@ -131,6 +133,40 @@ describe('dashboard', () => {
     for (const who of ['moderador', 'membro', 'naoMembro', 'banido', 'adminDoSite'] as const) {
       await expect(getClubDashboard(cast.viewers[who], cast.club.id)).rejects.toMatchObject({ code: 'forbidden' });
     }
+  });
+});
+
+describe('members over time', () => {
+  it('counts the members active at each week’s end: one who joined five weeks ago and left two weeks ago counts only between', async () => {
+    const cast = await createClubCast('aberto');
+    const db = getDb();
+    const membro = and(eq(clubMembers.clubId, cast.club.id), eq(clubMembers.userId, cast.users.membro.id));
+    await db
+      .update(clubMembers)
+      .set({ joinedAt: new Date(Date.now() - 35 * 86_400_000) })
+      .where(membro);
+    const totals = async () => (await getClubDashboard(cast.viewers.admin, cast.club.id)).weeks.map((week) => week.total);
+    // Everyone else joined this week (banido too, banned since).
+    expect(await totals()).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 5]);
+
+    await leaveClub(cast.viewers.membro, cast.club.id);
+    await db
+      .update(clubDepartures)
+      .set({ leftAt: new Date(Date.now() - 14 * 86_400_000) })
+      .where(lt(clubDepartures.joinedAt, new Date(Date.now() - 30 * 86_400_000)));
+    await banMember(cast.viewers.admin, cast.club.id, cast.users.membroComPlano.id, 'Spam');
+    const dashboard = await getClubDashboard(cast.viewers.admin, cast.club.id);
+    expect(dashboard.weeks.map((week) => week.total)).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 3]);
+    // Who joined each week stays counted, whether they are still here or not.
+    expect(dashboard.weeks[6]!.joined).toBe(1);
+    expect(dashboard.weeks.at(-1)!.joined).toBe(5);
+    expect(dashboard.activeMembers).toBe(3);
+    // banido (in the cast), membro and membroComPlano.
+    expect(await db.select().from(clubDepartures).where(eq(clubDepartures.clubId, cast.club.id))).toHaveLength(3);
+
+    // Deleting a club takes its memberships without recording departures of a club that is gone.
+    await db.delete(clubs).where(eq(clubs.id, cast.club.id));
+    expect(await db.select().from(clubDepartures)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { useTestDatabase } from '../../../../test/db';
 import { createClubCast } from '../../../../test/club-fixtures';
 import { createUser, testViewer } from '../../../../test/factories';
 import { grantPlan } from '../membership.server';
+import { PAID_PLAN_HELD } from '../policy';
 import { standingOf } from '../standing.server';
 import {
   createBenefit,
@@ -173,6 +174,26 @@ describe('taking a plan on /planos', () => {
     await expect(leaveFreePlan(viewers.naoMembro, club.id).then(() => leaveFreePlan(viewers.naoMembro, club.id))).rejects.toMatchObject({
       message: expect.stringMatching(/não tem um plano/),
     });
+  });
+
+  it('a member holding a paid plan granted by an admin does not swap it for a free one; staff may, and an ended period frees them (decision 0064)', async () => {
+    const { club, viewers, users, plans } = await createClubCast('aberto');
+    await grantPlan(viewers.dono, club.id, users.membro.id, plans.paid);
+    expect(await listClubPlans(viewers.membro, club.id)).toMatchObject({ currentPlanId: plans.paid, holdsPaidPlan: true });
+    await expect(subscribeToPlan(viewers.membro, club.id, plans.free)).rejects.toMatchObject({ code: 'invalid_input', message: PAID_PLAN_HELD });
+    await expect(leaveFreePlan(viewers.membro, club.id)).rejects.toMatchObject({ message: expect.stringMatching(/pagos/) });
+    expect((await listClubPlans(viewers.membro, club.id)).currentPlanId).toBe(plans.paid);
+    // The staff who granted it may move the member to the free plan by hand.
+    await grantPlan(viewers.admin, club.id, users.membro.id, plans.free);
+    expect(await listClubPlans(viewers.membro, club.id)).toMatchObject({ currentPlanId: plans.free, holdsPaidPlan: false });
+    // A cancelled paid period that has ended no longer holds the member.
+    const past = new Date(Date.now() - 60_000);
+    await getDb()
+      .update(clubMembers)
+      .set({ planEndsAt: past })
+      .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, users.membroComPlano.id)));
+    expect(await listClubPlans(viewers.membroComPlano, club.id)).toMatchObject({ currentPlanId: null, holdsPaidPlan: false });
+    expect(await subscribeToPlan(viewers.membroComPlano, club.id, plans.free)).toBe('took');
   });
 
   it('a moderated club makes a stranger a member first, and a full or archived plan takes no one', async () => {

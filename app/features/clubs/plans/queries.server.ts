@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubBenefits, clubMembers, clubPlanBenefits, clubPlans } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
+import { holdsPaidPlan } from '../policy';
 import { requireClubAccess } from '../standing.server';
 import type { ClubBenefitItem, ClubPlanItem, ClubPlansAdmin, ClubPlansPage } from './types';
 
@@ -65,14 +66,18 @@ export async function listClubPlans(viewer: Viewer | null, clubId: string): Prom
     readPlans(db, clubId),
     viewer
       ? db
-          .select({ planId: clubMembers.planId, endsAt: clubMembers.planEndsAt, status: clubMembers.status })
+          .select({ planId: clubMembers.planId, planPriceCents: clubMembers.planPriceCents, planEndsAt: clubMembers.planEndsAt, status: clubMembers.status })
           .from(clubMembers)
           .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, viewer.id)))
       : Promise.resolve([]),
   ]);
   const row = mine[0];
-  const currentPlanId = row?.status === 'active' && row.planId && (!row.endsAt || row.endsAt > new Date()) ? row.planId : null;
-  return { plans: plans.filter((p) => !p.archived || p.id === currentPlanId), currentPlanId };
+  const currentPlanId = row?.status === 'active' && row.planId && (!row.planEndsAt || row.planEndsAt > new Date()) ? row.planId : null;
+  return {
+    plans: plans.filter((p) => !p.archived || p.id === currentPlanId),
+    currentPlanId,
+    holdsPaidPlan: currentPlanId !== null && holdsPaidPlan(row!),
+  };
 }
 
 /** /admin/planos and /admin/beneficios: every plan and benefit, for the staff who run the club. */

@@ -20,7 +20,8 @@ export type ClubPlanItem = {
 export type ClubBenefitItem = PlanBenefit & { planIds: string[] };
 
 /** /planos for one viewer: the plans on offer (and theirs, even archived) and the one they hold. */
-export type ClubPlansPage = { plans: ClubPlanItem[]; currentPlanId: string | null };
+/** `holdsPaidPlan`: the viewer's plan was taken at a price (granted or paid), so free plans do not replace it. */
+export type ClubPlansPage = { plans: ClubPlanItem[]; currentPlanId: string | null; holdsPaidPlan: boolean };
 
 /** What the admin pages of plans and benefits read: every plan, archived too, and every benefit. */
 export type ClubPlansAdmin = { plans: ClubPlanItem[]; benefits: ClubBenefitItem[] };

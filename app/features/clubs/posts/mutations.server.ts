@@ -3,13 +3,14 @@ import { type Tx, getDb } from '~/db/client.server';
 import { clubPlans, clubPostComments, clubPostReactions, clubPostRevisions, clubPosts } from '~/db/schema';
 import type { Reaction } from '~/features/atts/vocabulary';
 import { newId } from '~/lib/ids';
-import { AppError } from '~/server/errors';
+import { AppError, RateLimitError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import { enqueueJob } from '~/server/jobs.server';
+import { type RateLimitRule, formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { clubPageTags } from '../cache';
 import { touchClub } from '../mutations.server';
-import { type MembershipStanding, can, canReadPost, mayPublishPosts } from '../policy';
+import { CLUB_COMMENTS_PER_HOUR, CLUB_POSTS_PER_HOUR, type MembershipStanding, can, canReadPost, mayPublishPosts } from '../policy';
 import { requireClubAccess } from '../standing.server';
 import type { PostKind } from '../vocabulary';
 import { CLUB_POST_NOTIFY_JOB } from './notify.server';
@@ -21,6 +22,22 @@ export const PINNED_MAX = 5;
 type ThreadContent = { title: string; body: string };
 /** What a publishing form gives: a post with its audience, or a thread (always for members). */
 export type ClubPostContent = { kind: 'post'; content: PostContentInput } | { kind: 'thread'; content: ThreadContent };
+
+export const CLUB_POSTS_RATE_LIMIT = { name: 'club-posts', limit: CLUB_POSTS_PER_HOUR, windowSeconds: 3600 } as const;
+export const CLUB_COMMENTS_RATE_LIMIT = { name: 'club-comments', limit: CLUB_COMMENTS_PER_HOUR, windowSeconds: 3600 } as const;
+
+/**
+ * Counts one more post (or comment) of the reader in the hour, inside the writing transaction: it counts only if
+ * the post is written; past the limit, a 429 with Retry-After (PRODUCT.md §1.5).
+ */
+async function countTowardsLimit(tx: Tx, viewer: Viewer, rule: RateLimitRule, what: string) {
+  const limit = await hitRateLimit(rule, viewer.id, 1, tx);
+  if (!limit.ok)
+    throw new RateLimitError(
+      limit.retryAfterSeconds,
+      `Você chegou ao limite de ${rule.limit} ${what} por hora nos clubes. Poderá publicar de novo daqui a ${formatWait(limit.retryAfterSeconds)}.`,
+    );
+}
 
 function requireVerified(viewer: Viewer, what: string): void {
   if (!viewer.emailVerified) throw new AppError('email_not_verified', `Confirme seu e-mail para ${what}: procure o link que enviamos para você.`);
@@ -76,6 +93,7 @@ export async function createClubPost(viewer: Viewer, clubId: string, input: Club
     requireVerified(viewer, 'publicar');
     const audience = input.kind === 'post' ? input.content : { visibility: 'membros' as const, minPlanId: null };
     await checkPlan(tx, clubId, audience.minPlanId);
+    await countTowardsLimit(tx, viewer, CLUB_POSTS_RATE_LIMIT, 'posts e tópicos');
     await tx.insert(clubPosts).values({
       id,
       clubId,
@@ -153,6 +171,7 @@ export async function addClubPostComment(viewer: Viewer, clubId: string, postId:
     const { standing } = await requireClubAccess(tx, viewer, clubId, 'take_part');
     await readablePost(tx, clubId, postId, standing, viewer);
     requireVerified(viewer, 'comentar');
+    await countTowardsLimit(tx, viewer, CLUB_COMMENTS_RATE_LIMIT, 'comentários');
     await tx.insert(clubPostComments).values({ id, postId, authorId: viewer.id, body });
     await touchClub(tx, clubId);
   });

@@ -4,9 +4,13 @@ import { getDb, queryRows } from '~/db/client.server';
 import { clubMembers, clubPlans, clubs } from '~/db/schema';
 import { type ClubCast, clubPost, createClubCast } from '../../../../test/club-fixtures';
 import { useTestDatabase } from '../../../../test/db';
-import { canReadPost } from '../policy';
+import { RateLimitError } from '~/server/errors';
+import { hitRateLimit } from '~/server/rate-limit.server';
+import { createClub } from '../mutations.server';
+import { CLUB_COMMENTS_PER_HOUR, CLUB_POSTS_PER_HOUR, canReadPost } from '../policy';
 import { standingOf } from '../standing.server';
 import {
+  CLUB_COMMENTS_RATE_LIMIT,
   PINNED_MAX,
   addClubPostComment,
   createClubPost,
@@ -106,7 +110,9 @@ describe('club posts: visibility by plan', () => {
   it('pages the newest first with the pinned ones above, and keeps at most PINNED_MAX pinned', async () => {
     const { viewers, club } = await createClubCast('aberto');
     const ids: string[] = [];
-    for (let i = 0; i < 23; i++) ids.push(await createClubPost(viewers.dono, club.id, clubPost(`Post ${i}`, 'publico')));
+    // Three of the staff share the writing: one reader publishes at most CLUB_POSTS_PER_HOUR an hour.
+    const staff = [viewers.dono, viewers.admin, viewers.moderador];
+    for (let i = 0; i < 23; i++) ids.push(await createClubPost(staff[i % staff.length]!, club.id, clubPost(`Post ${i}`, 'publico')));
     await setClubPostPinned(viewers.moderador, club.id, ids[0]!, true);
     const first = await listClubPosts(null, club.id, 'post');
     expect(first.pinned.map((p) => p.title)).toEqual(['Post 0']);
@@ -123,6 +129,43 @@ describe('club posts: visibility by plan', () => {
     await setClubPostPinned(viewers.dono, club.id, ids[0]!, false);
     await setClubPostPinned(viewers.dono, club.id, ids[10]!, true);
   });
+});
+
+describe('club posts: the hourly limit', () => {
+  it('refuses the post or thread past CLUB_POSTS_PER_HOUR a reader publishes in an hour, and the comment past CLUB_COMMENTS_PER_HOUR, writing nothing', async () => {
+    const { viewers, club } = await createClubCast('aberto');
+    const other = await createClub(viewers.moderador, { name: 'Outro clube', description: '', visibility: 'aberto', categories: ['geral'] });
+    const postsCount = async () =>
+      (await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM club_posts WHERE author_id = ${viewers.moderador.id}`))[0]!.n;
+    let last = '';
+    for (let i = 0; i < CLUB_POSTS_PER_HOUR - 1; i++) last = await createClubPost(viewers.moderador, club.id, clubPost(`Post ${i}`, 'publico'));
+    // Threads count with posts, in every club together; a refused attempt does not count.
+    await expect(createClubPost(viewers.naoMembro, club.id, clubPost('Não'))).rejects.toMatchObject({ code: 'forbidden' });
+    await createClubPost(viewers.moderador, other.id, { kind: 'thread', content: { title: 'Tópico', body: 'Oi' } });
+    expect(await postsCount()).toBe(CLUB_POSTS_PER_HOUR);
+    const refused = createClubPost(viewers.moderador, club.id, clubPost('Um a mais', 'publico'));
+    await expect(refused).rejects.toBeInstanceOf(RateLimitError);
+    await expect(refused).rejects.toMatchObject({
+      code: 'rate_limited',
+      retryAfterSeconds: expect.any(Number),
+      message: expect.stringMatching(new RegExp(`^Você chegou ao limite de ${CLUB_POSTS_PER_HOUR} posts e tópicos por hora nos clubes\\.`)),
+    });
+    await expect(createClubPost(viewers.moderador, other.id, { kind: 'thread', content: { title: 'Outro', body: 'Oi' } })).rejects.toMatchObject({
+      code: 'rate_limited',
+    });
+    expect(await postsCount()).toBe(CLUB_POSTS_PER_HOUR);
+    // Someone else still publishes.
+    await createClubPost(viewers.dono, club.id, clubPost('Da dona', 'publico'));
+
+    for (let i = 0; i < CLUB_COMMENTS_PER_HOUR - 1; i++) await hitRateLimit(CLUB_COMMENTS_RATE_LIMIT, viewers.admin.id);
+    await addClubPostComment(viewers.admin, club.id, last, 'O último desta hora');
+    await expect(addClubPostComment(viewers.admin, club.id, last, 'Um a mais')).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/comentários por hora/),
+    });
+    const [comments] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM club_post_comments WHERE author_id = ${viewers.admin.id}`);
+    expect(comments?.n).toBe(1);
+  }, 60_000);
 });
 
 describe('club posts: editing, deleting, comments and reactions', () => {

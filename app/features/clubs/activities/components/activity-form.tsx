@@ -1,8 +1,5 @@
-import { Form, useNavigation } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { FormMessage, TextArea, TextField } from '~/components/ui/field';
-import { typed } from '~/lib/form-result';
-import { FORM_FIELD, failureOf, useResetAfterSuccess } from '../../plans/components/form-scope';
+import { TextArea, TextField } from '~/components/ui/field';
+import { ScopedForm, scopedFields } from '../../plans/components/form-scope';
 import type { ActivityKind } from '../../vocabulary';
 import { saoPauloParts } from '../sao-paulo-time';
 import type { ClubActivityAdminItem } from '../types';
@@ -14,13 +11,8 @@ const minutesBetween = (a: string, b: string | null) => (b ? Math.round((new Dat
 /** Schedules an activity of one kind, or edits one; dates and times are São Paulo's (horário de Brasília). */
 export function ActivityForm({ kind, activity, result }: { kind: ActivityKind; activity?: ClubActivityAdminItem; result: unknown }) {
   const scope = activity ? `atividade-${activity.id}` : `atividade-nova-${kind}`;
-  const failure = failureOf(result, scope);
-  const formRef = useResetAfterSuccess(result, scope);
-  const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get(FORM_FIELD) === scope;
-  const field = (name: string, fallback: string) => (failure ? typed(failure, name, fallback) : fallback);
+  const { failure, field, id } = scopedFields(result, scope);
   const error = (name: string) => failure?.fieldErrors[name];
-  const id = (name: string) => `${scope}-${name}`;
   const start = activity ? saoPauloParts(activity.startsAt) : null;
   const end = activity?.endsAt ? saoPauloParts(activity.endsAt) : null;
   const dates = (startLabel: string, endLabel: string, endRequired: boolean) => (
@@ -46,12 +38,13 @@ export function ActivityForm({ kind, activity, result }: { kind: ActivityKind; a
     </div>
   );
   return (
-    <Form ref={formRef} method="post" className="flex flex-col gap-4">
-      <input type="hidden" name={FORM_FIELD} value={scope} />
-      <input type="hidden" name="intent" value={activity ? 'salvar' : 'criar'} />
-      <input type="hidden" name="kind" value={kind} />
-      {activity ? <input type="hidden" name="activityId" value={activity.id} /> : null}
-      <FormMessage>{failure?.formError}</FormMessage>
+    <ScopedForm
+      result={result}
+      scope={scope}
+      intent={activity ? 'salvar' : 'criar'}
+      hidden={activity ? { kind, activityId: activity.id } : { kind }}
+      submitLabel={activity ? 'Salvar atividade' : 'Marcar atividade'}
+    >
       <TextField
         id={id('title')}
         label="Título"
@@ -121,9 +114,6 @@ export function ActivityForm({ kind, activity, result }: { kind: ActivityKind; a
         defaultValue={field('description', activity?.description ?? '')}
         error={error('description')}
       />
-      <Button type="submit" pending={pending} className="self-start">
-        {activity ? 'Salvar atividade' : 'Marcar atividade'}
-      </Button>
-    </Form>
+    </ScopedForm>
   );
 }

@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { formatNumber } from '~/lib/format';
 import { BENEFIT_KIND_LABELS } from '../../labels';
+import { PAID_PLAN_HELD } from '../../policy';
 import type { ClubDetail } from '../../types';
 import { formatMonthlyPrice } from '../price';
 import type { ClubPlanItem, ClubPlansPage } from '../types';
@@ -24,6 +25,7 @@ function PlanCall({ club, plan, page, signedIn }: Props & { plan: ClubPlanItem }
     ) : null;
   }
   if (plan.priceCents > 0) return note('Assinaturas pagas chegam com os pagamentos do Maratona, em breve. Nenhuma cobrança é feita por enquanto.');
+  if (page.holdsPaidPlan) return note(PAID_PLAN_HELD);
   if (plan.memberCap !== null && plan.holders >= plan.memberCap) return note('Esgotado: o plano chegou ao limite de membros.');
   if (!signedIn) {
     return (

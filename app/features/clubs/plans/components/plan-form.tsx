@@ -1,29 +1,24 @@
-import { Form, useNavigation } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { FormMessage, TextArea, TextField } from '~/components/ui/field';
-import { typed } from '~/lib/form-result';
+import { TextArea, TextField } from '~/components/ui/field';
+import { BENEFIT_KIND_LABELS } from '../../labels';
 import { priceFieldValue } from '../price';
 import type { ClubPlanItem, PlanBenefit } from '../types';
 import { PLAN_DESCRIPTION_MAX, PLAN_NAME_MAX, PLAN_POSITION_MAX } from '../validation';
-import { BenefitCheckboxes } from './benefit-checkboxes';
-import { FORM_FIELD, failureOf, useResetAfterSuccess } from './form-scope';
+import { CheckboxGroup } from './checkbox-group';
+import { ScopedForm, scopedFields } from './form-scope';
 
 /** Creates a plan, or edits one (`plan`); what was typed survives a refusal, shown on this form alone. */
 export function PlanForm({ plan, benefits, result }: { plan?: ClubPlanItem; benefits: PlanBenefit[]; result: unknown }) {
   const scope = plan ? `plano-${plan.id}` : 'plano-novo';
-  const failure = failureOf(result, scope);
-  const formRef = useResetAfterSuccess(result, scope);
-  const navigation = useNavigation();
-  const pending = navigation.state === 'submitting' && navigation.formData?.get(FORM_FIELD) === scope;
-  const field = (name: string, fallback: string) => (failure ? typed(failure, name, fallback) : fallback);
+  const { failure, field, id } = scopedFields(result, scope);
   const checked = new Set(failure ? [] : (plan?.benefits.map((b) => b.id) ?? []));
-  const id = (name: string) => `${scope}-${name}`;
   return (
-    <Form ref={formRef} method="post" className="flex flex-col gap-4">
-      <input type="hidden" name={FORM_FIELD} value={scope} />
-      <input type="hidden" name="intent" value={plan ? 'salvar' : 'criar'} />
-      {plan ? <input type="hidden" name="planId" value={plan.id} /> : null}
-      <FormMessage>{failure?.formError}</FormMessage>
+    <ScopedForm
+      result={result}
+      scope={scope}
+      intent={plan ? 'salvar' : 'criar'}
+      hidden={plan ? { planId: plan.id } : {}}
+      submitLabel={plan ? 'Salvar plano' : 'Criar plano'}
+    >
       <TextField
         id={id('name')}
         label="Nome do plano"
@@ -77,10 +72,21 @@ export function PlanForm({ plan, benefits, result }: { plan?: ClubPlanItem; bene
           Um novo preço vale para quem assinar daqui em diante e, para quem já tem o plano, só na renovação: cada membro mantém o preço de quando entrou.
         </p>
       ) : null}
-      <BenefitCheckboxes benefits={benefits} checked={checked} error={failure?.fieldErrors.benefitIds} />
-      <Button type="submit" pending={pending} className="self-start">
-        {plan ? 'Salvar plano' : 'Criar plano'}
-      </Button>
-    </Form>
+      <CheckboxGroup
+        legend="Benefícios incluídos"
+        name="benefitIds"
+        options={benefits.map((benefit) => ({
+          value: benefit.id,
+          label: (
+            <>
+              {benefit.title} <span className="text-sm text-muted">({BENEFIT_KIND_LABELS[benefit.kind]})</span>
+            </>
+          ),
+        }))}
+        checked={checked}
+        empty="Nenhum benefício criado ainda: crie em Benefícios e marque aqui depois."
+        error={failure?.fieldErrors.benefitIds}
+      />
+    </ScopedForm>
   );
 }
