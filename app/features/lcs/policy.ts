@@ -32,7 +32,11 @@ export type GroupReadRole = (typeof GROUP_READ_ROLES)[number];
  * for clube, an invitation for privado.
  */
 export const ROLE_PERMISSIONS: Record<GroupReadRole, Record<GroupReadVisibility, ReadonlySet<GroupReadPermission>>> = {
-  host: { publico: new Set(['see', 'take_part', 'manage']), clube: new Set(['see', 'take_part', 'manage']), privado: new Set(['see', 'take_part', 'manage']) },
+  host: {
+    publico: new Set(['see', 'join', 'take_part', 'manage']),
+    clube: new Set(['see', 'join', 'take_part', 'manage']),
+    privado: new Set(['see', 'join', 'take_part', 'manage']),
+  },
   site_admin: { publico: new Set(['see', 'manage']), clube: new Set(['see', 'manage']), privado: new Set(['see', 'manage']) },
   participant: {
     publico: new Set(['see', 'take_part', 'leave']),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editionIdFrom } from '~/features/clubs/activities/validation';
+import { editionRef, httpsLink } from '~/features/clubs/activities/validation';
 import { isCalendarDay } from '~/features/clubs/activities/sao-paulo-time';
 import { clubSlug, optionalMemberCap } from '~/features/clubs/validation';
 import {
@@ -41,17 +41,7 @@ export const groupReadDescription = z
 const visibility = z.enum(GROUP_READ_VISIBILITIES, { error: 'Escolha quem pode ver e entrar na LC.' });
 
 const editionRow = z.object({
-  editionId: z
-    .string()
-    .trim()
-    .transform((typed, ctx) => {
-      const id = editionIdFrom(typed);
-      if (!id) {
-        ctx.addIssue({ code: 'custom', message: 'Escolha um livro da busca, ou cole o endereço da página da edição (/ed/…).' });
-        return z.NEVER;
-      }
-      return id;
-    }),
+  editionId: editionRef,
   /** The pages the schedule spreads (the catalogue's count, or what the host typed for their copy). */
   pages: z
     .string()
@@ -76,21 +66,7 @@ const stageRow = z.object({
   endsOn: day('Escolha uma data válida.'),
 });
 
-const httpsLink = z
-  .string()
-  .trim()
-  .max(500, { error: 'Use um endereço de até 500 caracteres.' })
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' && url.hostname.includes('.');
-      } catch {
-        return false;
-      }
-    },
-    { error: 'Cole um link começando com https://.' },
-  );
+const materialLink = httpsLink('Cole um link começando com https://.');
 
 const materialRow = z.object({
   title: z
@@ -118,28 +94,47 @@ export const booksPart = z.object({
     }),
 });
 
-export const datesPart = z
-  .object({
-    startsOn: day('Escolha a data de início.'),
-    endsOn: day('Escolha a data de fim.'),
-    /** Blank: one etapa a week (defaultStageCount). */
-    stageCount: z.union([
-      z.literal('').transform(() => null),
-      wholeNumber(`Use de 1 a ${GROUP_READ_STAGES_MAX} etapas, ou deixe em branco.`, GROUP_READ_STAGES_MAX),
-    ]),
-  })
-  .superRefine((dates, ctx) => {
-    if (dates.endsOn < dates.startsOn) ctx.addIssue({ code: 'custom', message: 'O fim vem depois do início.', path: ['endsOn'] });
-    else if (daysBetween(dates.startsOn, dates.endsOn) > GROUP_READ_DAYS_MAX)
-      ctx.addIssue({ code: 'custom', message: `Uma LC dura no máximo ${GROUP_READ_DAYS_MAX} dias.`, path: ['endsOn'] });
-  });
-
-export const schedulePart = z.object({
-  stages: z
-    .array(stageRow)
-    .min(1, { error: 'O cronograma precisa de ao menos uma etapa.' })
-    .max(GROUP_READ_STAGES_MAX, { error: `Use no máximo ${GROUP_READ_STAGES_MAX} etapas.` }),
+const datesShape = z.object({
+  startsOn: day('Escolha a data de início.'),
+  endsOn: day('Escolha a data de fim.'),
+  /** Blank: one etapa a week (defaultStageCount). */
+  stageCount: z.union([
+    z.literal('').transform(() => null),
+    wholeNumber(`Use de 1 a ${GROUP_READ_STAGES_MAX} etapas, ou deixe em branco.`, GROUP_READ_STAGES_MAX),
+  ]),
 });
+
+function checkDates(dates: { startsOn: string; endsOn: string }, ctx: z.RefinementCtx) {
+  if (dates.endsOn < dates.startsOn) ctx.addIssue({ code: 'custom', message: 'O fim vem depois do início.', path: ['endsOn'] });
+  else if (daysBetween(dates.startsOn, dates.endsOn) > GROUP_READ_DAYS_MAX)
+    ctx.addIssue({ code: 'custom', message: `Uma LC dura no máximo ${GROUP_READ_DAYS_MAX} dias.`, path: ['endsOn'] });
+}
+
+/** Each etapa reads one of the LC's books, forwards, inside the LC's dates. */
+function checkStages(
+  input: { editions: readonly unknown[]; startsOn: string; endsOn: string; stages: readonly z.output<typeof stageRow>[] },
+  ctx: z.RefinementCtx,
+) {
+  input.stages.forEach((stage, i) => {
+    if (stage.editionIndex >= input.editions.length)
+      ctx.addIssue({ code: 'custom', message: 'Escolha um dos livros da LC.', path: ['stages', i, 'editionIndex'] });
+    if (stage.toNumber < stage.fromNumber) ctx.addIssue({ code: 'custom', message: 'O fim da etapa vem depois do começo.', path: ['stages', i, 'toNumber'] });
+    if (stage.startsOn < input.startsOn || stage.startsOn > input.endsOn)
+      ctx.addIssue({ code: 'custom', message: 'A etapa começa entre o início e o fim da LC.', path: ['stages', i, 'startsOn'] });
+    if (stage.endsOn < stage.startsOn || stage.endsOn > input.endsOn)
+      ctx.addIssue({ code: 'custom', message: 'A etapa termina depois de começar e até o fim da LC.', path: ['stages', i, 'endsOn'] });
+  });
+}
+
+const stages = z
+  .array(stageRow)
+  .min(1, { error: 'O cronograma precisa de ao menos uma etapa.' })
+  .max(GROUP_READ_STAGES_MAX, { error: `Use no máximo ${GROUP_READ_STAGES_MAX} etapas.` });
+
+export const datesPart = datesShape.superRefine(checkDates);
+
+/** The schedule step reads the books and dates checked before it. */
+export const schedulePart = z.object({ editions: z.array(z.unknown()), startsOn: z.string(), endsOn: z.string(), stages }).superRefine(checkStages);
 
 export const detailsPart = z.object({
   title: groupReadTitle,
@@ -158,7 +153,7 @@ export const detailsPart = z.object({
       rows.forEach((row, i) => {
         if (row.title === '' && row.url === '') return;
         if (row.title === '') ctx.addIssue({ code: 'custom', message: 'Dê um título ao material.', path: [i, 'title'] });
-        const link = httpsLink.safeParse(row.url);
+        const link = materialLink.safeParse(row.url);
         if (!link.success) ctx.addIssue({ code: 'custom', message: link.error.issues[0]!.message, path: [i, 'url'] });
       });
     })
@@ -170,20 +165,12 @@ export const detailsPart = z.object({
  * of one of the LC's books, inside the LC's dates). The creation checks it again, whatever door it came by.
  */
 export const groupReadInput = booksPart
-  .extend(datesPart.shape)
-  .extend(schedulePart.shape)
+  .extend(datesShape.shape)
+  .extend({ stages })
   .extend(detailsPart.shape)
   .superRefine((input, ctx) => {
-    if (input.endsOn < input.startsOn) return;
-    input.stages.forEach((stage, i) => {
-      if (stage.editionIndex >= input.editions.length)
-        ctx.addIssue({ code: 'custom', message: 'Escolha um dos livros da LC.', path: ['stages', i, 'editionIndex'] });
-      if (stage.toNumber < stage.fromNumber) ctx.addIssue({ code: 'custom', message: 'O fim da etapa vem depois do começo.', path: ['stages', i, 'toNumber'] });
-      if (stage.startsOn < input.startsOn || stage.startsOn > input.endsOn)
-        ctx.addIssue({ code: 'custom', message: 'A etapa começa entre o início e o fim da LC.', path: ['stages', i, 'startsOn'] });
-      if (stage.endsOn < stage.startsOn || stage.endsOn > input.endsOn)
-        ctx.addIssue({ code: 'custom', message: 'A etapa termina depois de começar e até o fim da LC.', path: ['stages', i, 'endsOn'] });
-    });
+    checkDates(input, ctx);
+    if (input.endsOn >= input.startsOn) checkStages(input, ctx);
     if (input.visibility === 'clube' && !input.hostClubId)
       ctx.addIssue({ code: 'custom', message: 'Só uma LC de um clube pode ser só para membros.', path: ['visibility'] });
   });
