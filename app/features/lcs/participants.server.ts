@@ -18,14 +18,22 @@ import { type GroupReadAccess, requireGroupReadAccess } from './standing.server'
 
 const hasRoom = (lc: { participantCap: number | null; participantCount: number }) => lc.participantCap === null || lc.participantCount < lc.participantCap;
 
+type PlaceValues = Pick<typeof groupReadParticipants.$inferInsert, 'status' | 'waitingPosition' | 'statusAt' | 'joinedAt'>;
+
+/** Gives a reader their new place: the invitation's row when there is one (`exists`), else a new row. */
+async function setPlace(tx: Tx, groupReadId: string, userId: string, values: PlaceValues, exists: boolean): Promise<void> {
+  if (!exists) {
+    await tx.insert(groupReadParticipants).values({ groupReadId, userId, ...values });
+    return;
+  }
+  await tx
+    .update(groupReadParticipants)
+    .set(values)
+    .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)));
+}
+
 async function activate(tx: Tx, lc: GroupReadAccess, userId: string, exists: boolean): Promise<void> {
-  const values = { status: 'active' as const, waitingPosition: null, statusAt: new Date(), joinedAt: new Date() };
-  if (exists)
-    await tx
-      .update(groupReadParticipants)
-      .set(values)
-      .where(and(eq(groupReadParticipants.groupReadId, lc.id), eq(groupReadParticipants.userId, userId)));
-  else await tx.insert(groupReadParticipants).values({ groupReadId: lc.id, userId, ...values });
+  await setPlace(tx, lc.id, userId, { status: 'active', waitingPosition: null, statusAt: new Date(), joinedAt: new Date() }, exists);
   await tx
     .update(groupReads)
     .set({ participantCount: sql`${groupReads.participantCount} + 1` })
@@ -38,13 +46,7 @@ async function putOnWaitingList(tx: Tx, lc: GroupReadAccess, userId: string, exi
     .select({ n: sql<number>`coalesce(max(${groupReadParticipants.waitingPosition}), 0)::int` })
     .from(groupReadParticipants)
     .where(and(eq(groupReadParticipants.groupReadId, lc.id), eq(groupReadParticipants.status, 'waiting')));
-  const values = { status: 'waiting' as const, waitingPosition: (last?.n ?? 0) + 1, statusAt: new Date() };
-  if (exists)
-    await tx
-      .update(groupReadParticipants)
-      .set(values)
-      .where(and(eq(groupReadParticipants.groupReadId, lc.id), eq(groupReadParticipants.userId, userId)));
-  else await tx.insert(groupReadParticipants).values({ groupReadId: lc.id, userId, ...values });
+  await setPlace(tx, lc.id, userId, { status: 'waiting', waitingPosition: (last?.n ?? 0) + 1, statusAt: new Date() }, exists);
 }
 
 /** Lets the waiting list in, first come first served, while the LC has room (its row locked by the caller). */

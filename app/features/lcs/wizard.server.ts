@@ -149,7 +149,7 @@ export async function runWizard(viewer: Viewer, formData: FormData) {
       const input = groupReadInput.parse(shape);
       try {
         const created = await createGroupRead(viewer, input);
-        return redirect(`/lc/${created.slug}?nova=1`);
+        return redirect(`/lc/${created.slug}`);
       } catch (error) {
         if (!isAppError(error)) throw error;
         if (error.field) {
