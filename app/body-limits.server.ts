@@ -39,7 +39,8 @@ const BODY_LIMITS: readonly (readonly [pattern: string, bytes: number])[] = [
   ['/gerenciar/novidades', textForm(NEWS_BODY_MAX)],
   // An LC's description, and in the wizard its whole schedule (up to 120 etapas of six short fields) besides.
   ['/criar/lc', textForm(GROUP_READ_DESCRIPTION_MAX) + FORM_MAX_BYTES],
-  ['/lc/:identificador/gerenciar', textForm(GROUP_READ_DESCRIPTION_MAX)],
+  // The host tools: a cover image, and the details form (a 5,000-character description) under the same cap.
+  ['/lc/:identificador/gerenciar', fileForm(1, IMAGE_MAX_BYTES)],
   // A club's avatar or banner; its settings form (description, welcome text, rules) fits under the same cap.
   ['/clube/:identificador/admin/personalizar', fileForm(1, IMAGE_MAX_BYTES)],
 ];

@@ -6,13 +6,14 @@ import type { WizardState } from '~/features/lcs/wizard.server';
 import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
-import { createEdition, createUser, formRequest, getRequest, testViewer, type TestUser } from '../../test/factories';
+import { createEdition, createUser, formRequest, getRequest, multipartRequest, testPhoto, testViewer, type TestUser } from '../../test/factories';
 import { lcInput } from '../../test/lc-fixtures';
 import { dropped, kept, visit, type Page } from '../../test/page-cache';
 import { call, statusOf } from '../../test/routes';
 import * as create from './criar.lc';
 import * as page from './lc.$identificador';
 import * as schedule from './lc.$identificador.cronograma';
+import * as manage from './lc.$identificador.gerenciar';
 import * as feed from './lc.$identificador.cronograma[.]ics';
 import * as directory from './lcs';
 
@@ -154,5 +155,22 @@ describe("visitors' cached LC pages", () => {
     await updateGroupReadSettings(host, lc.id, { title: 'LC da Foca Leitora', slug: lc.slug, description: '', visibility: 'publico', participantCap: null });
     await dropped(mine, listPage);
     expect(await visit(listPage)).toContain('LC da Foca Leitora');
+  });
+});
+
+describe('the LC cover', () => {
+  it('is the host’s to change, under the image rules, beside its field; the page shows it', async () => {
+    const host = await createUser({ verified: true });
+    const lc = await createGroupRead(verified(host), await lcInput());
+    const send = (user: TestUser, file: File) =>
+      call(manage.action, multipartRequest(`/lc/${lc.slug}/gerenciar`, { intent: 'capa' }, [['cover', file]], user.cookie), { identificador: lc.slug });
+    expect(await send(host, await testPhoto())).toEqual({ success: 'Capa atualizada.' });
+    const cover = (await getGroupReadBySlug(null, lc.slug))?.coverUrl;
+    expect(cover).toMatch(new RegExp(`^/arquivos/group-reads/${lc.id}/cover-.+\\.webp$`));
+    const refused = (await send(host, new File(['não é imagem'], 'capa.png', { type: 'image/png' }))) as { data: { fieldErrors: Record<string, string> } };
+    expect(refused.data.fieldErrors.cover).toMatch(/JPEG, PNG, WebP ou GIF/);
+    const stranger = await createUser({ verified: true });
+    expect(await statusOf(send(stranger, await testPhoto()))).toBe(403);
+    expect((await getGroupReadBySlug(null, lc.slug))?.coverUrl).toBe(cover);
   });
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { AppError } from '~/server/errors';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
+import { changeGroupReadCover } from './cover.server';
 import { closeGroupReadEarly, shiftGroupReadSchedule, updateGroupReadSettings } from './mutations.server';
 import { inviteToGroupRead, removeParticipant } from './participants.server';
 import { groupReadSettingsInput, inviteInput, participantInput, shiftInput } from './validation';
 
-const hostIntent = z.object({ intent: z.enum(['detalhes', 'adiar', 'convidar', 'remover', 'banir', 'encerrar']) });
+const hostIntent = z.object({ intent: z.enum(['detalhes', 'capa', 'adiar', 'convidar', 'remover', 'banir', 'encerrar']) });
 
 /**
  * /lc/{identificador}/gerenciar's forms, each checked by its own schema; the data functions check the viewer may
@@ -29,6 +31,14 @@ export async function runHostAction(viewer: Viewer, groupReadId: string, formDat
         await updateGroupReadSettings(viewer, groupReadId, input);
         return 'Alterações salvas.';
       });
+    case 'capa': {
+      const file = formData.get('cover');
+      return run(z.object({}), async () => {
+        if (!(file instanceof File) || file.size === 0) throw new AppError('invalid_input', 'Escolha uma imagem para a capa.', 'cover');
+        await changeGroupReadCover(viewer, groupReadId, file);
+        return 'Capa atualizada.';
+      });
+    }
     case 'adiar':
       return run(shiftInput, async ({ days }) => {
         await shiftGroupReadSchedule(viewer, groupReadId, days);

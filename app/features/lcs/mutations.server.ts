@@ -91,19 +91,17 @@ export async function createGroupRead(viewer: Viewer, input: GroupReadInput): Pr
       })),
     );
     if (input.materials.length > 0)
-      await tx
-        .insert(groupReadMaterials)
-        .values(
-          input.materials.map((m, position) => ({
-            id: newId(),
-            groupReadId: id,
-            kind: 'link' as const,
-            title: m.title,
-            url: m.url,
-            position,
-            createdById: viewer.id,
-          })),
-        );
+      await tx.insert(groupReadMaterials).values(
+        input.materials.map((m, position) => ({
+          id: newId(),
+          groupReadId: id,
+          kind: 'link' as const,
+          title: m.title,
+          url: m.url,
+          position,
+          createdById: viewer.id,
+        })),
+      );
     return { id, slug };
   });
   await invalidateTags(groupReadPageTags(created.id));

@@ -68,6 +68,23 @@ export function HostTools({ lc, participants, result }: { lc: GroupReadDetail; p
         </Form>
       </Section>
 
+      <Section id="capa" title="Capa">
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="capa" />
+          <TextField
+            label="Imagem da capa"
+            name="cover"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            error={errorOf('capa', 'cover')}
+            hint="JPEG, PNG, WebP ou GIF de até 5 MB. Sem capa, a LC mostra a do primeiro livro."
+          />
+          <div>
+            <Button type="submit">Enviar capa</Button>
+          </div>
+        </Form>
+      </Section>
+
       {over ? null : (
         <Section id="adiar" title="Adiar ou antecipar o cronograma">
           <Form method="post" className="flex flex-col gap-3">
