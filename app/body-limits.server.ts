@@ -2,6 +2,7 @@ import { matchPath } from 'react-router';
 import { ATT_IMAGES_MAX } from '~/features/atts/policy';
 import { IMPORT_MAX_BYTES } from '~/features/curation/import-file';
 import { READER_IMPORT_MAX_BYTES } from '~/features/imports/limits';
+import { GROUP_READ_DESCRIPTION_MAX } from '~/features/lcs/policy';
 import { NEWS_BODY_MAX } from '~/features/news/limits';
 import { REVIEW_BODY_MAX } from '~/features/reading/vocabulary';
 import { IMAGE_MAX_BYTES } from './server/images.server';
@@ -36,6 +37,10 @@ const BODY_LIMITS: readonly (readonly [pattern: string, bytes: number])[] = [
   ['/gerenciar/catalogo/importar', fileForm(1, IMPORT_MAX_BYTES)],
   ['/api/resenhas/rascunho', textForm(REVIEW_BODY_MAX)],
   ['/gerenciar/novidades', textForm(NEWS_BODY_MAX)],
+  // An LC's description, and in the wizard its whole schedule (up to 120 etapas of six short fields) besides.
+  ['/criar/lc', textForm(GROUP_READ_DESCRIPTION_MAX) + FORM_MAX_BYTES],
+  // The host tools: a cover image, and the details form (a 5,000-character description) under the same cap.
+  ['/lc/:identificador/gerenciar', fileForm(1, IMAGE_MAX_BYTES)],
   // A club's avatar or banner; its settings form (description, welcome text, rules) fits under the same cap.
   ['/clube/:identificador/admin/personalizar', fileForm(1, IMAGE_MAX_BYTES)],
 ];

@@ -20,4 +20,27 @@ describe('bodyLimitOf', () => {
     expect(draft.length).toBeGreaterThan(FORM_MAX_BYTES);
     expect(draft.length).toBeLessThanOrEqual(bodyLimitOf('/api/resenhas/rascunho'));
   });
+
+  it('lets an LC’s 5,000-character description through: in the wizard with 120 etapas and 30 materials, and in the host tools', () => {
+    const stages = Object.fromEntries(
+      Array.from({ length: 120 }, (_, i) => [
+        [`stage-${i}-from`, '1000'],
+        [`stage-${i}-to`, '2000'],
+        [`stage-${i}-startsOn`, '2026-12-01'],
+        [`stage-${i}-endsOn`, '2026-12-31'],
+        [`stage-${i}-unit`, 'chapters'],
+        [`stage-${i}-edition`, '9'],
+      ]).flat(),
+    );
+    const materials = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [
+        [`material-${i}-title`, '“'.repeat(120)],
+        [`material-${i}-url`, `https://exemplo.com.br/${'a'.repeat(470)}`],
+      ]).flat(),
+    );
+    const wizard = new URLSearchParams({ ...stages, ...materials, title: 'LC', description: '“'.repeat(5000) }).toString();
+    expect(wizard.length).toBeGreaterThan(FORM_MAX_BYTES);
+    expect(wizard.length).toBeLessThanOrEqual(bodyLimitOf('/criar/lc'));
+    expect(bodyLimitOf('/lc/dom-casmurro/gerenciar')).toBeGreaterThan(5000 * 9);
+  });
 });

@@ -56,6 +56,15 @@ export default [
   route('clube/:identificador/admin/atividades', 'routes/clube.$identificador.admin.atividades.tsx'),
   route('clube/:identificador/admin/beneficios', 'routes/clube.$identificador.admin.beneficios.tsx'),
   route('clube/:identificador/admin/planos', 'routes/clube.$identificador.admin.planos.tsx'),
+
+  route('lc', 'routes/lc.tsx'),
+  route('lcs', 'routes/lcs.tsx'),
+  route('lc/:identificador', 'routes/lc.$identificador.tsx'),
+  route('lc/:identificador/livros', 'routes/lc.$identificador.livros.tsx'),
+  route('lc/:identificador/cronograma', 'routes/lc.$identificador.cronograma.tsx'),
+  route('lc/:identificador/cronograma.ics', 'routes/lc.$identificador.cronograma[.]ics.ts'),
+  route('lc/:identificador/gerenciar', 'routes/lc.$identificador.gerenciar.tsx'),
+  route('criar/lc', 'routes/criar.lc.tsx'),
   route('criar', 'routes/criar.tsx'),
 
   route('estante', 'routes/estante.tsx'),

@@ -1,7 +1,7 @@
 /**
  * Demo data for a fresh install: one account per role, a few news posts, the demo catalogue, the demo
  * reader's bookshelf and atts, a small community of readers who follow one another (`/u` has readers to
- * browse) and three clubs. Idempotent: run it again and nothing is duplicated. `scripts/seed.ts` runs it; the tests of the
+ * browse), three clubs and an LC in each phase. Idempotent: run it again and nothing is duplicated. `scripts/seed.ts` runs it; the tests of the
  * demo data run it too (app/features/catalog/search.test.ts).
  */
 import { eq } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { newsPosts, users } from '~/db/schema';
 import { DEMO_PASSWORD, type DemoAccount, seedDemoAccounts } from '~/features/accounts/seed.server';
 import { seedDemoAtts } from '~/features/atts/seed.server';
 import { DEMO_CLUBS, seedDemoClubs } from '~/features/clubs/seed.server';
+import { DEMO_GROUP_READS, seedDemoGroupReads } from '~/features/lcs/seed.server';
 import { countCatalog, seedDemoCatalog } from '~/features/catalog/seed.server';
 import { DEMO_READERS, seedDemoReaders } from '~/features/profiles/seed.server';
 import { seedDemoBookshelf } from '~/features/reading/seed.server';
@@ -72,6 +73,8 @@ export async function seedDemo(): Promise<string[]> {
   if (readers) said.push(`${readers} leitores com estante, att e quem seguem, para conhecer em /u.`);
   const clubs = await seedDemoClubs();
   if (clubs) said.push(`${clubs} clubes: ${DEMO_CLUBS.map((c) => `${c.name} (${c.visibility})`).join(', ')}, em /clubes.`);
+  const groupReads = await seedDemoGroupReads();
+  if (groupReads) said.push(`${groupReads} LCs: ${DEMO_GROUP_READS.map((lc) => lc.title).join(', ')}, em /lcs.`);
   const usernames = [...demoAccounts, ...DEMO_READERS].map((a) => a.username);
   said.push(`Contas: ${usernames.join(', ')} — senha ${DEMO_PASSWORD}`);
   return said;

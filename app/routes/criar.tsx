@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/criar';
+import { ButtonLink } from '~/components/ui/button';
 import { ClubCreateForm } from '~/features/clubs/components/club-create-form';
 import { parseClubForm } from '~/features/clubs/club-form.server';
 import { createClub } from '~/features/clubs/mutations.server';
@@ -9,7 +10,7 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Criar · Maratona' }];
 
-/** The create hub (PRODUCT.md §2): the club form itself; LCs and marathons join it when they exist (decision 0058). */
+/** The create hub (PRODUCT.md §2): a link to the LC wizard and the club form itself; marathons join it when they exist (decision 0058). */
 export async function loader(args: Route.LoaderArgs) {
   await requireViewer(args);
   return null;
@@ -31,6 +32,17 @@ export default function CreatePage({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <h1 className="font-serif text-3xl font-bold">Criar</h1>
+      <section aria-labelledby="nova-lc" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+        <h2 id="nova-lc" className="font-serif text-2xl font-semibold">
+          Nova LC
+        </h2>
+        <p>Uma leitura conjunta: escolha os livros e as datas, e o cronograma de etapas sai pronto para ajustar.</p>
+        <div>
+          <ButtonLink to="/criar/lc" variant="accent">
+            Criar LC
+          </ButtonLink>
+        </div>
+      </section>
       <section aria-labelledby="novo-clube" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
         <h2 id="novo-clube" className="font-serif text-2xl font-semibold">
           Novo clube

@@ -48,3 +48,18 @@ export async function countImageUploads(viewer: Viewer, count: number, field: st
     );
   }
 }
+
+/**
+ * A file a reader uploads as the image rules take it: refused past 5 MB before it is read, counted against their
+ * hourly limit, then re-encoded (normaliseImage); every refusal names `field`, so it shows beside the file input.
+ */
+export async function readUploadedImage(viewer: Viewer, file: File, maxSide: number, field: string): ReturnType<typeof normaliseImage> {
+  if (file.size > IMAGE_MAX_BYTES) throw new AppError('image_too_large', undefined, field);
+  await countImageUploads(viewer, 1, field);
+  try {
+    return await normaliseImage(Buffer.from(await file.arrayBuffer()), maxSide);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.code, error.message, field);
+    throw error;
+  }
+}

@@ -73,6 +73,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
             {viewer ? <HeaderLink to="/estante">Estante</HeaderLink> : null}
             <HeaderLink to="/catalogo">Catálogo</HeaderLink>
             <HeaderLink to="/clubes">Clubes</HeaderLink>
+            <HeaderLink to="/lcs">LCs</HeaderLink>
             <HeaderLink to="/novidades">Novidades</HeaderLink>
           </nav>
           <div className="ml-auto flex items-center gap-1">
@@ -104,6 +105,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
             <Link to="/catalogo">Catálogo</Link>
             <Link to="/colecao">Coleções</Link>
             <Link to="/clubes">Clubes</Link>
+            <Link to="/lcs">LCs</Link>
             <Link to="/novidades">Novidades</Link>
             <Link to="/politica">Privacidade</Link>
             <Link to="/termos">Termos de uso</Link>

@@ -11,3 +11,4 @@ export * from './alerts';
 export * from './archives';
 export * from './imports';
 export * from './clubs';
+export * from './lcs';

@@ -131,4 +131,25 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'a club’s schedule belongs to the club',
     archive: { excluded: 'a club’s schedule, made for its members' },
   },
+  'group_reads.host_user_id': {
+    onDelete: 'delete',
+    why: 'an LC a reader hosts is theirs, with its schedule and materials (a club’s LC stays with the club)',
+    archive: 'groupReadsHosted',
+  },
+  'group_reads.created_by_id': {
+    onDelete: 'anonymise',
+    why: 'a club’s LC belongs to the club; who set it up is only its record',
+    archive: { excluded: 'a club’s LC, made for its members; the LCs the reader hosts are in groupReadsHosted' },
+  },
+  'group_read_participants.user_id': { onDelete: 'delete', why: 'the reader’s places in LCs', archive: 'groupReads' },
+  'group_read_participants.invited_by_id': {
+    onDelete: 'anonymise',
+    why: 'who invited another reader is the LC’s record of that participant',
+    archive: { excluded: 'whom the reader invited: the other participants’ data' },
+  },
+  'group_read_materials.created_by_id': {
+    onDelete: 'anonymise',
+    why: 'an LC’s materials belong to the LC',
+    archive: { excluded: 'an LC’s materials, shared with its participants' },
+  },
 };

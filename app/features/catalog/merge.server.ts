@@ -50,6 +50,8 @@ export const MERGE_LINKS: readonly MergeLink[] = [
   { table: 'reader_import_rows', column: 'edition_id', references: ['edition'], how: 'move' },
   { table: 'author_follows', column: 'author_id', references: ['author'], how: 'dedupe', key: ['user_id'] },
   { table: 'club_activities', column: 'edition_id', references: ['edition'], how: 'move' },
+  { table: 'group_read_editions', column: 'edition_id', references: ['edition'], how: 'dedupe', key: ['group_read_id'] },
+  { table: 'group_read_stages', column: 'edition_id', references: ['edition'], how: 'move' },
   {
     table: 'new_edition_alerts',
     column: 'edition_id',

@@ -165,7 +165,8 @@ export const DEMO_CLUBS: DemoClub[] = [
   },
 ];
 
-async function viewersOf(usernames: readonly string[]): Promise<Map<string, Viewer>> {
+/** The demo readers by username, as the seed acts for them. */
+export async function viewersOf(usernames: readonly string[]): Promise<Map<string, Viewer>> {
   const rows = await getDb()
     .select({ id: users.id, username: users.username, name: users.name })
     .from(users)
@@ -173,7 +174,8 @@ async function viewersOf(usernames: readonly string[]): Promise<Map<string, View
   return new Map(rows.flatMap((row) => (row.username ? [[row.username, demoViewer({ ...row, username: row.username })] as const] : [])));
 }
 
-async function editionIdOf(title: string): Promise<string | null> {
+/** A demo book by its title (the copy with an ISBN first). */
+export async function editionIdOf(title: string): Promise<string | null> {
   const [row] = await getDb()
     .select({ id: editions.id })
     .from(editions)

@@ -1,5 +1,5 @@
 /**
- * A club's `identificador` (PRODUCT.md §1.1): lowercase a-z0-9 and single hyphens, 3–60 characters, made from
+ * A club's or an LC's `identificador` (PRODUCT.md §1.1): lowercase a-z0-9 and single hyphens, 3–60 characters, made from
  * the name, never a word the site's routes use. Pure: the form and the data function read the same rule.
  */
 import { slugify } from '~/lib/slug';
@@ -83,6 +83,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'personalizar',
   'lc',
   'lcs',
+  'livros',
+  'cronograma',
   'm',
   'maratonas',
   'aviso',
@@ -113,8 +115,16 @@ export function slugProblem(slug: string): string | null {
 
 /** The identificador a new club starts with: its name folded, cut at a word; a short or reserved one gets a prefix. */
 export function slugFromName(name: string): string {
+  return identificadorFromName(name, 'clube', 'clube-de-leitura');
+}
+
+/**
+ * An identificador made from a name (a club's, an LC's title): folded, cut at a word; a short or reserved one
+ * gets `prefix-`, an empty one is `fallback`.
+ */
+export function identificadorFromName(name: string, prefix: string, fallback: string): string {
   let slug = slugify(name);
   if (slug.length > SLUG_MAX) slug = slug.slice(0, SLUG_MAX).replace(/-[^-]*$/, '') || slug.slice(0, SLUG_MAX);
-  if (!slug) return 'clube-de-leitura';
-  return slug.length < SLUG_MIN || RESERVED_SLUGS.has(slug) ? `clube-${slug}` : slug;
+  if (!slug) return fallback;
+  return slug.length < SLUG_MIN || RESERVED_SLUGS.has(slug) ? `${prefix}-${slug}` : slug;
 }

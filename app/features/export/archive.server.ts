@@ -170,7 +170,16 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object('postId', c.post_id, 'body', c.body, 'createdAt', c.created_at) ORDER BY c.created_at, c.id)
         FROM club_post_comments c WHERE c.author_id = ${userId} AND c.deleted_at IS NULL) AS "clubComments",
       (SELECT json_agg(json_build_object('postId', r.post_id, 'kind', r.kind, 'createdAt', r.created_at) ORDER BY r.created_at)
-        FROM club_post_reactions r WHERE r.user_id = ${userId}) AS "clubReactions"`);
+        FROM club_post_reactions r WHERE r.user_id = ${userId}) AS "clubReactions",
+      (SELECT json_agg(json_build_object('title', g.title, 'slug', g.slug, 'description', g.description, 'visibility', g.visibility, 'startsOn', g.starts_on, 'endsOn', g.ends_on,
+          'participantCap', g.participant_cap, 'closedEarlyAt', g.closed_early_at, 'createdAt', g.created_at,
+          'editions', (SELECT json_agg(e.edition_id ORDER BY e.position) FROM group_read_editions e WHERE e.group_read_id = g.id),
+          'schedule', (SELECT json_agg(json_build_object('editionId', s.edition_id, 'unit', s.unit, 'from', s.from_number, 'to', s.to_number, 'startsOn', s.starts_on, 'endsOn', s.ends_on) ORDER BY s.position)
+            FROM group_read_stages s WHERE s.group_read_id = g.id),
+          'materials', (SELECT json_agg(json_build_object('kind', m.kind, 'title', m.title, 'url', m.url) ORDER BY m.position) FROM group_read_materials m WHERE m.group_read_id = g.id))
+          ORDER BY g.created_at, g.id) FROM group_reads g WHERE g.host_user_id = ${userId}) AS "groupReadsHosted",
+      (SELECT json_agg(json_build_object('title', g.title, 'slug', g.slug, 'status', p.status, 'joinedAt', p.joined_at, 'since', p.status_at) ORDER BY p.status_at, g.id)
+        FROM group_read_participants p JOIN group_reads g ON g.id = p.group_read_id WHERE p.user_id = ${userId}) AS "groupReads"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

@@ -1,4 +1,6 @@
 import { createClub } from '~/features/clubs/mutations.server';
+import { createGroupRead } from '~/features/lcs/mutations.server';
+import { joinGroupRead } from '~/features/lcs/participants.server';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -23,6 +25,7 @@ import { runJobsOnce } from '~/server/jobs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../../test/factories';
+import { lcInput } from '../../../test/lc-fixtures';
 import { call, statusOf } from '../../../test/routes';
 import * as download from '../../routes/configuracoes.exportar.arquivo.$id';
 import { archiveData, expireExportFiles, listExportFiles, readExportFile, requestExportFile } from './archive.server';
@@ -100,6 +103,11 @@ describe('full archive', () => {
     );
     await getDb().execute(sql`INSERT INTO club_post_reactions (post_id, user_id, kind) VALUES (${clubPostId}, ${readerUser.id}, 'heart')`);
     await createReport(reader, { kind: 'user', target: stranger.id, reason: 'spam', details: 'Só propaganda.' });
+    // The friend's LC reads the book the reader already finished: joining leaves it where it is on their bookshelf.
+    const books = { editions: [{ editionId, pages: null }] };
+    const hosted = await createGroupRead(reader, await lcInput({ title: 'LC da Bia', ...books }));
+    const friendsLc = await createGroupRead(friend, await lcInput({ title: 'LC do amigo', ...books }));
+    await joinGroupRead(reader, friendsLc.id);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -154,6 +162,17 @@ describe('full archive', () => {
     expect(data.authorFollows).toMatchObject([{ author: 'Itamar Vieira Junior' }]);
     expect(data.clubs).toMatchObject([{ club: 'Clube da Foca', slug: 'clube-da-foca', role: 'owner', status: 'active' }]);
     expect(data.clubPosts).toMatchObject([{ club: 'clube-da-foca', title: 'Boas-vindas', body: 'Oi, gente!' }]);
+    expect(data.groupReadsHosted).toMatchObject([
+      {
+        title: 'LC da Bia',
+        slug: hosted.slug,
+        schedule: [
+          { from: 1, to: 132 },
+          { from: 133, to: 264 },
+        ],
+      },
+    ]);
+    expect(data.groupReads).toMatchObject([{ title: 'LC do amigo', status: 'active' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);
     expect(files['imagens/capas-propostas/SOL-CAPA01.webp']?.length).toBeGreaterThan(0);

@@ -1,16 +1,18 @@
 /**
- * iCalendar (RFC 5545) text for a club's agenda: CRLF line endings, content lines folded at 75 octets (never
+ * iCalendar (RFC 5545) text for a club's agenda and an LC's schedule: CRLF line endings, content lines folded at 75 octets (never
  * inside a UTF-8 character), TEXT values escaped (\\ ; , and newlines), every time in UTC. Pure, so tests read
  * the exact bytes.
  */
 export type CalendarEvent = {
   uid: string;
-  start: Date;
-  end: Date;
   summary: string;
   description: string;
   url: string | null;
-};
+} & (
+  | { start: Date; end: Date }
+  /** An all-day event over São Paulo calendar days (an LC's etapa), both counted: YYYY-MM-DD. */
+  | { firstDay: string; lastDay: string }
+);
 
 export type Calendar = { name: string; description: string; events: CalendarEvent[]; now: Date };
 
@@ -32,6 +34,11 @@ export function utcStamp(instant: Date): string {
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '');
+}
+
+/** A DATE (§3.3.4) `days` after a calendar day: 20261205. DTEND of an all-day event is the day after its last. */
+function dateStamp(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
 }
 
 /**
@@ -62,7 +69,7 @@ export function buildCalendar(calendar: Calendar): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Maratona//Agenda dos clubes//PT-BR',
+    'PRODID:-//Maratona//Agenda//PT-BR',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
@@ -73,8 +80,9 @@ export function buildCalendar(calendar: Calendar): string {
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
       `DTSTAMP:${utcStamp(calendar.now)}`,
-      `DTSTART:${utcStamp(event.start)}`,
-      `DTEND:${utcStamp(event.end)}`,
+      ...('start' in event
+        ? [`DTSTART:${utcStamp(event.start)}`, `DTEND:${utcStamp(event.end)}`]
+        : [`DTSTART;VALUE=DATE:${dateStamp(event.firstDay, 0)}`, `DTEND;VALUE=DATE:${dateStamp(event.lastDay, 1)}`]),
       `SUMMARY:${escapeText(event.summary)}`,
       ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
       ...(event.url ? [`URL:${event.url}`] : []),

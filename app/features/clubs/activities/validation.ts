@@ -30,7 +30,8 @@ export function editionIdFrom(typed: string): string | null {
   return /^[A-Za-z0-9_-]{1,40}$/.test(text) ? text : null;
 }
 
-const editionRef = z
+/** A book chosen in the edition picker (a club's LC do mês, an LC's books). */
+export const editionRef = z
   .string()
   .trim()
   .transform((typed, ctx) => {
@@ -42,22 +43,25 @@ const editionRef = z
     return id;
   });
 
-/** A live meeting's address: https only, so the link members follow is never a downgrade or a script. */
-const meetingLink = z
-  .string()
-  .trim()
-  .max(500, { error: 'Use um endereço de até 500 caracteres.' })
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' && url.hostname.includes('.');
-      } catch {
-        return false;
-      }
-    },
-    { error: 'Cole o link do encontro começando com https://.' },
-  );
+/** An address a reader will follow: https only, so it is never a downgrade or a script (a live meeting, an LC's material). */
+export const httpsLink = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, { error: 'Use um endereço de até 500 caracteres.' })
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return url.protocol === 'https:' && url.hostname.includes('.');
+        } catch {
+          return false;
+        }
+      },
+      { error: message },
+    );
+
+const meetingLink = httpsLink('Cole o link do encontro começando com https://.');
 
 /** The three forms of /admin/atividades; each becomes the same row shape (ActivityValues). */
 export const activityInput = z.discriminatedUnion('kind', [

@@ -5,7 +5,7 @@ import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
-import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
+import { readUploadedImage } from '~/server/images.server';
 import type { Viewer } from '~/server/viewer.server';
 import { clubPageTags } from '../cache';
 import { requireClubAccess } from '../standing.server';
@@ -36,15 +36,7 @@ export async function updateClubBranding(viewer: Viewer, clubId: string, input: 
  */
 export async function changeClubImage(viewer: Viewer, clubId: string, kind: ClubImageKind, file: File): Promise<void> {
   await requireClubAccess(getDb(), viewer, clubId, 'run_club');
-  if (file.size > IMAGE_MAX_BYTES) throw new AppError('image_too_large', undefined, kind);
-  await countImageUploads(viewer, 1, kind);
-  let image: Awaited<ReturnType<typeof normaliseImage>>;
-  try {
-    image = await normaliseImage(Buffer.from(await file.arrayBuffer()), IMAGE_SIDE[kind]);
-  } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.code, error.message, kind);
-    throw error;
-  }
+  const image = await readUploadedImage(viewer, file, IMAGE_SIDE[kind], kind);
   const key = `clubs/${clubId}/${kind}-${newId()}.webp`;
   await getStorage().put(key, image.body, image.contentType);
   let previous: string | null = null;

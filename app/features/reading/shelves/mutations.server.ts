@@ -49,8 +49,11 @@ async function applyStatus(tx: Tx, userId: string, entryId: string, status: Shel
   }
 }
 
-/** Puts an edition on the viewer's bookshelf with a status, or changes the status of the entry there. */
-export async function setShelfStatus(viewer: Viewer, editionId: string, status: ShelfStatus): Promise<void> {
+/**
+ * Puts an edition on the viewer's bookshelf with a status, or changes the status of the entry there —
+ * unless `onlyIfAbsent` (joining an LC puts its books on "quero ler" but never moves a book already shelved).
+ */
+export async function setShelfStatus(viewer: Viewer, editionId: string, status: ShelfStatus, options: { onlyIfAbsent?: boolean } = {}): Promise<void> {
   const created: boolean | null = await getDb().transaction(async (tx): Promise<boolean | null> => {
     let entry = await lockEntry(tx, viewer, editionId);
     let created = false;
@@ -72,7 +75,7 @@ export async function setShelfStatus(viewer: Viewer, editionId: string, status: 
         return true;
       }
     }
-    if (entry.status === status) return null;
+    if (options.onlyIfAbsent || entry.status === status) return null;
     await tx
       .update(shelfEntries)
       .set({ status, updatedAt: sql`now()` })

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { AppError } from '~/server/errors';
+import { failureFromError, parseForm } from '~/server/forms.server';
+import type { Viewer } from '~/server/viewer.server';
+import { changeGroupReadCover } from './cover.server';
+import { closeGroupReadEarly, shiftGroupReadSchedule, updateGroupReadSettings } from './mutations.server';
+import { inviteToGroupRead, removeParticipant } from './participants.server';
+import { groupReadSettingsInput, inviteInput, participantInput, shiftInput } from './validation';
+
+const hostIntent = z.object({ intent: z.enum(['detalhes', 'capa', 'adiar', 'convidar', 'remover', 'banir', 'encerrar']) });
+
+/**
+ * /lc/{identificador}/gerenciar's forms, each checked by its own schema; the data functions check the viewer may
+ * manage the LC again. Answers the form result, or the new address after a changed identificador.
+ */
+export async function runHostAction(viewer: Viewer, groupReadId: string, formData: FormData) {
+  const which = hostIntent.safeParse({ intent: formData.get('intent') });
+  if (!which.success) return { formError: 'Escolha o que fazer.', fieldErrors: {}, fields: {} };
+  const run = async <S extends z.ZodType>(schema: S, work: (value: z.output<S>) => Promise<string>) => {
+    const parsed = parseForm(formData, schema);
+    if (!parsed.ok) return parsed.failure;
+    try {
+      return { success: await work(parsed.value) };
+    } catch (error) {
+      return failureFromError(error, parsed.fields);
+    }
+  };
+  switch (which.data.intent) {
+    case 'detalhes':
+      return run(groupReadSettingsInput, async (input) => {
+        await updateGroupReadSettings(viewer, groupReadId, input);
+        return 'Alterações salvas.';
+      });
+    case 'capa': {
+      const file = formData.get('cover');
+      return run(z.object({}), async () => {
+        if (!(file instanceof File) || file.size === 0) throw new AppError('invalid_input', 'Escolha uma imagem para a capa.', 'cover');
+        await changeGroupReadCover(viewer, groupReadId, file);
+        return 'Capa atualizada.';
+      });
+    }
+    case 'adiar':
+      return run(shiftInput, async ({ days }) => {
+        await shiftGroupReadSchedule(viewer, groupReadId, days);
+        const n = Math.abs(days);
+        return `Cronograma ${days > 0 ? 'adiado' : 'antecipado'} em ${n} ${n === 1 ? 'dia' : 'dias'}.`;
+      });
+    case 'convidar':
+      return run(inviteInput, async ({ username }) => {
+        await inviteToGroupRead(viewer, groupReadId, username);
+        return `Convite enviado para @${username}.`;
+      });
+    case 'remover':
+    case 'banir': {
+      const ban = which.data.intent === 'banir';
+      return run(participantInput, async ({ userId }) => {
+        await removeParticipant(viewer, groupReadId, userId, ban);
+        return ban ? 'Leitor removido e impedido de voltar.' : 'Leitor removido da LC.';
+      });
+    }
+    case 'encerrar':
+      return run(z.object({}), async () => {
+        await closeGroupReadEarly(viewer, groupReadId);
+        return 'LC encerrada.';
+      });
+  }
+}

@@ -1,0 +1,318 @@
+import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { getDb, queryRows } from '~/db/client.server';
+import {
+  clubMembers,
+  clubs,
+  editions,
+  groupReadMaterials,
+  groupReadParticipants,
+  groupReadSlugRedirects,
+  groupReadStages,
+  groupReads,
+  users,
+} from '~/db/schema';
+import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
+import { markdownPlainText } from '~/lib/markdown';
+import type { Viewer } from '~/server/viewer.server';
+import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
+import { standingColumns, standingJoins, toStanding } from './standing.server';
+import type {
+  GroupReadBook,
+  GroupReadCard,
+  GroupReadDetail,
+  GroupReadDirectoryPage,
+  GroupReadMaterial,
+  GroupReadParticipant,
+  GroupReadStage,
+  MyGroupReads,
+} from './types';
+import type { GroupReadPhase } from './vocabulary';
+
+const fileUrl = (key: string | null) => (key ? `/arquivos/${key}` : null);
+const hostUsers = alias(users, 'host_users');
+const hostClubs = alias(clubs, 'host_clubs');
+
+const cardColumns = {
+  id: groupReads.id,
+  slug: groupReads.slug,
+  title: groupReads.title,
+  description: groupReads.description,
+  visibility: groupReads.visibility,
+  startsOn: groupReads.startsOn,
+  endsOn: groupReads.endsOn,
+  closedEarlyAt: groupReads.closedEarlyAt,
+  participantCount: groupReads.participantCount,
+  participantCap: groupReads.participantCap,
+  coverKey: groupReads.coverKey,
+  hostUserName: hostUsers.name,
+  hostUsername: hostUsers.username,
+  hostClubName: hostClubs.name,
+  hostClubSlug: hostClubs.slug,
+  // The first book rides along as JSON: a list never costs one query per LC.
+  book: sql<CoverCardRow | null>`(SELECT row_to_json(b) FROM (SELECT ${coverCardColumns} FROM group_read_editions ge JOIN editions e ON e.id = ge.edition_id
+    WHERE ge.group_read_id = ${groupReads.id} ORDER BY ge.position LIMIT 1) b)`,
+};
+
+type CardRow = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  visibility: GroupReadCard['visibility'];
+  startsOn: string;
+  endsOn: string;
+  closedEarlyAt: Date | null;
+  participantCount: number;
+  participantCap: number | null;
+  coverKey: string | null;
+  hostUserName: string | null;
+  hostUsername: string | null;
+  hostClubName: string | null;
+  hostClubSlug: string | null;
+  book: CoverCardRow | null;
+};
+
+/** Characters of a description on an LC's card. */
+const SUMMARY_MAX = 200;
+
+function toCard(row: CardRow, today: string): GroupReadCard {
+  const summary = markdownPlainText(row.description);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX).trimEnd()}…` : summary,
+    visibility: row.visibility,
+    phase: phaseOf(row, today),
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    participantCount: row.participantCount,
+    participantCap: row.participantCap,
+    coverUrl: fileUrl(row.coverKey),
+    book: row.book ? toCoverCard(row.book) : null,
+    host:
+      row.hostClubSlug !== null
+        ? { kind: 'club', name: row.hostClubName ?? '', slug: row.hostClubSlug }
+        : { kind: 'reader', name: row.hostUserName ?? '', username: row.hostUsername ?? '' },
+  };
+}
+
+const cardsFrom = () =>
+  getDb()
+    .select(cardColumns)
+    .from(groupReads)
+    .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
+    .leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId));
+
+/**
+ * The LC behind /lc/{identificador} as the viewer may see it, with their standing, in one round trip; null when
+ * missing or hidden from them (a private LC, a club's LC to a non-member, the banned), so it answers 404.
+ */
+export async function getGroupReadBySlug(viewer: Viewer | null, slug: string): Promise<GroupReadDetail | null> {
+  const joins = standingJoins(viewer);
+  const [row] = await getDb()
+    .select({ ...cardColumns, hostClubId: groupReads.hostClubId, ...standingColumns(viewer) })
+    .from(groupReads)
+    .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
+    .leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId))
+    .leftJoin(groupReadParticipants, joins.participant)
+    .leftJoin(clubMembers, joins.club)
+    .where(eq(groupReads.slug, slug));
+  if (!row) return null;
+  const { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, hostClubId, ...card } = row;
+  const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
+  if (!can(card, standing, 'see')) return null;
+  return {
+    ...toCard(card, saoPauloToday()),
+    description: card.description,
+    hostClubId,
+    closedEarlyAt: card.closedEarlyAt?.toISOString() ?? null,
+    standing,
+  };
+}
+
+/** Where an old identificador moved to (308), or null. */
+export async function findGroupReadRedirect(slug: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ slug: groupReads.slug })
+    .from(groupReadSlugRedirects)
+    .innerJoin(groupReads, eq(groupReads.id, groupReadSlugRedirects.groupReadId))
+    .where(eq(groupReadSlugRedirects.slug, slug));
+  return row?.slug ?? null;
+}
+
+/** The etapas in order: call it only for an LC the viewer may see (the page resolved it with getGroupReadBySlug). */
+export async function listStages(groupReadId: string): Promise<GroupReadStage[]> {
+  return getDb()
+    .select({
+      id: groupReadStages.id,
+      position: groupReadStages.position,
+      editionId: groupReadStages.editionId,
+      editionTitle: editions.title,
+      unit: groupReadStages.unit,
+      fromNumber: groupReadStages.fromNumber,
+      toNumber: groupReadStages.toNumber,
+      startsOn: groupReadStages.startsOn,
+      endsOn: groupReadStages.endsOn,
+    })
+    .from(groupReadStages)
+    .innerJoin(editions, eq(editions.id, groupReadStages.editionId))
+    .where(eq(groupReadStages.groupReadId, groupReadId))
+    .orderBy(asc(groupReadStages.position));
+}
+
+/** The LC's books in order (for an LC the viewer may see). */
+export async function listBooks(groupReadId: string): Promise<GroupReadBook[]> {
+  const rows = await queryRows<CoverCardRow & { position: number; pages: number | null }>(
+    sql`SELECT ${coverCardColumns}, ge.position, e.pages FROM group_read_editions ge JOIN editions e ON e.id = ge.edition_id
+      WHERE ge.group_read_id = ${groupReadId} ORDER BY ge.position`,
+  );
+  return rows.map((row) => ({ ...toCoverCard(row), position: row.position, pages: row.pages }));
+}
+
+/** The LC's materials in order (for an LC the viewer may see): links, and files under /arquivos. */
+export async function listMaterials(groupReadId: string): Promise<GroupReadMaterial[]> {
+  const rows = await getDb()
+    .select({
+      id: groupReadMaterials.id,
+      kind: groupReadMaterials.kind,
+      title: groupReadMaterials.title,
+      url: groupReadMaterials.url,
+      fileKey: groupReadMaterials.fileKey,
+    })
+    .from(groupReadMaterials)
+    .where(eq(groupReadMaterials.groupReadId, groupReadId))
+    .orderBy(asc(groupReadMaterials.position));
+  return rows.map(({ fileKey, url, ...row }) => ({ ...row, url: url ?? fileUrl(fileKey) ?? '' }));
+}
+
+/** Host tools: everyone with a row in the LC (places, waiting list in order, invitations, bans). */
+export async function listParticipants(viewer: Viewer, detail: Pick<GroupReadDetail, 'id' | 'visibility' | 'standing'>): Promise<GroupReadParticipant[]> {
+  if (!can(detail, detail.standing, 'manage') || detail.standing.signedIn === false || !viewer) return [];
+  const rows = await getDb()
+    .select({
+      userId: groupReadParticipants.userId,
+      username: users.username,
+      name: users.name,
+      status: groupReadParticipants.status,
+      waitingPosition: groupReadParticipants.waitingPosition,
+    })
+    .from(groupReadParticipants)
+    .innerJoin(users, eq(users.id, groupReadParticipants.userId))
+    .where(eq(groupReadParticipants.groupReadId, detail.id))
+    .orderBy(asc(groupReadParticipants.status), asc(groupReadParticipants.waitingPosition), asc(groupReadParticipants.statusAt))
+    .limit(2000);
+  let place = 0;
+  return rows.map(({ waitingPosition, username, ...row }) => ({ ...row, username: username ?? '', waitingPlace: waitingPosition === null ? null : ++place }));
+}
+
+function phaseWhere(phase: GroupReadPhase, today: string): SQL | undefined {
+  if (phase === 'aberta') return and(isNull(groupReads.closedEarlyAt), sql`${groupReads.startsOn} > ${today}`);
+  if (phase === 'em-andamento') return and(isNull(groupReads.closedEarlyAt), sql`${groupReads.startsOn} <= ${today}`, sql`${groupReads.endsOn} >= ${today}`);
+  return or(isNotNull(groupReads.closedEarlyAt), sql`${groupReads.endsOn} < ${today}`);
+}
+
+/**
+ * /lcs: public LCs (never a club's or a private one) of a phase, searched by title without accents or case,
+ * hosted by a club when asked; open ones by their first day, running ones by their last, finished ones latest first.
+ */
+export async function listGroupReadDirectory(options: {
+  q: string;
+  fase: GroupReadPhase;
+  clube?: string | undefined;
+  pagina: number;
+}): Promise<GroupReadDirectoryPage> {
+  const today = saoPauloToday();
+  const words = options.q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+  const where = and(
+    eq(groupReads.visibility, 'publico'),
+    phaseWhere(options.fase, today),
+    options.clube ? eq(hostClubs.slug, options.clube) : undefined,
+    ...words.map(
+      (word) => sql`immutable_unaccent(lower(${groupReads.title})) LIKE '%' || immutable_unaccent(${word.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`,
+    ),
+  );
+  const order =
+    options.fase === 'aberta'
+      ? [asc(groupReads.startsOn), asc(groupReads.id)]
+      : options.fase === 'em-andamento'
+        ? [asc(groupReads.endsOn), asc(groupReads.id)]
+        : [desc(groupReads.endsOn), asc(groupReads.id)];
+  const [rows, [total]] = await Promise.all([
+    cardsFrom()
+      .where(where)
+      .orderBy(...order)
+      .limit(DIRECTORY_PAGE_SIZE)
+      .offset((options.pagina - 1) * DIRECTORY_PAGE_SIZE),
+    getDb().select({ n: count() }).from(groupReads).leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId)).where(where),
+  ]);
+  return { groupReads: rows.map((row) => toCard(row, today)), total: total?.n ?? 0, page: options.pagina, pageSize: DIRECTORY_PAGE_SIZE };
+}
+
+/** The clubs /lcs may filter by: those hosting a public LC, by name. */
+export async function listDirectoryClubs(): Promise<{ slug: string; name: string }[]> {
+  return getDb()
+    .selectDistinct({ slug: clubs.slug, name: clubs.name })
+    .from(groupReads)
+    .innerJoin(clubs, eq(clubs.id, groupReads.hostClubId))
+    .where(and(eq(groupReads.visibility, 'publico'), ne(clubs.visibility, 'privado')))
+    .orderBy(asc(clubs.name))
+    .limit(200);
+}
+
+/** /lc: the LCs the viewer hosts (themself or as staff of the host club), is in, is invited to, or waits for. */
+export async function listMyGroupReads(viewer: Viewer): Promise<MyGroupReads> {
+  const today = saoPauloToday();
+  const staffClubs = getDb()
+    .select({ clubId: clubMembers.clubId })
+    .from(clubMembers)
+    .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.status, 'active'), inArray(clubMembers.role, ['owner', 'admin'])));
+  const [hosted, places] = await Promise.all([
+    cardsFrom()
+      .where(or(eq(groupReads.hostUserId, viewer.id), inArray(groupReads.hostClubId, staffClubs)))
+      .orderBy(desc(groupReads.startsOn), asc(groupReads.id))
+      .limit(200),
+    getDb()
+      .select({ ...cardColumns, status: groupReadParticipants.status, waitingPlace: standingColumns(viewer).waitingPlace })
+      .from(groupReadParticipants)
+      .innerJoin(groupReads, eq(groupReads.id, groupReadParticipants.groupReadId))
+      .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
+      .leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId))
+      .where(and(eq(groupReadParticipants.userId, viewer.id), ne(groupReadParticipants.status, 'banned')))
+      .orderBy(desc(groupReads.startsOn), asc(groupReads.id))
+      .limit(500),
+  ]);
+  const mine: MyGroupReads = { hosting: hosted.map((row) => toCard(row, today)), joined: [], invitations: [], waiting: [] };
+  for (const { status, waitingPlace, ...row } of places) {
+    const card = toCard(row, today);
+    if (status === 'active') mine.joined.push(card);
+    else if (status === 'invited') mine.invitations.push(card);
+    else mine.waiting.push({ ...card, waitingPlace: waitingPlace ?? 0 });
+  }
+  return mine;
+}
+
+/** The clubs the viewer may host an LC for: those they own or run as admin. */
+export async function listHostableClubs(viewer: Viewer): Promise<{ id: string; name: string }[]> {
+  return getDb()
+    .select({ id: clubs.id, name: clubs.name })
+    .from(clubMembers)
+    .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+    .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.status, 'active'), inArray(clubMembers.role, ['owner', 'admin'])))
+    .orderBy(asc(clubs.name));
+}
+
+/** The wizard's chosen books as the catalogue has them (title and page count), by id; unknown ids are left out. */
+export async function lookUpBooks(ids: readonly string[]): Promise<Record<string, { title: string; pages: number | null }>> {
+  if (ids.length === 0) return {};
+  const rows = await getDb()
+    .select({ id: editions.id, title: editions.title, pages: editions.pages })
+    .from(editions)
+    .where(inArray(editions.id, [...ids]));
+  return Object.fromEntries(rows.map((row) => [row.id, { title: row.title, pages: row.pages }]));
+}

@@ -1,0 +1,111 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Tx, type getDb } from '~/db/client.server';
+import { clubMembers, groupReadParticipants, groupReads } from '~/db/schema';
+import { AppError } from '~/server/errors';
+import type { Viewer } from '~/server/viewer.server';
+import { type GroupReadPermission, type GroupReadStanding, can } from './policy';
+import type { GroupReadVisibility } from './vocabulary';
+
+type Db = ReturnType<typeof getDb> | Tx;
+
+/** The viewer's standing columns, for a select of group_reads joined to the viewer's rows (see standingJoins). */
+export function standingColumns(viewer: Viewer | null) {
+  return {
+    status: groupReadParticipants.status,
+    waitingPlace: sql<number | null>`CASE WHEN ${groupReadParticipants.status} = 'waiting' THEN (
+      SELECT count(*)::int FROM group_read_participants w
+      WHERE w.group_read_id = ${groupReads.id} AND w.status = 'waiting' AND w.waiting_position <= ${groupReadParticipants.waitingPosition}) END`,
+    clubRole: clubMembers.role,
+    clubStatus: clubMembers.status,
+    hostUserIsViewer: sql<boolean>`coalesce(${groupReads.hostUserId} = ${viewer?.id ?? ''}, false)`,
+  };
+}
+
+/** The viewer's row in the LC and in its host club, left-joined onto a select from group_reads. */
+export function standingJoins(viewer: Viewer | null) {
+  const id = viewer?.id ?? '';
+  return {
+    participant: and(eq(groupReadParticipants.groupReadId, groupReads.id), eq(groupReadParticipants.userId, id)),
+    club: and(eq(clubMembers.clubId, groupReads.hostClubId), eq(clubMembers.userId, id)),
+  };
+}
+
+type StandingRow = {
+  status: GroupReadStanding['status'];
+  waitingPlace: number | null;
+  clubRole: string | null;
+  clubStatus: string | null;
+  hostUserIsViewer: boolean;
+};
+
+/** The standing the policy reads: the host is the reader who hosts it, or the host club's owner and admins. */
+export function toStanding(viewer: Viewer | null, row: StandingRow): GroupReadStanding {
+  const clubActive = row.clubStatus === 'active';
+  return {
+    signedIn: viewer !== null,
+    host: row.hostUserIsViewer || (clubActive && (row.clubRole === 'owner' || row.clubRole === 'admin')),
+    siteAdmin: viewer?.role === 'admin',
+    clubMember: clubActive,
+    status: row.status,
+    waitingPlace: row.waitingPlace,
+  };
+}
+
+export type GroupReadAccess = {
+  id: string;
+  slug: string;
+  title: string;
+  visibility: GroupReadVisibility;
+  hostUserId: string | null;
+  hostClubId: string | null;
+  startsOn: string;
+  endsOn: string;
+  participantCap: number | null;
+  participantCount: number;
+  closedEarlyAt: Date | null;
+};
+
+/**
+ * The LC and the viewer's standing in it, in one round trip, for a data function that acts in it: an LC the viewer
+ * may not see is `not_found` (a private one never admits it exists), one where they lack `permission` is
+ * `forbidden`. `lock` takes the LC's row for update, so checks against its participants (the cap, the waiting
+ * list's order) hold under concurrent joins.
+ */
+export async function requireGroupReadAccess(
+  db: Db,
+  viewer: Viewer | null,
+  groupReadId: string,
+  permission: GroupReadPermission | null,
+  options: { lock?: boolean } = {},
+): Promise<{ lc: GroupReadAccess; standing: GroupReadStanding }> {
+  const joins = standingJoins(viewer);
+  const query = db
+    .select({
+      id: groupReads.id,
+      slug: groupReads.slug,
+      title: groupReads.title,
+      visibility: groupReads.visibility,
+      hostUserId: groupReads.hostUserId,
+      hostClubId: groupReads.hostClubId,
+      startsOn: groupReads.startsOn,
+      endsOn: groupReads.endsOn,
+      participantCap: groupReads.participantCap,
+      participantCount: groupReads.participantCount,
+      closedEarlyAt: groupReads.closedEarlyAt,
+      ...standingColumns(viewer),
+    })
+    .from(groupReads)
+    .leftJoin(groupReadParticipants, joins.participant)
+    .leftJoin(clubMembers, joins.club)
+    .where(eq(groupReads.id, groupReadId));
+  const [row] = options.lock ? await query.for('update', { of: groupReads }) : await query;
+  if (!row) throw new AppError('not_found');
+  const { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, ...lc } = row;
+  const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
+  if (!can(lc, standing, 'see')) throw new AppError('not_found');
+  if (permission && !can(lc, standing, permission)) {
+    if (standing.status === 'banned') throw new AppError('forbidden', 'Você foi removido desta LC.');
+    throw new AppError('forbidden', permission === 'manage' ? 'Só quem organiza a LC pode fazer isso.' : 'Você não pode fazer isso nesta LC.');
+  }
+  return { lc, standing };
+}

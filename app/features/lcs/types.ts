@@ -1,0 +1,59 @@
+import type { CoverCard } from '~/features/catalog/types';
+import type { GroupReadStanding } from './policy';
+import type { GroupReadPhase, GroupReadVisibility, MaterialKind, ParticipantStatus, StageUnit } from './vocabulary';
+
+/** Who hosts an LC, as its pages name it. */
+export type GroupReadHost = { kind: 'reader'; name: string; username: string } | { kind: 'club'; name: string; slug: string };
+
+/** An LC as a card of /lcs and /lc. */
+export type GroupReadCard = {
+  id: string;
+  slug: string;
+  title: string;
+  /** The description's words without Markdown, cut for a card. */
+  summary: string;
+  visibility: GroupReadVisibility;
+  phase: GroupReadPhase;
+  startsOn: string;
+  endsOn: string;
+  participantCount: number;
+  participantCap: number | null;
+  /** The LC's own cover, else null (the card shows its first book's). */
+  coverUrl: string | null;
+  book: CoverCard | null;
+  host: GroupReadHost;
+};
+
+/** An LC's page as the viewer may see it, with their standing in it. */
+export type GroupReadDetail = GroupReadCard & {
+  /** Markdown, as the host wrote it. */
+  description: string;
+  hostClubId: string | null;
+  closedEarlyAt: string | null;
+  standing: GroupReadStanding;
+};
+
+/** An etapa of the schedule (cronograma). */
+export type GroupReadStage = {
+  id: string;
+  position: number;
+  editionId: string;
+  editionTitle: string;
+  unit: StageUnit;
+  fromNumber: number;
+  toNumber: number;
+  startsOn: string;
+  endsOn: string;
+};
+
+export type GroupReadBook = CoverCard & { position: number; pages: number | null };
+export type GroupReadMaterial = { id: string; kind: MaterialKind; title: string; url: string };
+export type GroupReadParticipant = { userId: string; username: string; name: string; status: ParticipantStatus; waitingPlace: number | null };
+
+export type GroupReadDirectoryPage = { groupReads: GroupReadCard[]; total: number; page: number; pageSize: number };
+export type MyGroupReads = {
+  hosting: GroupReadCard[];
+  joined: GroupReadCard[];
+  invitations: GroupReadCard[];
+  waiting: (GroupReadCard & { waitingPlace: number })[];
+};

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { GroupReadVisibility } from '~/features/lcs/vocabulary';
+import { useTestDatabase } from '../../test/db';
+import { formRequest, getRequest } from '../../test/factories';
+import { LC_ROLES_UNDER_TEST, type LcCast, type LcWho, createLcCast } from '../../test/lc-fixtures';
+import { call, statusOf } from '../../test/routes';
+import * as create from './criar.lc';
+import * as mine from './lc';
+import * as page from './lc.$identificador';
+import * as schedule from './lc.$identificador.cronograma';
+import * as feed from './lc.$identificador.cronograma[.]ics';
+import * as books from './lc.$identificador.livros';
+import * as manage from './lc.$identificador.gerenciar';
+import * as directory from './lcs';
+
+useTestDatabase();
+
+type Outcome = 'entrar' | 200 | 400 | 403 | 404;
+const everyone = (outcome: Outcome) => Object.fromEntries(LC_ROLES_UNDER_TEST.map((who) => [who, outcome])) as Record<LcWho, Outcome>;
+const signedIn = { ...everyone(200), visitante: 'entrar' } as Record<LcWho, Outcome>;
+
+async function outcomeOf(work: Promise<unknown>): Promise<Outcome> {
+  const status = await statusOf(work);
+  return status === 302 ? 'entrar' : (status as Outcome);
+}
+
+async function matrix(cast: LcCast, run: (who: LcWho) => Promise<unknown>): Promise<Record<LcWho, Outcome>> {
+  const seen = {} as Record<LcWho, Outcome>;
+  // One at a time; an action changes only its own actor's standing, so one cast serves every row.
+  for (const who of LC_ROLES_UNDER_TEST) seen[who] = await outcomeOf(run(who));
+  return seen;
+}
+
+const params = (cast: LcCast) => ({ identificador: cast.lc.slug });
+const get = (cast: LcCast, who: LcWho, path = '') => getRequest(`/lc/${cast.lc.slug}${path}`, cast.cookie(who));
+const post = (cast: LcCast, who: LcWho, fields: Record<string, string>, path = '') =>
+  formRequest(`/lc/${cast.lc.slug}${path}`, fields, { cookie: cast.cookie(who) ?? '' });
+
+/** Who sees an LC of each visibility: a club's LC to its members and those with a place; a private one only to those with a place. */
+const SEES: Record<GroupReadVisibility, Record<LcWho, Outcome>> = {
+  publico: everyone(200),
+  clube: { ...everyone(200), visitante: 404, leitor: 404, banido: 404 },
+  privado: { ...everyone(200), visitante: 404, leitor: 404, banido: 404, membroDoClube: 404 },
+};
+
+describe('LCs: who may open what', () => {
+  it.each(['publico', 'clube', 'privado'] as const)('an LC that is %s: its page and every tab answer alike', async (visibility) => {
+    const cast = await createLcCast(visibility);
+    expect(await matrix(cast, (who) => call(page.loader, get(cast, who), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(books.loader, get(cast, who, '/livros'), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(schedule.loader, get(cast, who, '/cronograma'), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(feed.loader, get(cast, who, '/cronograma.ics'), params(cast)))).toEqual(SEES[visibility]);
+  });
+
+  it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([
+    ['publico', { ...everyone(200), visitante: 'entrar', participante: 400, espera: 400, banido: 403 }],
+    ['clube', { ...everyone(200), visitante: 'entrar', leitor: 404, participante: 400, espera: 400, banido: 404, adminDoSite: 403 }],
+    ['privado', { ...everyone(200), visitante: 'entrar', leitor: 404, participante: 400, espera: 400, banido: 404, membroDoClube: 404, adminDoSite: 403 }],
+  ])('the join button of an LC that is %s', async (visibility, expected) => {
+    const cast = await createLcCast(visibility);
+    expect(await matrix(cast, (who) => call(page.action, post(cast, who, { intent: 'entrar' }), params(cast)))).toEqual(expected);
+  });
+
+  it('leaving is for those with a place, on the waiting list or invited', async () => {
+    const cast = await createLcCast('publico');
+    expect(await matrix(cast, (who) => call(page.action, post(cast, who, { intent: 'sair' }), params(cast)))).toEqual({
+      ...everyone(403),
+      visitante: 'entrar',
+      participante: 200,
+      espera: 200,
+      convidado: 200,
+    });
+  });
+
+  it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([
+    ['publico', { ...everyone(403), visitante: 'entrar', anfitriao: 200, adminDoSite: 200 }],
+    ['privado', { ...everyone(403), visitante: 'entrar', leitor: 404, banido: 404, membroDoClube: 404, anfitriao: 200, adminDoSite: 200 }],
+  ])('host tools of an LC that is %s: the page and shifting the schedule', async (visibility, expected) => {
+    const cast = await createLcCast(visibility);
+    expect(await matrix(cast, (who) => call(manage.loader, get(cast, who, '/gerenciar'), params(cast)))).toEqual(expected);
+    expect(await matrix(cast, (who) => call(manage.action, post(cast, who, { intent: 'adiar', days: '1' }, '/gerenciar'), params(cast)))).toEqual(expected);
+  });
+
+  it('removing a participant and closing early are the host’s (and the site admins’)', async () => {
+    const cast = await createLcCast('publico');
+    const remove = { intent: 'remover', userId: cast.users.espera.id };
+    const seen = await matrix(cast, (who) =>
+      call(manage.action, post(cast, who, who === 'adminDoSite' ? { intent: 'encerrar' } : remove, '/gerenciar'), params(cast)),
+    );
+    expect(seen).toEqual({ ...everyone(403), visitante: 'entrar', anfitriao: 200, adminDoSite: 200 });
+  });
+
+  it('/lc and /criar/lc are for signed-in readers; /lcs for everyone', async () => {
+    const cast = await createLcCast('publico');
+    expect(await matrix(cast, (who) => call(mine.loader, getRequest('/lc', cast.cookie(who))))).toEqual(signedIn);
+    expect(await matrix(cast, (who) => call(create.loader, getRequest('/criar/lc', cast.cookie(who))))).toEqual(signedIn);
+    expect(await matrix(cast, (who) => call(directory.loader, getRequest('/lcs', cast.cookie(who))))).toEqual(everyone(200));
+  });
+});

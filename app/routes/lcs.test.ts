@@ -1,0 +1,176 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createGroupRead, updateGroupReadSettings } from '~/features/lcs/mutations.server';
+import { joinGroupRead } from '~/features/lcs/participants.server';
+import { getGroupReadBySlug, listStages } from '~/features/lcs/queries.server';
+import type { WizardState } from '~/features/lcs/wizard.server';
+import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
+import type { Viewer } from '~/server/viewer.server';
+import { useTestDatabase } from '../../test/db';
+import { createEdition, createUser, formRequest, getRequest, multipartRequest, testPhoto, testViewer, type TestUser } from '../../test/factories';
+import { lcInput } from '../../test/lc-fixtures';
+import { dropped, kept, visit, type Page } from '../../test/page-cache';
+import { call, statusOf } from '../../test/routes';
+import * as create from './criar.lc';
+import * as page from './lc.$identificador';
+import * as schedule from './lc.$identificador.cronograma';
+import * as manage from './lc.$identificador.gerenciar';
+import * as feed from './lc.$identificador.cronograma[.]ics';
+import * as directory from './lcs';
+
+useTestDatabase();
+
+const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
+
+/** One press of a wizard button with the fields the last answer carried (what the form sends back). */
+async function press(user: TestUser, from: WizardState, typed: Record<string, string>, intent: string): Promise<WizardState | Response> {
+  const fields = { ...from.fields, step: from.step, ...typed, intent };
+  const outcome = await call(create.action, formRequest('/criar/lc', fields, { cookie: user.cookie }));
+  if (outcome instanceof Response) return outcome;
+  return (outcome as { data: WizardState }).data;
+}
+const state = (outcome: WizardState | Response) => {
+  if (outcome instanceof Response) throw new Error(`redirected to ${outcome.headers.get('Location')}`);
+  return outcome;
+};
+
+describe('/criar/lc, the wizard', () => {
+  it('checks each step, keeps everything typed going back and on errors, generates the schedule, and creates the LC', async () => {
+    const user = await createUser({ verified: true });
+    const first = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], pages: 264 });
+    const second = await createEdition({ title: 'Salvar o Fogo', authors: ['Itamar Vieira Junior'] });
+    const initial = ((await call(create.loader, getRequest('/criar/lc', user.cookie))) as { initial: WizardState }).initial;
+    expect(initial.step).toBe('livros');
+
+    // A book missing from the catalogue stays on the books step, with the message beside its field.
+    let s = state(await press(user, initial, { 'edition-0': 'nao-existe' }, 'avancar'));
+    expect(s).toMatchObject({ step: 'livros', fieldErrors: { 'edition-0': expect.stringMatching(/catálogo/) } });
+    s = state(await press(user, s, { 'edition-0': `http://localhost:3000/ed/${first}` }, 'mais-livro'));
+    s = state(await press(user, s, { 'edition-1': second }, 'avancar'));
+    // The second book has no page count in the catalogue: the host gives their copy's.
+    expect(s).toMatchObject({ step: 'livros', fieldErrors: { 'edition-1-pages': expect.stringMatching(/páginas/) } });
+    s = state(await press(user, s, { 'edition-1-pages': '136' }, 'avancar'));
+    expect(s.step).toBe('datas');
+
+    s = state(await press(user, s, { startsOn: '2027-03-01', endsOn: '2027-02-01', stageCount: '4' }, 'avancar'));
+    expect(s).toMatchObject({ step: 'datas', fieldErrors: { endsOn: 'O fim vem depois do início.' }, fields: { startsOn: '2027-03-01', stageCount: '4' } });
+    s = state(await press(user, s, { endsOn: '2027-03-20' }, 'avancar'));
+    expect(s.step).toBe('cronograma');
+    expect(s.fields).toMatchObject({
+      'stage-0-edition': '0',
+      'stage-0-from': '1',
+      'stage-3-edition': '1',
+      'stage-3-to': '136',
+      'stage-3-endsOn': '2027-03-20',
+    });
+
+    // Going back keeps the edited schedule; unchanged books and dates do not generate it again.
+    s = state(await press(user, s, { 'stage-0-to': '90' }, 'voltar'));
+    expect(s.step).toBe('datas');
+    s = state(await press(user, s, {}, 'avancar'));
+    expect(s.fields['stage-0-to']).toBe('90');
+    s = state(await press(user, s, { 'stage-1-startsOn': '2027-04-01' }, 'avancar'));
+    expect(s).toMatchObject({ step: 'cronograma', fieldErrors: { 'stage-1-startsOn': expect.stringMatching(/entre o início e o fim/) } });
+    s = state(await press(user, s, { 'stage-1-startsOn': '2027-03-06' }, 'avancar'));
+    expect(s.step).toBe('detalhes');
+    expect(s.fields.title).toBe('');
+
+    s = state(await press(user, s, { title: 'Itamar em março', visibility: 'publico', 'material-0-title': 'Playlist', 'material-0-url': 'http://x' }, 'criar'));
+    expect(s).toMatchObject({ step: 'detalhes', fieldErrors: { 'material-0-url': expect.stringMatching(/https/) }, fields: { title: 'Itamar em março' } });
+    const done = await press(user, s, { 'material-0-url': 'https://exemplo.com.br/playlist' }, 'criar');
+    expect(done).toBeInstanceOf(Response);
+    expect((done as Response).headers.get('Location')).toBe('/lc/itamar-em-marco');
+    const lc = await getGroupReadBySlug(null, 'itamar-em-marco');
+    expect(lc).toMatchObject({ title: 'Itamar em março', startsOn: '2027-03-01', endsOn: '2027-03-20' });
+    expect((await listStages(lc!.id)).map((st) => `${st.editionTitle} ${st.fromNumber}-${st.toNumber}`)).toEqual([
+      'Torto Arado 1-90',
+      'Torto Arado 89-176',
+      'Torto Arado 177-264',
+      'Salvar o Fogo 1-136',
+    ]);
+  });
+
+  it('refuses a reader whose e-mail is not confirmed, keeping the form', async () => {
+    const user = await createUser();
+    const input = await lcInput();
+    const fields = {
+      title: 'Minha LC',
+      visibility: 'publico',
+      startsOn: input.startsOn,
+      endsOn: input.endsOn,
+      'edition-0': input.editions[0]!.editionId,
+      'edition-0-pages': '',
+      'stage-0-edition': '0',
+      'stage-0-unit': 'pages',
+      'stage-0-from': '1',
+      'stage-0-to': '264',
+      'stage-0-startsOn': input.startsOn,
+      'stage-0-endsOn': input.endsOn,
+    };
+    const s = state(await press(user, { step: 'detalhes', fields, fieldErrors: {}, books: {} }, {}, 'criar'));
+    expect(s).toMatchObject({ formError: expect.stringMatching(/Confirme seu e-mail/), fields: { title: 'Minha LC' } });
+  });
+});
+
+describe('/lc/{identificador}', () => {
+  it('answers an old identificador with 308 to the new one, tab and all, and serves the schedule as iCalendar', async () => {
+    const host = verified(await createUser());
+    const lc = await createGroupRead(host, await lcInput());
+    await updateGroupReadSettings(host, lc.id, { title: 'Torto Arado', slug: 'torto-arado-lc', description: '', visibility: 'publico', participantCap: null });
+    const moved = await call(schedule.loader, getRequest(`/lc/${lc.slug}/cronograma?x=1`), { identificador: lc.slug }).catch((thrown: unknown) => thrown);
+    expect(moved).toBeInstanceOf(Response);
+    expect((moved as Response).status).toBe(308);
+    expect((moved as Response).headers.get('Location')).toBe('/lc/torto-arado-lc/cronograma?x=1');
+    const ics = (await call(feed.loader, getRequest('/lc/torto-arado-lc/cronograma.ics'), { identificador: 'torto-arado-lc' })) as Response;
+    const text = await ics.text();
+    expect(ics.headers.get('Content-Type')).toMatch(/text\/calendar/);
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(text).toContain('SUMMARY:Torto Arado: etapa 1 (pp. 1–132)');
+    expect(text).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
+    expect(await statusOf(call(page.loader, getRequest('/lc/nao-existe'), { identificador: 'nao-existe' }))).toBe(404);
+  });
+});
+
+describe("visitors' cached LC pages", () => {
+  beforeEach(async () => {
+    clearHtmlCache();
+    await listenForInvalidations();
+  });
+
+  it('are dropped when someone joins and when the LC changes; other LCs stay cached', async () => {
+    const host = verified(await createUser());
+    const lc = await createGroupRead(host, await lcInput({ title: 'LC da Foca' }));
+    const other = await createGroupRead(host, await lcInput({ title: 'Outra LC' }));
+    const pageOf = (slug: string): Page => ({ url: new URL(`http://localhost:3000/lc/${slug}`), route: page, params: { identificador: slug } });
+    const listPage: Page = { url: new URL('http://localhost:3000/lcs'), route: directory, params: {} };
+    const [mine, others] = [pageOf(lc.slug), pageOf(other.slug)];
+    for (const p of [mine, others, listPage]) await visit(p);
+    await kept(mine, others, listPage);
+
+    await joinGroupRead(verified(await createUser()), lc.id);
+    await dropped(mine, listPage);
+    expect(await visit(mine)).toContain('"participantCount":1');
+    await visit(listPage);
+    await kept(others);
+
+    await updateGroupReadSettings(host, lc.id, { title: 'LC da Foca Leitora', slug: lc.slug, description: '', visibility: 'publico', participantCap: null });
+    await dropped(mine, listPage);
+    expect(await visit(listPage)).toContain('LC da Foca Leitora');
+  });
+});
+
+describe('the LC cover', () => {
+  it('is the host’s to change, under the image rules, beside its field; the page shows it', async () => {
+    const host = await createUser({ verified: true });
+    const lc = await createGroupRead(verified(host), await lcInput());
+    const send = (user: TestUser, file: File) =>
+      call(manage.action, multipartRequest(`/lc/${lc.slug}/gerenciar`, { intent: 'capa' }, [['cover', file]], user.cookie), { identificador: lc.slug });
+    expect(await send(host, await testPhoto())).toEqual({ success: 'Capa atualizada.' });
+    const cover = (await getGroupReadBySlug(null, lc.slug))?.coverUrl;
+    expect(cover).toMatch(new RegExp(`^/arquivos/group-reads/${lc.id}/cover-.+\\.webp$`));
+    const refused = (await send(host, new File(['não é imagem'], 'capa.png', { type: 'image/png' }))) as { data: { fieldErrors: Record<string, string> } };
+    expect(refused.data.fieldErrors.cover).toMatch(/JPEG, PNG, WebP ou GIF/);
+    const stranger = await createUser({ verified: true });
+    expect(await statusOf(send(stranger, await testPhoto()))).toBe(403);
+    expect((await getGroupReadBySlug(null, lc.slug))?.coverUrl).toBe(cover);
+  });
+});
