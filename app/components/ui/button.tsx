@@ -4,11 +4,11 @@ import { Link, type LinkProps } from '~/components/link';
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger' | 'accent';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-mar text-on-mar hover:opacity-90',
-  accent: 'bg-coral text-on-coral hover:opacity-90',
+  primary: 'bg-mar text-on-mar hover:bg-mar-hover',
+  accent: 'bg-coral text-on-coral hover:bg-coral-hover',
   secondary: 'border border-line bg-surface text-ink hover:bg-paper',
   quiet: 'text-mar hover:underline',
-  danger: 'bg-danger text-paper hover:opacity-90',
+  danger: 'bg-danger text-paper hover:bg-danger-hover',
 };
 
 export function buttonClass(variant: ButtonVariant = 'primary', extra = '') {
