@@ -162,7 +162,10 @@ test('the LC’s book picker offers editions only: a club’s name, which the he
   await header.fill('');
 
   // The picker, given the same answer, offers nothing; given a book's title, offers the book and takes it.
-  await page.locator('summary').filter({ hasText: /^LC do mês$/ }).click();
+  await page
+    .locator('summary')
+    .filter({ hasText: /^LC do mês$/ })
+    .click();
   const picker = page.getByRole('combobox', { name: 'Livro da LC' });
   // Another spelling, so the browser cannot answer from the header's cached response without asking.
   const forPicker = suggestions('clube da foca');
