@@ -116,11 +116,15 @@ describe('club pages', () => {
     expect(await statusOf(call(clubPage.loader, getRequest(`/clube/${secret}`, owner.cookie), { identificador: secret }))).toBe(200);
     expect(await statusOf(call(clubPage.loader, getRequest('/clube/Nao_Existe'), { identificador: 'Nao_Existe' }))).toBe(404);
     const club = await getClubBySlug(testViewer(owner), secret);
-    await updateClubSettings({ ...testViewer(owner), emailVerified: true }, club!.id, {
-      ...{ name: 'Clube Secreto', description: '', welcomeText: '', rules: '', categories: [], memberCap: null, membersCanPost: false },
-      slug: 'segredo',
-      visibility: 'aberto',
-    });
+    const settings = { name: 'Clube Secreto', description: '', welcomeText: '', rules: '', categories: [], memberCap: null, membersCanPost: false };
+    await updateClubSettings({ ...testViewer(owner), emailVerified: true }, club!.id, { ...settings, slug: 'segredo-antigo', visibility: 'privado' });
+    // Still private: the old identificador says nothing to a stranger, not even the new one; its owner follows it.
+    expect(await statusOf(call(clubPage.loader, getRequest(`/clube/${secret}`, stranger.cookie), { identificador: secret }))).toBe(404);
+    const ownerMoved = (await call(clubPage.loader, getRequest(`/clube/${secret}`, owner.cookie), { identificador: secret }).catch(
+      (e: unknown) => e,
+    )) as Response;
+    expect([ownerMoved.status, ownerMoved.headers.get('location')]).toEqual([308, '/clube/segredo-antigo']);
+    await updateClubSettings({ ...testViewer(owner), emailVerified: true }, club!.id, { ...settings, slug: 'segredo', visibility: 'aberto' });
     const moved = (await call(clubPage.loader, getRequest(`/clube/${secret}/posts?pagina=2`), { identificador: secret }).catch((e: unknown) => e)) as Response;
     expect([moved.status, moved.headers.get('location')]).toEqual([308, '/clube/segredo/posts?pagina=2']);
   });

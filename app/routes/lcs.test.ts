@@ -113,7 +113,8 @@ describe('/criar/lc, the wizard', () => {
 
 describe('/lc/{identificador}', () => {
   it('answers an old identificador with 308 to the new one, tab and all, and serves the schedule as iCalendar', async () => {
-    const host = verified(await createUser());
+    const hostUser = await createUser();
+    const host = verified(hostUser);
     const lc = await createGroupRead(host, await lcInput());
     await updateGroupReadSettings(host, lc.id, { title: 'Torto Arado', slug: 'torto-arado-lc', description: '', visibility: 'publico', participantCap: null });
     const moved = await call(schedule.loader, getRequest(`/lc/${lc.slug}/cronograma?x=1`), { identificador: lc.slug }).catch((thrown: unknown) => thrown);
@@ -127,6 +128,22 @@ describe('/lc/{identificador}', () => {
     expect(text).toContain('SUMMARY:Torto Arado: etapa 1 (pp. 1–132)');
     expect(text).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
     expect(await statusOf(call(page.loader, getRequest('/lc/nao-existe'), { identificador: 'nao-existe' }))).toBe(404);
+
+    // A private LC's old identificador says nothing to a stranger, not even the new one; its host follows it.
+    await updateGroupReadSettings(host, lc.id, {
+      title: 'Torto Arado',
+      slug: 'torto-arado-secreta',
+      description: '',
+      visibility: 'privado',
+      participantCap: null,
+    });
+    const stranger = await createUser({ verified: true });
+    expect(await statusOf(call(page.loader, getRequest('/lc/torto-arado-lc', stranger.cookie), { identificador: 'torto-arado-lc' }))).toBe(404);
+    expect(await statusOf(call(page.loader, getRequest('/lc/torto-arado-lc'), { identificador: 'torto-arado-lc' }))).toBe(404);
+    const hostMoved = (await call(page.loader, getRequest('/lc/torto-arado-lc', hostUser.cookie), { identificador: 'torto-arado-lc' }).catch(
+      (e: unknown) => e,
+    )) as Response;
+    expect([hostMoved.status, hostMoved.headers.get('Location')]).toEqual([308, '/lc/torto-arado-secreta']);
   });
 });
 

@@ -14,8 +14,9 @@ export async function loadClubForRoute(args: ViewerArgs & { params: { identifica
   const viewer = await getViewer(args);
   const club = await getClubBySlug(viewer, slug.data);
   if (club) return club;
+  // Only to a reader who may see it: an old identificador of a private one says nothing, not even its new name.
   const moved = await findClubRedirect(slug.data);
-  if (moved) {
+  if (moved && (await getClubBySlug(viewer, moved))) {
     const url = new URL(args.request.url);
     throw redirect(url.pathname.replace(`/clube/${slug.data}`, `/clube/${moved}`) + url.search, 308);
   }

@@ -82,6 +82,37 @@ describe('joining an LC', () => {
     expect(page?.standing).toMatchObject({ status: 'waiting', waitingPlace: 1 });
   });
 
+  it('keeps the count true when the same place is given up twice at once, or taken twice at once', async () => {
+    const { host, lc } = await lcWith('publico', 2);
+    const [a, b, c, d] = await quickReaders(4);
+    for (const reader of [a!, b!, c!, d!]) await joinGroupRead(reader, lc.id);
+    // a and b hold the places, c and d wait. a leaves twice at once, and the host removes b while b leaves.
+    const settled = await Promise.allSettled([
+      leaveGroupRead(a!, lc.id),
+      leaveGroupRead(a!, lc.id),
+      leaveGroupRead(b!, lc.id),
+      removeParticipant(host, lc.id, b!.id, false),
+    ]);
+    expect(settled.filter((s) => s.status === 'fulfilled').length).toBeGreaterThanOrEqual(2);
+    const rows = await statuses(lc.id);
+    expect(rows.map((r) => [r.userId, r.status]).sort()).toEqual(
+      [
+        [c!.id, 'active'],
+        [d!.id, 'active'],
+      ].sort(),
+    );
+    const [count] = await getDb().select({ n: groupReads.participantCount }).from(groupReads).where(eq(groupReads.id, lc.id));
+    expect(count?.n).toBe(2);
+
+    // Two "Participar" at once from one reader: one place, and a clear refusal for the other.
+    const { lc: open } = await lcWith('publico', null);
+    const twice = await Promise.allSettled([joinGroupRead(a!, open.id), joinGroupRead(a!, open.id)]);
+    expect(twice.map((s) => s.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(twice.find((s) => s.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_input' } });
+    const [openCount] = await getDb().select({ n: groupReads.participantCount }).from(groupReads).where(eq(groupReads.id, open.id));
+    expect(openCount?.n).toBe(1);
+  });
+
   it("puts the LC's books on the reader's quero ler, but never moves a book already shelved", async () => {
     const { lc } = await lcWith();
     const [stage] = await getDb().select({ editionId: groupReadStages.editionId }).from(groupReadStages).where(eq(groupReadStages.groupReadId, lc.id));

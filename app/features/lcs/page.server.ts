@@ -15,8 +15,9 @@ export async function loadGroupReadForRoute(args: ViewerArgs & { params: { ident
   const viewer = await getViewer(args);
   const lc = await getGroupReadBySlug(viewer, slug.data);
   if (lc) return lc;
+  // Only to a reader who may see it: an old identificador of a private one says nothing, not even its new name.
   const moved = await findGroupReadRedirect(slug.data);
-  if (moved) {
+  if (moved && (await getGroupReadBySlug(viewer, moved))) {
     const url = new URL(args.request.url);
     throw redirect(url.pathname.replace(`/lc/${slug.data}`, `/lc/${moved}`) + url.search, 308);
   }

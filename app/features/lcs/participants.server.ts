@@ -128,15 +128,19 @@ export async function joinGroupRead(viewer: Viewer, groupReadId: string): Promis
 /** Leaves the LC, gives up a place on the waiting list, or declines an invitation; a freed place goes to the waiting list. */
 export async function leaveGroupRead(viewer: Viewer, groupReadId: string): Promise<void> {
   await getDb().transaction(async (tx) => {
-    const { lc, standing } = await requireGroupReadAccess(tx, viewer, groupReadId, 'leave', { lock: true });
-    await dropParticipant(tx, lc, viewer.id, standing.status === 'active');
+    const { lc } = await requireGroupReadAccess(tx, viewer, groupReadId, 'leave', { lock: true });
+    await dropParticipant(tx, lc, viewer.id);
   });
   await invalidateTags(groupReadPageTags(groupReadId));
 }
 
-async function dropParticipant(tx: Tx, lc: GroupReadAccess, userId: string, wasActive: boolean): Promise<void> {
-  await tx.delete(groupReadParticipants).where(and(eq(groupReadParticipants.groupReadId, lc.id), eq(groupReadParticipants.userId, userId)));
-  if (!wasActive) return;
+/** Takes a reader's row out; only a place that was really taken frees one for the waiting list. */
+async function dropParticipant(tx: Tx, lc: GroupReadAccess, userId: string): Promise<void> {
+  const [dropped] = await tx
+    .delete(groupReadParticipants)
+    .where(and(eq(groupReadParticipants.groupReadId, lc.id), eq(groupReadParticipants.userId, userId)))
+    .returning({ status: groupReadParticipants.status });
+  if (dropped?.status !== 'active') return;
   await tx
     .update(groupReads)
     .set({ participantCount: sql`${groupReads.participantCount} - 1` })
@@ -157,7 +161,7 @@ export async function removeParticipant(viewer: Viewer, groupReadId: string, use
       await tx.delete(groupReadParticipants).where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)));
       return;
     }
-    await dropParticipant(tx, lc, userId, row.status === 'active');
+    await dropParticipant(tx, lc, userId);
     if (ban) await tx.insert(groupReadParticipants).values({ groupReadId, userId, status: 'banned', statusAt: new Date() });
   });
   await invalidateTags(groupReadPageTags(groupReadId));

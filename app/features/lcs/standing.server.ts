@@ -66,7 +66,7 @@ export type GroupReadAccess = {
 };
 
 /**
- * The LC and the viewer's standing in it, in one round trip, for a data function that acts in it: an LC the viewer
+ * The LC and the viewer's standing in it, in one round trip (two with `lock`), for a data function that acts in it: an LC the viewer
  * may not see is `not_found` (a private one never admits it exists), one where they lack `permission` is
  * `forbidden`. `lock` takes the LC's row for update, so checks against its participants (the cap, the waiting
  * list's order) hold under concurrent joins.
@@ -78,8 +78,12 @@ export async function requireGroupReadAccess(
   permission: GroupReadPermission | null,
   options: { lock?: boolean } = {},
 ): Promise<{ lc: GroupReadAccess; standing: GroupReadStanding }> {
+  // Locking first, then reading the standing in a statement of its own: under READ COMMITTED a locked read
+  // re-reads only the locked row once the lock is granted, so a joined participant row could be the one
+  // another transaction (a leave, a ban) has just changed.
+  if (options.lock) await db.select({ id: groupReads.id }).from(groupReads).where(eq(groupReads.id, groupReadId)).for('update');
   const joins = standingJoins(viewer);
-  const query = db
+  const [row] = await db
     .select({
       id: groupReads.id,
       slug: groupReads.slug,
@@ -98,7 +102,6 @@ export async function requireGroupReadAccess(
     .leftJoin(groupReadParticipants, joins.participant)
     .leftJoin(clubMembers, joins.club)
     .where(eq(groupReads.id, groupReadId));
-  const [row] = options.lock ? await query.for('update', { of: groupReads }) : await query;
   if (!row) throw new AppError('not_found');
   const { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, ...lc } = row;
   const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
