@@ -61,7 +61,7 @@ const verified = (user: TestUser, role: Viewer['role'] = 'reader'): Viewer => ({
 
 /**
  * An LC of a club (hosted by its owner, `anfitriao`) with one place, taken by `participante`; `espera` waits for
- * it, `convidado` is invited, `banido` was banned; `membroDoClube` is in the club only, `leitor` in nothing, and
+ * it, `convidado` (not in the club) is invited, `banido` was banned; `membroDoClube` is in the club only, `leitor` in nothing, and
  * `adminDoSite` is staff of the site. Built public, then given `visibility`.
  */
 export async function createLcCast(visibility: GroupReadVisibility = 'publico'): Promise<LcCast> {
@@ -70,7 +70,8 @@ export async function createLcCast(visibility: GroupReadVisibility = 'publico'):
   const users = Object.fromEntries(names.map((name, i) => [name, created[i]!])) as LcCast['users'];
   const viewers = Object.fromEntries(names.map((name) => [name, verified(users[name], name === 'adminDoSite' ? 'admin' : 'reader')])) as LcCast['viewers'];
   const club = await createClub(viewers.anfitriao, { name: `Clube ${newId().slice(0, 6)}`, description: '', visibility: 'aberto', categories: [] });
-  await joinClub(viewers.membroDoClube, club.id);
+  // The readers with a row in the LC are members of its club too, so the matrix reads the same for a club's LC.
+  for (const name of ['membroDoClube', 'participante', 'espera', 'banido'] as const) await joinClub(viewers[name], club.id);
   const lc = await createGroupRead(viewers.anfitriao, await lcInput({ hostClubId: club.id, participantCap: 1 }));
   await joinGroupRead(viewers.participante, lc.id);
   await joinGroupRead(viewers.espera, lc.id);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { groupReadParticipants, groupReadStages, groupReads, shelfEntries, users } from '~/db/schema';
+import { joinClub, leaveClub } from '~/features/clubs/membership.server';
 import { createClub } from '~/features/clubs/mutations.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
@@ -162,6 +163,14 @@ describe('joining an LC', () => {
     await expect(joinGroupRead(outsider, lc.id)).rejects.toMatchObject({ code: 'not_found' });
     expect((await getGroupReadBySlug(owner, lc.slug))?.standing.host).toBe(true);
     await expect(createGroupRead(outsider, await lcInput({ hostClubId: club.id }))).rejects.toMatchObject({ code: 'forbidden' });
+
+    // A member who takes part, then leaves the club (or is banned from it), loses the LC at once.
+    const member = verified(await createUser());
+    await joinClub(member, club.id);
+    await joinGroupRead(member, lc.id);
+    expect((await getGroupReadBySlug(member, lc.slug))?.standing.status).toBe('active');
+    await leaveClub(member, club.id);
+    expect(await getGroupReadBySlug(member, lc.slug)).toBeNull();
   });
 });
 

@@ -82,6 +82,9 @@ export function rolesOf(standing: GroupReadStanding): GroupReadRole[] {
 /** Whether the viewer has `permission` in an LC of this visibility; a banned reader keeps only 'see' on a public one. */
 export function can(lc: { visibility: GroupReadVisibility }, standing: GroupReadStanding, permission: GroupReadPermission): boolean {
   const roles = rolesOf(standing);
+  // A club's LC is for its members: leaving the club, or a ban from it, ends the reader's access at once (an
+  // invitation from its hosts still opens it).
+  if (lc.visibility === 'clube' && !standing.clubMember && !standing.host && !standing.siteAdmin && standing.status !== 'invited') return false;
   if (standing.status === 'banned' && permission !== 'see' && !roles.includes('host') && !roles.includes('site_admin')) return false;
   return roles.some((role) => ROLE_PERMISSIONS[role][lc.visibility].has(permission));
 }
