@@ -1,3 +1,4 @@
+import { releaseGroupReadsOf } from '~/features/lcs/deletion.server';
 import { handOverOwnedClubs } from '~/features/clubs/deletion.server';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
@@ -80,11 +81,16 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
     await tx.execute(sql`DELETE FROM verifications WHERE strpos(value, ${viewer.id}) > 0 OR lower(identifier) = ${account.email.toLowerCase()}`);
     // Usernames are [a-z0-9_], so the name is a plain word in the pattern; \M keeps @ana from matching @ana_b.
     await tx.execute(sql`DELETE FROM outbox_emails WHERE lower("to") = ${account.email.toLowerCase()} OR text ~ ${`@${account.username}\\M`}`);
+    const groupReads = await releaseGroupReadsOf(tx, viewer.id);
     const clubs = await handOverOwnedClubs(tx, viewer.id);
     await tx.delete(users).where(eq(users.id, viewer.id));
     return {
-      files: [...stored.map((f) => f.key), ...archived.flatMap((a) => (a.key ? [a.key] : [])), ...clubs.files],
-      tags: [...editions.flatMap((e) => (e.atts ? [editionCacheTag(e.id), editionAttsCacheTag(e.id)] : [editionCacheTag(e.id)])), ...clubs.tags],
+      files: [...stored.map((f) => f.key), ...archived.flatMap((a) => (a.key ? [a.key] : [])), ...clubs.files, ...groupReads.files],
+      tags: [
+        ...editions.flatMap((e) => (e.atts ? [editionCacheTag(e.id), editionAttsCacheTag(e.id)] : [editionCacheTag(e.id)])),
+        ...clubs.tags,
+        ...groupReads.tags,
+      ],
     };
   });
   forgetSuggestions(viewer.id);

@@ -7,8 +7,9 @@ import { createClub } from '~/features/clubs/mutations.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
+import { deleteAccount } from '~/features/accounts/deletion.server';
 import { useTestDatabase } from '../../../test/db';
-import { createUser, testViewer, type TestUser } from '../../../test/factories';
+import { createUser, formRequest, testViewer, type TestUser } from '../../../test/factories';
 import { lcInput } from '../../../test/lc-fixtures';
 import { closeGroupReadEarly, createGroupRead, shiftGroupReadSchedule, updateGroupReadSettings } from './mutations.server';
 import { inviteToGroupRead, joinGroupRead, leaveGroupRead, removeParticipant } from './participants.server';
@@ -112,6 +113,21 @@ describe('joining an LC', () => {
     expect(twice.find((s) => s.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_input' } });
     const [openCount] = await getDb().select({ n: groupReads.participantCount }).from(groupReads).where(eq(groupReads.id, open.id));
     expect(openCount?.n).toBe(1);
+  });
+
+  it("frees a deleted account's place for the first reader waiting, and takes the LCs it hosted with it", async () => {
+    const { lc } = await lcWith('publico', 1);
+    const leaving = await createUser({ verified: true });
+    const next = verified(await createUser());
+    await joinGroupRead(verified(leaving), lc.id);
+    await joinGroupRead(next, lc.id);
+    const hosted = await createGroupRead(verified(leaving), await lcInput());
+    const fields = { username: leaving.username, password: leaving.password };
+    await deleteAccount(testViewer(leaving), formRequest('/configuracoes/excluir', fields, { cookie: leaving.cookie }), fields);
+    expect((await statuses(lc.id)).map((r) => [r.userId, r.status])).toEqual([[next.id, 'active']]);
+    const [count] = await getDb().select({ n: groupReads.participantCount }).from(groupReads).where(eq(groupReads.id, lc.id));
+    expect(count?.n).toBe(1);
+    expect(await getDb().select().from(groupReads).where(eq(groupReads.id, hosted.id))).toEqual([]);
   });
 
   it("puts the LC's books on the reader's quero ler, but never moves a book already shelved", async () => {

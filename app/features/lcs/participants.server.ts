@@ -129,23 +129,26 @@ export async function joinGroupRead(viewer: Viewer, groupReadId: string): Promis
 export async function leaveGroupRead(viewer: Viewer, groupReadId: string): Promise<void> {
   await getDb().transaction(async (tx) => {
     const { lc } = await requireGroupReadAccess(tx, viewer, groupReadId, 'leave', { lock: true });
-    await dropParticipant(tx, lc, viewer.id);
+    await dropParticipant(tx, lc.id, viewer.id);
   });
   await invalidateTags(groupReadPageTags(groupReadId));
 }
 
-/** Takes a reader's row out; only a place that was really taken frees one for the waiting list. */
-async function dropParticipant(tx: Tx, lc: GroupReadAccess, userId: string): Promise<void> {
+/**
+ * Takes a reader's row out of an LC whose row the caller has locked; only a place that was really taken frees
+ * one for the waiting list.
+ */
+export async function dropParticipant(tx: Tx, groupReadId: string, userId: string): Promise<void> {
   const [dropped] = await tx
     .delete(groupReadParticipants)
-    .where(and(eq(groupReadParticipants.groupReadId, lc.id), eq(groupReadParticipants.userId, userId)))
+    .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)))
     .returning({ status: groupReadParticipants.status });
   if (dropped?.status !== 'active') return;
   await tx
     .update(groupReads)
     .set({ participantCount: sql`${groupReads.participantCount} - 1` })
-    .where(eq(groupReads.id, lc.id));
-  await admitWaiting(tx, lc.id);
+    .where(eq(groupReads.id, groupReadId));
+  await admitWaiting(tx, groupReadId);
 }
 
 /** Host tools: takes a reader out of the LC (a place, the waiting list or an invitation); `ban` keeps them out. */
@@ -161,7 +164,7 @@ export async function removeParticipant(viewer: Viewer, groupReadId: string, use
       await tx.delete(groupReadParticipants).where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)));
       return;
     }
-    await dropParticipant(tx, lc, userId);
+    await dropParticipant(tx, lc.id, userId);
     if (ban) await tx.insert(groupReadParticipants).values({ groupReadId, userId, status: 'banned', statusAt: new Date() });
   });
   await invalidateTags(groupReadPageTags(groupReadId));
