@@ -11,6 +11,7 @@ import { NotFound } from './components/layout/not-found';
 import { FailureScreen } from './components/layout/failure-screen';
 import { RequestIdContext } from './server/request-id';
 import { CACHE_TAGS_HEADER, storeWhileStreaming } from './server/html-cache.server';
+import { withRequestMemo } from './server/request-memo.server';
 import { getViewer, hasSessionCookie, shellData, viewerMiddleware } from './server/viewer.server';
 
 // The Latin subsets are on every page: fetched with the HTML, so text does not reflow when they arrive.
@@ -23,12 +24,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * The viewer is read into the request context (once per request, see viewer.server.ts). Public pages rendered
+ * The viewer is read into the request context (once per request, see viewer.server.ts); a GET request keeps the
+ * reads its loaders repeat (request-memo.server.ts). Public pages rendered
  * for visitors go into the HTML cache; the same pages rendered for a signed-in reader are marked private so
  * no shared cache keeps them.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   viewerMiddleware,
+  ({ request }, next) => (request.method === 'GET' || request.method === 'HEAD' ? withRequestMemo(next) : next()),
   async ({ request }, next) => {
     const response = await next();
     if (hasSessionCookie(request.headers.get('cookie')) || (request.method !== 'GET' && request.method !== 'HEAD')) {

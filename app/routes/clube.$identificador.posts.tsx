@@ -6,7 +6,7 @@ import { loadClubForRoute } from '~/features/clubs/page.server';
 import { mayPublishPosts } from '~/features/clubs/policy';
 import { runPostAction } from '~/features/clubs/posts/actions.server';
 import { ClubPostsPage } from '~/features/clubs/posts/components/posts-page';
-import { getClubPost, listClubPosts, listPostPlans } from '~/features/clubs/posts/queries.server';
+import { getClubPost, listClubPosts } from '~/features/clubs/posts/queries.server';
 import { postsPageQuery } from '~/features/clubs/posts/validation';
 import { usePosting } from '~/features/reading/components/use-posting';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
@@ -26,15 +26,13 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getViewer(args);
   const url = new URL(args.request.url);
   const query = postsPageQuery.parse(Object.fromEntries(url.searchParams));
-  const mayPublish = mayPublishPosts(club, club.standing);
-  const [post, page, plans] = await Promise.all([
+  const [post, page] = await Promise.all([
     query.post ? getClubPost(viewer, club.id, 'post', query.post, query.comentarios) : null,
     query.post ? null : listClubPosts(viewer, club.id, 'post', query.cursor),
-    mayPublish ? listPostPlans(viewer, club.id) : [],
   ]);
   if (query.post && !post) throw data(null, { status: 404 });
   return data(
-    { club, signedIn: viewer !== null, post, page, plans, mayPublish, deleted: url.searchParams.has('apagado') },
+    { club, signedIn: viewer !== null, post, page, mayPublish: mayPublishPosts(club, club.standing), deleted: url.searchParams.has('apagado') },
     { headers: { 'X-Cache-Tags': clubCacheTag(club.id) } },
   );
 }

@@ -4,7 +4,7 @@ import { clubMembers, clubPlans, clubSlugRedirects, clubs } from '~/db/schema';
 import { markdownPlainText } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, type MembershipStanding, canSeeClub } from './policy';
-import { standingPlanPosition } from './standing.server';
+import { rememberClubAccess, standingPlanPosition } from './standing.server';
 import type { ClubCard, ClubDetail, ClubDirectoryPage, MyClubs } from './types';
 import type { ClubCategory } from './vocabulary';
 
@@ -62,6 +62,11 @@ export async function getClubBySlug(viewer: Viewer | null, slug: string): Promis
   if (!row) return null;
   const { role, status, planPosition, memberBanReason, ...club } = row;
   const standing: MembershipStanding | null = role && status ? { role, status, planPosition } : null;
+  rememberClubAccess(
+    viewer,
+    { id: club.id, slug: club.slug, name: club.name, visibility: club.visibility, membersCanPost: club.membersCanPost, memberCap: club.memberCap },
+    standing,
+  );
   if (!canSeeClub(club, standing)) return null;
   const banReason = status === 'banned' ? memberBanReason : null;
   const { bannerKey, welcomeText, rules, accentColor, memberCap, membersCanPost, createdAt, ...card } = club;

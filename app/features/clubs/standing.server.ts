@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Tx, type getDb } from '~/db/client.server';
+import { type Tx, getDb } from '~/db/client.server';
 import { clubMembers, clubPlans, clubs } from '~/db/schema';
 import { AppError } from '~/server/errors';
+import { memoizedInRequest, rememberInRequest } from '~/server/request-memo.server';
 import type { Viewer } from '~/server/viewer.server';
 import { type ClubPermission, type MembershipStanding, can, canSeeClub } from './policy';
 import type { ClubVisibility } from './vocabulary';
@@ -38,7 +39,32 @@ export async function requireClubAccess(
   permission: ClubPermission | null,
   options: { lock?: boolean } = {},
 ): Promise<{ club: ClubAccess; standing: MembershipStanding | null }> {
-  // The club and the viewer's standing in one round trip: every club page and action starts here.
+  // The club and the viewer's standing in one round trip: every club page and action starts here. Outside a
+  // transaction, a GET request reads it once (the page's own read of the club counts, see getClubBySlug).
+  const found =
+    options.lock || db !== getDb()
+      ? await readClubAccess(db, viewer, clubId, options.lock)
+      : await memoizedInRequest(clubAccessKey(viewer, clubId), () => readClubAccess(db, viewer, clubId, false));
+  if (!found) throw new AppError('not_found');
+  const { club, standing } = found;
+  if (!canSeeClub(club, standing)) throw new AppError('not_found');
+  if (permission && !can(standing, permission)) {
+    if (standing?.status === 'banned') throw new AppError('forbidden', 'Você foi banido deste clube.');
+    throw new AppError('forbidden', permission === 'take_part' ? 'Só membros do clube podem fazer isso.' : 'Só a equipe do clube pode fazer isso.');
+  }
+  return { club, standing };
+}
+
+type FoundClubAccess = { club: ClubAccess; standing: MembershipStanding | null } | null;
+
+const clubAccessKey = (viewer: Viewer | null, clubId: string) => `club-access:${viewer?.id ?? ''}:${clubId}`;
+
+/** For a read that already holds the club and the viewer's standing: requireClubAccess in this request takes them. */
+export function rememberClubAccess(viewer: Viewer | null, club: ClubAccess, standing: MembershipStanding | null): void {
+  rememberInRequest<FoundClubAccess>(clubAccessKey(viewer, club.id), { club, standing });
+}
+
+async function readClubAccess(db: Db, viewer: Viewer | null, clubId: string, lock = false): Promise<FoundClubAccess> {
   const query = db
     .select({
       id: clubs.id,
@@ -55,14 +81,8 @@ export async function requireClubAccess(
     .leftJoin(clubMembers, and(eq(clubMembers.clubId, clubs.id), eq(clubMembers.userId, viewer?.id ?? '')))
     .leftJoin(clubPlans, eq(clubPlans.id, clubMembers.planId))
     .where(eq(clubs.id, clubId));
-  const [row] = options.lock ? await query.for('update', { of: clubs }) : await query;
-  if (!row) throw new AppError('not_found');
+  const [row] = lock ? await query.for('update', { of: clubs }) : await query;
+  if (!row) return null;
   const { role, status, planPosition, ...club } = row;
-  const standing: MembershipStanding | null = role && status ? { role, status, planPosition } : null;
-  if (!canSeeClub(club, standing)) throw new AppError('not_found');
-  if (permission && !can(standing, permission)) {
-    if (standing?.status === 'banned') throw new AppError('forbidden', 'Você foi banido deste clube.');
-    throw new AppError('forbidden', permission === 'take_part' ? 'Só membros do clube podem fazer isso.' : 'Só a equipe do clube pode fazer isso.');
-  }
-  return { club, standing };
+  return { club, standing: role && status ? { role, status, planPosition } : null };
 }

@@ -116,8 +116,11 @@ describe('club posts: visibility by plan', () => {
     await setClubPostPinned(viewers.moderador, club.id, ids[0]!, true);
     const first = await listClubPosts(null, club.id, 'post');
     expect(first.pinned.map((p) => p.title)).toEqual(['Post 0']);
+    // The pinned ones carry an excerpt of their text; the list only titles, authors, dates and counts.
+    expect(first.pinned[0]!.excerptHtml).toContain('Post 0');
     expect(first.items).toHaveLength(20);
     expect(first.items[0]!.title).toBe('Post 22');
+    expect(first.items.some((p) => 'excerptHtml' in p)).toBe(false);
     const { postsPageQuery } = await import('./validation');
     const second = await listClubPosts(null, club.id, 'post', postsPageQuery.parse({ cursor: first.nextCursor }).cursor);
     expect(second.pinned).toEqual([]);
@@ -128,6 +131,28 @@ describe('club posts: visibility by plan', () => {
     await expect(setClubPostPinned(viewers.dono, club.id, ids[10]!, true)).rejects.toMatchObject({ message: expect.stringMatching(/desafixe/) });
     await setClubPostPinned(viewers.dono, club.id, ids[0]!, false);
     await setClubPostPinned(viewers.dono, club.id, ids[10]!, true);
+    const repinned = await listClubPosts(null, club.id, 'post');
+    const pinnedOrder = [ids[10], ...ids.slice(1, PINNED_MAX).reverse()];
+    expect(repinned.pinned.map((p) => p.id)).toEqual(pinnedOrder);
+    expect(repinned.items.map((p) => p.id)).toEqual(
+      ids
+        .filter((id) => !pinnedOrder.includes(id))
+        .reverse()
+        .slice(0, 20),
+    );
+  });
+
+  it('brings the plans a post may be written for to those who may publish, and to no one else', async () => {
+    const { viewers, club, plans } = await createClubCast('aberto');
+    const id = await createClubPost(viewers.dono, club.id, clubPost('Aviso', 'publico'));
+    expect((await listClubPosts(viewers.dono, club.id, 'post')).plans.map((p) => p.id)).toEqual(expect.arrayContaining([plans.free, plans.paid]));
+    expect((await getClubPost(viewers.admin, club.id, 'post', id))!.plans.map((p) => p.id)).toEqual(expect.arrayContaining([plans.free, plans.paid]));
+    for (const who of ['membro', 'naoMembro'] as const) {
+      expect((await listClubPosts(viewers[who], club.id, 'post')).plans).toEqual([]);
+      expect((await getClubPost(viewers[who], club.id, 'post', id))!.plans).toEqual([]);
+    }
+    expect((await listClubPosts(null, club.id, 'post')).plans).toEqual([]);
+    expect((await listClubPosts(viewers.dono, club.id, 'thread')).plans).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { requireClubAccess } from '../standing.server';
 import type { PostKind, PostVisibility } from '../vocabulary';
 import { clubPostPath } from './links';
 import { PINNED_MAX } from './mutations.server';
-import type { ClubPostCard, ClubPostDetail, ClubPostPage, PlanChoice } from './types';
+import type { ClubPostCard, ClubPostDetail, ClubPostPage, PinnedClubPost, PlanChoice } from './types';
 import { type ListCursor, encodeListCursor } from './validation';
 
 /** Posts (or threads) per page; "Carregar mais" follows with the cursor. */
@@ -70,9 +70,13 @@ type PostRow = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function selectPosts(viewerId: string | null, where: SQL, order: SQL, limit: number, bodyLength: number | null) {
+/** How much of a post's text a query brings: none (a list), an excerpt (the pinned posts) or all of it (one post). */
+type BodyPart = 'none' | 'excerpt' | 'full';
+
+function selectPosts(viewerId: string | null, where: SQL, order: SQL, limit: number, bodyPart: BodyPart) {
+  const body = bodyPart === 'full' ? sql`p.body` : bodyPart === 'excerpt' ? sql`left(p.body, ${sql.raw(String(EXCERPT_LENGTH + 1))})` : sql`''`;
   return sql`
-    SELECT p.id, p.kind, p.title, ${bodyLength === null ? sql`p.body` : sql`left(p.body, ${sql.raw(String(bodyLength + 1))})`} AS body,
+    SELECT p.id, p.kind, p.title, ${body} AS body,
       p.author_id, u.username, u.name, u.image, p.created_at,
       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
       p.visibility, mp.id AS plan_id, mp.name AS plan_name, p.pinned_at, p.edited_at, p.hidden_at IS NOT NULL AS hidden,
@@ -85,13 +89,10 @@ function selectPosts(viewerId: string | null, where: SQL, order: SQL, limit: num
 
 function toCard(row: PostRow, standing: MembershipStanding | null, viewerId: string | null): ClubPostCard {
   const seesEdits = can(standing, 'moderate_posts') || (viewerId !== null && row.author_id === viewerId);
-  const excerpt = renderMarkdownExcerpt(row.body, EXCERPT_LENGTH);
   return {
     id: row.id,
     kind: row.kind,
     title: row.title,
-    excerptHtml: excerpt.html,
-    truncated: excerpt.truncated,
     author: row.username ? { username: row.username, name: row.name ?? row.username, image: row.image } : null,
     createdAt: iso(row.created_at),
     visibility: row.visibility,
@@ -104,37 +105,51 @@ function toCard(row: PostRow, standing: MembershipStanding | null, viewerId: str
   };
 }
 
+function toPinned(row: PostRow, standing: MembershipStanding | null, viewerId: string | null): PinnedClubPost {
+  const excerpt = renderMarkdownExcerpt(row.body, EXCERPT_LENGTH);
+  return { ...toCard(row, standing, viewerId), excerptHtml: excerpt.html, truncated: excerpt.truncated };
+}
+
+/** The plans a club post may be written for (not archived), lowest first. */
+function planChoices(clubId: string): Promise<PlanChoice[]> {
+  return queryRows<PlanChoice>(sql`SELECT id, name FROM club_plans WHERE club_id = ${clubId} AND archived_at IS NULL ORDER BY position, id`);
+}
+
 /**
  * A page of a club's posts (kind `post`, on /posts) or threads (kind `thread`, members only, on /comunidade):
  * the pinned ones above the first page, then the newest first. Only what the viewer may read, in the query.
  */
 export async function listClubPosts(viewer: Viewer | null, clubId: string, kind: PostKind, cursor?: ListCursor): Promise<ClubPostPage> {
   const db = getDb();
-  const { standing } = await requireClubAccess(db, viewer, clubId, kind === 'thread' ? 'take_part' : null);
+  const { club, standing } = await requireClubAccess(db, viewer, clubId, kind === 'thread' ? 'take_part' : null);
   const viewerId = viewer?.id ?? null;
   const readable = readableBy(standing, viewerId);
   const base = sql`p.club_id = ${clubId} AND p.kind = ${kind} AND ${readable}`;
   const after = cursor ? sql`AND (p.created_at, p.id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``;
-  const [pinned, rows] = await Promise.all([
-    cursor
-      ? Promise.resolve([])
-      : queryRows<PostRow>(selectPosts(viewerId, sql`${base} AND p.pinned_at IS NOT NULL`, sql`p.pinned_at DESC NULLS LAST, p.id`, PINNED_MAX, EXCERPT_LENGTH)),
+  const listed = selectPosts(
+    viewerId,
+    sql`${base} AND p.pinned_at IS NULL ${after}`,
+    sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`,
+    POSTS_PAGE_SIZE + 1,
+    'none',
+  );
+  const pinnedFirst = sql`p.pinned_at DESC NULLS LAST, p.id`;
+  // The pinned posts (first page only) and the page in one statement; each part is put back in its order here.
+  const [rows, plans] = await Promise.all([
     queryRows<PostRow>(
-      selectPosts(
-        viewerId,
-        sql`${base} AND p.pinned_at IS NULL ${after}`,
-        sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`,
-        POSTS_PAGE_SIZE + 1,
-        EXCERPT_LENGTH,
-      ),
+      cursor ? listed : sql`(${selectPosts(viewerId, sql`${base} AND p.pinned_at IS NOT NULL`, pinnedFirst, PINNED_MAX, 'excerpt')}) UNION ALL (${listed})`,
     ),
+    kind === 'post' && mayPublishPosts(club, standing) ? planChoices(clubId) : [],
   ]);
-  const page = rows.slice(0, POSTS_PAGE_SIZE);
+  const pinned = rows.filter((row) => row.pinned_at !== null).sort((a, b) => +new Date(b.pinned_at!) - +new Date(a.pinned_at!) || a.id.localeCompare(b.id));
+  const others = rows.filter((row) => row.pinned_at === null).sort((a, b) => b.cursor_at.localeCompare(a.cursor_at) || b.id.localeCompare(a.id));
+  const page = others.slice(0, POSTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    pinned: pinned.map((row) => toCard(row, standing, viewerId)),
+    pinned: pinned.map((row) => toPinned(row, standing, viewerId)),
     items: page.map((row) => toCard(row, standing, viewerId)),
-    nextCursor: rows.length > POSTS_PAGE_SIZE && last ? encodeListCursor({ at: last.cursor_at, id: last.id }) : null,
+    nextCursor: others.length > POSTS_PAGE_SIZE && last ? encodeListCursor({ at: last.cursor_at, id: last.id }) : null,
+    plans,
   };
 }
 
@@ -153,13 +168,14 @@ export async function getClubPost(
   const { standing } = await requireClubAccess(db, viewer, clubId, kind === 'thread' ? 'take_part' : null);
   const viewerId = viewer?.id ?? null;
   const [row] = await queryRows<PostRow>(
-    selectPosts(viewerId, sql`p.id = ${postId} AND p.club_id = ${clubId} AND p.kind = ${kind} AND ${readableBy(standing, viewerId)}`, sql`p.id`, 1, null),
+    selectPosts(viewerId, sql`p.id = ${postId} AND p.club_id = ${clubId} AND p.kind = ${kind} AND ${readableBy(standing, viewerId)}`, sql`p.id`, 1, 'full'),
   );
   if (!row) return null;
   const moderator = can(standing, 'moderate_posts');
   const author = viewerId !== null && row.author_id === viewerId;
   const before = commentsCursor ? sql`AND (c.created_at, c.id) < (${commentsCursor.at}::timestamptz, ${commentsCursor.id})` : sql``;
-  const [comments, reactions, revisions] = await Promise.all([
+  const mayEdit = moderator || (author && can(standing, 'take_part'));
+  const [comments, reactions, revisions, plans] = await Promise.all([
     queryRows<{
       id: string;
       body: string;
@@ -193,6 +209,7 @@ export async function getClubPost(
           FROM club_post_revisions r LEFT JOIN users u ON u.id = r.editor_id
           WHERE r.post_id = ${postId} ORDER BY r.created_at DESC, r.id`)
       : Promise.resolve(null),
+    kind === 'post' && mayEdit ? planChoices(clubId) : [],
   ]);
   const card = toCard(row, standing, viewerId);
   const member = can(standing, 'take_part');
@@ -222,15 +239,9 @@ export async function getClubPost(
     olderComments: comments.length > COMMENTS_PAGE_SIZE && oldest ? encodeListCursor({ at: oldest.cursor_at, id: oldest.id }) : null,
     latestComments: commentsCursor === undefined,
     revisions: revisions?.map((r) => ({ id: r.id, title: r.title, body: r.body, createdAt: iso(r.created_at), editor: reader(r) })) ?? null,
-    may: { edit: moderator || (author && member), delete: moderator || author, pin: moderator, comment: member, react: member },
+    may: { edit: mayEdit, delete: moderator || author, pin: moderator, comment: member, react: member },
+    plans,
   };
-}
-
-/** The plans a post may be written for (not archived), lowest first — for those who may publish, else none. */
-export async function listPostPlans(viewer: Viewer | null, clubId: string): Promise<PlanChoice[]> {
-  const { club, standing } = await requireClubAccess(getDb(), viewer, clubId, null);
-  if (!mayPublishPosts(club, standing)) return [];
-  return queryRows<PlanChoice>(sql`SELECT id, name FROM club_plans WHERE club_id = ${clubId} AND archived_at IS NULL ORDER BY position, id`);
 }
 
 /** What a report of a post, thread or comment needs of it, and where the report queue links to. */
@@ -253,7 +264,7 @@ async function postForReport(viewer: Viewer, postId: string): Promise<{ row: Pos
     if (isAppError(error) && (error.code === 'not_found' || error.code === 'forbidden')) return null;
     throw error;
   }
-  const [row] = await queryRows<PostRow>(selectPosts(viewer.id, sql`p.id = ${postId} AND ${readableBy(standing, viewer.id)}`, sql`p.id`, 1, EXCERPT_LENGTH));
+  const [row] = await queryRows<PostRow>(selectPosts(viewer.id, sql`p.id = ${postId} AND ${readableBy(standing, viewer.id)}`, sql`p.id`, 1, 'excerpt'));
   return row ? { row, slug: found.slug } : null;
 }
 

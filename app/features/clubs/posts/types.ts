@@ -3,14 +3,11 @@ import type { ShownComment } from '~/features/atts/types';
 import type { Reaction } from '~/features/atts/vocabulary';
 import type { ClubRole, PostKind, PostVisibility } from '../vocabulary';
 
-/** A post or thread in a list: an excerpt of its text (rendered safe Markdown) and how much it was answered. */
+/** A post or thread in a list: its title, who wrote it and when, and how much it was answered (decision 0066). */
 export type ClubPostCard = {
   id: string;
   kind: PostKind;
   title: string;
-  excerptHtml: string;
-  /** The excerpt cut the text: the list links to the whole post. */
-  truncated: boolean;
   author: ReaderLinkTarget;
   createdAt: string;
   visibility: PostVisibility;
@@ -30,7 +27,14 @@ export type ClubPostCard = {
 export type ClubPostRevision = { id: string; title: string; body: string; createdAt: string; editor: ReaderLinkTarget };
 
 /** One post or thread opened on its own, with everything the viewer may do to it. */
-export type ClubPostDetail = Omit<ClubPostCard, 'excerptHtml' | 'truncated'> & {
+/** A pinned post, above the list: with an excerpt of its text (rendered safe Markdown). */
+export type PinnedClubPost = ClubPostCard & {
+  excerptHtml: string;
+  /** The excerpt cut the text: the list links to the whole post. */
+  truncated: boolean;
+};
+
+export type ClubPostDetail = ClubPostCard & {
   body: string;
   bodyHtml: string;
   /** Written by the viewer (who may not report it). */
@@ -45,14 +49,18 @@ export type ClubPostDetail = Omit<ClubPostCard, 'excerptHtml' | 'truncated'> & {
   /** null unless the viewer is staff or the author. */
   revisions: ClubPostRevision[] | null;
   may: { edit: boolean; delete: boolean; pin: boolean; comment: boolean; react: boolean };
+  /** The plans the post may be set for, when the viewer may edit it (a club post; none for a thread). */
+  plans: PlanChoice[];
 };
 
 export type ClubPostPage = {
   /** Pinned posts, on the first page only. */
-  pinned: ClubPostCard[];
+  pinned: PinnedClubPost[];
   items: ClubPostCard[];
   /** The "Carregar mais" cursor, or null on the last page. */
   nextCursor: string | null;
+  /** The plans a new post may be written for, when the viewer may publish (a club's posts; none for threads). */
+  plans: PlanChoice[];
 };
 
 export type ClubMemberCard = {

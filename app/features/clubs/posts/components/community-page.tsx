@@ -61,7 +61,6 @@ export function CommunityPage({
       ) : view.kind === 'thread' ? (
         <PostView
           post={view.thread}
-          plans={[]}
           signedIn={signedIn}
           listPath={path}
           action={`${path}?conversa=${view.thread.id}`}

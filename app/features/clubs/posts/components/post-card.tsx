@@ -4,7 +4,7 @@ import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/rea
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { POST_VISIBILITY_LABELS } from '../../policy';
 import { postHref } from '../links';
-import type { ClubPostCard } from '../types';
+import type { ClubPostCard, ClubPostPage, PinnedClubPost } from '../types';
 
 /** "Só membros", "Plano Mecenas ou acima": who reads a post, shown on posts that are not public. */
 export function audienceLabel(post: Pick<ClubPostCard, 'visibility' | 'minPlan'>): string {
@@ -12,8 +12,35 @@ export function audienceLabel(post: Pick<ClubPostCard, 'visibility' | 'minPlan'>
   return POST_VISIBILITY_LABELS[post.visibility];
 }
 
+/** The badges of a post: fixado, its audience (when not public), editado. */
+function PostBadges({ post }: { post: ClubPostCard }) {
+  return (
+    <>
+      {post.pinned ? <span className="rounded-full border border-line px-2 text-xs font-semibold text-ink">Fixado</span> : null}
+      {post.kind === 'post' && post.visibility !== 'publico' ? (
+        <span className="rounded-full border border-line px-2 text-xs text-ink">{audienceLabel(post)}</span>
+      ) : null}
+      {post.editedAt ? (
+        <span>
+          · editado em <time dateTime={post.editedAt}>{formatDateTime(post.editedAt)}</time>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** "3 comentários · 1 reação". */
+function AnswerCounts({ post }: { post: ClubPostCard }) {
+  return (
+    <>
+      {post.commentCount === 1 ? '1 comentário' : `${formatNumber(post.commentCount)} comentários`} ·{' '}
+      {post.reactionCount === 1 ? '1 reação' : `${formatNumber(post.reactionCount)} reações`}
+    </>
+  );
+}
+
 /** The author, the date and the badges of a post (fixado, audience, editado). */
-export function PostMeta({ post }: { post: Omit<ClubPostCard, 'excerptHtml' | 'truncated'> }) {
+export function PostMeta({ post }: { post: ClubPostCard }) {
   return (
     <div className="flex items-center gap-3">
       <ReaderAvatarLink reader={post.author} size={36} />
@@ -21,23 +48,15 @@ export function PostMeta({ post }: { post: Omit<ClubPostCard, 'excerptHtml' | 't
         <ReaderLink reader={post.author} className="font-semibold" />
         <p className="flex flex-wrap items-center gap-x-2 text-muted">
           <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
-          {post.pinned ? <span className="rounded-full border border-line px-2 text-xs font-semibold text-ink">Fixado</span> : null}
-          {post.kind === 'post' && post.visibility !== 'publico' ? (
-            <span className="rounded-full border border-line px-2 text-xs text-ink">{audienceLabel(post)}</span>
-          ) : null}
-          {post.editedAt ? (
-            <span>
-              · editado em <time dateTime={post.editedAt}>{formatDateTime(post.editedAt)}</time>
-            </span>
-          ) : null}
+          <PostBadges post={post} />
         </p>
       </div>
     </div>
   );
 }
 
-/** A post in a list: its excerpt, its counts and the way to read it whole, react and comment. */
-export function PostCardItem({ post, listPath }: { post: ClubPostCard; listPath: string }) {
+/** A pinned post above the list: its excerpt, its counts and the way to read it whole, react and comment. */
+function PinnedPostItem({ post, listPath }: { post: PinnedClubPost; listPath: string }) {
   const href = postHref(listPath, post);
   return (
     <article id={`post-${post.id}`} aria-labelledby={`post-${post.id}-title`} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
@@ -51,8 +70,30 @@ export function PostCardItem({ post, listPath }: { post: ClubPostCard; listPath:
           {post.truncated ? 'Ler tudo' : 'Abrir'}
         </Link>
         <span className="text-muted">
-          {post.commentCount === 1 ? '1 comentário' : `${formatNumber(post.commentCount)} comentários`} ·{' '}
-          {post.reactionCount === 1 ? '1 reação' : `${formatNumber(post.reactionCount)} reações`}
+          <AnswerCounts post={post} />
+        </span>
+      </p>
+    </article>
+  );
+}
+
+/** A post in the list, in one row: its title (the link to read it), who wrote it, when, and how much it was answered. */
+function PostRow({ post, listPath }: { post: ClubPostCard; listPath: string }) {
+  return (
+    <article id={`post-${post.id}`} aria-labelledby={`post-${post.id}-title`} className="flex flex-col gap-1 py-3">
+      <h3 id={`post-${post.id}-title`} className="font-serif text-lg font-semibold">
+        <Link to={postHref(listPath, post)} className="inline-flex min-h-11 items-center">
+          {post.title}
+        </Link>
+      </h3>
+      <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
+        <ReaderLink reader={post.author} className="font-semibold" />
+        <span aria-hidden="true">·</span>
+        <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
+        <PostBadges post={post} />
+        <span aria-hidden="true">·</span>
+        <span>
+          <AnswerCounts post={post} />
         </span>
       </p>
     </article>
@@ -66,7 +107,7 @@ export function PostList({
   label,
   empty,
 }: {
-  page: { pinned: ClubPostCard[]; items: ClubPostCard[]; nextCursor: string | null };
+  page: Pick<ClubPostPage, 'pinned' | 'items' | 'nextCursor'>;
   listPath: string;
   label: string;
   empty: string;
@@ -79,18 +120,20 @@ export function PostList({
         <ul aria-label="Fixados" className="flex flex-col gap-4">
           {page.pinned.map((post) => (
             <li key={post.id}>
-              <PostCardItem post={post} listPath={listPath} />
+              <PinnedPostItem post={post} listPath={listPath} />
             </li>
           ))}
         </ul>
       ) : null}
-      <ol aria-label={label} className="flex flex-col gap-4">
-        {page.items.map((post) => (
-          <li key={post.id}>
-            <PostCardItem post={post} listPath={listPath} />
-          </li>
-        ))}
-      </ol>
+      {page.items.length ? (
+        <ol aria-label={label} className="flex flex-col divide-y divide-line rounded-xl border border-line bg-surface px-4">
+          {page.items.map((post) => (
+            <li key={post.id}>
+              <PostRow post={post} listPath={listPath} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {page.nextCursor ? (
         <Link
           to={`${listPath}?cursor=${page.nextCursor}`}

@@ -10,7 +10,7 @@ import { ReaderLink } from '~/features/profiles/components/reader-link';
 import { typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { CLUB_COMMENT_MAX } from '../../policy';
-import type { ClubPostDetail, PlanChoice } from '../types';
+import type { ClubPostDetail } from '../types';
 import { PostMeta } from './post-card';
 import { PostForm } from './post-form';
 
@@ -19,7 +19,7 @@ function Hidden({ name, value }: { name: string; value: string }) {
 }
 
 /** The staff's and the author's tools: pin, edit (the text before is kept), delete; and the history of edits. */
-function PostTools({ post, plans, action, result, busy }: { post: ClubPostDetail; plans: PlanChoice[]; action: string; result: unknown; busy: boolean }) {
+function PostTools({ post, action, result, busy }: { post: ClubPostDetail; action: string; result: unknown; busy: boolean }) {
   const noun = post.kind === 'post' ? 'post' : 'conversa';
   return (
     <div className="flex flex-col gap-3">
@@ -35,7 +35,7 @@ function PostTools({ post, plans, action, result, busy }: { post: ClubPostDetail
       {post.may.edit ? (
         <details open={typed(result, 'intent') === 'editar'}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium">Editar {noun}</summary>
-          <PostForm kind={post.kind} plans={plans} post={post} action={action} result={result} busy={busy} />
+          <PostForm kind={post.kind} plans={post.plans} post={post} action={action} result={result} busy={busy} />
         </details>
       ) : null}
       {post.revisions && post.revisions.length > 0 ? (
@@ -78,7 +78,6 @@ function PostTools({ post, plans, action, result, busy }: { post: ClubPostDetail
  */
 export function PostView({
   post,
-  plans,
   signedIn,
   listPath,
   action,
@@ -87,7 +86,6 @@ export function PostView({
   joinHint,
 }: {
   post: ClubPostDetail;
-  plans: PlanChoice[];
   signedIn: boolean;
   listPath: string;
   action: string;
@@ -111,7 +109,7 @@ export function PostView({
         <ReactionBar reactions={post.reactions} mayReact={post.may.react} busy={busy} action={action} fields={{ postId: post.id }} />
         {signedIn && !post.mine ? <ReportLink kind="club_post" id={post.id} label={`Denunciar ${noun}: ${post.title}`} /> : null}
       </article>
-      <PostTools post={post} plans={plans} action={action} result={result} busy={busy} />
+      <PostTools post={post} action={action} result={result} busy={busy} />
       <CommentSection
         comments={post.comments}
         count={post.commentCount}

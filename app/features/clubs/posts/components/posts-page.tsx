@@ -3,7 +3,7 @@ import { FormMessage } from '~/components/ui/field';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { can } from '../../policy';
 import type { ClubDetail } from '../../types';
-import type { ClubPostDetail, ClubPostPage, PlanChoice } from '../types';
+import type { ClubPostDetail, ClubPostPage } from '../types';
 import { PostList } from './post-card';
 import { PostForm } from './post-form';
 import { PostView } from './post-view';
@@ -39,7 +39,6 @@ export function ClubPostsPage({
   signedIn,
   page,
   post,
-  plans,
   mayPublish,
   deleted,
   result,
@@ -49,7 +48,6 @@ export function ClubPostsPage({
   signedIn: boolean;
   page: ClubPostPage | null;
   post: ClubPostDetail | null;
-  plans: PlanChoice[];
   mayPublish: boolean;
   deleted: boolean;
   result: unknown;
@@ -62,22 +60,13 @@ export function ClubPostsPage({
       <ActionMessages result={result} />
       {deleted ? <FormMessage tone="success">Post apagado.</FormMessage> : null}
       {post ? (
-        <PostView
-          post={post}
-          plans={plans}
-          signedIn={signedIn}
-          listPath={listPath}
-          action={`${listPath}?post=${post.id}`}
-          result={result}
-          busy={busy}
-          joinHint={joinHint}
-        />
+        <PostView post={post} signedIn={signedIn} listPath={listPath} action={`${listPath}?post=${post.id}`} result={result} busy={busy} joinHint={joinHint} />
       ) : page ? (
         <>
           {mayPublish ? (
             <details className="rounded-xl border border-line bg-surface p-4" open={isFailure(result)}>
               <summary className="min-h-11 cursor-pointer py-2 font-semibold">Escrever um post</summary>
-              <PostForm kind="post" plans={plans} action={listPath} result={result} busy={busy} />
+              <PostForm kind="post" plans={page.plans} action={listPath} result={result} busy={busy} />
             </details>
           ) : null}
           <section aria-labelledby="posts-titulo" className="flex flex-col gap-4">
