@@ -86,13 +86,11 @@ function PostRow({ post, listPath }: { post: ClubPostCard; listPath: string }) {
           {post.title}
         </Link>
       </h3>
-      <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
         <ReaderLink reader={post.author} className="font-semibold" />
-        <span aria-hidden="true">·</span>
         <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
         <PostBadges post={post} />
-        <span aria-hidden="true">·</span>
-        <span>
+        <span className="whitespace-nowrap">
           <AnswerCounts post={post} />
         </span>
       </p>
