@@ -125,3 +125,5 @@ export const GROUP_READ_DAYS_MAX = 366;
 /** LCs one reader may host at once (a guard against spam, like the clubs' own). */
 export const GROUP_READS_HOSTED_MAX = 20;
 export const DIRECTORY_PAGE_SIZE = 24;
+/** Invitations one host sends in an hour (PRODUCT.md §1.5: every action that reaches others is rate limited). */
+export const GROUP_READ_INVITATIONS_PER_HOUR = 30;

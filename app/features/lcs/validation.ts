@@ -27,6 +27,9 @@ const wholeNumber = (message: string, max: number) =>
       return n;
     });
 
+/** An etapa or a typed count past the last page the catalogue knows for the book. */
+export const pagesOverMessage = (pages: number) => `Esse livro tem ${pages.toLocaleString('pt-BR')} páginas no catálogo.`;
+
 const day = (message: string) => z.string().trim().refine(isCalendarDay, { error: message });
 
 export const groupReadTitle = z
