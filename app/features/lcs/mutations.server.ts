@@ -46,7 +46,7 @@ export async function creationBlocker(viewer: Viewer, db: Tx | ReturnType<typeof
     .from(groupReads)
     .where(and(eq(groupReads.hostUserId, viewer.id), isNull(groupReads.closedEarlyAt), sql`${groupReads.endsOn} >= ${saoPauloToday()}`));
   if ((hosted?.n ?? 0) >= GROUP_READS_HOSTED_MAX)
-    return `Você já organiza ${GROUP_READS_HOSTED_MAX} LCs em aberto ou em andamento, o máximo por leitor. Encerre uma, ou crie a LC por um clube que você organiza.`;
+    return `Você já organiza ${GROUP_READS_HOSTED_MAX} LCs em aberto ou em andamento, o máximo por pessoa. Encerre uma, ou crie a LC por um clube que você organiza.`;
   return null;
 }
 

@@ -9,7 +9,7 @@ import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
-import { GROUP_READ_INVITATIONS_PER_HOUR, can, phaseOf } from './policy';
+import { BANNED_MESSAGE, GROUP_READ_INVITATIONS_PER_HOUR, can, phaseOf } from './policy';
 import { type GroupReadAccess, requireGroupReadAccess } from './standing.server';
 
 /**
@@ -109,7 +109,7 @@ export async function joinGroupRead(viewer: Viewer, groupReadId: string): Promis
     const { lc, standing } = await requireGroupReadAccess(tx, viewer, groupReadId, null, { lock: true });
     if (standing.status === 'active') throw new AppError('invalid_input', 'Você já participa desta LC.');
     if (standing.status === 'waiting') throw new AppError('invalid_input', 'Você já está na lista de espera desta LC.');
-    if (standing.status === 'banned') throw new AppError('forbidden', 'Você foi removido desta LC.');
+    if (standing.status === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
     if (!can(lc, standing, 'join')) {
       throw new AppError('forbidden', lc.visibility === 'clube' ? 'Só membros do clube podem participar desta LC.' : 'Você não pode participar desta LC.');
     }
@@ -203,7 +203,7 @@ export async function removeParticipant(viewer: Viewer, groupReadId: string, use
       .select({ status: groupReadParticipants.status })
       .from(groupReadParticipants)
       .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)));
-    if (!row || (row.status === 'banned' && ban)) throw new AppError('invalid_input', 'Esse leitor não está na LC.');
+    if (!row || (row.status === 'banned' && ban)) throw new AppError('invalid_input', 'Essa pessoa não está na LC.');
     if (row.status === 'banned') {
       await tx.delete(groupReadParticipants).where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)));
       return;
@@ -234,15 +234,15 @@ export async function inviteToGroupRead(viewer: Viewer, groupReadId: string, use
     if (!reader || (await isBlockedPair(viewer.id, reader.id, tx)))
       throw new AppError(
         'invalid_input',
-        `Não encontramos leitor com o nome de usuário @${username.replace(/^@/, '')}. Confira como está escrito.`,
+        `Ninguém no Maratona tem o nome de usuário @${username.replace(/^@/, '')}. Confira como está escrito.`,
         'username',
       );
     const [row] = await tx
       .select({ status: groupReadParticipants.status })
       .from(groupReadParticipants)
       .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, reader.id)));
-    if (row?.status === 'banned') throw new AppError('invalid_input', 'Esse leitor foi removido da LC. Desfaça a remoção antes de convidar.', 'username');
-    if (row) throw new AppError('invalid_input', 'Esse leitor já está na LC (ou já foi convidado).', 'username');
+    if (row?.status === 'banned') throw new AppError('invalid_input', 'Esse nome de usuário foi banido da LC: desfaça o banimento antes de convidar.', 'username');
+    if (row) throw new AppError('invalid_input', 'Esse nome de usuário já está na LC (ou já tem um convite).', 'username');
     const limit = await hitRateLimit(GROUP_READ_INVITATIONS_RATE_LIMIT, viewer.id, 1, tx);
     if (!limit.ok)
       throw new RateLimitError(

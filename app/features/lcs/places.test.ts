@@ -164,7 +164,7 @@ describe('inviting', () => {
     const { owner, lc } = await clubWithLc('privado', null);
     await expect(inviteToGroupRead(owner, lc.id, '@ninguem_aqui')).rejects.toMatchObject({
       field: 'username',
-      message: expect.stringMatching(/Não encontramos leitor com o nome de usuário @ninguem_aqui/),
+      message: expect.stringMatching(/Ninguém no Maratona tem o nome de usuário @ninguem_aqui/),
     });
     const renamedUser = await createUser();
     const renamed = verified(renamedUser);
