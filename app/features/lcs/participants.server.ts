@@ -232,16 +232,13 @@ export async function inviteToGroupRead(viewer: Viewer, groupReadId: string, use
           .where(and(eq(users.id, resolved.userId), isNull(users.suspendedAt)))
       : [];
     if (!reader || (await isBlockedPair(viewer.id, reader.id, tx)))
-      throw new AppError(
-        'invalid_input',
-        `Ninguém no Maratona tem o nome de usuário @${username.replace(/^@/, '')}. Confira como está escrito.`,
-        'username',
-      );
+      throw new AppError('invalid_input', `Ninguém no Maratona tem o nome de usuário @${username.replace(/^@/, '')}. Confira como está escrito.`, 'username');
     const [row] = await tx
       .select({ status: groupReadParticipants.status })
       .from(groupReadParticipants)
       .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, reader.id)));
-    if (row?.status === 'banned') throw new AppError('invalid_input', 'Esse nome de usuário foi banido da LC: desfaça o banimento antes de convidar.', 'username');
+    if (row?.status === 'banned')
+      throw new AppError('invalid_input', 'Esse nome de usuário foi banido da LC: desfaça o banimento antes de convidar.', 'username');
     if (row) throw new AppError('invalid_input', 'Esse nome de usuário já está na LC (ou já tem um convite).', 'username');
     const limit = await hitRateLimit(GROUP_READ_INVITATIONS_RATE_LIMIT, viewer.id, 1, tx);
     if (!limit.ok)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { catalogRedirects, groupReadEditions, groupReadParticipants, groupReads } from '~/db/schema';
+import { catalogRedirects, groupReadEditions, groupReadParticipants, groupReads, users } from '~/db/schema';
 import { setSuspended } from '~/features/accounts/admin.server';
 import { changeUsername } from '~/features/accounts/mutations.server';
 import { applyEditionChanges } from '~/features/catalog/edits.server';
@@ -176,10 +176,20 @@ describe('inviting', () => {
     await inviteToGroupRead(owner, lc.id, renamedUser.username);
     expect(await places(lc.id)).toEqual({ [renamed.id]: 'invited' });
 
-    const readers = [];
-    for (let i = 1; i < GROUP_READ_INVITATIONS_PER_HOUR; i++) readers.push(await createUser());
-    for (const r of readers) await inviteToGroupRead(owner, lc.id, r.username);
-    await expect(inviteToGroupRead(owner, lc.id, (await createUser()).username)).rejects.toMatchObject({ code: 'rate_limited', field: 'username' });
+    // Readers written straight into the table: none of them signs in.
+    const names = Array.from(
+      { length: GROUP_READ_INVITATIONS_PER_HOUR },
+      (_, i) =>
+        `convite_${i}_${newId()
+          .slice(0, 5)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, 'x')}`,
+    );
+    await getDb()
+      .insert(users)
+      .values(names.map((username) => ({ id: newId(), name: username, email: `${username}@exemplo.com.br`, username })));
+    for (const username of names.slice(1)) await inviteToGroupRead(owner, lc.id, username);
+    await expect(inviteToGroupRead(owner, lc.id, names[0]!)).rejects.toMatchObject({ code: 'rate_limited', field: 'username' });
   });
 });
 

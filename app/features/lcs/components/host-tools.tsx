@@ -86,7 +86,14 @@ function ParticipantRow({ p }: { p: GroupReadParticipant }) {
           </Button>
         ) : (
           <>
-            <Button type="submit" name="intent" value="remover" variant="secondary" aria-label={`Remover @${p.username}`} pending={pending('remover', p.userId)}>
+            <Button
+              type="submit"
+              name="intent"
+              value="remover"
+              variant="secondary"
+              aria-label={`Remover @${p.username}`}
+              pending={pending('remover', p.userId)}
+            >
               Remover
             </Button>
             <Confirm
@@ -115,7 +122,13 @@ export function HostTools({ lc, participants, result }: { lc: GroupReadDetail; p
   return (
     <div className="flex flex-col gap-6">
       <HostForm intent="detalhes" title="Detalhes" submit="Salvar" variant="primary">
-        <TextField label="Título" name="title" maxLength={GROUP_READ_TITLE_MAX} defaultValue={keep('detalhes', 'title', lc.title)} error={errorOf('detalhes', 'title')} />
+        <TextField
+          label="Título"
+          name="title"
+          maxLength={GROUP_READ_TITLE_MAX}
+          defaultValue={keep('detalhes', 'title', lc.title)}
+          error={errorOf('detalhes', 'title')}
+        />
         <TextField
           label="Identificador"
           name="slug"
@@ -130,7 +143,11 @@ export function HostTools({ lc, participants, result }: { lc: GroupReadDetail; p
           defaultValue={keep('detalhes', 'description', lc.description)}
           error={errorOf('detalhes', 'description')}
         />
-        <VisibilityField defaultValue={keep('detalhes', 'visibility', lc.visibility)} error={errorOf('detalhes', 'visibility')} clubHosted={lc.hostClubId !== null} />
+        <VisibilityField
+          defaultValue={keep('detalhes', 'visibility', lc.visibility)}
+          error={errorOf('detalhes', 'visibility')}
+          clubHosted={lc.hostClubId !== null}
+        />
         <TextField
           label="Limite de participantes"
           name="participantCap"
