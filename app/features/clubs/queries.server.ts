@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubMembers, clubPlans, clubSlugRedirects, clubs } from '~/db/schema';
 import { markdownPlainText } from '~/lib/markdown';
+import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, type MembershipStanding, canSeeClub } from './policy';
 import { standingPlanPosition } from './standing.server';
@@ -80,15 +81,19 @@ export async function getClubBySlug(viewer: Viewer | null, slug: string): Promis
   };
 }
 
+/** Clubs' identificadores: the current one on `clubs`, the old ones redirecting (PRODUCT.md §1.1). */
+export const CLUB_SLUGS: SlugStore = {
+  kind: 'club',
+  owners: clubs,
+  ownerId: clubs.id,
+  ownerSlug: clubs.slug,
+  redirects: clubSlugRedirects,
+  redirectSlug: clubSlugRedirects.slug,
+  redirectOwnerId: clubSlugRedirects.clubId,
+};
+
 /** Where an old identificador moved to (308), or null. */
-export async function findClubRedirect(slug: string): Promise<string | null> {
-  const [row] = await getDb()
-    .select({ slug: clubs.slug })
-    .from(clubSlugRedirects)
-    .innerJoin(clubs, eq(clubs.id, clubSlugRedirects.clubId))
-    .where(eq(clubSlugRedirects.slug, slug));
-  return row?.slug ?? null;
-}
+export const findClubRedirect = (slug: string) => findSlugRedirect(CLUB_SLUGS, slug);
 
 /**
  * /clubes: open and moderated clubs (never private ones), searched by name without accents or case, in a

@@ -1,42 +1,21 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
-import { clubs, editions, groupReadEditions, groupReadMaterials, groupReadSlugRedirects, groupReadStages, groupReads } from '~/db/schema';
+import { clubs, editions, groupReadEditions, groupReadMaterials, groupReadStages, groupReads } from '~/db/schema';
 import { requireClubAccess } from '~/features/clubs/standing.server';
 import { newId } from '~/lib/ids';
 import { AppError, isAppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
+import { freeSlug, leaveRedirect, lockSlugs, slugTaken } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
 import { admitWaiting, dropParticipant } from './participants.server';
 import { GROUP_READS_HOSTED_MAX, phaseOf, saoPauloToday } from './policy';
-import { currentEditionIds } from './queries.server';
+import { GROUP_READ_SLUGS, currentEditionIds } from './queries.server';
 import { shiftSchedule } from './schedule';
 import { slugFromTitle } from './slugs';
 import { requireGroupReadAccess } from './standing.server';
 import { type GroupReadInput, type GroupReadSettingsInput, pagesOverMessage, wizardField } from './validation';
 import type { GroupReadVisibility } from './vocabulary';
-import { SLUG_MAX } from '~/features/clubs/slugs';
-
-async function slugTaken(tx: Tx, slug: string, exceptId: string | null): Promise<boolean> {
-  const [held] = await tx.select({ id: groupReads.id }).from(groupReads).where(eq(groupReads.slug, slug));
-  if (held && held.id !== exceptId) return true;
-  const [moved] = await tx.select({ id: groupReadSlugRedirects.groupReadId }).from(groupReadSlugRedirects).where(eq(groupReadSlugRedirects.slug, slug));
-  return !!moved && moved.id !== exceptId;
-}
-
-/**
- * Every change of an LC's identificador (a new LC, a rename) takes this lock first, so two of them at once never
- * pick the same free one (the unique index would answer a 500).
- */
-const lockSlugs = (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('group-read-slugs'))`);
-
-/** A slug no LC holds now nor redirects from: `base`, else `base-2`, `base-3`… (never a hyphen doubled or left at the end). */
-async function freeSlug(tx: Tx, base: string): Promise<string> {
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? base : `${base.slice(0, SLUG_MAX - String(n).length - 1).replace(/-+$/, '')}-${n}`;
-    if (!(await slugTaken(tx, slug, null))) return slug;
-  }
-}
 
 /** Why the viewer may not host a new LC themself (an unconfirmed e-mail, the cap of LCs at once), or null. */
 export async function creationBlocker(viewer: Viewer, db: Tx | ReturnType<typeof getDb> = getDb()): Promise<string | null> {
@@ -101,8 +80,8 @@ export async function createGroupRead(viewer: Viewer, input: GroupReadInput): Pr
         throw new AppError('invalid_input', pagesOverMessage(pages), wizardField(['stages', i, 'toNumber']));
     });
     const id = newId();
-    await lockSlugs(tx);
-    const slug = await freeSlug(tx, slugFromTitle(input.title));
+    await lockSlugs(tx, GROUP_READ_SLUGS);
+    const slug = await freeSlug(tx, GROUP_READ_SLUGS, slugFromTitle(input.title));
     await tx.insert(groupReads).values({
       id,
       slug,
@@ -158,10 +137,10 @@ export async function updateGroupReadSettings(viewer: Viewer, groupReadId: strin
       if (club?.visibility === 'privado') throw new AppError('invalid_input', PRIVATE_CLUB_PUBLIC_LC, 'visibility');
     }
     if (input.slug !== lc.slug) {
-      await lockSlugs(tx);
-      if (await slugTaken(tx, input.slug, groupReadId)) throw new AppError('invalid_input', 'Outra LC já usa (ou usou) esse identificador.', 'slug');
-      await tx.delete(groupReadSlugRedirects).where(eq(groupReadSlugRedirects.slug, input.slug));
-      await tx.insert(groupReadSlugRedirects).values({ slug: lc.slug, groupReadId }).onConflictDoNothing();
+      await lockSlugs(tx, GROUP_READ_SLUGS);
+      if (await slugTaken(tx, GROUP_READ_SLUGS, input.slug, groupReadId))
+        throw new AppError('invalid_input', 'Outra LC já usa (ou usou) esse identificador.', 'slug');
+      await leaveRedirect(tx, GROUP_READ_SLUGS, groupReadId, lc.slug, input.slug);
     }
     if (input.participantCap !== null && input.participantCap < lc.participantCount)
       throw new AppError(

@@ -15,6 +15,7 @@ import {
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { blockedEitherWay } from '~/features/social/audience.server';
 import { markdownPlainText } from '~/lib/markdown';
+import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
 import { standingColumns, standingJoins, toStanding } from './standing.server';
@@ -143,15 +144,19 @@ export async function getGroupReadBySlug(viewer: Viewer | null, slug: string): P
   };
 }
 
+/** LCs' identificadores: the current one on `group_reads`, the old ones redirecting (PRODUCT.md §1.1). */
+export const GROUP_READ_SLUGS: SlugStore = {
+  kind: 'group-read',
+  owners: groupReads,
+  ownerId: groupReads.id,
+  ownerSlug: groupReads.slug,
+  redirects: groupReadSlugRedirects,
+  redirectSlug: groupReadSlugRedirects.slug,
+  redirectOwnerId: groupReadSlugRedirects.groupReadId,
+};
+
 /** Where an old identificador moved to (308), or null. */
-export async function findGroupReadRedirect(slug: string): Promise<string | null> {
-  const [row] = await getDb()
-    .select({ slug: groupReads.slug })
-    .from(groupReadSlugRedirects)
-    .innerJoin(groupReads, eq(groupReads.id, groupReadSlugRedirects.groupReadId))
-    .where(eq(groupReadSlugRedirects.slug, slug));
-  return row?.slug ?? null;
-}
+export const findGroupReadRedirect = (slug: string) => findSlugRedirect(GROUP_READ_SLUGS, slug);
 
 /** The etapas in order: call it only for an LC the viewer may see (the page resolved it with getGroupReadBySlug). */
 export async function listStages(groupReadId: string): Promise<GroupReadStage[]> {
