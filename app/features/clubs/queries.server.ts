@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubMembers, clubPlans, clubSlugRedirects, clubs } from '~/db/schema';
 import { markdownPlainText } from '~/lib/markdown';
+import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, type MembershipStanding, canSeeClub } from './policy';
@@ -105,15 +106,10 @@ export async function listClubDirectory(options: {
   categoria?: ClubCategory;
   pagina: number;
 }): Promise<ClubDirectoryPage> {
-  const words = options.q
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word.length > 0)
-    .slice(0, 8);
   const where = and(
     ne(clubs.visibility, 'privado'),
     options.categoria ? sql`${clubs.categories} @> ARRAY[${options.categoria}]::text[]` : undefined,
-    ...words.map((word) => sql`immutable_unaccent(lower(${clubs.name})) LIKE '%' || immutable_unaccent(${word.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`),
+    ...containsEveryWord(clubs.name, options.q),
   );
   const order = options.ordem === 'atividade' ? [desc(clubs.lastActivityAt), asc(clubs.id)] : [desc(clubs.memberCount), asc(clubs.id)];
   const [rows, [total]] = await Promise.all([

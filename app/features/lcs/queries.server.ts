@@ -15,6 +15,7 @@ import {
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { blockedEitherWay } from '~/features/social/audience.server';
 import { markdownPlainText } from '~/lib/markdown';
+import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
@@ -243,11 +244,6 @@ export async function listGroupReadDirectory(
   },
 ): Promise<GroupReadDirectoryPage> {
   const today = saoPauloToday();
-  const words = options.q
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word.length > 0)
-    .slice(0, 8);
   const where = and(
     eq(groupReads.visibility, 'publico'),
     hostShownTo(viewer),
@@ -255,9 +251,7 @@ export async function listGroupReadDirectory(
     or(isNull(groupReads.hostClubId), ne(hostClubs.visibility, 'privado')),
     phaseWhere(options.fase, today),
     options.clube ? eq(hostClubs.slug, options.clube) : undefined,
-    ...words.map(
-      (word) => sql`immutable_unaccent(lower(${groupReads.title})) LIKE '%' || immutable_unaccent(${word.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`,
-    ),
+    ...containsEveryWord(groupReads.title, options.q),
   );
   const order =
     options.fase === 'aberta'

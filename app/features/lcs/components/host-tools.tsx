@@ -116,26 +116,18 @@ export function HostTools({ lc, participants, result }: { lc: GroupReadDetail; p
   const sent = (intent: string) => typed(result, 'intent') === intent;
   const keep = (intent: string, name: string, fallback: string) => (sent(intent) ? typed(result, name, fallback) : fallback);
   const errorOf = (intent: string, name: string) => (sent(intent) ? fieldError(result, name) : undefined);
+  /** A field of one host form: what was typed when that form came back refused (else `fallback`), its message beside it. */
+  const field = (intent: string, name: string, label: string, fallback: string, props: Omit<Parameters<typeof TextField>[0], 'name' | 'label'> = {}) => (
+    <TextField label={label} name={name} defaultValue={keep(intent, name, fallback)} error={errorOf(intent, name)} {...props} />
+  );
   const over = lc.phase === 'encerrada';
   const active = participants.filter((p) => p.status === 'active').length;
   const others = participants.length - active;
   return (
     <div className="flex flex-col gap-6">
       <HostForm intent="detalhes" title="Detalhes" submit="Salvar" variant="primary">
-        <TextField
-          label="Título"
-          name="title"
-          maxLength={GROUP_READ_TITLE_MAX}
-          defaultValue={keep('detalhes', 'title', lc.title)}
-          error={errorOf('detalhes', 'title')}
-        />
-        <TextField
-          label="Identificador"
-          name="slug"
-          defaultValue={keep('detalhes', 'slug', lc.slug)}
-          error={errorOf('detalhes', 'slug')}
-          hint="O endereço da LC: /lc/identificador. O antigo continua levando para cá."
-        />
+        {field('detalhes', 'title', 'Título', lc.title, { maxLength: GROUP_READ_TITLE_MAX })}
+        {field('detalhes', 'slug', 'Identificador', lc.slug, { hint: 'O endereço da LC: /lc/identificador. O antigo continua levando para cá.' })}
         <TextArea
           label="Descrição"
           name="description"
@@ -148,49 +140,33 @@ export function HostTools({ lc, participants, result }: { lc: GroupReadDetail; p
           error={errorOf('detalhes', 'visibility')}
           clubHosted={lc.hostClubId !== null}
         />
-        <TextField
-          label="Limite de participantes"
-          name="participantCap"
-          inputMode="numeric"
-          defaultValue={keep('detalhes', 'participantCap', lc.participantCap === null ? '' : String(lc.participantCap))}
-          error={errorOf('detalhes', 'participantCap')}
-          hint="Em branco: sem limite. Ao aumentar, a lista de espera entra na ordem."
-        />
+        {field('detalhes', 'participantCap', 'Limite de participantes', lc.participantCap === null ? '' : String(lc.participantCap), {
+          inputMode: 'numeric',
+          hint: 'Em branco: sem limite. Ao aumentar, a lista de espera entra na ordem.',
+        })}
       </HostForm>
 
       <HostForm intent="capa" title="Capa" submit="Enviar capa" multipart>
-        <TextField
-          label="Imagem da capa"
-          name="cover"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          error={errorOf('capa', 'cover')}
-          hint="JPEG, PNG, WebP ou GIF de até 5 MB. Sem capa, a LC mostra a do primeiro livro."
-        />
+        {field('capa', 'cover', 'Imagem da capa', '', {
+          type: 'file',
+          accept: 'image/jpeg,image/png,image/webp,image/gif',
+          defaultValue: undefined,
+          hint: 'JPEG, PNG, WebP ou GIF de até 5 MB. Sem capa, a LC mostra a do primeiro livro.',
+        })}
       </HostForm>
 
       {over ? null : (
         <HostForm intent="adiar" title="Adiar ou antecipar o cronograma" submit="Mover o cronograma">
-          <TextField
-            label="Dias"
-            name="days"
-            inputMode="numeric"
-            defaultValue={keep('adiar', 'days', '')}
-            error={errorOf('adiar', 'days')}
-            hint="Todas as etapas e as datas da LC andam juntas: 7 adia uma semana, -2 antecipa dois dias."
-          />
+          {field('adiar', 'days', 'Dias', '', {
+            inputMode: 'numeric',
+            hint: 'Todas as etapas e as datas da LC andam juntas: 7 adia uma semana, -2 antecipa dois dias.',
+          })}
         </HostForm>
       )}
 
       {over ? null : (
         <HostForm intent="convidar" title="Convidar" submit="Convidar">
-          <TextField
-            label="Nome de usuário"
-            name="username"
-            placeholder="@ana_lendo"
-            defaultValue={keep('convidar', 'username', '')}
-            error={errorOf('convidar', 'username')}
-          />
+          {field('convidar', 'username', 'Nome de usuário', '', { placeholder: '@ana_lendo' })}
         </HostForm>
       )}
 
