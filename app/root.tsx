@@ -8,6 +8,7 @@ import { SiteShell } from './components/layout/site-shell';
 import type { ShellData } from './components/layout/shell-data';
 import { HeaderSearch } from './features/catalog/components/header-search';
 import { NotFound } from './components/layout/not-found';
+import { Forbidden, isForbiddenData } from './components/layout/forbidden';
 import { FailureScreen } from './components/layout/failure-screen';
 import { RequestIdContext } from './server/request-id';
 import { CACHE_TAGS_HEADER, storeWhileStreaming } from './server/html-cache.server';
@@ -90,8 +91,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const serverDigest = useContext(RequestIdContext);
   const shell = useRouteLoaderData<typeof loader>('root');
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const page = <NotFound />;
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
+    const page = error.status === 404 ? <NotFound /> : <Forbidden {...(isForbiddenData(error.data) ? error.data : {})} />;
     return shell ? <SiteShell search={<HeaderSearch />}>{page}</SiteShell> : page;
   }
   return <FailureScreen error={error} serverDigest={serverDigest} />;

@@ -80,6 +80,11 @@ test('a reader creates an LC with two etapas in the wizard, a second reader join
   await expect(reader.getByText('1 participante de 5')).toBeVisible();
   await reader.goto('/lc');
   await expect(reader.getByRole('region', { name: 'LCs em que participo' }).getByRole('link', { name: title })).toBeVisible();
+  // The host tools are not theirs: a page that says so in Portuguese, and the way back.
+  await reader.goto(`/lc/${slug}/gerenciar`);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Você não pode abrir esta página' })).toBeVisible();
+  await expect(reader.getByText('Só quem organiza esta LC pode gerenciá-la.')).toBeVisible();
+  await checkBothWidths(reader, 'lc-gerenciar-403');
   await readerContext.close();
 
   // The host moves the whole schedule a week later.
@@ -92,4 +97,14 @@ test('a reader creates an LC with two etapas in the wizard, a second reader join
   await expect(page.getByRole('listitem').filter({ hasText: 'Etapa 1' })).toContainText(br(day(17)));
   await expect(page.getByRole('heading', { level: 1, name: title })).toContainText(title);
   await expect(page.getByText(`${br(day(17))} a ${br(day(30))}`)).toBeVisible();
+
+  // Banning asks first; the count is of those taking part.
+  await page.goto(`/lc/${slug}/gerenciar`);
+  await expect(page.getByRole('heading', { name: 'Participantes (1)' })).toBeVisible();
+  await page.getByText('Banir @beto_leitor').click();
+  await checkBothWidths(page, 'lc-gerenciar');
+  await page.getByRole('button', { name: 'Sim, banir @beto_leitor' }).click();
+  await expect(page.getByText('Pessoa removida da LC, sem poder voltar.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Participantes (0)' })).toBeVisible();
+  await expect(page.getByText('Banimento')).toBeVisible();
 });

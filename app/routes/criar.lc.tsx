@@ -9,7 +9,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Criar LC · Maratona' }
 /** The LC wizard (PRODUCT.md §F): books, dates, the schedule generated and then edited, cap, visibility, materials. */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireViewer(args);
-  return { initial: initialWizard(), clubs: await listHostableClubs(viewer) };
+  const [initial, clubs] = await Promise.all([initialWizard(viewer), listHostableClubs(viewer)]);
+  return { initial, clubs };
 }
 
 export async function action(args: Route.ActionArgs) {

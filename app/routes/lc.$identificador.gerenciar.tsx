@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/lc.$identificador.gerenciar';
+import type { ForbiddenData } from '~/components/layout/forbidden';
 import { FormMessage } from '~/components/ui/field';
 import { GroupReadHeader } from '~/features/lcs/components/group-read-header';
 import { HostTools } from '~/features/lcs/components/host-tools';
@@ -17,7 +18,15 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireViewer(args);
   const lc = await loadGroupReadForRoute(args);
-  if (!can(lc, lc.standing, 'manage')) throw data(null, { status: 403 });
+  // A reader who sees the LC but does not run it is told so (403, in Portuguese); a hidden one was 404 above.
+  if (!can(lc, lc.standing, 'manage'))
+    throw data<ForbiddenData>(
+      {
+        message: lc.host.kind === 'club' ? 'Só a equipe do clube que organiza esta LC pode gerenciá-la.' : 'Só quem organiza esta LC pode gerenciá-la.',
+        back: { to: `/lc/${lc.slug}`, label: 'Voltar para a LC' },
+      },
+      { status: 403 },
+    );
   return { lc, participants: await listParticipants(viewer, lc) };
 }
 

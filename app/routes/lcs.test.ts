@@ -1,9 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '~/db/client.server';
+import { catalogRedirects, groupReadEditions, groupReads } from '~/db/schema';
+import { createClub } from '~/features/clubs/mutations.server';
+import { GROUP_READS_HOSTED_MAX, saoPauloToday } from '~/features/lcs/policy';
+import { addDays } from '~/features/lcs/schedule';
+import { newId } from '~/lib/ids';
 import { createGroupRead, updateGroupReadSettings } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
 import { getGroupReadBySlug, listStages } from '~/features/lcs/queries.server';
 import type { WizardState } from '~/features/lcs/wizard.server';
-import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
+import { clearHtmlCache, invalidateTags, listenForInvalidations } from '~/server/html-cache.server';
+import { setSuspended } from '~/features/accounts/admin.server';
+import { changeUsername } from '~/features/accounts/mutations.server';
+import { applyEditionChanges } from '~/features/catalog/edits.server';
+import { eq } from 'drizzle-orm';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, multipartRequest, testPhoto, testViewer, type TestUser } from '../../test/factories';
@@ -70,7 +80,10 @@ describe('/criar/lc, the wizard', () => {
     expect(s.fields['stage-0-to']).toBe('90');
     s = state(await press(user, s, { 'stage-1-startsOn': '2027-04-01' }, 'avancar'));
     expect(s).toMatchObject({ step: 'cronograma', fieldErrors: { 'stage-1-startsOn': expect.stringMatching(/entre o início e o fim/) } });
+    // Etapa 1 now ends on page 90, and etapa 2 still starts on 89: the same pages twice are refused.
     s = state(await press(user, s, { 'stage-1-startsOn': '2027-03-06' }, 'avancar'));
+    expect(s).toMatchObject({ step: 'cronograma', fieldErrors: { 'stage-1-from': expect.stringMatching(/já vai até a página 90/) } });
+    s = state(await press(user, s, { 'stage-1-from': '91' }, 'avancar'));
     expect(s.step).toBe('detalhes');
     expect(s.fields.title).toBe('');
 
@@ -83,7 +96,7 @@ describe('/criar/lc, the wizard', () => {
     expect(lc).toMatchObject({ title: 'Itamar em março', startsOn: '2027-03-01', endsOn: '2027-03-20' });
     expect((await listStages(lc!.id)).map((st) => `${st.editionTitle} ${st.fromNumber}-${st.toNumber}`)).toEqual([
       'Torto Arado 1-90',
-      'Torto Arado 89-176',
+      'Torto Arado 91-176',
       'Torto Arado 177-264',
       'Salvar o Fogo 1-136',
     ]);
@@ -108,6 +121,78 @@ describe('/criar/lc, the wizard', () => {
     };
     const s = state(await press(user, { step: 'detalhes', fields, fieldErrors: {}, books: {} }, {}, 'criar'));
     expect(s).toMatchObject({ formError: expect.stringMatching(/Confirme seu e-mail/), fields: { title: 'Minha LC' } });
+  });
+});
+
+describe('/criar/lc tells and asks in time', () => {
+  it('says at the first step what will stop the creation: an unconfirmed e-mail, or 20 LCs at once', async () => {
+    const unconfirmed = await createUser();
+    const initial = ((await call(create.loader, getRequest('/criar/lc', unconfirmed.cookie))) as { initial: WizardState }).initial;
+    expect(initial).toMatchObject({ step: 'livros', formError: expect.stringMatching(/Confirme seu e-mail/) });
+
+    const busy = await createUser({ verified: true });
+    const startsOn = addDays(saoPauloToday(), 3);
+    await getDb()
+      .insert(groupReads)
+      .values(
+        Array.from({ length: GROUP_READS_HOSTED_MAX }, (_, i) => ({
+          id: newId(),
+          slug: `lc-cheia-${i}-${busy.id
+            .slice(0, 6)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, 'x')}`,
+          title: `LC ${i}`,
+          hostUserId: busy.id,
+          startsOn,
+          endsOn: addDays(startsOn, 10),
+          visibility: 'publico' as const,
+        })),
+      );
+    const full = ((await call(create.loader, getRequest('/criar/lc', busy.cookie))) as { initial: WizardState }).initial;
+    expect(full.formError).toMatch(/já organiza 20 LCs/);
+    const next = state(await press(busy, full, { 'edition-0': 'nao-existe' }, 'avancar'));
+    expect(next.formError).toMatch(/já organiza 20 LCs/);
+  });
+
+  it('refuses pages past the catalogue, a blank book on an etapa, and another’s club beside its field; a merged edition becomes the survivor', async () => {
+    const user = await createUser({ verified: true });
+    const book = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], pages: 264 });
+    await getDb().insert(catalogRedirects).values({ kind: 'edition', fromId: 'edicao-que-sumiu', toId: book });
+    const initial = ((await call(create.loader, getRequest('/criar/lc', user.cookie))) as { initial: WizardState }).initial;
+    let s = state(await press(user, initial, { 'edition-0': 'edicao-que-sumiu', 'edition-0-pages': '300' }, 'avancar'));
+    expect(s).toMatchObject({ step: 'livros', fields: { 'edition-0': book }, fieldErrors: { 'edition-0-pages': expect.stringMatching(/264 páginas/) } });
+    s = state(await press(user, s, { 'edition-0-pages': '' }, 'avancar'));
+    s = state(await press(user, s, { startsOn: '2027-03-01', endsOn: '2027-03-14', stageCount: '2' }, 'avancar'));
+    expect(s.step).toBe('cronograma');
+    s = state(await press(user, s, { 'stage-1-edition': '' }, 'avancar'));
+    expect(s).toMatchObject({ step: 'cronograma', fieldErrors: { 'stage-1-edition': 'Escolha o livro da etapa.' } });
+    s = state(await press(user, s, { 'stage-1-edition': '0' }, 'avancar'));
+    const owner = verified(await createUser());
+    const club = await createClub(owner, { name: 'Clube dos Outros', description: '', visibility: 'aberto', categories: [] });
+    s = state(await press(user, s, { title: 'Minha LC', visibility: 'publico', hostClubId: club.id }, 'criar'));
+    expect(s).toMatchObject({ step: 'detalhes', fieldErrors: { hostClubId: expect.stringMatching(/clubes em que é dono ou admin/) } });
+  });
+
+  it('asks before a new generation replaces edited etapas', async () => {
+    const user = await createUser({ verified: true });
+    const book = await createEdition({ title: 'Torto Arado', authors: ['Itamar Vieira Junior'], pages: 264 });
+    const initial = ((await call(create.loader, getRequest('/criar/lc', user.cookie))) as { initial: WizardState }).initial;
+    let s = state(await press(user, initial, { 'edition-0': book }, 'avancar'));
+    s = state(await press(user, s, { startsOn: '2027-03-01', endsOn: '2027-03-14', stageCount: '2' }, 'avancar'));
+    expect(s.fields['stage-0-to']).toBe('132');
+    // Untouched etapas follow new dates by themselves.
+    s = state(await press(user, s, {}, 'voltar'));
+    s = state(await press(user, s, { endsOn: '2027-03-20' }, 'avancar'));
+    expect([s.fields['stage-1-endsOn'], s.confirmRegenerate]).toEqual(['2027-03-20', undefined]);
+    // Edited ones are kept, and the host is asked.
+    s = state(await press(user, s, { 'stage-0-to': '100', 'stage-1-from': '101' }, 'voltar'));
+    s = state(await press(user, s, { stageCount: '3' }, 'avancar'));
+    expect(s).toMatchObject({ step: 'cronograma', confirmRegenerate: true, fields: { 'stage-0-to': '100' } });
+    expect(s.fields['stage-2-to']).toBeUndefined();
+    s = state(await press(user, s, {}, 'gerar'));
+    expect(s).toMatchObject({ confirmRegenerate: true, fields: { 'stage-0-to': '100' } });
+    s = state(await press(user, s, {}, 'gerar-confirmado'));
+    expect([s.fields['stage-0-to'], s.fields['stage-2-to'], s.confirmRegenerate]).toEqual(['88', '264', undefined]);
   });
 });
 
@@ -172,6 +257,48 @@ describe("visitors' cached LC pages", () => {
     await updateGroupReadSettings(host, lc.id, { title: 'LC da Foca Leitora', slug: lc.slug, description: '', visibility: 'publico', participantCap: null });
     await dropped(mine, listPage);
     expect(await visit(listPage)).toContain('LC da Foca Leitora');
+  });
+
+  it('are dropped when their host renames, changes name or is suspended, and when an edition they read is edited', async () => {
+    const hostUser = await createUser();
+    const host = verified(hostUser);
+    const lc = await createGroupRead(host, await lcInput({ title: 'LC da Foca' }));
+    const other = await createGroupRead(verified(await createUser()), await lcInput({ title: 'Outra LC' }));
+    const pageOf = (slug: string): Page => ({ url: new URL(`http://localhost:3000/lc/${slug}`), route: page, params: { identificador: slug } });
+    const listPage: Page = { url: new URL('http://localhost:3000/lcs'), route: directory, params: {} };
+    const [mine, others] = [pageOf(lc.slug), pageOf(other.slug)];
+    for (const p of [mine, others, listPage]) await visit(p);
+
+    await changeUsername(host, 'foca_renomeada');
+    await dropped(mine, listPage);
+    expect(await visit(mine)).toContain('"username":"foca_renomeada"');
+    await kept(others);
+
+    const [book] = await getDb().select({ editionId: groupReadEditions.editionId }).from(groupReadEditions).where(eq(groupReadEditions.groupReadId, lc.id));
+    const tags = await getDb().transaction((tx) => applyEditionChanges(tx, book!.editionId, { title: 'Torto Arado (revisto)' }));
+    await invalidateTags(tags);
+    await dropped(mine, listPage);
+    await visit(listPage);
+
+    await setSuspended(testViewer(await createUser({ role: 'admin' }), 'admin'), host.id, true);
+    await dropped(mine, listPage);
+    expect(await statusOf(call(page.loader, getRequest(`/lc/${lc.slug}`), { identificador: lc.slug }))).toBe(404);
+    expect(await visit(listPage)).not.toContain('LC da Foca');
+  });
+});
+
+describe('/lc/{identificador}/gerenciar for who does not run the LC', () => {
+  it('answers 403 with a Portuguese message and the way back; a private LC answers 404', async () => {
+    const host = verified(await createUser());
+    const lc = await createGroupRead(host, await lcInput());
+    const reader = await createUser();
+    const thrown = (await call(manage.loader, getRequest(`/lc/${lc.slug}/gerenciar`, reader.cookie), { identificador: lc.slug }).catch((e: unknown) => e)) as {
+      data: unknown;
+      init: { status: number };
+    };
+    expect(thrown).toMatchObject({ init: { status: 403 }, data: { message: 'Só quem organiza esta LC pode gerenciá-la.', back: { to: `/lc/${lc.slug}` } } });
+    await updateGroupReadSettings(host, lc.id, { title: 'LC', slug: lc.slug, description: '', visibility: 'privado', participantCap: null });
+    expect(await statusOf(call(manage.loader, getRequest(`/lc/${lc.slug}/gerenciar`, reader.cookie), { identificador: lc.slug }))).toBe(404);
   });
 });
 

@@ -10,6 +10,7 @@ import { listDirectoryClubs, listGroupReadDirectory } from '~/features/lcs/queri
 import { groupReadDirectoryQuery } from '~/features/lcs/validation';
 import { GROUP_READ_PHASES, type GroupReadPhase } from '~/features/lcs/vocabulary';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { getViewer } from '~/server/viewer.server';
 
 export const headers = publicPageHeadersFromLoader;
 
@@ -21,10 +22,11 @@ export const meta: Route.MetaFunction = () => [
 const PHASE_TABS: Record<GroupReadPhase, string> = { aberta: 'Abertas', 'em-andamento': 'Em andamento', encerrada: 'Encerradas' };
 
 /** The directory: public LCs by phase, searched by title without accents, by the club that hosts them. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
   const query = groupReadDirectoryQuery.parse(Object.fromEntries(url.searchParams));
-  const [directory, clubs] = await Promise.all([listGroupReadDirectory(query), listDirectoryClubs()]);
+  const viewer = await getViewer(args);
+  const [directory, clubs] = await Promise.all([listGroupReadDirectory(viewer, query), listDirectoryClubs()]);
   return data({ directory, clubs, query, search: url.search }, { headers: { 'X-Cache-Tags': GROUP_READS_CACHE_TAG } });
 }
 

@@ -1,6 +1,7 @@
 import { desc, eq, ilike, or } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { sessions, users } from '~/db/schema';
+import { dropHostedGroupReadPages } from '~/features/lcs/host-cache.server';
 import { AppError } from '~/server/errors';
 import { log } from '~/server/logger.server';
 import type { Role, Viewer } from '~/server/viewer.server';
@@ -56,5 +57,7 @@ export async function setSuspended(viewer: Viewer, userId: string, suspended: bo
     .returning({ id: users.id });
   if (!rows.length) throw new AppError('not_found');
   if (suspended) await getDb().delete(sessions).where(eq(sessions.userId, userId));
+  // A suspended reader's LCs leave the directory and their pages (see the LCs' queries).
+  await dropHostedGroupReadPages(userId);
   log.info(suspended ? 'admin.account_suspended' : 'admin.account_restored', { adminId: viewer.id, userId });
 }

@@ -2,6 +2,7 @@ import { APIError } from 'better-auth/api';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { authAccounts, sessions, usernameRedirects, users } from '~/db/schema';
+import { dropHostedGroupReadPages } from '~/features/lcs/host-cache.server';
 import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { SAME_SITE_TARGET_MAX } from '~/lib/same-site-path';
@@ -163,6 +164,7 @@ export async function updateProfile(
       updatedAt: new Date(),
     })
     .where(eq(users.id, viewer.id));
+  if (input.name !== viewer.name) await dropHostedGroupReadPages(viewer.id);
 }
 
 /**
@@ -186,6 +188,7 @@ export async function changeUsername(viewer: Viewer, username: string): Promise<
       .onConflictDoUpdate({ target: usernameRedirects.oldUsername, set: { userId: viewer.id, expiresAt: sql`excluded.expires_at` } });
     await tx.update(users).set({ username, displayUsername: username, updatedAt: new Date() }).where(eq(users.id, viewer.id));
   });
+  await dropHostedGroupReadPages(viewer.id);
   log.info('account.username_changed', { userId: viewer.id, from: viewer.username, to: username });
 }
 

@@ -4,6 +4,7 @@ import { authors, editions, workAuthors, works } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import { isbn13To10 } from '~/lib/isbn';
 import { AppError } from '~/server/errors';
+import { GROUP_READS_CACHE_TAG, groupReadCacheTag } from '~/features/lcs/cache';
 import { CATALOG_CACHE_TAG, authorCacheTag, editionCacheTag } from './cache';
 import type { AuthorField, EditionField, FieldValues } from './editable-fields';
 import { sortNameOf } from './ingest/authors.server';
@@ -90,7 +91,13 @@ export async function applyEditionChanges(tx: Tx, editionId: string, values: Edi
       .set({ synopsis: values.synopsis ?? null, updatedAt: new Date() })
       .where(eq(works.id, current.workId));
   await refreshWorkSearch(tx, [current.workId]);
-  return [CATALOG_CACHE_TAG, editionCacheTag(editionId)];
+  // An LC's pages show its books (title, cover, pages): they are dropped with the edition's.
+  const groupReads = await queryRows<{ id: string }>(sql`SELECT group_read_id AS id FROM group_read_editions WHERE edition_id = ${editionId}`, tx);
+  return [
+    CATALOG_CACHE_TAG,
+    editionCacheTag(editionId),
+    ...(groupReads.length ? [GROUP_READS_CACHE_TAG, ...groupReads.map((g) => groupReadCacheTag(g.id))] : []),
+  ];
 }
 
 export async function applyAuthorChanges(tx: Tx, authorId: string, values: Partial<FieldValues<AuthorField>>): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { AppError } from '~/server/errors';
+import { GROUP_READS_CACHE_TAG, groupReadCacheTag } from '~/features/lcs/cache';
 import { CATALOG_CACHE_TAG, authorCacheTag, collectionCacheTag, editionCacheTag } from './cache';
 import { foldShelfEntries } from '~/features/reading/merge.server';
 import { refreshSearchWhere } from './ingest/search.server';
@@ -145,10 +146,13 @@ async function tagsOfEditions(tx: Tx, where: SQL): Promise<string[]> {
   const rows = await queryRows<{ tag: string; id: string }>(
     sql`SELECT 'e' AS tag, e.id FROM editions e WHERE ${where}
       UNION SELECT 'a', wa.author_id FROM editions e JOIN work_authors wa ON wa.work_id = e.work_id WHERE ${where}
-      UNION SELECT 'c', cm.collection_id FROM editions e JOIN collection_members cm ON cm.edition_id = e.id WHERE ${where}`,
+      UNION SELECT 'c', cm.collection_id FROM editions e JOIN collection_members cm ON cm.edition_id = e.id WHERE ${where}
+      UNION SELECT 'g', ge.group_read_id FROM editions e JOIN group_read_editions ge ON ge.edition_id = e.id WHERE ${where}`,
     tx,
   );
-  return rows.map((r) => (r.tag === 'e' ? editionCacheTag(r.id) : r.tag === 'a' ? authorCacheTag(r.id) : collectionCacheTag(r.id)));
+  const tag = { e: editionCacheTag, a: authorCacheTag, c: collectionCacheTag, g: groupReadCacheTag } as const;
+  const tags = rows.map((r) => tag[r.tag as keyof typeof tag](r.id));
+  return rows.some((r) => r.tag === 'g') ? [...tags, GROUP_READS_CACHE_TAG] : tags;
 }
 
 type EditionRow = {

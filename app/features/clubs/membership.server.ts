@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
 import { clubMembers, clubPlans, clubs, users } from '~/db/schema';
+import { dropClubPlaces } from '~/features/lcs/participants.server';
 import { isBlockedPair } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
 import { AppError } from '~/server/errors';
@@ -96,13 +97,14 @@ export async function joinClub(viewer: Viewer, clubId: string): Promise<JoinOutc
 
 /** Leaves the club, cancels a request or declines an invitation. The owner hands the club over first. */
 export async function leaveClub(viewer: Viewer, clubId: string): Promise<void> {
-  await getDb().transaction(async (tx) => {
+  const lcTags = await getDb().transaction(async (tx) => {
     const { standing } = await requireClubAccess(tx, viewer, clubId, null, { lock: true });
     if (!standing || standing.status === 'banned') throw new AppError('invalid_input', 'Você não é membro deste clube.');
     if (standing.role === 'owner') throw new AppError('invalid_input', 'Passe o clube para outro membro antes de sair: um clube sempre tem dono.');
     await tx.delete(clubMembers).where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, viewer.id)));
+    return dropClubPlaces(tx, clubId, viewer.id);
   });
-  await invalidateTags(clubPageTags(clubId));
+  await invalidateTags([...clubPageTags(clubId), ...lcTags]);
 }
 
 /** Staff answer a join request: approved, the reader is a member; rejected, the request is gone (they may ask again). */
@@ -199,7 +201,7 @@ export async function changeRole(viewer: Viewer, clubId: string, userId: string,
 
 /** A ban ends the reader's access at once (every page and action reads their status) and keeps them out. */
 export async function banMember(viewer: Viewer, clubId: string, userId: string, reason: string): Promise<void> {
-  await getDb().transaction(async (tx) => {
+  const lcTags = await getDb().transaction(async (tx) => {
     const { standing } = await requireClubAccess(tx, viewer, clubId, 'manage_members', { lock: true });
     if (userId === viewer.id) throw new AppError('invalid_input', 'Você não pode banir a si mesmo.');
     const row = await memberRow(tx, clubId, userId);
@@ -220,8 +222,9 @@ export async function banMember(viewer: Viewer, clubId: string, userId: string, 
       .insert(clubMembers)
       .values({ clubId, userId, ...values })
       .onConflictDoUpdate({ target: [clubMembers.clubId, clubMembers.userId], set: values });
+    return dropClubPlaces(tx, clubId, userId);
   });
-  await invalidateTags(clubPageTags(clubId));
+  await invalidateTags([...clubPageTags(clubId), ...lcTags]);
 }
 
 /** Lifts a ban: the reader is no one in the club again, free to ask to join. */

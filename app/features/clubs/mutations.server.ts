@@ -1,31 +1,18 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
-import { clubMembers, clubSlugRedirects, clubs } from '~/db/schema';
+import { clubMembers, clubs } from '~/db/schema';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
+import { freeSlug, leaveRedirect, lockSlugs, slugTaken } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { clubPageTags } from './cache';
 import { CLUBS_OWNED_MAX } from './policy';
+import { CLUB_SLUGS } from './queries.server';
 import { slugFromName } from './slugs';
 import { requireClubAccess } from './standing.server';
 import type { ClubSettingsInput, CreateClubInput } from './validation';
-
-/** A slug no club holds now nor redirects from: `base`, else `base-2`, `base-3`… */
-async function freeSlug(tx: Tx, base: string): Promise<string> {
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? base : `${base.slice(0, 60 - String(n).length - 1)}-${n}`;
-    if (!(await slugTaken(tx, slug, null))) return slug;
-  }
-}
-
-async function slugTaken(tx: Tx, slug: string, exceptClubId: string | null): Promise<boolean> {
-  const [held] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.slug, slug));
-  if (held && held.id !== exceptClubId) return true;
-  const [redirect] = await tx.select({ clubId: clubSlugRedirects.clubId }).from(clubSlugRedirects).where(eq(clubSlugRedirects.slug, slug));
-  return !!redirect && redirect.clubId !== exceptClubId;
-}
 
 /** A new club (PRODUCT.md §E), its creator its owner; the identificador comes from the name. */
 export async function createClub(viewer: Viewer, input: CreateClubInput): Promise<{ id: string; slug: string }> {
@@ -39,7 +26,8 @@ export async function createClub(viewer: Viewer, input: CreateClubInput): Promis
       .where(and(eq(clubMembers.userId, viewer.id), eq(clubMembers.role, 'owner')));
     if ((owned?.n ?? 0) >= CLUBS_OWNED_MAX) throw new AppError('invalid_input', `Você já é dono de ${CLUBS_OWNED_MAX} clubes, o máximo por leitor.`);
     const id = newId();
-    const slug = await freeSlug(tx, slugFromName(input.name));
+    await lockSlugs(tx, CLUB_SLUGS);
+    const slug = await freeSlug(tx, CLUB_SLUGS, slugFromName(input.name));
     await tx.insert(clubs).values({ id, slug, name: input.name, description: input.description, visibility: input.visibility, categories: input.categories });
     await tx.insert(clubMembers).values({ clubId: id, userId: viewer.id, role: 'owner', status: 'active', joinedAt: new Date() });
     return { id, slug };
@@ -56,9 +44,9 @@ export async function updateClubSettings(viewer: Viewer, clubId: string, input: 
   await getDb().transaction(async (tx) => {
     const { club } = await requireClubAccess(tx, viewer, clubId, 'run_club', { lock: true });
     if (input.slug !== club.slug) {
-      if (await slugTaken(tx, input.slug, clubId)) throw new AppError('invalid_input', 'Outro clube já usa (ou usou) esse identificador.', 'slug');
-      await tx.delete(clubSlugRedirects).where(eq(clubSlugRedirects.slug, input.slug));
-      await tx.insert(clubSlugRedirects).values({ slug: club.slug, clubId }).onConflictDoNothing();
+      await lockSlugs(tx, CLUB_SLUGS);
+      if (await slugTaken(tx, CLUB_SLUGS, input.slug, clubId)) throw new AppError('invalid_input', 'Outro clube já usa (ou usou) esse identificador.', 'slug');
+      await leaveRedirect(tx, CLUB_SLUGS, clubId, club.slug, input.slug);
     }
     if (input.memberCap !== null && input.memberCap !== club.memberCap) {
       const [active] = await tx

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubMembers, clubPlans, clubSlugRedirects, clubs } from '~/db/schema';
 import { markdownPlainText } from '~/lib/markdown';
+import { containsEveryWord } from '~/server/name-search.server';
+import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, type MembershipStanding, canSeeClub } from './policy';
 import { rememberClubAccess, standingPlanPosition } from './standing.server';
@@ -85,15 +87,19 @@ export async function getClubBySlug(viewer: Viewer | null, slug: string): Promis
   };
 }
 
+/** Clubs' identificadores: the current one on `clubs`, the old ones redirecting (PRODUCT.md §1.1). */
+export const CLUB_SLUGS: SlugStore = {
+  kind: 'club',
+  owners: clubs,
+  ownerId: clubs.id,
+  ownerSlug: clubs.slug,
+  redirects: clubSlugRedirects,
+  redirectSlug: clubSlugRedirects.slug,
+  redirectOwnerId: clubSlugRedirects.clubId,
+};
+
 /** Where an old identificador moved to (308), or null. */
-export async function findClubRedirect(slug: string): Promise<string | null> {
-  const [row] = await getDb()
-    .select({ slug: clubs.slug })
-    .from(clubSlugRedirects)
-    .innerJoin(clubs, eq(clubs.id, clubSlugRedirects.clubId))
-    .where(eq(clubSlugRedirects.slug, slug));
-  return row?.slug ?? null;
-}
+export const findClubRedirect = (slug: string) => findSlugRedirect(CLUB_SLUGS, slug);
 
 /**
  * /clubes: open and moderated clubs (never private ones), searched by name without accents or case, in a
@@ -105,15 +111,10 @@ export async function listClubDirectory(options: {
   categoria?: ClubCategory;
   pagina: number;
 }): Promise<ClubDirectoryPage> {
-  const words = options.q
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word.length > 0)
-    .slice(0, 8);
   const where = and(
     ne(clubs.visibility, 'privado'),
     options.categoria ? sql`${clubs.categories} @> ARRAY[${options.categoria}]::text[]` : undefined,
-    ...words.map((word) => sql`immutable_unaccent(lower(${clubs.name})) LIKE '%' || immutable_unaccent(${word.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`),
+    ...containsEveryWord(clubs.name, options.q),
   );
   const order = options.ordem === 'atividade' ? [desc(clubs.lastActivityAt), asc(clubs.id)] : [desc(clubs.memberCount), asc(clubs.id)];
   const [rows, [total]] = await Promise.all([

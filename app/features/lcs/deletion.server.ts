@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { groupReadPageTags } from './cache';
-import { dropParticipant } from './participants.server';
+import { dropPlaces } from './participants.server';
 
 /**
  * Before a reader's account goes (its rows go by cascade): each LC where they hold a place frees it, so the
@@ -13,11 +13,12 @@ export async function releaseGroupReadsOf(tx: Tx, userId: string): Promise<{ tag
     sql`SELECT group_read_id AS id FROM group_read_participants WHERE user_id = ${userId} ORDER BY group_read_id`,
     tx,
   );
-  for (const { id } of places) {
-    await tx.execute(sql`SELECT 1 FROM group_reads WHERE id = ${id} FOR UPDATE`);
-    await dropParticipant(tx, id, userId);
-  }
+  const dropped = await dropPlaces(
+    tx,
+    userId,
+    places.map(({ id }) => id),
+  );
   const hosted = await queryRows<{ id: string; cover_key: string | null }>(sql`SELECT id, cover_key FROM group_reads WHERE host_user_id = ${userId}`, tx);
-  const tags = [...new Set([...places, ...hosted].flatMap(({ id }) => groupReadPageTags(id)))];
+  const tags = [...new Set([...dropped, ...hosted.flatMap(({ id }) => groupReadPageTags(id))])];
   return { tags, files: hosted.flatMap((lc) => (lc.cover_key ? [lc.cover_key] : [])) };
 }

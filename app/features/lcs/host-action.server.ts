@@ -55,7 +55,7 @@ export async function runHostAction(viewer: Viewer, groupReadId: string, formDat
       const ban = which.data.intent === 'banir';
       return run(participantInput, async ({ userId }) => {
         await removeParticipant(viewer, groupReadId, userId, ban);
-        return ban ? 'Leitor removido e impedido de voltar.' : 'Leitor removido da LC.';
+        return ban ? 'Pessoa removida da LC, sem poder voltar.' : 'Pessoa removida da LC.';
       });
     }
     case 'encerrar':

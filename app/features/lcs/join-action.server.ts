@@ -5,7 +5,7 @@ import { groupReadIntent } from './validation';
 
 const DONE = {
   joined: 'Boas-vindas à LC! Os livros foram para a sua estante em "Quero ler" (os que ainda não estavam lá).',
-  waiting: 'A LC está cheia: você entrou na lista de espera e entra sozinho quando abrir uma vaga.',
+  waiting: 'A LC está cheia: você está na lista de espera, e a vaga chega automaticamente quando abrir.',
   left: 'Pronto.',
 } as const;
 

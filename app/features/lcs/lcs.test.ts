@@ -228,9 +228,9 @@ describe('lists', () => {
   it('the directory finds public LCs by phase and by title without accents; /lc lists what is mine', async () => {
     const { host, lc } = await lcWith();
     await lcWith('privado');
-    const found = await listGroupReadDirectory({ q: 'TORTÓ', fase: 'aberta', pagina: 1 });
+    const found = await listGroupReadDirectory(null, { q: 'TORTÓ', fase: 'aberta', pagina: 1 });
     expect(found.groupReads.map((g) => g.slug)).toEqual([lc.slug]);
-    expect((await listGroupReadDirectory({ q: '', fase: 'em-andamento', pagina: 1 })).total).toBe(0);
+    expect((await listGroupReadDirectory(null, { q: '', fase: 'em-andamento', pagina: 1 })).total).toBe(0);
     const reader = verified(await createUser());
     await joinGroupRead(reader, lc.id);
     expect((await listMyGroupReads(reader)).joined.map((g) => g.slug)).toEqual([lc.slug]);

@@ -1,68 +1,87 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Tx, getDb } from '~/db/client.server';
-import { editions, groupReadEditions, groupReadMaterials, groupReadSlugRedirects, groupReadStages, groupReads } from '~/db/schema';
+import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { clubs, editions, groupReadEditions, groupReadMaterials, groupReadStages, groupReads } from '~/db/schema';
 import { requireClubAccess } from '~/features/clubs/standing.server';
 import { newId } from '~/lib/ids';
-import { AppError } from '~/server/errors';
+import { AppError, isAppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
+import { freeSlug, leaveRedirect, lockSlugs, slugTaken } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
-import { admitWaiting } from './participants.server';
-import { GROUP_READS_HOSTED_MAX, saoPauloToday } from './policy';
+import { admitWaiting, dropParticipant } from './participants.server';
+import { GROUP_READS_HOSTED_MAX, phaseOf, saoPauloToday } from './policy';
+import { GROUP_READ_SLUGS, currentEditionIds } from './queries.server';
 import { shiftSchedule } from './schedule';
 import { slugFromTitle } from './slugs';
 import { requireGroupReadAccess } from './standing.server';
-import { type GroupReadInput, type GroupReadSettingsInput, wizardField } from './validation';
+import { type GroupReadInput, type GroupReadSettingsInput, pagesOverMessage, wizardField } from './validation';
+import type { GroupReadVisibility } from './vocabulary';
 
-async function slugTaken(tx: Tx, slug: string, exceptId: string | null): Promise<boolean> {
-  const [held] = await tx.select({ id: groupReads.id }).from(groupReads).where(eq(groupReads.slug, slug));
-  if (held && held.id !== exceptId) return true;
-  const [moved] = await tx.select({ id: groupReadSlugRedirects.groupReadId }).from(groupReadSlugRedirects).where(eq(groupReadSlugRedirects.slug, slug));
-  return !!moved && moved.id !== exceptId;
+/** Why the viewer may not host a new LC themself (an unconfirmed e-mail, the cap of LCs at once), or null. */
+export async function creationBlocker(viewer: Viewer, db: Tx | ReturnType<typeof getDb> = getDb()): Promise<string | null> {
+  if (!viewer.emailVerified) return 'Confirme seu e-mail para criar uma LC: procure o link que enviamos para você.';
+  const [hosted] = await db
+    .select({ n: count() })
+    .from(groupReads)
+    .where(and(eq(groupReads.hostUserId, viewer.id), isNull(groupReads.closedEarlyAt), sql`${groupReads.endsOn} >= ${saoPauloToday()}`));
+  if ((hosted?.n ?? 0) >= GROUP_READS_HOSTED_MAX)
+    return `Você já organiza ${GROUP_READS_HOSTED_MAX} LCs em aberto ou em andamento, o máximo por pessoa. Encerre uma, ou crie a LC por um clube que você organiza.`;
+  return null;
 }
 
-/** A slug no LC holds now nor redirects from: `base`, else `base-2`, `base-3`… */
-async function freeSlug(tx: Tx, base: string): Promise<string> {
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? base : `${base.slice(0, 60 - String(n).length - 1)}-${n}`;
-    if (!(await slugTaken(tx, slug, null))) return slug;
-  }
+/** The host club, run by the viewer; an LC of a private club may not be public (it would show what the club hides). */
+async function requireHostClub(tx: Tx, viewer: Viewer, clubId: string, visibility: GroupReadVisibility): Promise<void> {
+  const club = await requireClubAccess(tx, viewer, clubId, 'run_club').catch((error: unknown) => {
+    if (isAppError(error) && (error.code === 'forbidden' || error.code === 'not_found'))
+      throw new AppError('forbidden', 'Você só pode criar LCs dos clubes em que é dono ou admin.', 'hostClubId');
+    throw error;
+  });
+  if (club.club.visibility === 'privado' && visibility === 'publico') throw new AppError('invalid_input', PRIVATE_CLUB_PUBLIC_LC, 'visibility');
 }
+
+const PRIVATE_CLUB_PUBLIC_LC = 'Um clube privado não tem LC pública: escolha "Do clube" ou "Privada".';
 
 /**
- * A new LC (PRODUCT.md §F): hosted by the viewer, or by a club they run; its books must be in the catalogue, and a
- * page etapa stays inside its book's pages when the count is known. The identificador comes from the title.
+ * A new LC (PRODUCT.md §F): hosted by the viewer, or by a club they run; its books must be in the catalogue (an
+ * id merged into another stands for the one that stayed), and a page etapa stays inside its book's pages (the
+ * count typed for the host's copy included). The identificador comes from the title.
  */
 export async function createGroupRead(viewer: Viewer, input: GroupReadInput): Promise<{ id: string; slug: string }> {
-  if (!viewer.emailVerified) throw new AppError('email_not_verified', 'Confirme seu e-mail para criar uma LC: procure o link que enviamos para você.');
+  if (!viewer.emailVerified) throw new AppError('email_not_verified', (await creationBlocker(viewer))!);
   const created = await getDb().transaction(async (tx) => {
     if (input.hostClubId) {
-      await requireClubAccess(tx, viewer, input.hostClubId, 'run_club');
+      await requireHostClub(tx, viewer, input.hostClubId, input.visibility);
     } else {
       // One creation at a time per reader, so the cap below cannot be raced.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`group-read-host:${viewer.id}`}))`);
-      const [hosted] = await tx
-        .select({ n: count() })
-        .from(groupReads)
-        .where(and(eq(groupReads.hostUserId, viewer.id), isNull(groupReads.closedEarlyAt), sql`${groupReads.endsOn} >= ${saoPauloToday()}`));
-      if ((hosted?.n ?? 0) >= GROUP_READS_HOSTED_MAX)
-        throw new AppError('invalid_input', `Você já organiza ${GROUP_READS_HOSTED_MAX} LCs em aberto ou em andamento, o máximo por leitor.`);
+      const blocker = await creationBlocker(viewer, tx);
+      if (blocker) throw new AppError('invalid_input', blocker);
     }
-    const ids = input.editions.map((e) => e.editionId);
+    const survivors = await currentEditionIds(
+      input.editions.map((e) => e.editionId),
+      tx,
+    );
+    const ids = input.editions.map((e) => survivors.get(e.editionId) ?? e.editionId);
     const found = await tx.select({ id: editions.id, pages: editions.pages }).from(editions).where(inArray(editions.id, ids));
     const pagesOf = new Map(found.map((e) => [e.id, e.pages]));
-    input.editions.forEach((e, i) => {
-      if (!pagesOf.has(e.editionId))
+    ids.forEach((id, i) => {
+      if (!pagesOf.has(id))
         throw new AppError('invalid_input', 'Não encontramos essa edição no catálogo. Escolha um livro da busca.', wizardField(['editions', i, 'editionId']));
+      if (ids.indexOf(id) !== i) throw new AppError('invalid_input', 'Esse livro já está na LC.', wizardField(['editions', i, 'editionId']));
+      const typed = input.editions[i]!.pages;
+      const known = pagesOf.get(id) ?? null;
+      if (typed !== null && known !== null && typed > known)
+        throw new AppError('invalid_input', pagesOverMessage(known), wizardField(['editions', i, 'pages']));
     });
     input.stages.forEach((stage, i) => {
       const edition = input.editions[stage.editionIndex]!;
-      const pages = edition.pages ?? pagesOf.get(edition.editionId) ?? null;
+      const pages = edition.pages ?? pagesOf.get(ids[stage.editionIndex]!) ?? null;
       if (stage.unit === 'pages' && pages !== null && stage.toNumber > pages)
-        throw new AppError('invalid_input', `Esse livro tem ${pages.toLocaleString('pt-BR')} páginas.`, wizardField(['stages', i, 'toNumber']));
+        throw new AppError('invalid_input', pagesOverMessage(pages), wizardField(['stages', i, 'toNumber']));
     });
     const id = newId();
-    const slug = await freeSlug(tx, slugFromTitle(input.title));
+    await lockSlugs(tx, GROUP_READ_SLUGS);
+    const slug = await freeSlug(tx, GROUP_READ_SLUGS, slugFromTitle(input.title));
     await tx.insert(groupReads).values({
       id,
       slug,
@@ -113,10 +132,15 @@ export async function updateGroupReadSettings(viewer: Viewer, groupReadId: strin
   await getDb().transaction(async (tx) => {
     const { lc } = await requireGroupReadAccess(tx, viewer, groupReadId, 'manage', { lock: true });
     if (input.visibility === 'clube' && !lc.hostClubId) throw new AppError('invalid_input', 'Só uma LC de um clube pode ser só para membros.', 'visibility');
+    if (lc.hostClubId && input.visibility === 'publico') {
+      const [club] = await tx.select({ visibility: clubs.visibility }).from(clubs).where(eq(clubs.id, lc.hostClubId));
+      if (club?.visibility === 'privado') throw new AppError('invalid_input', PRIVATE_CLUB_PUBLIC_LC, 'visibility');
+    }
     if (input.slug !== lc.slug) {
-      if (await slugTaken(tx, input.slug, groupReadId)) throw new AppError('invalid_input', 'Outra LC já usa (ou usou) esse identificador.', 'slug');
-      await tx.delete(groupReadSlugRedirects).where(eq(groupReadSlugRedirects.slug, input.slug));
-      await tx.insert(groupReadSlugRedirects).values({ slug: lc.slug, groupReadId }).onConflictDoNothing();
+      await lockSlugs(tx, GROUP_READ_SLUGS);
+      if (await slugTaken(tx, GROUP_READ_SLUGS, input.slug, groupReadId))
+        throw new AppError('invalid_input', 'Outra LC já usa (ou usou) esse identificador.', 'slug');
+      await leaveRedirect(tx, GROUP_READ_SLUGS, groupReadId, lc.slug, input.slug);
     }
     if (input.participantCap !== null && input.participantCap < lc.participantCount)
       throw new AppError(
@@ -135,6 +159,16 @@ export async function updateGroupReadSettings(viewer: Viewer, groupReadId: strin
         updatedAt: new Date(),
       })
       .where(eq(groupReads.id, groupReadId));
+    // Made members-only, the LC keeps no place for who is not in the club (an invitation still stands).
+    if (input.visibility === 'clube' && lc.visibility !== 'clube') {
+      const outsiders = await queryRows<{ userId: string }>(
+        sql`SELECT p.user_id AS "userId" FROM group_read_participants p
+          WHERE p.group_read_id = ${groupReadId} AND p.status IN ('active', 'waiting')
+            AND NOT EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = ${lc.hostClubId} AND m.user_id = p.user_id AND m.status = 'active')`,
+        tx,
+      );
+      for (const { userId } of outsiders) await dropParticipant(tx, groupReadId, userId);
+    }
     // A raised (or lifted) cap lets the waiting list in.
     await admitWaiting(tx, groupReadId);
   });
@@ -146,7 +180,7 @@ export async function updateGroupReadSettings(viewer: Viewer, groupReadId: strin
 export async function shiftGroupReadSchedule(viewer: Viewer, groupReadId: string, days: number): Promise<void> {
   await getDb().transaction(async (tx) => {
     const { lc } = await requireGroupReadAccess(tx, viewer, groupReadId, 'manage', { lock: true });
-    if (lc.closedEarlyAt) throw new AppError('invalid_input', 'Esta LC já foi encerrada.');
+    if (phaseOf(lc) === 'encerrada') throw new AppError('invalid_input', 'Esta LC já terminou: o cronograma fica como está.');
     const stages = await tx
       .select({ id: groupReadStages.id, startsOn: groupReadStages.startsOn, endsOn: groupReadStages.endsOn })
       .from(groupReadStages)

@@ -1,13 +1,15 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { groupReadEditions, groupReadParticipants, groupReads, users } from '~/db/schema';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { isBlockedPair } from '~/features/social/audience.server';
-import { AppError } from '~/server/errors';
+import { resolveUsername } from '~/features/accounts/queries.server';
+import { AppError, RateLimitError } from '~/server/errors';
+import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
-import { can, phaseOf } from './policy';
+import { BANNED_MESSAGE, GROUP_READ_INVITATIONS_PER_HOUR, can, phaseOf } from './policy';
 import { type GroupReadAccess, requireGroupReadAccess } from './standing.server';
 
 /**
@@ -49,33 +51,41 @@ async function putOnWaitingList(tx: Tx, lc: GroupReadAccess, userId: string, exi
   await setPlace(tx, lc.id, userId, { status: 'waiting', waitingPosition: (last?.n ?? 0) + 1, statusAt: new Date() }, exists);
 }
 
-/** Lets the waiting list in, first come first served, while the LC has room (its row locked by the caller). */
+/**
+ * Lets the waiting list in while the LC has room (its row locked by the caller): one statement takes the lowest
+ * waiting_position first, as many as there are places, so a raised cap or many places freed at once admit
+ * strictly in order. A finished LC takes no one. Returns who got in, first first.
+ */
 export async function admitWaiting(tx: Tx, groupReadId: string): Promise<string[]> {
   const [lc] = await tx
-    .select({ participantCap: groupReads.participantCap, participantCount: groupReads.participantCount })
+    .select({
+      participantCap: groupReads.participantCap,
+      participantCount: groupReads.participantCount,
+      startsOn: groupReads.startsOn,
+      endsOn: groupReads.endsOn,
+      closedEarlyAt: groupReads.closedEarlyAt,
+    })
     .from(groupReads)
     .where(eq(groupReads.id, groupReadId));
-  if (!lc) return [];
-  const room = lc.participantCap === null ? Number.MAX_SAFE_INTEGER : lc.participantCap - lc.participantCount;
-  if (room <= 0) return [];
-  const next = await tx
-    .select({ userId: groupReadParticipants.userId })
-    .from(groupReadParticipants)
-    .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.status, 'waiting')))
-    .orderBy(asc(groupReadParticipants.waitingPosition))
-    .limit(Math.min(room, 1000));
-  for (const { userId } of next) {
-    await tx
-      .update(groupReadParticipants)
-      .set({ status: 'active', waitingPosition: null, statusAt: new Date(), joinedAt: new Date() })
-      .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)));
-  }
-  if (next.length > 0)
+  if (!lc || phaseOf(lc) === 'encerrada' || !hasRoom(lc)) return [];
+  // LIMIT NULL is no limit: an LC without a cap takes everyone waiting.
+  const room = lc.participantCap === null ? null : lc.participantCap - lc.participantCount;
+  const admitted = await queryRows<{ userId: string; position: number }>(
+    sql`WITH next AS (
+        SELECT user_id, waiting_position FROM group_read_participants
+        WHERE group_read_id = ${groupReadId} AND status = 'waiting'
+        ORDER BY waiting_position LIMIT ${room} FOR UPDATE)
+      UPDATE group_read_participants p SET status = 'active', waiting_position = NULL, status_at = now(), joined_at = now()
+      FROM next WHERE p.group_read_id = ${groupReadId} AND p.user_id = next.user_id
+      RETURNING p.user_id AS "userId", next.waiting_position AS position`,
+    tx,
+  );
+  if (admitted.length > 0)
     await tx
       .update(groupReads)
-      .set({ participantCount: sql`${groupReads.participantCount} + ${next.length}` })
+      .set({ participantCount: sql`${groupReads.participantCount} + ${admitted.length}` })
       .where(eq(groupReads.id, groupReadId));
-  return next.map((row) => row.userId);
+  return admitted.sort((a, b) => a.position - b.position).map((row) => row.userId);
 }
 
 async function hostUserIds(tx: Tx, lc: GroupReadAccess): Promise<string[]> {
@@ -99,7 +109,7 @@ export async function joinGroupRead(viewer: Viewer, groupReadId: string): Promis
     const { lc, standing } = await requireGroupReadAccess(tx, viewer, groupReadId, null, { lock: true });
     if (standing.status === 'active') throw new AppError('invalid_input', 'Você já participa desta LC.');
     if (standing.status === 'waiting') throw new AppError('invalid_input', 'Você já está na lista de espera desta LC.');
-    if (standing.status === 'banned') throw new AppError('forbidden', 'Você foi removido desta LC.');
+    if (standing.status === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
     if (!can(lc, standing, 'join')) {
       throw new AppError('forbidden', lc.visibility === 'clube' ? 'Só membros do clube podem participar desta LC.' : 'Você não pode participar desta LC.');
     }
@@ -108,6 +118,9 @@ export async function joinGroupRead(viewer: Viewer, groupReadId: string): Promis
       if (hostId !== viewer.id && (await isBlockedPair(hostId, viewer.id, tx))) throw new AppError('forbidden', 'Você não pode participar desta LC.');
     }
     const exists = standing.status === 'invited';
+    // Whoever waits goes first: a place open while readers wait (a cap raised by hand, a race) is theirs, so a
+    // newcomer takes a place only when the waiting list is empty after them.
+    lc.participantCount += (await admitWaiting(tx, lc.id)).length;
     if (hasRoom(lc)) {
       await activate(tx, lc, viewer.id, exists);
       return 'joined' as const;
@@ -151,6 +164,37 @@ export async function dropParticipant(tx: Tx, groupReadId: string, userId: strin
   await admitWaiting(tx, groupReadId);
 }
 
+/**
+ * Takes a reader out of each of these LCs (locking each row in turn, in id order so two callers never wait on each
+ * other): their place frees one for the waiting list. Returns the cached pages to drop once committed.
+ */
+export async function dropPlaces(tx: Tx, userId: string, groupReadIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(groupReadIds)].sort();
+  for (const id of ids) {
+    await tx.select({ id: groupReads.id }).from(groupReads).where(eq(groupReads.id, id)).for('update');
+    await dropParticipant(tx, id, userId);
+  }
+  return [...new Set(ids.flatMap(groupReadPageTags))];
+}
+
+/**
+ * A reader's membership of a club ended (they left, or were banned; the club's row is locked by the caller): the
+ * places they held, waited for or were invited to in the club's members-only LCs go with it, so no one keeps a
+ * place they can no longer see, and the next on the waiting list gets it. Their LC bans stay.
+ */
+export async function dropClubPlaces(tx: Tx, clubId: string, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    sql`SELECT p.group_read_id AS id FROM group_read_participants p JOIN group_reads g ON g.id = p.group_read_id
+      WHERE g.host_club_id = ${clubId} AND g.visibility = 'clube' AND p.user_id = ${userId} AND p.status <> 'banned'`,
+    tx,
+  );
+  return dropPlaces(
+    tx,
+    userId,
+    rows.map((row) => row.id),
+  );
+}
+
 /** Host tools: takes a reader out of the LC (a place, the waiting list or an invitation); `ban` keeps them out. */
 export async function removeParticipant(viewer: Viewer, groupReadId: string, userId: string, ban: boolean): Promise<void> {
   await getDb().transaction(async (tx) => {
@@ -159,7 +203,7 @@ export async function removeParticipant(viewer: Viewer, groupReadId: string, use
       .select({ status: groupReadParticipants.status })
       .from(groupReadParticipants)
       .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)));
-    if (!row || (row.status === 'banned' && ban)) throw new AppError('invalid_input', 'Esse leitor não está na LC.');
+    if (!row || (row.status === 'banned' && ban)) throw new AppError('invalid_input', 'Essa pessoa não está na LC.');
     if (row.status === 'banned') {
       await tx.delete(groupReadParticipants).where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, userId)));
       return;
@@ -170,19 +214,39 @@ export async function removeParticipant(viewer: Viewer, groupReadId: string, use
   await invalidateTags(groupReadPageTags(groupReadId));
 }
 
-/** Host tools: invites a reader by username; the invitation waits on their /lc page (and opens a private LC to them). */
+export const GROUP_READ_INVITATIONS_RATE_LIMIT = { name: 'group-read-invitations', limit: GROUP_READ_INVITATIONS_PER_HOUR, windowSeconds: 3600 } as const;
+
+/**
+ * Host tools: invites a reader by username (a name changed in the last 30 days still finds them, through the one
+ * resolver); the invitation waits on their /lc page (and opens a private LC to them). Counted per host and hour.
+ */
 export async function inviteToGroupRead(viewer: Viewer, groupReadId: string, username: string): Promise<void> {
+  const resolved = await resolveUsername(username.trim().replace(/^@/, ''));
   await getDb().transaction(async (tx) => {
     const { lc } = await requireGroupReadAccess(tx, viewer, groupReadId, 'manage', { lock: true });
     if (phaseOf(lc) === 'encerrada') throw new AppError('invalid_input', 'Esta LC já terminou.');
-    const [reader] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-    if (!reader || (await isBlockedPair(viewer.id, reader.id, tx))) throw new AppError('invalid_input', 'Não encontramos esse leitor.', 'username');
+    const [reader] = resolved
+      ? await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, resolved.userId), isNull(users.suspendedAt)))
+      : [];
+    if (!reader || (await isBlockedPair(viewer.id, reader.id, tx)))
+      throw new AppError('invalid_input', `Ninguém no Maratona tem o nome de usuário @${username.replace(/^@/, '')}. Confira como está escrito.`, 'username');
     const [row] = await tx
       .select({ status: groupReadParticipants.status })
       .from(groupReadParticipants)
       .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.userId, reader.id)));
-    if (row?.status === 'banned') throw new AppError('invalid_input', 'Esse leitor foi removido da LC. Desfaça a remoção antes de convidar.', 'username');
-    if (row) throw new AppError('invalid_input', 'Esse leitor já está na LC (ou já foi convidado).', 'username');
+    if (row?.status === 'banned')
+      throw new AppError('invalid_input', 'Esse nome de usuário foi banido da LC: desfaça o banimento antes de convidar.', 'username');
+    if (row) throw new AppError('invalid_input', 'Esse nome de usuário já está na LC (ou já tem um convite).', 'username');
+    const limit = await hitRateLimit(GROUP_READ_INVITATIONS_RATE_LIMIT, viewer.id, 1, tx);
+    if (!limit.ok)
+      throw new RateLimitError(
+        limit.retryAfterSeconds,
+        `Você chegou ao limite de ${GROUP_READ_INVITATIONS_PER_HOUR} convites por hora. Poderá convidar de novo daqui a ${formatWait(limit.retryAfterSeconds)}.`,
+        'username',
+      );
     await tx.insert(groupReadParticipants).values({ groupReadId, userId: reader.id, status: 'invited', invitedById: viewer.id, statusAt: new Date() });
   });
   await invalidateTags(groupReadPageTags(groupReadId));

@@ -102,15 +102,18 @@ export function phaseOf(lc: { startsOn: string; endsOn: string; closedEarlyAt: D
 
 export const PHASE_LABELS: Record<GroupReadPhase, string> = { aberta: 'Aberta', 'em-andamento': 'Em andamento', encerrada: 'Encerrada' };
 export const VISIBILITY_LABELS: Record<GroupReadVisibility, string> = {
-  publico: 'Pública: qualquer leitor vê e entra',
+  publico: 'Pública: qualquer pessoa vê e entra',
   clube: 'Do clube: só membros do clube veem e entram',
   privado: 'Privada: só por convite, fora do diretório',
 };
+/** What a banned reader reads on the LC and when they try to act in it (neutral: it speaks to anyone). */
+export const BANNED_MESSAGE = 'Você não pode mais participar desta LC: quem organiza encerrou sua participação.';
+
 export const PARTICIPANT_STATUS_LABELS: Record<ParticipantStatus, string> = {
   active: 'Participando',
-  invited: 'Convidado',
+  invited: 'Convite enviado',
   waiting: 'Na lista de espera',
-  banned: 'Banido',
+  banned: 'Banimento',
 };
 
 export const GROUP_READ_TITLE_MAX = 120;
@@ -125,3 +128,5 @@ export const GROUP_READ_DAYS_MAX = 366;
 /** LCs one reader may host at once (a guard against spam, like the clubs' own). */
 export const GROUP_READS_HOSTED_MAX = 20;
 export const DIRECTORY_PAGE_SIZE = 24;
+/** Invitations one host sends in an hour (PRODUCT.md §1.5: every action that reaches others is rate limited). */
+export const GROUP_READ_INVITATIONS_PER_HOUR = 30;

@@ -13,7 +13,10 @@ import {
   users,
 } from '~/db/schema';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
+import { blockedEitherWay } from '~/features/social/audience.server';
 import { markdownPlainText } from '~/lib/markdown';
+import { containsEveryWord } from '~/server/name-search.server';
+import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
 import { standingColumns, standingJoins, toStanding } from './standing.server';
@@ -98,6 +101,16 @@ function toCard(row: CardRow, today: string): GroupReadCard {
   };
 }
 
+/**
+ * Whether the LC's host reader may be shown to the viewer (a club's LC always is): not suspended (the site hides
+ * a suspended reader's content), and no block either way between them (PRODUCT.md §1.3). The host sees their own.
+ */
+function hostShownTo(viewer: Viewer | null): SQL<boolean> {
+  const host = sql`${groupReads.hostUserId}`;
+  const unblocked = viewer ? sql`AND (${host} = ${viewer.id} OR NOT ${blockedEitherWay(host, sql`${viewer.id}`)})` : sql``;
+  return sql<boolean>`(${host} IS NULL OR (${hostUsers.suspendedAt} IS NULL ${unblocked}))`;
+}
+
 const cardsFrom = () =>
   getDb()
     .select(cardColumns)
@@ -112,7 +125,7 @@ const cardsFrom = () =>
 export async function getGroupReadBySlug(viewer: Viewer | null, slug: string): Promise<GroupReadDetail | null> {
   const joins = standingJoins(viewer);
   const [row] = await getDb()
-    .select({ ...cardColumns, hostClubId: groupReads.hostClubId, ...standingColumns(viewer) })
+    .select({ ...cardColumns, hostClubId: groupReads.hostClubId, hostShown: hostShownTo(viewer), ...standingColumns(viewer) })
     .from(groupReads)
     .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
     .leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId))
@@ -120,9 +133,9 @@ export async function getGroupReadBySlug(viewer: Viewer | null, slug: string): P
     .leftJoin(clubMembers, joins.club)
     .where(eq(groupReads.slug, slug));
   if (!row) return null;
-  const { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, hostClubId, ...card } = row;
+  const { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, hostClubId, hostShown, ...card } = row;
   const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
-  if (!can(card, standing, 'see')) return null;
+  if (!can(card, standing, 'see') || (!hostShown && !standing.siteAdmin)) return null;
   return {
     ...toCard(card, saoPauloToday()),
     description: card.description,
@@ -132,15 +145,19 @@ export async function getGroupReadBySlug(viewer: Viewer | null, slug: string): P
   };
 }
 
+/** LCs' identificadores: the current one on `group_reads`, the old ones redirecting (PRODUCT.md §1.1). */
+export const GROUP_READ_SLUGS: SlugStore = {
+  kind: 'group-read',
+  owners: groupReads,
+  ownerId: groupReads.id,
+  ownerSlug: groupReads.slug,
+  redirects: groupReadSlugRedirects,
+  redirectSlug: groupReadSlugRedirects.slug,
+  redirectOwnerId: groupReadSlugRedirects.groupReadId,
+};
+
 /** Where an old identificador moved to (308), or null. */
-export async function findGroupReadRedirect(slug: string): Promise<string | null> {
-  const [row] = await getDb()
-    .select({ slug: groupReads.slug })
-    .from(groupReadSlugRedirects)
-    .innerJoin(groupReads, eq(groupReads.id, groupReadSlugRedirects.groupReadId))
-    .where(eq(groupReadSlugRedirects.slug, slug));
-  return row?.slug ?? null;
-}
+export const findGroupReadRedirect = (slug: string) => findSlugRedirect(GROUP_READ_SLUGS, slug);
 
 /** The etapas in order: call it only for an LC the viewer may see (the page resolved it with getGroupReadBySlug). */
 export async function listStages(groupReadId: string): Promise<GroupReadStage[]> {
@@ -217,25 +234,24 @@ function phaseWhere(phase: GroupReadPhase, today: string): SQL | undefined {
  * /lcs: public LCs (never a club's or a private one) of a phase, searched by title without accents or case,
  * hosted by a club when asked; open ones by their first day, running ones by their last, finished ones latest first.
  */
-export async function listGroupReadDirectory(options: {
-  q: string;
-  fase: GroupReadPhase;
-  clube?: string | undefined;
-  pagina: number;
-}): Promise<GroupReadDirectoryPage> {
+export async function listGroupReadDirectory(
+  viewer: Viewer | null,
+  options: {
+    q: string;
+    fase: GroupReadPhase;
+    clube?: string | undefined;
+    pagina: number;
+  },
+): Promise<GroupReadDirectoryPage> {
   const today = saoPauloToday();
-  const words = options.q
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word.length > 0)
-    .slice(0, 8);
   const where = and(
     eq(groupReads.visibility, 'publico'),
+    hostShownTo(viewer),
+    // A private club's LCs never show in the directory (one made public before the club went private included).
+    or(isNull(groupReads.hostClubId), ne(hostClubs.visibility, 'privado')),
     phaseWhere(options.fase, today),
     options.clube ? eq(hostClubs.slug, options.clube) : undefined,
-    ...words.map(
-      (word) => sql`immutable_unaccent(lower(${groupReads.title})) LIKE '%' || immutable_unaccent(${word.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`,
-    ),
+    ...containsEveryWord(groupReads.title, options.q),
   );
   const order =
     options.fase === 'aberta'
@@ -249,7 +265,12 @@ export async function listGroupReadDirectory(options: {
       .orderBy(...order)
       .limit(DIRECTORY_PAGE_SIZE)
       .offset((options.pagina - 1) * DIRECTORY_PAGE_SIZE),
-    getDb().select({ n: count() }).from(groupReads).leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId)).where(where),
+    getDb()
+      .select({ n: count() })
+      .from(groupReads)
+      .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
+      .leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId))
+      .where(where),
   ]);
   return { groupReads: rows.map((row) => toCard(row, today)), total: total?.n ?? 0, page: options.pagina, pageSize: DIRECTORY_PAGE_SIZE };
 }
@@ -315,4 +336,24 @@ export async function lookUpBooks(ids: readonly string[]): Promise<Record<string
     .from(editions)
     .where(inArray(editions.id, [...ids]));
   return Object.fromEntries(rows.map((row) => [row.id, { title: row.title, pages: row.pages }]));
+}
+
+/**
+ * The id each edition goes by now: its own, or, for one merged into another, the one that stayed (following a
+ * chain of merges). Ids the catalogue never had are left out.
+ */
+export async function currentEditionIds(ids: readonly string[], db: Parameters<typeof queryRows>[1] = getDb()): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; current: string }>(
+    sql`WITH RECURSIVE hops(id, current, n) AS (
+        SELECT r.from_id, r.to_id, 1 FROM catalog_redirects r WHERE r.kind = 'edition' AND r.from_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        UNION ALL
+        SELECT h.id, r.to_id, h.n + 1 FROM hops h JOIN catalog_redirects r ON r.kind = 'edition' AND r.from_id = h.current WHERE h.n < 10)
+      SELECT DISTINCT ON (h.id) h.id, h.current FROM hops h JOIN editions e ON e.id = h.current ORDER BY h.id, h.n DESC`,
+    db,
+  );
+  return new Map(rows.map((row) => [row.id, row.current]));
 }

@@ -3,7 +3,7 @@ import { type Tx, type getDb } from '~/db/client.server';
 import { clubMembers, groupReadParticipants, groupReads } from '~/db/schema';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
-import { type GroupReadPermission, type GroupReadStanding, can } from './policy';
+import { BANNED_MESSAGE, type GroupReadPermission, type GroupReadStanding, can } from './policy';
 import type { GroupReadVisibility } from './vocabulary';
 
 type Db = ReturnType<typeof getDb> | Tx;
@@ -107,7 +107,7 @@ export async function requireGroupReadAccess(
   const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
   if (!can(lc, standing, 'see')) throw new AppError('not_found');
   if (permission && !can(lc, standing, permission)) {
-    if (standing.status === 'banned') throw new AppError('forbidden', 'Você foi removido desta LC.');
+    if (standing.status === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
     throw new AppError('forbidden', permission === 'manage' ? 'Só quem organiza a LC pode fazer isso.' : 'Você não pode fazer isso nesta LC.');
   }
   return { lc, standing };

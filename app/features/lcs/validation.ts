@@ -27,6 +27,9 @@ const wholeNumber = (message: string, max: number) =>
       return n;
     });
 
+/** An etapa or a typed count past the last page the catalogue knows for the book. */
+export const pagesOverMessage = (pages: number) => `Esse livro tem ${pages.toLocaleString('pt-BR')} páginas no catálogo.`;
+
 const day = (message: string) => z.string().trim().refine(isCalendarDay, { error: message });
 
 export const groupReadTitle = z
@@ -58,7 +61,12 @@ const editionRow = z.object({
 });
 
 const stageRow = z.object({
-  editionIndex: z.coerce.number().int().min(0, { error: 'Escolha o livro da etapa.' }),
+  // A blank choice is no book (never the first one, as a number coerced from '' would be).
+  editionIndex: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, { error: 'Escolha o livro da etapa.' })
+    .transform(Number),
   unit: z.enum(STAGE_UNITS, { error: 'Escolha páginas ou capítulos.' }),
   fromNumber: wholeNumber('Use um número inteiro a partir de 1.', 20_000),
   toNumber: wholeNumber('Use um número inteiro a partir de 1.', 20_000),
@@ -110,19 +118,30 @@ function checkDates(dates: { startsOn: string; endsOn: string }, ctx: z.Refineme
     ctx.addIssue({ code: 'custom', message: `Uma LC dura no máximo ${GROUP_READ_DAYS_MAX} dias.`, path: ['endsOn'] });
 }
 
-/** Each etapa reads one of the LC's books, forwards, inside the LC's dates. */
+/**
+ * Each etapa reads one of the LC's books, forwards, inside the LC's dates; the etapas go in order (none starts
+ * or ends before the one above it: several may share a day), and two etapas of one book never read the same
+ * pages (or chapters) twice.
+ */
 function checkStages(
   input: { editions: readonly unknown[]; startsOn: string; endsOn: string; stages: readonly z.output<typeof stageRow>[] },
   ctx: z.RefinementCtx,
 ) {
+  const lastOf = new Map<string, { toNumber: number; n: number }>();
   input.stages.forEach((stage, i) => {
-    if (stage.editionIndex >= input.editions.length)
-      ctx.addIssue({ code: 'custom', message: 'Escolha um dos livros da LC.', path: ['stages', i, 'editionIndex'] });
-    if (stage.toNumber < stage.fromNumber) ctx.addIssue({ code: 'custom', message: 'O fim da etapa vem depois do começo.', path: ['stages', i, 'toNumber'] });
-    if (stage.startsOn < input.startsOn || stage.startsOn > input.endsOn)
-      ctx.addIssue({ code: 'custom', message: 'A etapa começa entre o início e o fim da LC.', path: ['stages', i, 'startsOn'] });
-    if (stage.endsOn < stage.startsOn || stage.endsOn > input.endsOn)
-      ctx.addIssue({ code: 'custom', message: 'A etapa termina depois de começar e até o fim da LC.', path: ['stages', i, 'endsOn'] });
+    const issue = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: ['stages', i, key] });
+    if (stage.editionIndex >= input.editions.length) issue('editionIndex', 'Escolha um dos livros da LC.');
+    if (stage.toNumber < stage.fromNumber) issue('toNumber', 'O fim da etapa vem depois do começo.');
+    if (stage.startsOn < input.startsOn || stage.startsOn > input.endsOn) issue('startsOn', 'A etapa começa entre o início e o fim da LC.');
+    else if (stage.endsOn < stage.startsOn || stage.endsOn > input.endsOn) issue('endsOn', 'A etapa termina depois de começar e até o fim da LC.');
+    const before = input.stages[i - 1];
+    if (before && stage.startsOn < before.startsOn) issue('startsOn', `As etapas vão em ordem: esta começa antes da etapa ${i}.`);
+    else if (before && stage.endsOn < before.endsOn) issue('endsOn', `As etapas vão em ordem: esta termina antes da etapa ${i}.`);
+    const key = `${stage.editionIndex}:${stage.unit}`;
+    const last = lastOf.get(key);
+    if (last && stage.fromNumber <= last.toNumber)
+      issue('fromNumber', `A etapa ${last.n} já vai até ${stage.unit === 'pages' ? 'a página' : 'o capítulo'} ${last.toNumber}: comece desta em diante.`);
+    if (!last || stage.toNumber > last.toNumber) lastOf.set(key, { toNumber: stage.toNumber, n: i + 1 });
   });
 }
 

@@ -3,11 +3,11 @@ import { isAppError } from '~/server/errors';
 import { typedFields } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
 import { editionIdFrom } from '~/features/clubs/activities/validation';
-import { createGroupRead } from './mutations.server';
+import { createGroupRead, creationBlocker } from './mutations.server';
 import { saoPauloToday } from './policy';
-import { lookUpBooks } from './queries.server';
+import { currentEditionIds, lookUpBooks } from './queries.server';
 import { addDays, defaultStageCount, generateSchedule } from './schedule';
-import { STEP_SCHEMAS, WIZARD_STEPS, type WizardStep, groupReadInput, wizardField, wizardShape } from './validation';
+import { STEP_SCHEMAS, WIZARD_STEPS, type WizardStep, groupReadInput, pagesOverMessage, wizardField, wizardShape } from './validation';
 
 /**
  * /criar/lc: a wizard whose whole state travels in the form (every step's fields, the hidden ones too), so going
@@ -19,16 +19,22 @@ export type WizardState = {
   fields: Record<string, string>;
   fieldErrors: Record<string, string>;
   formError?: string;
+  /** The books or dates changed after the etapas were edited: generating again would replace them, so it asks. */
+  confirmRegenerate?: boolean;
   books: Record<string, { title: string; pages: number | null }>;
 };
 
 type Shape = ReturnType<typeof wizardShape>;
 
-/** The wizard's opening state: one book to choose, a start a week from today. */
-export function initialWizard(): WizardState {
+/**
+ * The wizard's opening state: one book to choose, a start a week from today; what would stop the creation at the
+ * end (an unconfirmed e-mail, the cap of LCs at once) is said at once, not after every step is filled in.
+ */
+export async function initialWizard(viewer: Viewer): Promise<WizardState> {
   const startsOn = addDays(saoPauloToday(), 7);
   const fields = flatten({ ...wizardShape({}), visibility: 'publico', startsOn, endsOn: addDays(startsOn, 27), editions: [{ editionId: '', pages: '' }] });
-  return { step: 'livros', fields, fieldErrors: {}, books: {} };
+  const blocker = await creationBlocker(viewer);
+  return { step: 'livros', fields, fieldErrors: {}, books: {}, ...(blocker ? { formError: blocker } : {}) };
 }
 
 function flatten(shape: Shape, extra: Record<string, string> = {}): Record<string, string> {
@@ -75,6 +81,8 @@ function errorsOf(step: WizardStep, shape: Shape): Record<string, string> {
 
 /** What the schedule was generated from: when it changes, entering the schedule step generates it again. */
 const scheduleSource = (shape: Shape) => JSON.stringify([shape.editions, shape.startsOn, shape.endsOn, shape.stageCount]);
+/** The etapas as generated (or as last generated): when the form's differ, the host edited them. */
+const stagesPrint = (stages: Shape['stages']) => JSON.stringify(stages);
 
 function generate(shape: Shape, books: WizardState['books']): Shape['stages'] {
   const list = shape.editions.map((e, i) => ({ editionId: String(i), pages: Number(e.pages) || books[editionIdFrom(e.editionId) ?? '']?.pages || 0 }));
@@ -96,6 +104,7 @@ function bookErrors(shape: Shape, books: WizardState['books']): Record<string, s
     const book = books[editionIdFrom(e.editionId) ?? ''];
     if (!book) errors[`edition-${i}`] = 'Não encontramos essa edição no catálogo. Escolha um livro da busca.';
     else if (!book.pages && !e.pages) errors[`edition-${i}-pages`] = 'O catálogo não tem o número de páginas deste livro: informe o do seu exemplar.';
+    else if (book.pages && Number(e.pages) > book.pages) errors[`edition-${i}-pages`] = pagesOverMessage(book.pages);
   });
   return errors;
 }
@@ -119,9 +128,20 @@ export async function runWizard(viewer: Viewer, formData: FormData) {
   const intent = fields.intent ?? 'avancar';
   let step: WizardStep = WIZARD_STEPS.find((s) => s === fields.step) ?? 'livros';
   let source = fields.scheduleSource ?? '';
+  let generated = fields.scheduleGenerated ?? '';
   let fieldErrors: Record<string, string> = {};
   let formError: string | undefined;
+  let confirmRegenerate = false;
+  // An edition merged into another stands for the one that stayed: the form shows that one from now on.
+  const survivors = await currentEditionIds(shape.editions.flatMap((e) => editionIdFrom(e.editionId) ?? []).slice(0, 20));
+  for (const e of shape.editions) e.editionId = survivors.get(editionIdFrom(e.editionId) ?? '') ?? e.editionId;
   const books = await lookUpBooks(shape.editions.flatMap((e) => editionIdFrom(e.editionId) ?? []).slice(0, 20));
+  const edited = shape.stages.length > 0 && stagesPrint(shape.stages) !== generated;
+  const regenerate = () => {
+    shape.stages = generate(shape, books);
+    source = scheduleSource(shape);
+    generated = stagesPrint(shape.stages);
+  };
 
   const removal = /^remover-(livro|etapa|material)-(\d{1,3})$/.exec(intent);
   if (removal) {
@@ -131,19 +151,19 @@ export async function runWizard(viewer: Viewer, formData: FormData) {
   else if (intent === 'mais-etapa') shape.stages.push(newStage(shape));
   else if (intent === 'mais-material') shape.materials.push({ title: '', url: '' });
   else if (intent === 'voltar') step = WIZARD_STEPS[Math.max(0, WIZARD_STEPS.indexOf(step) - 1)]!;
-  else if (intent === 'gerar') {
+  else if (intent === 'gerar' || intent === 'gerar-confirmado') {
     fieldErrors = errorsOf('datas', shape);
-    if (Object.keys(fieldErrors).length === 0) {
-      shape.stages = generate(shape, books);
-      source = scheduleSource(shape);
-    }
+    if (Object.keys(fieldErrors).length > 0) step = 'datas';
+    else if (edited && intent === 'gerar') confirmRegenerate = true;
+    else regenerate();
   } else if (intent === 'avancar' || intent === 'criar') {
     fieldErrors = { ...errorsOf(step, shape), ...(step === 'livros' ? bookErrors(shape, books) : {}) };
     if (Object.keys(fieldErrors).length === 0 && step !== 'detalhes') {
       step = WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1]!;
+      // New books or dates generate the schedule again, unless the host edited it: then they are asked.
       if (step === 'cronograma' && source !== scheduleSource(shape)) {
-        shape.stages = generate(shape, books);
-        source = scheduleSource(shape);
+        if (edited) confirmRegenerate = true;
+        else regenerate();
       }
     } else if (Object.keys(fieldErrors).length === 0) {
       const input = groupReadInput.parse(shape);
@@ -162,6 +182,16 @@ export async function runWizard(viewer: Viewer, formData: FormData) {
       step = WIZARD_STEPS.find((s) => Object.keys(fieldErrors).some((field) => stepOf(field) === s)) ?? step;
     }
   }
-  const state: WizardState = { step, fields: flatten(shape, { scheduleSource: source }), fieldErrors, books, ...(formError ? { formError } : {}) };
-  return data(state, { status: Object.keys(fieldErrors).length || formError ? 400 : 200 });
+  const failed = Object.keys(fieldErrors).length > 0 || formError !== undefined;
+  // What will stop the creation is said on every step, from the first.
+  formError ??= (await creationBlocker(viewer)) ?? undefined;
+  const state: WizardState = {
+    step,
+    fields: flatten(shape, { scheduleSource: source, scheduleGenerated: generated }),
+    fieldErrors,
+    books,
+    ...(formError ? { formError } : {}),
+    ...(confirmRegenerate ? { confirmRegenerate } : {}),
+  };
+  return data(state, { status: failed ? 400 : 200 });
 }

@@ -27,10 +27,15 @@ export function GroupReadWizard({ state, clubs }: { state: WizardState; clubs: r
   const stages = rowIndexes(fields, 'stage');
   const materials = rowIndexes(fields, 'material');
   const bookOf = (i: number) => books[editionIdFrom(value(`edition-${i}`)) ?? ''];
-  const intent = (name: string, label: string, variant: 'primary' | 'accent' | 'secondary' | 'quiet' = 'secondary') => (
-    <Button type="submit" name="intent" value={name} variant={variant} disabled={busy}>
+  const sending = navigation.formData?.get('intent');
+  const intent = (name: string, label: string, variant: 'primary' | 'accent' | 'secondary' | 'quiet' | 'danger' = 'secondary') => (
+    <Button type="submit" name="intent" value={name} variant={variant} disabled={busy} pending={busy && sending === name}>
       {label}
     </Button>
+  );
+  /** A field of the wizard as the server sent it back: its value, and its message beside it. */
+  const text = (name: string, label: string, props: Omit<Parameters<typeof TextField>[0], 'name' | 'label'> = {}) => (
+    <TextField label={label} name={name} defaultValue={value(name)} error={error(name)} {...props} />
   );
   return (
     <Form method="post" noValidate className="flex flex-col gap-6">
@@ -38,14 +43,16 @@ export function GroupReadWizard({ state, clubs }: { state: WizardState; clubs: r
       <button type="submit" name="intent" value={step === 'detalhes' ? 'criar' : 'avancar'} tabIndex={-1} aria-hidden="true" className="sr-only" />
       <input type="hidden" name="step" value={step} />
       <input type="hidden" name="scheduleSource" value={value('scheduleSource')} />
-      <ol aria-label="Passos" className="grid grid-cols-4 gap-2 text-sm">
+      <input type="hidden" name="scheduleGenerated" value={value('scheduleGenerated')} />
+      {/* On a phone the number sits above its word, so "Cronograma" never breaks in a quarter of 390 px. */}
+      <ol aria-label="Passos" className="grid grid-cols-4 gap-2 text-xs sm:text-sm">
         {WIZARD_STEPS.map((s, i) => (
           <li
             key={s}
             aria-current={s === step ? 'step' : undefined}
-            className={`rounded-lg border-b-4 px-1 pb-1 text-center ${s === step ? 'border-coral font-semibold' : i < index ? 'border-mar' : 'border-line text-muted'}`}
+            className={`flex flex-col items-center whitespace-nowrap rounded-lg border-b-4 px-1 pb-1 text-center sm:flex-row sm:justify-center sm:gap-1 ${s === step ? 'border-coral font-semibold' : i < index ? 'border-mar' : 'border-line text-muted'}`}
           >
-            {i + 1}. {STEP_LABELS[s]}
+            <span>{i + 1}.</span> <span>{STEP_LABELS[s]}</span>
           </li>
         ))}
       </ol>
@@ -56,18 +63,12 @@ export function GroupReadWizard({ state, clubs }: { state: WizardState; clubs: r
         {editions.map((i, n) => (
           <div key={`${i}-${value(`edition-${i}`)}`} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-3">
             <EditionPicker name={`edition-${i}`} defaultValue={value(`edition-${i}`)} defaultTitle={bookOf(i)?.title ?? null} error={error(`edition-${i}`)} />
-            <TextField
-              label="Páginas (para o cronograma)"
-              name={`edition-${i}-pages`}
-              inputMode="numeric"
-              defaultValue={value(`edition-${i}-pages`)}
-              error={error(`edition-${i}-pages`)}
-              hint={
-                bookOf(i)?.pages
-                  ? `Em branco: as ${bookOf(i)!.pages!.toLocaleString('pt-BR')} páginas do catálogo.`
-                  : 'Em branco: o número de páginas do catálogo.'
-              }
-            />
+            {text(`edition-${i}-pages`, 'Páginas (para o cronograma)', {
+              inputMode: 'numeric',
+              hint: bookOf(i)?.pages
+                ? `Em branco: as ${bookOf(i)!.pages!.toLocaleString('pt-BR')} páginas do catálogo.`
+                : 'Em branco: o número de páginas do catálogo.',
+            })}
             {editions.length > 1 ? <div>{intent(`remover-livro-${n}`, `Tirar o ${n + 1}º livro`, 'quiet')}</div> : null}
           </div>
         ))}
@@ -77,22 +78,27 @@ export function GroupReadWizard({ state, clubs }: { state: WizardState; clubs: r
       <fieldset hidden={step !== 'datas'} className="flex flex-col gap-4">
         <legend className="mb-2 font-serif text-2xl font-semibold">Quando?</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Início" type="date" name="startsOn" defaultValue={value('startsOn')} error={error('startsOn')} />
-          <TextField label="Fim" type="date" name="endsOn" defaultValue={value('endsOn')} error={error('endsOn')} />
+          {text('startsOn', 'Início', { type: 'date' })}
+          {text('endsOn', 'Fim', { type: 'date' })}
         </div>
-        <TextField
-          label="Número de etapas"
-          name="stageCount"
-          inputMode="numeric"
-          defaultValue={value('stageCount')}
-          error={error('stageCount')}
-          hint="Em branco: uma etapa por semana. As páginas são divididas por igual entre os dias."
-        />
+        {text('stageCount', 'Número de etapas', {
+          inputMode: 'numeric',
+          hint: 'Em branco: uma etapa por semana. As páginas são divididas por igual entre os dias.',
+        })}
       </fieldset>
 
       <fieldset hidden={step !== 'cronograma'} className="flex flex-col gap-4">
         <legend className="mb-2 font-serif text-2xl font-semibold">Cronograma</legend>
         <p className="text-sm text-muted">Geramos as etapas dividindo as páginas por igual entre as datas. Ajuste o que quiser.</p>
+        {state.confirmRegenerate ? (
+          <div role="alert" className="flex flex-col items-start gap-2 rounded-xl border border-coral bg-surface p-3">
+            <p className="text-sm">
+              Os livros ou as datas mudaram depois que você editou as etapas. Gerar de novo substitui as suas etapas pelas novas; se preferir, mantenha e ajuste
+              à mão.
+            </p>
+            {intent('gerar-confirmado', 'Gerar de novo e substituir as etapas', 'danger')}
+          </div>
+        ) : null}
         {stages.map((i, n) => (
           <div key={i} role="group" aria-label={`Etapa ${n + 1}`} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-3">
             <p className="font-semibold">Etapa {n + 1}</p>
@@ -115,22 +121,10 @@ export function GroupReadWizard({ state, clubs }: { state: WizardState; clubs: r
                   </option>
                 ))}
               </SelectField>
-              <TextField label="De" name={`stage-${i}-from`} inputMode="numeric" defaultValue={value(`stage-${i}-from`)} error={error(`stage-${i}-from`)} />
-              <TextField label="Até" name={`stage-${i}-to`} inputMode="numeric" defaultValue={value(`stage-${i}-to`)} error={error(`stage-${i}-to`)} />
-              <TextField
-                label="Começa em"
-                type="date"
-                name={`stage-${i}-startsOn`}
-                defaultValue={value(`stage-${i}-startsOn`)}
-                error={error(`stage-${i}-startsOn`)}
-              />
-              <TextField
-                label="Termina em"
-                type="date"
-                name={`stage-${i}-endsOn`}
-                defaultValue={value(`stage-${i}-endsOn`)}
-                error={error(`stage-${i}-endsOn`)}
-              />
+              {text(`stage-${i}-from`, 'De', { inputMode: 'numeric' })}
+              {text(`stage-${i}-to`, 'Até', { inputMode: 'numeric' })}
+              {text(`stage-${i}-startsOn`, 'Começa em', { type: 'date' })}
+              {text(`stage-${i}-endsOn`, 'Termina em', { type: 'date' })}
             </div>
             {stages.length > 1 ? <div>{intent(`remover-etapa-${n}`, `Tirar a etapa ${n + 1}`, 'quiet')}</div> : null}
           </div>
@@ -176,32 +170,16 @@ export function GroupReadWizard({ state, clubs }: { state: WizardState; clubs: r
           <input type="hidden" name="hostClubId" value="" />
         )}
         <VisibilityField defaultValue={value('visibility')} error={error('visibility')} clubHosted={clubs.length > 0} />
-        <TextField
-          label="Limite de participantes"
-          name="participantCap"
-          inputMode="numeric"
-          defaultValue={value('participantCap')}
-          error={error('participantCap')}
-          hint="Em branco: sem limite. Com a LC cheia, quem chegar entra na lista de espera."
-        />
+        {text('participantCap', 'Limite de participantes', {
+          inputMode: 'numeric',
+          hint: 'Em branco: sem limite. Com a LC cheia, quem chegar entra na lista de espera.',
+        })}
         <div className="flex flex-col gap-3">
           <p className="font-medium">Materiais (links)</p>
           {materials.map((i, n) => (
             <div key={i} role="group" aria-label={`Material ${n + 1}`} className="grid gap-3 rounded-xl border border-line bg-surface p-3 sm:grid-cols-2">
-              <TextField
-                label="Título do material"
-                name={`material-${i}-title`}
-                defaultValue={value(`material-${i}-title`)}
-                error={error(`material-${i}-title`)}
-              />
-              <TextField
-                label="Link"
-                name={`material-${i}-url`}
-                type="url"
-                placeholder="https://…"
-                defaultValue={value(`material-${i}-url`)}
-                error={error(`material-${i}-url`)}
-              />
+              {text(`material-${i}-title`, 'Título do material')}
+              {text(`material-${i}-url`, 'Link', { type: 'url', placeholder: 'https://…' })}
               <div>{intent(`remover-material-${n}`, `Tirar o material ${n + 1}`, 'quiet')}</div>
             </div>
           ))}

@@ -1,174 +1,207 @@
-import { Form } from 'react-router';
-import { Button } from '~/components/ui/button';
+import type { ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { Button, type ButtonVariant, buttonClass } from '~/components/ui/button';
 import { TextArea, TextField } from '~/components/ui/field';
 import { fieldError, typed } from '~/lib/form-result';
 import { GROUP_READ_DESCRIPTION_MAX, GROUP_READ_TITLE_MAX, PARTICIPANT_STATUS_LABELS } from '../policy';
 import type { GroupReadDetail, GroupReadParticipant } from '../types';
 import { VisibilityField } from './visibility-field';
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+/** Whether this form (its intent, and its reader for a participant's row) is the one being sent. */
+function usePending() {
+  const navigation = useNavigation();
+  return (intent: string, userId?: string) =>
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    (userId === undefined || navigation.formData.get('userId') === userId);
+}
+
+/**
+ * A button that asks first: the summary of a native <details> opens the warning and the real button, so the
+ * confirmation works without JavaScript and one click never bans or closes (as the clubs' deletions ask).
+ */
+function Confirm({ label, warning, intent, confirm, pending }: { label: string; warning: string; intent: string; confirm: string; pending: boolean }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
-      <h2 id={id} className="font-serif text-xl font-semibold">
+    <details>
+      <summary className={buttonClass('secondary', 'cursor-pointer list-none text-danger')}>{label}</summary>
+      <div className="mt-2 flex max-w-md flex-col items-start gap-2 rounded-lg border border-line p-3">
+        <p className="text-sm">Tem certeza? {warning}</p>
+        <Button type="submit" name="intent" value={intent} variant="danger" pending={pending}>
+          {confirm}
+        </Button>
+      </div>
+    </details>
+  );
+}
+
+/** One host tool: its section, its form (posting `intent`), its fields, and its button with a pending state. */
+function HostForm(props: {
+  intent: string;
+  title: string;
+  submit?: string;
+  variant?: ButtonVariant;
+  multipart?: boolean;
+  children: ReactNode;
+  /** In place of the plain button (a confirmation). */
+  actions?: ReactNode;
+}) {
+  const pending = usePending();
+  const { intent, title, submit, variant = 'secondary', multipart = false, children, actions } = props;
+  return (
+    <section aria-labelledby={intent} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+      <h2 id={intent} className="font-serif text-xl font-semibold">
         {title}
       </h2>
-      {children}
+      <Form method="post" className="flex flex-col gap-3" {...(multipart ? { encType: 'multipart/form-data' as const } : {})}>
+        {actions ? null : <input type="hidden" name="intent" value={intent} />}
+        {children}
+        <div>
+          {actions ?? (
+            <Button type="submit" variant={variant} pending={pending(intent)}>
+              {submit}
+            </Button>
+          )}
+        </div>
+      </Form>
     </section>
+  );
+}
+
+function ParticipantRow({ p }: { p: GroupReadParticipant }) {
+  const pending = usePending();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <span>
+        <a href={`/u/${p.username}`}>@{p.username}</a>{' '}
+        <span className="text-sm text-muted">
+          {PARTICIPANT_STATUS_LABELS[p.status]}
+          {p.waitingPlace ? ` (${p.waitingPlace}º)` : ''}
+        </span>
+      </span>
+      <Form method="post" className="flex flex-wrap items-start gap-2">
+        <input type="hidden" name="userId" value={p.userId} />
+        {p.status === 'banned' ? (
+          <Button type="submit" name="intent" value="remover" variant="quiet" pending={pending('remover', p.userId)}>
+            Desfazer o banimento de @{p.username}
+          </Button>
+        ) : (
+          <>
+            <Button
+              type="submit"
+              name="intent"
+              value="remover"
+              variant="secondary"
+              aria-label={`Remover @${p.username}`}
+              pending={pending('remover', p.userId)}
+            >
+              Remover
+            </Button>
+            <Confirm
+              label={`Banir @${p.username}`}
+              warning={`@${p.username} sai da LC e não pode voltar nem receber convite, até você desfazer o banimento.`}
+              intent="banir"
+              confirm={`Sim, banir @${p.username}`}
+              pending={pending('banir', p.userId)}
+            />
+          </>
+        )}
+      </Form>
+    </li>
   );
 }
 
 /** The host's forms: details, the schedule's shift, invitations, participants (remove, ban), closing early. */
 export function HostTools({ lc, participants, result }: { lc: GroupReadDetail; participants: readonly GroupReadParticipant[]; result: unknown }) {
+  const pending = usePending();
   const sent = (intent: string) => typed(result, 'intent') === intent;
   const keep = (intent: string, name: string, fallback: string) => (sent(intent) ? typed(result, name, fallback) : fallback);
   const errorOf = (intent: string, name: string) => (sent(intent) ? fieldError(result, name) : undefined);
+  /** A field of one host form: what was typed when that form came back refused (else `fallback`), its message beside it. */
+  const field = (intent: string, name: string, label: string, fallback: string, props: Omit<Parameters<typeof TextField>[0], 'name' | 'label'> = {}) => (
+    <TextField label={label} name={name} defaultValue={keep(intent, name, fallback)} error={errorOf(intent, name)} {...props} />
+  );
   const over = lc.phase === 'encerrada';
+  const active = participants.filter((p) => p.status === 'active').length;
+  const others = participants.length - active;
   return (
     <div className="flex flex-col gap-6">
-      <Section id="detalhes" title="Detalhes">
-        <Form method="post" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="detalhes" />
-          <TextField
-            label="Título"
-            name="title"
-            maxLength={GROUP_READ_TITLE_MAX}
-            defaultValue={keep('detalhes', 'title', lc.title)}
-            error={errorOf('detalhes', 'title')}
-          />
-          <TextField
-            label="Identificador"
-            name="slug"
-            defaultValue={keep('detalhes', 'slug', lc.slug)}
-            error={errorOf('detalhes', 'slug')}
-            hint="O endereço da LC: /lc/identificador. O antigo continua levando para cá."
-          />
-          <TextArea
-            label="Descrição"
-            name="description"
-            maxLength={GROUP_READ_DESCRIPTION_MAX}
-            defaultValue={keep('detalhes', 'description', lc.description)}
-            error={errorOf('detalhes', 'description')}
-          />
-          <VisibilityField
-            defaultValue={keep('detalhes', 'visibility', lc.visibility)}
-            error={errorOf('detalhes', 'visibility')}
-            clubHosted={lc.hostClubId !== null}
-          />
-          <TextField
-            label="Limite de participantes"
-            name="participantCap"
-            inputMode="numeric"
-            defaultValue={keep('detalhes', 'participantCap', lc.participantCap === null ? '' : String(lc.participantCap))}
-            error={errorOf('detalhes', 'participantCap')}
-            hint="Em branco: sem limite. Ao aumentar, a lista de espera entra na ordem."
-          />
-          <div>
-            <Button type="submit">Salvar</Button>
-          </div>
-        </Form>
-      </Section>
+      <HostForm intent="detalhes" title="Detalhes" submit="Salvar" variant="primary">
+        {field('detalhes', 'title', 'Título', lc.title, { maxLength: GROUP_READ_TITLE_MAX })}
+        {field('detalhes', 'slug', 'Identificador', lc.slug, { hint: 'O endereço da LC: /lc/identificador. O antigo continua levando para cá.' })}
+        <TextArea
+          label="Descrição"
+          name="description"
+          maxLength={GROUP_READ_DESCRIPTION_MAX}
+          defaultValue={keep('detalhes', 'description', lc.description)}
+          error={errorOf('detalhes', 'description')}
+        />
+        <VisibilityField
+          defaultValue={keep('detalhes', 'visibility', lc.visibility)}
+          error={errorOf('detalhes', 'visibility')}
+          clubHosted={lc.hostClubId !== null}
+        />
+        {field('detalhes', 'participantCap', 'Limite de participantes', lc.participantCap === null ? '' : String(lc.participantCap), {
+          inputMode: 'numeric',
+          hint: 'Em branco: sem limite. Ao aumentar, a lista de espera entra na ordem.',
+        })}
+      </HostForm>
 
-      <Section id="capa" title="Capa">
-        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="capa" />
-          <TextField
-            label="Imagem da capa"
-            name="cover"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            error={errorOf('capa', 'cover')}
-            hint="JPEG, PNG, WebP ou GIF de até 5 MB. Sem capa, a LC mostra a do primeiro livro."
-          />
-          <div>
-            <Button type="submit">Enviar capa</Button>
-          </div>
-        </Form>
-      </Section>
+      <HostForm intent="capa" title="Capa" submit="Enviar capa" multipart>
+        {field('capa', 'cover', 'Imagem da capa', '', {
+          type: 'file',
+          accept: 'image/jpeg,image/png,image/webp,image/gif',
+          defaultValue: undefined,
+          hint: 'JPEG, PNG, WebP ou GIF de até 5 MB. Sem capa, a LC mostra a do primeiro livro.',
+        })}
+      </HostForm>
 
       {over ? null : (
-        <Section id="adiar" title="Adiar ou antecipar o cronograma">
-          <Form method="post" className="flex flex-col gap-3">
-            <input type="hidden" name="intent" value="adiar" />
-            <TextField
-              label="Dias"
-              name="days"
-              inputMode="numeric"
-              defaultValue={keep('adiar', 'days', '')}
-              error={errorOf('adiar', 'days')}
-              hint="Todas as etapas e as datas da LC andam juntas: 7 adia uma semana, -2 antecipa dois dias."
-            />
-            <div>
-              <Button type="submit">Mover o cronograma</Button>
-            </div>
-          </Form>
-        </Section>
+        <HostForm intent="adiar" title="Adiar ou antecipar o cronograma" submit="Mover o cronograma">
+          {field('adiar', 'days', 'Dias', '', {
+            inputMode: 'numeric',
+            hint: 'Todas as etapas e as datas da LC andam juntas: 7 adia uma semana, -2 antecipa dois dias.',
+          })}
+        </HostForm>
       )}
 
       {over ? null : (
-        <Section id="convidar" title="Convidar">
-          <Form method="post" className="flex flex-col gap-3">
-            <input type="hidden" name="intent" value="convidar" />
-            <TextField
-              label="Nome de usuário"
-              name="username"
-              placeholder="@ana_lendo"
-              defaultValue={keep('convidar', 'username', '')}
-              error={errorOf('convidar', 'username')}
-            />
-            <div>
-              <Button type="submit">Convidar</Button>
-            </div>
-          </Form>
-        </Section>
+        <HostForm intent="convidar" title="Convidar" submit="Convidar">
+          {field('convidar', 'username', 'Nome de usuário', '', { placeholder: '@ana_lendo' })}
+        </HostForm>
       )}
 
-      <Section id="participantes" title={`Participantes (${participants.length.toLocaleString('pt-BR')})`}>
+      <section aria-labelledby="participantes" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+        <h2 id="participantes" className="font-serif text-xl font-semibold">
+          Participantes ({active.toLocaleString('pt-BR')})
+        </h2>
+        {others > 0 ? <p className="text-sm text-muted">Abaixo também: a lista de espera, os convites e os banimentos.</p> : null}
         {participants.length === 0 ? (
-          <p>Ninguém entrou ainda. Compartilhe o endereço da LC ou convide leitores.</p>
+          <p>Ninguém entrou ainda. Compartilhe o endereço da LC ou convide quem você quiser.</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line">
             {participants.map((p) => (
-              <li key={p.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  <a href={`/u/${p.username}`}>@{p.username}</a>{' '}
-                  <span className="text-sm text-muted">
-                    {PARTICIPANT_STATUS_LABELS[p.status]}
-                    {p.waitingPlace ? ` (${p.waitingPlace}º)` : ''}
-                  </span>
-                </span>
-                <Form method="post" className="flex gap-2">
-                  <input type="hidden" name="userId" value={p.userId} />
-                  {p.status === 'banned' ? (
-                    <Button type="submit" name="intent" value="remover" variant="quiet">
-                      Desfazer remoção de @{p.username}
-                    </Button>
-                  ) : (
-                    <>
-                      <Button type="submit" name="intent" value="remover" variant="secondary" aria-label={`Remover @${p.username}`}>
-                        Remover
-                      </Button>
-                      <Button type="submit" name="intent" value="banir" variant="danger" aria-label={`Remover @${p.username} e impedir de voltar`}>
-                        Banir
-                      </Button>
-                    </>
-                  )}
-                </Form>
-              </li>
+              <ParticipantRow key={p.userId} p={p} />
             ))}
           </ul>
         )}
-      </Section>
+      </section>
 
       {over ? null : (
-        <Section id="encerrar" title="Encerrar antes do fim">
+        <HostForm
+          intent="encerrar"
+          title="Encerrar antes do fim"
+          actions={
+            <Confirm
+              label="Encerrar a LC"
+              warning="A LC fica encerrada na hora: ninguém mais entra, a lista de espera não anda e o cronograma fica como está. Não dá para desfazer."
+              intent="encerrar"
+              confirm="Sim, encerrar a LC"
+              pending={pending('encerrar')}
+            />
+          }
+        >
           <p className="text-sm">A LC fica encerrada na hora: ninguém mais entra e o cronograma fica como está.</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="encerrar" />
-            <Button type="submit" variant="danger">
-              Encerrar a LC
-            </Button>
-          </Form>
-        </Section>
+        </HostForm>
       )}
     </div>
   );

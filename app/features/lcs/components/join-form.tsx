@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { can } from '../policy';
+import { BANNED_MESSAGE, can } from '../policy';
 import type { GroupReadDetail } from '../types';
 
 /**
@@ -21,7 +21,7 @@ export function JoinForm({ lc }: { lc: GroupReadDetail }) {
       </ButtonLink>
     );
   }
-  if (standing.status === 'banned') return <p className="rounded-lg border border-danger p-3 text-sm text-danger">Você foi removido desta LC.</p>;
+  if (standing.status === 'banned') return <p className="rounded-lg border border-danger p-3 text-sm text-danger">{BANNED_MESSAGE}</p>;
   const button = (intent: 'entrar' | 'sair', label: string, variant: 'accent' | 'secondary' | 'quiet' = 'accent') => (
     <Button type="submit" name="intent" value={intent} variant={variant} pending={pending && navigation.formData?.get('intent') === intent}>
       {label}
@@ -40,14 +40,14 @@ export function JoinForm({ lc }: { lc: GroupReadDetail }) {
   } else if (standing.status === 'waiting') {
     content = (
       <>
-        <span className="text-sm font-medium">Você é o {standing.waitingPlace ?? 1}º da lista de espera</span>
+        <span className="text-sm font-medium">Sua posição na lista de espera: {standing.waitingPlace ?? 1}º</span>
         {button('sair', 'Sair da lista de espera', 'quiet')}
       </>
     );
   } else if (standing.status === 'invited') {
     content = (
       <>
-        <span className="text-sm">Você foi convidado para esta LC.</span>
+        <span className="text-sm">Você tem um convite para esta LC.</span>
         {open ? button('entrar', full ? 'Aceitar e entrar na lista de espera' : 'Aceitar convite') : null}
         {button('sair', 'Recusar', 'secondary')}
       </>
