@@ -125,3 +125,5 @@ export const GROUP_READ_DAYS_MAX = 366;
 /** LCs one reader may host at once (a guard against spam, like the clubs' own). */
 export const GROUP_READS_HOSTED_MAX = 20;
 export const DIRECTORY_PAGE_SIZE = 24;
+/** Characters of one comment in an LC's discussion at most. */
+export const GROUP_READ_COMMENT_MAX = 2000;
