@@ -105,6 +105,12 @@ export async function listParticipantsProgress(
   };
 }
 
+/** The viewer reads along in the LC (an active participant); the host who does not is not moved along the schedule. */
+async function requireParticipant(viewer: Viewer, groupReadId: string) {
+  const { standing } = await requireGroupReadAccess(getDb(), viewer, groupReadId, 'take_part');
+  if (standing.status !== 'active') throw new AppError('forbidden', 'Entre na LC para acompanhar o seu progresso pelo cronograma.');
+}
+
 async function stageOf(groupReadId: string, stageId: string) {
   const [stage] = await getDb()
     .select({ id: groupReadStages.id, unit: groupReadStages.unit, pages: editions.pages })
@@ -120,7 +126,7 @@ async function stageOf(groupReadId: string, stageId: string) {
  * pages of an edition with a page count moves with reading progress only.
  */
 export async function markStageRead(viewer: Viewer, groupReadId: string, stageId: string, read: boolean): Promise<void> {
-  await requireGroupReadAccess(getDb(), viewer, groupReadId, 'take_part');
+  await requireParticipant(viewer, groupReadId);
   const stage = await stageOf(groupReadId, stageId);
   if (stage.unit === 'pages' && stage.pages && stage.pages > 0)
     throw new AppError('invalid_input', 'Esta etapa avança com o seu progresso de leitura: registre a página em que você está.');
@@ -136,7 +142,7 @@ export async function markStageRead(viewer: Viewer, groupReadId: string, stageId
  * own function (it starts the reading when needed and only moves forward), so it moves them along the schedule.
  */
 export async function logGroupReadProgress(viewer: Viewer, groupReadId: string, editionId: string, input: ProgressInput) {
-  await requireGroupReadAccess(getDb(), viewer, groupReadId, 'take_part');
+  await requireParticipant(viewer, groupReadId);
   const [edition] = await getDb()
     .select({ id: groupReadEditions.editionId })
     .from(groupReadEditions)
