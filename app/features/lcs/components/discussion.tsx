@@ -228,11 +228,14 @@ export function DiscussionThreadView({
           {comments.length === 0 ? <p className="text-muted">Ninguém comentou ainda.{may.comment ? ' Seja a primeira pessoa.' : ''}</p> : null}
           <ol className="flex flex-col divide-y divide-line">
             {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} stageId={thread.stageId} may={may} result={result} busy={busy} reply={false} />
+              <CommentItem key={`${comment.id}-${comment.replies.length}`} comment={comment} stageId={thread.stageId} may={may} result={result} busy={busy} reply={false} />
             ))}
           </ol>
           <Pagination page={page.page} pageSize={page.pageSize} total={page.topLevelCount} search={search} />
-          {may.comment ? <CommentForm stageId={thread.stageId} parentId={null} result={result} label="Comentar nesta etapa" busy={busy} /> : null}
+          {may.comment ? (
+            // A new comment counted empties the form (a failed one keeps what was typed).
+            <CommentForm key={thread.commentCount} stageId={thread.stageId} parentId={null} result={result} label="Comentar nesta etapa" busy={busy} />
+          ) : null}
         </>
       ) : (
         <ClosedNotice thread={thread} may={may} signedIn={signedIn} />
