@@ -1,5 +1,4 @@
-import { data } from 'react-router';
-import { useLocation, useNavigation } from 'react-router';
+import { data, useLocation, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/lc.$identificador.discussao';
 import { FormMessage } from '~/components/ui/field';

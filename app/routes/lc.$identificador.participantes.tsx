@@ -50,7 +50,9 @@ export default function ParticipantsPage({ loaderData }: Route.ComponentProps) {
         </h2>
         {participants === null ? (
           <p className="text-muted">
-            {signedIn ? 'Entre na LC para ver em que etapa cada participante está.' : 'Entre na sua conta e participe da LC para ver o progresso de cada participante.'}
+            {signedIn
+              ? 'Entre na LC para ver em que etapa cada participante está.'
+              : 'Entre na sua conta e participe da LC para ver o progresso de cada participante.'}
           </p>
         ) : participants.length === 0 ? (
           <p className="text-muted">Ninguém entrou ainda.</p>
@@ -60,11 +62,7 @@ export default function ParticipantsPage({ loaderData }: Route.ComponentProps) {
               <li key={p.userId} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <ReaderLink reader={{ username: p.username, name: p.name, image: p.image }} avatarSize={32} className="font-semibold" />
                 <div className="flex items-center gap-3 sm:w-80">
-                  <ProgressBar
-                    className="flex-1"
-                    fraction={p.standing.total ? p.standing.passed / p.standing.total : 0}
-                    label={passedLabel(p.standing)}
-                  />
+                  <ProgressBar className="flex-1" fraction={p.standing.total ? p.standing.passed / p.standing.total : 0} label={passedLabel(p.standing)} />
                   <PaceChip pace={p.standing.pace} />
                 </div>
               </li>

@@ -4,6 +4,7 @@ import { Button } from '~/components/ui/button';
 import { FormMessage, SelectField, TextField } from '~/components/ui/field';
 import { ProgressBar, wholePercent } from '~/components/ui/progress-bar';
 import { GroupReadHeader } from '~/features/lcs/components/group-read-header';
+import { IntentButton } from '~/features/lcs/components/intent-button';
 import { PaceChip } from '~/features/lcs/components/pace-chip';
 import { runProgressAction } from '~/features/lcs/discussion-action.server';
 import { daysLabel, rangeLabel } from '~/features/lcs/labels';
@@ -67,7 +68,12 @@ function BookProgress({ book, result, busy }: { book: MyGroupReadBook; result: u
             defaultValue={mine ? typed(result, 'value') : (book.value?.toString() ?? '')}
             error={mine ? fieldError(result, 'value') : undefined}
           />
-          <SelectField label="Unidade" name="unit" defaultValue={mine ? typed(result, 'unit', unit) : unit} error={mine ? fieldError(result, 'unit') : undefined}>
+          <SelectField
+            label="Unidade"
+            name="unit"
+            defaultValue={mine ? typed(result, 'unit', unit) : unit}
+            error={mine ? fieldError(result, 'unit') : undefined}
+          >
             {book.units.map((u) => (
               <option key={u} value={UNIT_SLUGS[u]}>
                 {UNIT_LABELS[u]}
@@ -128,13 +134,15 @@ export default function MyProgressPage({ loaderData, actionData }: Route.Compone
                   <div className="flex flex-wrap items-center gap-3">
                     <span className="text-sm font-semibold">{stage.mark?.passed ? 'Lida' : stage.due ? 'Atrasada' : 'A ler'}</span>
                     {stage.mark?.markable ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value={stage.mark.markedRead ? 'nao-li-etapa' : 'li-etapa'} />
-                        <input type="hidden" name="stageId" value={stage.id} />
-                        <Button type="submit" variant="secondary" disabled={busy} aria-label={`${stage.mark.markedRead ? 'Desmarcar' : 'Li'} a etapa ${i + 1}`}>
-                          {stage.mark.markedRead ? 'Desmarcar' : 'Li esta etapa'}
-                        </Button>
-                      </Form>
+                      <IntentButton
+                        intent={stage.mark.markedRead ? 'nao-li-etapa' : 'li-etapa'}
+                        fields={{ stageId: stage.id }}
+                        variant="secondary"
+                        busy={busy}
+                        label={`${stage.mark.markedRead ? 'Desmarcar' : 'Li'} a etapa ${i + 1}`}
+                      >
+                        {stage.mark.markedRead ? 'Desmarcar' : 'Li esta etapa'}
+                      </IntentButton>
                     ) : null}
                   </div>
                 </li>

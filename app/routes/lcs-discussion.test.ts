@@ -39,10 +39,9 @@ const SAFE = 'Comentário da etapa 1, sem spoiler';
  */
 async function spoilerCast() {
   const names = ['host', 'behind', 'at', 'past', 'revealed', 'outsider', 'admin'] as const;
-  const users = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await createUser({ verified: true, ...(n === 'admin' ? { role: 'admin' as const } : {}) })]))) as Record<
-    (typeof names)[number],
-    TestUser
-  >;
+  const users = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await createUser({ verified: true, ...(n === 'admin' ? { role: 'admin' as const } : {}) })])),
+  ) as Record<(typeof names)[number], TestUser>;
   const v = Object.fromEntries(names.map((n) => [n, verified(users[n], n === 'admin' ? 'admin' : 'reader')])) as Record<(typeof names)[number], Viewer>;
   const input = await lcInput();
   const editionId = input.editions[0]!.editionId;
@@ -171,10 +170,7 @@ describe('progress along the schedule', () => {
     const lc = await createGroupRead(host, {
       ...input,
       editions: [...input.editions, { editionId: chapters, pages: 100 }],
-      stages: [
-        ...input.stages,
-        { editionIndex: 1, unit: 'chapters', fromNumber: 1, toNumber: 10, startsOn: addDays(start, 13), endsOn: addDays(start, 13) },
-      ],
+      stages: [...input.stages, { editionIndex: 1, unit: 'chapters', fromNumber: 1, toNumber: 10, startsOn: addDays(start, 13), endsOn: addDays(start, 13) }],
     });
     const people = await Promise.all([1, 2, 3, 4].map(() => createUser({ verified: true })));
     const [pct, pages, done, marker] = people.map((u) => verified(u)) as [Viewer, Viewer, Viewer, Viewer];
@@ -196,7 +192,9 @@ describe('progress along the schedule', () => {
     // Only those reading along (and hosts, site admins) see everyone's progress.
     expect(await listParticipantsProgress(verified(await createUser()), lc.id, 1)).toBeNull();
     expect(await listParticipantsProgress(null, lc.id, 1)).toBeNull();
-    const tab = (await call(participants.loader, getRequest(`/lc/${lc.slug}/participantes`), { identificador: lc.slug })) as { data: { participants: unknown } };
+    const tab = (await call(participants.loader, getRequest(`/lc/${lc.slug}/participantes`), { identificador: lc.slug })) as {
+      data: { participants: unknown };
+    };
     expect(tab.data.participants).toBeNull();
 
     // progresso's form logs through the reading domain and moves the reader along.
@@ -232,4 +230,3 @@ describe('progress along the schedule', () => {
     expect(scheduleStanding(stages, new Set(['a', 'b', 'c']), today)).toMatchObject({ pace: 'ahead', nextStageId: null });
   });
 });
-

@@ -44,7 +44,6 @@ function gateSql(viewer: Viewer | null, lc: Pick<GroupReadAccess, 'visibility'>,
 /** Whether the viewer reads along (and so may reveal an etapa). */
 const readsAlong = (lc: Pick<GroupReadAccess, 'visibility'>, standing: GroupReadStanding) => standing.status === 'active' && can(lc, standing, 'take_part');
 
-
 type ThreadRow = {
   id: string;
   position: number;
@@ -85,7 +84,6 @@ async function threadRows(db: Db, viewer: Viewer | null, lc: GroupReadAccess, st
   );
 }
 
-
 /** `discussao`: every etapa's thread with its count and whether the viewer may open it. */
 export async function getDiscussion(viewer: Viewer | null, groupReadId: string): Promise<DiscussionOverview> {
   const { lc, standing } = await requireGroupReadAccess(getDb(), viewer, groupReadId, null);
@@ -95,8 +93,6 @@ export async function getDiscussion(viewer: Viewer | null, groupReadId: string):
     may: { comment: can(lc, standing, 'take_part'), reveal: readsAlong(lc, standing), moderate: can(lc, standing, 'manage') },
   };
 }
-
-
 
 type CommentRow = {
   id: string;

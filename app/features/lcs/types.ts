@@ -59,16 +59,10 @@ export type MyGroupReads = {
 };
 
 /** discussao (discussion.server.ts): a thread per etapa, as the viewer may see it. */
-export type DiscussionThread = {
+export type DiscussionThread = Pick<GroupReadStage, 'editionTitle' | 'unit' | 'fromNumber' | 'toNumber' | 'startsOn' | 'endsOn'> & {
   stageId: string;
   /** 1-based, as the page names it ("Etapa 2"). */
   number: number;
-  editionTitle: string;
-  unit: StageUnit;
-  fromNumber: number;
-  toNumber: number;
-  startsOn: string;
-  endsOn: string;
   /** Comments and replies (counts are no spoiler: every viewer of the LC sees them). */
   commentCount: number;
   /** The viewer may read this thread's comments. */

@@ -4,13 +4,14 @@ import { Button } from '~/components/ui/button';
 import { TextArea } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
-import { ReaderAvatarLink, ReaderLink } from '~/features/profiles/components/reader-link';
+import { CommentByline } from '~/features/atts/components/comment-section';
+import { ReaderAvatarLink } from '~/features/profiles/components/reader-link';
 import { fieldError, typed } from '~/lib/form-result';
-import { formatDateTime, formatNumber } from '~/lib/format';
+import { formatNumber } from '~/lib/format';
 import type { DiscussionComment, DiscussionOverview, DiscussionThread, DiscussionThreadPage } from '../types';
 import { daysLabel, rangeLabel } from '../labels';
+import { IntentButton } from './intent-button';
 import { GROUP_READ_COMMENT_MAX as MAX } from '../policy';
-
 
 const commentsLabel = (n: number) => `${formatNumber(n)} ${n === 1 ? 'comentário' : 'comentários'}`;
 
@@ -26,13 +27,9 @@ function StageTitle({ thread, showBooks }: { thread: DiscussionThread; showBooks
 /** "Mostrar mesmo assim": a participant opens an etapa they have not reached (a deliberate choice, said plainly). */
 function RevealForm({ thread }: { thread: DiscussionThread }) {
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-2">
-      <input type="hidden" name="intent" value="mostrar" />
-      <input type="hidden" name="stageId" value={thread.stageId} />
-      <Button type="submit" variant="secondary" aria-label={`Mostrar mesmo assim a conversa da etapa ${thread.number}`}>
-        Mostrar mesmo assim
-      </Button>
-    </Form>
+    <IntentButton intent="mostrar" fields={{ stageId: thread.stageId }} variant="secondary" label={`Mostrar mesmo assim a conversa da etapa ${thread.number}`}>
+      Mostrar mesmo assim
+    </IntentButton>
   );
 }
 
@@ -41,9 +38,7 @@ function ClosedNotice({ thread, may, signedIn }: { thread: DiscussionThread; may
   if (may.reveal)
     return (
       <div className="flex flex-col gap-2">
-        <p className="text-sm text-muted">
-          Para evitar spoilers, a conversa abre quando o seu progresso passar do fim desta etapa ({rangeLabel(thread)}).
-        </p>
+        <p className="text-sm text-muted">Para evitar spoilers, a conversa abre quando o seu progresso passar do fim desta etapa ({rangeLabel(thread)}).</p>
         <RevealForm thread={thread} />
       </div>
     );
@@ -86,19 +81,7 @@ export function DiscussionList({ overview, slug, signedIn }: { overview: Discuss
   );
 }
 
-function CommentForm({
-  stageId,
-  parentId,
-  result,
-  label,
-  busy,
-}: {
-  stageId: string;
-  parentId: string | null;
-  result: unknown;
-  label: string;
-  busy: boolean;
-}) {
+function CommentForm({ stageId, parentId, result, label, busy }: { stageId: string; parentId: string | null; result: unknown; label: string; busy: boolean }) {
   // What was typed comes back on an error, into the form it was typed in.
   const mine = typed(result, 'intent') === 'comentar' && typed(result, 'parentId') === (parentId ?? '');
   return (
@@ -144,33 +127,25 @@ function CommentItem({
     <li id={`comentario-${comment.id}`} className="flex gap-3 py-3">
       <ReaderAvatarLink reader={comment.author} size={reply ? 24 : 32} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="text-sm">
-          <ReaderLink reader={comment.author} className={comment.author ? 'font-semibold' : 'text-muted'} />{' '}
-          <span className="text-muted">
-            {comment.author ? `@${comment.author.username} · ` : '· '}
-            <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
-          </span>
+        <CommentByline author={comment.author} createdAt={comment.createdAt}>
           {comment.pinned ? <span className="ml-2 rounded-full bg-paper px-2 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">Fixado</span> : null}
-        </p>
+        </CommentByline>
         <p className="max-w-prose whitespace-pre-line break-words">{comment.body}</p>
         <div className="flex flex-wrap items-center gap-x-4">
           {may.moderate && !reply ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value={comment.pinned ? 'desafixar' : 'fixar'} />
-              <input type="hidden" name="commentId" value={comment.id} />
-              <Button type="submit" variant="quiet" disabled={busy} className="px-0" aria-label={`${comment.pinned ? 'Desafixar' : 'Fixar'} comentário de ${authorName}`}>
-                {comment.pinned ? 'Desafixar' : 'Fixar'}
-              </Button>
-            </Form>
+            <IntentButton
+              intent={comment.pinned ? 'desafixar' : 'fixar'}
+              fields={{ commentId: comment.id }}
+              busy={busy}
+              label={`${comment.pinned ? 'Desafixar' : 'Fixar'} comentário de ${authorName}`}
+            >
+              {comment.pinned ? 'Desafixar' : 'Fixar'}
+            </IntentButton>
           ) : null}
           {comment.mayDelete ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="apagar-comentario" />
-              <input type="hidden" name="commentId" value={comment.id} />
-              <Button type="submit" variant="quiet" disabled={busy} className="px-0" aria-label={`Apagar comentário de ${authorName}`}>
-                Apagar
-              </Button>
-            </Form>
+            <IntentButton intent="apagar-comentario" fields={{ commentId: comment.id }} busy={busy} label={`Apagar comentário de ${authorName}`}>
+              Apagar
+            </IntentButton>
           ) : null}
         </div>
         {reply ? null : (
@@ -228,7 +203,15 @@ export function DiscussionThreadView({
           {comments.length === 0 ? <p className="text-muted">Ninguém comentou ainda.{may.comment ? ' Seja a primeira pessoa.' : ''}</p> : null}
           <ol className="flex flex-col divide-y divide-line">
             {comments.map((comment) => (
-              <CommentItem key={`${comment.id}-${comment.replies.length}`} comment={comment} stageId={thread.stageId} may={may} result={result} busy={busy} reply={false} />
+              <CommentItem
+                key={`${comment.id}-${comment.replies.length}`}
+                comment={comment}
+                stageId={thread.stageId}
+                may={may}
+                result={result}
+                busy={busy}
+                reply={false}
+              />
             ))}
           </ol>
           <Pagination page={page.page} pageSize={page.pageSize} total={page.topLevelCount} search={search} />
