@@ -127,9 +127,13 @@ describe('the discussion’s spoiler gate', () => {
     expect(JSON.stringify(inbox)).not.toContain('RESPOSTA');
     const everything = await queryRows<{ text: string }>(sql`SELECT text FROM notifications`);
     expect(everything.map((n) => n.text).join('\n')).not.toContain('RESPOSTA');
+    // The reader's "Comentário" switch governs it: off in the app, nothing more arrives there.
+    await getDb().execute(sql`INSERT INTO notification_settings (user_id, type, in_app, email) VALUES (${cast.users.past.id}, 'comment', false, false)`);
+    await addGroupReadComment(cast.v.revealed, cast.lc.id, { stageId: stage, body: 'De novo.', parentId: first.id });
+    expect(await getDb().select().from(notifications).where(eq(notifications.userId, cast.users.past.id))).toHaveLength(1);
     // Replies nest under the comment, for who may read them.
     const thread = await getThread(cast.v.host, cast.lc.id, 2, 1);
-    expect(thread?.comments.find((c) => c.id === first.id)?.replies.map((r) => r.body)).toEqual([reply, 'Eu mesma.']);
+    expect(thread?.comments.find((c) => c.id === first.id)?.replies.map((r) => r.body)).toEqual([reply, 'Eu mesma.', 'De novo.']);
   });
 
   it('puts a reader’s own comments in their archive and no one else’s', async () => {
