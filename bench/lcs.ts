@@ -60,7 +60,7 @@ async function main() {
       const cookie = await signIn(base, BENCH_READER);
       const lc = `${base}/lc/${BENCH_LC.slug}`;
       const pages = [
-        { label: 'discussao (threads)', url: `${lc}/discussao`, expected: 'Etapa 20' },
+        { label: 'discussao (threads)', url: `${lc}/discussao`, expected: 'Uma conversa por etapa' },
         { label: 'discussao?etapa=10 (open)', url: `${lc}/discussao?etapa=10`, expected: 'Comentário 1 da etapa' },
         { label: 'discussao?etapa=18 (closed)', url: `${lc}/discussao?etapa=18`, expected: 'Mostrar mesmo assim' },
         { label: 'participantes', url: `${lc}/participantes`, expected: 'etapas' },

@@ -72,14 +72,15 @@ const toThread = (row: ThreadRow, number: number): DiscussionThread => ({
   passed: row.passed,
 });
 
-async function threadRows(db: Db, viewer: Viewer | null, lc: GroupReadAccess, standing: GroupReadStanding) {
+/** The etapas' threads in order; `only` (1-based) reads that one alone, so a thread's page counts one etapa's comments. */
+async function threadRows(db: Db, viewer: Viewer | null, lc: GroupReadAccess, standing: GroupReadStanding, only?: number) {
   return queryRows<ThreadRow>(
     sql`SELECT s.id, s.position, e.title AS edition_title, s.unit, s.from_number, s.to_number, s.starts_on::text, s.ends_on::text,
       (SELECT count(*)::int FROM group_read_comments c WHERE c.stage_id = s.id AND c.deleted_at IS NULL) AS comments,
       ${gateSql(viewer, lc, standing)} AS open,
       ${viewer ? stagePassedSql(viewer.id) : sql`FALSE`} AS passed
     FROM group_read_stages s JOIN editions e ON e.id = s.edition_id
-    WHERE s.group_read_id = ${lc.id} ORDER BY s.position`,
+    WHERE s.group_read_id = ${lc.id} ORDER BY s.position ${only === undefined ? sql`` : sql`OFFSET ${only - 1} LIMIT 1`}`,
     db,
   );
 }
@@ -113,8 +114,7 @@ type CommentRow = {
  */
 export async function getThread(viewer: Viewer | null, groupReadId: string, number: number, page: number): Promise<DiscussionThreadPage | null> {
   const { lc, standing } = await requireGroupReadAccess(getDb(), viewer, groupReadId, null);
-  const rows = await threadRows(getDb(), viewer, lc, standing);
-  const row = rows[number - 1];
+  const [row] = await threadRows(getDb(), viewer, lc, standing, number);
   if (!row) return null;
   const moderate = can(lc, standing, 'manage');
   const may = { comment: can(lc, standing, 'take_part') && row.open, reveal: readsAlong(lc, standing) && !row.open, moderate };
