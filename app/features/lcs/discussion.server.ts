@@ -1,5 +1,5 @@
 /**
- * The discussion of an LC (discussao, PRODUCT.md §F, decision 0066): one thread per etapa. Spoilers never leak:
+ * The discussion of an LC (discussao, PRODUCT.md §F, decision 0067): one thread per etapa. Spoilers never leak:
  * every read of a comment's body goes through `gateSql`, in the same statement, so no page, `.data` URL,
  * notification or cached page can carry a comment the viewer has not reached. A participant reads an etapa's
  * thread once they passed the etapa (progress.server.ts) or chose "mostrar mesmo assim"; the hosts and site

@@ -1,5 +1,5 @@
 /**
- * Participants' progress along an LC's schedule (decision 0066): derived from their reading progress on the LC's
+ * Participants' progress along an LC's schedule (decision 0067): derived from their reading progress on the LC's
  * editions, and for etapas progress cannot tell (chapters; pages of an edition without a page count) from their
  * "li esta etapa" marks. `stagePassedSql` is the one definition of "this reader passed this etapa": the
  * participants' list, `progresso` and the discussion's spoiler gate all read it.

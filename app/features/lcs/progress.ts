@@ -1,5 +1,5 @@
 /**
- * Where a participant is along an LC's schedule (decision 0066), from the etapas they passed: how many, and whether
+ * Where a participant is along an LC's schedule (decision 0067), from the etapas they passed: how many, and whether
  * they are ahead of, on time with or behind today's etapa (São Paulo calendar). Pure, so the pages and the data
  * functions agree.
  */

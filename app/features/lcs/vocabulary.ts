@@ -27,7 +27,7 @@ export type GroupReadPhase = (typeof GROUP_READ_PHASES)[number];
 /**
  * What a reader marks on an etapa: `read`, "li esta etapa" (an etapa in chapters, or in pages of an edition without a
  * page count, where reading progress cannot tell), or `revealed`, "mostrar mesmo assim" (its discussion is shown
- * before they reach it). Decision 0066.
+ * before they reach it). Decision 0067.
  */
 export const STAGE_MARK_KINDS = ['read', 'revealed'] as const;
 export type StageMarkKind = (typeof STAGE_MARK_KINDS)[number];
