@@ -64,6 +64,9 @@ export default [
   route('lc/:identificador/cronograma', 'routes/lc.$identificador.cronograma.tsx'),
   route('lc/:identificador/cronograma.ics', 'routes/lc.$identificador.cronograma[.]ics.ts'),
   route('lc/:identificador/gerenciar', 'routes/lc.$identificador.gerenciar.tsx'),
+  route('lc/:identificador/discussao', 'routes/lc.$identificador.discussao.tsx'),
+  route('lc/:identificador/participantes', 'routes/lc.$identificador.participantes.tsx'),
+  route('lc/:identificador/progresso', 'routes/lc.$identificador.progresso.tsx'),
   route('criar/lc', 'routes/criar.lc.tsx'),
   route('criar', 'routes/criar.tsx'),
 

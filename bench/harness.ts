@@ -23,6 +23,8 @@ export const BENCH_READER = { username: 'bench_leitora', email: 'bench@bench.mar
 /** The demo's reader (scripts/seed.ts), npm run bench's. */
 /** The club bench/clubs-fill.ts makes, with 20,000 members; bench_leitora owns it. */
 export const BENCH_CLUB = { slug: 'clube-de-bancada', id: `${GENERATED_PREFIX}club-0` };
+/** The LC bench/lcs-fill.ts makes: 5,000 participants, 20,000 comments. */
+export const BENCH_LC = { slug: 'lc-de-bancada', id: `${GENERATED_PREFIX}lc-0` };
 export const DEMO_READER = { username: 'lia_leitora', password: 'maratona-demo-2026' };
 
 /** Signs in through the sign-in form as the server's pages do; the session's cookie header, or an error. */

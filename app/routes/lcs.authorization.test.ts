@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listStages } from '~/features/lcs/queries.server';
 import type { GroupReadVisibility } from '~/features/lcs/vocabulary';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
@@ -11,6 +12,9 @@ import * as schedule from './lc.$identificador.cronograma';
 import * as feed from './lc.$identificador.cronograma[.]ics';
 import * as books from './lc.$identificador.livros';
 import * as manage from './lc.$identificador.gerenciar';
+import * as discussion from './lc.$identificador.discussao';
+import * as participants from './lc.$identificador.participantes';
+import * as progress from './lc.$identificador.progresso';
 import * as directory from './lcs';
 
 useTestDatabase();
@@ -50,7 +54,45 @@ describe('LCs: who may open what', () => {
     expect(await matrix(cast, (who) => call(books.loader, get(cast, who, '/livros'), params(cast)))).toEqual(SEES[visibility]);
     expect(await matrix(cast, (who) => call(schedule.loader, get(cast, who, '/cronograma'), params(cast)))).toEqual(SEES[visibility]);
     expect(await matrix(cast, (who) => call(feed.loader, get(cast, who, '/cronograma.ics'), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(discussion.loader, get(cast, who, '/discussao'), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(discussion.loader, get(cast, who, '/discussao?etapa=2'), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(participants.loader, get(cast, who, '/participantes'), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(progress.loader, get(cast, who, '/progresso'), params(cast)))).toEqual({
+      ...SEES[visibility],
+      visitante: 'entrar',
+    });
   });
+
+  it('an etapa the schedule does not have is 404 in the discussion', async () => {
+    const cast = await createLcCast('publico');
+    expect(await statusOf(call(discussion.loader, get(cast, 'participante', '/discussao?etapa=9'), params(cast)))).toBe(404);
+  });
+
+  it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([
+    ['publico', { ...everyone(403), visitante: 'entrar', participante: 200 }],
+    ['privado', { ...everyone(403), visitante: 'entrar', participante: 200, leitor: 404, banido: 404, membroDoClube: 404 }],
+  ])(
+    'in an LC that is %s, "mostrar mesmo assim", "li esta etapa" and commenting are for participants (and comments for hosts)',
+    async (visibility, expected) => {
+      const cast = await createLcCast(visibility);
+      const [first, second] = await listStages(cast.lc.id);
+      expect(
+        await matrix(cast, (who) => call(discussion.action, post(cast, who, { intent: 'mostrar', stageId: second!.id }, '/discussao'), params(cast))),
+      ).toEqual(expected);
+      expect(
+        await matrix(cast, (who) => call(progress.action, post(cast, who, { intent: 'nao-li-etapa', stageId: first!.id }, '/progresso'), params(cast))),
+      ).toEqual({
+        ...expected,
+        participante: 400,
+      });
+      // The participant revealed etapa 2 above: they may write there (the gate refusing the others is in lcs-discussion.test.ts).
+      const comment = { intent: 'comentar', stageId: second!.id, comment: 'Oi!' };
+      expect(await matrix(cast, (who) => call(discussion.action, post(cast, who, comment, '/discussao'), params(cast)))).toEqual({
+        ...expected,
+        anfitriao: 200,
+      });
+    },
+  );
 
   it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([
     ['publico', { ...everyone(200), visitante: 'entrar', participante: 400, espera: 400, banido: 403 }],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { GROUP_READ_VISIBILITIES, MATERIAL_KINDS, PARTICIPANT_STATUSES, STAGE_UNITS } from '~/features/lcs/vocabulary';
+import { type AnyPgColumn, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { GROUP_READ_VISIBILITIES, MATERIAL_KINDS, PARTICIPANT_STATUSES, STAGE_MARK_KINDS, STAGE_UNITS } from '~/features/lcs/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
 import { clubs } from './clubs';
@@ -162,4 +162,53 @@ export const groupReadMaterials = pgTable(
     check('group_read_materials_title_check', sql`char_length(${t.title}) BETWEEN 1 AND 120`),
     check('group_read_materials_kind_check', sql`(${t.kind} = 'link') = (${t.url} IS NOT NULL) AND (${t.kind} = 'file') = (${t.fileKey} IS NOT NULL)`),
   ],
+);
+
+/**
+ * A comment in an etapa's thread of the discussion (discussao). A reply names the comment it answers (`parentId`,
+ * one level: a reply to a reply answers the same top comment). Who may read its body is decided by the spoiler gate
+ * (features/lcs/discussion.server.ts): the etapa passed or revealed, the host, a site admin. Deleted comments are
+ * kept (`deletedAt`) so their replies keep their place; the host pins at most one per etapa (`pinnedAt`).
+ */
+export const groupReadComments = pgTable(
+  'group_read_comments',
+  {
+    id: text().primaryKey(),
+    groupReadId: text()
+      .notNull()
+      .references(() => groupReads.id, { onDelete: 'cascade' }),
+    stageId: text()
+      .notNull()
+      .references(() => groupReadStages.id, { onDelete: 'cascade' }),
+    /** Kept as "leitor removido" when the author's account goes: the thread would lose its sense. */
+    authorId: text().references(() => users.id, { onDelete: 'set null' }),
+    parentId: text().references((): AnyPgColumn => groupReadComments.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    pinnedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('group_read_comments_stage_idx').on(t.stageId, t.parentId, t.createdAt, t.id),
+    index('group_read_comments_group_read_idx').on(t.groupReadId, t.stageId),
+    index('group_read_comments_author_idx').on(t.authorId, t.createdAt),
+    index('group_read_comments_parent_idx').on(t.parentId, t.createdAt),
+    check('group_read_comments_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
+  ],
+);
+
+/** A reader's mark on an etapa: "li esta etapa" (`read`) or "mostrar mesmo assim" (`revealed`); see STAGE_MARK_KINDS. */
+export const groupReadStageMarks = pgTable(
+  'group_read_stage_marks',
+  {
+    stageId: text()
+      .notNull()
+      .references(() => groupReadStages.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: STAGE_MARK_KINDS }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.stageId, t.userId, t.kind] }), index('group_read_stage_marks_user_idx').on(t.userId)],
 );

@@ -147,6 +147,12 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'who invited another reader is the LC’s record of that participant',
     archive: { excluded: 'whom the reader invited: the other participants’ data' },
   },
+  'group_read_comments.author_id': {
+    onDelete: 'anonymise',
+    why: 'a comment in an LC’s discussion: the conversation and its replies would lose their sense',
+    archive: 'groupReadComments',
+  },
+  'group_read_stage_marks.user_id': { onDelete: 'delete', why: 'the etapas the reader marked read or revealed', archive: 'groupReadStageMarks' },
   'group_read_materials.created_by_id': {
     onDelete: 'anonymise',
     why: 'an LC’s materials belong to the LC',

@@ -179,7 +179,13 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
           'materials', (SELECT json_agg(json_build_object('kind', m.kind, 'title', m.title, 'url', m.url) ORDER BY m.position) FROM group_read_materials m WHERE m.group_read_id = g.id))
           ORDER BY g.created_at, g.id) FROM group_reads g WHERE g.host_user_id = ${userId}) AS "groupReadsHosted",
       (SELECT json_agg(json_build_object('title', g.title, 'slug', g.slug, 'status', p.status, 'joinedAt', p.joined_at, 'since', p.status_at) ORDER BY p.status_at, g.id)
-        FROM group_read_participants p JOIN group_reads g ON g.id = p.group_read_id WHERE p.user_id = ${userId}) AS "groupReads"`);
+        FROM group_read_participants p JOIN group_reads g ON g.id = p.group_read_id WHERE p.user_id = ${userId}) AS "groupReads",
+      (SELECT json_agg(json_build_object('groupRead', g.slug, 'stage', s.position + 1, 'id', c.id, 'replyTo', c.parent_id, 'body', c.body, 'createdAt', c.created_at) ORDER BY c.created_at, c.id)
+        FROM group_read_comments c JOIN group_reads g ON g.id = c.group_read_id JOIN group_read_stages s ON s.id = c.stage_id
+        WHERE c.author_id = ${userId} AND c.deleted_at IS NULL) AS "groupReadComments",
+      (SELECT json_agg(json_build_object('groupRead', g.slug, 'stage', s.position + 1, 'kind', m.kind, 'createdAt', m.created_at) ORDER BY m.created_at, s.position)
+        FROM group_read_stage_marks m JOIN group_read_stages s ON s.id = m.stage_id JOIN group_reads g ON g.id = s.group_read_id
+        WHERE m.user_id = ${userId}) AS "groupReadStageMarks"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

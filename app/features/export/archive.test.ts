@@ -108,6 +108,10 @@ describe('full archive', () => {
     const hosted = await createGroupRead(reader, await lcInput({ title: 'LC da Bia', ...books }));
     const friendsLc = await createGroupRead(friend, await lcInput({ title: 'LC do amigo', ...books }));
     await joinGroupRead(reader, friendsLc.id);
+    await getDb().execute(sql`INSERT INTO group_read_comments (id, group_read_id, stage_id, author_id, body)
+      SELECT ${newId()}, s.group_read_id, s.id, ${readerUser.id}, 'Que capítulo!' FROM group_read_stages s WHERE s.group_read_id = ${friendsLc.id} AND s.position = 0`);
+    await getDb().execute(sql`INSERT INTO group_read_stage_marks (stage_id, user_id, kind)
+      SELECT s.id, ${readerUser.id}, 'revealed' FROM group_read_stages s WHERE s.group_read_id = ${friendsLc.id} AND s.position = 1`);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -173,6 +177,8 @@ describe('full archive', () => {
       },
     ]);
     expect(data.groupReads).toMatchObject([{ title: 'LC do amigo', status: 'active' }]);
+    expect(data.groupReadComments).toMatchObject([{ groupRead: friendsLc.slug, stage: 1, body: 'Que capítulo!', replyTo: null }]);
+    expect(data.groupReadStageMarks).toMatchObject([{ groupRead: friendsLc.slug, stage: 2, kind: 'revealed' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);
     expect(files['imagens/capas-propostas/SOL-CAPA01.webp']?.length).toBeGreaterThan(0);

@@ -130,3 +130,6 @@ export const GROUP_READS_HOSTED_MAX = 20;
 export const DIRECTORY_PAGE_SIZE = 24;
 /** Invitations one host sends in an hour (PRODUCT.md §1.5: every action that reaches others is rate limited). */
 export const GROUP_READ_INVITATIONS_PER_HOUR = 30;
+
+/** Characters of one comment in an LC's discussion at most. */
+export const GROUP_READ_COMMENT_MAX = 2000;

@@ -57,3 +57,43 @@ export type MyGroupReads = {
   invitations: GroupReadCard[];
   waiting: (GroupReadCard & { waitingPlace: number })[];
 };
+
+/** discussao (discussion.server.ts): a thread per etapa, as the viewer may see it. */
+export type DiscussionThread = Pick<GroupReadStage, 'editionTitle' | 'unit' | 'fromNumber' | 'toNumber' | 'startsOn' | 'endsOn'> & {
+  stageId: string;
+  /** 1-based, as the page names it ("Etapa 2"). */
+  number: number;
+  /** Comments and replies (counts are no spoiler: every viewer of the LC sees them). */
+  commentCount: number;
+  /** The viewer may read this thread's comments. */
+  open: boolean;
+  /** The viewer passed this etapa (as opposed to revealing it). */
+  passed: boolean;
+};
+
+export type DiscussionOverview = {
+  threads: DiscussionThread[];
+  may: { comment: boolean; reveal: boolean; moderate: boolean };
+};
+
+export type DiscussionComment = {
+  id: string;
+  body: string;
+  createdAt: string;
+  author: { username: string; name: string; image: string | null } | null;
+  mine: boolean;
+  pinned: boolean;
+  mayDelete: boolean;
+  replies: DiscussionComment[];
+};
+
+export type DiscussionThreadPage = {
+  thread: DiscussionThread;
+  /** Empty while the thread is closed to the viewer. */
+  comments: DiscussionComment[];
+  /** Top-level comments in the thread (for the pages). */
+  topLevelCount: number;
+  page: number;
+  pageSize: number;
+  may: { comment: boolean; reveal: boolean; moderate: boolean };
+};

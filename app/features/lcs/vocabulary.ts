@@ -23,3 +23,11 @@ export type MaterialKind = (typeof MATERIAL_KINDS)[number];
 /** Derived from the dates and `closed_early_at`, never stored: abertas, em andamento, encerradas (as /lcs says). */
 export const GROUP_READ_PHASES = ['aberta', 'em-andamento', 'encerrada'] as const;
 export type GroupReadPhase = (typeof GROUP_READ_PHASES)[number];
+
+/**
+ * What a reader marks on an etapa: `read`, "li esta etapa" (an etapa in chapters, or in pages of an edition without a
+ * page count, where reading progress cannot tell), or `revealed`, "mostrar mesmo assim" (its discussion is shown
+ * before they reach it). Decision 0068.
+ */
+export const STAGE_MARK_KINDS = ['read', 'revealed'] as const;
+export type StageMarkKind = (typeof STAGE_MARK_KINDS)[number];

@@ -53,6 +53,7 @@ export const NOTIFICATION_KIND_TYPES = {
   club_role: 'club_membership',
   club_post: 'club_post',
   club_activity: 'club_activity',
+  group_read_reply: 'comment',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */

@@ -11,6 +11,20 @@ import { fieldError, typed } from '~/lib/form-result';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import type { ShownComment } from '../types';
 
+/** A comment's author (to their profile, or "leitor removido"), username and time; `children` after them (a badge). */
+export function CommentByline({ author, createdAt, children }: { author: ShownComment['author']; createdAt: string; children?: ReactNode }) {
+  return (
+    <p className="text-sm">
+      <ReaderLink reader={author} className={author ? 'font-semibold' : 'text-muted'} />{' '}
+      <span className="text-muted">
+        {author ? `@${author.username} · ` : '· '}
+        <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
+      </span>
+      {children}
+    </p>
+  );
+}
+
 /**
  * The comments under an att or a club post: each with its author, its time, the moderation's notice for its
  * author when it was taken down, "Denunciar" for other signed-in readers and "Apagar" for who may; then the
@@ -67,13 +81,7 @@ export function CommentSection({
             <li key={comment.id} id={`comentario-${comment.id}`} className="flex gap-3 py-3">
               <ReaderAvatarLink reader={comment.author} size={32} />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <p className="text-sm">
-                  <ReaderLink reader={comment.author} className={comment.author ? 'font-semibold' : 'text-muted'} />{' '}
-                  <span className="text-muted">
-                    {comment.author ? `@${comment.author.username} · ` : '· '}
-                    <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
-                  </span>
-                </p>
+                <CommentByline author={comment.author} createdAt={comment.createdAt} />
                 {comment.hidden ? <HiddenNotice kind={reportKind} /> : null}
                 <p className="max-w-prose whitespace-pre-line break-words">{comment.text}</p>
                 {signedIn && !comment.mine ? <ReportLink kind={reportKind} id={comment.id} label={`Denunciar comentário de ${authorName}`} /> : null}

@@ -6,15 +6,18 @@ import type { GroupReadDetail } from '../types';
 import { GroupReadCover } from './group-read-list';
 import { JoinForm } from './join-form';
 
-export type GroupReadTab = 'sobre' | 'livros' | 'cronograma' | 'gerenciar';
+export type GroupReadTab = 'sobre' | 'livros' | 'cronograma' | 'discussao' | 'participantes' | 'progresso' | 'gerenciar';
 
-/** The LC's cover, title, host, dates and join button, and its tabs (Gerenciar only for its hosts). */
+/** The LC's cover, title, host, dates and join button, and its tabs (Meu progresso for its participants, Gerenciar for its hosts). */
 export function GroupReadHeader({ lc, current }: { lc: GroupReadDetail; current: GroupReadTab }) {
   const base = `/lc/${lc.slug}`;
   const tabs = [
     { to: base, label: 'Sobre', active: current === 'sobre' },
     { to: `${base}/livros`, label: 'Livros', active: current === 'livros' },
     { to: `${base}/cronograma`, label: 'Cronograma', active: current === 'cronograma' },
+    { to: `${base}/discussao`, label: 'Discussão', active: current === 'discussao' },
+    { to: `${base}/participantes`, label: 'Participantes', active: current === 'participantes' },
+    ...(lc.standing.status === 'active' ? [{ to: `${base}/progresso`, label: 'Meu progresso', active: current === 'progresso' }] : []),
     ...(can(lc, lc.standing, 'manage') ? [{ to: `${base}/gerenciar`, label: 'Gerenciar', active: current === 'gerenciar' }] : []),
   ];
   return (

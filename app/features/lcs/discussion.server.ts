@@ -1,0 +1,272 @@
+/**
+ * The discussion of an LC (discussao, PRODUCT.md §F, decision 0068): one thread per etapa. Spoilers never leak:
+ * every read of a comment's body goes through `gateSql`, in the same statement, so no page, `.data` URL,
+ * notification or cached page can carry a comment the viewer has not reached. A participant reads an etapa's
+ * thread once they passed the etapa (progress.server.ts) or chose "mostrar mesmo assim"; the hosts and site
+ * admins read every thread; everyone else who sees the LC gets the threads' counts, never a body.
+ */
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { groupReadComments, groupReadStageMarks } from '~/db/schema';
+import { notify } from '~/features/social/mutations.server';
+import { newId } from '~/lib/ids';
+import { AppError, RateLimitError } from '~/server/errors';
+import { invalidateTags } from '~/server/html-cache.server';
+import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
+import type { Viewer } from '~/server/viewer.server';
+import { groupReadCacheTag } from './cache';
+import { GROUP_READ_COMMENT_MAX, type GroupReadStanding, can } from './policy';
+import { stageOpenSql, stagePassedSql } from './progress.server';
+import { type GroupReadAccess, requireGroupReadAccess } from './standing.server';
+import type { DiscussionComment, DiscussionOverview, DiscussionThread, DiscussionThreadPage } from './types';
+import type { StageUnit } from './vocabulary';
+
+/** Comments (top-level, each with its replies) on one page of a thread. */
+export const THREAD_PAGE_SIZE = 50;
+/** Replies shown under one comment at most. */
+const REPLIES_MAX = 200;
+/** Comments a reader writes in all LCs together in an hour (as on club posts, decision 0063). */
+export const GROUP_READ_COMMENTS_PER_HOUR = 60;
+export const GROUP_READ_COMMENTS_RATE_LIMIT = { name: 'group-read-comments', limit: GROUP_READ_COMMENTS_PER_HOUR, windowSeconds: 3600 } as const;
+
+type Db = ReturnType<typeof getDb> | Tx;
+
+/**
+ * SQL: may the viewer read the bodies of the etapa `stage` names. The hosts and site admins: every etapa; an
+ * active participant: the etapas they passed or revealed; anyone else: none.
+ */
+function gateSql(viewer: Viewer | null, lc: Pick<GroupReadAccess, 'visibility'>, standing: GroupReadStanding, stage = 's'): SQL {
+  if (standing.host || standing.siteAdmin) return sql`TRUE`;
+  if (viewer && standing.status === 'active' && can(lc, standing, 'take_part')) return stageOpenSql(viewer.id, stage);
+  return sql`FALSE`;
+}
+
+/** Whether the viewer reads along (and so may reveal an etapa). */
+const readsAlong = (lc: Pick<GroupReadAccess, 'visibility'>, standing: GroupReadStanding) => standing.status === 'active' && can(lc, standing, 'take_part');
+
+type ThreadRow = {
+  id: string;
+  position: number;
+  edition_title: string;
+  unit: StageUnit;
+  from_number: number;
+  to_number: number;
+  starts_on: string;
+  ends_on: string;
+  comments: number;
+  open: boolean;
+  passed: boolean;
+};
+
+const toThread = (row: ThreadRow, number: number): DiscussionThread => ({
+  stageId: row.id,
+  number,
+  editionTitle: row.edition_title,
+  unit: row.unit,
+  fromNumber: row.from_number,
+  toNumber: row.to_number,
+  startsOn: String(row.starts_on).slice(0, 10),
+  endsOn: String(row.ends_on).slice(0, 10),
+  commentCount: row.comments,
+  open: row.open,
+  passed: row.passed,
+});
+
+/** The etapas' threads in order; `only` (1-based) reads that one alone, so a thread's page counts one etapa's comments. */
+async function threadRows(db: Db, viewer: Viewer | null, lc: GroupReadAccess, standing: GroupReadStanding, only?: number) {
+  return queryRows<ThreadRow>(
+    sql`SELECT s.id, s.position, e.title AS edition_title, s.unit, s.from_number, s.to_number, s.starts_on::text, s.ends_on::text,
+      (SELECT count(*)::int FROM group_read_comments c WHERE c.stage_id = s.id AND c.deleted_at IS NULL) AS comments,
+      ${gateSql(viewer, lc, standing)} AS open,
+      ${viewer ? stagePassedSql(viewer.id) : sql`FALSE`} AS passed
+    FROM group_read_stages s JOIN editions e ON e.id = s.edition_id
+    WHERE s.group_read_id = ${lc.id} ORDER BY s.position ${only === undefined ? sql`` : sql`OFFSET ${only - 1} LIMIT 1`}`,
+    db,
+  );
+}
+
+/** `discussao`: every etapa's thread with its count and whether the viewer may open it. */
+export async function getDiscussion(viewer: Viewer | null, groupReadId: string): Promise<DiscussionOverview> {
+  const { lc, standing } = await requireGroupReadAccess(getDb(), viewer, groupReadId, null);
+  const rows = await threadRows(getDb(), viewer, lc, standing);
+  return {
+    threads: rows.map((row, i) => toThread(row, i + 1)),
+    may: { comment: can(lc, standing, 'take_part'), reveal: readsAlong(lc, standing), moderate: can(lc, standing, 'manage') },
+  };
+}
+
+type CommentRow = {
+  id: string;
+  parent_id: string | null;
+  body: string;
+  created_at: Date | string;
+  author_id: string | null;
+  username: string | null;
+  name: string | null;
+  image: string | null;
+  pinned: boolean;
+};
+
+/**
+ * One etapa's thread (`number`, 1-based) for the viewer: its comments (pinned first, then oldest first, a page of
+ * top-level comments with their replies) only when the gate lets them read it, in the same statement; null for a
+ * number the schedule does not have.
+ */
+export async function getThread(viewer: Viewer | null, groupReadId: string, number: number, page: number): Promise<DiscussionThreadPage | null> {
+  const { lc, standing } = await requireGroupReadAccess(getDb(), viewer, groupReadId, null);
+  const [row] = await threadRows(getDb(), viewer, lc, standing, number);
+  if (!row) return null;
+  const moderate = can(lc, standing, 'manage');
+  const may = { comment: can(lc, standing, 'take_part') && row.open, reveal: readsAlong(lc, standing) && !row.open, moderate };
+  const thread = toThread(row, number);
+  const base = { thread, page, pageSize: THREAD_PAGE_SIZE, may };
+  const gate = gateSql(viewer, lc, standing);
+  const [top, counted] = await Promise.all([
+    queryRows<CommentRow>(sql`
+      SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, u.username, u.name, u.image, c.pinned_at IS NOT NULL AS pinned
+      FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id LEFT JOIN users u ON u.id = c.author_id
+      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL AND c.deleted_at IS NULL
+      ORDER BY c.pinned_at IS NULL, c.created_at, c.id
+      LIMIT ${THREAD_PAGE_SIZE} OFFSET ${(page - 1) * THREAD_PAGE_SIZE}`),
+    queryRows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id
+      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL AND c.deleted_at IS NULL`),
+  ]);
+  if (top.length === 0) return { ...base, comments: [], topLevelCount: counted[0]?.n ?? 0 };
+  const replies = await queryRows<CommentRow>(sql`
+    SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, u.username, u.name, u.image, FALSE AS pinned
+    FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id LEFT JOIN users u ON u.id = c.author_id
+    WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IN (${sql.join(
+      top.map((c) => sql`${c.id}`),
+      sql`, `,
+    )}) AND c.deleted_at IS NULL
+    ORDER BY c.created_at, c.id LIMIT ${REPLIES_MAX * top.length}`);
+  const toComment = (c: CommentRow): DiscussionComment => ({
+    id: c.id,
+    body: c.body,
+    createdAt: new Date(c.created_at).toISOString(),
+    author: c.username ? { username: c.username, name: c.name ?? c.username, image: c.image } : null,
+    mine: !!viewer && c.author_id === viewer.id,
+    pinned: c.pinned,
+    mayDelete: moderate || (!!viewer && c.author_id === viewer.id),
+    replies: [],
+  });
+  const byId = new Map(top.map((c) => [c.id, toComment(c)]));
+  for (const reply of replies) {
+    const parent = byId.get(reply.parent_id ?? '');
+    if (parent && parent.replies.length < REPLIES_MAX) parent.replies.push(toComment(reply));
+  }
+  return { ...base, comments: [...byId.values()], topLevelCount: counted[0]?.n ?? 0 };
+}
+
+/** The etapa of this LC (its number and whether the viewer may read its thread), or not_found. */
+async function stageForViewer(db: Db, viewer: Viewer, lc: GroupReadAccess, standing: GroupReadStanding, stageId: string) {
+  const [stage] = await queryRows<{ id: string; position: number; open: boolean; number: number }>(
+    sql`SELECT s.id, s.position, ${gateSql(viewer, lc, standing)} AS open,
+      (SELECT count(*)::int FROM group_read_stages b WHERE b.group_read_id = s.group_read_id AND b.position <= s.position) AS number
+    FROM group_read_stages s WHERE s.id = ${stageId} AND s.group_read_id = ${lc.id}`,
+    db,
+  );
+  if (!stage) throw new AppError('not_found');
+  return stage;
+}
+
+export const threadPath = (slug: string, number: number, commentId?: string) =>
+  `/lc/${slug}/discussao?etapa=${number}${commentId ? `#comentario-${commentId}` : ''}`;
+
+/**
+ * A comment (or a reply to `parentId`) in an etapa's thread, by a verified participant or host who may read it: an
+ * etapa not reached is refused, so nobody writes blind into a thread they cannot read. Counts towards the hourly
+ * limit inside the transaction. The author of the comment replied to hears of it — with a link, never the text.
+ */
+export async function addGroupReadComment(
+  viewer: Viewer,
+  groupReadId: string,
+  input: { stageId: string; body: string; parentId: string | null },
+): Promise<{ id: string; number: number }> {
+  const body = input.body.trim();
+  if (!body) throw new AppError('invalid_input', 'Escreva o comentário.', 'comment');
+  if (body.length > GROUP_READ_COMMENT_MAX)
+    throw new AppError('invalid_input', `Use no máximo ${GROUP_READ_COMMENT_MAX.toLocaleString('pt-BR')} caracteres.`, 'comment');
+  const id = newId();
+  const done = await getDb().transaction(async (tx) => {
+    const { lc, standing } = await requireGroupReadAccess(tx, viewer, groupReadId, 'take_part');
+    const stage = await stageForViewer(tx, viewer, lc, standing, input.stageId);
+    if (!stage.open) throw new AppError('forbidden', 'Chegue a esta etapa na sua leitura (ou escolha “mostrar mesmo assim”) para comentar.');
+    if (!viewer.emailVerified) throw new AppError('email_not_verified', 'Confirme seu e-mail para comentar: procure o link que enviamos para você.');
+    let parent: { id: string; authorId: string | null } | null = null;
+    if (input.parentId) {
+      const [found] = await tx
+        .select({ id: groupReadComments.id, parentId: groupReadComments.parentId, authorId: groupReadComments.authorId })
+        .from(groupReadComments)
+        .where(and(eq(groupReadComments.id, input.parentId), eq(groupReadComments.stageId, stage.id), isNull(groupReadComments.deletedAt)));
+      if (!found) throw new AppError('not_found');
+      // One level of replies: answering a reply answers its comment, and notifies the reply's author.
+      parent = { id: found.parentId ?? found.id, authorId: found.authorId };
+    }
+    const limit = await hitRateLimit(GROUP_READ_COMMENTS_RATE_LIMIT, viewer.id, 1, tx);
+    if (!limit.ok)
+      throw new RateLimitError(
+        limit.retryAfterSeconds,
+        `Você chegou ao limite de ${GROUP_READ_COMMENTS_PER_HOUR} comentários por hora nas LCs. Poderá comentar de novo daqui a ${formatWait(limit.retryAfterSeconds)}.`,
+        'comment',
+      );
+    await tx.insert(groupReadComments).values({ id, groupReadId, stageId: stage.id, authorId: viewer.id, parentId: parent?.id ?? null, body });
+    if (parent?.authorId && parent.authorId !== viewer.id) {
+      await notify(
+        {
+          userId: parent.authorId,
+          actorId: viewer.id,
+          kind: 'group_read_reply',
+          text: `@${viewer.username} respondeu ao seu comentário na etapa ${stage.number} da LC “${lc.title}”.`,
+          link: threadPath(lc.slug, stage.number, id),
+          data: { groupReadId, stageId: stage.id, commentId: id },
+        },
+        tx,
+      );
+    }
+    return { id, number: stage.number };
+  });
+  // Visitors' copy of discussao shows the counts.
+  await invalidateTags([groupReadCacheTag(groupReadId)]);
+  return done;
+}
+
+/** Its author, a host or a site admin removes a comment (kept, marked deleted; its replies leave with it). */
+export async function deleteGroupReadComment(viewer: Viewer, groupReadId: string, commentId: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const { lc, standing } = await requireGroupReadAccess(tx, viewer, groupReadId, null);
+    const [comment] = await queryRows<{ author_id: string | null; open: boolean }>(
+      sql`SELECT c.author_id, ${gateSql(viewer, lc, standing)} AS open FROM group_read_comments c JOIN group_read_stages s ON s.id = c.stage_id
+        WHERE c.id = ${commentId} AND c.group_read_id = ${groupReadId} AND c.deleted_at IS NULL`,
+      tx,
+    );
+    if (!comment || !comment.open) throw new AppError('not_found');
+    if (comment.author_id !== viewer.id && !can(lc, standing, 'manage')) throw new AppError('forbidden', 'Você só pode apagar os seus comentários.');
+    await tx.update(groupReadComments).set({ deletedAt: new Date() }).where(eq(groupReadComments.id, commentId));
+  });
+  await invalidateTags([groupReadCacheTag(groupReadId)]);
+}
+
+/** Host tool: pin a top-level comment on its etapa's thread (one at a time: it replaces the pinned one), or unpin it. */
+export async function pinGroupReadComment(viewer: Viewer, groupReadId: string, commentId: string, pin: boolean): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    await requireGroupReadAccess(tx, viewer, groupReadId, 'manage');
+    const [comment] = await tx
+      .select({ stageId: groupReadComments.stageId, parentId: groupReadComments.parentId })
+      .from(groupReadComments)
+      .where(and(eq(groupReadComments.id, commentId), eq(groupReadComments.groupReadId, groupReadId), isNull(groupReadComments.deletedAt)));
+    if (!comment) throw new AppError('not_found');
+    if (comment.parentId) throw new AppError('invalid_input', 'Só um comentário (não uma resposta) pode ser fixado.');
+    await tx.update(groupReadComments).set({ pinnedAt: null }).where(eq(groupReadComments.stageId, comment.stageId));
+    if (pin) await tx.update(groupReadComments).set({ pinnedAt: new Date() }).where(eq(groupReadComments.id, commentId));
+  });
+}
+
+/** "Mostrar mesmo assim": a participant opens an etapa's thread before reaching it (their choice, kept). */
+export async function revealStage(viewer: Viewer, groupReadId: string, stageId: string): Promise<void> {
+  const { lc, standing } = await requireGroupReadAccess(getDb(), viewer, groupReadId, 'take_part');
+  if (!readsAlong(lc, standing)) throw new AppError('forbidden', 'Entre na LC para ler a discussão.');
+  await stageForViewer(getDb(), viewer, lc, standing, stageId);
+  await getDb().insert(groupReadStageMarks).values({ stageId, userId: viewer.id, kind: 'revealed' }).onConflictDoNothing();
+}

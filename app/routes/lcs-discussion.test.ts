@@ -1,0 +1,236 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb, queryRows } from '~/db/client.server';
+import { groupReadParticipants, notifications } from '~/db/schema';
+import { archiveData } from '~/features/export/archive.server';
+import { addGroupReadComment, getThread, revealStage } from '~/features/lcs/discussion.server';
+import { createGroupRead } from '~/features/lcs/mutations.server';
+import { joinGroupRead } from '~/features/lcs/participants.server';
+import { saoPauloToday } from '~/features/lcs/policy';
+import { scheduleStanding } from '~/features/lcs/progress';
+import { listParticipantsProgress } from '~/features/lcs/progress.server';
+import { listStages } from '~/features/lcs/queries.server';
+import { addDays } from '~/features/lcs/schedule';
+import { logProgress } from '~/features/reading/progress/progress.server';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
+import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
+import type { Viewer } from '~/server/viewer.server';
+import { useTestDatabase } from '../../test/db';
+import { createEdition, createUser, formRequest, getRequest, testViewer, type TestUser } from '../../test/factories';
+import { lcInput } from '../../test/lc-fixtures';
+import { dropped, visit, type Page } from '../../test/page-cache';
+import { call, statusOf } from '../../test/routes';
+import * as discussion from './lc.$identificador.discussao';
+import * as participants from './lc.$identificador.participantes';
+import * as progress from './lc.$identificador.progresso';
+
+useTestDatabase();
+
+const verified = (user: TestUser, role: Viewer['role'] = 'reader'): Viewer => ({ ...testViewer(user, role), emailVerified: true });
+const byPage = (value: number) => ({ value, unit: 'page' as const, comment: null, emotion: null, spoiler: false });
+
+const SPOILER = 'SPOILER-DA-ETAPA-2: o narrador era o culpado';
+const SAFE = 'Comentário da etapa 1, sem spoiler';
+
+/**
+ * A public LC of one 264-page book in two etapas (pp. 1–132, 133–264), and everyone the spoiler matrix asks:
+ * participants behind (no progress), at etapa 2 (page 200), past it (finished), one who revealed etapa 2, the host,
+ * a reader outside, a site admin. The host wrote on etapa 2, the finished participant on etapa 1.
+ */
+async function spoilerCast() {
+  const names = ['host', 'behind', 'at', 'past', 'revealed', 'outsider', 'admin'] as const;
+  const users = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await createUser({ verified: true, ...(n === 'admin' ? { role: 'admin' as const } : {}) })])),
+  ) as Record<(typeof names)[number], TestUser>;
+  const v = Object.fromEntries(names.map((n) => [n, verified(users[n], n === 'admin' ? 'admin' : 'reader')])) as Record<(typeof names)[number], Viewer>;
+  const input = await lcInput();
+  const editionId = input.editions[0]!.editionId;
+  const lc = await createGroupRead(v.host, input);
+  for (const who of ['behind', 'at', 'past', 'revealed'] as const) await joinGroupRead(v[who], lc.id);
+  await logProgress(v.at, editionId, byPage(200));
+  await setShelfStatus(v.past, editionId, 'read');
+  const stages = await listStages(lc.id);
+  await revealStage(v.revealed, lc.id, stages[1]!.id);
+  await addGroupReadComment(v.host, lc.id, { stageId: stages[1]!.id, body: SPOILER, parentId: null });
+  await addGroupReadComment(v.past, lc.id, { stageId: stages[0]!.id, body: SAFE, parentId: null });
+  return { users, v, lc, stages, editionId };
+}
+type Cast = Awaited<ReturnType<typeof spoilerCast>>;
+type Who = keyof Cast['users'] | 'visitor';
+const EVERYONE: Who[] = ['visitor', 'outsider', 'behind', 'at', 'past', 'revealed', 'host', 'admin'];
+
+const threadUrl = (cast: Cast, n: number) => `/lc/${cast.lc.slug}/discussao?etapa=${n}`;
+const cookieOf = (cast: Cast, who: Who) => (who === 'visitor' ? undefined : cast.users[who].cookie);
+const loaderBody = async (cast: Cast, who: Who, path: string) =>
+  JSON.stringify(await call(discussion.loader, getRequest(path, cookieOf(cast, who)), { identificador: cast.lc.slug }));
+
+describe('the discussion’s spoiler gate', () => {
+  it('shows etapa 2’s comments to who passed it, revealed it, hosts or runs the site — and to no one else, on every surface', async () => {
+    const cast = await spoilerCast();
+    const seen: Record<string, boolean> = {};
+    for (const who of EVERYONE) seen[who] = (await loaderBody(cast, who, threadUrl(cast, 2))).includes(SPOILER);
+    expect(seen).toEqual({ visitor: false, outsider: false, behind: false, at: false, past: true, revealed: true, host: true, admin: true });
+
+    // The list of threads carries counts, never a body, for anyone.
+    for (const who of EVERYONE) {
+      const body = await loaderBody(cast, who, `/lc/${cast.lc.slug}/discussao`);
+      expect(body).not.toContain(SPOILER);
+      expect(body).toContain('"commentCount":1');
+    }
+    // Etapa 1: the participant at etapa 2 passed it; the one behind did not.
+    expect(await loaderBody(cast, 'at', threadUrl(cast, 1))).toContain(SAFE);
+    expect(await loaderBody(cast, 'behind', threadUrl(cast, 1))).not.toContain(SAFE);
+
+    // The data function itself, as any other caller would use it.
+    const thread = await getThread(cast.v.behind, cast.lc.id, 2, 1);
+    expect(thread).toMatchObject({ comments: [], thread: { open: false, commentCount: 1 }, may: { reveal: true, comment: false } });
+
+    // Progress moves the gate: page 264 passes etapa 2.
+    await logProgress(cast.v.at, cast.editionId, byPage(264));
+    expect(await loaderBody(cast, 'at', threadUrl(cast, 2))).toContain(SPOILER);
+    // Leaving the LC closes it again (revealing was a participant's choice).
+    await getDb().delete(groupReadParticipants).where(eq(groupReadParticipants.userId, cast.users.revealed.id));
+    expect(await loaderBody(cast, 'revealed', threadUrl(cast, 2))).not.toContain(SPOILER);
+  });
+
+  it('refuses a comment in an etapa the participant has not reached, keeps what they typed, and lets them in after "mostrar mesmo assim"', async () => {
+    const cast = await spoilerCast();
+    const fields = { intent: 'comentar', stageId: cast.stages[1]!.id, comment: 'Não li ainda, mas…' };
+    const post = (who: Who, f: Record<string, string>) =>
+      call(discussion.action, formRequest(`/lc/${cast.lc.slug}/discussao?etapa=2`, f, { cookie: cookieOf(cast, who) ?? '' }), { identificador: cast.lc.slug });
+    const refused = (await post('behind', fields)) as { data: { formError: string; fields: Record<string, string> }; init: { status: number } };
+    expect(refused.init.status).toBe(403);
+    expect(refused.data.formError).toMatch(/mostrar mesmo assim/);
+    expect(refused.data.fields.comment).toBe('Não li ainda, mas…');
+    expect(await statusOf(post('outsider', fields))).toBe(403);
+    expect(await statusOf(post('admin', fields))).toBe(403);
+    expect(await statusOf(post('visitor', fields))).toBe(302);
+    // An empty comment: the message is next to the field.
+    expect(await post('past', { ...fields, comment: '  ' })).toMatchObject({ data: { fieldErrors: { comment: 'Escreva o comentário.' } } });
+
+    expect(await post('behind', { intent: 'mostrar', stageId: cast.stages[1]!.id })).toMatchObject({ success: expect.any(String) });
+    expect(await post('behind', fields)).toMatchObject({ success: 'Comentário publicado.' });
+    expect(await loaderBody(cast, 'behind', threadUrl(cast, 2))).toContain(SPOILER);
+  });
+
+  it('tells the author of a comment about a reply with a link and never the reply’s text', async () => {
+    const cast = await spoilerCast();
+    const stage = cast.stages[1]!.id;
+    const first = await addGroupReadComment(cast.v.past, cast.lc.id, { stageId: stage, body: 'Que final!', parentId: null });
+    const reply = 'RESPOSTA-COM-SPOILER: ela volta no fim';
+    await addGroupReadComment(cast.v.revealed, cast.lc.id, { stageId: stage, body: reply, parentId: first.id });
+    // A reply to one's own comment tells no one.
+    await addGroupReadComment(cast.v.past, cast.lc.id, { stageId: stage, body: 'Eu mesma.', parentId: first.id });
+    const inbox = await getDb().select().from(notifications).where(eq(notifications.userId, cast.users.past.id));
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({ kind: 'group_read_reply', link: expect.stringContaining(`/lc/${cast.lc.slug}/discussao?etapa=2#comentario-`) });
+    expect(JSON.stringify(inbox)).not.toContain('RESPOSTA');
+    const everything = await queryRows<{ text: string }>(sql`SELECT text FROM notifications`);
+    expect(everything.map((n) => n.text).join('\n')).not.toContain('RESPOSTA');
+    // The reader's "Comentário" switch governs it: off in the app, nothing more arrives there.
+    await getDb().execute(sql`INSERT INTO notification_settings (user_id, type, in_app, email) VALUES (${cast.users.past.id}, 'comment', false, false)`);
+    await addGroupReadComment(cast.v.revealed, cast.lc.id, { stageId: stage, body: 'De novo.', parentId: first.id });
+    expect(await getDb().select().from(notifications).where(eq(notifications.userId, cast.users.past.id))).toHaveLength(1);
+    // Replies nest under the comment, for who may read them.
+    const thread = await getThread(cast.v.host, cast.lc.id, 2, 1);
+    expect(thread?.comments.find((c) => c.id === first.id)?.replies.map((r) => r.body)).toEqual([reply, 'Eu mesma.', 'De novo.']);
+  });
+
+  it('puts a reader’s own comments in their archive and no one else’s', async () => {
+    const cast = await spoilerCast();
+    const behind = JSON.stringify((await archiveData(cast.users.behind.id)).data);
+    expect(behind).not.toContain(SPOILER);
+    expect(behind).not.toContain(SAFE);
+    expect(JSON.stringify((await archiveData(cast.users.host.id)).data)).toContain(SPOILER);
+  });
+
+  describe('the visitors’ cached page', () => {
+    beforeEach(async () => {
+      clearHtmlCache();
+      await listenForInvalidations();
+    });
+
+    it('holds the counts only, and a new comment drops it', async () => {
+      const cast = await spoilerCast();
+      const page = (path: string): Page => ({ url: new URL(`http://localhost:3000${path}`), route: discussion, params: { identificador: cast.lc.slug } });
+      const list = page(`/lc/${cast.lc.slug}/discussao`);
+      const thread = page(threadUrl(cast, 2));
+      for (const p of [list, thread]) expect(await visit(p)).not.toContain(SPOILER);
+      await addGroupReadComment(cast.v.past, cast.lc.id, { stageId: cast.stages[1]!.id, body: 'Mais um.', parentId: null });
+      await dropped(list, thread);
+      expect(await visit(list)).toContain('"commentCount":2');
+      expect(await visit(thread)).not.toContain('Mais um.');
+    });
+  });
+});
+
+describe('progress along the schedule', () => {
+  it('derives each participant’s etapas from reading progress (pages, percent, finished) and their "li esta etapa" marks', async () => {
+    const host = verified(await createUser({ verified: true }));
+    const chapters = await createEdition({ title: 'Sem páginas', authors: ['Autora'] });
+    const input = await lcInput();
+    const pagesBook = input.editions[0]!.editionId;
+    const start = input.startsOn;
+    const lc = await createGroupRead(host, {
+      ...input,
+      editions: [...input.editions, { editionId: chapters, pages: 100 }],
+      stages: [...input.stages, { editionIndex: 1, unit: 'chapters', fromNumber: 1, toNumber: 10, startsOn: addDays(start, 13), endsOn: addDays(start, 13) }],
+    });
+    const people = await Promise.all([1, 2, 3, 4].map(() => createUser({ verified: true })));
+    const [pct, pages, done, marker] = people.map((u) => verified(u)) as [Viewer, Viewer, Viewer, Viewer];
+    for (const r of [pct, pages, done, marker]) await joinGroupRead(r, lc.id);
+    await logProgress(pct, pagesBook, { ...byPage(50), unit: 'percent' });
+    await logProgress(pages, pagesBook, byPage(131));
+    await setShelfStatus(done, pagesBook, 'read');
+    const stages = await listStages(lc.id);
+    const mark = (stageId: string, intent = 'li-etapa') =>
+      call(progress.action, formRequest(`/lc/${lc.slug}/progresso`, { intent, stageId }, { cookie: people[3]!.cookie }), { identificador: lc.slug });
+    // "Li esta etapa" through the tab's form on the chapter etapa; an etapa in pages moves with progress only.
+    expect(await mark(stages[0]!.id)).toMatchObject({ data: { formError: expect.stringMatching(/progresso de leitura/) } });
+    expect(await mark(stages[2]!.id)).toMatchObject({ success: 'Etapa marcada como lida.' });
+
+    const list = await listParticipantsProgress(pct, lc.id, 1);
+    const passed = Object.fromEntries(list!.participants.map((p) => [p.userId, p.passedStageIds.length]));
+    // 50 % of 264 pages is page 132, the end of etapa 1; page 131 is not; finishing passes both of that book's.
+    expect(passed).toEqual({ [pct.id]: 1, [pages.id]: 0, [done.id]: 2, [marker.id]: 1 });
+    // Only those reading along (and hosts, site admins) see everyone's progress.
+    expect(await listParticipantsProgress(verified(await createUser()), lc.id, 1)).toBeNull();
+    expect(await listParticipantsProgress(null, lc.id, 1)).toBeNull();
+    const tab = (await call(participants.loader, getRequest(`/lc/${lc.slug}/participantes`), { identificador: lc.slug })) as {
+      data: { participants: unknown };
+    };
+    expect(tab.data.participants).toBeNull();
+
+    // progresso's form logs through the reading domain and moves the reader along.
+    const logged = await call(
+      progress.action,
+      formRequest(`/lc/${lc.slug}/progresso`, { intent: 'progresso', editionId: pagesBook, value: '264', unit: 'paginas' }, { cookie: people[1]!.cookie }),
+      { identificador: lc.slug },
+    );
+    expect(logged).toMatchObject({ success: 'Progresso registrado.' });
+    const mine = (await call(progress.loader, getRequest(`/lc/${lc.slug}/progresso`, people[1]!.cookie), { identificador: lc.slug })) as {
+      mine: { standing: { passed: number } };
+    };
+    expect(mine.mine.standing.passed).toBe(2);
+    const tooFar = await call(
+      progress.action,
+      formRequest(`/lc/${lc.slug}/progresso`, { intent: 'progresso', editionId: pagesBook, value: '999', unit: 'paginas' }, { cookie: people[0]!.cookie }),
+      { identificador: lc.slug },
+    );
+    expect(tooFar).toMatchObject({ data: { fieldErrors: { value: 'Este livro tem 264 páginas.' }, fields: { value: '999' } } });
+  });
+
+  it('ahead, on time and behind against today’s etapa', () => {
+    const today = saoPauloToday();
+    const stages = [
+      { id: 'a', startsOn: addDays(today, -14), endsOn: addDays(today, -8) },
+      { id: 'b', startsOn: addDays(today, -7), endsOn: addDays(today, 1) },
+      { id: 'c', startsOn: addDays(today, 2), endsOn: addDays(today, 9) },
+    ];
+    expect(scheduleStanding(stages, new Set(), today).pace).toBe('behind');
+    expect(scheduleStanding(stages, new Set(['a']), today)).toMatchObject({ pace: 'on_time', passed: 1, total: 3, nextStageId: 'b' });
+    expect(scheduleStanding(stages, new Set(['a', 'b']), today).pace).toBe('ahead');
+    expect(scheduleStanding(stages, new Set(['b', 'c']), today).pace).toBe('behind');
+    expect(scheduleStanding(stages, new Set(['a', 'b', 'c']), today)).toMatchObject({ pace: 'ahead', nextStageId: null });
+  });
+});
