@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addMaterialFile } from '~/features/lcs/materials/materials.server';
+import { listMaterials } from '~/features/lcs/materials/materials.server';
 import type { GroupReadVisibility } from '~/features/lcs/vocabulary';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
@@ -11,6 +13,8 @@ import * as schedule from './lc.$identificador.cronograma';
 import * as feed from './lc.$identificador.cronograma[.]ics';
 import * as books from './lc.$identificador.livros';
 import * as manage from './lc.$identificador.gerenciar';
+import * as materials from './lc.$identificador.materiais';
+import * as materialFile from './lc.$identificador.materiais.$material';
 import * as directory from './lcs';
 
 useTestDatabase();
@@ -70,6 +74,28 @@ describe('LCs: who may open what', () => {
       espera: 200,
       convidado: 200,
     });
+  });
+
+  it.each(['publico', 'clube', 'privado'] as const)('an LC that is %s: its materiais tab and the URL of its file answer alike', async (visibility) => {
+    const cast = await createLcCast(visibility);
+    const pdf = new File([Buffer.from('%PDF-1.4 mapa')], 'mapa.pdf', { type: 'application/pdf' });
+    await addMaterialFile(cast.viewers.anfitriao, cast.lc.id, 'Mapa', pdf);
+    const [, file] = await listMaterials(cast.lc);
+    const material = { ...params(cast), material: file!.id };
+    expect(await matrix(cast, (who) => call(materials.loader, get(cast, who, '/materiais'), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(materialFile.loader, get(cast, who, `/materiais/${file!.id}`), material))).toEqual(SEES[visibility]);
+    // Another LC's material under this LC's address is no file of this one.
+    const other = await createLcCast('publico');
+    expect(await statusOf(call(materialFile.loader, get(other, 'anfitriao', `/materiais/${file!.id}`), { identificador: other.lc.slug, material: file!.id }))).toBe(404);
+  });
+
+  it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([
+    ['publico', { ...everyone(403), visitante: 'entrar', anfitriao: 200, adminDoSite: 200 }],
+    ['privado', { ...everyone(403), visitante: 'entrar', leitor: 404, banido: 404, membroDoClube: 404, anfitriao: 200, adminDoSite: 200 }],
+  ])('adding a material to an LC that is %s is for its hosts (and the site admins)', async (visibility, expected) => {
+    const cast = await createLcCast(visibility);
+    const link = (who: LcWho) => ({ intent: 'link', title: `Playlist de ${who}`, url: 'https://exemplo.com.br/playlist' });
+    expect(await matrix(cast, (who) => call(materials.action, post(cast, who, link(who), '/materiais'), params(cast)))).toEqual(expected);
   });
 
   it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([

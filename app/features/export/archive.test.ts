@@ -1,6 +1,7 @@
 import { createClub } from '~/features/clubs/mutations.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
+import { addMaterialFile } from '~/features/lcs/materials/materials.server';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -108,6 +109,7 @@ describe('full archive', () => {
     const hosted = await createGroupRead(reader, await lcInput({ title: 'LC da Bia', ...books }));
     const friendsLc = await createGroupRead(friend, await lcInput({ title: 'LC do amigo', ...books }));
     await joinGroupRead(reader, friendsLc.id);
+    await addMaterialFile(reader, hosted.id, 'Guia', new File([Buffer.from('%PDF-1.4 guia de leitura')], 'guia.pdf', { type: 'application/pdf' }));
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -170,8 +172,14 @@ describe('full archive', () => {
           { from: 1, to: 132 },
           { from: 133, to: 264 },
         ],
+        materials: [
+          { kind: 'link', title: 'Playlist', url: 'https://exemplo.com.br/playlist' },
+          { kind: 'file', title: 'Guia', file: expect.stringMatching(new RegExp(`^arquivos/lcs/${hosted.slug}/[A-Za-z0-9_-]+\\.pdf$`)) },
+        ],
       },
     ]);
+    const guide = (data.groupReadsHosted as { materials: { file?: string }[] }[])[0]!.materials[1]!.file!;
+    expect(strFromU8(files[guide]!)).toBe('%PDF-1.4 guia de leitura');
     expect(data.groupReads).toMatchObject([{ title: 'LC do amigo', status: 'active' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);

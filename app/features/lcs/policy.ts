@@ -125,3 +125,7 @@ export const GROUP_READ_DAYS_MAX = 366;
 /** LCs one reader may host at once (a guard against spam, like the clubs' own). */
 export const GROUP_READS_HOSTED_MAX = 20;
 export const DIRECTORY_PAGE_SIZE = 24;
+/** A material file: a PDF up to 10 MB (a reading guide, a map), or an image under the site's image rules (5 MB). */
+export const MATERIAL_PDF_MAX_BYTES = 10 * 1024 * 1024;
+/** Material files one reader may upload an hour, PDFs and images together (images count in the image limit too). */
+export const MATERIAL_FILES_PER_HOUR = 20;

@@ -5,7 +5,6 @@ import {
   clubMembers,
   clubs,
   editions,
-  groupReadMaterials,
   groupReadParticipants,
   groupReadSlugRedirects,
   groupReadStages,
@@ -22,7 +21,6 @@ import type {
   GroupReadCard,
   GroupReadDetail,
   GroupReadDirectoryPage,
-  GroupReadMaterial,
   GroupReadParticipant,
   GroupReadStage,
   MyGroupReads,
@@ -169,22 +167,6 @@ export async function listBooks(groupReadId: string): Promise<GroupReadBook[]> {
       WHERE ge.group_read_id = ${groupReadId} ORDER BY ge.position`,
   );
   return rows.map((row) => ({ ...toCoverCard(row), position: row.position, pages: row.pages }));
-}
-
-/** The LC's materials in order (for an LC the viewer may see): links, and files under /arquivos. */
-export async function listMaterials(groupReadId: string): Promise<GroupReadMaterial[]> {
-  const rows = await getDb()
-    .select({
-      id: groupReadMaterials.id,
-      kind: groupReadMaterials.kind,
-      title: groupReadMaterials.title,
-      url: groupReadMaterials.url,
-      fileKey: groupReadMaterials.fileKey,
-    })
-    .from(groupReadMaterials)
-    .where(eq(groupReadMaterials.groupReadId, groupReadId))
-    .orderBy(asc(groupReadMaterials.position));
-  return rows.map(({ fileKey, url, ...row }) => ({ ...row, url: url ?? fileUrl(fileKey) ?? '' }));
 }
 
 /** Host tools: everyone with a row in the LC (places, waiting list in order, invitations, bans). */

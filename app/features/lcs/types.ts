@@ -47,7 +47,8 @@ export type GroupReadStage = {
 };
 
 export type GroupReadBook = CoverCard & { position: number; pages: number | null };
-export type GroupReadMaterial = { id: string; kind: MaterialKind; title: string; url: string };
+/** A link (its https address) or a file (served at /lc/{identificador}/materiais/{id}, a PDF or an image). */
+export type GroupReadMaterial = { id: string; kind: MaterialKind; title: string; url: string; fileKind: 'pdf' | 'image' | null };
 export type GroupReadParticipant = { userId: string; username: string; name: string; status: ParticipantStatus; waitingPlace: number | null };
 
 export type GroupReadDirectoryPage = { groupReads: GroupReadCard[]; total: number; page: number; pageSize: number };

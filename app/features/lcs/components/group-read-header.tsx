@@ -6,7 +6,7 @@ import type { GroupReadDetail } from '../types';
 import { GroupReadCover } from './group-read-list';
 import { JoinForm } from './join-form';
 
-export type GroupReadTab = 'sobre' | 'livros' | 'cronograma' | 'gerenciar';
+export type GroupReadTab = 'sobre' | 'livros' | 'cronograma' | 'materiais' | 'gerenciar';
 
 /** The LC's cover, title, host, dates and join button, and its tabs (Gerenciar only for its hosts). */
 export function GroupReadHeader({ lc, current }: { lc: GroupReadDetail; current: GroupReadTab }) {
@@ -15,6 +15,7 @@ export function GroupReadHeader({ lc, current }: { lc: GroupReadDetail; current:
     { to: base, label: 'Sobre', active: current === 'sobre' },
     { to: `${base}/livros`, label: 'Livros', active: current === 'livros' },
     { to: `${base}/cronograma`, label: 'Cronograma', active: current === 'cronograma' },
+    { to: `${base}/materiais`, label: 'Materiais', active: current === 'materiais' },
     ...(can(lc, lc.standing, 'manage') ? [{ to: `${base}/gerenciar`, label: 'Gerenciar', active: current === 'gerenciar' }] : []),
   ];
   return (
