@@ -16,6 +16,7 @@ import * as manage from './lc.$identificador.gerenciar';
 import * as materials from './lc.$identificador.materiais';
 import * as materialFile from './lc.$identificador.materiais.$material';
 import * as directory from './lcs';
+import * as profileTab from './u.$username.$tab';
 
 useTestDatabase();
 
@@ -87,6 +88,19 @@ describe('LCs: who may open what', () => {
     // Another LC's material under this LC's address is no file of this one.
     const other = await createLcCast('publico');
     expect(await statusOf(call(materialFile.loader, get(other, 'anfitriao', `/materiais/${file!.id}`), { identificador: other.lc.slug, material: file!.id }))).toBe(404);
+  });
+
+  it.each(['publico', 'clube', 'privado'] as const)('an LC that is %s on the lcs tab of a participant’s profile: listed to exactly who sees the LC', async (visibility) => {
+    const cast = await createLcCast(visibility);
+    const username = cast.users.participante.username;
+    const listed = await matrix(cast, async (who) => {
+      const tab = (await call(profileTab.loader, getRequest(`/u/${username}/lcs`, cast.cookie(who)), { username, tab: 'lcs' })) as {
+        data: { groupReads: { joined: { id: string }[] } };
+      };
+      // Listed reads as 200, left out as 404: the same rows as the LC's own page.
+      return { init: { status: tab.data.groupReads.joined.some((lc) => lc.id === cast.lc.id) ? 200 : 404 } };
+    });
+    expect(listed).toEqual(SEES[visibility]);
   });
 
   it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([

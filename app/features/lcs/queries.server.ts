@@ -28,10 +28,11 @@ import type {
 import type { GroupReadPhase } from './vocabulary';
 
 const fileUrl = (key: string | null) => (key ? `/arquivos/${key}` : null);
-const hostUsers = alias(users, 'host_users');
-const hostClubs = alias(clubs, 'host_clubs');
+export const hostUsers = alias(users, 'host_users');
+export const hostClubs = alias(clubs, 'host_clubs');
 
-const cardColumns = {
+/** The columns of an LC's card (select from group_reads left-joined to hostUsers and hostClubs): see toCard. */
+export const cardColumns = {
   id: groupReads.id,
   slug: groupReads.slug,
   title: groupReads.title,
@@ -52,7 +53,7 @@ const cardColumns = {
     WHERE ge.group_read_id = ${groupReads.id} ORDER BY ge.position LIMIT 1) b)`,
 };
 
-type CardRow = {
+export type CardRow = {
   id: string;
   slug: string;
   title: string;
@@ -74,7 +75,7 @@ type CardRow = {
 /** Characters of a description on an LC's card. */
 const SUMMARY_MAX = 200;
 
-function toCard(row: CardRow, today: string): GroupReadCard {
+export function toCard(row: CardRow, today: string): GroupReadCard {
   const summary = markdownPlainText(row.description);
   return {
     id: row.id,

@@ -58,3 +58,6 @@ export type MyGroupReads = {
   invitations: GroupReadCard[];
   waiting: (GroupReadCard & { waitingPlace: number })[];
 };
+
+/** /u/{username}/lcs: the LCs a reader hosts and those they read along in. */
+export type ReaderGroupReads = { hosting: GroupReadCard[]; joined: GroupReadCard[] };
