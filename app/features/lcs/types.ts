@@ -61,3 +61,24 @@ export type MyGroupReads = {
 
 /** /u/{username}/lcs: the LCs a reader hosts and those they read along in. */
 export type ReaderGroupReads = { hosting: GroupReadCard[]; joined: GroupReadCard[] };
+
+/**
+ * An LC on /home's card: the etapa to read today (`today`), or the next one when none runs today. The discussion's
+ * "who commented" joins this card as its own field once the discussion exists.
+ */
+export type HomeGroupRead = {
+  id: string;
+  slug: string;
+  title: string;
+  stage: {
+    number: number;
+    unit: StageUnit;
+    fromNumber: number;
+    toNumber: number;
+    startsOn: string;
+    endsOn: string;
+    /** The etapa's book, named only when the LC reads more than one. */
+    editionTitle: string | null;
+    today: boolean;
+  } | null;
+};
