@@ -147,6 +147,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'who invited another reader is the LC’s record of that participant',
     archive: { excluded: 'whom the reader invited: the other participants’ data' },
   },
+  'group_read_stage_notices.user_id': {
+    onDelete: 'delete',
+    why: 'which etapa openings the reader was told of',
+    archive: { excluded: 'which etapa notices the site sent, not what the reader made' },
+  },
   'group_read_materials.created_by_id': {
     onDelete: 'anonymise',
     why: 'an LC’s materials belong to the LC',

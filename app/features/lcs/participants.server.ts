@@ -7,6 +7,7 @@ import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
+import { notifyInvitation } from './notices.server';
 import { can, phaseOf } from './policy';
 import { type GroupReadAccess, requireGroupReadAccess } from './standing.server';
 
@@ -184,6 +185,7 @@ export async function inviteToGroupRead(viewer: Viewer, groupReadId: string, use
     if (row?.status === 'banned') throw new AppError('invalid_input', 'Esse leitor foi removido da LC. Desfaça a remoção antes de convidar.', 'username');
     if (row) throw new AppError('invalid_input', 'Esse leitor já está na LC (ou já foi convidado).', 'username');
     await tx.insert(groupReadParticipants).values({ groupReadId, userId: reader.id, status: 'invited', invitedById: viewer.id, statusAt: new Date() });
+    await notifyInvitation(tx, viewer, lc, reader.id);
   });
   await invalidateTags(groupReadPageTags(groupReadId));
 }
