@@ -47,7 +47,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ])
       : [null, null];
   return data(
-    { edition, origin, signedIn: viewer !== null, verified: viewer?.emailVerified ?? false, entry, shelves, progress, review, groupReads: groupReads.groupReads },
+    {
+      edition,
+      origin,
+      signedIn: viewer !== null,
+      verified: viewer?.emailVerified ?? false,
+      entry,
+      shelves,
+      progress,
+      review,
+      groupReads: groupReads.groupReads,
+    },
     { headers: withCacheTags(cacheHeaders, groupReads.tags) },
   );
 }

@@ -30,7 +30,8 @@ describe('/ed/{id}: LCs lendo este livro', () => {
     const [host, invited] = await Promise.all([createUser({ verified: true }), createUser({ verified: true })]);
     const book = await createEdition({ title: 'Quarto de despejo', authors: ['Carolina Maria de Jesus'], pages: 300 });
     const books = { editions: [{ editionId: book, pages: null }] };
-    const lc = async (title: string, extra: Parameters<typeof lcInput>[0] = {}) => createGroupRead(verified(host), await lcInput({ title, ...books, ...extra }));
+    const lc = async (title: string, extra: Parameters<typeof lcInput>[0] = {}) =>
+      createGroupRead(verified(host), await lcInput({ title, ...books, ...extra }));
     await lc('LC aberta');
     const running = await lc('LC em andamento');
     await shiftGroupReadSchedule(verified(host), running.id, -5);

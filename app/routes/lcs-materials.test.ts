@@ -27,7 +27,8 @@ async function hostedLc() {
   const host = await createUser({ verified: true });
   const lc = await createGroupRead(verified(host), await lcInput({ materials: [] }));
   const params = { identificador: lc.slug };
-  const send = (fields: Record<string, string>, user: TestUser = host) => call(materials.action, formRequest(`/lc/${lc.slug}/materiais`, fields, { cookie: user.cookie }), params);
+  const send = (fields: Record<string, string>, user: TestUser = host) =>
+    call(materials.action, formRequest(`/lc/${lc.slug}/materiais`, fields, { cookie: user.cookie }), params);
   const upload = (file: File, title = '', user: TestUser = host) =>
     call(materials.action, multipartRequest(`/lc/${lc.slug}/materiais`, { intent: 'arquivo', title }, [['file', file]], user.cookie), params);
   const titles = async () => (await listMaterials(lc)).map((m) => m.title);
@@ -74,7 +75,11 @@ describe('the materiais tab', () => {
     const { send, upload, titles } = await hostedLc();
     const fieldErrors = (result: unknown) => (result as Failure).data.fieldErrors;
     const notAFile = (await upload(new File(['<script>alert(1)</script>'], 'guia.pdf', { type: 'application/pdf' }), 'Guia')) as Failure;
-    expect([notAFile.init.status, notAFile.data.fieldErrors.file, notAFile.data.fields.title]).toEqual([400, 'Envie um PDF ou uma imagem (JPEG, PNG, WebP ou GIF).', 'Guia']);
+    expect([notAFile.init.status, notAFile.data.fieldErrors.file, notAFile.data.fields.title]).toEqual([
+      400,
+      'Envie um PDF ou uma imagem (JPEG, PNG, WebP ou GIF).',
+      'Guia',
+    ]);
     expect(fieldErrors(await upload(pdf(`%PDF-${'x'.repeat(10 * 1024 * 1024)}`)))).toEqual({ file: 'O arquivo passa do limite de 10 MB.' });
     expect(fieldErrors(await upload(new File([], 'vazio.pdf')))).toEqual({ file: 'Escolha um arquivo (PDF ou imagem).' });
     const badLink = (await send({ intent: 'link', title: 'Playlist', url: 'http://exemplo.com.br' })) as Failure;
@@ -85,7 +90,10 @@ describe('the materiais tab', () => {
     // The refused file above counted: decoding it was the cost.
     for (let i = 0; i < MATERIAL_FILES_PER_HOUR - 1; i++) await upload(pdf());
     const limited = (await upload(pdf())) as Failure & { init: { headers: Record<string, string> } };
-    expect([limited.init.status, limited.data.fieldErrors.file]).toEqual([429, expect.stringContaining(`limite de ${MATERIAL_FILES_PER_HOUR} arquivos por hora`)]);
+    expect([limited.init.status, limited.data.fieldErrors.file]).toEqual([
+      429,
+      expect.stringContaining(`limite de ${MATERIAL_FILES_PER_HOUR} arquivos por hora`),
+    ]);
     await getDb().delete(rateLimitCounters);
 
     for (let i = (await titles()).length; i < GROUP_READ_MATERIALS_MAX; i++) await send({ intent: 'link', title: `Link ${i}`, url: 'https://exemplo.com.br' });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMaterialFile } from '~/features/lcs/materials/materials.server';
-import { listMaterials } from '~/features/lcs/materials/materials.server';
+import { addMaterialFile, listMaterials } from '~/features/lcs/materials/materials.server';
 import type { GroupReadVisibility } from '~/features/lcs/vocabulary';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
@@ -87,21 +86,26 @@ describe('LCs: who may open what', () => {
     expect(await matrix(cast, (who) => call(materialFile.loader, get(cast, who, `/materiais/${file!.id}`), material))).toEqual(SEES[visibility]);
     // Another LC's material under this LC's address is no file of this one.
     const other = await createLcCast('publico');
-    expect(await statusOf(call(materialFile.loader, get(other, 'anfitriao', `/materiais/${file!.id}`), { identificador: other.lc.slug, material: file!.id }))).toBe(404);
+    expect(
+      await statusOf(call(materialFile.loader, get(other, 'anfitriao', `/materiais/${file!.id}`), { identificador: other.lc.slug, material: file!.id })),
+    ).toBe(404);
   });
 
-  it.each(['publico', 'clube', 'privado'] as const)('an LC that is %s on the lcs tab of a participant’s profile: listed to exactly who sees the LC', async (visibility) => {
-    const cast = await createLcCast(visibility);
-    const username = cast.users.participante.username;
-    const listed = await matrix(cast, async (who) => {
-      const tab = (await call(profileTab.loader, getRequest(`/u/${username}/lcs`, cast.cookie(who)), { username, tab: 'lcs' })) as {
-        data: { groupReads: { joined: { id: string }[] } };
-      };
-      // Listed reads as 200, left out as 404: the same rows as the LC's own page.
-      return { init: { status: tab.data.groupReads.joined.some((lc) => lc.id === cast.lc.id) ? 200 : 404 } };
-    });
-    expect(listed).toEqual(SEES[visibility]);
-  });
+  it.each(['publico', 'clube', 'privado'] as const)(
+    'an LC that is %s on the lcs tab of a participant’s profile: listed to exactly who sees the LC',
+    async (visibility) => {
+      const cast = await createLcCast(visibility);
+      const username = cast.users.participante.username;
+      const listed = await matrix(cast, async (who) => {
+        const tab = (await call(profileTab.loader, getRequest(`/u/${username}/lcs`, cast.cookie(who)), { username, tab: 'lcs' })) as {
+          data: { groupReads: { joined: { id: string }[] } };
+        };
+        // Listed reads as 200, left out as 404: the same rows as the LC's own page.
+        return { init: { status: tab.data.groupReads.joined.some((lc) => lc.id === cast.lc.id) ? 200 : 404 } };
+      });
+      expect(listed).toEqual(SEES[visibility]);
+    },
+  );
 
   it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([
     ['publico', { ...everyone(403), visitante: 'entrar', anfitriao: 200, adminDoSite: 200 }],

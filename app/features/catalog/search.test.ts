@@ -121,7 +121,16 @@ describe('the demo clubs', () => {
 describe('the demo LCs', () => {
   it('give lia_leitora a /home card, a profile tab and materials to show, an LC in each phase', async () => {
     const [lia] = await queryRows<{ id: string; username: string }>(sql`SELECT id, username FROM users WHERE username = 'lia_leitora'`);
-    const viewer = { id: lia!.id, role: 'reader' as const, username: 'lia_leitora', name: 'Lia', image: null, emailVerified: true, sessionId: 't', unreadNotifications: 0 };
+    const viewer = {
+      id: lia!.id,
+      role: 'reader' as const,
+      username: 'lia_leitora',
+      name: 'Lia',
+      image: null,
+      emailVerified: true,
+      sessionId: 't',
+      unreadNotifications: 0,
+    };
     const home = await listHomeGroupReads(viewer);
     expect(home.groupReads.map((lc) => [lc.title, lc.stage?.today])).toEqual(
       expect.arrayContaining([
@@ -140,7 +149,11 @@ describe('the demo LCs', () => {
       ['file', 'pdf'],
     ]);
     const guide = await getMaterialFile(null, casmurro!.id, materials[2]!.id);
-    expect(Buffer.from(await new Response(guide!.file.body).arrayBuffer()).subarray(0, 8).toString()).toBe('%PDF-1.4');
+    expect(
+      Buffer.from(await new Response(guide!.file.body).arrayBuffer())
+        .subarray(0, 8)
+        .toString(),
+    ).toBe('%PDF-1.4');
   });
 });
 

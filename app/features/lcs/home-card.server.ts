@@ -12,7 +12,16 @@ type Row = {
   id: string;
   slug: string;
   title: string;
-  stage: { number: number; unit: StageUnit; fromNumber: number; toNumber: number; startsOn: string; endsOn: string; editionTitle: string; books: number } | null;
+  stage: {
+    number: number;
+    unit: StageUnit;
+    fromNumber: number;
+    toNumber: number;
+    startsOn: string;
+    endsOn: string;
+    editionTitle: string;
+    books: number;
+  } | null;
   total: number;
 };
 

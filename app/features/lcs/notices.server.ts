@@ -31,7 +31,17 @@ export async function notifyInvitation(tx: Tx, host: Viewer, lc: { title: string
   );
 }
 
-type OpeningStage = { id: string; number: number; unit: StageUnit; from_number: number; to_number: number; title: string; slug: string; books: number; edition: string };
+type OpeningStage = {
+  id: string;
+  number: number;
+  unit: StageUnit;
+  from_number: number;
+  to_number: number;
+  title: string;
+  slug: string;
+  books: number;
+  edition: string;
+};
 
 /**
  * Tells the participants of every LC whose etapa starts `today` (and that has not ended early); returns how many

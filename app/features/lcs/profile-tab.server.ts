@@ -21,7 +21,7 @@ const ownerPlaces = alias(groupReadParticipants, 'owner_places');
 export async function listReaderGroupReads(viewer: Viewer | null, userId: string): Promise<ReaderGroupReads> {
   const joins = standingJoins(viewer);
   const rows = await getDb()
-    .select({ ...cardColumns, ownerStatus: ownerPlaces.status, hostUserId: groupReads.hostUserId, ...standingColumns(viewer) })
+    .select({ ...cardColumns, hostUserId: groupReads.hostUserId, ...standingColumns(viewer) })
     .from(groupReads)
     .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
     .leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId))
@@ -33,7 +33,7 @@ export async function listReaderGroupReads(viewer: Viewer | null, userId: string
     .limit(PROFILE_GROUP_READS_MAX);
   const today = saoPauloToday();
   const result: ReaderGroupReads = { hosting: [], joined: [] };
-  for (const { ownerStatus, hostUserId, status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, ...card } of rows) {
+  for (const { hostUserId, status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, ...card } of rows) {
     const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
     if (!can(card, standing, 'see')) continue;
     (hostUserId === userId ? result.hosting : result.joined).push(toCard(card, today));

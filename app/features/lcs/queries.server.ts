@@ -1,30 +1,13 @@
 import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, queryRows } from '~/db/client.server';
-import {
-  clubMembers,
-  clubs,
-  editions,
-  groupReadParticipants,
-  groupReadSlugRedirects,
-  groupReadStages,
-  groupReads,
-  users,
-} from '~/db/schema';
+import { clubMembers, clubs, editions, groupReadParticipants, groupReadSlugRedirects, groupReadStages, groupReads, users } from '~/db/schema';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { markdownPlainText } from '~/lib/markdown';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
 import { standingColumns, standingJoins, toStanding } from './standing.server';
-import type {
-  GroupReadBook,
-  GroupReadCard,
-  GroupReadDetail,
-  GroupReadDirectoryPage,
-  GroupReadParticipant,
-  GroupReadStage,
-  MyGroupReads,
-} from './types';
+import type { GroupReadBook, GroupReadCard, GroupReadDetail, GroupReadDirectoryPage, GroupReadParticipant, GroupReadStage, MyGroupReads } from './types';
 import type { GroupReadPhase } from './vocabulary';
 
 const fileUrl = (key: string | null) => (key ? `/arquivos/${key}` : null);

@@ -18,7 +18,8 @@ export function EditionGroupReads({ groupReads }: { groupReads: readonly GroupRe
                 {lc.title}
               </Link>
               <span className="text-sm text-muted">
-                {PHASE_LABELS[lc.phase]} · {daysLabel(lc.startsOn, lc.endsOn)} · {lc.host.kind === 'club' ? `Clube ${lc.host.name}` : `Com @${lc.host.username}`}
+                {PHASE_LABELS[lc.phase]} · {daysLabel(lc.startsOn, lc.endsOn)} ·{' '}
+                {lc.host.kind === 'club' ? `Clube ${lc.host.name}` : `Com @${lc.host.username}`}
               </span>
             </li>
           ))}
