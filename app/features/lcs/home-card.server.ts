@@ -3,25 +3,14 @@ import { queryRows } from '~/db/client.server';
 import type { Viewer } from '~/server/viewer.server';
 import { saoPauloToday } from './policy';
 import type { HomeGroupRead } from './types';
-import type { StageUnit } from './vocabulary';
 
 /** LCs on /home's card at most (the one whose etapa ends first comes first). */
 export const HOME_GROUP_READS_MAX = 4;
 
-type Row = {
-  id: string;
-  slug: string;
-  title: string;
-  stage: {
-    number: number;
-    unit: StageUnit;
-    fromNumber: number;
-    toNumber: number;
-    startsOn: string;
-    endsOn: string;
-    editionTitle: string;
-    books: number;
-  } | null;
+type Stage = NonNullable<HomeGroupRead['stage']>;
+/** The etapa as the query builds it: its book always, and how many books the LC reads. */
+type Row = Pick<HomeGroupRead, 'id' | 'slug' | 'title'> & {
+  stage: (Omit<Stage, 'today' | 'editionTitle'> & { editionTitle: string; books: number }) | null;
   total: number;
 };
 
@@ -50,16 +39,12 @@ export async function listHomeGroupReads(viewer: Viewer, today: string = saoPaul
       slug: row.slug,
       title: row.title,
       stage: row.stage
-        ? {
-            number: Number(row.stage.number),
-            unit: row.stage.unit,
-            fromNumber: row.stage.fromNumber,
-            toNumber: row.stage.toNumber,
-            startsOn: row.stage.startsOn,
-            endsOn: row.stage.endsOn,
-            editionTitle: Number(row.stage.books) > 1 ? row.stage.editionTitle : null,
-            today: row.stage.startsOn <= today,
-          }
+        ? (({ books, editionTitle, ...stage }) => ({
+            ...stage,
+            number: Number(stage.number),
+            editionTitle: Number(books) > 1 ? editionTitle : null,
+            today: stage.startsOn <= today,
+          }))(row.stage)
         : null,
     })),
   };

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { AppError } from '~/server/errors';
-import { failureFromError, parseForm } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
+import { formRunner } from '../form-runner.server';
 import { addMaterialFile, addMaterialLink, moveMaterial, removeMaterial } from './materials.server';
 import { materialFileInput, materialIdInput, materialIntent, materialLinkInput } from './validation';
 
@@ -12,15 +11,7 @@ import { materialFileInput, materialIdInput, materialIntent, materialLinkInput }
 export async function runMaterialAction(viewer: Viewer, groupReadId: string, formData: FormData) {
   const which = materialIntent.safeParse({ intent: formData.get('intent') });
   if (!which.success) return { formError: 'Escolha o que fazer.', fieldErrors: {}, fields: {} };
-  const run = async <S extends z.ZodType>(schema: S, work: (value: z.output<S>) => Promise<string>) => {
-    const parsed = parseForm(formData, schema);
-    if (!parsed.ok) return parsed.failure;
-    try {
-      return { success: await work(parsed.value) };
-    } catch (error) {
-      return failureFromError(error, parsed.fields);
-    }
-  };
+  const run = formRunner(formData);
   switch (which.data.intent) {
     case 'link':
       return run(materialLinkInput, async (input) => {

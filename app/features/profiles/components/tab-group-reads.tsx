@@ -1,5 +1,6 @@
 import { Link } from '~/components/link';
 import { GroupReadList } from '~/features/lcs/components/group-read-list';
+import type { GroupReadCard } from '~/features/lcs/types';
 import type { TabData } from '../types';
 
 /** The LCs a reader hosts and reads along in (those the viewer may see). */
@@ -15,22 +16,20 @@ export function GroupReadsTab({ data, mine }: { data: Extract<TabData, { tab: 'l
     );
   return (
     <div className="flex flex-col gap-6">
-      {hosting.length > 0 ? (
-        <section aria-labelledby="lcs-organiza" className="flex flex-col gap-3">
-          <h2 id="lcs-organiza" className="font-serif text-xl font-semibold">
-            Organiza
-          </h2>
-          <GroupReadList groupReads={hosting} />
-        </section>
-      ) : null}
-      {joined.length > 0 ? (
-        <section aria-labelledby="lcs-participa" className="flex flex-col gap-3">
-          <h2 id="lcs-participa" className="font-serif text-xl font-semibold">
-            Participa
-          </h2>
-          <GroupReadList groupReads={joined} />
-        </section>
-      ) : null}
+      <Part id="lcs-organiza" title="Organiza" groupReads={hosting} />
+      <Part id="lcs-participa" title="Participa" groupReads={joined} />
     </div>
+  );
+}
+
+function Part({ id, title, groupReads }: { id: string; title: string; groupReads: readonly GroupReadCard[] }) {
+  if (groupReads.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="font-serif text-xl font-semibold">
+        {title}
+      </h2>
+      <GroupReadList groupReads={groupReads} />
+    </section>
   );
 }
