@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addMaterialFile, listMaterials } from '~/features/lcs/materials/materials.server';
+import { createGroupRead } from '~/features/lcs/mutations.server';
 import type { GroupReadVisibility } from '~/features/lcs/vocabulary';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
-import { LC_ROLES_UNDER_TEST, type LcCast, type LcWho, createLcCast } from '../../test/lc-fixtures';
+import { LC_ROLES_UNDER_TEST, type LcCast, type LcWho, createLcCast, lcInput } from '../../test/lc-fixtures';
 import { call, statusOf } from '../../test/routes';
 import * as create from './criar.lc';
 import * as mine from './lc';
@@ -85,10 +86,9 @@ describe('LCs: who may open what', () => {
     expect(await matrix(cast, (who) => call(materials.loader, get(cast, who, '/materiais'), params(cast)))).toEqual(SEES[visibility]);
     expect(await matrix(cast, (who) => call(materialFile.loader, get(cast, who, `/materiais/${file!.id}`), material))).toEqual(SEES[visibility]);
     // Another LC's material under this LC's address is no file of this one.
-    const other = await createLcCast('publico');
-    expect(
-      await statusOf(call(materialFile.loader, get(other, 'anfitriao', `/materiais/${file!.id}`), { identificador: other.lc.slug, material: file!.id })),
-    ).toBe(404);
+    const other = await createGroupRead(cast.viewers.anfitriao, await lcInput({ title: 'Outra LC' }));
+    const otherUrl = getRequest(`/lc/${other.slug}/materiais/${file!.id}`, cast.cookie('anfitriao'));
+    expect(await statusOf(call(materialFile.loader, otherUrl, { identificador: other.slug, material: file!.id }))).toBe(404);
   });
 
   it.each(['publico', 'clube', 'privado'] as const)(
