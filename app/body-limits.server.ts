@@ -2,7 +2,7 @@ import { matchPath } from 'react-router';
 import { ATT_IMAGES_MAX } from '~/features/atts/policy';
 import { IMPORT_MAX_BYTES } from '~/features/curation/import-file';
 import { READER_IMPORT_MAX_BYTES } from '~/features/imports/limits';
-import { GROUP_READ_DESCRIPTION_MAX } from '~/features/lcs/policy';
+import { GROUP_READ_DESCRIPTION_MAX, MATERIAL_PDF_MAX_BYTES } from '~/features/lcs/policy';
 import { NEWS_BODY_MAX } from '~/features/news/limits';
 import { REVIEW_BODY_MAX } from '~/features/reading/vocabulary';
 import { IMAGE_MAX_BYTES } from './server/images.server';
@@ -41,6 +41,8 @@ const BODY_LIMITS: readonly (readonly [pattern: string, bytes: number])[] = [
   ['/criar/lc', textForm(GROUP_READ_DESCRIPTION_MAX) + FORM_MAX_BYTES],
   // The host tools: a cover image, and the details form (a 5,000-character description) under the same cap.
   ['/lc/:identificador/gerenciar', fileForm(1, IMAGE_MAX_BYTES)],
+  // An LC's material: a PDF (10 MB) or an image (5 MB).
+  ['/lc/:identificador/materiais', fileForm(1, MATERIAL_PDF_MAX_BYTES)],
   // A club's avatar or banner; its settings form (description, welcome text, rules) fits under the same cap.
   ['/clube/:identificador/admin/personalizar', fileForm(1, IMAGE_MAX_BYTES)],
 ];

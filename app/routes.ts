@@ -63,6 +63,8 @@ export default [
   route('lc/:identificador/livros', 'routes/lc.$identificador.livros.tsx'),
   route('lc/:identificador/cronograma', 'routes/lc.$identificador.cronograma.tsx'),
   route('lc/:identificador/cronograma.ics', 'routes/lc.$identificador.cronograma[.]ics.ts'),
+  route('lc/:identificador/materiais', 'routes/lc.$identificador.materiais.tsx'),
+  route('lc/:identificador/materiais/:material', 'routes/lc.$identificador.materiais.$material.ts'),
   route('lc/:identificador/gerenciar', 'routes/lc.$identificador.gerenciar.tsx'),
   route('lc/:identificador/discussao', 'routes/lc.$identificador.discussao.tsx'),
   route('lc/:identificador/participantes', 'routes/lc.$identificador.participantes.tsx'),

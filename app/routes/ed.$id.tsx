@@ -6,6 +6,8 @@ import { FinishedAttForm, ProgressAttOption } from '~/features/atts/components/a
 import { finishedAttFrom, progressAttFrom } from '~/features/atts/forms.server';
 import { postAtt, prepareAtt, publishAtt, publishReviewAtt } from '~/features/atts/mutations.server';
 import { editionMeta } from '~/features/catalog/seo';
+import { EditionGroupReads } from '~/features/lcs/components/edition-group-reads';
+import { listEditionGroupReads } from '~/features/lcs/edition-list.server';
 import { ProgressPanel } from '~/features/reading/components/progress-panel';
 import { ReviewPanel } from '~/features/reading/components/review-panel';
 import { getMyReview } from '~/features/reading/reviews/queries.server';
@@ -21,7 +23,7 @@ import { addToShelf, removeFromShelf } from '~/features/reading/shelves/custom-s
 import { getMyShelfEntry } from '~/features/reading/shelves/queries.server';
 import { STATUS_LABELS } from '~/features/reading/statuses';
 import { shelfActionInput } from '~/features/reading/shelves/validation';
-import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { publicPageHeadersFromLoader, withCacheTags } from '~/server/cache-headers';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { getViewer, requireViewer } from '~/server/viewer.server';
 
@@ -33,7 +35,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { edition, origin, cacheHeaders } = await loadEditionOr404(params.id);
   // Visitors get the cached page; a signed-in reader's copy is private (root middleware) and has their entry.
   const viewer = await getViewer({ request, context });
-  const [entry, shelves] = viewer ? await Promise.all([getMyShelfEntry(viewer, edition.id), listShelfChoices(viewer, edition.id)]) : [null, []];
+  const [[entry, shelves], groupReads] = await Promise.all([
+    viewer ? Promise.all([getMyShelfEntry(viewer, edition.id), listShelfChoices(viewer, edition.id)]) : ([null, []] as [null, never[]]),
+    listEditionGroupReads(viewer, edition.id),
+  ]);
   const [progress, review] =
     viewer && entry
       ? await Promise.all([
@@ -42,8 +47,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ])
       : [null, null];
   return data(
-    { edition, origin, signedIn: viewer !== null, verified: viewer?.emailVerified ?? false, entry, shelves, progress, review },
-    { headers: cacheHeaders },
+    {
+      edition,
+      origin,
+      signedIn: viewer !== null,
+      verified: viewer?.emailVerified ?? false,
+      entry,
+      shelves,
+      progress,
+      review,
+      groupReads: groupReads.groupReads,
+    },
+    { headers: withCacheTags(cacheHeaders, groupReads.tags) },
   );
 }
 
@@ -158,6 +173,7 @@ export default function EditionRoute({ loaderData, actionData }: Route.Component
         <ReviewPanel editionId={loaderData.edition.id} entry={loaderData.entry} review={loaderData.review} verified={loaderData.verified} result={actionData} />
       ) : null}
       <EditionAbout edition={loaderData.edition} />
+      <EditionGroupReads groupReads={loaderData.groupReads} />
     </EditionPage>
   );
 }

@@ -7,6 +7,8 @@ import { HomeAtts } from '~/features/atts/components/home-atts';
 import { HOME_ATTS_MAX } from '~/features/atts/policy';
 import { HomeClubsCard } from '~/features/clubs/components/home-clubs-card';
 import { listHomeClubs } from '~/features/clubs/home-card.server';
+import { HomeGroupReadsCard } from '~/features/lcs/components/home-group-reads-card';
+import { listHomeGroupReads } from '~/features/lcs/home-card.server';
 import { listAtts } from '~/features/atts/queries.server';
 import { FollowingActivityFeed } from '~/features/reading/components/following-activity';
 import { CurrentlyReading, ReadingGoalForm } from '~/features/reading/components/home-reading';
@@ -27,17 +29,18 @@ export const meta: Route.MetaFunction = () => [{ title: 'Início · Maratona' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const year = yearInSaoPaulo();
-  const [reading, goal, suggestions, activity, atts, clubs] = await Promise.all([
+  const [reading, goal, suggestions, activity, atts, clubs, groupReads] = await Promise.all([
     listCurrentlyReading(viewer),
     myReadingGoal(viewer, year),
     listReaderSuggestions(viewer),
     listFollowingActivity(viewer),
     listAtts(viewer, { kind: 'following' }, { limit: HOME_ATTS_MAX }),
     listHomeClubs(viewer),
+    listHomeGroupReads(viewer),
   ]);
   // Whoever is reading something has started; only an empty "Lendo agora" asks whether the bookshelf is empty.
   const started = reading.length > 0 || (await hasShelfEntries(viewer));
-  return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity, atts, clubs };
+  return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity, atts, clubs, groupReads };
 }
 
 /** The goal form and the one-tap progress of the books being read: always the viewer's own. */
@@ -85,7 +88,7 @@ function FirstRun() {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { started, reading, goal, suggestions, activity, atts, clubs } = loaderData;
+  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -109,6 +112,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <ReadingGoalCard goal={goal}>
             <ReadingGoalForm goal={goal} result={actionData} />
           </ReadingGoalCard>
+          <HomeGroupReadsCard groupReads={groupReads.groupReads} total={groupReads.total} />
           <HomeClubsCard clubs={clubs.clubs} total={clubs.total} />
           <ReaderSuggestions readers={suggestions} />
         </div>

@@ -8,7 +8,8 @@ import { StageList } from '~/features/lcs/components/stage-list';
 import { runJoinAction } from '~/features/lcs/join-action.server';
 import { groupReadPageHeaders, loadGroupReadForRoute } from '~/features/lcs/page.server';
 import { saoPauloToday } from '~/features/lcs/policy';
-import { listMaterials, listStages } from '~/features/lcs/queries.server';
+import { listMaterials } from '~/features/lcs/materials/materials.server';
+import { listStages } from '~/features/lcs/queries.server';
 import { nextStage } from '~/features/lcs/schedule';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { renderMarkdown } from '~/lib/markdown';
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 /** An LC's home: about, the next etapa, materials, and the join button in the viewer's state. */
 export async function loader(args: Route.LoaderArgs) {
   const lc = await loadGroupReadForRoute(args);
-  const [stages, materials] = await Promise.all([listStages(lc.id), listMaterials(lc.id)]);
+  const [stages, materials] = await Promise.all([listStages(lc.id), listMaterials(lc)]);
   const next = lc.phase === 'encerrada' ? null : nextStage(stages, saoPauloToday());
   return data({ lc, next, stageCount: stages.length, materials, descriptionHtml: renderMarkdown(lc.description) }, { headers: groupReadPageHeaders(lc) });
 }

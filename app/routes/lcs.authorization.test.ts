@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { listStages } from '~/features/lcs/queries.server';
+import { addMaterialFile, listMaterials } from '~/features/lcs/materials/materials.server';
+import { createGroupRead } from '~/features/lcs/mutations.server';
 import type { GroupReadVisibility } from '~/features/lcs/vocabulary';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
-import { LC_ROLES_UNDER_TEST, type LcCast, type LcWho, createLcCast } from '../../test/lc-fixtures';
+import { LC_ROLES_UNDER_TEST, type LcCast, type LcWho, createLcCast, lcInput } from '../../test/lc-fixtures';
 import { call, statusOf } from '../../test/routes';
 import * as create from './criar.lc';
 import * as mine from './lc';
@@ -15,7 +17,10 @@ import * as manage from './lc.$identificador.gerenciar';
 import * as discussion from './lc.$identificador.discussao';
 import * as participants from './lc.$identificador.participantes';
 import * as progress from './lc.$identificador.progresso';
+import * as materials from './lc.$identificador.materiais';
+import * as materialFile from './lc.$identificador.materiais.$material';
 import * as directory from './lcs';
+import * as profileTab from './u.$username.$tab';
 
 useTestDatabase();
 
@@ -112,6 +117,45 @@ describe('LCs: who may open what', () => {
       espera: 200,
       convidado: 200,
     });
+  });
+
+  it.each(['publico', 'clube', 'privado'] as const)('an LC that is %s: its materiais tab and the URL of its file answer alike', async (visibility) => {
+    const cast = await createLcCast(visibility);
+    const pdf = new File([Buffer.from('%PDF-1.4 mapa')], 'mapa.pdf', { type: 'application/pdf' });
+    await addMaterialFile(cast.viewers.anfitriao, cast.lc.id, 'Mapa', pdf);
+    const [, file] = await listMaterials(cast.lc);
+    const material = { ...params(cast), material: file!.id };
+    expect(await matrix(cast, (who) => call(materials.loader, get(cast, who, '/materiais'), params(cast)))).toEqual(SEES[visibility]);
+    expect(await matrix(cast, (who) => call(materialFile.loader, get(cast, who, `/materiais/${file!.id}`), material))).toEqual(SEES[visibility]);
+    // Another LC's material under this LC's address is no file of this one.
+    const other = await createGroupRead(cast.viewers.anfitriao, await lcInput({ title: 'Outra LC' }));
+    const otherUrl = getRequest(`/lc/${other.slug}/materiais/${file!.id}`, cast.cookie('anfitriao'));
+    expect(await statusOf(call(materialFile.loader, otherUrl, { identificador: other.slug, material: file!.id }))).toBe(404);
+  });
+
+  it.each(['publico', 'clube', 'privado'] as const)(
+    'an LC that is %s on the lcs tab of a participant’s profile: listed to exactly who sees the LC',
+    async (visibility) => {
+      const cast = await createLcCast(visibility);
+      const username = cast.users.participante.username;
+      const listed = await matrix(cast, async (who) => {
+        const tab = (await call(profileTab.loader, getRequest(`/u/${username}/lcs`, cast.cookie(who)), { username, tab: 'lcs' })) as {
+          data: { groupReads: { joined: { id: string }[] } };
+        };
+        // Listed reads as 200, left out as 404: the same rows as the LC's own page.
+        return { init: { status: tab.data.groupReads.joined.some((lc) => lc.id === cast.lc.id) ? 200 : 404 } };
+      });
+      expect(listed).toEqual(SEES[visibility]);
+    },
+  );
+
+  it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([
+    ['publico', { ...everyone(403), visitante: 'entrar', anfitriao: 200, adminDoSite: 200 }],
+    ['privado', { ...everyone(403), visitante: 'entrar', leitor: 404, banido: 404, membroDoClube: 404, anfitriao: 200, adminDoSite: 200 }],
+  ])('adding a material to an LC that is %s is for its hosts (and the site admins)', async (visibility, expected) => {
+    const cast = await createLcCast(visibility);
+    const link = (who: LcWho) => ({ intent: 'link', title: `Playlist de ${who}`, url: 'https://exemplo.com.br/playlist' });
+    expect(await matrix(cast, (who) => call(materials.action, post(cast, who, link(who), '/materiais'), params(cast)))).toEqual(expected);
   });
 
   it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([

@@ -212,3 +212,21 @@ export const groupReadStageMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.stageId, t.userId, t.kind] }), index('group_read_stage_marks_user_idx').on(t.userId)],
 );
+
+/**
+ * The notice a participant got that an etapa opens today (PRODUCT.md §F, "etapa abre"): one row per etapa and
+ * reader, written with the notification, so the recurring job tells each reader once however often it runs.
+ */
+export const groupReadStageNotices = pgTable(
+  'group_read_stage_notices',
+  {
+    stageId: text()
+      .notNull()
+      .references(() => groupReadStages.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.stageId, t.userId] }), index('group_read_stage_notices_user_idx').on(t.userId)],
+);

@@ -153,6 +153,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: 'groupReadComments',
   },
   'group_read_stage_marks.user_id': { onDelete: 'delete', why: 'the etapas the reader marked read or revealed', archive: 'groupReadStageMarks' },
+  'group_read_stage_notices.user_id': {
+    onDelete: 'delete',
+    why: 'which etapa openings the reader was told of',
+    archive: { excluded: 'which etapa notices the site sent, not what the reader made' },
+  },
   'group_read_materials.created_by_id': {
     onDelete: 'anonymise',
     why: 'an LC’s materials belong to the LC',

@@ -4,6 +4,9 @@ import { queryRows } from '~/db/client.server';
 import { listMostFollowedReaders, listRecentlyActiveReaders } from '~/features/profiles/directory.server';
 import { seedDemo } from '../../../scripts/demo-data';
 import { useSharedTestDatabase } from '../../../test/db';
+import { listHomeGroupReads } from '~/features/lcs/home-card.server';
+import { getMaterialFile, listMaterials } from '~/features/lcs/materials/materials.server';
+import { listReaderGroupReads } from '~/features/lcs/profile-tab.server';
 import { foldForMatch } from './normalize';
 import { getAuthor, getCollection, getEdition, listCollections, listWorkEditions } from './queries.server';
 import relevance from './search-relevance.json';
@@ -112,6 +115,45 @@ describe('the demo clubs', () => {
         activities: 0,
       },
     ]);
+  });
+});
+
+describe('the demo LCs', () => {
+  it('give lia_leitora a /home card, a profile tab and materials to show, an LC in each phase', async () => {
+    const [lia] = await queryRows<{ id: string; username: string }>(sql`SELECT id, username FROM users WHERE username = 'lia_leitora'`);
+    const viewer = {
+      id: lia!.id,
+      role: 'reader' as const,
+      username: 'lia_leitora',
+      name: 'Lia',
+      image: null,
+      emailVerified: true,
+      sessionId: 't',
+      unreadNotifications: 0,
+    };
+    const home = await listHomeGroupReads(viewer);
+    expect(home.groupReads.map((lc) => [lc.title, lc.stage?.today])).toEqual(
+      expect.arrayContaining([
+        ['Clássicos curtos do Clube da Foca', true],
+        ['Vidas secas em duas semanas', true],
+      ]),
+    );
+    const tab = await listReaderGroupReads(null, lia!.id);
+    expect(tab.hosting.map((lc) => lc.title)).toEqual(['Dom Casmurro em quatro semanas']);
+    expect(tab.joined.map((lc) => lc.phase).sort()).toEqual(['em-andamento', 'em-andamento', 'encerrada']);
+    const [casmurro] = await queryRows<{ id: string; slug: string }>(sql`SELECT id, slug FROM group_reads WHERE title = 'Dom Casmurro em quatro semanas'`);
+    const materials = await listMaterials(casmurro!);
+    expect(materials.map((m) => [m.kind, m.fileKind])).toEqual([
+      ['link', null],
+      ['link', null],
+      ['file', 'pdf'],
+    ]);
+    const guide = await getMaterialFile(null, casmurro!.id, materials[2]!.id);
+    expect(
+      Buffer.from(await new Response(guide!.file.body).arrayBuffer())
+        .subarray(0, 8)
+        .toString(),
+    ).toBe('%PDF-1.4');
   });
 });
 

@@ -176,7 +176,7 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
           'editions', (SELECT json_agg(e.edition_id ORDER BY e.position) FROM group_read_editions e WHERE e.group_read_id = g.id),
           'schedule', (SELECT json_agg(json_build_object('editionId', s.edition_id, 'unit', s.unit, 'from', s.from_number, 'to', s.to_number, 'startsOn', s.starts_on, 'endsOn', s.ends_on) ORDER BY s.position)
             FROM group_read_stages s WHERE s.group_read_id = g.id),
-          'materials', (SELECT json_agg(json_build_object('kind', m.kind, 'title', m.title, 'url', m.url) ORDER BY m.position) FROM group_read_materials m WHERE m.group_read_id = g.id))
+          'materials', (SELECT json_agg(json_build_object('id', m.id, 'kind', m.kind, 'title', m.title, 'url', m.url, 'key', m.file_key) ORDER BY m.position) FROM group_read_materials m WHERE m.group_read_id = g.id))
           ORDER BY g.created_at, g.id) FROM group_reads g WHERE g.host_user_id = ${userId}) AS "groupReadsHosted",
       (SELECT json_agg(json_build_object('title', g.title, 'slug', g.slug, 'status', p.status, 'joinedAt', p.joined_at, 'since', p.status_at) ORDER BY p.status_at, g.id)
         FROM group_read_participants p JOIN group_reads g ON g.id = p.group_read_id WHERE p.user_id = ${userId}) AS "groupReads",
@@ -203,6 +203,17 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       return { ...image, path };
     }),
   }));
+  // The files of the LCs the reader hosts are theirs too: in the zip beside the images, named by the material.
+  type HostedMaterial = { id: string; kind: string; title: string; url: string | null; key: string | null };
+  const groupReadsHosted = (sections.groupReadsHosted as { slug: string; materials: HostedMaterial[] | null }[]).map((lc) => ({
+    ...lc,
+    materials: (lc.materials ?? []).map(({ id, key, ...material }) => {
+      if (!key) return material;
+      const path = `arquivos/lcs/${lc.slug}/${id}.${key.slice(key.lastIndexOf('.') + 1)}`;
+      images.push({ key, path });
+      return { ...material, file: path };
+    }),
+  }));
   return {
     data: {
       format: 'maratona',
@@ -213,6 +224,7 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       ...sections,
       atts,
       changeRequests,
+      groupReadsHosted,
     },
     images,
   };

@@ -1,6 +1,7 @@
 import { createClub } from '~/features/clubs/mutations.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
+import { addMaterialFile } from '~/features/lcs/materials/materials.server';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -112,6 +113,7 @@ describe('full archive', () => {
       SELECT ${newId()}, s.group_read_id, s.id, ${readerUser.id}, 'Que capítulo!' FROM group_read_stages s WHERE s.group_read_id = ${friendsLc.id} AND s.position = 0`);
     await getDb().execute(sql`INSERT INTO group_read_stage_marks (stage_id, user_id, kind)
       SELECT s.id, ${readerUser.id}, 'revealed' FROM group_read_stages s WHERE s.group_read_id = ${friendsLc.id} AND s.position = 1`);
+    await addMaterialFile(reader, hosted.id, 'Guia', new File([Buffer.from('%PDF-1.4 guia de leitura')], 'guia.pdf', { type: 'application/pdf' }));
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -174,8 +176,14 @@ describe('full archive', () => {
           { from: 1, to: 132 },
           { from: 133, to: 264 },
         ],
+        materials: [
+          { kind: 'link', title: 'Playlist', url: 'https://exemplo.com.br/playlist' },
+          { kind: 'file', title: 'Guia', file: expect.stringMatching(new RegExp(`^arquivos/lcs/${hosted.slug}/[A-Za-z0-9_-]+\\.pdf$`)) },
+        ],
       },
     ]);
+    const guide = (data.groupReadsHosted as { materials: { file?: string }[] }[])[0]!.materials[1]!.file!;
+    expect(strFromU8(files[guide]!)).toBe('%PDF-1.4 guia de leitura');
     expect(data.groupReads).toMatchObject([{ title: 'LC do amigo', status: 'active' }]);
     expect(data.groupReadComments).toMatchObject([{ groupRead: friendsLc.slug, stage: 1, body: 'Que capítulo!', replyTo: null }]);
     expect(data.groupReadStageMarks).toMatchObject([{ groupRead: friendsLc.slug, stage: 2, kind: 'revealed' }]);

@@ -5,7 +5,7 @@ import { dropPlaces } from './participants.server';
 
 /**
  * Before a reader's account goes (its rows go by cascade): each LC where they hold a place frees it, so the
- * waiting list moves up and the count stays true; the LCs they host go with them, their covers to be removed.
+ * waiting list moves up and the count stays true; the LCs they host go with them, their covers and material files to be removed.
  * Returns the cached pages to drop and the files to remove once the deletion is committed.
  */
 export async function releaseGroupReadsOf(tx: Tx, userId: string): Promise<{ tags: string[]; files: string[] }> {
@@ -18,7 +18,11 @@ export async function releaseGroupReadsOf(tx: Tx, userId: string): Promise<{ tag
     userId,
     places.map(({ id }) => id),
   );
-  const hosted = await queryRows<{ id: string; cover_key: string | null }>(sql`SELECT id, cover_key FROM group_reads WHERE host_user_id = ${userId}`, tx);
+  const hosted = await queryRows<{ id: string; files: string[] }>(
+    sql`SELECT g.id, array_remove(array_prepend(g.cover_key, ARRAY(SELECT m.file_key FROM group_read_materials m WHERE m.group_read_id = g.id AND m.file_key IS NOT NULL)), NULL) AS files
+      FROM group_reads g WHERE g.host_user_id = ${userId}`,
+    tx,
+  );
   const tags = [...new Set([...dropped, ...hosted.flatMap(({ id }) => groupReadPageTags(id))])];
-  return { tags, files: hosted.flatMap((lc) => (lc.cover_key ? [lc.cover_key] : [])) };
+  return { tags, files: hosted.flatMap((lc) => lc.files) };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '~/server/errors';
-import { failureFromError, parseForm } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
 import { changeGroupReadCover } from './cover.server';
+import { formRunner } from './form-runner.server';
 import { closeGroupReadEarly, shiftGroupReadSchedule, updateGroupReadSettings } from './mutations.server';
 import { inviteToGroupRead, removeParticipant } from './participants.server';
 import { groupReadSettingsInput, inviteInput, participantInput, shiftInput } from './validation';
@@ -16,15 +16,7 @@ const hostIntent = z.object({ intent: z.enum(['detalhes', 'capa', 'adiar', 'conv
 export async function runHostAction(viewer: Viewer, groupReadId: string, formData: FormData) {
   const which = hostIntent.safeParse({ intent: formData.get('intent') });
   if (!which.success) return { formError: 'Escolha o que fazer.', fieldErrors: {}, fields: {} };
-  const run = async <S extends z.ZodType>(schema: S, work: (value: z.output<S>) => Promise<string>) => {
-    const parsed = parseForm(formData, schema);
-    if (!parsed.ok) return parsed.failure;
-    try {
-      return { success: await work(parsed.value) };
-    } catch (error) {
-      return failureFromError(error, parsed.fields);
-    }
-  };
+  const run = formRunner(formData);
   switch (which.data.intent) {
     case 'detalhes':
       return run(groupReadSettingsInput, async (input) => {

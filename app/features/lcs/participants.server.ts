@@ -9,6 +9,7 @@ import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
+import { notifyInvitation } from './notices.server';
 import { BANNED_MESSAGE, GROUP_READ_INVITATIONS_PER_HOUR, can, phaseOf } from './policy';
 import { type GroupReadAccess, requireGroupReadAccess } from './standing.server';
 
@@ -248,6 +249,7 @@ export async function inviteToGroupRead(viewer: Viewer, groupReadId: string, use
         'username',
       );
     await tx.insert(groupReadParticipants).values({ groupReadId, userId: reader.id, status: 'invited', invitedById: viewer.id, statusAt: new Date() });
+    await notifyInvitation(tx, viewer, lc, reader.id);
   });
   await invalidateTags(groupReadPageTags(groupReadId));
 }

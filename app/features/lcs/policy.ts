@@ -133,3 +133,8 @@ export const GROUP_READ_INVITATIONS_PER_HOUR = 30;
 
 /** Characters of one comment in an LC's discussion at most. */
 export const GROUP_READ_COMMENT_MAX = 2000;
+
+/** A material file: a PDF up to 10 MB (a reading guide, a map), or an image under the site's image rules (5 MB). */
+export const MATERIAL_PDF_MAX_BYTES = 10 * 1024 * 1024;
+/** Material files one reader may upload an hour, PDFs and images together (images count in the image limit too). */
+export const MATERIAL_FILES_PER_HOUR = 20;

@@ -1,17 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, queryRows } from '~/db/client.server';
-import {
-  clubMembers,
-  clubs,
-  editions,
-  groupReadMaterials,
-  groupReadParticipants,
-  groupReadSlugRedirects,
-  groupReadStages,
-  groupReads,
-  users,
-} from '~/db/schema';
+import { clubMembers, clubs, editions, groupReadParticipants, groupReadSlugRedirects, groupReadStages, groupReads, users } from '~/db/schema';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { blockedEitherWay } from '~/features/social/audience.server';
 import { markdownPlainText } from '~/lib/markdown';
@@ -20,23 +10,15 @@ import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
 import { standingColumns, standingJoins, toStanding } from './standing.server';
-import type {
-  GroupReadBook,
-  GroupReadCard,
-  GroupReadDetail,
-  GroupReadDirectoryPage,
-  GroupReadMaterial,
-  GroupReadParticipant,
-  GroupReadStage,
-  MyGroupReads,
-} from './types';
+import type { GroupReadBook, GroupReadCard, GroupReadDetail, GroupReadDirectoryPage, GroupReadParticipant, GroupReadStage, MyGroupReads } from './types';
 import type { GroupReadPhase } from './vocabulary';
 
 const fileUrl = (key: string | null) => (key ? `/arquivos/${key}` : null);
-const hostUsers = alias(users, 'host_users');
-const hostClubs = alias(clubs, 'host_clubs');
+export const hostUsers = alias(users, 'host_users');
+export const hostClubs = alias(clubs, 'host_clubs');
 
-const cardColumns = {
+/** The columns of an LC's card (select from group_reads left-joined to hostUsers and hostClubs): see toCard. */
+export const cardColumns = {
   id: groupReads.id,
   slug: groupReads.slug,
   title: groupReads.title,
@@ -57,7 +39,7 @@ const cardColumns = {
     WHERE ge.group_read_id = ${groupReads.id} ORDER BY ge.position LIMIT 1) b)`,
 };
 
-type CardRow = {
+export type CardRow = {
   id: string;
   slug: string;
   title: string;
@@ -79,7 +61,7 @@ type CardRow = {
 /** Characters of a description on an LC's card. */
 const SUMMARY_MAX = 200;
 
-function toCard(row: CardRow, today: string): GroupReadCard {
+export function toCard(row: CardRow, today: string): GroupReadCard {
   const summary = markdownPlainText(row.description);
   return {
     id: row.id,
@@ -186,22 +168,6 @@ export async function listBooks(groupReadId: string): Promise<GroupReadBook[]> {
       WHERE ge.group_read_id = ${groupReadId} ORDER BY ge.position`,
   );
   return rows.map((row) => ({ ...toCoverCard(row), position: row.position, pages: row.pages }));
-}
-
-/** The LC's materials in order (for an LC the viewer may see): links, and files under /arquivos. */
-export async function listMaterials(groupReadId: string): Promise<GroupReadMaterial[]> {
-  const rows = await getDb()
-    .select({
-      id: groupReadMaterials.id,
-      kind: groupReadMaterials.kind,
-      title: groupReadMaterials.title,
-      url: groupReadMaterials.url,
-      fileKey: groupReadMaterials.fileKey,
-    })
-    .from(groupReadMaterials)
-    .where(eq(groupReadMaterials.groupReadId, groupReadId))
-    .orderBy(asc(groupReadMaterials.position));
-  return rows.map(({ fileKey, url, ...row }) => ({ ...row, url: url ?? fileUrl(fileKey) ?? '' }));
 }
 
 /** Host tools: everyone with a row in the LC (places, waiting list in order, invitations, bans). */

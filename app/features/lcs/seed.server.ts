@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubs, groupReads } from '~/db/schema';
 import { editionIdOf, viewersOf } from '~/features/clubs/seed.server';
+import { addMaterialFile } from './materials/materials.server';
 import { createGroupRead, shiftGroupReadSchedule } from './mutations.server';
 import { joinGroupRead } from './participants.server';
 import { saoPauloToday } from './policy';
@@ -23,9 +24,38 @@ type DemoGroupRead = {
   cap: number | null;
   participants: string[];
   materials?: { title: string; url: string }[];
+  /** A reading guide as a PDF in the materiais tab, with these lines of text. */
+  guide?: { title: string; lines: string[] };
 };
 
-/** One LC in each phase (PRODUCT.md §F): open to join, running (hosted by a club, two books), and finished. */
+/** A one-page PDF with a few lines of text (Helvetica, WinAnsi: Portuguese accents print), for the demo's materials. */
+export function demoPdf(lines: readonly string[]): Buffer {
+  const escape = (line: string) => line.replace(/[\\()]/g, (c) => `\\${c}`);
+  const text = lines.map((line, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 56 ${780 - i * 24} Td (${escape(line)}) Tj ET`).join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * One LC in each phase (PRODUCT.md §F): open to join (with a link list and a PDF guide), running (one hosted by a
+ * club, two books; one by a reader), and finished. lia_leitora hosts, and reads along in the running ones, so her
+ * profile's LCs tab and her /home card show something.
+ */
 export const DEMO_GROUP_READS: DemoGroupRead[] = [
   {
     title: 'Dom Casmurro em quatro semanas',
@@ -38,7 +68,20 @@ export const DEMO_GROUP_READS: DemoGroupRead[] = [
     days: 28,
     cap: 20,
     participants: ['beto_leitor', 'joana_moura', 'rafaela_lima'],
-    materials: [{ title: 'Guia de leitura de Dom Casmurro', url: 'https://www.dominiopublico.gov.br/' }],
+    materials: [
+      { title: 'Dom Casmurro no Domínio Público', url: 'https://www.dominiopublico.gov.br/' },
+      { title: 'Playlist para ler Machado', url: 'https://www.youtube.com/results?search_query=choro+rio+de+janeiro+1900' },
+    ],
+    guide: {
+      title: 'Guia de leitura: quatro semanas',
+      lines: [
+        'Dom Casmurro em quatro semanas',
+        'Semana 1: caps. 1-37. Quem é Bento? Repare em quem conta a história.',
+        'Semana 2: caps. 38-73. O seminário, José Dias e os olhos de ressaca.',
+        'Semana 3: caps. 74-110. O casamento e Escobar.',
+        'Semana 4: caps. 111-148. E agora: Capitu traiu ou não traiu?',
+      ],
+    },
   },
   {
     title: 'Clássicos curtos do Clube da Foca',
@@ -53,7 +96,19 @@ export const DEMO_GROUP_READS: DemoGroupRead[] = [
     startsIn: -6,
     days: 21,
     cap: null,
-    participants: ['beto_leitor', 'marcos_tavares', 'camila_rocha', 'tiago_nunes'],
+    participants: ['lia_leitora', 'beto_leitor', 'marcos_tavares', 'camila_rocha', 'tiago_nunes'],
+    materials: [{ title: 'Clarice Lispector no Instituto Moreira Salles', url: 'https://ims.com.br/' }],
+  },
+  {
+    title: 'Vidas secas em duas semanas',
+    host: 'beto_leitor',
+    visibility: 'publico',
+    description: 'Fabiano, sinha Vitória, os meninos e a Baleia. Um capítulo por dia, e a conversa no fim de cada semana.',
+    books: [{ title: 'Vidas secas', pages: 155 }],
+    startsIn: -4,
+    days: 14,
+    cap: 30,
+    participants: ['lia_leitora', 'joana_moura', 'rafaela_lima'],
   },
   {
     title: 'Noites brancas numa semana',
@@ -104,6 +159,10 @@ export async function seedDemoGroupReads(): Promise<number> {
     const host = who(demo.host);
     const lc = await createGroupRead(host, input);
     for (const username of demo.participants) await joinGroupRead(who(username), lc.id);
+    if (demo.guide) {
+      const pdf = demoPdf(demo.guide.lines);
+      await addMaterialFile(host, lc.id, demo.guide.title, new File([new Uint8Array(pdf)], 'guia.pdf', { type: 'application/pdf' }));
+    }
     if (demo.startsIn !== 7) await shiftGroupReadSchedule(host, lc.id, demo.startsIn - 7);
     created += 1;
   }

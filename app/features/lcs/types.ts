@@ -47,7 +47,8 @@ export type GroupReadStage = {
 };
 
 export type GroupReadBook = CoverCard & { position: number; pages: number | null };
-export type GroupReadMaterial = { id: string; kind: MaterialKind; title: string; url: string };
+/** A link (its https address) or a file (served at /lc/{identificador}/materiais/{id}, a PDF or an image). */
+export type GroupReadMaterial = { id: string; kind: MaterialKind; title: string; url: string; fileKind: 'pdf' | 'image' | null };
 export type GroupReadParticipant = { userId: string; username: string; name: string; status: ParticipantStatus; waitingPlace: number | null };
 
 export type GroupReadDirectoryPage = { groupReads: GroupReadCard[]; total: number; page: number; pageSize: number };
@@ -96,4 +97,28 @@ export type DiscussionThreadPage = {
   page: number;
   pageSize: number;
   may: { comment: boolean; reveal: boolean; moderate: boolean };
+};
+
+/** /u/{username}/lcs: the LCs a reader hosts and those they read along in. */
+export type ReaderGroupReads = { hosting: GroupReadCard[]; joined: GroupReadCard[] };
+
+/**
+ * An LC on /home's card: the etapa to read today (`today`), or the next one when none runs today. The discussion's
+ * "who commented" joins this card as its own field once the discussion exists.
+ */
+export type HomeGroupRead = {
+  id: string;
+  slug: string;
+  title: string;
+  stage: {
+    number: number;
+    unit: StageUnit;
+    fromNumber: number;
+    toNumber: number;
+    startsOn: string;
+    endsOn: string;
+    /** The etapa's book, named only when the LC reads more than one. */
+    editionTitle: string | null;
+    today: boolean;
+  } | null;
 };

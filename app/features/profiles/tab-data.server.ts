@@ -1,3 +1,4 @@
+import { listReaderGroupReads } from '~/features/lcs/profile-tab.server';
 import { listReaderClubs } from '~/features/clubs/queries.server';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
@@ -148,6 +149,7 @@ export const TAB_LOADERS: TabLoaders = {
     page: await listAtts(viewer, { kind: 'author', authorId: owner.reader.id }, { cursor: params.cursor ?? null }),
   }),
   estatisticas: statsTab,
+  lcs: async ({ viewer, owner }) => ({ tab: 'lcs', groupReads: await listReaderGroupReads(viewer, owner.reader.id) }),
   clubes: async ({ viewer, owner }) => ({ tab: 'clubes', clubs: await listReaderClubs(viewer, owner.reader.id) }),
   seguidores: async ({ viewer, owner, params }) => ({
     tab: 'seguidores',

@@ -1,3 +1,4 @@
+import type { ReaderGroupReads } from '~/features/lcs/types';
 import type { ClubCard } from '~/features/clubs/types';
 import type { AttCard, AttPage } from '~/features/atts/types';
 import type { CoverCard } from '~/features/catalog/types';
@@ -78,6 +79,8 @@ export type TabData =
   | { tab: 'atts'; page: AttPage }
   /** `years` are those with a finished reading, latest first; `stats.year` null is all time. */
   | { tab: 'estatisticas'; years: number[]; stats: ReaderStats }
+  /** The LCs the reader hosts and reads along in, each only if the viewer may see it. */
+  | { tab: 'lcs'; groupReads: ReaderGroupReads }
   /** The clubs the reader shows (a private one only to its own members). */
   | { tab: 'clubes'; clubs: ClubCard[] }
   | { tab: 'seguidores'; readers: ReaderPage; requests: ReaderCard[] | null }

@@ -14,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'club_membership',
   'club_post',
   'club_activity',
+  'group_read_invitation',
+  'group_read_stage',
   'weekly_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -36,6 +38,8 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   club_membership: { label: 'Convite, aprovação ou mudança de papel num clube', inAppAvailable: true, defaults: { inApp: true, email: true } },
   club_post: { label: 'Novo post num clube seu', inAppAvailable: true, defaults: { inApp: true, email: false } },
   club_activity: { label: 'Lembrete de atividade de um clube seu', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  group_read_invitation: { label: 'Convite para uma LC', inAppAvailable: true, defaults: { inApp: true, email: true } },
+  group_read_stage: { label: 'Etapa de uma LC sua começa', inAppAvailable: true, defaults: { inApp: true, email: false } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 
@@ -54,6 +58,8 @@ export const NOTIFICATION_KIND_TYPES = {
   club_post: 'club_post',
   club_activity: 'club_activity',
   group_read_reply: 'comment',
+  group_read_invitation: 'group_read_invitation',
+  group_read_stage: 'group_read_stage',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */

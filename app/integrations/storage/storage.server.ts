@@ -51,6 +51,7 @@ const CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
   zip: 'application/zip',
   csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
 };
 
 /** Segments of ASCII letters, digits, `_`, `-` and `.` (ids are mixed-case), with a known extension: no `..`, no `//`. */

@@ -6,7 +6,7 @@ import type { GroupReadDetail } from '../types';
 import { GroupReadCover } from './group-read-list';
 import { JoinForm } from './join-form';
 
-export type GroupReadTab = 'sobre' | 'livros' | 'cronograma' | 'discussao' | 'participantes' | 'progresso' | 'gerenciar';
+export type GroupReadTab = 'sobre' | 'livros' | 'cronograma' | 'discussao' | 'participantes' | 'materiais' | 'progresso' | 'gerenciar';
 
 /** The LC's cover, title, host, dates and join button, and its tabs (Meu progresso for its participants, Gerenciar for its hosts). */
 export function GroupReadHeader({ lc, current }: { lc: GroupReadDetail; current: GroupReadTab }) {
@@ -17,6 +17,7 @@ export function GroupReadHeader({ lc, current }: { lc: GroupReadDetail; current:
     { to: `${base}/cronograma`, label: 'Cronograma', active: current === 'cronograma' },
     { to: `${base}/discussao`, label: 'Discussão', active: current === 'discussao' },
     { to: `${base}/participantes`, label: 'Participantes', active: current === 'participantes' },
+    { to: `${base}/materiais`, label: 'Materiais', active: current === 'materiais' },
     ...(lc.standing.status === 'active' ? [{ to: `${base}/progresso`, label: 'Meu progresso', active: current === 'progresso' }] : []),
     ...(can(lc, lc.standing, 'manage') ? [{ to: `${base}/gerenciar`, label: 'Gerenciar', active: current === 'gerenciar' }] : []),
   ];

@@ -1,6 +1,7 @@
 import type { TabData } from '../types';
 import { AttsTab } from './tab-atts';
 import { ClubsTab } from './tab-clubs';
+import { GroupReadsTab } from './tab-group-reads';
 import { BookshelfTab } from './tab-bookshelf';
 import { FollowersTab, FollowingTab } from './tab-connections';
 import { FinishedTab } from './tab-finished';
@@ -23,6 +24,8 @@ export function ProfileTabView({ data, username, mine, search }: { data: TabData
       return <AttsTab data={data} username={username} mine={mine} />;
     case 'estatisticas':
       return <StatsTab data={data} username={username} />;
+    case 'lcs':
+      return <GroupReadsTab data={data} mine={mine} />;
     case 'clubes':
       return <ClubsTab data={data} mine={mine} />;
     case 'seguidores':

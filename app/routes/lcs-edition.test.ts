@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '~/db/client.server';
+import { groupReads } from '~/db/schema';
+import { closeGroupReadEarly, createGroupRead, shiftGroupReadSchedule, updateGroupReadSettings } from '~/features/lcs/mutations.server';
+import { inviteToGroupRead, joinGroupRead } from '~/features/lcs/participants.server';
+import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
+import type { Viewer } from '~/server/viewer.server';
+import { useTestDatabase } from '../../test/db';
+import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../test/factories';
+import { lcInput } from '../../test/lc-fixtures';
+import { dropped, visit, type Page } from '../../test/page-cache';
+import { call } from '../../test/routes';
+import * as edition from './ed.$id';
+
+useTestDatabase();
+
+const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
+type EditionData = { data: { groupReads: { title: string }[] }; init: { headers: HeadersInit } };
+const titles = async (id: string, cookie?: string) =>
+  ((await call(edition.loader, getRequest(`/ed/${id}`, cookie), { id })) as EditionData).data.groupReads.map((lc) => lc.title);
+
+describe('/ed/{id}: LCs lendo este livro', () => {
+  beforeEach(async () => {
+    clearHtmlCache();
+    await listenForInvalidations();
+  });
+
+  it('lists the open and running LCs reading the edition that the viewer may see, never an ended one', async () => {
+    const [host, invited] = await Promise.all([createUser({ verified: true }), createUser({ verified: true })]);
+    const book = await createEdition({ title: 'Quarto de despejo', authors: ['Carolina Maria de Jesus'], pages: 300 });
+    const books = { editions: [{ editionId: book, pages: null }] };
+    const lc = async (title: string, extra: Parameters<typeof lcInput>[0] = {}) =>
+      createGroupRead(verified(host), await lcInput({ title, ...books, ...extra }));
+    await lc('LC aberta');
+    const running = await lc('LC em andamento');
+    await shiftGroupReadSchedule(verified(host), running.id, -5);
+    const ended = await lc('LC encerrada');
+    await closeGroupReadEarly(verified(host), ended.id);
+    const secret = await lc('LC secreta', { visibility: 'privado' });
+    await inviteToGroupRead(verified(host), secret.id, invited.username);
+    await joinGroupRead(verified(invited), secret.id);
+    await lc('LC de outro livro', { editions: [{ editionId: await createEdition({ title: 'Outro', authors: ['Alguém'], pages: 300 }), pages: null }] });
+
+    expect(await titles(book)).toEqual(['LC em andamento', 'LC aberta']);
+    expect(await titles(book, invited.cookie)).toEqual(['LC em andamento', 'LC aberta', 'LC secreta']);
+    expect(await titles(book, (await createUser()).cookie)).toEqual(['LC em andamento', 'LC aberta']);
+    const visitorPage = (await call(edition.loader, getRequest(`/ed/${book}`), { id: book })) as EditionData;
+    expect(new Headers(visitorPage.init.headers).get('X-Cache-Tags')).toContain(`reader:${host.id}`);
+  });
+
+  it("drops the visitors' cached edition page when an LC starts reading it, changes visibility, dates or closes, or goes", async () => {
+    const host = await createUser({ verified: true });
+    const book = await createEdition({ title: 'Torto Arado 2', authors: ['Itamar Vieira Junior'], pages: 264 });
+    const page: Page = { url: new URL(`http://localhost:3000/ed/${book}`), route: edition, params: { id: book } };
+    expect(await visit(page)).toContain('"groupReads":[]');
+
+    const lc = await createGroupRead(verified(host), await lcInput({ title: 'LC do Torto', editions: [{ editionId: book, pages: null }] }));
+    await dropped(page);
+    expect(await visit(page)).toContain('LC do Torto');
+
+    await updateGroupReadSettings(verified(host), lc.id, { title: 'LC do Torto', slug: lc.slug, description: '', visibility: 'privado', participantCap: null });
+    await dropped(page);
+    expect(await visit(page)).toContain('"groupReads":[]');
+
+    await getDb().update(groupReads).set({ visibility: 'publico' }).where(eq(groupReads.id, lc.id));
+    await dropped(page);
+    await visit(page);
+    await shiftGroupReadSchedule(verified(host), lc.id, 2);
+    await dropped(page);
+    await visit(page);
+    await closeGroupReadEarly(verified(host), lc.id);
+    await dropped(page);
+    expect(await visit(page)).toContain('"groupReads":[]');
+
+    // The LC's deletion (its host's account going) takes its books' rows with it.
+    const other = await createGroupRead(verified(host), await lcInput({ title: 'Outra LC', editions: [{ editionId: book, pages: null }] }));
+    await dropped(page);
+    expect(await visit(page)).toContain('Outra LC');
+    await getDb().delete(groupReads).where(eq(groupReads.id, other.id));
+    await dropped(page);
+  });
+});
