@@ -89,7 +89,7 @@ test('a reader creates an LC with two etapas in the wizard, a second reader join
 
   // The host moves the whole schedule a week later.
   await page.goto(`/lc/${slug}/gerenciar`);
-  await expect(page.getByText('@beto_leitor')).toBeVisible();
+  await expect(page.getByRole('link', { name: '@beto_leitor' })).toBeVisible();
   await page.getByLabel('Dias').fill('7');
   await page.getByRole('button', { name: 'Mover o cronograma' }).click();
   await expect(page.getByText('Cronograma adiado em 7 dias.')).toBeVisible();
@@ -101,10 +101,10 @@ test('a reader creates an LC with two etapas in the wizard, a second reader join
   // Banning asks first; the count is of those taking part.
   await page.goto(`/lc/${slug}/gerenciar`);
   await expect(page.getByRole('heading', { name: 'Participantes (1)' })).toBeVisible();
-  await page.getByText('Banir @beto_leitor').click();
+  await page.getByText('Banir @beto_leitor', { exact: true }).click();
   await checkBothWidths(page, 'lc-gerenciar');
   await page.getByRole('button', { name: 'Sim, banir @beto_leitor' }).click();
   await expect(page.getByText('Pessoa removida da LC, sem poder voltar.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Participantes (0)' })).toBeVisible();
-  await expect(page.getByText('Banimento')).toBeVisible();
+  await expect(page.getByText('Banimento', { exact: true })).toBeVisible();
 });
