@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { SearchReport, SearchSample } from './catalog-search';
-import { BROWSER_ENCODINGS, benchEnv, drive, DURATION, percentile, printResults, runScript, startServer, stopServer, waitFor } from './harness';
+import { BROWSER_ENCODINGS, benchEnv, drive, DURATION, percentile, printResults, runScript, startServer, stopServer, verdict, waitFor } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const SEARCH_TARGET_MS = 30;
@@ -97,7 +97,6 @@ async function main() {
       printResults(results);
       const ratio = results[1]!.rps / results[0]!.rps;
       const typeaheadP95 = percentile(suggestions, 0.95);
-      const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
       console.log(`\nsearch p95 ${searchP95.toFixed(1)} ms (target ≤ ${SEARCH_TARGET_MS} ms on PostgreSQL): ${verdict(searchP95 <= SEARCH_TARGET_MS)}`);
       console.log(`typeahead p95 ${typeaheadP95.toFixed(1)} ms (target ≤ ${TYPEAHEAD_TARGET_MS} ms): ${verdict(typeaheadP95 <= TYPEAHEAD_TARGET_MS)}`);
       console.log(

@@ -24,6 +24,8 @@ import {
   signIn,
   startServer,
   stopServer,
+  timings,
+  verdict,
   waitFor,
 } from './harness';
 
@@ -33,26 +35,12 @@ const SAMPLES = Number(process.env.CLUBS_SAMPLES ?? 100);
 const CPU_TARGET_MS = 6;
 const P95_TARGET_MS = 100;
 const THROUGHPUT_TARGET = 0.9;
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 /** Whether the next visitor's request is answered from the HTML cache. */
 async function servedFromCache(url: string): Promise<boolean> {
   const response = await fetch(url);
   await response.arrayBuffer();
   return response.headers.get('x-html-cache') === 'hit';
-}
-
-/** Milliseconds of each of `samples` sequential requests. */
-async function timings(url: string, cookie: string, samples: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { Cookie: cookie } });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  return times;
 }
 
 async function main() {

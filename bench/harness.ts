@@ -212,3 +212,20 @@ export function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 }
+
+/** How a figure compares with its target, as the benches print it. */
+export const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** Milliseconds of each of `samples` sequential requests; each must answer 200 (and hold `expected`, when given). */
+export async function timings(url: string, cookie: string, samples: number, expected?: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { Cookie: cookie } });
+    const body = await response.text();
+    if (response.status !== 200 || (expected !== undefined && !body.includes(expected)))
+      throw new Error(`${url} answered ${response.status}${expected === undefined ? '' : ` without “${expected}”`}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}

@@ -9,7 +9,7 @@
  */
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { benchEnv, pgUrl, rssMb, runScript, signIn, startServer, stopServer, waitFor } from './harness';
+import { benchEnv, pgUrl, rssMb, runScript, signIn, startServer, stopServer, verdict, waitFor } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3340);
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? '10000,50000').split(',').map(Number);
@@ -18,7 +18,6 @@ const MEMORY_TARGET_MB = 300;
 const PAGE_TARGET_MS = 1000;
 const HEADER =
   'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 type Sample = { isbn13: string | null; title: string; author: string };

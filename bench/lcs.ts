@@ -23,6 +23,8 @@ import {
   signIn,
   startServer,
   stopServer,
+  timings,
+  verdict,
   waitFor,
 } from './harness';
 
@@ -32,20 +34,6 @@ const SAMPLES = Number(process.env.LCS_SAMPLES ?? 200);
 const CPU_TARGET_MS = 6;
 const P95_TARGET_MS = 50;
 const THROUGHPUT_TARGET = 0.9;
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-
-/** Milliseconds of each of `samples` sequential requests, checking the page holds `expected`. */
-async function timings(url: string, cookie: string, samples: number, expected: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { Cookie: cookie } });
-    const body = await response.text();
-    if (response.status !== 200 || !body.includes(expected)) throw new Error(`${url} answered ${response.status} without “${expected}”`);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
 
 async function main() {
   const { env, base, dataDir } = benchEnv(PORT);

@@ -27,6 +27,7 @@ import {
   signIn,
   startServer,
   stopServer,
+  verdict,
   waitFor,
 } from './harness';
 
@@ -36,7 +37,6 @@ const QUERY_LIMIT = 10;
 const CPU_TARGET_MS = 6;
 const P99_TARGET_MS = 250;
 const THROUGHPUT_TARGET = 0.9;
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 /** Each page once: its status and how many SQL statements its loaders issued (the server's X-Query-Count). */
 async function countStatements(base: string, pages: string[], cookie?: string) {
