@@ -17,6 +17,7 @@ import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.serv
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer, type TestUser } from '../../test/factories';
+import { block, suspend } from '../../test/reading-factories';
 import { lcInput } from '../../test/lc-fixtures';
 import { dropped, visit, type Page } from '../../test/page-cache';
 import { call, statusOf } from '../../test/routes';
@@ -134,6 +135,26 @@ describe('the discussion’s spoiler gate', () => {
     // Replies nest under the comment, for who may read them.
     const thread = await getThread(cast.v.host, cast.lc.id, 2, 1);
     expect(thread?.comments.find((c) => c.id === first.id)?.replies.map((r) => r.body)).toEqual([reply, 'Eu mesma.', 'De novo.']);
+  });
+
+  it('hides the comments of a reader in a block with the viewer, or suspended, as the rest of their content, and takes no reply to them', async () => {
+    const cast = await spoilerCast();
+    const bodies = async (who: Viewer, n: number) => (await getThread(who, cast.lc.id, n, 1))?.comments.map((c) => c.body) ?? [];
+    expect(await bodies(cast.v.past, 2)).toEqual([SPOILER]);
+    await block(cast.users.past.id, cast.users.host.id);
+    // Both ways: the one who blocked and the one blocked see nothing of the other; a site admin sees both.
+    expect(await bodies(cast.v.past, 2)).toEqual([]);
+    expect(await bodies(cast.v.host, 1)).toEqual([]);
+    expect(await bodies(cast.v.admin, 1)).toEqual([SAFE]);
+    expect(await bodies(cast.v.past, 1)).toEqual([SAFE]);
+    const spoiler = (await getThread(cast.v.admin, cast.lc.id, 2, 1))!.comments[0]!;
+    await expect(addGroupReadComment(cast.v.past, cast.lc.id, { stageId: cast.stages[1]!.id, body: 'Oi', parentId: spoiler.id })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    // A suspended reader's comments leave everyone's thread but their own.
+    await suspend(cast.users.past.id);
+    expect(await bodies(cast.v.at, 1)).toEqual([]);
+    expect(await bodies(cast.v.admin, 1)).toEqual([]);
   });
 
   it('puts a reader’s own comments in their archive and no one else’s', async () => {

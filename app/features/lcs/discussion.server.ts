@@ -8,6 +8,7 @@
 import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { groupReadComments, groupReadStageMarks } from '~/db/schema';
+import { blockedEitherWay, isBlockedPair } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { AppError, RateLimitError } from '~/server/errors';
@@ -108,6 +109,16 @@ type CommentRow = {
 };
 
 /**
+ * The comments `c` whose author the viewer is shown: not a suspended reader, nor one in a block with the viewer
+ * (PRODUCT.md §1.3, as atts and club posts); the viewer's own always.
+ */
+function shownAuthorSql(viewer: Viewer | null): SQL {
+  const notSuspended = sql`NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL)`;
+  if (!viewer) return notSuspended;
+  return sql`(c.author_id = ${viewer.id} OR (${notSuspended} AND NOT ${blockedEitherWay(sql`c.author_id`, sql`${viewer.id}`)}))`;
+}
+
+/**
  * One etapa's thread (`number`, 1-based) for the viewer: its comments (pinned first, then oldest first, a page of
  * top-level comments with their replies) only when the gate lets them read it, in the same statement; null for a
  * number the schedule does not have.
@@ -120,7 +131,7 @@ export async function getThread(viewer: Viewer | null, groupReadId: string, numb
   const may = { comment: can(lc, standing, 'take_part') && row.open, reveal: readsAlong(lc, standing) && !row.open, moderate };
   const thread = toThread(row, number);
   const base = { thread, page, pageSize: THREAD_PAGE_SIZE, may };
-  const gate = gateSql(viewer, lc, standing);
+  const gate = sql`${gateSql(viewer, lc, standing)} AND ${shownAuthorSql(viewer)}`;
   const [top, counted] = await Promise.all([
     queryRows<CommentRow>(sql`
       SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, u.username, u.name, u.image, c.pinned_at IS NOT NULL AS pinned
@@ -200,7 +211,8 @@ export async function addGroupReadComment(
         .select({ id: groupReadComments.id, parentId: groupReadComments.parentId, authorId: groupReadComments.authorId })
         .from(groupReadComments)
         .where(and(eq(groupReadComments.id, input.parentId), eq(groupReadComments.stageId, stage.id), isNull(groupReadComments.deletedAt)));
-      if (!found) throw new AppError('not_found');
+      // A comment the writer is not shown (its author is in a block with them) cannot be answered either.
+      if (!found || (found.authorId && (await isBlockedPair(found.authorId, viewer.id, tx)))) throw new AppError('not_found');
       // One level of replies: answering a reply answers its comment, and notifies the reply's author.
       parent = { id: found.parentId ?? found.id, authorId: found.authorId };
     }
