@@ -133,7 +133,7 @@ export default function MyProgressPage({ loaderData, actionData }: Route.Compone
                   </div>
                   <div className="flex flex-wrap items-center gap-3">
                     <span className="text-sm font-semibold">{stage.mark?.passed ? 'Lida' : stage.due ? 'Atrasada' : 'A ler'}</span>
-                    {stage.mark?.markable ? (
+                    {stage.mark?.markable || stage.mark?.markedRead ? (
                       <IntentButton
                         intent={stage.mark.markedRead ? 'nao-li-etapa' : 'li-etapa'}
                         fields={{ stageId: stage.id }}

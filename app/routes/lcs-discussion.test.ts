@@ -209,6 +209,15 @@ describe('progress along the schedule', () => {
     // "Li esta etapa" through the tab's form on the chapter etapa; an etapa in pages moves with progress only.
     expect(await mark(stages[0]!.id)).toMatchObject({ data: { formError: expect.stringMatching(/progresso de leitura/) } });
     expect(await mark(stages[2]!.id)).toMatchObject({ success: 'Etapa marcada como lida.' });
+    // An etapa in pages of a book without a page count is marked too; once the catalogue learns the count, it moves
+    // with progress, and the mark made before can still be taken back.
+    await getDb().execute(sql`UPDATE group_read_stages SET unit = 'pages' WHERE id = ${stages[2]!.id}`);
+    await getDb().execute(sql`UPDATE editions SET pages = 100 WHERE id = ${chapters}`);
+    expect(await mark(stages[2]!.id)).toMatchObject({ data: { formError: expect.stringMatching(/progresso de leitura/) } });
+    expect(await mark(stages[2]!.id, 'nao-li-etapa')).toMatchObject({ success: 'Marca desfeita.' });
+    await getDb().execute(sql`UPDATE editions SET pages = NULL WHERE id = ${chapters}`);
+    await getDb().execute(sql`UPDATE group_read_stages SET unit = 'chapters' WHERE id = ${stages[2]!.id}`);
+    expect(await mark(stages[2]!.id)).toMatchObject({ success: 'Etapa marcada como lida.' });
 
     const list = await listParticipantsProgress(pct, lc.id, 1);
     const passed = Object.fromEntries(list!.participants.map((p) => [p.userId, p.passedStageIds.length]));

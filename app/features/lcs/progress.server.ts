@@ -128,7 +128,8 @@ async function stageOf(groupReadId: string, stageId: string) {
 export async function markStageRead(viewer: Viewer, groupReadId: string, stageId: string, read: boolean): Promise<void> {
   await requireParticipant(viewer, groupReadId);
   const stage = await stageOf(groupReadId, stageId);
-  if (stage.unit === 'pages' && stage.pages && stage.pages > 0)
+  // A mark made before the edition had a page count can always be taken back.
+  if (read && stage.unit === 'pages' && stage.pages && stage.pages > 0)
     throw new AppError('invalid_input', 'Esta etapa avança com o seu progresso de leitura: registre a página em que você está.');
   if (read) await getDb().insert(groupReadStageMarks).values({ stageId, userId: viewer.id, kind: 'read' }).onConflictDoNothing();
   else
