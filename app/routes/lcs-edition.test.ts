@@ -9,6 +9,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../test/factories';
 import { lcInput } from '../../test/lc-fixtures';
+import { block, suspend } from '../../test/reading-factories';
 import { dropped, visit, type Page } from '../../test/page-cache';
 import { call } from '../../test/routes';
 import * as edition from './ed.$id';
@@ -47,6 +48,11 @@ describe('/ed/{id}: LCs lendo este livro', () => {
     expect(await titles(book, (await createUser()).cookie)).toEqual(['LC em andamento', 'LC aberta']);
     const visitorPage = (await call(edition.loader, getRequest(`/ed/${book}`), { id: book })) as EditionData;
     expect(new Headers(visitorPage.init.headers).get('X-Cache-Tags')).toContain(`reader:${host.id}`);
+    // As on /lcs: a host in a block with the viewer, or suspended, takes their LCs off the list.
+    await block(invited.id, host.id);
+    expect(await titles(book, invited.cookie)).toEqual([]);
+    await suspend(host.id);
+    expect(await titles(book)).toEqual([]);
   });
 
   it("drops the visitors' cached edition page when an LC starts reading it, changes visibility, dates or closes, or goes", async () => {

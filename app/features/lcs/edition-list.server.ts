@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, ne, or } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubMembers, groupReadEditions, groupReadParticipants, groupReads } from '~/db/schema';
 import { clubCacheTag } from '~/features/clubs/cache';
 import { readerCacheTag } from '~/features/profiles/cache';
 import type { Viewer } from '~/server/viewer.server';
 import { can, saoPauloToday } from './policy';
-import { cardColumns, hostClubs, hostUsers, toCard } from './queries.server';
+import { cardColumns, hostClubs, hostShownTo, hostUsers, toCard } from './queries.server';
 import { standingColumns, standingJoins, toStanding } from './standing.server';
 import type { GroupReadCard } from './types';
 
@@ -36,6 +36,9 @@ export async function listEditionGroupReads(viewer: Viewer | null, editionId: st
         gte(groupReads.endsOn, today),
         // A visitor sees public LCs only: the others are not even read.
         viewer ? undefined : eq(groupReads.visibility, 'publico'),
+        // As on /lcs: not a suspended host's, nor one in a block with the viewer; a private club's public LC neither.
+        hostShownTo(viewer),
+        or(isNull(groupReads.hostClubId), ne(hostClubs.visibility, 'privado'), ne(groupReads.visibility, 'publico')),
       ),
     )
     .orderBy(asc(groupReads.startsOn), asc(groupReads.createdAt), asc(groupReads.id))

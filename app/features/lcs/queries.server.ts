@@ -87,7 +87,7 @@ export function toCard(row: CardRow, today: string): GroupReadCard {
  * Whether the LC's host reader may be shown to the viewer (a club's LC always is): not suspended (the site hides
  * a suspended reader's content), and no block either way between them (PRODUCT.md §1.3). The host sees their own.
  */
-function hostShownTo(viewer: Viewer | null): SQL<boolean> {
+export function hostShownTo(viewer: Viewer | null): SQL<boolean> {
   const host = sql`${groupReads.hostUserId}`;
   const unblocked = viewer ? sql`AND (${host} = ${viewer.id} OR NOT ${blockedEitherWay(host, sql`${viewer.id}`)})` : sql``;
   return sql<boolean>`(${host} IS NULL OR (${hostUsers.suspendedAt} IS NULL ${unblocked}))`;
