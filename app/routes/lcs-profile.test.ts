@@ -7,7 +7,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createUser, getRequest, testViewer, type TestUser } from '../../test/factories';
 import { lcInput } from '../../test/lc-fixtures';
-import { block, restrict } from '../../test/reading-factories';
+import { block, restrict, suspend } from '../../test/reading-factories';
 import { call, statusOf } from '../../test/routes';
 import * as tab from './u.$username.$tab';
 
@@ -74,5 +74,21 @@ describe('/u/{username}/lcs', () => {
         visitante: '404',
       },
     });
+  });
+
+  it('leaves out the LCs of a host in a block with the viewer, or suspended, as /lcs does', async () => {
+    const [owner, host, viewer] = await Promise.all([1, 2, 3].map(() => createUser({ verified: true })));
+    const lc = await createGroupRead(verified(host!), await lcInput({ title: 'LC da anfitriã' }));
+    await joinGroupRead(verified(owner!), lc.id);
+    const joined = async (cookie?: string) =>
+      (
+        (await call(tab.loader, getRequest(`/u/${owner!.username}/lcs`, cookie), { username: owner!.username, tab: 'lcs' })) as LcsTab
+      ).data.groupReads.joined.map((g) => g.title);
+    expect(await joined(viewer!.cookie)).toEqual(['LC da anfitriã']);
+    await block(host!.id, viewer!.id);
+    expect(await joined(viewer!.cookie)).toEqual([]);
+    expect(await joined()).toEqual(['LC da anfitriã']);
+    await suspend(host!.id);
+    expect(await joined()).toEqual([]);
   });
 });

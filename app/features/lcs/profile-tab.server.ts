@@ -1,10 +1,10 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb } from '~/db/client.server';
 import { clubMembers, groupReadParticipants, groupReads } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
 import { can, saoPauloToday } from './policy';
-import { cardColumns, hostClubs, hostUsers, toCard } from './queries.server';
+import { cardColumns, hostClubs, hostShownTo, hostUsers, toCard } from './queries.server';
 import { standingColumns, standingJoins, toStanding } from './standing.server';
 import type { ReaderGroupReads } from './types';
 
@@ -28,7 +28,14 @@ export async function listReaderGroupReads(viewer: Viewer | null, userId: string
     .leftJoin(ownerPlaces, and(eq(ownerPlaces.groupReadId, groupReads.id), eq(ownerPlaces.userId, userId)))
     .leftJoin(groupReadParticipants, joins.participant)
     .leftJoin(clubMembers, joins.club)
-    .where(or(eq(groupReads.hostUserId, userId), eq(ownerPlaces.status, 'active')))
+    .where(
+      and(
+        or(eq(groupReads.hostUserId, userId), eq(ownerPlaces.status, 'active')),
+        // As on /lcs: not an LC of a suspended host or of one in a block with the viewer; a private club's public LC neither.
+        hostShownTo(viewer),
+        or(isNull(groupReads.hostClubId), ne(hostClubs.visibility, 'privado'), ne(groupReads.visibility, 'publico')),
+      ),
+    )
     .orderBy(desc(groupReads.startsOn), desc(groupReads.createdAt), desc(groupReads.id))
     .limit(PROFILE_GROUP_READS_MAX);
   const today = saoPauloToday();
