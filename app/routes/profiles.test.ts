@@ -95,7 +95,7 @@ describe('profile pages', () => {
     const ana = await createUser({ username: 'ana_antiga' });
     const other = await createUser();
     expect(await statusOf(loadTab('ana_antiga', 'maratonas'))).toBe(404);
-    expect(await statusOf(loadTab('ana_antiga', 'lcs'))).toBe(404);
+    expect(await statusOf(loadTab('ana_antiga', 'eventos'))).toBe(404);
     expect(await statusOf(loadProfile('ninguem_aqui'))).toBe(404);
     // Visitors' copies go to the HTML cache under the reader's tag (decision 0026).
     const page = (await call(profile.loader, getRequest('/u/ana_antiga'), { username: 'ana_antiga' })) as { init: { headers: Record<string, string> } };
