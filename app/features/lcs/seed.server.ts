@@ -2,10 +2,14 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubs, groupReads } from '~/db/schema';
 import { editionIdOf, viewersOf } from '~/features/clubs/seed.server';
+import type { Viewer } from '~/server/viewer.server';
+import { addGroupReadComment } from './discussion.server';
 import { addMaterialFile } from './materials/materials.server';
 import { createGroupRead, shiftGroupReadSchedule } from './mutations.server';
 import { joinGroupRead } from './participants.server';
 import { saoPauloToday } from './policy';
+import { logGroupReadProgress } from './progress.server';
+import { listStages } from './queries.server';
 import { addDays, defaultStageCount, generateSchedule } from './schedule';
 import type { GroupReadInput } from './validation';
 import type { GroupReadVisibility } from './vocabulary';
@@ -26,6 +30,10 @@ type DemoGroupRead = {
   materials?: { title: string; url: string }[];
   /** A reading guide as a PDF in the materiais tab, with these lines of text. */
   guide?: { title: string; lines: string[] };
+  /** Where participants are in the LC's books (the page of its `book`-th book), logged before the comments. */
+  progress?: { reader: string; book: number; page: number }[];
+  /** The discussion: comments on etapa `stage` (1-based) by readers who passed it, each with its replies. */
+  comments?: { stage: number; author: string; body: string; replies?: { author: string; body: string }[] }[];
 };
 
 /** A one-page PDF with a few lines of text (Helvetica, WinAnsi: Portuguese accents print), for the demo's materials. */
@@ -98,6 +106,38 @@ export const DEMO_GROUP_READS: DemoGroupRead[] = [
     cap: null,
     participants: ['lia_leitora', 'beto_leitor', 'marcos_tavares', 'camila_rocha', 'tiago_nunes'],
     materials: [{ title: 'Clarice Lispector no Instituto Moreira Salles', url: 'https://ims.com.br/' }],
+    // lia_leitora read A hora da estrela before and has not opened Noites brancas: its etapas' threads wait for her
+    // behind "mostrar mesmo assim".
+    progress: [
+      { reader: 'beto_leitor', book: 0, page: 87 },
+      { reader: 'camila_rocha', book: 0, page: 87 },
+      { reader: 'marcos_tavares', book: 0, page: 87 },
+      { reader: 'beto_leitor', book: 1, page: 110 },
+      { reader: 'camila_rocha', book: 1, page: 40 },
+    ],
+    comments: [
+      {
+        stage: 1,
+        author: 'beto_leitor',
+        body: 'O narrador Rodrigo S.M. falando de si o tempo todo me irritou no começo, e depois entendi: ele também é personagem. E aquele fim da Macabéa atropelada pelo Mercedes amarelo, logo depois da cartomante prometer um futuro lindo…',
+        replies: [
+          {
+            author: 'camila_rocha',
+            body: 'A cartomante dizendo que ela ia casar com um estrangeiro rico, e cinco minutos depois… Clarice foi cruel e perfeita.',
+          },
+        ],
+      },
+      {
+        stage: 1,
+        author: 'marcos_tavares',
+        body: 'Alguém mais ficou com “Quanto a mim, autor de uma vida” na cabeça? Macabéa morrer no meio-fio e o livro terminar com “Sim.” me pegou.',
+      },
+      {
+        stage: 2,
+        author: 'beto_leitor',
+        body: 'Nastenka amarrada à avó pelo alfinete! E o sonhador contando a vida inteira dele na segunda noite, como quem nunca teve com quem conversar.',
+      },
+    ],
   },
   {
     title: 'Vidas secas em duas semanas',
@@ -109,6 +149,25 @@ export const DEMO_GROUP_READS: DemoGroupRead[] = [
     days: 14,
     cap: 30,
     participants: ['lia_leitora', 'joana_moura', 'rafaela_lima'],
+    // rafaela_lima is past the first etapa and not the second: its thread (the ending) waits for her.
+    progress: [
+      { reader: 'joana_moura', book: 0, page: 155 },
+      { reader: 'rafaela_lima', book: 0, page: 90 },
+    ],
+    comments: [
+      {
+        stage: 1,
+        author: 'joana_moura',
+        body: 'Fabiano dizendo que é um bicho, depois que é um homem, depois que é um bicho de novo. A linguagem seca do Graciliano combina demais com o sertão.',
+        replies: [{ author: 'rafaela_lima', body: 'E sinha Vitória sonhando com a cama de lastro de couro. Dá um aperto.' }],
+      },
+      {
+        stage: 2,
+        author: 'joana_moura',
+        body: 'Não consegui ler o capítulo da Baleia sem chorar. Ela morrendo e sonhando com um mundo cheio de preás…',
+        replies: [{ author: 'lia_leitora', body: 'E a família indo embora no fim, de novo para o sul, sem saber o que vem. Que final.' }],
+      },
+    ],
   },
   {
     title: 'Noites brancas numa semana',
@@ -122,6 +181,19 @@ export const DEMO_GROUP_READS: DemoGroupRead[] = [
     participants: ['lia_leitora', 'pedro_albuquerque'],
   },
 ];
+
+/** The demo LC's progress, then its comments and replies, through the same functions a reader's forms use. */
+async function seedDiscussion(demo: DemoGroupRead, groupReadId: string, books: { id: string | null }[], who: (username: string) => Viewer) {
+  for (const { reader, book, page } of demo.progress ?? [])
+    await logGroupReadProgress(who(reader), groupReadId, books[book]!.id!, { value: page, unit: 'page', comment: null, emotion: null, spoiler: false });
+  if (!demo.comments) return;
+  const stages = await listStages(groupReadId);
+  for (const comment of demo.comments) {
+    const stageId = stages[comment.stage - 1]!.id;
+    const { id } = await addGroupReadComment(who(comment.author), groupReadId, { stageId, body: comment.body, parentId: null });
+    for (const reply of comment.replies ?? []) await addGroupReadComment(who(reply.author), groupReadId, { stageId, body: reply.body, parentId: id });
+  }
+}
 
 /** Seeds the demo LCs (skipping any that exists): answers how many it created. */
 export async function seedDemoGroupReads(): Promise<number> {
@@ -164,6 +236,7 @@ export async function seedDemoGroupReads(): Promise<number> {
       await addMaterialFile(host, lc.id, demo.guide.title, new File([new Uint8Array(pdf)], 'guia.pdf', { type: 'application/pdf' }));
     }
     if (demo.startsIn !== 7) await shiftGroupReadSchedule(host, lc.id, demo.startsIn - 7);
+    await seedDiscussion(demo, lc.id, books, who);
     created += 1;
   }
   return created;
