@@ -30,8 +30,8 @@ type DemoGroupRead = {
   materials?: { title: string; url: string }[];
   /** A reading guide as a PDF in the materiais tab, with these lines of text. */
   guide?: { title: string; lines: string[] };
-  /** Where participants are in the LC's books (the page of its `book`-th book), logged before the comments. */
-  progress?: { reader: string; book: number; page: number }[];
+  /** Where participants are: the page each reached in the LC's books, in order; logged before the comments. */
+  progress?: Record<string, number[]>;
   /** The discussion: comments on etapa `stage` (1-based) by readers who passed it, each with its replies. */
   comments?: { stage: number; author: string; body: string; replies?: { author: string; body: string }[] }[];
 };
@@ -108,13 +108,7 @@ export const DEMO_GROUP_READS: DemoGroupRead[] = [
     materials: [{ title: 'Clarice Lispector no Instituto Moreira Salles', url: 'https://ims.com.br/' }],
     // lia_leitora read A hora da estrela before and has not opened Noites brancas: its etapas' threads wait for her
     // behind "mostrar mesmo assim".
-    progress: [
-      { reader: 'beto_leitor', book: 0, page: 87 },
-      { reader: 'camila_rocha', book: 0, page: 87 },
-      { reader: 'marcos_tavares', book: 0, page: 87 },
-      { reader: 'beto_leitor', book: 1, page: 110 },
-      { reader: 'camila_rocha', book: 1, page: 40 },
-    ],
+    progress: { beto_leitor: [87, 110], camila_rocha: [87, 40], marcos_tavares: [87] },
     comments: [
       {
         stage: 1,
@@ -150,10 +144,7 @@ export const DEMO_GROUP_READS: DemoGroupRead[] = [
     cap: 30,
     participants: ['lia_leitora', 'joana_moura', 'rafaela_lima'],
     // rafaela_lima is past the first etapa and not the second: its thread (the ending) waits for her.
-    progress: [
-      { reader: 'joana_moura', book: 0, page: 155 },
-      { reader: 'rafaela_lima', book: 0, page: 90 },
-    ],
+    progress: { joana_moura: [155], rafaela_lima: [90] },
     comments: [
       {
         stage: 1,
@@ -184,8 +175,9 @@ export const DEMO_GROUP_READS: DemoGroupRead[] = [
 
 /** The demo LC's progress, then its comments and replies, through the same functions a reader's forms use. */
 async function seedDiscussion(demo: DemoGroupRead, groupReadId: string, books: { id: string | null }[], who: (username: string) => Viewer) {
-  for (const { reader, book, page } of demo.progress ?? [])
-    await logGroupReadProgress(who(reader), groupReadId, books[book]!.id!, { value: page, unit: 'page', comment: null, emotion: null, spoiler: false });
+  for (const [reader, pages] of Object.entries(demo.progress ?? {}))
+    for (const [book, page] of pages.entries())
+      await logGroupReadProgress(who(reader), groupReadId, books[book]!.id!, { value: page, unit: 'page', comment: null, emotion: null, spoiler: false });
   if (!demo.comments) return;
   const stages = await listStages(groupReadId);
   for (const comment of demo.comments) {
