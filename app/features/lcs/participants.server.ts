@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { groupReadEditions, groupReadParticipants, groupReads, users } from '~/db/schema';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
-import { isBlockedPair } from '~/features/social/audience.server';
+import { blockedEitherWay, isBlockedPair } from '~/features/social/audience.server';
 import { resolveUsername } from '~/features/accounts/queries.server';
 import { AppError, RateLimitError } from '~/server/errors';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
@@ -55,7 +55,9 @@ async function putOnWaitingList(tx: Tx, lc: GroupReadAccess, userId: string, exi
 /**
  * Lets the waiting list in while the LC has room (its row locked by the caller): one statement takes the lowest
  * waiting_position first, as many as there are places, so a raised cap or many places freed at once admit
- * strictly in order. A finished LC takes no one. Returns who got in, first first.
+ * strictly in order. A reader who could not join now is passed over and keeps their position: a suspended one,
+ * or one in a block with the host (for a club's LC, with one of the club's owner and admins, as joinGroupRead
+ * refuses). A finished LC takes no one. Returns who got in, first first.
  */
 export async function admitWaiting(tx: Tx, groupReadId: string): Promise<string[]> {
   const [lc] = await tx
@@ -73,9 +75,14 @@ export async function admitWaiting(tx: Tx, groupReadId: string): Promise<string[
   const room = lc.participantCap === null ? null : lc.participantCap - lc.participantCount;
   const admitted = await queryRows<{ userId: string; position: number }>(
     sql`WITH next AS (
-        SELECT user_id, waiting_position FROM group_read_participants
-        WHERE group_read_id = ${groupReadId} AND status = 'waiting'
-        ORDER BY waiting_position LIMIT ${room} FOR UPDATE)
+        SELECT w.user_id, w.waiting_position FROM group_read_participants w
+          JOIN users u ON u.id = w.user_id AND u.suspended_at IS NULL
+          JOIN group_reads g ON g.id = w.group_read_id
+        WHERE w.group_read_id = ${groupReadId} AND w.status = 'waiting'
+          AND (g.host_user_id IS NULL OR g.host_user_id = w.user_id OR NOT ${blockedEitherWay(sql`g.host_user_id`, sql`w.user_id`)})
+          AND NOT EXISTS (SELECT 1 FROM club_members hm WHERE hm.club_id = g.host_club_id AND hm.status = 'active'
+            AND hm.role IN ('owner', 'admin') AND hm.user_id <> w.user_id AND ${blockedEitherWay(sql`hm.user_id`, sql`w.user_id`)})
+        ORDER BY w.waiting_position LIMIT ${room} FOR UPDATE OF w)
       UPDATE group_read_participants p SET status = 'active', waiting_position = NULL, status_at = now(), joined_at = now()
       FROM next WHERE p.group_read_id = ${groupReadId} AND p.user_id = next.user_id
       RETURNING p.user_id AS "userId", next.waiting_position AS position`,
