@@ -203,6 +203,38 @@ export async function dropClubPlaces(tx: Tx, clubId: string, userId: string): Pr
   );
 }
 
+/**
+ * A club's LC made members-only (its row locked by the caller) keeps no place for who is not in the club: their
+ * places and waiting go, and the next member waiting gets in (an invitation still stands; their LC bans stay).
+ */
+export async function dropClubOutsiders(tx: Tx, groupReadId: string, clubId: string): Promise<void> {
+  const outsiders = await queryRows<{ userId: string }>(
+    sql`SELECT p.user_id AS "userId" FROM group_read_participants p
+      WHERE p.group_read_id = ${groupReadId} AND p.status IN ('active', 'waiting')
+        AND NOT EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = ${clubId} AND m.user_id = p.user_id AND m.status = 'active')
+      ORDER BY p.user_id`,
+    tx,
+  );
+  for (const { userId } of outsiders) await dropParticipant(tx, groupReadId, userId);
+}
+
+/**
+ * A club turned private (its row locked by the caller): its public LCs become members-only in the same
+ * transaction (decision 0070), each locked in id order, with dropClubOutsiders. Returns the cached pages to drop
+ * once committed (the edition pages drop by migration 0047's triggers).
+ */
+export async function closeClubGroupReads(tx: Tx, clubId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    sql`SELECT id FROM group_reads WHERE host_club_id = ${clubId} AND visibility = 'publico' ORDER BY id FOR UPDATE`,
+    tx,
+  );
+  for (const { id } of rows) {
+    await tx.update(groupReads).set({ visibility: 'clube', updatedAt: new Date() }).where(eq(groupReads.id, id));
+    await dropClubOutsiders(tx, id, clubId);
+  }
+  return [...new Set(rows.flatMap(({ id }) => groupReadPageTags(id)))];
+}
+
 /** Host tools: takes a reader out of the LC (a place, the waiting list or an invitation); `ban` keeps them out. */
 export async function removeParticipant(viewer: Viewer, groupReadId: string, userId: string, ban: boolean): Promise<void> {
   await getDb().transaction(async (tx) => {
