@@ -93,6 +93,9 @@ describe('/u/{username}/lcs', () => {
     expect(await joined()).toEqual(['LC da anfitriã']);
     await suspend(host!.id);
     expect(await joined()).toEqual([]);
+    // The tab is never stored in the visitors' cache (it sends no cache tags), so a suspension or a restoration
+    // shows at the next visit: there is no cached copy to drop (decision 0070).
+    expect(tab).not.toHaveProperty('headers');
   });
 
   it("leaves out a private club's public LC (one made public before the club went private), as /lcs does", async () => {
