@@ -30,18 +30,6 @@ import * as directory from './lcs';
 
 useTestDatabase();
 
-const clubSettings = (name: string, slug: string) => ({
-  name,
-  slug,
-  description: '',
-  welcomeText: '',
-  rules: '',
-  visibility: 'aberto' as const,
-  categories: [],
-  memberCap: null,
-  membersCanPost: false,
-});
-
 const verified = (user: TestUser): Viewer => ({ ...testViewer(user), emailVerified: true });
 
 /** One press of a wizard button with the fields the last answer carried (what the form sends back). */
@@ -298,15 +286,8 @@ describe("visitors' cached LC pages", () => {
     expect(await statusOf(call(page.loader, getRequest(`/lc/${lc.slug}`), { identificador: lc.slug }))).toBe(404);
     expect(await visit(listPage)).not.toContain('LC da Foca');
   });
-});
 
-describe('a club turned private', () => {
-  beforeEach(async () => {
-    clearHtmlCache();
-    await listenForInvalidations();
-  });
-
-  it('makes its public LCs members-only in the same change: outsiders lose their places, the next member gets in, cached pages drop', async () => {
+  it('follow a club turned private: its public LCs become members-only in the same change, outsiders lose their places, the next member gets in, cached pages drop', async () => {
     const owner = verified(await createUser());
     const club = await createClub(owner, { name: 'Clube que fecha', description: '', visibility: 'aberto', categories: [] });
     const lc = await createGroupRead(owner, await lcInput({ title: 'LC aberta do clube', hostClubId: club.id, participantCap: 1 }));
@@ -321,7 +302,17 @@ describe('a club turned private', () => {
     expect(await visit(listPage)).toContain('LC aberta do clube');
     await visit(lcPage);
 
-    await updateClubSettings(owner, club.id, { ...clubSettings('Clube que fecha', club.slug), visibility: 'privado' });
+    const settings = {
+      name: 'Clube que fecha',
+      slug: club.slug,
+      description: '',
+      welcomeText: '',
+      rules: '',
+      categories: [],
+      memberCap: null,
+      membersCanPost: false,
+    };
+    await updateClubSettings(owner, club.id, { ...settings, visibility: 'privado' });
     const [row] = await getDb().select({ visibility: groupReads.visibility, n: groupReads.participantCount }).from(groupReads).where(eq(groupReads.id, lc.id));
     expect(row).toEqual({ visibility: 'clube', n: 1 });
     const statuses = await getDb()
