@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { groupReadParticipants, notifications } from '~/db/schema';
 import { archiveData } from '~/features/export/archive.server';
-import { addGroupReadComment, getThread, revealStage } from '~/features/lcs/discussion.server';
+import { addGroupReadComment, getDiscussion, getThread, revealStage } from '~/features/lcs/discussion.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
 import { saoPauloToday } from '~/features/lcs/policy';
@@ -137,11 +137,36 @@ describe('the discussion’s spoiler gate', () => {
     expect(thread?.comments.find((c) => c.id === first.id)?.replies.map((r) => r.body)).toEqual([reply, 'Eu mesma.', 'De novo.']);
   });
 
+  it('tells no one of a reply in an LC whose host is hidden from them (in a block with them, or suspended)', async () => {
+    const cast = await spoilerCast();
+    const stage = cast.stages[1]!.id;
+    const first = await addGroupReadComment(cast.v.past, cast.lc.id, { stageId: stage, body: 'Que final!', parentId: null });
+    const inbox = async () => (await getDb().select().from(notifications).where(eq(notifications.userId, cast.users.past.id))).length;
+    await block(cast.users.past.id, cast.users.host.id);
+    await addGroupReadComment(cast.v.revealed, cast.lc.id, { stageId: stage, body: 'Resposta 1', parentId: first.id });
+    expect(await inbox()).toBe(0);
+    await getDb().execute(sql`DELETE FROM blocks WHERE blocker_id = ${cast.users.past.id}`);
+    await addGroupReadComment(cast.v.revealed, cast.lc.id, { stageId: stage, body: 'Resposta 2', parentId: first.id });
+    expect(await inbox()).toBe(1);
+    await suspend(cast.users.host.id);
+    await addGroupReadComment(cast.v.revealed, cast.lc.id, { stageId: stage, body: 'Resposta 3', parentId: first.id });
+    expect(await inbox()).toBe(1);
+  });
+
   it('hides the comments of a reader in a block with the viewer, or suspended, as the rest of their content, and takes no reply to them', async () => {
     const cast = await spoilerCast();
     const bodies = async (who: Viewer, n: number) => (await getThread(who, cast.lc.id, n, 1))?.comments.map((c) => c.body) ?? [];
+    const counts = async (who: Viewer | null) => (await getDiscussion(who, cast.lc.id)).threads.map((t) => t.commentCount);
     expect(await bodies(cast.v.past, 2)).toEqual([SPOILER]);
+    expect(await counts(cast.v.past)).toEqual([1, 1]);
     await block(cast.users.past.id, cast.users.host.id);
+    // The threads' counts are of what the viewer is shown.
+    expect([await counts(cast.v.past), await counts(cast.v.host), await counts(cast.v.admin)]).toEqual([
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ]);
+    expect((await getThread(cast.v.past, cast.lc.id, 2, 1))?.thread.commentCount).toBe(0);
     // Both ways: the one who blocked and the one blocked see nothing of the other; a site admin sees both.
     expect(await bodies(cast.v.past, 2)).toEqual([]);
     expect(await bodies(cast.v.host, 1)).toEqual([]);
@@ -155,6 +180,10 @@ describe('the discussion’s spoiler gate', () => {
     await suspend(cast.users.past.id);
     expect(await bodies(cast.v.at, 1)).toEqual([]);
     expect(await bodies(cast.v.admin, 1)).toEqual([]);
+    expect([await counts(cast.v.at), await counts(null)]).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
   });
 
   it('puts a reader’s own comments in their archive and no one else’s', async () => {

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { groupReads } from '~/db/schema';
+import { clubs, groupReads } from '~/db/schema';
+import { joinClub } from '~/features/clubs/membership.server';
+import { createClub } from '~/features/clubs/mutations.server';
+import { EDITION_GROUP_READS_MAX } from '~/features/lcs/edition-list.server';
 import { closeGroupReadEarly, createGroupRead, shiftGroupReadSchedule, updateGroupReadSettings } from '~/features/lcs/mutations.server';
 import { inviteToGroupRead, joinGroupRead } from '~/features/lcs/participants.server';
 import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
@@ -53,6 +56,41 @@ describe('/ed/{id}: LCs lendo este livro', () => {
     expect(await titles(book, invited.cookie)).toEqual([]);
     await suspend(host.id);
     expect(await titles(book)).toEqual([]);
+  });
+
+  it('leaves out what the viewer may not see before taking its first rows: many hidden LCs starting first never hide a public one', async () => {
+    const [host, stranger] = await Promise.all([createUser({ verified: true }), createUser({ verified: true })]);
+    const book = await createEdition({ title: 'Grande sertão: veredas', authors: ['João Guimarães Rosa'], pages: 600 });
+    const books = { editions: [{ editionId: book, pages: null }] };
+    const secret = await createGroupRead(verified(host), await lcInput({ title: 'LC secreta', visibility: 'privado', ...books }));
+    const open = await createGroupRead(verified(host), await lcInput({ title: 'LC aberta', ...books }));
+    await shiftGroupReadSchedule(verified(host), open.id, 5);
+    // Sixty more private LCs of the book, all starting before the public one.
+    await getDb().execute(sql`INSERT INTO group_reads (id, slug, title, host_user_id, starts_on, ends_on, visibility)
+      SELECT 'lc-oculta-' || i, 'lc-oculta-' || i, 'LC oculta', host_user_id, starts_on, ends_on, 'privado'
+      FROM group_reads, generate_series(1, 60) i WHERE id = ${secret.id}`);
+    await getDb().execute(
+      sql`INSERT INTO group_read_editions (group_read_id, edition_id, position) SELECT 'lc-oculta-' || i, ${book}, 0 FROM generate_series(1, 60) i`,
+    );
+    expect(await titles(book, stranger.cookie)).toEqual(['LC aberta']);
+    expect(await titles(book)).toEqual(['LC aberta']);
+    expect((await titles(book, host.cookie)).length).toBe(EDITION_GROUP_READS_MAX);
+  });
+
+  it("never lists a private club's public LC (one made public before the club went private), not even to its members", async () => {
+    const [owner, member] = await Promise.all([createUser({ verified: true }), createUser({ verified: true })]);
+    const book = await createEdition({ title: 'Vidas secas', authors: ['Graciliano Ramos'], pages: 300 });
+    const club = await createClub(verified(owner), { name: 'Clube do Sertão', description: '', visibility: 'aberto', categories: [] });
+    await joinClub(verified(member), club.id);
+    const books = { editions: [{ editionId: book, pages: null }] };
+    await createGroupRead(verified(owner), await lcInput({ title: 'LC pública do clube', hostClubId: club.id, ...books }));
+    await createGroupRead(verified(owner), await lcInput({ title: 'LC do clube', hostClubId: club.id, visibility: 'clube', ...books }));
+    expect(await titles(book)).toEqual(['LC pública do clube']);
+    // Written straight to the table, as a club gone private before its LCs followed it would have left them.
+    await getDb().update(clubs).set({ visibility: 'privado' }).where(eq(clubs.id, club.id));
+    expect(await titles(book)).toEqual([]);
+    expect(await titles(book, (await createUser()).cookie)).toEqual([]);
+    expect(await titles(book, member.cookie)).toEqual(['LC do clube']);
   });
 
   it("drops the visitors' cached edition page when an LC starts reading it, changes visibility, dates or closes, or goes", async () => {

@@ -10,6 +10,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../test/factories';
 import { lcInput } from '../../test/lc-fixtures';
+import { block, suspend } from '../../test/reading-factories';
 import { call } from '../../test/routes';
 import * as home from './home';
 
@@ -53,5 +54,20 @@ describe('/home: Minhas LCs', () => {
     ]);
     expect(groupReads.groupReads[1]).toMatchObject({ slug: running.slug, stage: { unit: 'pages', fromNumber: 1, toNumber: 132, editionTitle: null } });
     expect(groupReads.groupReads[0]).toMatchObject({ stage: { fromNumber: 1, toNumber: 110, editionTitle: 'Noites brancas', endsOn: addDays(today, 6) } });
+  });
+
+  it('leaves out an LC whose host is suspended or in a block with the reader, as /lcs does', async () => {
+    const [me, host, other] = await Promise.all([1, 2, 3].map(() => createUser({ verified: true })));
+    const blocked = await createGroupRead(verified(host!), await lcInput({ title: 'LC de quem bloqueei' }));
+    const suspended = await createGroupRead(verified(other!), await lcInput({ title: 'LC de quem foi suspensa' }));
+    for (const each of [blocked, suspended]) await joinGroupRead(verified(me!), each.id);
+    const titles = async () =>
+      ((await call(home.loader, getRequest('/home', me!.cookie))) as { groupReads: { groupReads: HomeGroupRead[] } }).groupReads.groupReads
+        .map((g) => g.title)
+        .sort();
+    expect(await titles()).toEqual(['LC de quem bloqueei', 'LC de quem foi suspensa']);
+    await block(me!.id, host!.id);
+    await suspend(other!.id);
+    expect(await titles()).toEqual([]);
   });
 });

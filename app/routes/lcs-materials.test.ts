@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
-import { groupReadMaterials, rateLimitCounters } from '~/db/schema';
+import { groupReadMaterials, groupReads, rateLimitCounters } from '~/db/schema';
 import { deleteAccount } from '~/features/accounts/deletion.server';
+import { createClub } from '~/features/clubs/mutations.server';
+import { changeGroupReadCover } from '~/features/lcs/cover.server';
 import { listMaterials } from '~/features/lcs/materials/materials.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
 import { MATERIAL_FILES_PER_HOUR, GROUP_READ_MATERIALS_MAX } from '~/features/lcs/policy';
@@ -124,5 +126,28 @@ describe('the materiais tab', () => {
     const fields = { username: host.username, password: host.password };
     await deleteAccount(testViewer(host), formRequest('/configuracoes/excluir', fields, { cookie: host.cookie }), fields);
     expect(await getStorage().get(row!.key!)).toBeNull();
+  });
+
+  it("removes a club's LCs' covers and material files when the club goes (with its last member's account)", async () => {
+    const owner = await createUser({ verified: true });
+    const club = await createClub(verified(owner), { name: 'Clube que acaba', description: '', visibility: 'aberto', categories: [] });
+    const lc = await createGroupRead(verified(owner), await lcInput({ hostClubId: club.id, visibility: 'clube', materials: [] }));
+    await changeGroupReadCover(verified(owner), lc.id, await testPhoto());
+    const upload = await call(
+      materials.action,
+      multipartRequest(`/lc/${lc.slug}/materiais`, { intent: 'arquivo', title: '' }, [['file', pdf()]], owner.cookie),
+      { identificador: lc.slug },
+    );
+    expect(upload).toEqual({ success: 'Arquivo adicionado aos materiais.' });
+    const [{ cover }] = (await getDb().select({ cover: groupReads.coverKey }).from(groupReads).where(eq(groupReads.id, lc.id))) as [{ cover: string }];
+    const [{ file }] = (await getDb()
+      .select({ file: groupReadMaterials.fileKey })
+      .from(groupReadMaterials)
+      .where(eq(groupReadMaterials.groupReadId, lc.id))) as [{ file: string }];
+    expect([await getStorage().get(cover), await getStorage().get(file)]).not.toContain(null);
+    const fields = { username: owner.username, password: owner.password };
+    await deleteAccount(testViewer(owner), formRequest('/configuracoes/excluir', fields, { cookie: owner.cookie }), fields);
+    expect(await getDb().select().from(groupReads).where(eq(groupReads.id, lc.id))).toEqual([]);
+    expect([await getStorage().get(cover), await getStorage().get(file)]).toEqual([null, null]);
   });
 });

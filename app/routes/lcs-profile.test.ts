@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '~/db/client.server';
+import { clubs } from '~/db/schema';
 import { joinClub } from '~/features/clubs/membership.server';
 import { createClub } from '~/features/clubs/mutations.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
@@ -90,5 +93,24 @@ describe('/u/{username}/lcs', () => {
     expect(await joined()).toEqual(['LC da anfitriã']);
     await suspend(host!.id);
     expect(await joined()).toEqual([]);
+    // The tab is never stored in the visitors' cache (it sends no cache tags), so a suspension or a restoration
+    // shows at the next visit: there is no cached copy to drop (decision 0070).
+    expect(tab).not.toHaveProperty('headers');
+  });
+
+  it("leaves out a private club's public LC (one made public before the club went private), as /lcs does", async () => {
+    const [owner, clubOwner, member] = await Promise.all([1, 2, 3].map(() => createUser({ verified: true })));
+    const club = await createClub(verified(clubOwner!), { name: 'Clube que fechou', description: '', visibility: 'aberto', categories: [] });
+    await joinClub(verified(member!), club.id);
+    const lc = await createGroupRead(verified(clubOwner!), await lcInput({ title: 'LC pública do clube', hostClubId: club.id }));
+    await joinGroupRead(verified(owner!), lc.id);
+    const joined = async (cookie?: string) =>
+      (
+        (await call(tab.loader, getRequest(`/u/${owner!.username}/lcs`, cookie), { username: owner!.username, tab: 'lcs' })) as LcsTab
+      ).data.groupReads.joined.map((g) => g.title);
+    expect(await joined()).toEqual(['LC pública do clube']);
+    // Written straight to the table, as a club gone private before its LCs followed it would have left them.
+    await getDb().update(clubs).set({ visibility: 'privado' }).where(eq(clubs.id, club.id));
+    expect([await joined(), await joined(member!.cookie), await joined(owner!.cookie)]).toEqual([[], [], []]);
   });
 });

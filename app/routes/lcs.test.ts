@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { catalogRedirects, groupReadEditions, groupReads } from '~/db/schema';
-import { createClub } from '~/features/clubs/mutations.server';
+import { catalogRedirects, groupReadEditions, groupReadParticipants, groupReads } from '~/db/schema';
+import { joinClub } from '~/features/clubs/membership.server';
+import { createClub, updateClubSettings } from '~/features/clubs/mutations.server';
 import { GROUP_READS_HOSTED_MAX, saoPauloToday } from '~/features/lcs/policy';
 import { addDays } from '~/features/lcs/schedule';
 import { newId } from '~/lib/ids';
 import { createGroupRead, updateGroupReadSettings } from '~/features/lcs/mutations.server';
-import { joinGroupRead } from '~/features/lcs/participants.server';
+import { inviteToGroupRead, joinGroupRead } from '~/features/lcs/participants.server';
 import { getGroupReadBySlug, listStages } from '~/features/lcs/queries.server';
 import type { WizardState } from '~/features/lcs/wizard.server';
 import { clearHtmlCache, invalidateTags, listenForInvalidations } from '~/server/html-cache.server';
@@ -284,6 +285,46 @@ describe("visitors' cached LC pages", () => {
     await dropped(mine, listPage);
     expect(await statusOf(call(page.loader, getRequest(`/lc/${lc.slug}`), { identificador: lc.slug }))).toBe(404);
     expect(await visit(listPage)).not.toContain('LC da Foca');
+  });
+
+  it('follow a club turned private: its public LCs become members-only in the same change, outsiders lose their places, the next member gets in, cached pages drop', async () => {
+    const owner = verified(await createUser());
+    const club = await createClub(owner, { name: 'Clube que fecha', description: '', visibility: 'aberto', categories: [] });
+    const lc = await createGroupRead(owner, await lcInput({ title: 'LC aberta do clube', hostClubId: club.id, participantCap: 1 }));
+    const invitedUser = await createUser();
+    const [outsider, member, invited] = [verified(await createUser()), verified(await createUser()), verified(invitedUser)];
+    await joinClub(member, club.id);
+    expect(await joinGroupRead(outsider, lc.id)).toBe('joined');
+    expect(await joinGroupRead(member, lc.id)).toBe('waiting');
+    await inviteToGroupRead(owner, lc.id, invitedUser.username);
+    const lcPage: Page = { url: new URL(`http://localhost:3000/lc/${lc.slug}`), route: page, params: { identificador: lc.slug } };
+    const listPage: Page = { url: new URL('http://localhost:3000/lcs'), route: directory, params: {} };
+    expect(await visit(listPage)).toContain('LC aberta do clube');
+    await visit(lcPage);
+
+    const settings = {
+      name: 'Clube que fecha',
+      slug: club.slug,
+      description: '',
+      welcomeText: '',
+      rules: '',
+      categories: [],
+      memberCap: null,
+      membersCanPost: false,
+    };
+    await updateClubSettings(owner, club.id, { ...settings, visibility: 'privado' });
+    const [row] = await getDb().select({ visibility: groupReads.visibility, n: groupReads.participantCount }).from(groupReads).where(eq(groupReads.id, lc.id));
+    expect(row).toEqual({ visibility: 'clube', n: 1 });
+    const statuses = await getDb()
+      .select({ userId: groupReadParticipants.userId, status: groupReadParticipants.status })
+      .from(groupReadParticipants)
+      .where(eq(groupReadParticipants.groupReadId, lc.id));
+    expect(Object.fromEntries(statuses.map((r) => [r.userId, r.status]))).toEqual({ [member.id]: 'active', [invited.id]: 'invited' });
+    await dropped(lcPage, listPage);
+    expect(await visit(listPage)).not.toContain('LC aberta do clube');
+    expect(await statusOf(call(page.loader, getRequest(`/lc/${lc.slug}`), { identificador: lc.slug }))).toBe(404);
+    expect(await getGroupReadBySlug(outsider, lc.slug)).toBeNull();
+    expect(await getGroupReadBySlug(member, lc.slug)).not.toBeNull();
   });
 });
 

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
+import { clubGroupReadsGoing } from '~/features/lcs/deletion.server';
 import { clubPageTags } from './cache';
 
 /**
  * Before an account is deleted: each club it owns passes to its next in rank (admin, then moderator, then
  * member; the longest-standing first), who is told nothing more than the club page shows; a club with no one
- * else is deleted with everything in it. Answers the cache tags of the clubs they were in and the images of
- * deleted clubs to remove.
+ * else is deleted with everything in it (its LCs too). Answers the cache tags of the clubs they were in (and of
+ * the deleted clubs' LCs) and the images and files of deleted clubs and their LCs to remove.
  */
 export async function handOverOwnedClubs(tx: Tx, userId: string): Promise<{ tags: string[]; files: string[] }> {
   const owned = await queryRows<{ id: string; avatar_key: string | null; banner_key: string | null }>(
@@ -28,9 +29,12 @@ export async function handOverOwnedClubs(tx: Tx, userId: string): Promise<{ tags
       await tx.execute(sql`UPDATE club_members SET role = 'admin' WHERE club_id = ${club.id} AND user_id = ${userId}`);
       await tx.execute(sql`UPDATE club_members SET role = 'owner' WHERE club_id = ${club.id} AND user_id = ${heir.user_id}`);
     } else {
+      // Its LCs go with it: their covers and material files are removed too, their cached pages dropped.
+      const groupReads = await clubGroupReadsGoing(tx, club.id);
       await tx.execute(sql`DELETE FROM clubs WHERE id = ${club.id}`);
-      files.push(...[club.avatar_key, club.banner_key].filter((key): key is string => key !== null));
+      files.push(...[club.avatar_key, club.banner_key].filter((key): key is string => key !== null), ...groupReads.files);
+      tags.push(...groupReads.tags);
     }
   }
-  return { tags, files };
+  return { tags: [...new Set(tags)], files };
 }

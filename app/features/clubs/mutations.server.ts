@@ -1,6 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
 import { clubMembers, clubs } from '~/db/schema';
+import { closeClubGroupReads } from '~/features/lcs/participants.server';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
@@ -38,10 +39,11 @@ export async function createClub(viewer: Viewer, input: CreateClubInput): Promis
 
 /**
  * The club's settings (/admin/personalizar): a new identificador keeps the old one redirecting; an
- * identificador another club uses or used is refused next to its field.
+ * identificador another club uses or used is refused next to its field. Turned private, its public LCs become
+ * members-only in the same transaction.
  */
 export async function updateClubSettings(viewer: Viewer, clubId: string, input: ClubSettingsInput): Promise<{ slug: string }> {
-  await getDb().transaction(async (tx) => {
+  const groupReadTags = await getDb().transaction(async (tx) => {
     const { club } = await requireClubAccess(tx, viewer, clubId, 'run_club', { lock: true });
     if (input.slug !== club.slug) {
       await lockSlugs(tx, CLUB_SLUGS);
@@ -71,8 +73,10 @@ export async function updateClubSettings(viewer: Viewer, clubId: string, input: 
         updatedAt: new Date(),
       })
       .where(eq(clubs.id, clubId));
+    // Turned private, the club keeps no public LC: each becomes members-only with it (decision 0070).
+    return input.visibility === 'privado' && club.visibility !== 'privado' ? closeClubGroupReads(tx, clubId) : [];
   });
-  await invalidateTags(clubPageTags(clubId));
+  await invalidateTags([...clubPageTags(clubId), ...groupReadTags]);
   return { slug: input.slug };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { groupReadPageTags } from './cache';
 import { dropPlaces } from './participants.server';
@@ -18,11 +18,24 @@ export async function releaseGroupReadsOf(tx: Tx, userId: string): Promise<{ tag
     userId,
     places.map(({ id }) => id),
   );
-  const hosted = await queryRows<{ id: string; files: string[] }>(
+  const hosted = await goingGroupReads(tx, sql`g.host_user_id = ${userId}`);
+  return { tags: [...new Set([...dropped, ...hosted.tags])], files: hosted.files };
+}
+
+/**
+ * Before a club is deleted (its LCs go with it by cascade): the cached pages of its LCs to drop and their covers and
+ * material files to remove, once the deletion is committed.
+ */
+export async function clubGroupReadsGoing(tx: Tx, clubId: string): Promise<{ tags: string[]; files: string[] }> {
+  return goingGroupReads(tx, sql`g.host_club_id = ${clubId}`);
+}
+
+/** The pages and files of the LCs `g` that `where` picks. */
+async function goingGroupReads(tx: Tx, where: SQL): Promise<{ tags: string[]; files: string[] }> {
+  const rows = await queryRows<{ id: string; files: string[] }>(
     sql`SELECT g.id, array_remove(array_prepend(g.cover_key, ARRAY(SELECT m.file_key FROM group_read_materials m WHERE m.group_read_id = g.id AND m.file_key IS NOT NULL)), NULL) AS files
-      FROM group_reads g WHERE g.host_user_id = ${userId}`,
+      FROM group_reads g WHERE ${where}`,
     tx,
   );
-  const tags = [...new Set([...dropped, ...hosted.flatMap(({ id }) => groupReadPageTags(id))])];
-  return { tags, files: hosted.flatMap((lc) => lc.files) };
+  return { tags: [...new Set(rows.flatMap(({ id }) => groupReadPageTags(id)))], files: rows.flatMap((lc) => lc.files) };
 }

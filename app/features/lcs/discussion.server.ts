@@ -18,6 +18,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { groupReadCacheTag } from './cache';
 import { GROUP_READ_COMMENT_MAX, type GroupReadStanding, can } from './policy';
 import { stageOpenSql, stagePassedSql } from './progress.server';
+import { hostShownToSql } from './queries.server';
 import { type GroupReadAccess, requireGroupReadAccess } from './standing.server';
 import type { DiscussionComment, DiscussionOverview, DiscussionThread, DiscussionThreadPage } from './types';
 import type { StageUnit } from './vocabulary';
@@ -73,11 +74,14 @@ const toThread = (row: ThreadRow, number: number): DiscussionThread => ({
   passed: row.passed,
 });
 
-/** The etapas' threads in order; `only` (1-based) reads that one alone, so a thread's page counts one etapa's comments. */
+/**
+ * The etapas' threads in order; `only` (1-based) reads that one alone, so a thread's page counts one etapa's comments.
+ * A thread's count is of the comments the viewer is shown (shownAuthorSql), never one of a hidden author.
+ */
 async function threadRows(db: Db, viewer: Viewer | null, lc: GroupReadAccess, standing: GroupReadStanding, only?: number) {
   return queryRows<ThreadRow>(
     sql`SELECT s.id, s.position, e.title AS edition_title, s.unit, s.from_number, s.to_number, s.starts_on::text, s.ends_on::text,
-      (SELECT count(*)::int FROM group_read_comments c WHERE c.stage_id = s.id AND c.deleted_at IS NULL) AS comments,
+      (SELECT count(*)::int FROM group_read_comments c WHERE c.stage_id = s.id AND c.deleted_at IS NULL AND ${shownAuthorSql(viewer)}) AS comments,
       ${gateSql(viewer, lc, standing)} AS open,
       ${viewer ? stagePassedSql(viewer.id) : sql`FALSE`} AS passed
     FROM group_read_stages s JOIN editions e ON e.id = s.edition_id
@@ -182,6 +186,13 @@ async function stageForViewer(db: Db, viewer: Viewer, lc: GroupReadAccess, stand
   return stage;
 }
 
+/** Whether the LC hosted by `hostUserId` (null: a club's) may be shown to `readerId` (hostShownTo). */
+async function hostShownToReader(tx: Tx, hostUserId: string | null, readerId: string): Promise<boolean> {
+  if (!hostUserId) return true;
+  const [row] = await queryRows<{ shown: boolean }>(sql`SELECT ${hostShownToSql(sql`${hostUserId}::text`, sql`${readerId}::text`)} AS shown`, tx);
+  return Boolean(row?.shown);
+}
+
 export const threadPath = (slug: string, number: number, commentId?: string) =>
   `/lc/${slug}/discussao?etapa=${number}${commentId ? `#comentario-${commentId}` : ''}`;
 
@@ -224,7 +235,8 @@ export async function addGroupReadComment(
         'comment',
       );
     await tx.insert(groupReadComments).values({ id, groupReadId, stageId: stage.id, authorId: viewer.id, parentId: parent?.id ?? null, body });
-    if (parent?.authorId && parent.authorId !== viewer.id) {
+    // Nor is anyone pointed to an LC whose host is hidden from them (suspended, or in a block with them).
+    if (parent?.authorId && parent.authorId !== viewer.id && (await hostShownToReader(tx, lc.hostUserId, parent.authorId))) {
       await notify(
         {
           userId: parent.authorId,

@@ -6,7 +6,7 @@ import { readerCacheTag } from '~/features/profiles/cache';
 import type { Viewer } from '~/server/viewer.server';
 import { can, saoPauloToday } from './policy';
 import { cardColumns, hostClubs, hostShownTo, hostUsers, toCard } from './queries.server';
-import { standingColumns, standingJoins, toStanding } from './standing.server';
+import { seeSql, standingColumns, standingJoins, toStanding } from './standing.server';
 import type { GroupReadCard } from './types';
 
 /** LCs "LCs lendo este livro" shows at most: the ones starting first. */
@@ -34,15 +34,15 @@ export async function listEditionGroupReads(viewer: Viewer | null, editionId: st
         eq(groupReadEditions.editionId, editionId),
         isNull(groupReads.closedEarlyAt),
         gte(groupReads.endsOn, today),
-        // A visitor sees public LCs only: the others are not even read.
-        viewer ? undefined : eq(groupReads.visibility, 'publico'),
+        // Only the LCs the viewer may see, before the limit (a visitor: the public ones), so hidden ones never fill it.
+        seeSql(viewer),
         // As on /lcs: not a suspended host's, nor one in a block with the viewer; a private club's public LC neither.
         hostShownTo(viewer),
         or(isNull(groupReads.hostClubId), ne(hostClubs.visibility, 'privado'), ne(groupReads.visibility, 'publico')),
       ),
     )
     .orderBy(asc(groupReads.startsOn), asc(groupReads.createdAt), asc(groupReads.id))
-    .limit(50);
+    .limit(EDITION_GROUP_READS_MAX);
   const shown = rows
     .filter(({ status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, ...card }) =>
       can(card, toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer }), 'see'),

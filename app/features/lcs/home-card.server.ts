@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import type { Viewer } from '~/server/viewer.server';
 import { saoPauloToday } from './policy';
+import { hostShownToSql } from './queries.server';
 import type { HomeGroupRead } from './types';
 
 /** LCs on /home's card at most (the one whose etapa ends first comes first). */
@@ -17,7 +18,8 @@ type Row = Pick<HomeGroupRead, 'id' | 'slug' | 'title'> & {
 /**
  * /home's "Minhas LCs": each LC the viewer reads along in (an active participant) that has not ended, with the
  * etapa of today — or, between etapas and before the first, the next one. A club's LC only while they are in
- * the club (as its pages answer). One query, whatever the LCs.
+ * the club (as its pages answer), and never one whose host is hidden from them (suspended, or in a block with them:
+ * hostShownTo, as on /lcs). One query, whatever the LCs.
  */
 export async function listHomeGroupReads(viewer: Viewer, today: string = saoPauloToday()): Promise<{ groupReads: HomeGroupRead[]; total: number }> {
   const rows = await queryRows<Row>(sql`
@@ -30,6 +32,7 @@ export async function listHomeGroupReads(viewer: Viewer, today: string = saoPaul
     FROM group_read_participants p JOIN group_reads g ON g.id = p.group_read_id
     WHERE p.user_id = ${viewer.id} AND p.status = 'active' AND g.closed_early_at IS NULL AND g.ends_on >= ${today}::date
       AND (g.visibility <> 'clube' OR EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = g.host_club_id AND m.user_id = ${viewer.id} AND m.status = 'active'))
+      AND ${hostShownToSql(sql`g.host_user_id`, sql`${viewer.id}`)}
     ORDER BY (SELECT min(s.ends_on) FROM group_read_stages s WHERE s.group_read_id = g.id AND s.ends_on >= ${today}::date) NULLS LAST, g.ends_on, g.id
     LIMIT ${HOME_GROUP_READS_MAX}`);
   return {

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { type Tx, getDb } from '~/db/client.server';
 import { clubs, editions, groupReadEditions, groupReadMaterials, groupReadStages, groupReads } from '~/db/schema';
 import { requireClubAccess } from '~/features/clubs/standing.server';
 import { newId } from '~/lib/ids';
@@ -8,7 +8,7 @@ import { invalidateTags } from '~/server/html-cache.server';
 import { freeSlug, leaveRedirect, lockSlugs, slugTaken } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
-import { admitWaiting, dropParticipant } from './participants.server';
+import { admitWaiting, dropClubOutsiders } from './participants.server';
 import { GROUP_READS_HOSTED_MAX, phaseOf, saoPauloToday } from './policy';
 import { GROUP_READ_SLUGS, currentEditionIds } from './queries.server';
 import { shiftSchedule } from './schedule';
@@ -160,15 +160,7 @@ export async function updateGroupReadSettings(viewer: Viewer, groupReadId: strin
       })
       .where(eq(groupReads.id, groupReadId));
     // Made members-only, the LC keeps no place for who is not in the club (an invitation still stands).
-    if (input.visibility === 'clube' && lc.visibility !== 'clube') {
-      const outsiders = await queryRows<{ userId: string }>(
-        sql`SELECT p.user_id AS "userId" FROM group_read_participants p
-          WHERE p.group_read_id = ${groupReadId} AND p.status IN ('active', 'waiting')
-            AND NOT EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = ${lc.hostClubId} AND m.user_id = p.user_id AND m.status = 'active')`,
-        tx,
-      );
-      for (const { userId } of outsiders) await dropParticipant(tx, groupReadId, userId);
-    }
+    if (input.visibility === 'clube' && lc.visibility !== 'clube' && lc.hostClubId) await dropClubOutsiders(tx, groupReadId, lc.hostClubId);
     // A raised (or lifted) cap lets the waiting list in.
     await admitWaiting(tx, groupReadId);
   });

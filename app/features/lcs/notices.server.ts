@@ -5,6 +5,7 @@ import { registerRecurringJob } from '~/server/jobs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { rangeLabel } from './labels';
 import { saoPauloToday } from './policy';
+import { hostShownToSql } from './queries.server';
 import type { StageUnit } from './vocabulary';
 
 /**
@@ -45,7 +46,8 @@ type OpeningStage = {
 
 /**
  * Tells the participants of every LC whose etapa starts `today` (and that has not ended early); returns how many
- * readers were told. A club's LC is told only to who is still in the club, a suspended reader never.
+ * readers were told. A club's LC is told only to who is still in the club, a suspended reader never, nor a reader the
+ * LC's host is hidden from (the host suspended, or in a block with them: hostShownTo, as on /lcs).
  */
 export async function sendStageNotices(today: string = saoPauloToday()): Promise<number> {
   const opening = await queryRows<OpeningStage>(sql`
@@ -70,6 +72,7 @@ export async function sendStageNotices(today: string = saoPauloToday()): Promise
             JOIN users u ON u.id = p.user_id AND u.suspended_at IS NULL
           WHERE p.status = 'active'
             AND (g.visibility <> 'clube' OR EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = g.host_club_id AND m.user_id = p.user_id AND m.status = 'active'))
+            AND ${hostShownToSql(sql`g.host_user_id`, sql`p.user_id`)}
             AND NOT EXISTS (SELECT 1 FROM group_read_stage_notices n WHERE n.stage_id = ${stage.id} AND n.user_id = p.user_id)
           ORDER BY p.user_id LIMIT ${STAGE_NOTICE_BATCH}
           ON CONFLICT DO NOTHING

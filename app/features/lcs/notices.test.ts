@@ -9,6 +9,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createUser, testViewer, type TestUser } from '../../../test/factories';
 import { lcInput } from '../../../test/lc-fixtures';
+import { block, suspend } from '../../../test/reading-factories';
 import { closeGroupReadEarly, createGroupRead, shiftGroupReadSchedule } from './mutations.server';
 import { sendStageNotices } from './notices.server';
 import { inviteToGroupRead, joinGroupRead } from './participants.server';
@@ -76,5 +77,20 @@ describe('LC notifications', () => {
     await enqueueDueRecurringJobs();
     await drainJobs();
     expect(await texts(ana!.id)).toHaveLength(3);
+  });
+
+  it('tell no participant of an LC whose host is suspended or in a block with them', async () => {
+    const [host, other, ana, bia, caio] = await Promise.all([1, 2, 3, 4, 5].map(() => createUser({ verified: true })));
+    const lc = await createGroupRead(verified(host!), await lcInput({ title: 'LC da anfitriã' }));
+    const suspended = await createGroupRead(verified(other!), await lcInput({ title: 'LC de quem foi suspensa' }));
+    for (const reader of [ana!, bia!]) await joinGroupRead(verified(reader), lc.id);
+    await joinGroupRead(verified(caio!), suspended.id);
+    await shiftGroupReadSchedule(verified(host!), lc.id, -3);
+    await shiftGroupReadSchedule(verified(other!), suspended.id, -3);
+    await block(host!.id, ana!.id);
+    await suspend(other!.id);
+    expect(await sendStageNotices()).toBe(1);
+    expect(await texts(bia!.id)).toHaveLength(1);
+    for (const reader of [ana!, caio!]) expect(await texts(reader.id)).toEqual([]);
   });
 });

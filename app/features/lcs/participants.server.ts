@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { groupReadEditions, groupReadParticipants, groupReads, users } from '~/db/schema';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
-import { isBlockedPair } from '~/features/social/audience.server';
+import { blockedEitherWay, isBlockedPair } from '~/features/social/audience.server';
 import { resolveUsername } from '~/features/accounts/queries.server';
 import { AppError, RateLimitError } from '~/server/errors';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
@@ -55,7 +55,9 @@ async function putOnWaitingList(tx: Tx, lc: GroupReadAccess, userId: string, exi
 /**
  * Lets the waiting list in while the LC has room (its row locked by the caller): one statement takes the lowest
  * waiting_position first, as many as there are places, so a raised cap or many places freed at once admit
- * strictly in order. A finished LC takes no one. Returns who got in, first first.
+ * strictly in order. A reader who could not join now is passed over and keeps their position: a suspended one,
+ * or one in a block with the host (for a club's LC, with one of the club's owner and admins, as joinGroupRead
+ * refuses). A finished LC takes no one. Returns who got in, first first.
  */
 export async function admitWaiting(tx: Tx, groupReadId: string): Promise<string[]> {
   const [lc] = await tx
@@ -73,9 +75,14 @@ export async function admitWaiting(tx: Tx, groupReadId: string): Promise<string[
   const room = lc.participantCap === null ? null : lc.participantCap - lc.participantCount;
   const admitted = await queryRows<{ userId: string; position: number }>(
     sql`WITH next AS (
-        SELECT user_id, waiting_position FROM group_read_participants
-        WHERE group_read_id = ${groupReadId} AND status = 'waiting'
-        ORDER BY waiting_position LIMIT ${room} FOR UPDATE)
+        SELECT w.user_id, w.waiting_position FROM group_read_participants w
+          JOIN users u ON u.id = w.user_id AND u.suspended_at IS NULL
+          JOIN group_reads g ON g.id = w.group_read_id
+        WHERE w.group_read_id = ${groupReadId} AND w.status = 'waiting'
+          AND (g.host_user_id IS NULL OR g.host_user_id = w.user_id OR NOT ${blockedEitherWay(sql`g.host_user_id`, sql`w.user_id`)})
+          AND NOT EXISTS (SELECT 1 FROM club_members hm WHERE hm.club_id = g.host_club_id AND hm.status = 'active'
+            AND hm.role IN ('owner', 'admin') AND hm.user_id <> w.user_id AND ${blockedEitherWay(sql`hm.user_id`, sql`w.user_id`)})
+        ORDER BY w.waiting_position LIMIT ${room} FOR UPDATE OF w)
       UPDATE group_read_participants p SET status = 'active', waiting_position = NULL, status_at = now(), joined_at = now()
       FROM next WHERE p.group_read_id = ${groupReadId} AND p.user_id = next.user_id
       RETURNING p.user_id AS "userId", next.waiting_position AS position`,
@@ -194,6 +201,38 @@ export async function dropClubPlaces(tx: Tx, clubId: string, userId: string): Pr
     userId,
     rows.map((row) => row.id),
   );
+}
+
+/**
+ * A club's LC made members-only (its row locked by the caller) keeps no place for who is not in the club: their
+ * places and waiting go, and the next member waiting gets in (an invitation still stands; their LC bans stay).
+ */
+export async function dropClubOutsiders(tx: Tx, groupReadId: string, clubId: string): Promise<void> {
+  const outsiders = await queryRows<{ userId: string }>(
+    sql`SELECT p.user_id AS "userId" FROM group_read_participants p
+      WHERE p.group_read_id = ${groupReadId} AND p.status IN ('active', 'waiting')
+        AND NOT EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = ${clubId} AND m.user_id = p.user_id AND m.status = 'active')
+      ORDER BY p.user_id`,
+    tx,
+  );
+  for (const { userId } of outsiders) await dropParticipant(tx, groupReadId, userId);
+}
+
+/**
+ * A club turned private (its row locked by the caller): its public LCs become members-only in the same
+ * transaction (decision 0070), each locked in id order, with dropClubOutsiders. Returns the cached pages to drop
+ * once committed (the edition pages drop by migration 0047's triggers).
+ */
+export async function closeClubGroupReads(tx: Tx, clubId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    sql`SELECT id FROM group_reads WHERE host_club_id = ${clubId} AND visibility = 'publico' ORDER BY id FOR UPDATE`,
+    tx,
+  );
+  for (const { id } of rows) {
+    await tx.update(groupReads).set({ visibility: 'clube', updatedAt: new Date() }).where(eq(groupReads.id, id));
+    await dropClubOutsiders(tx, id, clubId);
+  }
+  return [...new Set(rows.flatMap(({ id }) => groupReadPageTags(id)))];
 }
 
 /** Host tools: takes a reader out of the LC (a place, the waiting list or an invitation); `ban` keeps them out. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { catalogRedirects, groupReadEditions, groupReadParticipants, groupReads, users } from '~/db/schema';
@@ -13,9 +13,10 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer, type TestUser } from '../../../test/factories';
 import { lcInput } from '../../../test/lc-fixtures';
+import { block, suspend } from '../../../test/reading-factories';
 import { groupReadCacheTag } from './cache';
 import { closeGroupReadEarly, createGroupRead, shiftGroupReadSchedule, updateGroupReadSettings } from './mutations.server';
-import { admitWaiting, inviteToGroupRead, joinGroupRead } from './participants.server';
+import { admitWaiting, inviteToGroupRead, joinGroupRead, leaveGroupRead } from './participants.server';
 import { GROUP_READ_INVITATIONS_PER_HOUR } from './policy';
 import { getGroupReadBySlug, listGroupReadDirectory } from './queries.server';
 import type { GroupReadVisibility } from './vocabulary';
@@ -33,6 +34,15 @@ const places = async (groupReadId: string) =>
         .from(groupReadParticipants)
         .where(eq(groupReadParticipants.groupReadId, groupReadId))
     ).map((row) => [row.userId, row.status]),
+  );
+const positions = async (groupReadId: string) =>
+  Object.fromEntries(
+    (
+      await getDb()
+        .select({ userId: groupReadParticipants.userId, position: groupReadParticipants.waitingPosition })
+        .from(groupReadParticipants)
+        .where(and(eq(groupReadParticipants.groupReadId, groupReadId), eq(groupReadParticipants.status, 'waiting')))
+    ).map((row) => [row.userId, row.position]),
   );
 const countOf = async (groupReadId: string) =>
   (await getDb().select({ n: groupReads.participantCount }).from(groupReads).where(eq(groupReads.id, groupReadId)))[0]?.n;
@@ -115,6 +125,37 @@ describe('the waiting list', () => {
     await getDb().update(groupReads).set({ participantCap: null }).where(eq(groupReads.id, lc.id));
     expect(await getDb().transaction((tx) => admitWaiting(tx, lc.id))).toEqual([]);
     await expect(shiftGroupReadSchedule(owner, lc.id, 3)).rejects.toMatchObject({ message: expect.stringMatching(/já terminou/) });
+  });
+});
+
+describe('the waiting list and readers who could not join now', () => {
+  it('passes over a suspended reader and one in a block with the host: they keep their position, the next one gets in', async () => {
+    const host = await reader();
+    const lc = await createGroupRead(host, await lcInput({ participantCap: 1 }));
+    const [first, suspended, blocked, next] = [await reader(), await reader(), await reader(), await reader()];
+    for (const r of [first, suspended, blocked, next]) await joinGroupRead(r, lc.id);
+    await suspend(suspended.id);
+    await block(blocked.id, host.id);
+    await leaveGroupRead(first, lc.id);
+    expect(await places(lc.id)).toEqual({ [suspended.id]: 'waiting', [blocked.id]: 'waiting', [next.id]: 'active' });
+    expect(await countOf(lc.id)).toBe(1);
+    expect(await positions(lc.id)).toEqual({ [suspended.id]: 1, [blocked.id]: 2 });
+    // Restored, the suspended reader is first in line again.
+    await getDb().update(users).set({ suspendedAt: null }).where(eq(users.id, suspended.id));
+    await leaveGroupRead(next, lc.id);
+    expect(await places(lc.id)).toEqual({ [suspended.id]: 'active', [blocked.id]: 'waiting' });
+  });
+
+  it("passes over, in a club's LC, a reader in a block with one of the club's owner and admins", async () => {
+    const { owner, club, lc } = await clubWithLc('clube', 1);
+    const [first, blocked, next] = [await reader(), await reader(), await reader()];
+    for (const r of [first, blocked, next]) {
+      await joinClub(r, club.id);
+      await joinGroupRead(r, lc.id);
+    }
+    await block(owner.id, blocked.id);
+    await leaveGroupRead(first, lc.id);
+    expect(await places(lc.id)).toEqual({ [blocked.id]: 'waiting', [next.id]: 'active' });
   });
 });
 

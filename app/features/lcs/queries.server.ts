@@ -93,6 +93,16 @@ export function hostShownTo(viewer: Viewer | null): SQL<boolean> {
   return sql<boolean>`(${host} IS NULL OR (${hostUsers.suspendedAt} IS NULL ${unblocked}))`;
 }
 
+/**
+ * hostShownTo for raw SQL, where the reader is a column (a participant told of an etapa) or a parameter: whether
+ * the LC whose `host_user_id` is `hostUserId` may be shown to `readerId` — a club's LC always; a reader's while
+ * they are not suspended and not in a block with the reader (they see their own).
+ */
+export function hostShownToSql(hostUserId: SQL, readerId: SQL): SQL {
+  return sql`(${hostUserId} IS NULL OR EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${hostUserId} AND hu.suspended_at IS NULL
+    AND (hu.id = ${readerId} OR NOT ${blockedEitherWay(sql`hu.id`, readerId)})))`;
+}
+
 const cardsFrom = () =>
   getDb()
     .select(cardColumns)

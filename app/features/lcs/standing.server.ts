@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Tx, type getDb } from '~/db/client.server';
 import { clubMembers, groupReadParticipants, groupReads } from '~/db/schema';
 import { AppError } from '~/server/errors';
@@ -28,6 +28,22 @@ export function standingJoins(viewer: Viewer | null) {
     participant: and(eq(groupReadParticipants.groupReadId, groupReads.id), eq(groupReadParticipants.userId, id)),
     club: and(eq(clubMembers.clubId, groupReads.hostClubId), eq(clubMembers.userId, id)),
   };
+}
+
+/**
+ * SQL: the policy's 'see' (policy.ts `can`) over the columns of standingJoins, so a list filters before its LIMIT
+ * (a hidden row never takes a place on a page). A public LC: everyone; a club's: its host, a site admin, an invited
+ * reader, and an active member of the club unless banned from the LC; a private one: its host, a site admin, and
+ * whoever is invited, waits or has a place.
+ */
+export function seeSql(viewer: Viewer | null): SQL {
+  if (viewer?.role === 'admin') return sql`TRUE`;
+  const status = sql`${groupReadParticipants.status}`;
+  const clubActive = sql`${clubMembers.status} = 'active'`;
+  const host = sql`(${standingColumns(viewer).hostUserIsViewer} OR (${clubActive} AND ${clubMembers.role} IN ('owner', 'admin')))`;
+  return sql`(${groupReads.visibility} = 'publico' OR ${host}
+    OR (${groupReads.visibility} = 'clube' AND (${status} = 'invited' OR (${clubActive} AND (${status} IS NULL OR ${status} IN ('active', 'waiting')))))
+    OR (${groupReads.visibility} = 'privado' AND ${status} IN ('active', 'invited', 'waiting')))`;
 }
 
 type StandingRow = {

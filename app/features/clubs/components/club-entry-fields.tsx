@@ -10,20 +10,30 @@ function FieldsetError({ message }: { message: string | undefined }) {
   ) : null;
 }
 
-/** Who may enter the club and its categories: the creation form's and the settings' fieldsets, with their errors. */
+/**
+ * Who may enter the club and its categories: the creation form's and the settings' fieldsets, with their errors;
+ * `hint` says under the legend what a choice does besides (the settings: what turning private does to the LCs).
+ */
 export function ClubEntryFields({
   visibility,
   categories,
   errors,
+  hint,
 }: {
   visibility: ClubVisibility | string;
   categories: readonly (ClubCategory | string)[];
   errors: { visibility?: string | undefined; categories?: string | undefined };
+  hint?: string;
 }) {
   return (
     <>
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex flex-col gap-2" aria-describedby={hint ? 'club-visibility-hint' : undefined}>
         <legend className="font-medium">Quem pode entrar</legend>
+        {hint ? (
+          <p id="club-visibility-hint" className="text-sm text-muted">
+            {hint}
+          </p>
+        ) : null}
         {CLUB_VISIBILITIES.map((option) => (
           <label key={option} className="flex min-h-11 items-center gap-2">
             <input type="radio" name="visibility" value={option} required defaultChecked={visibility === option} />

@@ -51,7 +51,12 @@ export function ClubSettingsForm({ club, result, onNameChange }: { club: ClubDet
         error={error('welcomeText')}
       />
       <TextArea label="Regras" name="rules" maxLength={CLUB_RULES_MAX} defaultValue={value('rules', club.rules)} error={error('rules')} />
-      <ClubEntryFields visibility={visibility} categories={categories} errors={{ visibility: error('visibility'), categories: error('categories') }} />
+      <ClubEntryFields
+        visibility={visibility}
+        categories={categories}
+        errors={{ visibility: error('visibility'), categories: error('categories') }}
+        hint="Ao tornar o clube privado, as LCs públicas dele passam a ser só para membros: quem participa sem ser membro sai delas."
+      />
       <TextField
         label="Limite de membros"
         name="memberCap"
