@@ -77,7 +77,7 @@ describe('/ed/{id}: LCs lendo este livro', () => {
     expect((await titles(book, host.cookie)).length).toBe(EDITION_GROUP_READS_MAX);
   });
 
-  it("never lists a private club's public LC (one made public before the club went private), not even to its members", async () => {
+  it("lists a private club's public LC (one made public before the club went private) as the club's: to its members only", async () => {
     const [owner, member] = await Promise.all([createUser({ verified: true }), createUser({ verified: true })]);
     const book = await createEdition({ title: 'Vidas secas', authors: ['Graciliano Ramos'], pages: 300 });
     const club = await createClub(verified(owner), { name: 'Clube do Sertão', description: '', visibility: 'aberto', categories: [] });
@@ -90,7 +90,7 @@ describe('/ed/{id}: LCs lendo este livro', () => {
     await getDb().update(clubs).set({ visibility: 'privado' }).where(eq(clubs.id, club.id));
     expect(await titles(book)).toEqual([]);
     expect(await titles(book, (await createUser()).cookie)).toEqual([]);
-    expect(await titles(book, member.cookie)).toEqual(['LC do clube']);
+    expect(await titles(book, member.cookie)).toEqual(['LC pública do clube', 'LC do clube']);
   });
 
   it("drops the visitors' cached edition page when an LC starts reading it, changes visibility, dates or closes, or goes", async () => {

@@ -98,7 +98,7 @@ describe('/u/{username}/lcs', () => {
     expect(tab).not.toHaveProperty('headers');
   });
 
-  it("leaves out a private club's public LC (one made public before the club went private), as /lcs does", async () => {
+  it("shows a private club's public LC (one made public before the club went private) as the club's: to its members only", async () => {
     const [owner, clubOwner, member] = await Promise.all([1, 2, 3].map(() => createUser({ verified: true })));
     const club = await createClub(verified(clubOwner!), { name: 'Clube que fechou', description: '', visibility: 'aberto', categories: [] });
     await joinClub(verified(member!), club.id);
@@ -111,6 +111,6 @@ describe('/u/{username}/lcs', () => {
     expect(await joined()).toEqual(['LC pública do clube']);
     // Written straight to the table, as a club gone private before its LCs followed it would have left them.
     await getDb().update(clubs).set({ visibility: 'privado' }).where(eq(clubs.id, club.id));
-    expect([await joined(), await joined(member!.cookie), await joined(owner!.cookie)]).toEqual([[], [], []]);
+    expect([await joined(), await joined(member!.cookie), await joined(owner!.cookie)]).toEqual([[], ['LC pública do clube'], []]);
   });
 });

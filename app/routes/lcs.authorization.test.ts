@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '~/db/client.server';
 import { listStages } from '~/features/lcs/queries.server';
 import { addMaterialFile, listMaterials } from '~/features/lcs/materials/materials.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
@@ -66,6 +68,13 @@ describe('LCs: who may open what', () => {
       ...SEES[visibility],
       visitante: 'entrar',
     });
+  });
+
+  it("a public LC of a club that went private (written straight to the table) answers as the club's LC", async () => {
+    const cast = await createLcCast('publico');
+    await getDb().execute(sql`UPDATE clubs SET visibility = 'privado' WHERE id = (SELECT host_club_id FROM group_reads WHERE id = ${cast.lc.id})`);
+    expect(await matrix(cast, (who) => call(page.loader, get(cast, who), params(cast)))).toEqual(SEES.clube);
+    expect(await matrix(cast, (who) => call(discussion.loader, get(cast, who, '/discussao'), params(cast)))).toEqual(SEES.clube);
   });
 
   it('an etapa the schedule does not have is 404 in the discussion', async () => {

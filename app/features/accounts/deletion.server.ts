@@ -81,8 +81,9 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
     await tx.execute(sql`DELETE FROM verifications WHERE strpos(value, ${viewer.id}) > 0 OR lower(identifier) = ${account.email.toLowerCase()}`);
     // Usernames are [a-z0-9_], so the name is a plain word in the pattern; \M keeps @ana from matching @ana_b.
     await tx.execute(sql`DELETE FROM outbox_emails WHERE lower("to") = ${account.email.toLowerCase()} OR text ~ ${`@${account.username}\\M`}`);
-    const groupReads = await releaseGroupReadsOf(tx, viewer.id);
+    // Clubs before LCs, the order every club path locks in (a club turned private locks the club, then its LCs).
     const clubs = await handOverOwnedClubs(tx, viewer.id);
+    const groupReads = await releaseGroupReadsOf(tx, viewer.id);
     await tx.delete(users).where(eq(users.id, viewer.id));
     return {
       files: [...stored.map((f) => f.key), ...archived.flatMap((a) => (a.key ? [a.key] : [])), ...clubs.files, ...groupReads.files],

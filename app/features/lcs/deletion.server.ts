@@ -30,11 +30,14 @@ export async function clubGroupReadsGoing(tx: Tx, clubId: string): Promise<{ tag
   return goingGroupReads(tx, sql`g.host_club_id = ${clubId}`);
 }
 
-/** The pages and files of the LCs `g` that `where` picks. */
+/**
+ * The pages and files of the LCs `g` that `where` picks, locked: a cover or material uploaded meanwhile (under the
+ * LC's lock) commits before this reads its key, or waits and then finds the LC gone.
+ */
 async function goingGroupReads(tx: Tx, where: SQL): Promise<{ tags: string[]; files: string[] }> {
   const rows = await queryRows<{ id: string; files: string[] }>(
     sql`SELECT g.id, array_remove(array_prepend(g.cover_key, ARRAY(SELECT m.file_key FROM group_read_materials m WHERE m.group_read_id = g.id AND m.file_key IS NOT NULL)), NULL) AS files
-      FROM group_reads g WHERE ${where}`,
+      FROM group_reads g WHERE ${where} ORDER BY g.id FOR UPDATE OF g`,
     tx,
   );
   return { tags: [...new Set(rows.flatMap(({ id }) => groupReadPageTags(id)))], files: rows.flatMap((lc) => lc.files) };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubMembers, groupReadEditions, groupReadParticipants, groupReads } from '~/db/schema';
 import { clubCacheTag } from '~/features/clubs/cache';
@@ -36,9 +36,8 @@ export async function listEditionGroupReads(viewer: Viewer | null, editionId: st
         gte(groupReads.endsOn, today),
         // Only the LCs the viewer may see, before the limit (a visitor: the public ones), so hidden ones never fill it.
         seeSql(viewer),
-        // As on /lcs: not a suspended host's, nor one in a block with the viewer; a private club's public LC neither.
+        // As on /lcs: not a suspended host's, nor one in a block with the viewer. A private club's public LC is its members' (effectiveVisibility).
         hostShownTo(viewer),
-        or(isNull(groupReads.hostClubId), ne(hostClubs.visibility, 'privado'), ne(groupReads.visibility, 'publico')),
       ),
     )
     .orderBy(asc(groupReads.startsOn), asc(groupReads.createdAt), asc(groupReads.id))

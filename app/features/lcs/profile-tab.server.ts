@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb } from '~/db/client.server';
 import { clubMembers, groupReadParticipants, groupReads } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
 import { can, saoPauloToday } from './policy';
 import { cardColumns, hostClubs, hostShownTo, hostUsers, toCard } from './queries.server';
-import { standingColumns, standingJoins, toStanding } from './standing.server';
+import { seeSql, standingColumns, standingJoins, toStanding } from './standing.server';
 import type { ReaderGroupReads } from './types';
 
 /** LCs a profile tab lists at most (the latest first). */
@@ -31,9 +31,10 @@ export async function listReaderGroupReads(viewer: Viewer | null, userId: string
     .where(
       and(
         or(eq(groupReads.hostUserId, userId), eq(ownerPlaces.status, 'active')),
-        // As on /lcs: not an LC of a suspended host or of one in a block with the viewer; a private club's public LC neither.
+        // Only what the viewer may see, before the limit, so hidden LCs never fill the tab.
+        seeSql(viewer),
+        // As on /lcs: not an LC of a suspended host or of one in a block with the viewer. A private club's public LC is its members' (effectiveVisibility).
         hostShownTo(viewer),
-        or(isNull(groupReads.hostClubId), ne(hostClubs.visibility, 'privado'), ne(groupReads.visibility, 'publico')),
       ),
     )
     .orderBy(desc(groupReads.startsOn), desc(groupReads.createdAt), desc(groupReads.id))

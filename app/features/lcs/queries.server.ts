@@ -9,7 +9,7 @@ import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
-import { standingColumns, standingJoins, toStanding } from './standing.server';
+import { effectiveVisibility, standingColumns, standingJoins, toStanding } from './standing.server';
 import type { GroupReadBook, GroupReadCard, GroupReadDetail, GroupReadDirectoryPage, GroupReadParticipant, GroupReadStage, MyGroupReads } from './types';
 import type { GroupReadPhase } from './vocabulary';
 
@@ -23,7 +23,7 @@ export const cardColumns = {
   slug: groupReads.slug,
   title: groupReads.title,
   description: groupReads.description,
-  visibility: groupReads.visibility,
+  visibility: effectiveVisibility(),
   startsOn: groupReads.startsOn,
   endsOn: groupReads.endsOn,
   closedEarlyAt: groupReads.closedEarlyAt,
@@ -221,10 +221,9 @@ export async function listGroupReadDirectory(
 ): Promise<GroupReadDirectoryPage> {
   const today = saoPauloToday();
   const where = and(
-    eq(groupReads.visibility, 'publico'),
-    hostShownTo(viewer),
     // A private club's LCs never show in the directory (one made public before the club went private included).
-    or(isNull(groupReads.hostClubId), ne(hostClubs.visibility, 'privado')),
+    eq(effectiveVisibility(), 'publico'),
+    hostShownTo(viewer),
     phaseWhere(options.fase, today),
     options.clube ? eq(hostClubs.slug, options.clube) : undefined,
     ...containsEveryWord(groupReads.title, options.q),
@@ -257,7 +256,7 @@ export async function listDirectoryClubs(): Promise<{ slug: string; name: string
     .selectDistinct({ slug: clubs.slug, name: clubs.name })
     .from(groupReads)
     .innerJoin(clubs, eq(clubs.id, groupReads.hostClubId))
-    .where(and(eq(groupReads.visibility, 'publico'), ne(clubs.visibility, 'privado')))
+    .where(eq(effectiveVisibility(), 'publico'))
     .orderBy(asc(clubs.name))
     .limit(200);
 }

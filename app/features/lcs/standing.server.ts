@@ -8,6 +8,15 @@ import type { GroupReadVisibility } from './vocabulary';
 
 type Db = ReturnType<typeof getDb> | Tx;
 
+/**
+ * SQL: the visibility an LC has, whatever its row says: a public LC of a private club is the club's (members only).
+ * A club turned private converts its public LCs in the same transaction (closeClubGroupReads); this keeps one that
+ * raced that change, or predates it, from being public by its URL. Every read of an LC's visibility goes through it.
+ */
+export const effectiveVisibility = () =>
+  sql<GroupReadVisibility>`(CASE WHEN ${groupReads.visibility} = 'publico' AND EXISTS (
+    SELECT 1 FROM clubs vc WHERE vc.id = ${groupReads.hostClubId} AND vc.visibility = 'privado') THEN 'clube' ELSE ${groupReads.visibility} END)`;
+
 /** The viewer's standing columns, for a select of group_reads joined to the viewer's rows (see standingJoins). */
 export function standingColumns(viewer: Viewer | null) {
   return {
@@ -41,9 +50,10 @@ export function seeSql(viewer: Viewer | null): SQL {
   const status = sql`${groupReadParticipants.status}`;
   const clubActive = sql`${clubMembers.status} = 'active'`;
   const host = sql`(${standingColumns(viewer).hostUserIsViewer} OR (${clubActive} AND ${clubMembers.role} IN ('owner', 'admin')))`;
-  return sql`(${groupReads.visibility} = 'publico' OR ${host}
-    OR (${groupReads.visibility} = 'clube' AND (${status} = 'invited' OR (${clubActive} AND (${status} IS NULL OR ${status} IN ('active', 'waiting')))))
-    OR (${groupReads.visibility} = 'privado' AND ${status} IN ('active', 'invited', 'waiting')))`;
+  const visibility = effectiveVisibility();
+  return sql`(${visibility} = 'publico' OR ${host}
+    OR (${visibility} = 'clube' AND (${status} = 'invited' OR (${clubActive} AND (${status} IS NULL OR ${status} IN ('active', 'waiting')))))
+    OR (${visibility} = 'privado' AND ${status} IN ('active', 'invited', 'waiting')))`;
 }
 
 type StandingRow = {
@@ -104,7 +114,7 @@ export async function requireGroupReadAccess(
       id: groupReads.id,
       slug: groupReads.slug,
       title: groupReads.title,
-      visibility: groupReads.visibility,
+      visibility: effectiveVisibility(),
       hostUserId: groupReads.hostUserId,
       hostClubId: groupReads.hostClubId,
       startsOn: groupReads.startsOn,
