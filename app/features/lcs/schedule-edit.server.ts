@@ -29,6 +29,13 @@ export function refusePagesPastTheBook(
   });
 }
 
+/** An etapa's columns as a schedule form gave them, for its book's edition and its place in the schedule. */
+export const stageColumns = (
+  stage: { unit: StageUnit; fromNumber: number; toNumber: number; startsOn: string; endsOn: string },
+  editionId: string,
+  position: number,
+) => ({ editionId, position, unit: stage.unit, fromNumber: stage.fromNumber, toNumber: stage.toNumber, startsOn: stage.startsOn, endsOn: stage.endsOn });
+
 const STALE = 'O cronograma mudou enquanto você editava. Recarregue a página e faça as mudanças de novo.';
 
 /**
@@ -95,15 +102,7 @@ export async function editGroupReadSchedule(viewer: Viewer, groupReadId: string,
       .set({ position: sql`-1 - ${groupReadStages.position}` })
       .where(eq(groupReadStages.groupReadId, groupReadId));
     for (const [position, stage] of input.stages.entries()) {
-      const values = {
-        editionId: books[stage.editionIndex]!.id,
-        position,
-        unit: stage.unit,
-        fromNumber: stage.fromNumber,
-        toNumber: stage.toNumber,
-        startsOn: stage.startsOn,
-        endsOn: stage.endsOn,
-      };
+      const values = stageColumns(stage, books[stage.editionIndex]!.id, position);
       if (stage.id) await tx.update(groupReadStages).set(values).where(eq(groupReadStages.id, stage.id));
       else await tx.insert(groupReadStages).values({ id: newId(), groupReadId, ...values });
     }

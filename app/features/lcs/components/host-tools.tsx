@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { Button, type ButtonVariant, buttonClass } from '~/components/ui/button';
-import { SelectField, TextArea, TextField } from '~/components/ui/field';
+import { TextArea, TextField } from '~/components/ui/field';
 import { fieldError, isFailure, typed } from '~/lib/form-result';
-import { UNIT_LABELS } from '../labels';
 import { GROUP_READ_DESCRIPTION_MAX, GROUP_READ_STAGES_MAX, GROUP_READ_TITLE_MAX, PARTICIPANT_STATUS_LABELS } from '../policy';
 import type { GroupReadBook, GroupReadDetail, GroupReadParticipant } from '../types';
 import { rowIndexes } from '../validation';
-import { STAGE_UNITS } from '../vocabulary';
+import { StageFields } from './stage-fields';
 import { VisibilityField } from './visibility-field';
 
 /** Whether this form (its intent, and its reader for a participant's row) is the one being sent. */
@@ -159,30 +158,7 @@ function ScheduleEditor({ fields, errors, books }: { fields: Record<string, stri
           <div key={i} role="group" aria-label={id ? `Etapa ${n + 1}` : 'Nova etapa'} className="flex flex-col gap-3 rounded-xl border border-line p-3">
             <p className="font-semibold">{id ? `Etapa ${n + 1}` : 'Nova etapa (em branco, não entra)'}</p>
             <input type="hidden" name={`stage-${i}-id`} value={id} />
-            <div className="grid gap-3 sm:grid-cols-2">
-              {books.length > 1 ? (
-                <SelectField label="Livro" name={`stage-${i}-edition`} defaultValue={value(`stage-${i}-edition`)} error={errors[`stage-${i}-edition`]}>
-                  {books.map((book, k) => (
-                    <option key={book.id} value={String(k)}>
-                      {book.title}
-                    </option>
-                  ))}
-                </SelectField>
-              ) : (
-                <input type="hidden" name={`stage-${i}-edition`} value="0" />
-              )}
-              <SelectField label="Contar por" name={`stage-${i}-unit`} defaultValue={value(`stage-${i}-unit`) || 'pages'} error={errors[`stage-${i}-unit`]}>
-                {STAGE_UNITS.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {UNIT_LABELS[unit]}
-                  </option>
-                ))}
-              </SelectField>
-              {text(`stage-${i}-from`, 'De', { inputMode: 'numeric' })}
-              {text(`stage-${i}-to`, 'Até', { inputMode: 'numeric' })}
-              {text(`stage-${i}-startsOn`, 'Começa em', { type: 'date' })}
-              {text(`stage-${i}-endsOn`, 'Termina em', { type: 'date' })}
-            </div>
+            <StageFields i={i} books={books.map((book) => book.title)} value={value} error={(name) => errors[name]} />
             {id ? (
               <div className="flex flex-col gap-1">
                 <label className="flex items-center gap-2">
