@@ -95,6 +95,7 @@ test('comments on etapa 2 stay hidden from a reader who joined until their progr
   await expect(reader.getByRole('heading', { level: 1, name: 'Denunciar' })).toBeVisible();
   await expect(reader.getByText(SPOILER)).toBeVisible();
   await checkBothWidths(reader, 'lc-denunciar-comentario');
+  await reader.goto(`/lc/${slug}/discussao?etapa=2`);
 
   // The participants' tab: both along the schedule.
   await reader.getByRole('link', { name: 'Participantes' }).click();
