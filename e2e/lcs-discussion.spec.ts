@@ -73,6 +73,10 @@ test('comments on etapa 2 stay hidden from a reader who joined until their progr
   await expect(reader.getByText('1 de 2 etapas')).toBeVisible();
   await reader.goto(`/lc/${slug}/discussao?etapa=2`);
   await expect(reader.getByText(SPOILER)).toHaveCount(0);
+  // /home names no one who wrote where the reader has not reached.
+  await reader.goto('/home');
+  await expect(reader.getByRole('region', { name: 'Minhas LCs' }).getByRole('link', { name: title })).toBeVisible();
+  await expect(reader.getByText('Lia Leitora comentou')).toHaveCount(0);
 
   await reader.goto(`/lc/${slug}/progresso`);
   await reader.getByLabel('Onde você está').fill('87');
@@ -82,6 +86,16 @@ test('comments on etapa 2 stay hidden from a reader who joined until their progr
   await reader.goto(`/lc/${slug}/discussao?etapa=2`);
   await expect(reader.getByText(SPOILER)).toBeVisible();
   expect(await (await reader.request.get(`/lc/${slug}/discussao.data?etapa=2`)).text()).toContain('Macabéa');
+  // Now /home says who commented, and the comment can be reported.
+  await reader.goto('/home');
+  await expect(reader.getByRole('region', { name: 'Minhas LCs' }).getByRole('link', { name: 'Lia Leitora comentou' })).toBeVisible();
+  await checkBothWidths(reader, 'home-lcs-comentaram');
+  await reader.goto(`/lc/${slug}/discussao?etapa=2`);
+  await reader.getByRole('link', { name: 'Denunciar comentário de Lia Leitora' }).click();
+  await expect(reader.getByRole('heading', { level: 1, name: 'Denunciar' })).toBeVisible();
+  await expect(reader.getByText(SPOILER)).toBeVisible();
+  await checkBothWidths(reader, 'lc-denunciar-comentario');
+  await reader.goto(`/lc/${slug}/discussao?etapa=2`);
 
   // The participants' tab: both along the schedule.
   await reader.getByRole('link', { name: 'Participantes' }).click();

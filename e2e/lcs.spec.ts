@@ -5,7 +5,7 @@ const day = (offset: number) => new Date(Date.now() - 3 * 3600_000 + offset * 86
 const br = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 
-test('a reader creates an LC with two etapas in the wizard, a second reader joins it and finds it in /lc, the host shifts the schedule', async ({
+test('a reader creates an LC with two etapas in the wizard, a second reader joins it and finds it in /lc, the host shifts the schedule and edits its etapas', async ({
   page,
   browser,
 }) => {
@@ -97,6 +97,31 @@ test('a reader creates an LC with two etapas in the wizard, a second reader join
   await expect(page.getByRole('listitem').filter({ hasText: 'Etapa 1' })).toContainText(br(day(17)));
   await expect(page.getByRole('heading', { level: 1, name: title })).toContainText(title);
   await expect(page.getByText(`${br(day(17))} a ${br(day(30))}`)).toBeVisible();
+
+  // The host edits the etapas themselves: a range past the book is refused beside its field, nothing typed lost;
+  // then etapa 1 shrinks, etapa 2 follows it, and the blank row adds a third etapa.
+  await page.goto(`/lc/${slug}/gerenciar`);
+  const etapas = page.getByRole('region', { name: 'Etapas' });
+  await etapas.getByRole('group', { name: 'Etapa 1' }).getByLabel('Até').fill('30');
+  await etapas.getByRole('group', { name: 'Etapa 2' }).getByLabel('De').fill('31');
+  await etapas.getByRole('group', { name: 'Etapa 2' }).getByLabel('Até').fill('200');
+  await etapas.getByRole('button', { name: 'Salvar o cronograma' }).click();
+  await expect(etapas.getByRole('group', { name: 'Etapa 2' }).getByText('Esse livro tem 87 páginas no catálogo.')).toBeVisible();
+  await expect(etapas.getByRole('group', { name: 'Etapa 1' }).getByLabel('Até')).toHaveValue('30');
+  await etapas.getByRole('group', { name: 'Etapa 2' }).getByLabel('Até').fill('60');
+  const added = etapas.getByRole('group', { name: 'Nova etapa' });
+  await added.getByLabel('De').fill('61');
+  await added.getByLabel('Até').fill('87');
+  await added.getByLabel('Começa em').fill(day(30));
+  await added.getByLabel('Termina em').fill(day(30));
+  await etapas.getByRole('group', { name: 'Etapa 2' }).getByLabel('Termina em').fill(day(29));
+  await checkBothWidths(page, 'lc-gerenciar-etapas');
+  await etapas.getByRole('button', { name: 'Salvar o cronograma' }).click();
+  await expect(page.getByText('Cronograma salvo.')).toBeVisible();
+  await expect(etapas.getByRole('group', { name: 'Etapa 3' }).getByLabel('De')).toHaveValue('61');
+  await page.getByRole('link', { name: 'Cronograma' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Etapa 1' })).toContainText('pp. 1–30');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Etapa 3' })).toContainText('pp. 61–87');
 
   // Banning asks first; the count is of those taking part.
   await page.goto(`/lc/${slug}/gerenciar`);

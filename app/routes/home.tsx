@@ -7,8 +7,9 @@ import { HomeAtts } from '~/features/atts/components/home-atts';
 import { HOME_ATTS_MAX } from '~/features/atts/policy';
 import { HomeClubsCard } from '~/features/clubs/components/home-clubs-card';
 import { listHomeClubs } from '~/features/clubs/home-card.server';
-import { HomeGroupReadsCard } from '~/features/lcs/components/home-group-reads-card';
+import { CommentersLine, HomeGroupReadsCard } from '~/features/lcs/components/home-group-reads-card';
 import { listHomeGroupReads } from '~/features/lcs/home-card.server';
+import { listHomeCommenters } from '~/features/lcs/home-commenters.server';
 import { listAtts } from '~/features/atts/queries.server';
 import { FollowingActivityFeed } from '~/features/reading/components/following-activity';
 import { CurrentlyReading, ReadingGoalForm } from '~/features/reading/components/home-reading';
@@ -38,9 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listHomeClubs(viewer),
     listHomeGroupReads(viewer),
   ]);
+  const commenters = await listHomeCommenters(
+    viewer,
+    groupReads.groupReads.map((lc) => lc.id),
+  );
   // Whoever is reading something has started; only an empty "Lendo agora" asks whether the bookshelf is empty.
   const started = reading.length > 0 || (await hasShelfEntries(viewer));
-  return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity, atts, clubs, groupReads };
+  return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters };
 }
 
 /** The goal form and the one-tap progress of the books being read: always the viewer's own. */
@@ -88,7 +93,7 @@ function FirstRun() {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads } = loaderData;
+  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -112,7 +117,11 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <ReadingGoalCard goal={goal}>
             <ReadingGoalForm goal={goal} result={actionData} />
           </ReadingGoalCard>
-          <HomeGroupReadsCard groupReads={groupReads.groupReads} total={groupReads.total} />
+          <HomeGroupReadsCard
+            groupReads={groupReads.groupReads}
+            total={groupReads.total}
+            aside={(lc) => <CommentersLine slug={lc.slug} commenters={commenters[lc.id]} />}
+          />
           <HomeClubsCard clubs={clubs.clubs} total={clubs.total} />
           <ReaderSuggestions readers={suggestions} />
         </div>

@@ -7,7 +7,8 @@ import { HostTools } from '~/features/lcs/components/host-tools';
 import { runHostAction } from '~/features/lcs/host-action.server';
 import { loadGroupReadForRoute } from '~/features/lcs/page.server';
 import { can } from '~/features/lcs/policy';
-import { listParticipants } from '~/features/lcs/queries.server';
+import { listBooks, listParticipants, listStages } from '~/features/lcs/queries.server';
+import { scheduleFormFields } from '~/features/lcs/schedule-edit.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { requireViewer } from '~/server/viewer.server';
 
@@ -27,7 +28,13 @@ export async function loader(args: Route.LoaderArgs) {
       },
       { status: 403 },
     );
-  return { lc, participants: await listParticipants(viewer, lc) };
+  const [participants, books, stages] = await Promise.all([listParticipants(viewer, lc), listBooks(lc.id), listStages(lc.id)]);
+  const scheduleFields = scheduleFormFields(
+    lc,
+    stages,
+    books.map((book) => book.id),
+  );
+  return { lc, participants, books, scheduleFields };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -43,13 +50,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ManageGroupReadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lc, participants } = loaderData;
+  const { lc, participants, books, scheduleFields } = loaderData;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <GroupReadHeader lc={lc} current="gerenciar" />
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? null) : null}</FormMessage>
-      <HostTools lc={lc} participants={participants} result={actionData} />
+      <HostTools lc={lc} participants={participants} books={books} scheduleFields={scheduleFields} result={actionData} />
     </div>
   );
 }

@@ -3,6 +3,13 @@ import { joinClub, leaveClub } from '~/features/clubs/membership.server';
 import { createClub } from '~/features/clubs/mutations.server';
 import { closeGroupReadEarly, createGroupRead, shiftGroupReadSchedule } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
+import { addGroupReadComment, revealStage } from '~/features/lcs/discussion.server';
+import { commentersLabel } from '~/features/lcs/components/home-group-reads-card';
+import { listHomeCommenters } from '~/features/lcs/home-commenters.server';
+import { listStages } from '~/features/lcs/queries.server';
+import { eq } from 'drizzle-orm';
+import { getDb } from '~/db/client.server';
+import { groupReadComments, users as usersTable } from '~/db/schema';
 import { saoPauloToday } from '~/features/lcs/policy';
 import { addDays } from '~/features/lcs/schedule';
 import type { HomeGroupRead } from '~/features/lcs/types';
@@ -69,5 +76,50 @@ describe('/home: Minhas LCs', () => {
     await block(me!.id, host!.id);
     await suspend(other!.id);
     expect(await titles()).toEqual([]);
+  });
+
+  it('says who commented, naming only readers of threads the spoiler gate opens to the reader, never a blocked or suspended one', async () => {
+    const names = ['Eu', 'Ana', 'Bruno', 'Caio', 'Duda', 'Edu', 'Fabi'] as const;
+    const users = await Promise.all(names.map(() => createUser({ verified: true })));
+    const who = Object.fromEntries(names.map((n, i) => [n, users[i]!])) as Record<(typeof names)[number], TestUser>;
+    for (const n of names) await getDb().update(usersTable).set({ name: n }).where(eq(usersTable.id, who[n].id));
+    const host = verified(await createUser({ verified: true }));
+    const lc = await createGroupRead(host, await lcInput({ title: 'LC comentada' }));
+    await shiftGroupReadSchedule(host, lc.id, -3);
+    const [first, second] = await listStages(lc.id);
+    for (const n of names) await joinGroupRead(verified(who[n]), lc.id);
+    let minute = 0;
+    const comment = async (n: (typeof names)[number], stage: typeof first) => {
+      await revealStage(verified(who[n]), lc.id, stage!.id);
+      await addGroupReadComment(verified(who[n]), lc.id, { stageId: stage!.id, body: `Comentário de ${n}`, parentId: null });
+      minute += 1;
+      await getDb()
+        .update(groupReadComments)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)) })
+        .where(eq(groupReadComments.authorId, who[n].id));
+    };
+    await revealStage(verified(who.Eu), lc.id, first!.id);
+    await comment('Ana', first);
+    await comment('Bruno', first);
+    await comment('Eu', first);
+    // Etapa 2 is closed to the reader: its commenter is not named, nor counted.
+    await comment('Caio', second);
+    await comment('Duda', first);
+    await block(who.Eu.id, who.Duda.id);
+    await comment('Edu', first);
+    await suspend(who.Edu.id);
+
+    const load = async () =>
+      (await call(home.loader, getRequest('/home', who.Eu.cookie))) as { commenters: Record<string, { names: string[]; total: number }> };
+    expect((await load()).commenters).toEqual({ [lc.id]: { names: ['Bruno', 'Ana'], total: 2 } });
+    expect(commentersLabel({ names: ['Bruno', 'Ana'], total: 2 })).toBe('Bruno e Ana comentaram');
+
+    await comment('Fabi', first);
+    expect((await load()).commenters[lc.id]).toEqual({ names: ['Fabi', 'Bruno'], total: 3 });
+    expect(commentersLabel({ names: ['Fabi', 'Bruno'], total: 3 })).toBe('Fabi, Bruno e mais 1 pessoa comentaram');
+    // Once the reader opens etapa 2, Caio is named too; someone with no place in the LC is told nothing of it.
+    await revealStage(verified(who.Eu), lc.id, second!.id);
+    expect((await load()).commenters[lc.id]).toEqual({ names: ['Fabi', 'Caio'], total: 4 });
+    expect(await listHomeCommenters(verified(await createUser({ verified: true })), [lc.id])).toEqual({});
   });
 });

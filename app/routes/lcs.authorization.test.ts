@@ -167,10 +167,13 @@ describe('LCs: who may open what', () => {
   it.each<[GroupReadVisibility, Record<LcWho, Outcome>]>([
     ['publico', { ...everyone(403), visitante: 'entrar', anfitriao: 200, adminDoSite: 200 }],
     ['privado', { ...everyone(403), visitante: 'entrar', leitor: 404, banido: 404, membroDoClube: 404, anfitriao: 200, adminDoSite: 200 }],
-  ])('host tools of an LC that is %s: the page and shifting the schedule', async (visibility, expected) => {
+  ])('host tools of an LC that is %s: the page, shifting and editing the schedule', async (visibility, expected) => {
     const cast = await createLcCast(visibility);
     expect(await matrix(cast, (who) => call(manage.loader, get(cast, who, '/gerenciar'), params(cast)))).toEqual(expected);
     expect(await matrix(cast, (who) => call(manage.action, post(cast, who, { intent: 'adiar', days: '1' }, '/gerenciar'), params(cast)))).toEqual(expected);
+    expect(await matrix(cast, (who) => call(manage.action, post(cast, who, { intent: 'etapas', linha: 'mais' }, '/gerenciar'), params(cast)))).toEqual(
+      expected,
+    );
   });
 
   it('removing a participant and closing early are the host’s (and the site admins’)', async () => {

@@ -37,7 +37,7 @@ type Db = ReturnType<typeof getDb> | Tx;
  * SQL: may the viewer read the bodies of the etapa `stage` names. The hosts and site admins: every etapa; an
  * active participant: the etapas they passed or revealed; anyone else: none.
  */
-function gateSql(viewer: Viewer | null, lc: Pick<GroupReadAccess, 'visibility'>, standing: GroupReadStanding, stage = 's'): SQL {
+export function gateSql(viewer: Viewer | null, lc: Pick<GroupReadAccess, 'visibility'>, standing: GroupReadStanding, stage = 's'): SQL {
   if (standing.host || standing.siteAdmin) return sql`TRUE`;
   if (viewer && standing.status === 'active' && can(lc, standing, 'take_part')) return stageOpenSql(viewer.id, stage);
   return sql`FALSE`;
@@ -116,7 +116,7 @@ type CommentRow = {
  * The comments `c` whose author the viewer is shown: not a suspended reader, nor one in a block with the viewer
  * (PRODUCT.md §1.3, as atts and club posts); the viewer's own always.
  */
-function shownAuthorSql(viewer: Viewer | null): SQL {
+export function shownAuthorSql(viewer: Viewer | null): SQL {
   const notSuspended = sql`NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL)`;
   if (!viewer) return notSuspended;
   return sql`(c.author_id = ${viewer.id} OR (${notSuspended} AND NOT ${blockedEitherWay(sql`c.author_id`, sql`${viewer.id}`)}))`;

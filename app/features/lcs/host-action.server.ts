@@ -4,10 +4,11 @@ import type { Viewer } from '~/server/viewer.server';
 import { changeGroupReadCover } from './cover.server';
 import { formRunner } from './form-runner.server';
 import { closeGroupReadEarly, shiftGroupReadSchedule, updateGroupReadSettings } from './mutations.server';
+import { runScheduleEdit } from './schedule-edit.server';
 import { inviteToGroupRead, removeParticipant } from './participants.server';
 import { groupReadSettingsInput, inviteInput, participantInput, shiftInput } from './validation';
 
-const hostIntent = z.object({ intent: z.enum(['detalhes', 'capa', 'adiar', 'convidar', 'remover', 'banir', 'encerrar']) });
+const hostIntent = z.object({ intent: z.enum(['detalhes', 'capa', 'adiar', 'etapas', 'convidar', 'remover', 'banir', 'encerrar']) });
 
 /**
  * /lc/{identificador}/gerenciar's forms, each checked by its own schema; the data functions check the viewer may
@@ -37,6 +38,8 @@ export async function runHostAction(viewer: Viewer, groupReadId: string, formDat
         const n = Math.abs(days);
         return `Cronograma ${days > 0 ? 'adiado' : 'antecipado'} em ${n} ${n === 1 ? 'dia' : 'dias'}.`;
       });
+    case 'etapas':
+      return runScheduleEdit(viewer, groupReadId, formData);
     case 'convidar':
       return run(inviteInput, async ({ username }) => {
         await inviteToGroupRead(viewer, groupReadId, username);

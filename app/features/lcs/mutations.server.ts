@@ -12,6 +12,7 @@ import { admitWaiting, dropClubOutsiders } from './participants.server';
 import { GROUP_READS_HOSTED_MAX, phaseOf, saoPauloToday } from './policy';
 import { GROUP_READ_SLUGS, currentEditionIds } from './queries.server';
 import { shiftSchedule } from './schedule';
+import { refusePagesPastTheBook, stageColumns } from './schedule-edit.server';
 import { slugFromTitle } from './slugs';
 import { requireGroupReadAccess } from './standing.server';
 import { type GroupReadInput, type GroupReadSettingsInput, pagesOverMessage, wizardField } from './validation';
@@ -73,12 +74,7 @@ export async function createGroupRead(viewer: Viewer, input: GroupReadInput): Pr
       if (typed !== null && known !== null && typed > known)
         throw new AppError('invalid_input', pagesOverMessage(known), wizardField(['editions', i, 'pages']));
     });
-    input.stages.forEach((stage, i) => {
-      const edition = input.editions[stage.editionIndex]!;
-      const pages = edition.pages ?? pagesOf.get(ids[stage.editionIndex]!) ?? null;
-      if (stage.unit === 'pages' && pages !== null && stage.toNumber > pages)
-        throw new AppError('invalid_input', pagesOverMessage(pages), wizardField(['stages', i, 'toNumber']));
-    });
+    refusePagesPastTheBook(input.stages, (k) => input.editions[k]?.pages ?? pagesOf.get(ids[k]!) ?? null);
     const id = newId();
     await lockSlugs(tx, GROUP_READ_SLUGS);
     const slug = await freeSlug(tx, GROUP_READ_SLUGS, slugFromTitle(input.title));
@@ -96,19 +92,9 @@ export async function createGroupRead(viewer: Viewer, input: GroupReadInput): Pr
       visibility: input.visibility,
     });
     await tx.insert(groupReadEditions).values(ids.map((editionId, position) => ({ groupReadId: id, editionId, position })));
-    await tx.insert(groupReadStages).values(
-      input.stages.map((stage, position) => ({
-        id: newId(),
-        groupReadId: id,
-        editionId: ids[stage.editionIndex]!,
-        position,
-        unit: stage.unit,
-        fromNumber: stage.fromNumber,
-        toNumber: stage.toNumber,
-        startsOn: stage.startsOn,
-        endsOn: stage.endsOn,
-      })),
-    );
+    await tx
+      .insert(groupReadStages)
+      .values(input.stages.map((stage, position) => ({ id: newId(), groupReadId: id, ...stageColumns(stage, ids[stage.editionIndex]!, position) })));
     if (input.materials.length > 0)
       await tx.insert(groupReadMaterials).values(
         input.materials.map((m, position) => ({

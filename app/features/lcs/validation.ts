@@ -145,10 +145,12 @@ function checkStages(
   });
 }
 
-const stages = z
-  .array(stageRow)
-  .min(1, { error: 'O cronograma precisa de ao menos uma etapa.' })
-  .max(GROUP_READ_STAGES_MAX, { error: `Use no máximo ${GROUP_READ_STAGES_MAX} etapas.` });
+const stageList = <R extends z.ZodType>(row: R) =>
+  z
+    .array(row)
+    .min(1, { error: 'O cronograma precisa de ao menos uma etapa.' })
+    .max(GROUP_READ_STAGES_MAX, { error: `Use no máximo ${GROUP_READ_STAGES_MAX} etapas.` });
+const stages = stageList(stageRow);
 
 export const datesPart = datesShape.superRefine(checkDates);
 
@@ -207,6 +209,25 @@ export const groupReadSettingsInput = z.object({
   participantCap: optionalMemberCap,
 });
 export type GroupReadSettingsInput = z.output<typeof groupReadSettingsInput>;
+
+/**
+ * Host tools: the schedule edited after creation, under the wizard's rules (checkDates, checkStages). Each etapa
+ * keeps its id ('' for a new one), so its comments, marks and notices stay with it; `removed` are the ids taken out.
+ * `editions` is the LC's books, which the etapas choose from by position.
+ */
+export const scheduleEditInput = z
+  .object({
+    editions: z.array(z.unknown()),
+    startsOn: day('Escolha a data de início.'),
+    endsOn: day('Escolha a data de fim.'),
+    stages: stageList(stageRow.extend({ id: z.string().trim().max(64) })),
+    removed: z.array(z.string().max(64)).max(GROUP_READ_STAGES_MAX),
+  })
+  .superRefine((input, ctx) => {
+    checkDates(input, ctx);
+    if (input.endsOn >= input.startsOn) checkStages(input, ctx);
+  });
+export type ScheduleEditInput = z.output<typeof scheduleEditInput>;
 
 export const shiftInput = z.object({
   days: z.coerce
@@ -274,6 +295,12 @@ export function rowIndexes(fields: Record<string, string>, prefix: 'edition' | '
   return [...found].sort((a, b) => a - b);
 }
 
+/** One etapa's row of a schedule form (the wizard's, the host tools'), as stageRow reads it. */
+export function stageFields(fields: Record<string, string>, i: number) {
+  const get = (key: string) => fields[`stage-${i}-${key}`] ?? '';
+  return { editionIndex: get('edition'), unit: get('unit'), fromNumber: get('from'), toNumber: get('to'), startsOn: get('startsOn'), endsOn: get('endsOn') };
+}
+
 /** The wizard's flat fields as groupReadInput reads them (rows renumbered 0, 1, 2… in order). */
 export function wizardShape(fields: Record<string, string>) {
   const get = (key: string) => fields[key] ?? '';
@@ -287,14 +314,7 @@ export function wizardShape(fields: Record<string, string>) {
     endsOn: get('endsOn'),
     stageCount: get('stageCount'),
     editions: rowIndexes(fields, 'edition').map((i) => ({ editionId: get(`edition-${i}`), pages: get(`edition-${i}-pages`) })),
-    stages: rowIndexes(fields, 'stage').map((i) => ({
-      editionIndex: get(`stage-${i}-edition`),
-      unit: get(`stage-${i}-unit`),
-      fromNumber: get(`stage-${i}-from`),
-      toNumber: get(`stage-${i}-to`),
-      startsOn: get(`stage-${i}-startsOn`),
-      endsOn: get(`stage-${i}-endsOn`),
-    })),
+    stages: rowIndexes(fields, 'stage').map((i) => stageFields(fields, i)),
     materials: rowIndexes(fields, 'material').map((i) => ({ title: get(`material-${i}-title`), url: get(`material-${i}-url`) })),
   };
 }

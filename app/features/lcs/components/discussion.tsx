@@ -5,6 +5,7 @@ import { TextArea } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { CommentByline } from '~/features/atts/components/comment-section';
+import { ReportLink } from '~/features/moderation/components/report-link';
 import { ReaderAvatarLink } from '~/features/profiles/components/reader-link';
 import { fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
@@ -147,6 +148,7 @@ function CommentItem({
               Apagar
             </IntentButton>
           ) : null}
+          {!comment.mine && comment.author ? <ReportLink kind="group_read_comment" id={comment.id} label={`Denunciar comentário de ${authorName}`} /> : null}
         </div>
         {reply ? null : (
           <>

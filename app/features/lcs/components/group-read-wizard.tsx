@@ -3,11 +3,10 @@ import { Button } from '~/components/ui/button';
 import { FormMessage, SelectField, TextArea, TextField } from '~/components/ui/field';
 import { EditionPicker } from '~/features/clubs/activities/components/edition-picker';
 import { editionIdFrom } from '~/features/clubs/activities/validation';
-import { UNIT_LABELS } from '../labels';
 import { GROUP_READ_DESCRIPTION_MAX, GROUP_READ_EDITIONS_MAX, GROUP_READ_TITLE_MAX } from '../policy';
 import { WIZARD_STEPS, type WizardStep, rowIndexes } from '../validation';
-import { STAGE_UNITS } from '../vocabulary';
 import type { WizardState } from '../wizard.server';
+import { StageFields } from './stage-fields';
 import { VisibilityField } from './visibility-field';
 
 const STEP_LABELS: Record<WizardStep, string> = { livros: 'Livros', datas: 'Datas', cronograma: 'Cronograma', detalhes: 'Detalhes' };
@@ -102,30 +101,7 @@ export function GroupReadWizard({ state, clubs }: { state: WizardState; clubs: r
         {stages.map((i, n) => (
           <div key={i} role="group" aria-label={`Etapa ${n + 1}`} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-3">
             <p className="font-semibold">Etapa {n + 1}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {editions.length > 1 ? (
-                <SelectField label="Livro" name={`stage-${i}-edition`} defaultValue={value(`stage-${i}-edition`)} error={error(`stage-${i}-edition`)}>
-                  {editions.map((e, k) => (
-                    <option key={e} value={String(k)}>
-                      {bookOf(e)?.title ?? `${k + 1}º livro`}
-                    </option>
-                  ))}
-                </SelectField>
-              ) : (
-                <input type="hidden" name={`stage-${i}-edition`} value="0" />
-              )}
-              <SelectField label="Contar por" name={`stage-${i}-unit`} defaultValue={value(`stage-${i}-unit`) || 'pages'} error={error(`stage-${i}-unit`)}>
-                {STAGE_UNITS.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {UNIT_LABELS[unit]}
-                  </option>
-                ))}
-              </SelectField>
-              {text(`stage-${i}-from`, 'De', { inputMode: 'numeric' })}
-              {text(`stage-${i}-to`, 'Até', { inputMode: 'numeric' })}
-              {text(`stage-${i}-startsOn`, 'Começa em', { type: 'date' })}
-              {text(`stage-${i}-endsOn`, 'Termina em', { type: 'date' })}
-            </div>
+            <StageFields i={i} books={editions.map((e, k) => bookOf(e)?.title ?? `${k + 1}º livro`)} value={value} error={error} />
             {stages.length > 1 ? <div>{intent(`remover-etapa-${n}`, `Tirar a etapa ${n + 1}`, 'quiet')}</div> : null}
           </div>
         ))}

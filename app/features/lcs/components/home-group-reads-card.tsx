@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '~/components/link';
 import { formatDay } from '~/lib/format';
 import { daysLabel, rangeLabel } from '../labels';
+import type { HomeCommenters } from '../home-commenters.server';
 import type { HomeGroupRead } from '../types';
 
 function StageLine({ stage }: { stage: NonNullable<HomeGroupRead['stage']> }) {
@@ -14,6 +15,24 @@ function StageLine({ stage }: { stage: NonNullable<HomeGroupRead['stage']> }) {
     <span className="text-sm">
       Próxima · {what} · {daysLabel(stage.startsOn, stage.endsOn)}
     </span>
+  );
+}
+
+/** "Ana comentou", "Ana e Bruno comentaram", "Ana, Bruno e mais 3 pessoas comentaram". */
+export function commentersLabel({ names, total }: HomeCommenters): string {
+  const more = total - names.length;
+  if (more > 0) return `${names.join(', ')} e mais ${more.toLocaleString('pt-BR')} ${more === 1 ? 'pessoa' : 'pessoas'} comentaram`;
+  if (names.length === 1) return `${names[0]} comentou`;
+  return `${names.slice(0, -1).join(', ')} e ${names.at(-1)} comentaram`;
+}
+
+/** Who commented in the threads the reader may read, linking to the discussion; nothing when no one did. */
+export function CommentersLine({ slug, commenters }: { slug: string; commenters: HomeCommenters | undefined }) {
+  if (!commenters || commenters.total === 0) return null;
+  return (
+    <Link to={`/lc/${slug}/discussao`} className="text-sm text-muted">
+      {commentersLabel(commenters)}
+    </Link>
   );
 }
 

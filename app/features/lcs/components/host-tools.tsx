@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { Button, type ButtonVariant, buttonClass } from '~/components/ui/button';
 import { TextArea, TextField } from '~/components/ui/field';
-import { fieldError, typed } from '~/lib/form-result';
-import { GROUP_READ_DESCRIPTION_MAX, GROUP_READ_TITLE_MAX, PARTICIPANT_STATUS_LABELS } from '../policy';
-import type { GroupReadDetail, GroupReadParticipant } from '../types';
+import { fieldError, isFailure, typed } from '~/lib/form-result';
+import { GROUP_READ_DESCRIPTION_MAX, GROUP_READ_STAGES_MAX, GROUP_READ_TITLE_MAX, PARTICIPANT_STATUS_LABELS } from '../policy';
+import type { GroupReadBook, GroupReadDetail, GroupReadParticipant } from '../types';
+import { rowIndexes } from '../validation';
+import { StageFields } from './stage-fields';
 import { VisibilityField } from './visibility-field';
 
 /** Whether this form (its intent, and its reader for a participant's row) is the one being sent. */
@@ -110,8 +112,96 @@ function ParticipantRow({ p }: { p: GroupReadParticipant }) {
   );
 }
 
-/** The host's forms: details, the schedule's shift, invitations, participants (remove, ban), closing early. */
-export function HostTools({ lc, participants, result }: { lc: GroupReadDetail; participants: readonly GroupReadParticipant[]; result: unknown }) {
+/**
+ * The schedule, etapa by etapa (`etapas`): each row as the server sent it (the saved schedule, or what was typed
+ * when the form came back), with its messages beside its fields; the last row is blank, to add an etapa, and
+ * "Adicionar etapa" brings one more without saving. Works without JavaScript: every press sends the whole schedule.
+ */
+function ScheduleEditor({ fields, errors, books }: { fields: Record<string, string>; errors: Record<string, string>; books: readonly GroupReadBook[] }) {
+  const pending = usePending();
+  const value = (name: string) => fields[name] ?? '';
+  const text = (name: string, label: string, props: Omit<Parameters<typeof TextField>[0], 'name' | 'label'> = {}) => (
+    <TextField label={label} name={name} defaultValue={value(name)} error={errors[name]} {...props} />
+  );
+  const rows = rowIndexes(fields, 'stage');
+  return (
+    <HostForm
+      intent="etapas"
+      title="Etapas"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          {rows.length < GROUP_READ_STAGES_MAX ? (
+            <Button type="submit" name="linha" value="mais" variant="secondary">
+              Adicionar etapa
+            </Button>
+          ) : null}
+          <Button type="submit" variant="primary" pending={pending('etapas')}>
+            Salvar o cronograma
+          </Button>
+        </div>
+      }
+    >
+      {/* Enter in a field saves, rather than pressing the first button of the form. */}
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+      <input type="hidden" name="intent" value="etapas" />
+      <p className="text-sm text-muted">
+        Cada etapa guarda os seus comentários, mesmo com o trecho ou as datas mudados. Uma etapa com comentários não sai do cronograma nem troca de livro. As
+        etapas ficam na ordem das datas; a última linha, em branco, adiciona uma etapa.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('startsOn', 'Início da LC', { type: 'date' })}
+        {text('endsOn', 'Fim da LC', { type: 'date' })}
+      </div>
+      {rows.map((i, n) => {
+        const id = value(`stage-${i}-id`);
+        return (
+          <div key={i} role="group" aria-label={id ? `Etapa ${n + 1}` : 'Nova etapa'} className="flex flex-col gap-3 rounded-xl border border-line p-3">
+            <p className="font-semibold">{id ? `Etapa ${n + 1}` : 'Nova etapa (em branco, não entra)'}</p>
+            <input type="hidden" name={`stage-${i}-id`} value={id} />
+            <StageFields i={i} books={books.map((book) => book.title)} value={value} error={(name) => errors[name]} />
+            {id ? (
+              <div className="flex flex-col gap-1">
+                <label className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    name={`remover-${id}`}
+                    value="sim"
+                    defaultChecked={value(`remover-${id}`) === 'sim'}
+                    aria-invalid={errors[`remover-${id}`] ? true : undefined}
+                    aria-describedby={errors[`remover-${id}`] ? `remover-${id}-error` : undefined}
+                    className="size-5 accent-coral"
+                  />
+                  Tirar esta etapa do cronograma
+                </label>
+                {errors[`remover-${id}`] ? (
+                  <p id={`remover-${id}-error`} role="alert" className="text-sm font-medium text-danger">
+                    {errors[`remover-${id}`]}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
+    </HostForm>
+  );
+}
+
+/** The host's forms: details, the schedule (its etapas, its shift), invitations, participants (remove, ban), closing early. */
+export function HostTools({
+  lc,
+  participants,
+  books,
+  scheduleFields,
+  result,
+}: {
+  lc: GroupReadDetail;
+  participants: readonly GroupReadParticipant[];
+  books: readonly GroupReadBook[];
+  /** The schedule form's fields as saved (the loader's). */
+  scheduleFields: Record<string, string>;
+  result: unknown;
+}) {
   const pending = usePending();
   const sent = (intent: string) => typed(result, 'intent') === intent;
   const keep = (intent: string, name: string, fallback: string) => (sent(intent) ? typed(result, name, fallback) : fallback);
@@ -154,6 +244,15 @@ export function HostTools({ lc, participants, result }: { lc: GroupReadDetail; p
           hint: 'JPEG, PNG, WebP ou GIF de até 5 MB. Sem capa, a LC mostra a do primeiro livro.',
         })}
       </HostForm>
+
+      {over ? null : (
+        <ScheduleEditor
+          key={JSON.stringify(sent('etapas') && isFailure(result) ? result.fields : scheduleFields)}
+          fields={sent('etapas') && isFailure(result) ? result.fields : scheduleFields}
+          errors={sent('etapas') && isFailure(result) ? result.fieldErrors : {}}
+          books={books}
+        />
+      )}
 
       {over ? null : (
         <HostForm intent="adiar" title="Adiar ou antecipar o cronograma" submit="Mover o cronograma">
