@@ -142,58 +142,10 @@ const inPlace = (act: () => void) => (event: MouseEvent) => {
 };
 
 /**
- * "Responder" under a comment is a link (`?responder={id}`: the page with that comment's reply form open, without
- * JavaScript); with it, a click opens the form in place. One form on the page instead of one per comment.
+ * A top-level comment (with its replies) or a reply. "Responder" under a comment is a link (`?responder={id}`: the
+ * page with that comment's reply form open, without JavaScript); with it, a click opens the form in place. The
+ * page holds one reply form at most, instead of one per comment.
  */
-function ReplyToComment({
-  comment,
-  authorName,
-  stageId,
-  pageHref,
-  opened,
-  result,
-  busy,
-}: {
-  comment: DiscussionComment;
-  authorName: string;
-  stageId: string;
-  pageHref: string;
-  opened: boolean;
-  result: unknown;
-  busy: boolean;
-}) {
-  // A failed reply comes back with its form open, and what was typed in it.
-  const failed = typed(result, 'intent') === 'comentar' && typed(result, 'parentId') === comment.id;
-  const [open, setOpen] = useState<'link' | 'click' | null>(opened || failed ? 'link' : null);
-  if (!open)
-    return (
-      <Link
-        to={`${pageHref}&responder=${comment.id}#comentario-${comment.id}`}
-        aria-label={`Responder a ${authorName}`}
-        className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-mar"
-        onClick={inPlace(() => setOpen('click'))}
-      >
-        Responder
-      </Link>
-    );
-  return (
-    <div className="flex flex-col gap-1 pt-1">
-      <CommentForm
-        stageId={stageId}
-        parentId={comment.id}
-        result={result}
-        label={`Responder a ${authorName}`}
-        busy={busy}
-        action={pageHref}
-        focus={open === 'click'}
-      />
-      <Link to={`${pageHref}#comentario-${comment.id}`} className="inline-flex min-h-11 items-center self-start text-sm" onClick={inPlace(() => setOpen(null))}>
-        Cancelar
-      </Link>
-    </div>
-  );
-}
-
 function CommentItem({
   comment,
   stageId,
@@ -215,6 +167,10 @@ function CommentItem({
   replyTo: string | null;
 }) {
   const authorName = comment.author?.name ?? REMOVED_READER;
+  // A failed reply comes back with its form open, and what was typed in it.
+  const failed = typed(result, 'intent') === 'comentar' && typed(result, 'parentId') === comment.id;
+  const [replying, setReplying] = useState<'link' | 'click' | null>(replyTo === comment.id || failed ? 'link' : null);
+  const answerable = may.comment && !reply;
   return (
     <li id={`comentario-${comment.id}`} className="flex gap-3 py-3">
       <ReaderAvatarLink reader={comment.author} size={reply ? 24 : 32} />
@@ -223,8 +179,18 @@ function CommentItem({
           {comment.pinned ? <span className="ml-2 rounded-full bg-paper px-2 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">Fixado</span> : null}
         </CommentByline>
         <p className="max-w-prose whitespace-pre-line break-words">{comment.body}</p>
-        {(may.moderate && !reply) || comment.mayDelete ? (
+        {(may.moderate && !reply) || comment.mayDelete || (answerable && !replying) ? (
           <div className="flex flex-wrap items-center gap-x-4">
+            {answerable && !replying ? (
+              <Link
+                to={`${pageHref}&responder=${comment.id}#comentario-${comment.id}`}
+                aria-label={`Responder a ${authorName}`}
+                className="inline-flex min-h-11 items-center font-semibold text-mar no-underline hover:underline"
+                onClick={inPlace(() => setReplying('click'))}
+              >
+                Responder
+              </Link>
+            ) : null}
             {may.moderate && !reply ? (
               <IntentButton
                 intent={comment.pinned ? 'desafixar' : 'fixar'}
@@ -242,28 +208,33 @@ function CommentItem({
             ) : null}
           </div>
         ) : null}
-        {reply ? null : (
-          <>
-            {comment.replies.length > 0 ? (
-              <ol aria-label={`Respostas a ${authorName}`} className="flex flex-col divide-y divide-line border-l-2 border-line pl-3">
-                {comment.replies.map((r) => (
-                  <CommentItem key={r.id} comment={r} stageId={stageId} may={may} result={result} busy={busy} reply pageHref={pageHref} replyTo={null} />
-                ))}
-              </ol>
-            ) : null}
-            {may.comment ? (
-              <ReplyToComment
-                comment={comment}
-                authorName={authorName}
-                stageId={stageId}
-                pageHref={pageHref}
-                opened={replyTo === comment.id}
-                result={result}
-                busy={busy}
-              />
-            ) : null}
-          </>
-        )}
+        {comment.replies.length > 0 ? (
+          <ol aria-label={`Respostas a ${authorName}`} className="flex flex-col divide-y divide-line border-l-2 border-line pl-3">
+            {comment.replies.map((r) => (
+              <CommentItem key={r.id} comment={r} stageId={stageId} may={may} result={result} busy={busy} reply pageHref={pageHref} replyTo={null} />
+            ))}
+          </ol>
+        ) : null}
+        {answerable && replying ? (
+          <div className="flex flex-col gap-1 pt-1">
+            <CommentForm
+              stageId={stageId}
+              parentId={comment.id}
+              result={result}
+              label={`Responder a ${authorName}`}
+              busy={busy}
+              action={pageHref}
+              focus={replying === 'click'}
+            />
+            <Link
+              to={`${pageHref}#comentario-${comment.id}`}
+              className="inline-flex min-h-11 items-center self-start text-sm"
+              onClick={inPlace(() => setReplying(null))}
+            >
+              Cancelar
+            </Link>
+          </div>
+        ) : null}
       </div>
     </li>
   );
