@@ -6,27 +6,14 @@
  * other clubs of 1–300 members for the directory. INSERT … SELECT inside the database; skipped when done.
  */
 import { sql } from 'drizzle-orm';
-import { closeDatabase, getDb, migrateDatabase, queryRows } from '~/db/client.server';
-import { BENCH_CLUB, BENCH_READER, GENERATED_PREFIX } from './harness';
+import { BENCH_CLUB, GENERATED_PREFIX, runFill } from './harness';
 
 const EXTRA_READERS = 10_000;
 const POSTS = 4_000;
 const THREADS = 1_000;
 const OTHER_CLUBS = 300;
 
-async function main() {
-  await migrateDatabase();
-  const db = getDb();
-  const [done] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM clubs WHERE id = ${BENCH_CLUB.id}`);
-  if (Number(done?.n) > 0) {
-    console.log('clubs already generated');
-    return;
-  }
-  const started = performance.now();
-  const step = (label: string) => console.log(`  ${label} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  const [{ id: benchId } = { id: '' }] = await queryRows<{ id: string }>(sql`SELECT id FROM users WHERE username = ${BENCH_READER.username}`);
-  if (!benchId) throw new Error('run bench/reading-fill.ts first');
-
+runFill('clubs already generated', sql`SELECT count(*)::int AS n FROM clubs WHERE id = ${BENCH_CLUB.id}`, async ({ db, benchId, step }) => {
   await db.execute(sql`
     INSERT INTO users (id, name, email, email_verified, username, display_username, birth_date, created_at)
     SELECT ${GENERATED_PREFIX} || 'm-' || i, 'Membro ' || i, 'membro' || i || '@bench.maratona.app', true, 'membro_' || i, 'membro_' || i, DATE '1992-01-01' + (i % 5000), now() - (i % 400) * interval '1 day'
@@ -93,13 +80,4 @@ async function main() {
     FROM generate_series(1, ${OTHER_CLUBS}) AS i CROSS JOIN LATERAL generate_series(1, 1 + (i * 37) % 300) AS k
     ON CONFLICT DO NOTHING`);
   step(`${OTHER_CLUBS} other clubs`);
-  await db.execute(sql`VACUUM ANALYZE`);
-  step('vacuum');
-}
-
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => closeDatabase());
+});

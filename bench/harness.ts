@@ -3,10 +3,12 @@
  * starting the built server, and driving a URL with autocannon while counting the server's CPU time.
  */
 import autocannon from 'autocannon';
+import { type SQL, sql } from 'drizzle-orm';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Db, closeDatabase, getDb, migrateDatabase, queryRows } from '~/db/client.server';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** What Chromium asks for: pages come back as brotli, as a reader's browser gets them. */
@@ -26,6 +28,37 @@ export const BENCH_CLUB = { slug: 'clube-de-bancada', id: `${GENERATED_PREFIX}cl
 /** The LC bench/lcs-fill.ts makes: 5,000 participants, 20,000 comments. */
 export const BENCH_LC = { slug: 'lc-de-bancada', id: `${GENERATED_PREFIX}lc-0` };
 export const DEMO_READER = { username: 'lia_leitora', password: 'maratona-demo-2026' };
+
+/**
+ * The frame of a fill script run after bench/catalog-fill.ts and bench/reading-fill.ts (bench/clubs-fill.ts,
+ * bench/lcs-fill.ts): migrates the configured database; when `done` (SQL giving `n`) counts rows, says `skipped`
+ * and stops; else runs `fill` with bench_leitora's id and `step` (a label with the seconds since the start), then
+ * VACUUM ANALYZE. Sets the exit code on a failure and closes the database either way.
+ */
+export function runFill(skipped: string, done: SQL, fill: (context: { db: Db; benchId: string; step: (label: string) => void }) => Promise<void>): void {
+  const main = async () => {
+    await migrateDatabase();
+    const db = getDb();
+    const [found] = await queryRows<{ n: number }>(done);
+    if (Number(found?.n) > 0) {
+      console.log(skipped);
+      return;
+    }
+    const started = performance.now();
+    const step = (label: string) => console.log(`  ${label} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    const [{ id: benchId } = { id: '' }] = await queryRows<{ id: string }>(sql`SELECT id FROM users WHERE username = ${BENCH_READER.username}`);
+    if (!benchId) throw new Error('run bench/reading-fill.ts first');
+    await fill({ db, benchId, step });
+    await db.execute(sql`VACUUM ANALYZE`);
+    step('vacuum');
+  };
+  main()
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(() => closeDatabase());
+}
 
 /** Signs in through the sign-in form as the server's pages do; the session's cookie header, or an error. */
 export async function signIn(base: string, reader: { username: string; password: string }): Promise<string> {

@@ -6,25 +6,14 @@
  * twelve etapas, short of the rest. INSERT … SELECT inside the database; skipped when done.
  */
 import { sql } from 'drizzle-orm';
-import { closeDatabase, getDb, migrateDatabase, queryRows } from '~/db/client.server';
-import { BENCH_LC, BENCH_READER, GENERATED_PREFIX } from './harness';
+import { queryRows } from '~/db/client.server';
+import { BENCH_LC, GENERATED_PREFIX, runFill } from './harness';
 
 const PARTICIPANTS = 5_000;
 const STAGES = 20;
 const COMMENTS_PER_STAGE = 1_000;
 
-async function main() {
-  await migrateDatabase();
-  const db = getDb();
-  const [done] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM group_reads WHERE id = ${BENCH_LC.id}`);
-  if (Number(done?.n) > 0) {
-    console.log('LC already generated');
-    return;
-  }
-  const started = performance.now();
-  const step = (label: string) => console.log(`  ${label} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  const [{ id: benchId } = { id: '' }] = await queryRows<{ id: string }>(sql`SELECT id FROM users WHERE username = ${BENCH_READER.username}`);
-  if (!benchId) throw new Error('run bench/reading-fill.ts first');
+runFill('LC already generated', sql`SELECT count(*)::int AS n FROM group_reads WHERE id = ${BENCH_LC.id}`, async ({ db, benchId, step }) => {
   // A book the bench reader has not shelved, with enough pages for 20 etapas.
   const [book] = await queryRows<{ id: string; pages: number }>(sql`
     SELECT e.id, e.pages FROM editions e WHERE e.pages >= 400
@@ -68,13 +57,4 @@ async function main() {
       now() - interval '60 days' + st.position * interval '3 days' + k * interval '3 minutes'
     FROM group_read_stages st CROSS JOIN generate_series(1, ${COMMENTS_PER_STAGE}) AS k WHERE st.group_read_id = ${BENCH_LC.id}`);
   step(`${STAGES * COMMENTS_PER_STAGE} comments`);
-  await db.execute(sql`VACUUM ANALYZE`);
-  step('vacuum');
-}
-
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => closeDatabase());
+});

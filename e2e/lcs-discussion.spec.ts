@@ -97,6 +97,19 @@ test('comments on etapa 2 stay hidden from a reader who joined until their progr
   await checkBothWidths(reader, 'lc-denunciar-comentario');
   await reader.goto(`/lc/${slug}/discussao?etapa=2`);
 
+  // "Responder" opens the one reply form in place (no page load: the address stays), and the reply lands under the comment.
+  await expect(reader.getByLabel('Sua resposta')).toHaveCount(0);
+  const threadAddress = reader.url();
+  await reader.getByRole('link', { name: /^Responder a / }).click();
+  await expect(reader.getByLabel('Sua resposta')).toBeFocused();
+  expect(reader.url()).toBe(threadAddress);
+  await checkBothWidths(reader, 'lc-discussao-responder');
+  await reader.getByLabel('Sua resposta').fill('Eu também chorei.');
+  await reader.getByRole('button', { name: 'Responder', exact: true }).click();
+  await expect(reader.getByText('Resposta publicada.')).toBeVisible();
+  await expect(reader.getByRole('list', { name: /^Respostas a / }).getByText('Eu também chorei.')).toBeVisible();
+  await expect(reader.getByLabel('Sua resposta')).toHaveCount(0);
+
   // The participants' tab: both along the schedule.
   await reader.getByRole('link', { name: 'Participantes' }).click();
   await expect(reader.getByText('2 de 2 etapas')).toBeVisible();

@@ -20,6 +20,7 @@ import { createEdition, createUser, formRequest, getRequest, testViewer, type Te
 import { block, suspend } from '../../test/reading-factories';
 import { lcInput } from '../../test/lc-fixtures';
 import { dropped, visit, type Page } from '../../test/page-cache';
+import { renderPage } from '../../test/render';
 import { call, statusOf } from '../../test/routes';
 import * as discussion from './lc.$identificador.discussao';
 import * as participants from './lc.$identificador.participantes';
@@ -192,6 +193,49 @@ describe('the discussion’s spoiler gate', () => {
     expect(behind).not.toContain(SPOILER);
     expect(behind).not.toContain(SAFE);
     expect(JSON.stringify((await archiveData(cast.users.host.id)).data)).toContain(SPOILER);
+  });
+
+  it('pages a long thread (50 comments a page, oldest first) and opens one reply form at a time: "Responder" links to ?responder=', async () => {
+    const cast = await spoilerCast();
+    // 50 more top-level comments on etapa 1, a minute apart, after SAFE: 51 in all.
+    await getDb().execute(sql`
+      INSERT INTO group_read_comments (id, group_read_id, stage_id, author_id, body, created_at)
+      SELECT 'paged-' || k, ${cast.lc.id}, ${cast.stages[0]!.id}, ${cast.users.at.id}, 'Comentário número ' || k, now() + k * interval '1 minute'
+      FROM generate_series(1, 50) AS k`);
+    const render = async (path: string) => {
+      const loaded = (await call(discussion.loader, getRequest(path, cast.users.past.cookie), { identificador: cast.lc.slug })) as { data: unknown };
+      return renderPage(discussion.default, loaded.data, path);
+    };
+    const replyForms = (html: string) => [...html.matchAll(/name="parentId" value="([^"]+)"/g)].map((m) => m[1]);
+    const first = await render(threadUrl(cast, 1));
+    expect(first).toContain(SAFE);
+    expect(first).toContain('Comentário número 49');
+    expect(first).not.toContain('Comentário número 50');
+    // Every comment has its link, none a form of its own: the page has the thread's form alone.
+    expect(first.match(/aria-label="Responder a /g)).toHaveLength(50);
+    expect(replyForms(first)).toEqual([]);
+    expect(first.match(/<form[^>]*aria-label="Comentar nesta etapa"/g)).toHaveLength(1);
+    expect(first).toContain(`href="/lc/${cast.lc.slug}/discussao?etapa=1&amp;responder=paged-7#comentario-paged-7"`);
+
+    // The link's page opens that comment's form alone; the forms post to the page without it, and the next page's
+    // link leaves it out too.
+    const replying = await render(`${threadUrl(cast, 1)}&responder=paged-7`);
+    expect(replyForms(replying)).toEqual(['paged-7']);
+    expect(replying).toMatch(/<form[^>]*aria-label="Responder a [^"]+"[^>]*action="\/lc\/[^"]+\/discussao\?etapa=1"/);
+    expect(replying).toMatch(/href="\/lc\/[^"]+\/discussao\?etapa=1&amp;pagina=2"/);
+    expect(replying).toContain('Cancelar');
+
+    const second = await render(`${threadUrl(cast, 1)}&pagina=2&responder=paged-50`);
+    expect(second).toContain('Comentário número 50');
+    expect(second).not.toContain(SAFE);
+    expect(replyForms(second)).toEqual(['paged-50']);
+    expect(second).toMatch(/<form[^>]*aria-label="Responder a [^"]+"[^>]*action="\/lc\/[^"]+\/discussao\?etapa=1&amp;pagina=2"/);
+
+    // A reader who may not comment gets neither the links nor a form.
+    const visitorData = (await call(discussion.loader, getRequest(threadUrl(cast, 1)), { identificador: cast.lc.slug })) as { data: unknown };
+    const visitor = renderPage(discussion.default, visitorData.data, `${threadUrl(cast, 1)}&responder=paged-7`);
+    expect(visitor).not.toContain('Responder');
+    expect(visitor).not.toContain('<form');
   });
 
   describe('the visitors’ cached page', () => {

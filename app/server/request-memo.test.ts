@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createClubCast } from '../../test/club-fixtures';
 import { useTestDatabase } from '../../test/db';
-import { getRequest } from '../../test/factories';
+import { createUser, getRequest, testViewer } from '../../test/factories';
+import { lcInput } from '../../test/lc-fixtures';
+import { createGroupRead } from '~/features/lcs/mutations.server';
 import { call } from '../../test/routes';
 import { countQueries } from './query-count.server';
 import { memoizedInRequest, withRequestMemo } from './request-memo.server';
 import * as root from '../root';
 import * as posts from '../routes/clube.$identificador.posts';
+import * as discussion from '../routes/lc.$identificador.discussao';
 
 useTestDatabase();
 
@@ -44,5 +47,16 @@ describe('the request memo', () => {
     for (const method of ['GET', 'HEAD', 'POST'])
       await memoStep({ request: new Request('http://localhost/', { method }), params: {}, context: undefined as never, unstable_pattern: '' } as never, probe);
     expect(opened).toEqual([true, true, false]);
+  });
+
+  it('spares an LC page the second read of the LC and the standing, on GET only', async () => {
+    const host = await createUser({ verified: true });
+    const lc = await createGroupRead({ ...testViewer(host), emailVerified: true }, await lcInput());
+    for (const path of [`/lc/${lc.slug}/discussao`, `/lc/${lc.slug}/discussao?etapa=1`]) {
+      const load = () => call(discussion.loader, getRequest(path, host.cookie), { identificador: lc.slug });
+      const alone = await countQueries(load);
+      const memo = await countQueries(() => withRequestMemo(load));
+      expect(memo.queries).toBe(alone.queries - 1);
+    }
   });
 });

@@ -33,6 +33,10 @@ export const users = pgTable(
     // Reader search (/u) folds case and accents; a trigram index serves its substring matches.
     index('users_name_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.name})) gin_trgm_ops`),
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    // "Not by a suspended reader" (comments, threads) looks in this small index instead of reading every reader.
+    index('users_suspended_idx')
+      .on(t.id)
+      .where(sql`${t.suspendedAt} IS NOT NULL`),
   ],
 );
 

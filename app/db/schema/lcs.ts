@@ -193,6 +193,14 @@ export const groupReadComments = pgTable(
     index('group_read_comments_group_read_idx').on(t.groupReadId, t.stageId),
     index('group_read_comments_author_idx').on(t.authorId, t.createdAt),
     index('group_read_comments_parent_idx').on(t.parentId, t.createdAt),
+    // A thread's page in its order (pinned first, then oldest) and its count, with the author the viewer may be
+    // kept from (blocks, suspensions), without reading the deleted; and each thread's count, from the index alone.
+    index('group_read_comments_top_idx')
+      .on(t.stageId, sql`(${t.pinnedAt} IS NULL)`, t.createdAt, t.id, t.authorId)
+      .where(sql`${t.parentId} IS NULL AND ${t.deletedAt} IS NULL`),
+    index('group_read_comments_live_idx')
+      .on(t.stageId)
+      .where(sql`${t.deletedAt} IS NULL`),
     check('group_read_comments_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
   ],
 );

@@ -58,6 +58,8 @@ type ThreadRow = {
   comments: number;
   open: boolean;
   passed: boolean;
+  /** One thread's (`only`): its top-level comments the viewer is shown, for its pages. */
+  top_level: number | null;
 };
 
 const toThread = (row: ThreadRow, number: number): DiscussionThread => ({
@@ -75,17 +77,29 @@ const toThread = (row: ThreadRow, number: number): DiscussionThread => ({
 });
 
 /**
- * The etapas' threads in order; `only` (1-based) reads that one alone, so a thread's page counts one etapa's comments.
- * A thread's count is of the comments the viewer is shown (shownAuthorSql), never one of a hidden author.
+ * The etapas' threads in order, with their counts, in one statement; `only` (1-based) reads that one alone (the
+ * etapa is picked before anything is counted), with the count of its top-level comments the viewer is shown. Counts are of the comments the viewer is shown
+ * (shownAuthorSql), never one of a hidden author.
  */
 async function threadRows(db: Db, viewer: Viewer | null, lc: GroupReadAccess, standing: GroupReadStanding, only?: number) {
+  const gate = gateSql(viewer, lc, standing);
+  const stages =
+    only === undefined
+      ? sql`group_read_stages`
+      : sql`(SELECT * FROM group_read_stages WHERE group_read_id = ${lc.id} ORDER BY position OFFSET ${only - 1} LIMIT 1)`;
+  const topLevel =
+    only === undefined
+      ? sql`NULL`
+      : sql`(SELECT count(*)::int FROM group_read_comments c
+          WHERE c.stage_id = s.id AND c.parent_id IS NULL AND c.deleted_at IS NULL AND ${gate} AND ${shownAuthorSql(viewer)})`;
   return queryRows<ThreadRow>(
     sql`SELECT s.id, s.position, e.title AS edition_title, s.unit, s.from_number, s.to_number, s.starts_on::text, s.ends_on::text,
       (SELECT count(*)::int FROM group_read_comments c WHERE c.stage_id = s.id AND c.deleted_at IS NULL AND ${shownAuthorSql(viewer)}) AS comments,
-      ${gateSql(viewer, lc, standing)} AS open,
-      ${viewer ? stagePassedSql(viewer.id) : sql`FALSE`} AS passed
-    FROM group_read_stages s JOIN editions e ON e.id = s.edition_id
-    WHERE s.group_read_id = ${lc.id} ORDER BY s.position ${only === undefined ? sql`` : sql`OFFSET ${only - 1} LIMIT 1`}`,
+      ${gate} AS open,
+      ${viewer ? stagePassedSql(viewer.id) : sql`FALSE`} AS passed,
+      ${topLevel} AS top_level
+    FROM ${stages} s JOIN editions e ON e.id = s.edition_id
+    WHERE s.group_read_id = ${lc.id} ORDER BY s.position`,
     db,
   );
 }
@@ -134,20 +148,17 @@ export async function getThread(viewer: Viewer | null, groupReadId: string, numb
   const moderate = can(lc, standing, 'manage');
   const may = { comment: can(lc, standing, 'take_part') && row.open, reveal: readsAlong(lc, standing) && !row.open, moderate };
   const thread = toThread(row, number);
-  const base = { thread, page, pageSize: THREAD_PAGE_SIZE, may };
+  const base = { thread, page, pageSize: THREAD_PAGE_SIZE, may, topLevelCount: row.top_level ?? 0 };
+  // Closed to the viewer: no body to read (the statements below would find none either, through the gate).
+  if (!row.open) return { ...base, comments: [] };
   const gate = sql`${gateSql(viewer, lc, standing)} AND ${shownAuthorSql(viewer)}`;
-  const [top, counted] = await Promise.all([
-    queryRows<CommentRow>(sql`
-      SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, u.username, u.name, u.image, c.pinned_at IS NOT NULL AS pinned
-      FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id LEFT JOIN users u ON u.id = c.author_id
-      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL AND c.deleted_at IS NULL
-      ORDER BY c.pinned_at IS NULL, c.created_at, c.id
-      LIMIT ${THREAD_PAGE_SIZE} OFFSET ${(page - 1) * THREAD_PAGE_SIZE}`),
-    queryRows<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id
-      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL AND c.deleted_at IS NULL`),
-  ]);
-  if (top.length === 0) return { ...base, comments: [], topLevelCount: counted[0]?.n ?? 0 };
+  const top = await queryRows<CommentRow>(sql`
+    SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, u.username, u.name, u.image, c.pinned_at IS NOT NULL AS pinned
+    FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id LEFT JOIN users u ON u.id = c.author_id
+    WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL AND c.deleted_at IS NULL
+    ORDER BY c.pinned_at IS NULL, c.created_at, c.id
+    LIMIT ${THREAD_PAGE_SIZE} OFFSET ${(page - 1) * THREAD_PAGE_SIZE}`);
+  if (top.length === 0) return { ...base, comments: [] };
   const replies = await queryRows<CommentRow>(sql`
     SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, u.username, u.name, u.image, FALSE AS pinned
     FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id LEFT JOIN users u ON u.id = c.author_id
@@ -171,7 +182,7 @@ export async function getThread(viewer: Viewer | null, groupReadId: string, numb
     const parent = byId.get(reply.parent_id ?? '');
     if (parent && parent.replies.length < REPLIES_MAX) parent.replies.push(toComment(reply));
   }
-  return { ...base, comments: [...byId.values()], topLevelCount: counted[0]?.n ?? 0 };
+  return { ...base, comments: [...byId.values()] };
 }
 
 /** The etapa of this LC (its number and whether the viewer may read its thread), or not_found. */

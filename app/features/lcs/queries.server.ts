@@ -9,7 +9,7 @@ import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
-import { effectiveVisibility, standingColumns, standingJoins, toStanding } from './standing.server';
+import { effectiveVisibility, rememberGroupReadAccess, standingColumns, standingJoins, toStanding } from './standing.server';
 import type { GroupReadBook, GroupReadCard, GroupReadDetail, GroupReadDirectoryPage, GroupReadParticipant, GroupReadStage, MyGroupReads } from './types';
 import type { GroupReadPhase } from './vocabulary';
 
@@ -117,7 +117,13 @@ const cardsFrom = () =>
 export async function getGroupReadBySlug(viewer: Viewer | null, slug: string): Promise<GroupReadDetail | null> {
   const joins = standingJoins(viewer);
   const [row] = await getDb()
-    .select({ ...cardColumns, hostClubId: groupReads.hostClubId, hostShown: hostShownTo(viewer), ...standingColumns(viewer) })
+    .select({
+      ...cardColumns,
+      hostClubId: groupReads.hostClubId,
+      hostUserId: groupReads.hostUserId,
+      hostShown: hostShownTo(viewer),
+      ...standingColumns(viewer),
+    })
     .from(groupReads)
     .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
     .leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId))
@@ -125,8 +131,15 @@ export async function getGroupReadBySlug(viewer: Viewer | null, slug: string): P
     .leftJoin(clubMembers, joins.club)
     .where(eq(groupReads.slug, slug));
   if (!row) return null;
-  const { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, hostClubId, hostShown, ...card } = row;
+  const { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, hostClubId, hostUserId, hostShown, ...card } = row;
   const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
+  // The data functions this request calls next authorize with the same row (requireGroupReadAccess).
+  const { id, slug: current, title, visibility, startsOn, endsOn, participantCap, participantCount, closedEarlyAt } = card;
+  rememberGroupReadAccess(
+    viewer,
+    { id, slug: current, title, visibility, hostUserId, hostClubId, startsOn, endsOn, participantCap, participantCount, closedEarlyAt },
+    standing,
+  );
   if (!can(card, standing, 'see') || (!hostShown && !standing.siteAdmin)) return null;
   return {
     ...toCard(card, saoPauloToday()),

@@ -1,7 +1,8 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import { type Tx, type getDb } from '~/db/client.server';
+import { type Tx, getDb } from '~/db/client.server';
 import { clubMembers, groupReadParticipants, groupReads } from '~/db/schema';
 import { AppError } from '~/server/errors';
+import { memoizedInRequest, rememberInRequest } from '~/server/request-memo.server';
 import type { Viewer } from '~/server/viewer.server';
 import { BANNED_MESSAGE, type GroupReadPermission, type GroupReadStanding, can } from './policy';
 import type { GroupReadVisibility } from './vocabulary';
@@ -108,6 +109,32 @@ export async function requireGroupReadAccess(
   // re-reads only the locked row once the lock is granted, so a joined participant row could be the one
   // another transaction (a leave, a ban) has just changed.
   if (options.lock) await db.select({ id: groupReads.id }).from(groupReads).where(eq(groupReads.id, groupReadId)).for('update');
+  // Outside a transaction, a GET request reads it once (the page's own read of the LC counts, see getGroupReadBySlug).
+  const found =
+    options.lock || db !== getDb()
+      ? await readGroupReadAccess(db, viewer, groupReadId)
+      : await memoizedInRequest(groupReadAccessKey(viewer, groupReadId), () => readGroupReadAccess(db, viewer, groupReadId));
+  if (!found) throw new AppError('not_found');
+  const { lc, standing } = found;
+  if (!can(lc, standing, 'see')) throw new AppError('not_found');
+  if (permission && !can(lc, standing, permission)) {
+    if (standing.status === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
+    throw new AppError('forbidden', permission === 'manage' ? 'Só quem organiza a LC pode fazer isso.' : 'Você não pode fazer isso nesta LC.');
+  }
+  return { lc, standing };
+}
+
+type FoundGroupReadAccess = { lc: GroupReadAccess; standing: GroupReadStanding } | null;
+
+const groupReadAccessKey = (viewer: Viewer | null, groupReadId: string) => `group-read-access:${viewer?.id ?? ''}:${groupReadId}`;
+
+/** For a read that already holds the LC and the viewer's standing: requireGroupReadAccess in this request takes them. */
+export function rememberGroupReadAccess(viewer: Viewer | null, lc: GroupReadAccess, standing: GroupReadStanding): void {
+  rememberInRequest<FoundGroupReadAccess>(groupReadAccessKey(viewer, lc.id), { lc, standing });
+}
+
+/** The LC and the viewer's standing in it, in one round trip; null when there is no such LC. */
+async function readGroupReadAccess(db: Db, viewer: Viewer | null, groupReadId: string): Promise<FoundGroupReadAccess> {
   const joins = standingJoins(viewer);
   const [row] = await db
     .select({
@@ -128,13 +155,7 @@ export async function requireGroupReadAccess(
     .leftJoin(groupReadParticipants, joins.participant)
     .leftJoin(clubMembers, joins.club)
     .where(eq(groupReads.id, groupReadId));
-  if (!row) throw new AppError('not_found');
+  if (!row) return null;
   const { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, ...lc } = row;
-  const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
-  if (!can(lc, standing, 'see')) throw new AppError('not_found');
-  if (permission && !can(lc, standing, permission)) {
-    if (standing.status === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
-    throw new AppError('forbidden', permission === 'manage' ? 'Só quem organiza a LC pode fazer isso.' : 'Você não pode fazer isso nesta LC.');
-  }
-  return { lc, standing };
+  return { lc, standing: toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer }) };
 }

@@ -1,3 +1,4 @@
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
@@ -73,7 +74,7 @@ export function DiscussionList({ overview, slug, signedIn }: { overview: Discuss
           </div>
           <p className="text-sm">
             {commentsLabel(thread.commentCount)}
-            {thread.open && !thread.passed && may.reveal ? ' · aberta por você antes de chegar aqui' : ''}
+            {thread.open && !thread.passed && may.reveal && !may.moderate ? ' · aberta por você antes de chegar aqui' : ''}
           </p>
           {thread.open ? null : <ClosedNotice thread={thread} may={may} signedIn={signedIn} />}
         </li>
@@ -82,11 +83,33 @@ export function DiscussionList({ overview, slug, signedIn }: { overview: Discuss
   );
 }
 
-function CommentForm({ stageId, parentId, result, label, busy }: { stageId: string; parentId: string | null; result: unknown; label: string; busy: boolean }) {
+/** The form to comment on the thread (`parentId` null) or to answer a comment; it posts to `action`. */
+function CommentForm({
+  stageId,
+  parentId,
+  result,
+  label,
+  busy,
+  action,
+  focus = false,
+}: {
+  stageId: string;
+  parentId: string | null;
+  result: unknown;
+  label: string;
+  busy: boolean;
+  action: string;
+  /** Put the cursor in it (a reply form just opened by a click). */
+  focus?: boolean;
+}) {
   // What was typed comes back on an error, into the form it was typed in.
   const mine = typed(result, 'intent') === 'comentar' && typed(result, 'parentId') === (parentId ?? '');
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focus) form.current?.querySelector('textarea')?.focus();
+  }, [focus]);
   return (
-    <Form method="post" className="flex flex-col gap-2" aria-label={label}>
+    <Form ref={form} method="post" action={action} className="flex flex-col gap-2" aria-label={label}>
       <input type="hidden" name="intent" value="comentar" />
       <input type="hidden" name="stageId" value={stageId} />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
@@ -107,6 +130,23 @@ function CommentForm({ stageId, parentId, result, label, busy }: { stageId: stri
   );
 }
 
+/** Where the thread's forms post, and the page without an open reply form: the thread's page as it is, without `responder`. */
+export function threadPageHref(slug: string, page: DiscussionThreadPage): string {
+  return `/lc/${slug}/discussao?etapa=${page.thread.number}${page.page > 1 ? `&pagina=${page.page}` : ''}`;
+}
+
+/** A link's plain left click done in place instead (a click with a modifier still opens the link, in a new tab or window). */
+const inPlace = (act: () => void) => (event: MouseEvent) => {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  act();
+};
+
+/**
+ * A top-level comment (with its replies) or a reply. "Responder" under a comment is a link (`?responder={id}`: the
+ * page with that comment's reply form open, without JavaScript); with it, a click opens the form in place. The
+ * page holds one reply form at most, instead of one per comment.
+ */
 function CommentItem({
   comment,
   stageId,
@@ -114,6 +154,8 @@ function CommentItem({
   result,
   busy,
   reply,
+  pageHref,
+  replyTo,
 }: {
   comment: DiscussionComment;
   stageId: string;
@@ -121,9 +163,16 @@ function CommentItem({
   result: unknown;
   busy: boolean;
   reply: boolean;
+  pageHref: string;
+  /** The comment whose reply form the address opens (`?responder=`). */
+  replyTo: string | null;
 }) {
   const authorName = comment.author?.name ?? REMOVED_READER;
-  const replying = typed(result, 'intent') === 'comentar' && typed(result, 'parentId') === comment.id;
+  // A failed reply comes back with its form open, and what was typed in it.
+  const failed = typed(result, 'intent') === 'comentar' && typed(result, 'parentId') === comment.id;
+  const [replying, setReplying] = useState<'link' | 'click' | null>(replyTo === comment.id || failed ? 'link' : null);
+  const answerable = may.comment && !reply;
+  const reportable = !comment.mine && comment.author !== null;
   return (
     <li id={`comentario-${comment.id}`} className="flex gap-3 py-3">
       <ReaderAvatarLink reader={comment.author} size={reply ? 24 : 32} />
@@ -132,41 +181,63 @@ function CommentItem({
           {comment.pinned ? <span className="ml-2 rounded-full bg-paper px-2 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">Fixado</span> : null}
         </CommentByline>
         <p className="max-w-prose whitespace-pre-line break-words">{comment.body}</p>
-        <div className="flex flex-wrap items-center gap-x-4">
-          {may.moderate && !reply ? (
-            <IntentButton
-              intent={comment.pinned ? 'desafixar' : 'fixar'}
-              fields={{ commentId: comment.id }}
+        {(may.moderate && !reply) || comment.mayDelete || (answerable && !replying) || reportable ? (
+          <div className="flex flex-wrap items-center gap-x-4">
+            {answerable && !replying ? (
+              <Link
+                to={`${pageHref}&responder=${comment.id}#comentario-${comment.id}`}
+                aria-label={`Responder a ${authorName}`}
+                className="inline-flex min-h-11 items-center font-semibold text-mar no-underline hover:underline"
+                onClick={inPlace(() => setReplying('click'))}
+              >
+                Responder
+              </Link>
+            ) : null}
+            {may.moderate && !reply ? (
+              <IntentButton
+                intent={comment.pinned ? 'desafixar' : 'fixar'}
+                fields={{ commentId: comment.id }}
+                busy={busy}
+                label={`${comment.pinned ? 'Desafixar' : 'Fixar'} comentário de ${authorName}`}
+              >
+                {comment.pinned ? 'Desafixar' : 'Fixar'}
+              </IntentButton>
+            ) : null}
+            {comment.mayDelete ? (
+              <IntentButton intent="apagar-comentario" fields={{ commentId: comment.id }} busy={busy} label={`Apagar comentário de ${authorName}`}>
+                Apagar
+              </IntentButton>
+            ) : null}
+            {reportable ? <ReportLink kind="group_read_comment" id={comment.id} label={`Denunciar comentário de ${authorName}`} /> : null}
+          </div>
+        ) : null}
+        {comment.replies.length > 0 ? (
+          <ol aria-label={`Respostas a ${authorName}`} className="flex flex-col divide-y divide-line border-l-2 border-line pl-3">
+            {comment.replies.map((r) => (
+              <CommentItem key={r.id} comment={r} stageId={stageId} may={may} result={result} busy={busy} reply pageHref={pageHref} replyTo={null} />
+            ))}
+          </ol>
+        ) : null}
+        {answerable && replying ? (
+          <div className="flex flex-col gap-1 pt-1">
+            <CommentForm
+              stageId={stageId}
+              parentId={comment.id}
+              result={result}
+              label={`Responder a ${authorName}`}
               busy={busy}
-              label={`${comment.pinned ? 'Desafixar' : 'Fixar'} comentário de ${authorName}`}
+              action={pageHref}
+              focus={replying === 'click'}
+            />
+            <Link
+              to={`${pageHref}#comentario-${comment.id}`}
+              className="inline-flex min-h-11 items-center self-start text-sm"
+              onClick={inPlace(() => setReplying(null))}
             >
-              {comment.pinned ? 'Desafixar' : 'Fixar'}
-            </IntentButton>
-          ) : null}
-          {comment.mayDelete ? (
-            <IntentButton intent="apagar-comentario" fields={{ commentId: comment.id }} busy={busy} label={`Apagar comentário de ${authorName}`}>
-              Apagar
-            </IntentButton>
-          ) : null}
-          {!comment.mine && comment.author ? <ReportLink kind="group_read_comment" id={comment.id} label={`Denunciar comentário de ${authorName}`} /> : null}
-        </div>
-        {reply ? null : (
-          <>
-            {comment.replies.length > 0 ? (
-              <ol aria-label={`Respostas a ${authorName}`} className="flex flex-col divide-y divide-line border-l-2 border-line pl-3">
-                {comment.replies.map((r) => (
-                  <CommentItem key={r.id} comment={r} stageId={stageId} may={may} result={result} busy={busy} reply />
-                ))}
-              </ol>
-            ) : null}
-            {may.comment ? (
-              <details open={replying} className="pt-1">
-                <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-mar">Responder a {authorName}</summary>
-                <CommentForm stageId={stageId} parentId={comment.id} result={result} label={`Responder a ${authorName}`} busy={busy} />
-              </details>
-            ) : null}
-          </>
-        )}
+              Cancelar
+            </Link>
+          </div>
+        ) : null}
       </div>
     </li>
   );
@@ -189,6 +260,10 @@ export function DiscussionThreadView({
   busy: boolean;
 }) {
   const { thread, comments, may } = page;
+  const pageHref = threadPageHref(slug, page);
+  const params = new URLSearchParams(search);
+  const replyTo = params.get('responder');
+  params.delete('responder');
   return (
     <section aria-labelledby="conversa" className="flex flex-col gap-3">
       <Link to={`/lc/${slug}/discussao`} className="inline-flex min-h-11 items-center self-start text-sm">
@@ -213,13 +288,23 @@ export function DiscussionThreadView({
                 result={result}
                 busy={busy}
                 reply={false}
+                pageHref={pageHref}
+                replyTo={replyTo}
               />
             ))}
           </ol>
-          <Pagination page={page.page} pageSize={page.pageSize} total={page.topLevelCount} search={search} />
+          <Pagination page={page.page} pageSize={page.pageSize} total={page.topLevelCount} search={params.toString()} />
           {may.comment ? (
             // A new comment counted empties the form (a failed one keeps what was typed).
-            <CommentForm key={thread.commentCount} stageId={thread.stageId} parentId={null} result={result} label="Comentar nesta etapa" busy={busy} />
+            <CommentForm
+              key={thread.commentCount}
+              stageId={thread.stageId}
+              parentId={null}
+              result={result}
+              label="Comentar nesta etapa"
+              busy={busy}
+              action={pageHref}
+            />
           ) : null}
         </>
       ) : (

@@ -1,0 +1,3 @@
+CREATE INDEX "users_suspended_idx" ON "users" USING btree ("id") WHERE "users"."suspended_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "group_read_comments_top_idx" ON "group_read_comments" USING btree ("stage_id",("pinned_at" IS NULL),"created_at","id","author_id") WHERE "group_read_comments"."parent_id" IS NULL AND "group_read_comments"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "group_read_comments_live_idx" ON "group_read_comments" USING btree ("stage_id") WHERE "group_read_comments"."deleted_at" IS NULL;
