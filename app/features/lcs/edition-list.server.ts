@@ -4,9 +4,9 @@ import { clubMembers, groupReadEditions, groupReadParticipants, groupReads } fro
 import { clubCacheTag } from '~/features/clubs/cache';
 import { readerCacheTag } from '~/features/profiles/cache';
 import type { Viewer } from '~/server/viewer.server';
-import { can, saoPauloToday } from './policy';
+import { saoPauloToday } from './policy';
 import { cardColumns, hostClubs, hostShownTo, hostUsers, toCard } from './queries.server';
-import { seeSql, standingColumns, standingJoins, toStanding } from './standing.server';
+import { seeSql, standingJoins } from './standing.server';
 import type { GroupReadCard } from './types';
 
 /** LCs "LCs lendo este livro" shows at most: the ones starting first. */
@@ -22,7 +22,7 @@ export async function listEditionGroupReads(viewer: Viewer | null, editionId: st
   const today = saoPauloToday();
   const joins = standingJoins(viewer);
   const rows = await getDb()
-    .select({ ...cardColumns, hostUserId: groupReads.hostUserId, hostClubId: groupReads.hostClubId, ...standingColumns(viewer) })
+    .select({ ...cardColumns, hostUserId: groupReads.hostUserId, hostClubId: groupReads.hostClubId })
     .from(groupReadEditions)
     .innerJoin(groupReads, eq(groupReads.id, groupReadEditions.groupReadId))
     .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
@@ -34,7 +34,7 @@ export async function listEditionGroupReads(viewer: Viewer | null, editionId: st
         eq(groupReadEditions.editionId, editionId),
         isNull(groupReads.closedEarlyAt),
         gte(groupReads.endsOn, today),
-        // Only the LCs the viewer may see, before the limit (a visitor: the public ones), so hidden ones never fill it.
+        // Only the LCs the viewer may see (the policy's 'see', in SQL), before the limit, so hidden ones never fill it.
         seeSql(viewer),
         // As on /lcs: not a suspended host's, nor one in a block with the viewer. A private club's public LC is its members' (effectiveVisibility).
         hostShownTo(viewer),
@@ -42,11 +42,6 @@ export async function listEditionGroupReads(viewer: Viewer | null, editionId: st
     )
     .orderBy(asc(groupReads.startsOn), asc(groupReads.createdAt), asc(groupReads.id))
     .limit(EDITION_GROUP_READS_MAX);
-  const shown = rows
-    .filter(({ status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, ...card }) =>
-      can(card, toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer }), 'see'),
-    )
-    .slice(0, EDITION_GROUP_READS_MAX);
-  const tags = shown.map((row) => (row.hostUserId ? readerCacheTag(row.hostUserId) : clubCacheTag(row.hostClubId ?? '')));
-  return { groupReads: shown.map((row) => toCard(row, today)), tags: [...new Set(tags)] };
+  const tags = rows.map((row) => (row.hostUserId ? readerCacheTag(row.hostUserId) : clubCacheTag(row.hostClubId ?? '')));
+  return { groupReads: rows.map((row) => toCard(row, today)), tags: [...new Set(tags)] };
 }

@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { getDb } from '~/db/client.server';
 import { clubMembers, groupReadParticipants, groupReads } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
-import { can, saoPauloToday } from './policy';
+import { saoPauloToday } from './policy';
 import { cardColumns, hostClubs, hostShownTo, hostUsers, toCard } from './queries.server';
-import { seeSql, standingColumns, standingJoins, toStanding } from './standing.server';
+import { seeSql, standingJoins } from './standing.server';
 import type { ReaderGroupReads } from './types';
 
 /** LCs a profile tab lists at most (the latest first). */
@@ -21,7 +21,7 @@ const ownerPlaces = alias(groupReadParticipants, 'owner_places');
 export async function listReaderGroupReads(viewer: Viewer | null, userId: string): Promise<ReaderGroupReads> {
   const joins = standingJoins(viewer);
   const rows = await getDb()
-    .select({ ...cardColumns, hostUserId: groupReads.hostUserId, ...standingColumns(viewer) })
+    .select({ ...cardColumns, hostUserId: groupReads.hostUserId })
     .from(groupReads)
     .leftJoin(hostUsers, eq(hostUsers.id, groupReads.hostUserId))
     .leftJoin(hostClubs, eq(hostClubs.id, groupReads.hostClubId))
@@ -31,7 +31,7 @@ export async function listReaderGroupReads(viewer: Viewer | null, userId: string
     .where(
       and(
         or(eq(groupReads.hostUserId, userId), eq(ownerPlaces.status, 'active')),
-        // Only what the viewer may see, before the limit, so hidden LCs never fill the tab.
+        // Only what the viewer may see (the policy's 'see', in SQL), before the limit, so hidden LCs never fill the tab.
         seeSql(viewer),
         // As on /lcs: not an LC of a suspended host or of one in a block with the viewer. A private club's public LC is its members' (effectiveVisibility).
         hostShownTo(viewer),
@@ -41,10 +41,6 @@ export async function listReaderGroupReads(viewer: Viewer | null, userId: string
     .limit(PROFILE_GROUP_READS_MAX);
   const today = saoPauloToday();
   const result: ReaderGroupReads = { hosting: [], joined: [] };
-  for (const { hostUserId, status, waitingPlace, clubRole, clubStatus, hostUserIsViewer, ...card } of rows) {
-    const standing = toStanding(viewer, { status, waitingPlace, clubRole, clubStatus, hostUserIsViewer });
-    if (!can(card, standing, 'see')) continue;
-    (hostUserId === userId ? result.hosting : result.joined).push(toCard(card, today));
-  }
+  for (const { hostUserId, ...card } of rows) (hostUserId === userId ? result.hosting : result.joined).push(toCard(card, today));
   return result;
 }
