@@ -17,7 +17,7 @@ import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadCacheTag } from './cache';
 import { GROUP_READ_COMMENT_MAX, type GroupReadStanding, can } from './policy';
-import { stageOpenSql, stagePassedSql } from './progress.server';
+import { stageNumberSql, stageOpenSql, stagePassedSql } from './progress.server';
 import { hostShownToSql } from './queries.server';
 import { type GroupReadAccess, requireGroupReadAccess } from './standing.server';
 import type { DiscussionComment, DiscussionOverview, DiscussionThread, DiscussionThreadPage } from './types';
@@ -189,7 +189,7 @@ export async function getThread(viewer: Viewer | null, groupReadId: string, numb
 async function stageForViewer(db: Db, viewer: Viewer, lc: GroupReadAccess, standing: GroupReadStanding, stageId: string) {
   const [stage] = await queryRows<{ id: string; position: number; open: boolean; number: number }>(
     sql`SELECT s.id, s.position, ${gateSql(viewer, lc, standing)} AS open,
-      (SELECT count(*)::int FROM group_read_stages b WHERE b.group_read_id = s.group_read_id AND b.position <= s.position) AS number
+      ${stageNumberSql()} AS number
     FROM group_read_stages s WHERE s.id = ${stageId} AND s.group_read_id = ${lc.id}`,
     db,
   );

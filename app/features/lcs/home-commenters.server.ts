@@ -3,6 +3,7 @@ import { queryRows } from '~/db/client.server';
 import { blockedEitherWay } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
 import { stageOpenSql } from './progress.server';
+import { inHostClubSql } from './queries.server';
 
 /** Who commented in an LC, as /home's card says it: the latest names (two at most) and how many in all. */
 export type HomeCommenters = { names: string[]; total: number };
@@ -29,7 +30,7 @@ export async function listHomeCommenters(viewer: Viewer, groupReadIds: readonly 
           groupReadIds.map((id) => sql`${id}`),
           sql`, `,
         )})
-        AND (g.visibility <> 'clube' OR EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = g.host_club_id AND m.user_id = ${viewer.id} AND m.status = 'active'))
+        AND ${inHostClubSql(sql`${viewer.id}`)}
         AND ${stageOpenSql(viewer.id)}
     )
     SELECT x.group_read_id AS id, (array_agg(x.name ORDER BY x.last DESC, x.author_id))[1:${NAMES_SHOWN}] AS names, count(*)::int AS total

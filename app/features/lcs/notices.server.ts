@@ -5,7 +5,8 @@ import { registerRecurringJob } from '~/server/jobs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { rangeLabel } from './labels';
 import { saoPauloToday } from './policy';
-import { hostShownToSql } from './queries.server';
+import { stageNumberSql } from './progress.server';
+import { hostShownToSql, inHostClubSql } from './queries.server';
 import type { StageUnit } from './vocabulary';
 
 /**
@@ -52,7 +53,7 @@ type OpeningStage = {
 export async function sendStageNotices(today: string = saoPauloToday()): Promise<number> {
   const opening = await queryRows<OpeningStage>(sql`
     SELECT s.id, s.unit, s.from_number, s.to_number, g.title, g.slug, e.title AS edition,
-      (SELECT count(*)::int FROM group_read_stages o WHERE o.group_read_id = g.id AND o.position <= s.position) AS number,
+      ${stageNumberSql()} AS number,
       (SELECT count(*)::int FROM group_read_editions ge WHERE ge.group_read_id = g.id) AS books
     FROM group_read_stages s JOIN group_reads g ON g.id = s.group_read_id JOIN editions e ON e.id = s.edition_id
     WHERE s.starts_on = ${today}::date AND g.closed_early_at IS NULL
@@ -71,7 +72,7 @@ export async function sendStageNotices(today: string = saoPauloToday()): Promise
             JOIN group_reads g ON g.id = s.group_read_id
             JOIN users u ON u.id = p.user_id AND u.suspended_at IS NULL
           WHERE p.status = 'active'
-            AND (g.visibility <> 'clube' OR EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = g.host_club_id AND m.user_id = p.user_id AND m.status = 'active'))
+            AND ${inHostClubSql(sql`p.user_id`)}
             AND ${hostShownToSql(sql`g.host_user_id`, sql`p.user_id`)}
             AND NOT EXISTS (SELECT 1 FROM group_read_stage_notices n WHERE n.stage_id = ${stage.id} AND n.user_id = p.user_id)
           ORDER BY p.user_id LIMIT ${STAGE_NOTICE_BATCH}

@@ -19,6 +19,12 @@ import type { GroupReadVisibility } from './vocabulary';
 /** Participants on one page of `participantes`. */
 export const PARTICIPANTS_PAGE_SIZE = 50;
 
+/** SQL: the number (1-based) the etapa aliased `stage` has in its LC's schedule; positions need not be contiguous. */
+export function stageNumberSql(stage = 's'): SQL {
+  const s = sql.raw(stage);
+  return sql`(SELECT count(*)::int FROM group_read_stages sn WHERE sn.group_read_id = ${s}.group_read_id AND sn.position <= ${s}.position)`;
+}
+
 /**
  * SQL: has the reader `userId` passed the etapa that `stage` (an alias of group_read_stages) names? Yes when they
  * finished the edition (status lido, or a finished read-through: past the whole edition), when the furthest point

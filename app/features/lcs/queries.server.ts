@@ -103,6 +103,14 @@ export function hostShownToSql(hostUserId: SQL, readerId: SQL): SQL {
     AND (hu.id = ${readerId} OR NOT ${blockedEitherWay(sql`hu.id`, readerId)})))`;
 }
 
+/**
+ * For raw SQL over an LC aliased `g`: a club's LC reaches `readerId` (a card, a notice) only while they are an active
+ * member of its club, as its pages answer; any other LC always.
+ */
+export function inHostClubSql(readerId: SQL): SQL {
+  return sql`(g.visibility <> 'clube' OR EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = g.host_club_id AND m.user_id = ${readerId} AND m.status = 'active'))`;
+}
+
 const cardsFrom = () =>
   getDb()
     .select(cardColumns)

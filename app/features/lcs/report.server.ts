@@ -3,6 +3,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { isAppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 import { gateSql, shownAuthorSql, threadPath } from './discussion.server';
+import { stageNumberSql } from './progress.server';
 import { requireGroupReadAccess } from './standing.server';
 
 /** A comment of an LC's discussion as the report flow names it: its author, its words, its place in its thread. */
@@ -13,7 +14,7 @@ type Row = { id: string; author_id: string | null; body: string; slug: string; n
 const select = (where: SQL) =>
   queryRows<Row>(sql`
     SELECT c.id, c.author_id, c.body, g.slug,
-      (SELECT count(*)::int FROM group_read_stages o WHERE o.group_read_id = s.group_read_id AND o.position <= s.position) AS number
+      ${stageNumberSql()} AS number
     FROM group_read_comments c JOIN group_read_stages s ON s.id = c.stage_id JOIN group_reads g ON g.id = c.group_read_id
     WHERE c.deleted_at IS NULL AND ${where}`);
 const toTarget = (row: Row): GroupReadCommentReportTarget => ({
