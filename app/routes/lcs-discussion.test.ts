@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { groupReadParticipants, notifications } from '~/db/schema';
 import { archiveData } from '~/features/export/archive.server';
-import { addGroupReadComment, getDiscussion, getThread, revealStage } from '~/features/lcs/discussion.server';
+import { addGroupReadComment, deleteGroupReadComment, getDiscussion, getThread, revealStage } from '~/features/lcs/discussion.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
 import { saoPauloToday } from '~/features/lcs/policy';
@@ -185,6 +185,30 @@ describe('the discussion’s spoiler gate', () => {
       [0, 1],
       [0, 1],
     ]);
+  });
+
+  it('counts what the thread shows: a reply leaves the counts with its deleted comment, or with one whose author the viewer is not shown', async () => {
+    const cast = await spoilerCast();
+    const counts = async (who: Viewer | null) => (await getDiscussion(who, cast.lc.id)).threads.map((t) => t.commentCount);
+    const shown = async (who: Viewer, n: number) => {
+      const thread = (await getThread(who, cast.lc.id, n, 1))!;
+      return [thread.thread.commentCount, thread.comments.reduce((sum, c) => sum + 1 + c.replies.length, 0)];
+    };
+    const [safe] = (await getThread(cast.v.past, cast.lc.id, 1, 1))!.comments;
+    await addGroupReadComment(cast.v.at, cast.lc.id, { stageId: cast.stages[0]!.id, body: 'Resposta ao seguro.', parentId: safe!.id });
+    const [spoiler] = (await getThread(cast.v.past, cast.lc.id, 2, 1))!.comments;
+    await addGroupReadComment(cast.v.past, cast.lc.id, { stageId: cast.stages[1]!.id, body: 'Resposta ao spoiler.', parentId: spoiler!.id });
+    expect(await counts(null)).toEqual([2, 2]);
+    // The one who blocked the author of etapa 1's comment is shown neither it nor the reply under it (nor their reply).
+    await block(cast.users.revealed.id, cast.users.past.id);
+    expect(await shown(cast.v.revealed, 1)).toEqual([0, 0]);
+    expect(await shown(cast.v.revealed, 2)).toEqual([1, 1]);
+    expect(await counts(cast.v.revealed)).toEqual([0, 1]);
+    // The host deletes their comment on etapa 2: its reply goes with it, for everyone.
+    await deleteGroupReadComment(cast.v.host, cast.lc.id, spoiler!.id);
+    for (const who of [cast.v.past, cast.v.host, cast.v.admin]) expect(await shown(who, 2)).toEqual([0, 0]);
+    expect(await counts(null)).toEqual([2, 0]);
+    expect(await counts(cast.v.past)).toEqual([2, 0]);
   });
 
   it('puts a reader’s own comments in their archive and no one else’s', async () => {
