@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { groupReadParticipants, notifications } from '~/db/schema';
+import { setSuspended } from '~/features/accounts/admin.server';
 import { archiveData } from '~/features/export/archive.server';
 import { addGroupReadComment, deleteGroupReadComment, getDiscussion, getThread, revealStage } from '~/features/lcs/discussion.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
@@ -278,6 +279,18 @@ describe('the discussion’s spoiler gate', () => {
       await dropped(list, thread);
       expect(await visit(list)).toContain('"commentCount":2');
       expect(await visit(thread)).not.toContain('Mais um.');
+    });
+
+    it('forgets a suspended commenter’s comments at once, and counts them again once they are restored', async () => {
+      const cast = await spoilerCast();
+      const page: Page = { url: new URL(`http://localhost:3000/lc/${cast.lc.slug}/discussao`), route: discussion, params: { identificador: cast.lc.slug } };
+      expect(await visit(page)).toContain('"commentCount":1');
+      await setSuspended(cast.v.admin, cast.users.past.id, true);
+      await dropped(page);
+      expect(await visit(page)).toMatch(/"commentCount":0.*"commentCount":1/);
+      await setSuspended(cast.v.admin, cast.users.past.id, false);
+      await dropped(page);
+      expect(await visit(page)).toMatch(/"commentCount":1.*"commentCount":1/);
     });
   });
 });

@@ -96,6 +96,32 @@ export async function admitWaiting(tx: Tx, groupReadId: string): Promise<string[
   return admitted.sort((a, b) => a.position - b.position).map((row) => row.userId);
 }
 
+/**
+ * Readers back in sight — restored after a suspension, a block lifted between them — may be on waiting lists that
+ * admitWaiting passed them over on while places were free: each LC any of them waits for is locked in turn (in id
+ * order, so two callers never wait on each other, FOR UPDATE as joinGroupRead) and lets its waiting list in, in
+ * order, up to the cap. Drops the cached pages of the LCs someone got into once committed.
+ */
+export async function admitReturningReaders(userIds: readonly string[]): Promise<void> {
+  const tags = await getDb().transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      sql`SELECT DISTINCT group_read_id AS id FROM group_read_participants
+        WHERE status = 'waiting' AND user_id IN (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) ORDER BY id`,
+      tx,
+    );
+    const stale: string[] = [];
+    for (const { id } of rows) {
+      await tx.select({ id: groupReads.id }).from(groupReads).where(eq(groupReads.id, id)).for('update');
+      if ((await admitWaiting(tx, id)).length > 0) stale.push(...groupReadPageTags(id));
+    }
+    return stale;
+  });
+  if (tags.length) await invalidateTags([...new Set(tags)]);
+}
+
 async function hostUserIds(tx: Tx, lc: GroupReadAccess): Promise<string[]> {
   if (lc.hostUserId) return [lc.hostUserId];
   const rows = await queryRows<{ userId: string }>(

@@ -7,7 +7,7 @@ import { changeUsername } from '~/features/accounts/mutations.server';
 import { applyEditionChanges } from '~/features/catalog/edits.server';
 import { banMember, joinClub, leaveClub } from '~/features/clubs/membership.server';
 import { createClub } from '~/features/clubs/mutations.server';
-import { blockReader } from '~/features/social/blocks.server';
+import { blockReader, unblockReader } from '~/features/social/blocks.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
@@ -144,6 +144,30 @@ describe('the waiting list and readers who could not join now', () => {
     await getDb().update(users).set({ suspendedAt: null }).where(eq(users.id, suspended.id));
     await leaveGroupRead(next, lc.id);
     expect(await places(lc.id)).toEqual({ [suspended.id]: 'active', [blocked.id]: 'waiting' });
+  });
+
+  it('lets a passed-over reader in once restored or unblocked, while a place is free, in order and never past the cap', async () => {
+    const host = await reader();
+    const admin = testViewer(await createUser({ role: 'admin' }), 'admin');
+    const lc = await createGroupRead(host, await lcInput({ participantCap: 1 }));
+    const [first, suspended, blocked, late] = [await reader(), await reader(), await reader(), await reader()];
+    for (const r of [first, suspended, blocked]) await joinGroupRead(r, lc.id);
+    await setSuspended(admin, suspended.id, true);
+    await blockReader(blocked, host.id);
+    // Two places open, nobody who may take them waiting.
+    await updateGroupReadSettings(host, lc.id, { title: 'LC', slug: lc.slug, description: '', visibility: 'publico', participantCap: 3 });
+    expect(await countOf(lc.id)).toBe(1);
+    await setSuspended(admin, suspended.id, false);
+    expect(await places(lc.id)).toEqual({ [first.id]: 'active', [suspended.id]: 'active', [blocked.id]: 'waiting' });
+    await unblockReader(blocked, host.id);
+    expect(await places(lc.id)).toEqual({ [first.id]: 'active', [suspended.id]: 'active', [blocked.id]: 'active' });
+    expect(await countOf(lc.id)).toBe(3);
+    // Full: one restored now keeps waiting.
+    expect(await joinGroupRead(late, lc.id)).toBe('waiting');
+    await setSuspended(admin, late.id, true);
+    await setSuspended(admin, late.id, false);
+    expect(await places(lc.id)).toMatchObject({ [late.id]: 'waiting' });
+    expect(await countOf(lc.id)).toBe(3);
   });
 
   it("passes over, in a club's LC, a reader in a block with one of the club's owner and admins", async () => {
