@@ -33,6 +33,23 @@ export async function notifyInvitation(tx: Tx, host: Viewer, lc: { title: string
   );
 }
 
+/**
+ * A reader who lost their place (or their place on the waiting list) in a club's LC made members-only — the club
+ * turned private, or its hosts closed the LC to members — is told so (`group_read_place`, their switches decide),
+ * with the way to their LCs: the LC (and a private club) now answers them 404.
+ */
+export async function notifyPlaceLost(tx: Tx, userId: string, lc: { title: string; clubName: string }, waiting: boolean): Promise<void> {
+  await notify(
+    {
+      userId,
+      kind: 'group_read_place_lost',
+      text: `A LC “${lc.title}” agora é só para membros do clube ${lc.clubName}: ${waiting ? 'seu lugar na lista de espera saiu' : 'sua vaga saiu'} com isso.`,
+      link: '/lc',
+    },
+    tx,
+  );
+}
+
 type OpeningStage = {
   id: string;
   number: number;
