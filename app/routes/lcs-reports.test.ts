@@ -27,15 +27,21 @@ const verified = (user: TestUser, role: Viewer['role'] = 'reader'): Viewer => ({
 
 const SPOILER = 'SPOILER-DA-ETAPA-2: o narrador era o culpado';
 
+/** Verified readers by name (`admin` runs the site), and a public LC `host` hosts. */
+async function castOf<N extends string>(names: readonly N[]) {
+  const users = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await createUser({ verified: true, ...(n === 'admin' ? { role: 'admin' as const } : {}) })])),
+  ) as Record<N, TestUser>;
+  const v = Object.fromEntries(names.map((n) => [n, verified(users[n], n === 'admin' ? 'admin' : 'reader')])) as Record<N, Viewer>;
+  const input = await lcInput();
+  const lc = await createGroupRead(v['host' as N], input);
+  return { users, v, input, lc };
+}
+
 describe('reporting a comment of an LC’s discussion', () => {
   it('is for who is shown the comment in its thread (the spoiler gate, blocks); anyone else gets 404; the report reaches the queue', async () => {
     const names = ['host', 'behind', 'past', 'outsider', 'admin'] as const;
-    const users = Object.fromEntries(
-      await Promise.all(names.map(async (n) => [n, await createUser({ verified: true, ...(n === 'admin' ? { role: 'admin' as const } : {}) })])),
-    ) as Record<(typeof names)[number], TestUser>;
-    const v = Object.fromEntries(names.map((n) => [n, verified(users[n], n === 'admin' ? 'admin' : 'reader')])) as Record<(typeof names)[number], Viewer>;
-    const input = await lcInput();
-    const lc = await createGroupRead(v.host, input);
+    const { users, v, input, lc } = await castOf(names);
     for (const who of ['behind', 'past'] as const) await joinGroupRead(v[who], lc.id);
     await setShelfStatus(v.past, input.editions[0]!.editionId, 'read');
     const [, second] = await listStages(lc.id);
@@ -89,12 +95,7 @@ describe('hiding a reported comment of an LC’s discussion', () => {
 
   it('takes it, and the replies under it, out of every surface but its author’s (who sees the notice); restoring brings them back', async () => {
     const names = ['host', 'author', 'replier', 'other', 'admin'] as const;
-    const users = Object.fromEntries(
-      await Promise.all(names.map(async (n) => [n, await createUser({ verified: true, ...(n === 'admin' ? { role: 'admin' as const } : {}) })])),
-    ) as Record<(typeof names)[number], TestUser>;
-    const v = Object.fromEntries(names.map((n) => [n, verified(users[n], n === 'admin' ? 'admin' : 'reader')])) as Record<(typeof names)[number], Viewer>;
-    const input = await lcInput();
-    const lc = await createGroupRead(v.host, input);
+    const { users, v, input, lc } = await castOf(names);
     for (const who of ['author', 'replier', 'other'] as const) {
       await joinGroupRead(v[who], lc.id);
       await setShelfStatus(v[who], input.editions[0]!.editionId, 'read');
