@@ -17,7 +17,7 @@ export const REPORTABLE_KIND_LABELS: Record<ReportableKind, string> = {
 
 /**
  * Where the "Denunciar" links of lists lead: /denunciar shows the thing and the report form. Written out rather
- * than through URLSearchParams, which cost ~3 µs a link: an LC thread renders one per comment (decision 0072).
+ * than through URLSearchParams, which cost ~3 µs a link: an LC thread renders one per comment (decision 0073).
  */
 export const reportPath = (kind: ReportableKind, id: string) => `/denunciar?tipo=${kind}&id=${encodeURIComponent(id)}`;
 
