@@ -164,26 +164,29 @@ export async function getThread(viewer: Viewer | null, groupReadId: string, numb
   const may = { comment: can(lc, standing, 'take_part') && row.open, reveal: readsAlong(lc, standing) && !row.open, moderate };
   const thread = toThread(row, number);
   const base = { thread, page, pageSize: THREAD_PAGE_SIZE, may, topLevelCount: row.top_level ?? 0 };
-  // Closed to the viewer: no body to read (the statements below would find none either, through the gate).
+  // Closed to the viewer: no body to read (the statement below would find none either, through the gate).
   if (!row.open) return { ...base, comments: [] };
   const gate = sql`${gateSql(viewer, lc, standing)} AND ${shownCommentSql(viewer)}`;
-  const top = await queryRows<CommentRow>(sql`
-    SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, u.username, u.name, u.image, c.pinned_at IS NOT NULL AS pinned,
-      c.hidden_at IS NOT NULL AS hidden
-    FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id LEFT JOIN users u ON u.id = c.author_id
-    WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL
-    ORDER BY c.pinned_at IS NULL, c.created_at, c.id
-    LIMIT ${THREAD_PAGE_SIZE} OFFSET ${(page - 1) * THREAD_PAGE_SIZE}`);
-  if (top.length === 0) return { ...base, comments: [] };
-  const replies = await queryRows<CommentRow>(sql`
-    SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, u.username, u.name, u.image, FALSE AS pinned,
-      c.hidden_at IS NOT NULL AS hidden
-    FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id LEFT JOIN users u ON u.id = c.author_id
-    WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IN (${sql.join(
-      top.map((c) => sql`${c.id}`),
-      sql`, `,
-    )})
-    ORDER BY c.created_at, c.id LIMIT ${REPLIES_MAX * top.length}`);
+  // One statement: the page of top-level comments, then their replies; top-level first in their order (pinned,
+  // then oldest), each reply after them oldest first.
+  const rows = await queryRows<CommentRow>(sql`
+    WITH top AS (
+      SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, c.pinned_at IS NOT NULL AS pinned, c.hidden_at IS NOT NULL AS hidden
+      FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id
+      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL
+      ORDER BY c.pinned_at IS NULL, c.created_at, c.id
+      LIMIT ${THREAD_PAGE_SIZE} OFFSET ${(page - 1) * THREAD_PAGE_SIZE}
+    ), shown AS (
+      SELECT * FROM top
+      UNION ALL
+      (SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, FALSE, c.hidden_at IS NOT NULL
+      FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id
+      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IN (SELECT id FROM top)
+      ORDER BY c.created_at, c.id LIMIT ${REPLIES_MAX * THREAD_PAGE_SIZE})
+    )
+    SELECT x.id, x.parent_id, x.body, x.created_at, x.author_id, u.username, u.name, u.image, x.pinned, x.hidden
+    FROM shown x LEFT JOIN users u ON u.id = x.author_id
+    ORDER BY x.parent_id IS NOT NULL, NOT x.pinned, x.created_at, x.id`);
   const toComment = (c: CommentRow): DiscussionComment => ({
     id: c.id,
     body: c.body,
@@ -195,10 +198,13 @@ export async function getThread(viewer: Viewer | null, groupReadId: string, numb
     mayDelete: moderate || (!!viewer && c.author_id === viewer.id),
     replies: [],
   });
-  const byId = new Map(top.map((c) => [c.id, toComment(c)]));
-  for (const reply of replies) {
-    const parent = byId.get(reply.parent_id ?? '');
-    if (parent && parent.replies.length < REPLIES_MAX) parent.replies.push(toComment(reply));
+  const byId = new Map<string, DiscussionComment>();
+  for (const c of rows) {
+    if (c.parent_id === null) byId.set(c.id, toComment(c));
+    else {
+      const parent = byId.get(c.parent_id);
+      if (parent && parent.replies.length < REPLIES_MAX) parent.replies.push(toComment(c));
+    }
   }
   return { ...base, comments: [...byId.values()] };
 }

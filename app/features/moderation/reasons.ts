@@ -15,8 +15,11 @@ export const REPORTABLE_KIND_LABELS: Record<ReportableKind, string> = {
   group_read_comment: 'Comentário em LC',
 };
 
-/** Where the "Denunciar" links of lists lead: /denunciar shows the thing and the report form. */
-export const reportPath = (kind: ReportableKind, id: string) => `/denunciar?${new URLSearchParams({ tipo: kind, id }).toString()}`;
+/**
+ * Where the "Denunciar" links of lists lead: /denunciar shows the thing and the report form. Written out rather
+ * than through URLSearchParams, which cost ~3 µs a link: an LC thread renders one per comment (decision 0073).
+ */
+export const reportPath = (kind: ReportableKind, id: string) => `/denunciar?tipo=${kind}&id=${encodeURIComponent(id)}`;
 
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'violence', 'spoiler', 'impersonation', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
