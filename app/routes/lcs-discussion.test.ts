@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { groupReadParticipants, notifications } from '~/db/schema';
+import { setSuspended } from '~/features/accounts/admin.server';
 import { archiveData } from '~/features/export/archive.server';
-import { addGroupReadComment, getDiscussion, getThread, revealStage } from '~/features/lcs/discussion.server';
+import { addGroupReadComment, deleteGroupReadComment, getDiscussion, getThread, revealStage } from '~/features/lcs/discussion.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
 import { saoPauloToday } from '~/features/lcs/policy';
@@ -187,6 +188,30 @@ describe('the discussion’s spoiler gate', () => {
     ]);
   });
 
+  it('counts what the thread shows: a reply leaves the counts with its deleted comment, or with one whose author the viewer is not shown', async () => {
+    const cast = await spoilerCast();
+    const counts = async (who: Viewer | null) => (await getDiscussion(who, cast.lc.id)).threads.map((t) => t.commentCount);
+    const shown = async (who: Viewer, n: number) => {
+      const thread = (await getThread(who, cast.lc.id, n, 1))!;
+      return [thread.thread.commentCount, thread.comments.reduce((sum, c) => sum + 1 + c.replies.length, 0)];
+    };
+    const [safe] = (await getThread(cast.v.past, cast.lc.id, 1, 1))!.comments;
+    await addGroupReadComment(cast.v.at, cast.lc.id, { stageId: cast.stages[0]!.id, body: 'Resposta ao seguro.', parentId: safe!.id });
+    const [spoiler] = (await getThread(cast.v.past, cast.lc.id, 2, 1))!.comments;
+    await addGroupReadComment(cast.v.past, cast.lc.id, { stageId: cast.stages[1]!.id, body: 'Resposta ao spoiler.', parentId: spoiler!.id });
+    expect(await counts(null)).toEqual([2, 2]);
+    // The one who blocked the author of etapa 1's comment is shown neither it nor the reply under it (nor their reply).
+    await block(cast.users.revealed.id, cast.users.past.id);
+    expect(await shown(cast.v.revealed, 1)).toEqual([0, 0]);
+    expect(await shown(cast.v.revealed, 2)).toEqual([1, 1]);
+    expect(await counts(cast.v.revealed)).toEqual([0, 1]);
+    // The host deletes their comment on etapa 2: its reply goes with it, for everyone.
+    await deleteGroupReadComment(cast.v.host, cast.lc.id, spoiler!.id);
+    for (const who of [cast.v.past, cast.v.host, cast.v.admin]) expect(await shown(who, 2)).toEqual([0, 0]);
+    expect(await counts(null)).toEqual([2, 0]);
+    expect(await counts(cast.v.past)).toEqual([2, 0]);
+  });
+
   it('puts a reader’s own comments in their archive and no one else’s', async () => {
     const cast = await spoilerCast();
     const behind = JSON.stringify((await archiveData(cast.users.behind.id)).data);
@@ -254,6 +279,18 @@ describe('the discussion’s spoiler gate', () => {
       await dropped(list, thread);
       expect(await visit(list)).toContain('"commentCount":2');
       expect(await visit(thread)).not.toContain('Mais um.');
+    });
+
+    it('forgets a suspended commenter’s comments at once, and counts them again once they are restored', async () => {
+      const cast = await spoilerCast();
+      const page: Page = { url: new URL(`http://localhost:3000/lc/${cast.lc.slug}/discussao`), route: discussion, params: { identificador: cast.lc.slug } };
+      expect(await visit(page)).toContain('"commentCount":1');
+      await setSuspended(cast.v.admin, cast.users.past.id, true);
+      await dropped(page);
+      expect(await visit(page)).toMatch(/"commentCount":0.*"commentCount":1/);
+      await setSuspended(cast.v.admin, cast.users.past.id, false);
+      await dropped(page);
+      expect(await visit(page)).toMatch(/"commentCount":1.*"commentCount":1/);
     });
   });
 });

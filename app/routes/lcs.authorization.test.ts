@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
+import { schedulePath } from '~/features/lcs/feed.server';
 import { listStages } from '~/features/lcs/queries.server';
 import { addMaterialFile, listMaterials } from '~/features/lcs/materials/materials.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
@@ -61,6 +62,10 @@ describe('LCs: who may open what', () => {
     expect(await matrix(cast, (who) => call(books.loader, get(cast, who, '/livros'), params(cast)))).toEqual(SEES[visibility]);
     expect(await matrix(cast, (who) => call(schedule.loader, get(cast, who, '/cronograma'), params(cast)))).toEqual(SEES[visibility]);
     expect(await matrix(cast, (who) => call(feed.loader, get(cast, who, '/cronograma.ics'), params(cast)))).toEqual(SEES[visibility]);
+    // A calendar app with a reader's personal key and no session reads as that reader (the visitor has no key).
+    const keyed = (who: LcWho) =>
+      (who === 'visitante' ? '/cronograma.ics' : schedulePath({ ...cast.lc, visibility: 'privado' }, cast.viewers[who])).replace(`/lc/${cast.lc.slug}`, '');
+    expect(await matrix(cast, (who) => call(feed.loader, get(cast, 'visitante', keyed(who)), params(cast)))).toEqual(SEES[visibility]);
     expect(await matrix(cast, (who) => call(discussion.loader, get(cast, who, '/discussao'), params(cast)))).toEqual(SEES[visibility]);
     expect(await matrix(cast, (who) => call(discussion.loader, get(cast, who, '/discussao?etapa=2'), params(cast)))).toEqual(SEES[visibility]);
     expect(await matrix(cast, (who) => call(participants.loader, get(cast, who, '/participantes'), params(cast)))).toEqual(SEES[visibility]);

@@ -7,7 +7,7 @@ import { GROUP_READS_HOSTED_MAX, saoPauloToday } from '~/features/lcs/policy';
 import { addDays } from '~/features/lcs/schedule';
 import { newId } from '~/lib/ids';
 import { createGroupRead, updateGroupReadSettings } from '~/features/lcs/mutations.server';
-import { inviteToGroupRead, joinGroupRead } from '~/features/lcs/participants.server';
+import { inviteToGroupRead, joinGroupRead, leaveGroupRead } from '~/features/lcs/participants.server';
 import { getGroupReadBySlug, listStages } from '~/features/lcs/queries.server';
 import type { WizardState } from '~/features/lcs/wizard.server';
 import { clearHtmlCache, invalidateTags, listenForInvalidations } from '~/server/html-cache.server';
@@ -20,6 +20,7 @@ import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, multipartRequest, testPhoto, testViewer, type TestUser } from '../../test/factories';
 import { lcInput } from '../../test/lc-fixtures';
 import { dropped, kept, visit, type Page } from '../../test/page-cache';
+import { renderPage } from '../../test/render';
 import { call, statusOf } from '../../test/routes';
 import * as create from './criar.lc';
 import * as page from './lc.$identificador';
@@ -230,6 +231,44 @@ describe('/lc/{identificador}', () => {
       (e: unknown) => e,
     )) as Response;
     expect([hostMoved.status, hostMoved.headers.get('Location')]).toEqual([308, '/lc/torto-arado-secreta']);
+  });
+});
+
+describe('/lc/{identificador}/cronograma.ics of a private or club LC', () => {
+  it('gives each reader who sees it a personal address a calendar app reads without a session, while they may see the LC', async () => {
+    const hostUser = await createUser({ verified: true });
+    const host = verified(hostUser);
+    const lc = await createGroupRead(host, await lcInput({ visibility: 'privado' }));
+    const other = await createGroupRead(host, await lcInput({ visibility: 'privado' }));
+    const [reader, admin] = [await createUser({ verified: true }), await createUser({ verified: true, role: 'admin' })];
+    await inviteToGroupRead(host, lc.id, reader.username);
+    await joinGroupRead(verified(reader), lc.id);
+    const scheduleOf = async (cookie: string | undefined) =>
+      (await call(schedule.loader, getRequest(`/lc/${lc.slug}/cronograma`, cookie), { identificador: lc.slug })) as { data: { feed: string } };
+    const { feed: address } = (await scheduleOf(reader.cookie)).data;
+    expect(address).toMatch(new RegExp(`^/lc/${lc.slug}/cronograma\\.ics\\?chave=`));
+    expect(renderPage(schedule.default, (await scheduleOf(reader.cookie)).data, `/lc/${lc.slug}/cronograma`)).toContain('Este link é só seu');
+    const fetchFeed = (path: string, slug = lc.slug) => call(feed.loader, getRequest(path), { identificador: slug });
+    const ok = (await fetchFeed(address)) as Response;
+    expect([ok.status, ok.headers.get('Cache-Control')]).toEqual([200, 'private, no-store']);
+    expect(await ok.text()).toContain('BEGIN:VEVENT');
+    // No key, a forged one, or one signed for another LC: as a visitor, 404.
+    const key = new URL(address, 'http://x').searchParams.get('chave')!;
+    expect(await statusOf(fetchFeed(`/lc/${lc.slug}/cronograma.ics`))).toBe(404);
+    expect(await statusOf(fetchFeed(`/lc/${lc.slug}/cronograma.ics?chave=${encodeURIComponent(`${hostUser.id}.${key.split('.')[1]}`)}`))).toBe(404);
+    expect(await statusOf(fetchFeed(`/lc/${other.slug}/cronograma.ics?chave=${encodeURIComponent(key)}`, other.slug))).toBe(404);
+    // An old identificador moves with the key kept.
+    await updateGroupReadSettings(host, lc.id, { title: 'LC', slug: 'lc-com-chave', description: '', visibility: 'privado', participantCap: null });
+    const moved = (await fetchFeed(address).catch((e: unknown) => e)) as Response;
+    expect([moved.status, moved.headers.get('Location')]).toEqual([308, address.replace(`/lc/${lc.slug}/`, '/lc/lc-com-chave/')]);
+    const current = address.replace(`/lc/${lc.slug}/`, '/lc/lc-com-chave/');
+    // Suspended, or out of the LC, the key reads as no one.
+    await setSuspended(testViewer(admin, 'admin'), reader.id, true);
+    expect(await statusOf(fetchFeed(current, 'lc-com-chave'))).toBe(404);
+    await setSuspended(testViewer(admin, 'admin'), reader.id, false);
+    expect(await statusOf(fetchFeed(current, 'lc-com-chave'))).toBe(200);
+    await leaveGroupRead(verified(reader), lc.id);
+    expect(await statusOf(fetchFeed(current, 'lc-com-chave'))).toBe(404);
   });
 });
 

@@ -168,7 +168,8 @@ export const groupReadMaterials = pgTable(
  * A comment in an etapa's thread of the discussion (discussao). A reply names the comment it answers (`parentId`,
  * one level: a reply to a reply answers the same top comment). Who may read its body is decided by the spoiler gate
  * (features/lcs/discussion.server.ts): the etapa passed or revealed, the host, a site admin. Deleted comments are
- * kept (`deletedAt`) so their replies keep their place; the host pins at most one per etapa (`pinnedAt`).
+ * kept (`deletedAt`) so their replies keep their place; the host pins at most one per etapa (`pinnedAt`). The
+ * moderation may hide one after a report (`hiddenAt`, decision 0072): then only its author sees it, with the notice.
  */
 export const groupReadComments = pgTable(
   'group_read_comments',
@@ -186,6 +187,7 @@ export const groupReadComments = pgTable(
     body: text().notNull(),
     pinnedAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
+    hiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

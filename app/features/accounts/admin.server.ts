@@ -1,7 +1,8 @@
 import { desc, eq, ilike, or } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { sessions, users } from '~/db/schema';
-import { dropHostedGroupReadPages } from '~/features/lcs/host-cache.server';
+import { dropGroupReadPagesOfSuspended } from '~/features/lcs/host-cache.server';
+import { admitReturningReaders } from '~/features/lcs/participants.server';
 import { AppError } from '~/server/errors';
 import { log } from '~/server/logger.server';
 import type { Role, Viewer } from '~/server/viewer.server';
@@ -57,7 +58,9 @@ export async function setSuspended(viewer: Viewer, userId: string, suspended: bo
     .returning({ id: users.id });
   if (!rows.length) throw new AppError('not_found');
   if (suspended) await getDb().delete(sessions).where(eq(sessions.userId, userId));
-  // A suspended reader's LCs leave the directory and their pages (see the LCs' queries).
-  await dropHostedGroupReadPages(userId);
+  // A suspended reader's LCs leave the directory and their pages (see the LCs' queries), their comments the counts.
+  await dropGroupReadPagesOfSuspended(userId);
+  // Restored, they take a free place in an LC they were waiting for (passed over while suspended).
+  if (!suspended) await admitReturningReaders([userId]);
   log.info(suspended ? 'admin.account_suspended' : 'admin.account_restored', { adminId: viewer.id, userId });
 }

@@ -7,8 +7,8 @@
  */
 import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
-import { groupReadComments, groupReadStageMarks } from '~/db/schema';
-import { blockedEitherWay, isBlockedPair } from '~/features/social/audience.server';
+import { groupReadComments, groupReadStageMarks, notifications } from '~/db/schema';
+import { blockedEitherWay } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { AppError, RateLimitError } from '~/server/errors';
@@ -79,7 +79,7 @@ const toThread = (row: ThreadRow, number: number): DiscussionThread => ({
 /**
  * The etapas' threads in order, with their counts, in one statement; `only` (1-based) reads that one alone (the
  * etapa is picked before anything is counted), with the count of its top-level comments the viewer is shown. Counts are of the comments the viewer is shown
- * (shownAuthorSql), never one of a hidden author.
+ * (shownCommentSql): what the thread lists, never a hidden comment, one of a hidden author, nor a reply left without its comment.
  */
 async function threadRows(db: Db, viewer: Viewer | null, lc: GroupReadAccess, standing: GroupReadStanding, only?: number) {
   const gate = gateSql(viewer, lc, standing);
@@ -91,10 +91,10 @@ async function threadRows(db: Db, viewer: Viewer | null, lc: GroupReadAccess, st
     only === undefined
       ? sql`NULL`
       : sql`(SELECT count(*)::int FROM group_read_comments c
-          WHERE c.stage_id = s.id AND c.parent_id IS NULL AND c.deleted_at IS NULL AND ${gate} AND ${shownAuthorSql(viewer)})`;
+          WHERE c.stage_id = s.id AND c.parent_id IS NULL AND ${gate} AND ${shownCommentSql(viewer)})`;
   return queryRows<ThreadRow>(
     sql`SELECT s.id, s.position, e.title AS edition_title, s.unit, s.from_number, s.to_number, s.starts_on::text, s.ends_on::text,
-      (SELECT count(*)::int FROM group_read_comments c WHERE c.stage_id = s.id AND c.deleted_at IS NULL AND ${shownAuthorSql(viewer)}) AS comments,
+      (SELECT count(*)::int FROM group_read_comments c WHERE c.stage_id = s.id AND ${shownCommentSql(viewer)}) AS comments,
       ${gate} AS open,
       ${viewer ? stagePassedSql(viewer.id) : sql`FALSE`} AS passed,
       ${topLevel} AS top_level
@@ -124,16 +124,31 @@ type CommentRow = {
   name: string | null;
   image: string | null;
   pinned: boolean;
+  hidden: boolean;
 };
 
 /**
- * The comments `c` whose author the viewer is shown: not a suspended reader, nor one in a block with the viewer
- * (PRODUCT.md §1.3, as atts and club posts); the viewer's own always.
+ * The comments `c` (or `alias`) the viewer is shown, each on its own: not deleted, not hidden by the moderation
+ * (decision 0072), by an author the viewer is shown — not a suspended reader, nor one in a block with the viewer
+ * (PRODUCT.md §1.3, as atts and club posts). The viewer's own always, hidden or not (they see the notice).
  */
-export function shownAuthorSql(viewer: Viewer | null): SQL {
-  const notSuspended = sql`NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = c.author_id AND cu.suspended_at IS NOT NULL)`;
-  if (!viewer) return notSuspended;
-  return sql`(c.author_id = ${viewer.id} OR (${notSuspended} AND NOT ${blockedEitherWay(sql`c.author_id`, sql`${viewer.id}`)}))`;
+function shownOneSql(viewer: Viewer | null, alias: string): SQL {
+  const c = sql.identifier(alias);
+  const notSuspended = sql`NOT EXISTS (SELECT 1 FROM users cu WHERE cu.id = ${c}.author_id AND cu.suspended_at IS NOT NULL)`;
+  if (!viewer) return sql`${c}.deleted_at IS NULL AND ${c}.hidden_at IS NULL AND ${notSuspended}`;
+  return sql`${c}.deleted_at IS NULL AND (${c}.author_id = ${viewer.id}
+    OR (${c}.hidden_at IS NULL AND ${notSuspended} AND NOT ${blockedEitherWay(sql`${c}.author_id`, sql`${viewer.id}`)}))`;
+}
+
+/**
+ * The comments `c` a thread shows the viewer (bodies still behind `gateSql`): shown on their own (shownOneSql) and,
+ * for a reply, under a comment the viewer is shown too — a reply of a deleted or hidden comment, or of one by a
+ * suspended or blocked author, leaves with it. Every count and list of comments goes through this one predicate,
+ * so the counts are what the thread shows.
+ */
+export function shownCommentSql(viewer: Viewer | null): SQL {
+  return sql`${shownOneSql(viewer, 'c')} AND (c.parent_id IS NULL
+    OR EXISTS (SELECT 1 FROM group_read_comments pc WHERE pc.id = c.parent_id AND ${shownOneSql(viewer, 'pc')}))`;
 }
 
 /**
@@ -151,25 +166,25 @@ export async function getThread(viewer: Viewer | null, groupReadId: string, numb
   const base = { thread, page, pageSize: THREAD_PAGE_SIZE, may, topLevelCount: row.top_level ?? 0 };
   // Closed to the viewer: no body to read (the statement below would find none either, through the gate).
   if (!row.open) return { ...base, comments: [] };
-  const gate = sql`${gateSql(viewer, lc, standing)} AND ${shownAuthorSql(viewer)}`;
+  const gate = sql`${gateSql(viewer, lc, standing)} AND ${shownCommentSql(viewer)}`;
   // One statement: the page of top-level comments, then their replies; top-level first in their order (pinned,
   // then oldest), each reply after them oldest first.
   const rows = await queryRows<CommentRow>(sql`
     WITH top AS (
-      SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, c.pinned_at IS NOT NULL AS pinned
+      SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, c.pinned_at IS NOT NULL AS pinned, c.hidden_at IS NOT NULL AS hidden
       FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id
-      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL AND c.deleted_at IS NULL
+      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IS NULL
       ORDER BY c.pinned_at IS NULL, c.created_at, c.id
       LIMIT ${THREAD_PAGE_SIZE} OFFSET ${(page - 1) * THREAD_PAGE_SIZE}
     ), shown AS (
       SELECT * FROM top
       UNION ALL
-      (SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, FALSE
+      (SELECT c.id, c.parent_id, c.body, c.created_at, c.author_id, FALSE, c.hidden_at IS NOT NULL
       FROM group_read_stages s JOIN group_read_comments c ON c.stage_id = s.id
-      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IN (SELECT id FROM top) AND c.deleted_at IS NULL
+      WHERE s.id = ${row.id} AND ${gate} AND c.parent_id IN (SELECT id FROM top)
       ORDER BY c.created_at, c.id LIMIT ${REPLIES_MAX * THREAD_PAGE_SIZE})
     )
-    SELECT x.id, x.parent_id, x.body, x.created_at, x.author_id, u.username, u.name, u.image, x.pinned
+    SELECT x.id, x.parent_id, x.body, x.created_at, x.author_id, u.username, u.name, u.image, x.pinned, x.hidden
     FROM shown x LEFT JOIN users u ON u.id = x.author_id
     ORDER BY x.parent_id IS NOT NULL, NOT x.pinned, x.created_at, x.id`);
   const toComment = (c: CommentRow): DiscussionComment => ({
@@ -179,6 +194,7 @@ export async function getThread(viewer: Viewer | null, groupReadId: string, numb
     author: c.username ? { username: c.username, name: c.name ?? c.username, image: c.image } : null,
     mine: !!viewer && c.author_id === viewer.id,
     pinned: c.pinned,
+    hidden: c.hidden,
     mayDelete: moderate || (!!viewer && c.author_id === viewer.id),
     replies: [],
   });
@@ -237,14 +253,15 @@ export async function addGroupReadComment(
     if (!viewer.emailVerified) throw new AppError('email_not_verified', 'Confirme seu e-mail para comentar: procure o link que enviamos para você.');
     let parent: { id: string; authorId: string | null } | null = null;
     if (input.parentId) {
-      const [found] = await tx
-        .select({ id: groupReadComments.id, parentId: groupReadComments.parentId, authorId: groupReadComments.authorId })
-        .from(groupReadComments)
-        .where(and(eq(groupReadComments.id, input.parentId), eq(groupReadComments.stageId, stage.id), isNull(groupReadComments.deletedAt)));
-      // A comment the writer is not shown (its author is in a block with them) cannot be answered either.
-      if (!found || (found.authorId && (await isBlockedPair(found.authorId, viewer.id, tx)))) throw new AppError('not_found');
+      // A comment the writer is not shown in the thread (hidden, its author in a block with them…) cannot be answered either.
+      const [found] = await queryRows<{ id: string; parent_id: string | null; author_id: string | null }>(
+        sql`SELECT c.id, c.parent_id, c.author_id FROM group_read_comments c
+          WHERE c.id = ${input.parentId} AND c.stage_id = ${stage.id} AND ${shownCommentSql(viewer)}`,
+        tx,
+      );
+      if (!found) throw new AppError('not_found');
       // One level of replies: answering a reply answers its comment, and notifies the reply's author.
-      parent = { id: found.parentId ?? found.id, authorId: found.authorId };
+      parent = { id: found.parent_id ?? found.id, authorId: found.author_id };
     }
     const limit = await hitRateLimit(GROUP_READ_COMMENTS_RATE_LIMIT, viewer.id, 1, tx);
     if (!limit.ok)
@@ -291,6 +308,29 @@ export async function deleteGroupReadComment(viewer: Viewer, groupReadId: string
   await invalidateTags([groupReadCacheTag(groupReadId)]);
 }
 
+/**
+ * The moderation hides a reported comment (or restores it), as atts' and club posts' comments (decision 0072):
+ * then only its author is shown it, and with it its replies; it leaves every count, /home's "who commented", and
+ * the reply notice pointing at it is withdrawn. Null when the comment is gone (deleted), else the HTML-cache tags to
+ * drop once the moderation's transaction commits.
+ */
+export async function setGroupReadCommentHidden(tx: Tx, commentId: string, hidden: boolean): Promise<string[] | null> {
+  const [comment] = await tx
+    .update(groupReadComments)
+    .set({ hiddenAt: hidden ? sql`coalesce(${groupReadComments.hiddenAt}, now())` : null, ...(hidden ? { pinnedAt: null } : {}) })
+    .where(and(eq(groupReadComments.id, commentId), isNull(groupReadComments.deletedAt)))
+    .returning({ groupReadId: groupReadComments.groupReadId, authorId: groupReadComments.authorId });
+  if (!comment) return null;
+  // The notice's actor is the comment's author (its index finds them); a removed author's went with their account.
+  if (hidden && comment.authorId)
+    await tx
+      .delete(notifications)
+      .where(
+        and(eq(notifications.actorId, comment.authorId), eq(notifications.kind, 'group_read_reply'), sql`${notifications.data}->>'commentId' = ${commentId}`),
+      );
+  return [groupReadCacheTag(comment.groupReadId)];
+}
+
 /** Host tool: pin a top-level comment on its etapa's thread (one at a time: it replaces the pinned one), or unpin it. */
 export async function pinGroupReadComment(viewer: Viewer, groupReadId: string, commentId: string, pin: boolean): Promise<void> {
   await getDb().transaction(async (tx) => {
@@ -298,7 +338,14 @@ export async function pinGroupReadComment(viewer: Viewer, groupReadId: string, c
     const [comment] = await tx
       .select({ stageId: groupReadComments.stageId, parentId: groupReadComments.parentId })
       .from(groupReadComments)
-      .where(and(eq(groupReadComments.id, commentId), eq(groupReadComments.groupReadId, groupReadId), isNull(groupReadComments.deletedAt)));
+      .where(
+        and(
+          eq(groupReadComments.id, commentId),
+          eq(groupReadComments.groupReadId, groupReadId),
+          isNull(groupReadComments.deletedAt),
+          isNull(groupReadComments.hiddenAt),
+        ),
+      );
     if (!comment) throw new AppError('not_found');
     if (comment.parentId) throw new AppError('invalid_input', 'Só um comentário (não uma resposta) pode ser fixado.');
     await tx.update(groupReadComments).set({ pinnedAt: null }).where(eq(groupReadComments.stageId, comment.stageId));

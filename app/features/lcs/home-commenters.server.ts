@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
-import { blockedEitherWay } from '~/features/social/audience.server';
 import type { Viewer } from '~/server/viewer.server';
+import { shownCommentSql } from './discussion.server';
 import { stageOpenSql } from './progress.server';
 import { inHostClubSql } from './queries.server';
 
@@ -15,7 +15,8 @@ const NAMES_SHOWN = 2;
  * /home's "Minhas LCs", "who commented": for each of `groupReadIds` where the viewer reads along (an active place;
  * a club's LC only while they are in the club, as listHomeGroupReads), the other readers who wrote in a thread the
  * viewer's spoiler gate opens (an etapa they passed or revealed: `stageOpenSql`, the discussion's own), latest
- * first — never a deleted comment, a suspended reader nor one in a block with the viewer. Only names and a count,
+ * first — only the comments the thread shows them (`shownCommentSql`: never a deleted or hidden comment, a
+ * suspended reader, one in a block with the viewer, nor a reply left without its comment). Only names and a count,
  * never a body. One statement for all the cards.
  */
 export async function listHomeCommenters(viewer: Viewer, groupReadIds: readonly string[]): Promise<Record<string, HomeCommenters>> {
@@ -37,8 +38,7 @@ export async function listHomeCommenters(viewer: Viewer, groupReadIds: readonly 
     FROM (
       SELECT o.group_read_id, c.author_id, max(c.created_at) AS last, min(u.name) AS name
       FROM open_stages o JOIN group_read_comments c ON c.stage_id = o.id JOIN users u ON u.id = c.author_id
-      WHERE c.deleted_at IS NULL AND c.author_id <> ${viewer.id} AND u.suspended_at IS NULL
-        AND NOT ${blockedEitherWay(sql`c.author_id`, sql`${viewer.id}`)}
+      WHERE c.author_id <> ${viewer.id} AND ${shownCommentSql(viewer)}
       GROUP BY o.group_read_id, c.author_id
     ) x
     GROUP BY x.group_read_id`);

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { getDb } from '~/db/client.server';
+import { eq, sql } from 'drizzle-orm';
+import { getDb, queryRows } from '~/db/client.server';
 import { groupReads } from '~/db/schema';
 import { invalidateTags } from '~/server/html-cache.server';
 import { GROUP_READS_CACHE_TAG, groupReadCacheTag } from './cache';
@@ -17,4 +17,17 @@ export async function hostedGroupReadTags(userId: string): Promise<string[]> {
 export async function dropHostedGroupReadPages(userId: string): Promise<void> {
   const tags = await hostedGroupReadTags(userId);
   if (tags.length) await invalidateTags(tags);
+}
+
+/**
+ * A reader suspended or restored: the LCs they host (hostedGroupReadTags) and every LC whose threads carry a comment
+ * of theirs — the visitors' cached discussao counts them, and stops (or starts again) counting them now, not when
+ * the copy expires. Dropped after the change is committed.
+ */
+export async function dropGroupReadPagesOfSuspended(userId: string): Promise<void> {
+  const commented = await queryRows<{ id: string }>(
+    sql`SELECT DISTINCT group_read_id AS id FROM group_read_comments WHERE author_id = ${userId} AND deleted_at IS NULL`,
+  );
+  const tags = [...(await hostedGroupReadTags(userId)), ...commented.map((row) => groupReadCacheTag(row.id))];
+  if (tags.length) await invalidateTags([...new Set(tags)]);
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { groupReadStageNotices, notificationSettings, notifications, outboxEmails, users } from '~/db/schema';
@@ -77,6 +77,22 @@ describe('LC notifications', () => {
     await enqueueDueRecurringJobs();
     await drainJobs();
     expect(await texts(ana!.id)).toHaveLength(3);
+  });
+
+  it('tell of every etapa opening today in one run, however many more than a page of them there are', async () => {
+    const [host, ana] = await Promise.all([1, 2].map(() => createUser({ verified: true })));
+    const lc = await createGroupRead(verified(host!), await lcInput({ title: 'LC longa' }));
+    await joinGroupRead(verified(ana!), lc.id);
+    await shiftGroupReadSchedule(verified(host!), lc.id, -3);
+    // 250 more etapas opening today (ids on both sides of the first one's), 251 in all.
+    await getDb().execute(sql`
+      INSERT INTO group_read_stages (id, group_read_id, edition_id, unit, from_number, to_number, starts_on, ends_on, position)
+      SELECT (CASE WHEN k % 2 = 0 THEN '0' ELSE 'z' END) || lpad(k::text, 4, '0'), s.group_read_id, s.edition_id, s.unit, 1, 2, s.starts_on, s.ends_on, 100 + k
+      FROM group_read_stages s, generate_series(1, 250) AS k
+      WHERE s.group_read_id = ${lc.id} AND s.position = (SELECT min(position) FROM group_read_stages WHERE group_read_id = ${lc.id})`);
+    expect(await sendStageNotices()).toBe(251);
+    expect(await getDb().$count(notifications, eq(notifications.userId, ana!.id))).toBe(251);
+    expect(await sendStageNotices()).toBe(0);
   });
 
   it('tell no participant of an LC whose host is suspended or in a block with them', async () => {

@@ -9,7 +9,7 @@ import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
-import { notifyInvitation } from './notices.server';
+import { notifyInvitation, notifyPlaceLost } from './notices.server';
 import { BANNED_MESSAGE, GROUP_READ_INVITATIONS_PER_HOUR, can, phaseOf } from './policy';
 import { type GroupReadAccess, requireGroupReadAccess } from './standing.server';
 
@@ -94,6 +94,32 @@ export async function admitWaiting(tx: Tx, groupReadId: string): Promise<string[
       .set({ participantCount: sql`${groupReads.participantCount} + ${admitted.length}` })
       .where(eq(groupReads.id, groupReadId));
   return admitted.sort((a, b) => a.position - b.position).map((row) => row.userId);
+}
+
+/**
+ * Readers back in sight — restored after a suspension, a block lifted between them — may be on waiting lists that
+ * admitWaiting passed them over on while places were free: each LC any of them waits for is locked in turn (in id
+ * order, so two callers never wait on each other, FOR UPDATE as joinGroupRead) and lets its waiting list in, in
+ * order, up to the cap. Drops the cached pages of the LCs someone got into once committed.
+ */
+export async function admitReturningReaders(userIds: readonly string[]): Promise<void> {
+  const tags = await getDb().transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      sql`SELECT DISTINCT group_read_id AS id FROM group_read_participants
+        WHERE status = 'waiting' AND user_id IN (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) ORDER BY id`,
+      tx,
+    );
+    const stale: string[] = [];
+    for (const { id } of rows) {
+      await tx.select({ id: groupReads.id }).from(groupReads).where(eq(groupReads.id, id)).for('update');
+      if ((await admitWaiting(tx, id)).length > 0) stale.push(...groupReadPageTags(id));
+    }
+    return stale;
+  });
+  if (tags.length) await invalidateTags([...new Set(tags)]);
 }
 
 async function hostUserIds(tx: Tx, lc: GroupReadAccess): Promise<string[]> {
@@ -205,17 +231,22 @@ export async function dropClubPlaces(tx: Tx, clubId: string, userId: string): Pr
 
 /**
  * A club's LC made members-only (its row locked by the caller) keeps no place for who is not in the club: their
- * places and waiting go, and the next member waiting gets in (an invitation still stands; their LC bans stay).
+ * places and waiting go, each is told (notifyPlaceLost), and the next member waiting gets in (an invitation still
+ * stands; their LC bans stay).
  */
 export async function dropClubOutsiders(tx: Tx, groupReadId: string, clubId: string): Promise<void> {
-  const outsiders = await queryRows<{ userId: string }>(
-    sql`SELECT p.user_id AS "userId" FROM group_read_participants p
+  const outsiders = await queryRows<{ userId: string; status: 'active' | 'waiting'; title: string; clubName: string }>(
+    sql`SELECT p.user_id AS "userId", p.status, g.title, c.name AS "clubName"
+      FROM group_read_participants p JOIN group_reads g ON g.id = p.group_read_id JOIN clubs c ON c.id = ${clubId}
       WHERE p.group_read_id = ${groupReadId} AND p.status IN ('active', 'waiting')
         AND NOT EXISTS (SELECT 1 FROM club_members m WHERE m.club_id = ${clubId} AND m.user_id = p.user_id AND m.status = 'active')
       ORDER BY p.user_id`,
     tx,
   );
-  for (const { userId } of outsiders) await dropParticipant(tx, groupReadId, userId);
+  for (const outsider of outsiders) {
+    await dropParticipant(tx, groupReadId, outsider.userId);
+    await notifyPlaceLost(tx, outsider.userId, outsider, outsider.status === 'waiting');
+  }
 }
 
 /**

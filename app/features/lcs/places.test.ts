@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { catalogRedirects, groupReadEditions, groupReadParticipants, groupReads, users } from '~/db/schema';
+import { catalogRedirects, clubs, groupReadEditions, groupReadParticipants, groupReads, notificationSettings, notifications, users } from '~/db/schema';
 import { setSuspended } from '~/features/accounts/admin.server';
 import { changeUsername } from '~/features/accounts/mutations.server';
 import { applyEditionChanges } from '~/features/catalog/edits.server';
 import { banMember, joinClub, leaveClub } from '~/features/clubs/membership.server';
-import { createClub } from '~/features/clubs/mutations.server';
-import { blockReader } from '~/features/social/blocks.server';
+import { createClub, updateClubSettings } from '~/features/clubs/mutations.server';
+import { blockReader, unblockReader } from '~/features/social/blocks.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
@@ -146,6 +146,30 @@ describe('the waiting list and readers who could not join now', () => {
     expect(await places(lc.id)).toEqual({ [suspended.id]: 'active', [blocked.id]: 'waiting' });
   });
 
+  it('lets a passed-over reader in once restored or unblocked, while a place is free, in order and never past the cap', async () => {
+    const host = await reader();
+    const admin = testViewer(await createUser({ role: 'admin' }), 'admin');
+    const lc = await createGroupRead(host, await lcInput({ participantCap: 1 }));
+    const [first, suspended, blocked, late] = [await reader(), await reader(), await reader(), await reader()];
+    for (const r of [first, suspended, blocked]) await joinGroupRead(r, lc.id);
+    await setSuspended(admin, suspended.id, true);
+    await blockReader(blocked, host.id);
+    // Two places open, nobody who may take them waiting.
+    await updateGroupReadSettings(host, lc.id, { title: 'LC', slug: lc.slug, description: '', visibility: 'publico', participantCap: 3 });
+    expect(await countOf(lc.id)).toBe(1);
+    await setSuspended(admin, suspended.id, false);
+    expect(await places(lc.id)).toEqual({ [first.id]: 'active', [suspended.id]: 'active', [blocked.id]: 'waiting' });
+    await unblockReader(blocked, host.id);
+    expect(await places(lc.id)).toEqual({ [first.id]: 'active', [suspended.id]: 'active', [blocked.id]: 'active' });
+    expect(await countOf(lc.id)).toBe(3);
+    // Full: one restored now keeps waiting.
+    expect(await joinGroupRead(late, lc.id)).toBe('waiting');
+    await setSuspended(admin, late.id, true);
+    await setSuspended(admin, late.id, false);
+    expect(await places(lc.id)).toMatchObject({ [late.id]: 'waiting' });
+    expect(await countOf(lc.id)).toBe(3);
+  });
+
   it("passes over, in a club's LC, a reader in a block with one of the club's owner and admins", async () => {
     const { owner, club, lc } = await clubWithLc('clube', 1);
     const [first, blocked, next] = [await reader(), await reader(), await reader()];
@@ -174,6 +198,39 @@ describe('a private club', () => {
     // Someone who does not run the club hears it beside the club's field.
     await expect(createGroupRead(await reader(), await lcInput({ hostClubId: club.id, visibility: 'clube' }))).rejects.toMatchObject({
       field: 'hostClubId',
+    });
+  });
+});
+
+describe('a club turned private', () => {
+  it('tells each reader who loses their place or their waiting in its public LCs, as their notification switches say; members keep theirs', async () => {
+    const { owner, club, lc } = await clubWithLc('publico', 1);
+    const [member, outsider, waiting, quiet] = [await reader(), await reader(), await reader(), await reader()];
+    await joinClub(member, club.id);
+    await joinGroupRead(outsider, lc.id);
+    for (const r of [member, waiting, quiet]) await joinGroupRead(r, lc.id);
+    await getDb().insert(notificationSettings).values({ userId: quiet.id, type: 'group_read_place', inApp: false, email: false });
+    const [{ name }] = (await getDb().select({ name: clubs.name }).from(clubs).where(eq(clubs.id, club.id))) as [{ name: string }];
+    await updateClubSettings(owner, club.id, {
+      name,
+      slug: club.slug,
+      description: '',
+      welcomeText: '',
+      rules: '',
+      visibility: 'privado',
+      categories: [],
+      memberCap: null,
+      membersCanPost: false,
+    });
+    expect(await places(lc.id)).toEqual({ [member.id]: 'active' });
+    const told = await getDb()
+      .select({ userId: notifications.userId, text: notifications.text, link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.kind, 'group_read_place_lost'));
+    const lcTitle = (await getGroupReadBySlug(owner, lc.slug))!.title;
+    expect(Object.fromEntries(told.map((n) => [n.userId, [n.text, n.link]]))).toEqual({
+      [outsider.id]: [`A LC “${lcTitle}” agora é só para membros do clube ${name}: sua vaga saiu com isso.`, '/lc'],
+      [waiting.id]: [`A LC “${lcTitle}” agora é só para membros do clube ${name}: seu lugar na lista de espera saiu com isso.`, '/lc'],
     });
   });
 });

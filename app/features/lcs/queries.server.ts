@@ -9,7 +9,7 @@ import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
-import { effectiveVisibility, rememberGroupReadAccess, standingColumns, standingJoins, toStanding } from './standing.server';
+import { type GroupReadReader, effectiveVisibility, rememberGroupReadAccess, standingColumns, standingJoins, toStanding } from './standing.server';
 import type { GroupReadBook, GroupReadCard, GroupReadDetail, GroupReadDirectoryPage, GroupReadParticipant, GroupReadStage, MyGroupReads } from './types';
 import type { GroupReadPhase } from './vocabulary';
 
@@ -87,7 +87,7 @@ export function toCard(row: CardRow, today: string): GroupReadCard {
  * Whether the LC's host reader may be shown to the viewer (a club's LC always is): not suspended (the site hides
  * a suspended reader's content), and no block either way between them (PRODUCT.md §1.3). The host sees their own.
  */
-export function hostShownTo(viewer: Viewer | null): SQL<boolean> {
+export function hostShownTo(viewer: GroupReadReader | null): SQL<boolean> {
   const host = sql`${groupReads.hostUserId}`;
   const unblocked = viewer ? sql`AND (${host} = ${viewer.id} OR NOT ${blockedEitherWay(host, sql`${viewer.id}`)})` : sql``;
   return sql<boolean>`(${host} IS NULL OR (${hostUsers.suspendedAt} IS NULL ${unblocked}))`;
@@ -122,7 +122,7 @@ const cardsFrom = () =>
  * The LC behind /lc/{identificador} as the viewer may see it, with their standing, in one round trip; null when
  * missing or hidden from them (a private LC, a club's LC to a non-member, the banned), so it answers 404.
  */
-export async function getGroupReadBySlug(viewer: Viewer | null, slug: string): Promise<GroupReadDetail | null> {
+export async function getGroupReadBySlug(viewer: GroupReadReader | null, slug: string): Promise<GroupReadDetail | null> {
   const joins = standingJoins(viewer);
   const [row] = await getDb()
     .select({

@@ -9,6 +9,9 @@ import type { GroupReadVisibility } from './vocabulary';
 
 type Db = ReturnType<typeof getDb> | Tx;
 
+/** Whom an LC is read for: the signed-in viewer, or the holder of a personal feed key (only who they are and their role count). */
+export type GroupReadReader = Pick<Viewer, 'id' | 'role'>;
+
 /**
  * SQL: the visibility an LC has, whatever its row says: a public LC of a private club is the club's (members only).
  * A club turned private converts its public LCs in the same transaction (closeClubGroupReads); this keeps one that
@@ -19,7 +22,7 @@ export const effectiveVisibility = () =>
     SELECT 1 FROM clubs vc WHERE vc.id = ${groupReads.hostClubId} AND vc.visibility = 'privado') THEN 'clube' ELSE ${groupReads.visibility} END)`;
 
 /** The viewer's standing columns, for a select of group_reads joined to the viewer's rows (see standingJoins). */
-export function standingColumns(viewer: Viewer | null) {
+export function standingColumns(viewer: GroupReadReader | null) {
   return {
     status: groupReadParticipants.status,
     waitingPlace: sql<number | null>`CASE WHEN ${groupReadParticipants.status} = 'waiting' THEN (
@@ -32,7 +35,7 @@ export function standingColumns(viewer: Viewer | null) {
 }
 
 /** The viewer's row in the LC and in its host club, left-joined onto a select from group_reads. */
-export function standingJoins(viewer: Viewer | null) {
+export function standingJoins(viewer: GroupReadReader | null) {
   const id = viewer?.id ?? '';
   return {
     participant: and(eq(groupReadParticipants.groupReadId, groupReads.id), eq(groupReadParticipants.userId, id)),
@@ -66,7 +69,7 @@ type StandingRow = {
 };
 
 /** The standing the policy reads: the host is the reader who hosts it, or the host club's owner and admins. */
-export function toStanding(viewer: Viewer | null, row: StandingRow): GroupReadStanding {
+export function toStanding(viewer: GroupReadReader | null, row: StandingRow): GroupReadStanding {
   const clubActive = row.clubStatus === 'active';
   return {
     signedIn: viewer !== null,
@@ -126,15 +129,15 @@ export async function requireGroupReadAccess(
 
 type FoundGroupReadAccess = { lc: GroupReadAccess; standing: GroupReadStanding } | null;
 
-const groupReadAccessKey = (viewer: Viewer | null, groupReadId: string) => `group-read-access:${viewer?.id ?? ''}:${groupReadId}`;
+const groupReadAccessKey = (viewer: GroupReadReader | null, groupReadId: string) => `group-read-access:${viewer?.id ?? ''}:${groupReadId}`;
 
 /** For a read that already holds the LC and the viewer's standing: requireGroupReadAccess in this request takes them. */
-export function rememberGroupReadAccess(viewer: Viewer | null, lc: GroupReadAccess, standing: GroupReadStanding): void {
+export function rememberGroupReadAccess(viewer: GroupReadReader | null, lc: GroupReadAccess, standing: GroupReadStanding): void {
   rememberInRequest<FoundGroupReadAccess>(groupReadAccessKey(viewer, lc.id), { lc, standing });
 }
 
 /** The LC and the viewer's standing in it, in one round trip; null when there is no such LC. */
-async function readGroupReadAccess(db: Db, viewer: Viewer | null, groupReadId: string): Promise<FoundGroupReadAccess> {
+async function readGroupReadAccess(db: Db, viewer: GroupReadReader | null, groupReadId: string): Promise<FoundGroupReadAccess> {
   const joins = standingJoins(viewer);
   const [row] = await db
     .select({

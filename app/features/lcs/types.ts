@@ -84,6 +84,8 @@ export type DiscussionComment = {
   author: { username: string; name: string; image: string | null } | null;
   mine: boolean;
   pinned: boolean;
+  /** Hidden by the moderation: only its author is shown it, with the notice (decision 0072). */
+  hidden: boolean;
   mayDelete: boolean;
   replies: DiscussionComment[];
 };

@@ -6,6 +6,7 @@ import { clubPostPath } from '~/features/clubs/posts/links';
 import { setClubPostCommentHidden, setClubPostHidden } from '~/features/clubs/posts/mutations.server';
 import { type ClubPostReportTarget, getClubPostCommentForReport, getClubPostForReport } from '~/features/clubs/posts/queries.server';
 import type { PostKind } from '~/features/clubs/vocabulary';
+import { setGroupReadCommentHidden } from '~/features/lcs/discussion.server';
 import { getGroupReadCommentForReport, loadGroupReadCommentsForQueue } from '~/features/lcs/report.server';
 import { reviewAttText } from '~/features/reading/reviews/att-text';
 import { getReviewForReport } from '~/features/reading/reviews/queries.server';
@@ -178,7 +179,6 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
       ),
     hide: setClubPostCommentHidden,
   },
-  // No hiding of its own: a site admin reads every thread and deletes the comment there, as its hosts may.
   group_read_comment: {
     async loadForReporter(viewer, id) {
       const comment = await getGroupReadCommentForReport(viewer, id);
@@ -188,7 +188,8 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
       loadRows(
         ids,
         (list) => loadGroupReadCommentsForQueue(list),
-        (c) => ({ authorId: c.authorId, excerpt: excerpt(c.text), link: c.link, hidden: false }),
+        (c) => ({ authorId: c.authorId, excerpt: excerpt(c.text), link: c.link, hidden: c.hidden }),
       ),
+    hide: setGroupReadCommentHidden,
   },
 };

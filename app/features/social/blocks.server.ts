@@ -1,6 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { blocks, follows, users } from '~/db/schema';
+import { admitReturningReaders } from '~/features/lcs/participants.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 
@@ -32,4 +33,6 @@ export async function unblockReader(viewer: Viewer, blockedId: string): Promise<
     .where(and(eq(blocks.blockerId, viewer.id), eq(blocks.blockedId, blockedId)))
     .returning({ blockedId: blocks.blockedId });
   if (deleted.length === 0) throw new AppError('not_found', 'Você não bloqueou esse leitor.');
+  // Either may be waiting for an LC of the other's that passed them over while the block stood.
+  await admitReturningReaders([viewer.id, blockedId]);
 }

@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'club_activity',
   'group_read_invitation',
   'group_read_stage',
+  'group_read_place',
   'weekly_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -40,6 +41,7 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   club_activity: { label: 'Lembrete de atividade de um clube seu', inAppAvailable: true, defaults: { inApp: true, email: false } },
   group_read_invitation: { label: 'Convite para uma LC', inAppAvailable: true, defaults: { inApp: true, email: true } },
   group_read_stage: { label: 'Etapa de uma LC sua começa', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  group_read_place: { label: 'Você sai de uma LC que ficou só para membros do clube', inAppAvailable: true, defaults: { inApp: true, email: true } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 
@@ -60,6 +62,7 @@ export const NOTIFICATION_KIND_TYPES = {
   group_read_reply: 'comment',
   group_read_invitation: 'group_read_invitation',
   group_read_stage: 'group_read_stage',
+  group_read_place_lost: 'group_read_place',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */

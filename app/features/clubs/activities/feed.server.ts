@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { clubs } from '~/db/schema';
 import { AppError } from '~/server/errors';
 import { getEnv } from '~/server/env.server';
+import { feedKey, feedKeyHolder } from '~/server/feed-keys.server';
 import type { Viewer } from '~/server/viewer.server';
 import { ACTIVITY_KIND_LABELS } from '../labels';
 import { can, canSeeClub, type MembershipStanding } from '../policy';
@@ -14,30 +14,20 @@ import { UPCOMING_ACTIVITIES_MAX } from './queries.server';
 
 /**
  * The club's agenda as an iCalendar feed (/clube/{id}/agenda.ics, docs/decisions/0059). A calendar app sends no
- * cookie, so each active member gets a personal address: `?chave={userId}.{HMAC}`, signed with the server's
- * secret. It reads as that member while they are an active member (leaving or a ban ends it at once) and
- * shows live meetings' links, which are for members only; without a key the feed is the club's public face.
+ * cookie, so each active member gets a personal address: `?chave={userId}.{HMAC}` (feed-keys.server.ts). It
+ * reads as that member while they are an active member (leaving or a ban ends it at once) and shows live
+ * meetings' links, which are for members only; without a key the feed is the club's public face.
  */
 const LIVE_DEFAULT_MS = 3600 * 1000;
 /** How far back the feed reaches, so a calendar keeps last month's meetings. */
 const PAST_DAYS = 90;
 
-const signature = (clubId: string, userId: string) =>
-  createHmac('sha256', getEnv().authSecret).update(`club-agenda:${clubId}:${userId}`).digest('base64url').slice(0, 32);
+const agendaScope = (clubId: string) => `club-agenda:${clubId}`;
 
-export function agendaKey(clubId: string, userId: string): string {
-  return `${userId}.${signature(clubId, userId)}`;
-}
+export const agendaKey = (clubId: string, userId: string): string => feedKey(agendaScope(clubId), userId);
 
 /** The member whose key this is, or null for a key that is malformed or was not signed for this club. */
-export function keyHolder(clubId: string, key: string): string | null {
-  const dot = key.lastIndexOf('.');
-  if (dot < 1) return null;
-  const userId = key.slice(0, dot);
-  const given = Buffer.from(key.slice(dot + 1));
-  const expected = Buffer.from(signature(clubId, userId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
-}
+export const keyHolder = (clubId: string, key: string): string | null => feedKeyHolder(agendaScope(clubId), key);
 
 /** The agenda's address for this viewer: a personal one (to subscribe to in a calendar app) for active members. */
 export function agendaPath(club: { id: string; slug: string; standing: MembershipStanding | null }, viewer: Viewer | null): string {

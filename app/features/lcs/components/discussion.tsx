@@ -6,6 +6,7 @@ import { TextArea } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { CommentByline } from '~/features/atts/components/comment-section';
+import { HiddenNotice } from '~/features/moderation/components/hidden-notice';
 import { ReportLink } from '~/features/moderation/components/report-link';
 import { ReaderAvatarLink } from '~/features/profiles/components/reader-link';
 import { fieldError, typed } from '~/lib/form-result';
@@ -180,8 +181,9 @@ function CommentItem({
         <CommentByline author={comment.author} createdAt={comment.createdAt}>
           {comment.pinned ? <span className="ml-2 rounded-full bg-paper px-2 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">Fixado</span> : null}
         </CommentByline>
+        {comment.hidden ? <HiddenNotice kind="group_read_comment" /> : null}
         <p className="max-w-prose whitespace-pre-line break-words">{comment.body}</p>
-        {(may.moderate && !reply) || comment.mayDelete || (answerable && !replying) || reportable ? (
+        {(may.moderate && !reply && !comment.hidden) || comment.mayDelete || (answerable && !replying) || reportable ? (
           <div className="flex flex-wrap items-center gap-x-4">
             {answerable && !replying ? (
               <Link
@@ -193,7 +195,7 @@ function CommentItem({
                 Responder
               </Link>
             ) : null}
-            {may.moderate && !reply ? (
+            {may.moderate && !reply && !comment.hidden ? (
               <IntentButton
                 intent={comment.pinned ? 'desafixar' : 'fixar'}
                 fields={{ commentId: comment.id }}

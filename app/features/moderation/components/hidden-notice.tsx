@@ -6,6 +6,7 @@ const WHAT = {
   att_comment: 'Este comentário foi ocultado',
   club_post: 'Este texto foi ocultado',
   club_post_comment: 'Este comentário foi ocultado',
+  group_read_comment: 'Este comentário foi ocultado',
 } as const;
 
 /**

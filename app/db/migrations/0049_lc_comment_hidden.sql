@@ -1,0 +1,1 @@
+ALTER TABLE "group_read_comments" ADD COLUMN "hidden_at" timestamp with time zone;
