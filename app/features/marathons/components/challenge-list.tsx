@@ -12,18 +12,21 @@ export function ChallengeList({
   categories,
   myLevel,
   scheduled = false,
+  heading: Heading = 'h2',
 }: {
   categories: readonly { id: string; name: string; challenges: readonly ChallengeView[] }[];
   myLevel: number | null;
   scheduled?: boolean;
+  /** h3 inside a section of its own (the organisers' scheduled list). */
+  heading?: 'h2' | 'h3';
 }) {
   return (
     <div className="flex flex-col gap-6">
       {categories.map((category) => (
         <section key={category.id} aria-labelledby={`categoria-${category.id}`} className="flex flex-col gap-2">
-          <h2 id={`categoria-${category.id}`} className="font-serif text-xl font-semibold">
+          <Heading id={`categoria-${category.id}`} className="font-serif text-xl font-semibold">
             {category.name}
-          </h2>
+          </Heading>
           <ul className="flex flex-col gap-2">
             {category.challenges.map((c) => {
               const above = myLevel !== null && c.levelPosition !== null && c.levelPosition > myLevel;

@@ -73,7 +73,7 @@ export function OrganizerTools({ marathon, scheduled, options, participants, res
         {scheduled.length ? (
           <>
             <p className="text-sm text-muted">Só quem organiza vê esta lista: ninguém mais vê um desafio antes da data dele.</p>
-            <ChallengeList categories={groupByCategory(scheduled)} myLevel={null} scheduled />
+            <ChallengeList categories={groupByCategory(scheduled)} myLevel={null} scheduled heading="h3" />
           </>
         ) : (
           <p className="text-sm text-muted">Nenhum desafio à espera de revelação.</p>
