@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { WizardSteps } from '~/components/ui/wizard-steps';
 import { FormMessage, SelectField, TextArea, TextField } from '~/components/ui/field';
 import { rowIndexes } from '~/features/lcs/validation';
 import { timeZoneLabel } from '../labels';
@@ -67,17 +68,7 @@ export function MarathonWizard({ state, clubs, admin }: { state: MarathonWizardS
     <Form method="post" noValidate className="flex flex-col gap-6">
       <button type="submit" name="intent" value={step === 'visibilidade' ? 'criar' : 'avancar'} tabIndex={-1} aria-hidden="true" className="sr-only" />
       <input type="hidden" name="step" value={step} />
-      <ol aria-label="Passos" className="grid grid-cols-5 gap-1 text-xs sm:text-sm">
-        {MARATHON_WIZARD_STEPS.map((s, i) => (
-          <li
-            key={s}
-            aria-current={s === step ? 'step' : undefined}
-            className={`flex flex-col items-center whitespace-nowrap rounded-lg border-b-4 px-1 pb-1 text-center sm:flex-row sm:justify-center sm:gap-1 ${s === step ? 'border-coral font-semibold' : i < index ? 'border-mar' : 'border-line text-muted'}`}
-          >
-            <span>{i + 1}.</span> <span>{STEP_LABELS[s]}</span>
-          </li>
-        ))}
-      </ol>
+      <WizardSteps steps={MARATHON_WIZARD_STEPS} current={step} labels={STEP_LABELS} />
       <FormMessage>{state.formError ?? null}</FormMessage>
 
       <fieldset hidden={step !== 'basico'} className="flex flex-col gap-4">
