@@ -13,6 +13,7 @@ import * as participants from './m.$identificador.participantes';
 import * as byId from './m.id.$id';
 import * as directory from './maratonas';
 import * as notice from './maratonas.aviso';
+import * as profileTab from './u.$username.$tab';
 
 useTestDatabase();
 
@@ -102,6 +103,22 @@ describe('marathons: who may open what', () => {
     // The first organiser to try lets the banned reader back; later ones find no row (404 in Portuguese, next to the form).
     expect(outcome).toEqual({ ...everyone(403), visitante: 'entrar', organizador: 200, adminDoClube: 404, adminDoSite: 404 });
   });
+
+  it.each(['publico', 'clube', 'privado'] as const)(
+    'a marathon that is %s shows on its participant’s profile tab only to who may see it',
+    async (visibility) => {
+      const cast = await createMarathonCast(visibility);
+      const shown = async (who: MarathonWho) => {
+        const request = getRequest(`/u/${cast.users.participante.username}/maratonas`, cast.cookie(who));
+        return JSON.stringify(await call(profileTab.loader, request, { username: cast.users.participante.username, tab: 'maratonas' })).includes(
+          cast.marathon.slug,
+        );
+      };
+      const seen = {} as Record<MarathonWho, boolean>;
+      for (const who of MARATHON_ROLES_UNDER_TEST) seen[who] = await shown(who);
+      expect(seen).toEqual(Object.fromEntries(Object.entries(SEES[visibility]).map(([who, outcome]) => [who, outcome === 200])));
+    },
+  );
 
   it('the directory, /m, /maratonas/aviso and /criar/maratona', async () => {
     const cast = await createMarathonCast('publico');

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Tx, type getDb } from '~/db/client.server';
 import { clubMembers, marathonParticipants, marathons } from '~/db/schema';
 import { AppError } from '~/server/errors';
@@ -40,6 +40,20 @@ export function toStanding(
     clubMember: row.clubRole !== null,
     status: row.status,
   };
+}
+
+/**
+ * SQL: the policy's 'see' (policy.ts `can`) over the columns of standingJoins, so a list filters before its LIMIT.
+ * Public: everyone; a club's: its active members unless banned, and its organisers; private: organisers and active
+ * participants; official ones also to every site admin (who sees every marathon anyway).
+ */
+export function seeSql(viewer: Viewer | null): SQL {
+  if (viewer?.role === 'admin') return sql`TRUE`;
+  const status = sql`${marathonParticipants.status}`;
+  const organizer = sql`(${standingColumns(viewer).organizerIsViewer} OR ${clubMembers.role} IN ('owner', 'admin'))`;
+  return sql`(${marathons.visibility} = 'publico' OR ${organizer}
+    OR (${marathons.visibility} = 'clube' AND ${clubMembers.role} IS NOT NULL AND (${status} IS NULL OR ${status} = 'active'))
+    OR (${marathons.visibility} = 'privado' AND ${status} = 'active'))`;
 }
 
 export type MarathonAccess = {

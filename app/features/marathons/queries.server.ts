@@ -18,7 +18,7 @@ import { isAppError } from '~/server/errors';
 import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
-import { requireMarathonAccess, standingColumns, standingJoins, toStanding } from './access.server';
+import { requireMarathonAccess, seeSql, standingColumns, standingJoins, toStanding } from './access.server';
 import { DIRECTORY_PAGE_SIZE, can, phaseOf, registrationState, todayIn } from './policy';
 import type { ChallengeView, MarathonCard, MarathonDetail, MarathonParticipantView } from './types';
 import type { MARATHON_DIRECTORY_SECTIONS } from './validation';
@@ -300,4 +300,28 @@ export async function marathonSlugById(viewer: Viewer | null, id: string): Promi
     throw error;
   });
   return found?.marathon.slug ?? null;
+}
+
+const ownerRows = alias(marathonParticipants, 'owner_rows');
+
+/**
+ * /u/{username}/maratonas: the marathons a reader organises and those they take part in, as the viewer may see
+ * each one (the policy's 'see' in SQL, before the limit). The profile's own rules are the tab's, checked before this.
+ */
+export async function listReaderMarathons(
+  viewer: Viewer | null,
+  userId: string,
+  now: Date = new Date(),
+): Promise<{ organizing: MarathonCard[]; joined: MarathonCard[] }> {
+  const joins = standingJoins(viewer);
+  const rows = await cardsFrom()
+    .leftJoin(ownerRows, and(eq(ownerRows.marathonId, marathons.id), eq(ownerRows.userId, userId)))
+    .leftJoin(marathonParticipants, joins.participant)
+    .leftJoin(clubMembers, joins.club)
+    .where(and(or(eq(marathons.organizerUserId, userId), eq(ownerRows.status, 'active')), seeSql(viewer)))
+    .orderBy(desc(marathons.startsOn), asc(marathons.id))
+    .limit(100);
+  const result = { organizing: [] as MarathonCard[], joined: [] as MarathonCard[] };
+  for (const row of rows) (row.organizerUserId === userId ? result.organizing : result.joined).push(toCard(row, now));
+  return result;
 }
