@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, type DemoAccount, seedDemoAccounts } from '~/features/ac
 import { seedDemoAtts } from '~/features/atts/seed.server';
 import { DEMO_CLUBS, seedDemoClubs } from '~/features/clubs/seed.server';
 import { DEMO_GROUP_READS, seedDemoGroupReads } from '~/features/lcs/seed.server';
+import { DEMO_MARATHONS, seedDemoMarathons } from '~/features/marathons/seed.server';
 import { countCatalog, seedDemoCatalog } from '~/features/catalog/seed.server';
 import { DEMO_READERS, seedDemoReaders } from '~/features/profiles/seed.server';
 import { seedDemoBookshelf } from '~/features/reading/seed.server';
@@ -75,6 +76,8 @@ export async function seedDemo(): Promise<string[]> {
   if (clubs) said.push(`${clubs} clubes: ${DEMO_CLUBS.map((c) => `${c.name} (${c.visibility})`).join(', ')}, em /clubes.`);
   const groupReads = await seedDemoGroupReads();
   if (groupReads) said.push(`${groupReads} LCs: ${DEMO_GROUP_READS.map((lc) => lc.title).join(', ')}, em /lcs.`);
+  const marathonCount = await seedDemoMarathons();
+  if (marathonCount) said.push(`${marathonCount} maratonas: ${DEMO_MARATHONS.map((m) => m.name).join(', ')}, em /maratonas.`);
   const usernames = [...demoAccounts, ...DEMO_READERS].map((a) => a.username);
   said.push(`Contas: ${usernames.join(', ')} — senha ${DEMO_PASSWORD}`);
   return said;

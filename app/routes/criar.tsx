@@ -10,7 +10,7 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Criar · Maratona' }];
 
-/** The create hub (PRODUCT.md §2): a link to the LC wizard and the club form itself; marathons join it when they exist (decision 0058). */
+/** The create hub (PRODUCT.md §2): links to the LC and marathon wizards, and the club form itself (decision 0058). */
 export async function loader(args: Route.LoaderArgs) {
   await requireViewer(args);
   return null;
@@ -40,6 +40,17 @@ export default function CreatePage({ actionData }: Route.ComponentProps) {
         <div>
           <ButtonLink to="/criar/lc" variant="accent">
             Criar LC
+          </ButtonLink>
+        </div>
+      </section>
+      <section aria-labelledby="nova-maratona" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+        <h2 id="nova-maratona" className="font-serif text-2xl font-semibold">
+          Nova maratona
+        </h2>
+        <p>Uma maratona literária: categorias de desafios com pontos, níveis ou equipes, e desafios revelados aos poucos.</p>
+        <div>
+          <ButtonLink to="/criar/maratona" variant="accent">
+            Criar maratona
           </ButtonLink>
         </div>
       </section>

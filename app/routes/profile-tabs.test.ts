@@ -79,7 +79,7 @@ describe('profile tabs resenhas, atts and estatisticas', () => {
       publico: { dona: all, seguidor: followers, estranho: everyone, bloqueado: '404/404/404', bloqueou: '404/404/404', visitante: everyone },
       restrito: { dona: all, seguidor: followers, estranho: '404/404/404', bloqueado: '404/404/404', bloqueou: '404/404/404', visitante: '404/404/404' },
     });
-    expect(await statusOf(loadTab('autora_publico', 'maratonas'))).toBe(404);
+    expect(await statusOf(loadTab('autora_publico', 'sussurros'))).toBe(404);
   });
 
   it('add up the chosen year in estatisticas, default to the latest with reading, and stay within 10 queries a tab and on the overview', async () => {

@@ -94,7 +94,7 @@ describe('profile pages', () => {
   it('answer 404 for a suspended reader, unknown tabs and readers, and move an old username with 308', async () => {
     const ana = await createUser({ username: 'ana_antiga' });
     const other = await createUser();
-    expect(await statusOf(loadTab('ana_antiga', 'maratonas'))).toBe(404);
+    expect(await statusOf(loadTab('ana_antiga', 'sussurros'))).toBe(404);
     expect(await statusOf(loadTab('ana_antiga', 'eventos'))).toBe(404);
     expect(await statusOf(loadProfile('ninguem_aqui'))).toBe(404);
     // Visitors' copies go to the HTML cache under the reader's tag (decision 0026).

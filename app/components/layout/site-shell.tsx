@@ -74,6 +74,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
             <HeaderLink to="/catalogo">Catálogo</HeaderLink>
             <HeaderLink to="/clubes">Clubes</HeaderLink>
             <HeaderLink to="/lcs">LCs</HeaderLink>
+            <HeaderLink to="/maratonas">Maratonas</HeaderLink>
             <HeaderLink to="/novidades">Novidades</HeaderLink>
           </nav>
           <div className="ml-auto flex items-center gap-1">
@@ -106,6 +107,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
             <Link to="/colecao">Coleções</Link>
             <Link to="/clubes">Clubes</Link>
             <Link to="/lcs">LCs</Link>
+            <Link to="/maratonas">Maratonas</Link>
             <Link to="/novidades">Novidades</Link>
             <Link to="/politica">Privacidade</Link>
             <Link to="/termos">Termos de uso</Link>

@@ -12,3 +12,4 @@ export * from './archives';
 export * from './imports';
 export * from './clubs';
 export * from './lcs';
+export * from './marathons';

@@ -1,4 +1,5 @@
 import { releaseGroupReadsOf } from '~/features/lcs/deletion.server';
+import { releaseMarathonsOf } from '~/features/marathons/deletion.server';
 import { handOverOwnedClubs } from '~/features/clubs/deletion.server';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
@@ -84,6 +85,7 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
     // Clubs before LCs, the order every club path locks in (a club turned private locks the club, then its LCs).
     const clubs = await handOverOwnedClubs(tx, viewer.id);
     const groupReads = await releaseGroupReadsOf(tx, viewer.id);
+    const marathons = await releaseMarathonsOf(tx, viewer.id);
     await tx.delete(users).where(eq(users.id, viewer.id));
     return {
       files: [...stored.map((f) => f.key), ...archived.flatMap((a) => (a.key ? [a.key] : [])), ...clubs.files, ...groupReads.files],
@@ -91,6 +93,7 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
         ...editions.flatMap((e) => (e.atts ? [editionCacheTag(e.id), editionAttsCacheTag(e.id)] : [editionCacheTag(e.id)])),
         ...clubs.tags,
         ...groupReads.tags,
+        ...marathons.tags,
       ],
     };
   });

@@ -163,4 +163,16 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'an LC’s materials belong to the LC',
     archive: { excluded: 'an LC’s materials, shared with its participants' },
   },
+  'marathons.organizer_user_id': {
+    onDelete: 'delete',
+    why: 'a marathon a reader organises is theirs, with its challenges (a club’s or an official one stays)',
+    archive: 'marathonsOrganized',
+  },
+  'marathons.created_by_id': {
+    onDelete: 'anonymise',
+    why: 'a club’s or an official marathon belongs to the club or the site; who set it up is only its record',
+    archive: { excluded: 'a club’s or an official marathon; the marathons the reader organises are in marathonsOrganized' },
+  },
+  'marathon_participants.user_id': { onDelete: 'delete', why: 'the reader’s registrations in marathons', archive: 'marathons' },
+  'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

@@ -26,7 +26,8 @@ const demoRows = () =>
     (SELECT count(*)::int FROM follows) AS follows, (SELECT count(*)::int FROM notifications) AS notifications,
     (SELECT count(*)::int FROM shelves) AS shelves, (SELECT count(*)::int FROM news_posts) AS news,
     (SELECT count(*)::int FROM clubs) AS clubs, (SELECT count(*)::int FROM club_members) AS club_members,
-    (SELECT count(*)::int FROM club_posts) AS club_posts, (SELECT count(*)::int FROM club_activities) AS club_activities`);
+    (SELECT count(*)::int FROM club_posts) AS club_posts, (SELECT count(*)::int FROM club_activities) AS club_activities,
+    (SELECT count(*)::int FROM marathons) AS marathons, (SELECT count(*)::int FROM marathon_participants) AS marathon_participants`);
 
 const fold = (title: string) => foldForMatch(title);
 
@@ -253,5 +254,20 @@ describe('catalogue pages data', () => {
       [null, 'O Senhor dos Anéis'],
     ]);
     expect((await listCollections('')).items.length).toBeGreaterThan(10);
+  });
+});
+
+describe('the demo marathons', () => {
+  it('hold an official one with levels, a community one with two teams, and one finished', async () => {
+    const rows = await queryRows<{ official: boolean; mode: string; groups: number; finished: boolean; participants: number }>(sql`
+      SELECT m.official, m.mode, m.participant_count AS participants,
+        (SELECT count(*)::int FROM marathon_levels l WHERE l.marathon_id = m.id) + (SELECT count(*)::int FROM marathon_teams t WHERE t.marathon_id = m.id) AS groups,
+        m.ends_on < (now() AT TIME ZONE m.time_zone)::date AS finished
+      FROM marathons m ORDER BY m.official DESC, m.mode`);
+    expect(rows).toEqual([
+      { official: true, mode: 'levels', groups: 3, finished: false, participants: 3 },
+      { official: false, mode: 'none', groups: 0, finished: true, participants: 3 },
+      { official: false, mode: 'teams', groups: 2, finished: false, participants: 3 },
+    ]);
   });
 });

@@ -92,6 +92,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'm',
   'maratonas',
   'aviso',
+  'desafios',
+  'maratona',
   'assinar',
   'assinaturas',
   'quiz',

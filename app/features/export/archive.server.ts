@@ -185,7 +185,21 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
         WHERE c.author_id = ${userId} AND c.deleted_at IS NULL) AS "groupReadComments",
       (SELECT json_agg(json_build_object('groupRead', g.slug, 'stage', s.position + 1, 'kind', m.kind, 'createdAt', m.created_at) ORDER BY m.created_at, s.position)
         FROM group_read_stage_marks m JOIN group_read_stages s ON s.id = m.stage_id JOIN group_reads g ON g.id = s.group_read_id
-        WHERE m.user_id = ${userId}) AS "groupReadStageMarks"`);
+        WHERE m.user_id = ${userId}) AS "groupReadStageMarks",
+      (SELECT json_agg(json_build_object('name', m.name, 'slug', m.slug, 'description', m.description, 'rules', m.rules, 'visibility', m.visibility, 'mode', m.mode,
+          'timeZone', m.time_zone, 'startsOn', m.starts_on, 'endsOn', m.ends_on, 'registrationOpensOn', m.registration_opens_on,
+          'registrationClosesOn', m.registration_closes_on, 'createdAt', m.created_at,
+          'levels', (SELECT json_agg(l.name ORDER BY l.position) FROM marathon_levels l WHERE l.marathon_id = m.id),
+          'teams', (SELECT json_agg(t.name ORDER BY t.position) FROM marathon_teams t WHERE t.marathon_id = m.id),
+          'categories', (SELECT json_agg(json_build_object('name', c.name, 'challenges', (SELECT json_agg(json_build_object('kind', d.kind, 'description', d.description,
+              'points', d.points, 'revealsOn', d.reveals_on, 'level', (SELECT l.name FROM marathon_levels l WHERE l.id = d.level_id)) ORDER BY d.position)
+            FROM marathon_challenges d WHERE d.category_id = c.id)) ORDER BY c.position) FROM marathon_categories c WHERE c.marathon_id = m.id))
+          ORDER BY m.created_at, m.id) FROM marathons m WHERE m.organizer_user_id = ${userId}) AS "marathonsOrganized",
+      (SELECT json_agg(json_build_object('name', m.name, 'slug', m.slug, 'status', p.status, 'level', l.name, 'team', t.name, 'joinedAt', p.joined_at, 'since', p.status_at)
+          ORDER BY p.joined_at, m.id)
+        FROM marathon_participants p JOIN marathons m ON m.id = p.marathon_id LEFT JOIN marathon_levels l ON l.id = p.level_id LEFT JOIN marathon_teams t ON t.id = p.team_id
+        WHERE p.user_id = ${userId}) AS marathons,
+      (SELECT json_agg(json_build_object('acceptedAt', a.accepted_at)) FROM marathon_notice_acceptances a WHERE a.user_id = ${userId}) AS "marathonNotice"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

@@ -7,7 +7,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
-import { archives, changeRequests } from '~/db/schema';
+import { archives, changeRequests, marathonTeams } from '~/db/schema';
+import { acceptMarathonNotice, createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
 import { changeAvatar } from '~/features/accounts/mutations.server';
 import { READER_REFERENCES } from '~/features/accounts/reader-references';
 import { addComment, postAtt, toggleReaction } from '~/features/atts/mutations.server';
@@ -27,6 +28,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, getRequest, testViewer, type TestUser } from '../../../test/factories';
 import { lcInput } from '../../../test/lc-fixtures';
+import { marathonInput } from '../../../test/marathon-fixtures';
 import { call, statusOf } from '../../../test/routes';
 import * as download from '../../routes/configuracoes.exportar.arquivo.$id';
 import { archiveData, expireExportFiles, listExportFiles, readExportFile, requestExportFile } from './archive.server';
@@ -114,6 +116,20 @@ describe('full archive', () => {
     await getDb().execute(sql`INSERT INTO group_read_stage_marks (stage_id, user_id, kind)
       SELECT s.id, ${readerUser.id}, 'revealed' FROM group_read_stages s WHERE s.group_read_id = ${friendsLc.id} AND s.position = 1`);
     await addMaterialFile(reader, hosted.id, 'Guia', new File([Buffer.from('%PDF-1.4 guia de leitura')], 'guia.pdf', { type: 'application/pdf' }));
+    // The reader organises a marathon and takes part in the friend's.
+    await acceptMarathonNotice(reader);
+    await acceptMarathonNotice(friend);
+    const organized = await createMarathon(reader, marathonInput({ name: 'Maratona da Bia' }));
+    const friendsMarathon = await createMarathon(
+      friend,
+      marathonInput({ name: 'Maratona do amigo', mode: 'teams', groups: [{ name: 'Norte' }, { name: 'Sul' }] }),
+    );
+    const [north] = await getDb()
+      .select({ id: marathonTeams.id })
+      .from(marathonTeams)
+      .where(eq(marathonTeams.marathonId, friendsMarathon.id))
+      .orderBy(marathonTeams.position);
+    await joinMarathon(reader, friendsMarathon.id, north!.id);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -187,6 +203,15 @@ describe('full archive', () => {
     expect(data.groupReads).toMatchObject([{ title: 'LC do amigo', status: 'active' }]);
     expect(data.groupReadComments).toMatchObject([{ groupRead: friendsLc.slug, stage: 1, body: 'Que capítulo!', replyTo: null }]);
     expect(data.groupReadStageMarks).toMatchObject([{ groupRead: friendsLc.slug, stage: 2, kind: 'revealed' }]);
+    expect(data.marathonsOrganized).toMatchObject([
+      {
+        name: 'Maratona da Bia',
+        slug: organized.slug,
+        categories: [{ name: 'Clássicos', challenges: [{ kind: 'leitura', points: 3 }, { kind: 'atividade' }] }],
+      },
+    ]);
+    expect(data.marathons).toMatchObject([{ name: 'Maratona do amigo', status: 'active', team: 'Norte' }]);
+    expect(data.marathonNotice).toMatchObject([{ acceptedAt: expect.any(String) }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);
     expect(files['imagens/capas-propostas/SOL-CAPA01.webp']?.length).toBeGreaterThan(0);

@@ -286,7 +286,7 @@ export function wizardField(path: readonly PropertyKey[]): string {
 }
 
 /** The indexes of a wizard's repeated rows present in its fields (`edition-0`, `edition-3`…), in order. */
-export function rowIndexes(fields: Record<string, string>, prefix: 'edition' | 'stage' | 'material'): number[] {
+export function rowIndexes(fields: Record<string, string>, prefix: string): number[] {
   const found = new Set<number>();
   for (const key of Object.keys(fields)) {
     const match = new RegExp(`^${prefix}-(\\d{1,3})(?:-|$)`).exec(key);

@@ -1,4 +1,5 @@
 import { listReaderGroupReads } from '~/features/lcs/profile-tab.server';
+import { listReaderMarathons } from '~/features/marathons/queries.server';
 import { listReaderClubs } from '~/features/clubs/queries.server';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
@@ -150,6 +151,7 @@ export const TAB_LOADERS: TabLoaders = {
   }),
   estatisticas: statsTab,
   lcs: async ({ viewer, owner }) => ({ tab: 'lcs', groupReads: await listReaderGroupReads(viewer, owner.reader.id) }),
+  maratonas: async ({ viewer, owner }) => ({ tab: 'maratonas', marathons: await listReaderMarathons(viewer, owner.reader.id) }),
   clubes: async ({ viewer, owner }) => ({ tab: 'clubes', clubs: await listReaderClubs(viewer, owner.reader.id) }),
   seguidores: async ({ viewer, owner, params }) => ({
     tab: 'seguidores',

@@ -1,7 +1,7 @@
 /**
  * The tabs of `/u/{username}/{tab}` (PRODUCT.md §C), in the order the tab bar shows them. A new tab is one
  * row here, one loader in tab-data.server.ts and one view in components/profile-tab.tsx — TypeScript points
- * at the two missing places. `maratonas` comes with its area.
+ * at the two missing places.
  */
 export const PROFILE_TABS = [
   { slug: 'estante', label: 'Estante', heading: (name: string) => `Estante de ${name}` },
@@ -11,6 +11,7 @@ export const PROFILE_TABS = [
   { slug: 'atts', label: 'Atts', heading: (name: string) => `Atts de ${name}` },
   { slug: 'estatisticas', label: 'Estatísticas', heading: (name: string) => `Estatísticas de ${name}` },
   { slug: 'lcs', label: 'LCs', heading: (name: string) => `LCs de ${name}` },
+  { slug: 'maratonas', label: 'Maratonas', heading: (name: string) => `Maratonas de ${name}` },
   { slug: 'clubes', label: 'Clubes', heading: (name: string) => `Clubes de ${name}` },
   { slug: 'seguidores', label: 'Seguidores', heading: (name: string) => `Seguidores de ${name}` },
   { slug: 'seguindo', label: 'Seguindo', heading: (name: string) => `Quem ${name} segue` },

@@ -1,3 +1,4 @@
+import type { MarathonCard } from '~/features/marathons/types';
 import type { ReaderGroupReads } from '~/features/lcs/types';
 import type { ClubCard } from '~/features/clubs/types';
 import type { AttCard, AttPage } from '~/features/atts/types';
@@ -81,6 +82,7 @@ export type TabData =
   | { tab: 'estatisticas'; years: number[]; stats: ReaderStats }
   /** The LCs the reader hosts and reads along in, each only if the viewer may see it. */
   | { tab: 'lcs'; groupReads: ReaderGroupReads }
+  | { tab: 'maratonas'; marathons: { organizing: MarathonCard[]; joined: MarathonCard[] } }
   /** The clubs the reader shows (a private one only to its own members). */
   | { tab: 'clubes'; clubs: ClubCard[] }
   | { tab: 'seguidores'; readers: ReaderPage; requests: ReaderCard[] | null }

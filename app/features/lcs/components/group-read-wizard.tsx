@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { WizardSteps } from '~/components/ui/wizard-steps';
 import { FormMessage, SelectField, TextArea, TextField } from '~/components/ui/field';
 import { EditionPicker } from '~/features/clubs/activities/components/edition-picker';
 import { editionIdFrom } from '~/features/clubs/activities/validation';
@@ -43,18 +44,7 @@ export function GroupReadWizard({ state, clubs }: { state: WizardState; clubs: r
       <input type="hidden" name="step" value={step} />
       <input type="hidden" name="scheduleSource" value={value('scheduleSource')} />
       <input type="hidden" name="scheduleGenerated" value={value('scheduleGenerated')} />
-      {/* On a phone the number sits above its word, so "Cronograma" never breaks in a quarter of 390 px. */}
-      <ol aria-label="Passos" className="grid grid-cols-4 gap-2 text-xs sm:text-sm">
-        {WIZARD_STEPS.map((s, i) => (
-          <li
-            key={s}
-            aria-current={s === step ? 'step' : undefined}
-            className={`flex flex-col items-center whitespace-nowrap rounded-lg border-b-4 px-1 pb-1 text-center sm:flex-row sm:justify-center sm:gap-1 ${s === step ? 'border-coral font-semibold' : i < index ? 'border-mar' : 'border-line text-muted'}`}
-          >
-            <span>{i + 1}.</span> <span>{STEP_LABELS[s]}</span>
-          </li>
-        ))}
-      </ol>
+      <WizardSteps steps={WIZARD_STEPS} current={step} labels={STEP_LABELS} />
       <FormMessage>{state.formError ?? null}</FormMessage>
 
       <fieldset hidden={step !== 'livros'} className="flex flex-col gap-4">

@@ -10,7 +10,7 @@ import { StageFields } from './stage-fields';
 import { VisibilityField } from './visibility-field';
 
 /** Whether this form (its intent, and its reader for a participant's row) is the one being sent. */
-function usePending() {
+export function usePending() {
   const navigation = useNavigation();
   return (intent: string, userId?: string) =>
     navigation.state === 'submitting' &&
@@ -22,7 +22,7 @@ function usePending() {
  * A button that asks first: the summary of a native <details> opens the warning and the real button, so the
  * confirmation works without JavaScript and one click never bans or closes (as the clubs' deletions ask).
  */
-function Confirm({ label, warning, intent, confirm, pending }: { label: string; warning: string; intent: string; confirm: string; pending: boolean }) {
+export function Confirm({ label, warning, intent, confirm, pending }: { label: string; warning: string; intent: string; confirm: string; pending: boolean }) {
   return (
     <details>
       <summary className={buttonClass('secondary', 'cursor-pointer list-none text-danger')}>{label}</summary>
@@ -37,7 +37,7 @@ function Confirm({ label, warning, intent, confirm, pending }: { label: string; 
 }
 
 /** One host tool: its section, its form (posting `intent`), its fields, and its button with a pending state. */
-function HostForm(props: {
+export function HostForm(props: {
   intent: string;
   title: string;
   submit?: string;

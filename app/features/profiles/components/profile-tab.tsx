@@ -2,6 +2,7 @@ import type { TabData } from '../types';
 import { AttsTab } from './tab-atts';
 import { ClubsTab } from './tab-clubs';
 import { GroupReadsTab } from './tab-group-reads';
+import { MarathonsTab } from './tab-marathons';
 import { BookshelfTab } from './tab-bookshelf';
 import { FollowersTab, FollowingTab } from './tab-connections';
 import { FinishedTab } from './tab-finished';
@@ -26,6 +27,8 @@ export function ProfileTabView({ data, username, mine, search }: { data: TabData
       return <StatsTab data={data} username={username} />;
     case 'lcs':
       return <GroupReadsTab data={data} mine={mine} />;
+    case 'maratonas':
+      return <MarathonsTab data={data} mine={mine} />;
     case 'clubes':
       return <ClubsTab data={data} mine={mine} />;
     case 'seguidores':

@@ -1,0 +1,122 @@
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type Tx, type getDb } from '~/db/client.server';
+import { clubMembers, marathonParticipants, marathons } from '~/db/schema';
+import { AppError } from '~/server/errors';
+import type { Viewer } from '~/server/viewer.server';
+import { BANNED_MESSAGE, type MarathonPermission, type MarathonStanding, can } from './policy';
+import type { MarathonMode, MarathonParticipantStatus, MarathonVisibility } from './vocabulary';
+
+type Db = ReturnType<typeof getDb> | Tx;
+
+/** The viewer's row in the marathon and in its organiser club, left-joined onto a select from marathons. */
+export function standingJoins(viewer: Viewer | null) {
+  const id = viewer?.id ?? '';
+  return {
+    participant: and(eq(marathonParticipants.marathonId, marathons.id), eq(marathonParticipants.userId, id)),
+    club: and(eq(clubMembers.clubId, marathons.organizerClubId), eq(clubMembers.userId, id), eq(clubMembers.status, 'active')),
+  };
+}
+
+/** The columns toStanding reads, for a select joined with standingJoins. */
+export function standingColumns(viewer: Viewer | null) {
+  return {
+    status: marathonParticipants.status,
+    clubRole: clubMembers.role,
+    organizerIsViewer: sql<boolean>`coalesce(${marathons.organizerUserId} = ${viewer?.id ?? ''}, false)`,
+  };
+}
+
+/** Organisers: the reader who organises it, the organiser club's owner and admins, and site admins for an official one. */
+export function toStanding(
+  viewer: Viewer | null,
+  marathon: { official: boolean },
+  row: { status: MarathonParticipantStatus | null; clubRole: string | null; organizerIsViewer: boolean },
+): MarathonStanding {
+  const siteAdmin = viewer?.role === 'admin';
+  return {
+    signedIn: viewer !== null,
+    organizer: row.organizerIsViewer || row.clubRole === 'owner' || row.clubRole === 'admin' || (marathon.official && siteAdmin),
+    siteAdmin,
+    clubMember: row.clubRole !== null,
+    status: row.status,
+  };
+}
+
+/**
+ * SQL: the policy's 'see' (policy.ts `can`) over the columns of standingJoins, so a list filters before its LIMIT.
+ * Public: everyone; a club's: its active members unless banned, and its organisers; private: organisers and active
+ * participants; official ones also to every site admin (who sees every marathon anyway).
+ */
+export function seeSql(viewer: Viewer | null): SQL {
+  if (viewer?.role === 'admin') return sql`TRUE`;
+  const status = sql`${marathonParticipants.status}`;
+  const organizer = sql`(${standingColumns(viewer).organizerIsViewer} OR ${clubMembers.role} IN ('owner', 'admin'))`;
+  return sql`(${marathons.visibility} = 'publico' OR ${organizer}
+    OR (${marathons.visibility} = 'clube' AND ${clubMembers.role} IS NOT NULL AND (${status} IS NULL OR ${status} = 'active'))
+    OR (${marathons.visibility} = 'privado' AND ${status} = 'active'))`;
+}
+
+export type MarathonAccess = {
+  id: string;
+  slug: string;
+  name: string;
+  visibility: MarathonVisibility;
+  official: boolean;
+  organizerUserId: string | null;
+  organizerClubId: string | null;
+  mode: MarathonMode;
+  timeZone: string;
+  startsOn: string;
+  endsOn: string;
+  registrationOpensOn: string;
+  registrationClosesOn: string;
+};
+
+const accessColumns = {
+  id: marathons.id,
+  slug: marathons.slug,
+  name: marathons.name,
+  visibility: marathons.visibility,
+  official: marathons.official,
+  organizerUserId: marathons.organizerUserId,
+  organizerClubId: marathons.organizerClubId,
+  mode: marathons.mode,
+  timeZone: marathons.timeZone,
+  startsOn: marathons.startsOn,
+  endsOn: marathons.endsOn,
+  registrationOpensOn: marathons.registrationOpensOn,
+  registrationClosesOn: marathons.registrationClosesOn,
+};
+
+/**
+ * The marathon and the viewer's standing in it, for a data function that acts in it: one the viewer may not see is
+ * `not_found` (a private one never admits it exists), one where they lack `permission` is `forbidden`. `lock` takes
+ * the marathon's row for update first, so the participants' count holds under concurrent joins.
+ */
+export async function requireMarathonAccess(
+  db: Db,
+  viewer: Viewer | null,
+  marathonId: string,
+  permission: MarathonPermission | null,
+  options: { lock?: boolean } = {},
+): Promise<{ marathon: MarathonAccess; standing: MarathonStanding }> {
+  if (options.lock) await db.select({ id: marathons.id }).from(marathons).where(eq(marathons.id, marathonId)).for('update');
+  const joins = standingJoins(viewer);
+  const [row] = await db
+    .select({ ...accessColumns, ...standingColumns(viewer) })
+    .from(marathons)
+    .leftJoin(marathonParticipants, joins.participant)
+    .leftJoin(clubMembers, joins.club)
+    .where(eq(marathons.id, marathonId));
+  if (!row) throw new AppError('not_found');
+  const { status, clubRole, organizerIsViewer, ...marathon } = row;
+  const standing = toStanding(viewer, marathon, { status, clubRole, organizerIsViewer });
+  if (!can(marathon, standing, 'see')) throw new AppError('not_found');
+  if (permission && !can(marathon, standing, permission)) {
+    if (standing.status === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
+    if (permission === 'manage') throw new AppError('forbidden', 'Só quem organiza a maratona pode fazer isso.');
+    if (permission === 'join' && standing.status === 'active') throw new AppError('invalid_input', 'Você já está nesta maratona.');
+    throw new AppError('forbidden', 'Você não pode fazer isso nesta maratona.');
+  }
+  return { marathon, standing };
+}

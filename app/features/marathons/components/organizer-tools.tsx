@@ -1,0 +1,160 @@
+import { Form } from 'react-router';
+import { SelectField, TextArea, TextField } from '~/components/ui/field';
+import { Confirm, HostForm, usePending } from '~/features/lcs/components/host-tools';
+import { fieldError, typed } from '~/lib/form-result';
+import { CHALLENGE_DESCRIPTION_MAX, MARATHON_NAME_MAX, MARATHON_TEXT_MAX, VISIBILITY_LABELS } from '../policy';
+import type { ChallengeView, MarathonDetail, MarathonParticipantView } from '../types';
+import { MARATHON_TIME_ZONES, MARATHON_VISIBILITIES } from '../vocabulary';
+import { timeZoneLabel } from '../labels';
+import { ChallengeList } from './challenge-list';
+
+type Props = {
+  marathon: MarathonDetail;
+  scheduled: (ChallengeView & { category: string })[];
+  options: { categories: { id: string; name: string }[]; levels: { id: string; name: string }[] };
+  participants: MarathonParticipantView[];
+  result: unknown;
+};
+
+/** The organisers' page: the basics, a challenge added (with the list of those scheduled for later), participants. */
+export function OrganizerTools({ marathon, scheduled, options, participants, result }: Props) {
+  const field = (name: string, fallback: string) => ({ name, defaultValue: typed(result, name, fallback), error: fieldError(result, name) });
+  return (
+    <div className="flex flex-col gap-6">
+      <HostForm intent="detalhes" title="Dados da maratona" submit="Salvar">
+        <TextField label="Nome" maxLength={MARATHON_NAME_MAX} {...field('name', marathon.name)} />
+        <TextField label="Identificador (endereço)" hint={`/m/${marathon.slug}: o antigo continua levando para cá.`} {...field('slug', marathon.slug)} />
+        <TextArea label="Descrição (Markdown)" rows={5} maxLength={MARATHON_TEXT_MAX} {...field('description', marathon.description)} />
+        <TextArea label="Regras (Markdown)" rows={5} maxLength={MARATHON_TEXT_MAX} {...field('rules', marathon.rules)} />
+        <DateFields marathon={marathon} field={field} />
+        <SelectField label="Quem pode ver e se inscrever" {...field('visibility', marathon.visibility)}>
+          {MARATHON_VISIBILITIES.filter((v) => v !== 'clube' || marathon.organizer.kind === 'clube').map((v) => (
+            <option key={v} value={v}>
+              {VISIBILITY_LABELS[v]}
+            </option>
+          ))}
+        </SelectField>
+      </HostForm>
+
+      <HostForm intent="desafio" title="Adicionar desafio" submit="Adicionar desafio">
+        <p className="text-sm text-muted">Pode ser antes ou durante a maratona. Com data de revelação, ele só aparece para todos a partir desse dia.</p>
+        <SelectField label="Categoria" {...field('categoryId', options.categories[0]?.id ?? '')}>
+          <option value="">Nova categoria…</option>
+          {options.categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Nome da nova categoria" hint="Só se escolheu “Nova categoria”." maxLength={80} {...field('newCategory', '')} />
+        <SelectField label="Tipo" {...field('kind', 'leitura')}>
+          <option value="leitura">Leitura (livros vinculados)</option>
+          <option value="atividade">Atividade (marcar como feita)</option>
+        </SelectField>
+        <TextArea label="Descrição do desafio" rows={2} maxLength={CHALLENGE_DESCRIPTION_MAX} {...field('description', '')} />
+        <TextField label="Pontos" inputMode="numeric" {...field('points', '1')} />
+        <TextField label="Revelar em (opcional)" type="date" {...field('revealsOn', '')} />
+        {options.levels.length ? (
+          <SelectField label="Nível (opcional)" {...field('levelId', '')}>
+            <option value="">Todos os níveis</option>
+            {options.levels.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+      </HostForm>
+
+      <section aria-labelledby="agendados" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+        <h2 id="agendados" className="font-serif text-xl font-semibold">
+          Desafios agendados
+        </h2>
+        {scheduled.length ? (
+          <>
+            <p className="text-sm text-muted">Só quem organiza vê esta lista: ninguém mais vê um desafio antes da data dele.</p>
+            <ChallengeList categories={groupByCategory(scheduled)} myLevel={null} scheduled heading="h3" />
+          </>
+        ) : (
+          <p className="text-sm text-muted">Nenhum desafio à espera de revelação.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="pessoas" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+        <h2 id="pessoas" className="font-serif text-xl font-semibold">
+          Participantes
+        </h2>
+        {participants.length ? (
+          <ul className="flex flex-col divide-y divide-line">
+            {participants.map((p) => (
+              <ParticipantRow key={p.userId} p={p} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted">Ninguém se inscreveu ainda.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function DateFields({
+  marathon,
+  field,
+}: {
+  marathon: MarathonDetail;
+  field: (name: string, fallback: string) => { name: string; defaultValue: string; error: string | undefined };
+}) {
+  return (
+    <>
+      <SelectField label="Fuso horário" {...field('timeZone', marathon.timeZone)}>
+        {MARATHON_TIME_ZONES.map((tz) => (
+          <option key={tz} value={tz}>
+            {timeZoneLabel(tz)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Primeiro dia" type="date" {...field('startsOn', marathon.startsOn)} />
+        <TextField label="Último dia" type="date" {...field('endsOn', marathon.endsOn)} />
+        <TextField label="Inscrições abrem" type="date" {...field('registrationOpensOn', marathon.registrationOpensOn)} />
+        <TextField label="Inscrições fecham" type="date" {...field('registrationClosesOn', marathon.registrationClosesOn)} />
+      </div>
+    </>
+  );
+}
+
+function groupByCategory(list: Props['scheduled']) {
+  const categories: { id: string; name: string; challenges: ChallengeView[] }[] = [];
+  for (const c of list) {
+    const last = categories.at(-1);
+    if (last?.name === c.category) last.challenges.push(c);
+    else categories.push({ id: c.category, name: c.category, challenges: [c] });
+  }
+  return categories;
+}
+
+function ParticipantRow({ p }: { p: MarathonParticipantView }) {
+  const pending = usePending();
+  const who = p.username ? `@${p.username}` : p.name;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <span>
+        {who} <span className="text-sm text-muted">{p.status === 'banned' ? 'Banimento' : (p.group ?? 'Participando')}</span>
+      </span>
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="userId" value={p.userId} />
+        <Confirm
+          label={p.status === 'banned' ? 'Desfazer banimento' : 'Remover'}
+          warning={p.status === 'banned' ? `${who} poderá se inscrever de novo.` : `${who} sai da maratona (pode se inscrever de novo).`}
+          intent="remover"
+          confirm={p.status === 'banned' ? 'Desfazer' : 'Remover'}
+          pending={pending('remover', p.userId)}
+        />
+        {p.status === 'active' ? (
+          <Confirm label="Banir" warning={`${who} sai e não pode voltar.`} intent="banir" confirm="Banir" pending={pending('banir', p.userId)} />
+        ) : null}
+      </Form>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import { redirect } from 'react-router';
+import { z } from 'zod';
+import { formRunner } from '~/features/lcs/form-runner.server';
+import { isSuccess } from '~/lib/form-result';
+import type { Viewer } from '~/server/viewer.server';
+import { addChallenge, removeMarathonParticipant, updateMarathonSettings } from './mutations.server';
+import type { MarathonDetail } from './types';
+import { addChallengeInput, marathonSettingsInput, participantAction } from './validation';
+
+const organizerIntent = z.object({ intent: z.enum(['detalhes', 'desafio', 'remover', 'banir']) });
+
+/**
+ * /m/{identificador}/gerenciar's forms, each checked by its own schema; the data functions check the viewer
+ * organises the marathon again. A changed identificador moves the page (the old one keeps redirecting).
+ */
+export async function runOrganizerAction(viewer: Viewer, marathon: MarathonDetail, formData: FormData) {
+  const which = organizerIntent.safeParse({ intent: formData.get('intent') });
+  if (!which.success) return { formError: 'Escolha o que fazer.', fieldErrors: {}, fields: {} };
+  const run = formRunner(formData);
+  switch (which.data.intent) {
+    case 'detalhes': {
+      const result = await run(marathonSettingsInput, async (input) => {
+        await updateMarathonSettings(viewer, marathon.id, input);
+        return 'Alterações salvas.';
+      });
+      const slug = String(formData.get('slug') ?? '')
+        .trim()
+        .toLowerCase();
+      if (isSuccess(result) && slug !== marathon.slug) throw redirect(`/m/${slug}/gerenciar`);
+      return result;
+    }
+    case 'desafio':
+      return run(addChallengeInput, async (input) => {
+        await addChallenge(viewer, marathon.id, input);
+        return 'Desafio adicionado.';
+      });
+    case 'remover':
+    case 'banir': {
+      const ban = which.data.intent === 'banir';
+      return run(participantAction, async ({ userId }) => {
+        await removeMarathonParticipant(viewer, marathon.id, userId, ban);
+        return ban ? 'Pessoa removida da maratona, sem poder voltar.' : 'Pessoa removida da maratona.';
+      });
+    }
+  }
+}

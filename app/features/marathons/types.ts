@@ -1,0 +1,50 @@
+import type { MarathonStanding, RegistrationState } from './policy';
+import type { ChallengeKind, MarathonMode, MarathonPhase, MarathonVisibility } from './vocabulary';
+
+/** A marathon as lists show it. Dates are calendar days in `timeZone`. */
+export type MarathonCard = {
+  id: string;
+  slug: string;
+  name: string;
+  official: boolean;
+  visibility: MarathonVisibility;
+  mode: MarathonMode;
+  timeZone: string;
+  startsOn: string;
+  endsOn: string;
+  registrationOpensOn: string;
+  registrationClosesOn: string;
+  participantCount: number;
+  organizer: { kind: 'oficial' | 'clube' | 'leitor'; name: string; href: string | null };
+  phase: MarathonPhase;
+  registration: RegistrationState;
+};
+
+/** A marathon's page: its card, texts, levels or teams in order, and the viewer's standing and chosen group. */
+export type MarathonDetail = MarathonCard & {
+  description: string;
+  rules: string;
+  groups: { id: string; name: string }[];
+  standing: MarathonStanding;
+  myGroupId: string | null;
+};
+
+export type ChallengeView = {
+  id: string;
+  kind: ChallengeKind;
+  description: string;
+  points: number;
+  revealsOn: string | null;
+  levelId: string | null;
+  levelName: string | null;
+  levelPosition: number | null;
+};
+
+export type MarathonParticipantView = {
+  userId: string;
+  username: string | null;
+  name: string;
+  status: 'active' | 'banned';
+  joinedAt: string;
+  group: string | null;
+};

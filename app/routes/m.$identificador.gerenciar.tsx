@@ -1,0 +1,51 @@
+import { data } from 'react-router';
+import type { Route } from './+types/m.$identificador.gerenciar';
+import type { ForbiddenData } from '~/components/layout/forbidden';
+import { MarathonHeader } from '~/features/marathons/components/marathon-header';
+import { FormMessage } from '~/components/ui/field';
+import { isFailure, isSuccess } from '~/lib/form-result';
+import { OrganizerTools } from '~/features/marathons/components/organizer-tools';
+import { runOrganizerAction } from '~/features/marathons/organizer-action.server';
+import { loadMarathonForRoute } from '~/features/marathons/page.server';
+import { can } from '~/features/marathons/policy';
+import { listChallengeOptions, listParticipants, listScheduledChallenges } from '~/features/marathons/queries.server';
+import { requireViewer } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [{ title: `Gerenciar · ${data.marathon.name} · Maratona` }] : [{ title: 'Maratona não encontrada · Maratona' }];
+
+/** Organiser tools: basics, challenges (with those scheduled for later), participants. Only organisers and site admins. */
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireViewer(args);
+  const marathon = await loadMarathonForRoute(args);
+  // A reader who sees the marathon but does not organise it is told so (403, in Portuguese); a hidden one was 404 above.
+  if (!can(marathon, marathon.standing, 'manage'))
+    throw data<ForbiddenData>(
+      { message: 'Só quem organiza esta maratona pode gerenciá-la.', back: { to: `/m/${marathon.slug}`, label: 'Voltar para a maratona' } },
+      { status: 403 },
+    );
+  const [scheduled, options, participants] = await Promise.all([
+    listScheduledChallenges(viewer, marathon.id),
+    listChallengeOptions(viewer, marathon.id),
+    listParticipants(viewer, marathon.id),
+  ]);
+  return { marathon, scheduled, options, participants };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await requireViewer(args);
+  const marathon = await loadMarathonForRoute(args);
+  return runOrganizerAction(viewer, marathon, await args.request.formData());
+}
+
+export default function MarathonManagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { marathon } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <MarathonHeader marathon={marathon} current="gerenciar" />
+      <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
+      <FormMessage>{isFailure(actionData) ? (actionData.formError ?? null) : null}</FormMessage>
+      <OrganizerTools {...loaderData} result={actionData} />
+    </div>
+  );
+}

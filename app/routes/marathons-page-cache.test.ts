@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addChallenge, createMarathon, joinMarathon, updateMarathonSettings } from '~/features/marathons/mutations.server';
+import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
+import { useTestDatabase } from '../../test/db';
+import { marathonInput, noticeReader } from '../../test/marathon-fixtures';
+import { dropped, kept, visit, type Page } from '../../test/page-cache';
+import * as marathonPage from './m.$identificador';
+import * as challengesPage from './m.$identificador.desafios';
+import * as participantsPage from './m.$identificador.participantes';
+import * as directory from './maratonas';
+
+useTestDatabase();
+
+const pagesOf = (slug: string): Page[] =>
+  (
+    [
+      ['', marathonPage],
+      ['/desafios', challengesPage],
+      ['/participantes', participantsPage],
+    ] as const
+  ).map(([tab, route]) => ({ url: new URL(`http://localhost:3000/m/${slug}${tab}`), route, params: { identificador: slug } }));
+const directoryPage = (fase: string): Page => ({ url: new URL(`http://localhost:3000/maratonas?fase=${fase}`), route: directory, params: {} });
+
+describe("visitors' cached marathon pages", () => {
+  beforeEach(async () => {
+    clearHtmlCache();
+    await listenForInvalidations();
+  });
+
+  it('are dropped when someone registers, a challenge is added or the marathon changes; other marathons stay cached', async () => {
+    const { viewer: organizer } = await noticeReader();
+    const marathon = await createMarathon(organizer, marathonInput());
+    const other = await createMarathon(organizer, marathonInput({ name: 'Outra maratona' }));
+    const pages = pagesOf(marathon.slug);
+    const otherPages = pagesOf(other.slug);
+    const list = directoryPage('proximas');
+    for (const p of [...pages, ...otherPages, list]) await visit(p);
+    expect(await visit(list)).toContain(marathon.slug);
+
+    const { viewer: reader } = await noticeReader();
+    await joinMarathon(reader, marathon.id, null);
+    await dropped(...pages, list);
+    await kept(...otherPages);
+    expect(await visit(pages[0]!)).toContain('"participantCount":1');
+    await visit(pages[1]!);
+
+    await addChallenge(organizer, marathon.id, {
+      categoryId: '',
+      newCategory: 'Extras',
+      kind: 'atividade',
+      description: 'Leia numa praça',
+      points: 2,
+      revealsOn: null,
+      levelId: null,
+    });
+    await dropped(pages[1]!);
+    expect(await visit(pages[1]!)).toContain('Leia numa praça');
+
+    const input = marathonInput();
+    await updateMarathonSettings(organizer, marathon.id, {
+      name: 'Maratona renomeada',
+      slug: marathon.slug,
+      description: '',
+      rules: '',
+      visibility: 'publico',
+      timeZone: input.timeZone,
+      startsOn: input.startsOn,
+      endsOn: input.endsOn,
+      registrationOpensOn: input.registrationOpensOn,
+      registrationClosesOn: input.registrationClosesOn,
+    });
+    await dropped(pages[0]!, list);
+    expect(await visit(pages[0]!)).toContain('Maratona renomeada');
+    await kept(...otherPages);
+  });
+});

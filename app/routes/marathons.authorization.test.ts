@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { MarathonVisibility } from '~/features/marathons/vocabulary';
+import { useTestDatabase } from '../../test/db';
+import { formRequest, getRequest } from '../../test/factories';
+import { MARATHON_ROLES_UNDER_TEST, type MarathonCast, type MarathonWho, createMarathonCast } from '../../test/marathon-fixtures';
+import { call, statusOf } from '../../test/routes';
+import * as create from './criar.maratona';
+import * as mine from './m';
+import * as page from './m.$identificador';
+import * as challenges from './m.$identificador.desafios';
+import * as manage from './m.$identificador.gerenciar';
+import * as participants from './m.$identificador.participantes';
+import * as byId from './m.id.$id';
+import * as directory from './maratonas';
+import * as notice from './maratonas.aviso';
+import * as profileTab from './u.$username.$tab';
+
+useTestDatabase();
+
+type Outcome = 'entrar' | 200 | 308 | 400 | 403 | 404;
+const everyone = (outcome: Outcome) => Object.fromEntries(MARATHON_ROLES_UNDER_TEST.map((who) => [who, outcome])) as Record<MarathonWho, Outcome>;
+
+async function outcomeOf(work: Promise<unknown>): Promise<Outcome> {
+  const status = await statusOf(work);
+  return status === 302 ? 'entrar' : (status as Outcome);
+}
+
+async function matrix(run: (who: MarathonWho) => Promise<unknown>): Promise<Record<MarathonWho, Outcome>> {
+  const seen = {} as Record<MarathonWho, Outcome>;
+  for (const who of MARATHON_ROLES_UNDER_TEST) seen[who] = await outcomeOf(run(who));
+  return seen;
+}
+
+const params = (cast: MarathonCast) => ({ identificador: cast.marathon.slug });
+const get = (cast: MarathonCast, who: MarathonWho, path = '') => getRequest(`/m/${cast.marathon.slug}${path}`, cast.cookie(who));
+const post = (cast: MarathonCast, who: MarathonWho, fields: Record<string, string>, path = '') =>
+  formRequest(`/m/${cast.marathon.slug}${path}`, fields, { cookie: cast.cookie(who) ?? '' });
+
+/** Who sees a marathon of each visibility: a club's to its members and organisers; a private one to its organisers and participants. */
+const SEES: Record<MarathonVisibility, Record<MarathonWho, Outcome>> = {
+  publico: everyone(200),
+  clube: { ...everyone(200), visitante: 404, leitor: 404, banido: 404 },
+  privado: { ...everyone(200), visitante: 404, leitor: 404, banido: 404, membroDoClube: 404 },
+};
+
+describe('marathons: who may open what', () => {
+  it.each(['publico', 'clube', 'privado'] as const)(
+    'a marathon that is %s: its page and every tab answer alike, and /m/id/{id} likewise',
+    async (visibility) => {
+      const cast = await createMarathonCast(visibility);
+      expect(await matrix((who) => call(page.loader, get(cast, who), params(cast)))).toEqual(SEES[visibility]);
+      expect(await matrix((who) => call(challenges.loader, get(cast, who, '/desafios'), params(cast)))).toEqual(SEES[visibility]);
+      expect(await matrix((who) => call(participants.loader, get(cast, who, '/participantes'), params(cast)))).toEqual(SEES[visibility]);
+      const seen = Object.fromEntries(Object.entries(SEES[visibility]).map(([who, o]) => [who, o === 200 ? 308 : o]));
+      expect(await matrix((who) => call(byId.loader, getRequest(`/m/id/${cast.marathon.id}`, cast.cookie(who)), { id: cast.marathon.id }))).toEqual(seen);
+    },
+  );
+
+  it.each<[MarathonVisibility, Record<MarathonWho, Outcome>]>([
+    ['publico', { ...everyone(403), visitante: 'entrar', organizador: 200, adminDoClube: 200, adminDoSite: 200 }],
+    ['privado', { ...everyone(404), visitante: 'entrar', participante: 403, organizador: 200, adminDoClube: 200, adminDoSite: 200 }],
+  ])('Gerenciar of a marathon that is %s: organisers (the club’s owner and admins) and site admins', async (visibility, expected) => {
+    const cast = await createMarathonCast(visibility);
+    expect(await matrix((who) => call(manage.loader, get(cast, who, '/gerenciar'), params(cast)))).toEqual(expected);
+    const challenge = {
+      intent: 'desafio',
+      categoryId: '',
+      newCategory: 'Extras',
+      kind: 'atividade',
+      description: 'Leia ao ar livre',
+      points: '2',
+      revealsOn: '',
+      levelId: '',
+    };
+    expect(await matrix((who) => call(manage.action, post(cast, who, challenge, '/gerenciar'), params(cast)))).toEqual(expected);
+  });
+
+  it.each<[MarathonVisibility, Record<MarathonWho, Outcome>]>([
+    ['publico', { ...everyone(200), visitante: 'entrar', participante: 400, banido: 403 }],
+    ['clube', { ...everyone(200), visitante: 'entrar', leitor: 404, participante: 400, banido: 404, adminDoSite: 403 }],
+    [
+      'privado',
+      { ...everyone(403), visitante: 'entrar', leitor: 404, participante: 400, banido: 404, membroDoClube: 404, organizador: 200, adminDoClube: 200 },
+    ],
+  ])('registering in a marathon that is %s', async (visibility, expected) => {
+    const cast = await createMarathonCast(visibility);
+    expect(await matrix((who) => call(page.action, post(cast, who, { intent: 'entrar' }), params(cast)))).toEqual(expected);
+  });
+
+  it('leaving is for participants', async () => {
+    const cast = await createMarathonCast('publico');
+    expect(await matrix((who) => call(page.action, post(cast, who, { intent: 'sair' }), params(cast)))).toEqual({
+      ...everyone(403),
+      visitante: 'entrar',
+      participante: 200,
+    });
+  });
+
+  it('removing and banning are for organisers and site admins', async () => {
+    const cast = await createMarathonCast('publico');
+    const ban = (who: MarathonWho) => call(manage.action, post(cast, who, { intent: 'remover', userId: cast.users.banido.id }, '/gerenciar'), params(cast));
+    const outcome = await matrix(ban);
+    // The first organiser to try lets the banned reader back; later ones find no row (404 in Portuguese, next to the form).
+    expect(outcome).toEqual({ ...everyone(403), visitante: 'entrar', organizador: 200, adminDoClube: 404, adminDoSite: 404 });
+  });
+
+  it.each(['publico', 'clube', 'privado'] as const)(
+    'a marathon that is %s shows on its participant’s profile tab only to who may see it',
+    async (visibility) => {
+      const cast = await createMarathonCast(visibility);
+      const shown = async (who: MarathonWho) => {
+        const request = getRequest(`/u/${cast.users.participante.username}/maratonas`, cast.cookie(who));
+        return JSON.stringify(await call(profileTab.loader, request, { username: cast.users.participante.username, tab: 'maratonas' })).includes(
+          cast.marathon.slug,
+        );
+      };
+      const seen = {} as Record<MarathonWho, boolean>;
+      for (const who of MARATHON_ROLES_UNDER_TEST) seen[who] = await shown(who);
+      expect(seen).toEqual(Object.fromEntries(Object.entries(SEES[visibility]).map(([who, outcome]) => [who, outcome === 200])));
+    },
+  );
+
+  it('the directory, /m, /maratonas/aviso and /criar/maratona', async () => {
+    const cast = await createMarathonCast('publico');
+    expect(await matrix((who) => call(directory.loader, getRequest('/maratonas', cast.cookie(who))))).toEqual(everyone(200));
+    expect(await matrix((who) => call(mine.loader, getRequest('/m', cast.cookie(who))))).toEqual({ ...everyone(200), visitante: 'entrar' });
+    expect(await matrix((who) => call(notice.loader, getRequest('/maratonas/aviso', cast.cookie(who))))).toEqual({ ...everyone(200), visitante: 'entrar' });
+    expect(await matrix((who) => call(create.loader, getRequest('/criar/maratona', cast.cookie(who))))).toEqual({ ...everyone(200), visitante: 'entrar' });
+  });
+});
