@@ -9,6 +9,7 @@ import { runOrganizerAction } from '~/features/marathons/organizer-action.server
 import { loadMarathonForRoute } from '~/features/marathons/page.server';
 import { can } from '~/features/marathons/policy';
 import { listChallengeOptions, listParticipants, listScheduledChallenges } from '~/features/marathons/queries.server';
+import { participantsPageQuery } from '~/features/marathons/validation';
 import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -24,10 +25,11 @@ export async function loader(args: Route.LoaderArgs) {
       { message: 'Só quem organiza esta maratona pode gerenciá-la.', back: { to: `/m/${marathon.slug}`, label: 'Voltar para a maratona' } },
       { status: 403 },
     );
+  const { pagina } = participantsPageQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const [scheduled, options, participants] = await Promise.all([
     listScheduledChallenges(viewer, marathon.id),
     listChallengeOptions(viewer, marathon.id),
-    listParticipants(viewer, marathon.id),
+    listParticipants(viewer, marathon.id, { page: pagina, withBanned: true }),
   ]);
   return { marathon, scheduled, options, participants };
 }

@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '~/db/client.server';
+import { clubs, marathons, users } from '~/db/schema';
+import { updateClubSettings } from '~/features/clubs/mutations.server';
 import { addChallenge, createMarathon, joinMarathon, updateMarathonSettings } from '~/features/marathons/mutations.server';
 import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
 import { useTestDatabase } from '../../test/db';
-import { marathonInput, noticeReader } from '../../test/marathon-fixtures';
+import { createMarathonCast, marathonInput, noticeReader } from '../../test/marathon-fixtures';
 import { dropped, kept, visit, type Page } from '../../test/page-cache';
 import * as marathonPage from './m.$identificador';
 import * as challengesPage from './m.$identificador.desafios';
@@ -72,5 +76,37 @@ describe("visitors' cached marathon pages", () => {
     await dropped(pages[0]!, list);
     expect(await visit(pages[0]!)).toContain('Maratona renomeada');
     await kept(...otherPages);
+  });
+
+  it('are dropped when the organising reader is suspended, and when the organising club turns private', async () => {
+    const { user, viewer: organizer } = await noticeReader();
+    const marathon = await createMarathon(organizer, marathonInput());
+    const list = directoryPage('proximas');
+    for (const p of [...pagesOf(marathon.slug), list]) await visit(p);
+    await getDb().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
+    await dropped(...pagesOf(marathon.slug), list);
+    expect(await visit(list)).not.toContain(marathon.slug);
+
+    const cast = await createMarathonCast('publico');
+    const pages = pagesOf(cast.marathon.slug);
+    for (const p of [...pages, list]) await visit(p);
+    const [club] = await getDb()
+      .select({ id: clubs.id, name: clubs.name, slug: clubs.slug })
+      .from(clubs)
+      .innerJoin(marathons, eq(marathons.organizerClubId, clubs.id))
+      .where(eq(marathons.id, cast.marathon.id));
+    await updateClubSettings(cast.viewers.organizador, club!.id, {
+      name: club!.name,
+      slug: club!.slug,
+      description: '',
+      welcomeText: '',
+      rules: '',
+      visibility: 'privado',
+      categories: [],
+      memberCap: null,
+      membersCanPost: false,
+    });
+    await dropped(...pages, list);
+    expect(await visit(list)).not.toContain(cast.marathon.slug);
   });
 });

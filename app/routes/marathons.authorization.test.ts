@@ -1,8 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '~/db/client.server';
+import { clubMembers, clubs, marathons, users } from '~/db/schema';
+import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
 import type { MarathonVisibility } from '~/features/marathons/vocabulary';
+import { blockReader } from '~/features/social/blocks.server';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
-import { MARATHON_ROLES_UNDER_TEST, type MarathonCast, type MarathonWho, createMarathonCast } from '../../test/marathon-fixtures';
+import { MARATHON_ROLES_UNDER_TEST, type MarathonCast, type MarathonWho, createMarathonCast, marathonInput, noticeReader } from '../../test/marathon-fixtures';
 import { call, statusOf } from '../../test/routes';
 import * as create from './criar.maratona';
 import * as mine from './m';
@@ -126,5 +131,67 @@ describe('marathons: who may open what', () => {
     expect(await matrix((who) => call(mine.loader, getRequest('/m', cast.cookie(who))))).toEqual({ ...everyone(200), visitante: 'entrar' });
     expect(await matrix((who) => call(notice.loader, getRequest('/maratonas/aviso', cast.cookie(who))))).toEqual({ ...everyone(200), visitante: 'entrar' });
     expect(await matrix((who) => call(create.loader, getRequest('/criar/maratona', cast.cookie(who))))).toEqual({ ...everyone(200), visitante: 'entrar' });
+  });
+});
+
+/** The slugs /maratonas lists (upcoming ones) for a request. */
+async function listed(cookie?: string): Promise<string[]> {
+  const result = (await call(directory.loader, getRequest('/maratonas?fase=proximas', cookie))) as { data: { directory: { marathons: { slug: string }[] } } };
+  return result.data.directory.marathons.map((m) => m.slug);
+}
+
+describe('marathons whose organiser may not be shown', () => {
+  it('a public marathon of a club turned private is the club’s only: the same answers as a club’s marathon, and out of the directory', async () => {
+    const cast = await createMarathonCast('publico');
+    const [{ clubId }] = (await getDb().select({ clubId: marathons.organizerClubId }).from(marathons).where(eq(marathons.id, cast.marathon.id))) as [
+      { clubId: string },
+    ];
+    await getDb().update(clubs).set({ visibility: 'privado' }).where(eq(clubs.id, clubId));
+    expect(await matrix((who) => call(page.loader, get(cast, who), params(cast)))).toEqual(SEES.clube);
+    expect(await matrix((who) => call(challenges.loader, get(cast, who, '/desafios'), params(cast)))).toEqual(SEES.clube);
+    expect(await listed()).not.toContain(cast.marathon.slug);
+    expect(await listed(cast.cookie('membroDoClube'))).not.toContain(cast.marathon.slug);
+  });
+
+  it('a suspended organiser’s marathon answers 404 to everyone but site admins, and leaves the directory', async () => {
+    const organizer = await noticeReader();
+    const admin = await noticeReader('admin');
+    const reader = await noticeReader();
+    const marathon = await createMarathon(organizer.viewer, marathonInput());
+    expect(await listed()).toContain(marathon.slug);
+    await getDb().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, organizer.user.id));
+    const open = (cookie?: string) => statusOf(call(page.loader, getRequest(`/m/${marathon.slug}`, cookie), { identificador: marathon.slug }));
+    expect([await open(), await open(reader.user.cookie), await open(admin.user.cookie)]).toEqual([404, 404, 200]);
+    expect(await listed()).not.toContain(marathon.slug);
+    await expect(joinMarathon(reader.viewer, marathon.id, null)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('in a block with the organiser (either way), a reader gets 404, cannot register and does not see it listed', async () => {
+    const organizer = await noticeReader();
+    const [blocked, blocker, other] = [await noticeReader(), await noticeReader(), await noticeReader()];
+    const marathon = await createMarathon(organizer.viewer, marathonInput());
+    await blockReader(organizer.viewer, blocked.user.id);
+    await blockReader(blocker.viewer, organizer.user.id);
+    const open = (cookie: string) => statusOf(call(page.loader, getRequest(`/m/${marathon.slug}`, cookie), { identificador: marathon.slug }));
+    expect([await open(blocked.user.cookie), await open(blocker.user.cookie), await open(other.user.cookie), await open(organizer.user.cookie)]).toEqual([
+      404, 404, 200, 200,
+    ]);
+    for (const reader of [blocked, blocker]) {
+      await expect(joinMarathon(reader.viewer, marathon.id, null)).rejects.toMatchObject({ code: 'not_found' });
+      expect(await listed(reader.user.cookie)).not.toContain(marathon.slug);
+    }
+    expect(await listed(other.user.cookie)).toContain(marathon.slug);
+  });
+
+  it('/m keeps only the joined marathons the reader may still open (a club’s, once they left the club, drops out)', async () => {
+    const cast = await createMarathonCast('clube');
+    const slugs = async () => {
+      const result = (await call(mine.loader, getRequest('/m', cast.cookie('participante')))) as { mine: { joined: { slug: string }[] } };
+      return result.mine.joined.map((m) => m.slug);
+    };
+    expect(await slugs()).toContain(cast.marathon.slug);
+    // The reader leaves the club; their marathon row stays, and the marathon is the club's only.
+    await getDb().delete(clubMembers).where(eq(clubMembers.userId, cast.users.participante.id));
+    expect(await slugs()).not.toContain(cast.marathon.slug);
   });
 });

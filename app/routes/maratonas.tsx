@@ -9,6 +9,7 @@ import { MarathonList } from '~/features/marathons/components/marathon-list';
 import { type DirectorySection, listMarathons } from '~/features/marathons/queries.server';
 import { MARATHON_DIRECTORY_SECTIONS, marathonDirectoryQuery } from '~/features/marathons/validation';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { getViewer } from '~/server/viewer.server';
 
 export const headers = publicPageHeadersFromLoader;
 
@@ -20,12 +21,17 @@ export const meta: Route.MetaFunction = () => [
 const SECTION_LABELS: Record<DirectorySection, string> = { acontecendo: 'Acontecendo', proximas: 'Próximas', encerradas: 'Encerradas' };
 const KIND_LABELS = { todas: 'Todas', oficiais: 'Oficiais', comunidade: 'Da comunidade' } as const;
 
-/** The directory: public marathons by section and kind, searched by name without accents; the same page for everyone, cached for visitors. */
+/**
+ * The directory: public marathons by section and kind, searched by name without accents; cached for visitors. A signed-in
+ * reader's copy also leaves out the marathons of an organiser in a block with them.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const query = marathonDirectoryQuery.parse(Object.fromEntries(url.searchParams));
-  const directory = await listMarathons(query);
-  return data({ directory, query, search: url.search }, { headers: { 'X-Cache-Tags': MARATHONS_CACHE_TAG } });
+  const directory = await listMarathons(await getViewer(args), query);
+  // Tagged with each organiser shown too: a rename, a suspension or a club turned private drops the copy.
+  const tags = new Set([MARATHONS_CACHE_TAG, ...directory.marathons.flatMap((m) => (m.organizerCacheTag ? [m.organizerCacheTag] : []))]);
+  return data({ directory, query, search: url.search }, { headers: { 'X-Cache-Tags': [...tags].join(',') } });
 }
 
 export default function MarathonsPage({ loaderData }: Route.ComponentProps) {

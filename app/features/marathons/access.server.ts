@@ -1,6 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Tx, type getDb } from '~/db/client.server';
 import { clubMembers, marathonParticipants, marathons } from '~/db/schema';
+import { blockedEitherWay } from '~/features/social/audience.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 import { BANNED_MESSAGE, type MarathonPermission, type MarathonStanding, can } from './policy';
@@ -43,6 +44,26 @@ export function toStanding(
 }
 
 /**
+ * The visibility a marathon has for everyone: a club's public marathon reads as 'clube' while its club is private,
+ * so the club's name and members stay inside it (as LCs, decision 0070); made public again, the club's choice holds.
+ */
+export const effectiveVisibility = () =>
+  sql<MarathonVisibility>`(CASE WHEN ${marathons.visibility} = 'publico' AND EXISTS (
+    SELECT 1 FROM clubs vc WHERE vc.id = ${marathons.organizerClubId} AND vc.visibility = 'privado') THEN 'clube' ELSE ${marathons.visibility} END)`;
+
+/**
+ * Whether the marathon's organising reader may be shown to the viewer (a club's or an official one always is): not
+ * suspended (the site hides a suspended reader's things) and no block either way (PRODUCT.md §1.3); they see their
+ * own. Site admins see every marathon: they moderate them.
+ */
+export function organizerShownSql(viewer: Viewer | null): SQL<boolean> {
+  if (viewer?.role === 'admin') return sql<boolean>`TRUE`;
+  const unblocked = viewer ? sql`AND (ou.id = ${viewer.id} OR NOT ${blockedEitherWay(sql`ou.id`, sql`${viewer.id}`)})` : sql``;
+  return sql<boolean>`(${marathons.organizerUserId} IS NULL OR EXISTS (
+    SELECT 1 FROM users ou WHERE ou.id = ${marathons.organizerUserId} AND ou.suspended_at IS NULL ${unblocked}))`;
+}
+
+/**
  * SQL: the policy's 'see' (policy.ts `can`) over the columns of standingJoins, so a list filters before its LIMIT.
  * Public: everyone; a club's: its active members unless banned, and its organisers; private: organisers and active
  * participants; official ones also to every site admin (who sees every marathon anyway).
@@ -51,9 +72,10 @@ export function seeSql(viewer: Viewer | null): SQL {
   if (viewer?.role === 'admin') return sql`TRUE`;
   const status = sql`${marathonParticipants.status}`;
   const organizer = sql`(${standingColumns(viewer).organizerIsViewer} OR ${clubMembers.role} IN ('owner', 'admin'))`;
-  return sql`(${marathons.visibility} = 'publico' OR ${organizer}
-    OR (${marathons.visibility} = 'clube' AND ${clubMembers.role} IS NOT NULL AND (${status} IS NULL OR ${status} = 'active'))
-    OR (${marathons.visibility} = 'privado' AND ${status} = 'active'))`;
+  const visibility = effectiveVisibility();
+  return sql`(${organizerShownSql(viewer)} AND (${visibility} = 'publico' OR ${organizer}
+    OR (${visibility} = 'clube' AND ${clubMembers.role} IS NOT NULL AND (${status} IS NULL OR ${status} = 'active'))
+    OR (${visibility} = 'privado' AND ${status} = 'active')))`;
 }
 
 export type MarathonAccess = {
@@ -76,7 +98,7 @@ const accessColumns = {
   id: marathons.id,
   slug: marathons.slug,
   name: marathons.name,
-  visibility: marathons.visibility,
+  visibility: effectiveVisibility(),
   official: marathons.official,
   organizerUserId: marathons.organizerUserId,
   organizerClubId: marathons.organizerClubId,
@@ -103,15 +125,15 @@ export async function requireMarathonAccess(
   if (options.lock) await db.select({ id: marathons.id }).from(marathons).where(eq(marathons.id, marathonId)).for('update');
   const joins = standingJoins(viewer);
   const [row] = await db
-    .select({ ...accessColumns, ...standingColumns(viewer) })
+    .select({ ...accessColumns, ...standingColumns(viewer), organizerShown: organizerShownSql(viewer) })
     .from(marathons)
     .leftJoin(marathonParticipants, joins.participant)
     .leftJoin(clubMembers, joins.club)
     .where(eq(marathons.id, marathonId));
   if (!row) throw new AppError('not_found');
-  const { status, clubRole, organizerIsViewer, ...marathon } = row;
+  const { status, clubRole, organizerIsViewer, organizerShown, ...marathon } = row;
   const standing = toStanding(viewer, marathon, { status, clubRole, organizerIsViewer });
-  if (!can(marathon, standing, 'see')) throw new AppError('not_found');
+  if (!organizerShown || !can(marathon, standing, 'see')) throw new AppError('not_found');
   if (permission && !can(marathon, standing, permission)) {
     if (standing.status === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
     if (permission === 'manage') throw new AppError('forbidden', 'Só quem organiza a maratona pode fazer isso.');

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { marathonLevels, marathonParticipants, marathonTeams, marathons } from '~/db/schema';
@@ -6,13 +7,15 @@ import { deleteAccount } from '~/features/accounts/deletion.server';
 import { useTestDatabase } from '../../../test/db';
 import { createUser, formRequest, getRequest, testViewer } from '../../../test/factories';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
-import { call, statusOf } from '../../../test/routes';
+import { renderPage } from '../../../test/render';
+import { type Failure, call, statusOf } from '../../../test/routes';
 import * as challengesPage from '../../routes/m.$identificador.desafios';
 import * as manage from '../../routes/m.$identificador.gerenciar';
 import * as page from '../../routes/m.$identificador';
+import { OrganizerTools } from './components/organizer-tools';
 import { NOTICE_REQUIRED, addChallenge, createMarathon, joinMarathon, updateMarathonSettings } from './mutations.server';
-import { isRevealed, registrationState, todayIn } from './policy';
-import { getMarathonBySlug, listRevealedChallenges, listScheduledChallenges } from './queries.server';
+import { PARTICIPANTS_PAGE_SIZE, isRevealed, registrationState, todayIn } from './policy';
+import { getMarathonBySlug, listParticipants, listRevealedChallenges, listScheduledChallenges } from './queries.server';
 import { slugFromName } from './slugs';
 import { marathonWizardShape } from './validation';
 import { runMarathonWizard } from './wizard.server';
@@ -254,3 +257,43 @@ function formData(fields: Record<string, string>): FormData {
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return form;
 }
+
+describe('participants', () => {
+  it('come a page at a time in the order they registered, all of them reachable; the banned only in Gerenciar, for organisers', async () => {
+    const { viewer: organizer } = await noticeReader();
+    const marathon = await createMarathon(organizer, marathonInput());
+    const n = PARTICIPANTS_PAGE_SIZE + 5;
+    await getDb().execute(sql`INSERT INTO users (id, name, email, username)
+      SELECT 'mp-' || k, 'Leitora ' || k, 'mp-' || k || '@exemplo.com.br', 'mp_' || k FROM generate_series(1, ${n}) k`);
+    await getDb().execute(sql`INSERT INTO marathon_participants (marathon_id, user_id, status, joined_at)
+      SELECT ${marathon.id}, 'mp-' || k, CASE WHEN k = 1 THEN 'banned' ELSE 'active' END, now() - (${n} - k) * interval '1 minute'
+      FROM generate_series(1, ${n}) k`);
+    const first = await listParticipants(null, marathon.id);
+    const second = await listParticipants(null, marathon.id, { page: 2 });
+    expect([first.total, first.items.length, second.items.length]).toEqual([n - 1, PARTICIPANTS_PAGE_SIZE, n - 1 - PARTICIPANTS_PAGE_SIZE]);
+    expect([first.items[0]!.userId, second.items.at(-1)!.userId]).toEqual(['mp-2', `mp-${n}`]);
+    expect((await listParticipants(organizer, marathon.id, { withBanned: true })).items[0]).toMatchObject({ userId: 'mp-1', status: 'banned' });
+    expect((await listParticipants(null, marathon.id, { withBanned: true })).total).toBe(n - 1);
+  });
+});
+
+type ManageData = Parameters<typeof OrganizerTools>[0];
+
+describe('Gerenciar', () => {
+  it('gives what was typed, and its error, back only to the form that was sent (both have a description)', async () => {
+    const { user, viewer } = await noticeReader();
+    const marathon = await createMarathon(viewer, marathonInput({ description: 'A descrição da maratona.' }));
+    const params = { identificador: marathon.slug };
+    const path = `/m/${marathon.slug}/gerenciar`;
+    const loaderData = (await call(manage.loader, getRequest(path, user.cookie), params)) as Omit<ManageData, 'result'>;
+    const sent = { intent: 'desafio', categoryId: '', newCategory: 'Extras', kind: 'atividade', description: '', points: 'muitos', revealsOn: '', levelId: '' };
+    // What the page gets as actionData: the failure inside the action's data(…, { status: 400 }).
+    const { data: result } = (await call(manage.action, formRequest(path, sent, { cookie: user.cookie }), params)) as Failure;
+    const html = renderPage(() => createElement(OrganizerTools, { ...loaderData, result }), loaderData, path);
+    // The marathon's own description stays in its box, with no error under it.
+    expect(html).toMatch(/<textarea[^>]*name="description"[^>]*>A descrição da maratona\.<\/textarea>/);
+    expect(html.match(/name="description"/g)).toHaveLength(2);
+    expect(html).toMatch(/name="points"[^>]*value="muitos"/);
+    expect(html.match(/Descreva o desafio/g)).toHaveLength(1);
+  });
+});

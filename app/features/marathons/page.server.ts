@@ -16,7 +16,9 @@ export const loadMarathonForRoute = (args: ViewerArgs & { params: { identificado
   loadBySlugForRoute(args, { store: MARATHON_SLUGS, prefix: 'm', get: getMarathonBySlug });
 
 /** The cache tag of a marathon's pages (a visitor only ever gets a public one's: the others answer 404). */
-export const marathonPageHeaders = (marathon: MarathonDetail) => ({ 'X-Cache-Tags': marathonCacheTag(marathon.id) });
+export const marathonPageHeaders = (marathon: MarathonDetail) => ({
+  'X-Cache-Tags': [marathonCacheTag(marathon.id), marathon.organizerCacheTag].filter(Boolean).join(','),
+});
 
 /** /maratonas/aviso, coming back to `path` once accepted. */
 export const noticeUrl = (path: string) => `/maratonas/aviso?voltar=${encodeURIComponent(path)}`;

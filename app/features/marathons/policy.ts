@@ -130,3 +130,5 @@ export const MARATHON_DAYS_MAX = 120;
 /** Community marathons one reader may organise at once (open or upcoming): a guard against spam. */
 export const MARATHONS_ORGANIZED_MAX = 10;
 export const DIRECTORY_PAGE_SIZE = 24;
+/** Participants a page, on the participants tab and in Gerenciar. */
+export const PARTICIPANTS_PAGE_SIZE = 100;

@@ -14,12 +14,14 @@ import {
   marathons,
   users,
 } from '~/db/schema';
+import { clubCacheTag } from '~/features/clubs/cache';
+import { readerCacheTag } from '~/features/profiles/cache';
 import { isAppError } from '~/server/errors';
 import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
-import { requireMarathonAccess, seeSql, standingColumns, standingJoins, toStanding } from './access.server';
-import { DIRECTORY_PAGE_SIZE, can, phaseOf, registrationState, todayIn } from './policy';
+import { effectiveVisibility, organizerShownSql, requireMarathonAccess, seeSql, standingColumns, standingJoins, toStanding } from './access.server';
+import { DIRECTORY_PAGE_SIZE, PARTICIPANTS_PAGE_SIZE, can, phaseOf, registrationState, todayIn } from './policy';
 import type { ChallengeView, MarathonCard, MarathonDetail, MarathonParticipantView } from './types';
 import type { MARATHON_DIRECTORY_SECTIONS } from './validation';
 
@@ -44,7 +46,7 @@ const cardColumns = {
   slug: marathons.slug,
   name: marathons.name,
   official: marathons.official,
-  visibility: marathons.visibility,
+  visibility: effectiveVisibility(),
   mode: marathons.mode,
   timeZone: marathons.timeZone,
   startsOn: marathons.startsOn,
@@ -60,7 +62,8 @@ const cardColumns = {
   organizerClubName: organizerClubs.name,
 };
 
-type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] | (K extends `organizer${string}` ? null : never) };
+type ColumnData<C> = C extends SQL<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
+type CardRow = { [K in keyof typeof cardColumns]: ColumnData<(typeof cardColumns)[K]> | (K extends `organizer${string}` ? null : never) };
 
 function toCard(row: CardRow, now: Date): MarathonCard {
   const organizer = row.official
@@ -86,6 +89,7 @@ function toCard(row: CardRow, now: Date): MarathonCard {
     registrationClosesOn: row.registrationClosesOn,
     participantCount: row.participantCount,
     organizer,
+    organizerCacheTag: row.organizerUserId ? readerCacheTag(row.organizerUserId) : row.organizerClubId ? clubCacheTag(row.organizerClubId) : null,
     phase: phaseOf(row, now),
     registration: registrationState(row, now),
   };
@@ -110,6 +114,7 @@ export async function getMarathonBySlug(viewer: Viewer | null, slug: string, now
       description: marathons.description,
       rules: marathons.rules,
       ...standingColumns(viewer),
+      organizerShown: organizerShownSql(viewer),
       levelId: marathonParticipants.levelId,
       teamId: marathonParticipants.teamId,
     })
@@ -120,9 +125,9 @@ export async function getMarathonBySlug(viewer: Viewer | null, slug: string, now
     .leftJoin(clubMembers, joins.club)
     .where(eq(marathons.slug, slug));
   if (!row) return null;
-  const { status, clubRole, organizerIsViewer, description, rules, levelId, teamId, ...card } = row;
+  const { status, clubRole, organizerIsViewer, organizerShown, description, rules, levelId, teamId, ...card } = row;
   const standing = toStanding(viewer, card, { status, clubRole, organizerIsViewer });
-  if (!can(card, standing, 'see')) return null;
+  if (!organizerShown || !can(card, standing, 'see')) return null;
   const groupTable = card.mode === 'teams' ? marathonTeams : marathonLevels;
   const groups =
     card.mode === 'none'
@@ -149,6 +154,7 @@ export type DirectorySection = (typeof MARATHON_DIRECTORY_SECTIONS)[number];
  * section (acontecendo, próximas, encerradas in each marathon's own time zone), kind and name search.
  */
 export async function listMarathons(
+  viewer: Viewer | null,
   query: { q: string; fase: DirectorySection; tipo: 'todas' | 'oficiais' | 'comunidade'; pagina: number },
   now: Date = new Date(),
 ): Promise<{ marathons: MarathonCard[]; total: number; page: number; pageSize: number }> {
@@ -165,7 +171,14 @@ export async function listMarathons(
       : query.fase === 'proximas'
         ? [asc(marathons.startsOn)]
         : [desc(marathons.official), asc(marathons.endsOn)];
-  const where = and(eq(marathons.visibility, 'publico'), section[query.fase], ...kind, ...containsEveryWord(marathons.name, query.q));
+  // A private club's marathons never show here, nor a suspended reader's or one in a block with the viewer.
+  const where = and(
+    eq(effectiveVisibility(), 'publico'),
+    organizerShownSql(viewer),
+    section[query.fase],
+    ...kind,
+    ...containsEveryWord(marathons.name, query.q),
+  );
   const [rows, [counted]] = await Promise.all([
     cardsFrom()
       .where(where)
@@ -187,8 +200,10 @@ export async function listMyMarathons(viewer: Viewer, now: Date = new Date()): P
       .orderBy(desc(marathons.startsOn), asc(marathons.id))
       .limit(100),
     cardsFrom()
-      .innerJoin(marathonParticipants, and(eq(marathonParticipants.marathonId, marathons.id), eq(marathonParticipants.userId, viewer.id)))
-      .where(eq(marathonParticipants.status, 'active'))
+      .innerJoin(marathonParticipants, standingJoins(viewer).participant)
+      .leftJoin(clubMembers, standingJoins(viewer).club)
+      // Only the ones they may still open: a club's once they left the club, or a hidden organiser's, drop out.
+      .where(and(eq(marathonParticipants.status, 'active'), seeSql(viewer)))
       .orderBy(desc(marathons.startsOn), asc(marathons.id))
       .limit(100),
   ]);
@@ -258,30 +273,47 @@ export async function listChallengeOptions(viewer: Viewer, marathonId: string) {
   return { categories, levels };
 }
 
-/** Participants in the order they joined, with their level or team; the banned only for organisers. */
-export async function listParticipants(viewer: Viewer | null, marathonId: string): Promise<MarathonParticipantView[]> {
+/**
+ * A page of a marathon's participants in the order they registered (PARTICIPANTS_PAGE_SIZE a page, so 15,000 fit),
+ * with their level or team; suspended readers left out. `withBanned` (Gerenciar) adds the banned, for organisers
+ * and site admins only.
+ */
+export async function listParticipants(
+  viewer: Viewer | null,
+  marathonId: string,
+  options: { page?: number; withBanned?: boolean } = {},
+): Promise<{ items: MarathonParticipantView[]; total: number; page: number; pageSize: number }> {
   const { standing } = await requireMarathonAccess(getDb(), viewer, marathonId, 'see');
-  const manager = standing.organizer || standing.siteAdmin;
-  const rows = await getDb()
-    .select({
-      userId: users.id,
-      username: users.username,
-      name: users.name,
-      status: marathonParticipants.status,
-      joinedAt: marathonParticipants.joinedAt,
-      level: marathonLevels.name,
-      team: marathonTeams.name,
-    })
-    .from(marathonParticipants)
-    .innerJoin(users, eq(users.id, marathonParticipants.userId))
-    .leftJoin(marathonLevels, eq(marathonLevels.id, marathonParticipants.levelId))
-    .leftJoin(marathonTeams, eq(marathonTeams.id, marathonParticipants.teamId))
-    .where(
-      and(eq(marathonParticipants.marathonId, marathonId), manager ? undefined : eq(marathonParticipants.status, 'active'), sql`${users.suspendedAt} IS NULL`),
-    )
-    .orderBy(asc(marathonParticipants.joinedAt), asc(users.id))
-    .limit(500);
-  return rows.map(({ level, team, joinedAt, ...r }) => ({ ...r, group: level ?? team, joinedAt: joinedAt.toISOString() }));
+  const withBanned = options.withBanned === true && (standing.organizer || standing.siteAdmin);
+  const page = options.page ?? 1;
+  const where = and(
+    eq(marathonParticipants.marathonId, marathonId),
+    withBanned ? undefined : eq(marathonParticipants.status, 'active'),
+    sql`${users.suspendedAt} IS NULL`,
+  );
+  const [rows, [counted]] = await Promise.all([
+    getDb()
+      .select({
+        userId: users.id,
+        username: users.username,
+        name: users.name,
+        status: marathonParticipants.status,
+        joinedAt: marathonParticipants.joinedAt,
+        level: marathonLevels.name,
+        team: marathonTeams.name,
+      })
+      .from(marathonParticipants)
+      .innerJoin(users, eq(users.id, marathonParticipants.userId))
+      .leftJoin(marathonLevels, eq(marathonLevels.id, marathonParticipants.levelId))
+      .leftJoin(marathonTeams, eq(marathonTeams.id, marathonParticipants.teamId))
+      .where(where)
+      .orderBy(asc(marathonParticipants.joinedAt), asc(users.id))
+      .limit(PARTICIPANTS_PAGE_SIZE)
+      .offset((page - 1) * PARTICIPANTS_PAGE_SIZE),
+    getDb().select({ n: count() }).from(marathonParticipants).innerJoin(users, eq(users.id, marathonParticipants.userId)).where(where),
+  ]);
+  const items = rows.map(({ level, team, joinedAt, ...r }) => ({ ...r, group: level ?? team, joinedAt: joinedAt.toISOString() }));
+  return { items, total: counted?.n ?? 0, page, pageSize: PARTICIPANTS_PAGE_SIZE };
 }
 
 /** Whether the reader accepted /maratonas/aviso. */

@@ -16,6 +16,8 @@ export type MarathonCard = {
   registrationClosesOn: string;
   participantCount: number;
   organizer: { kind: 'oficial' | 'clube' | 'leitor'; name: string; href: string | null };
+  /** The visitors' cache tag of who organises it (a reader's or a club's), so a rename, suspension or club turned private drops the copy. */
+  organizerCacheTag: string | null;
   phase: MarathonPhase;
   registration: RegistrationState;
 };

@@ -228,6 +228,9 @@ export const marathonDirectoryQuery = z.object({
   pagina: z.coerce.number().int().min(1).max(1000).catch(1),
 });
 
+/** `?pagina=` of the participants' lists (the tab and Gerenciar). */
+export const participantsPageQuery = z.object({ pagina: z.coerce.number().int().min(1).max(1000).catch(1) });
+
 /** Where /maratonas/aviso sends the reader back to: a path of this site only. */
 export const noticeReturn = z
   .string()

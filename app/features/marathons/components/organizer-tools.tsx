@@ -1,4 +1,5 @@
-import { Form } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { Pagination } from '~/components/ui/pagination';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
 import { Confirm, HostForm, usePending } from '~/features/lcs/components/host-tools';
 import { fieldError, typed } from '~/lib/form-result';
@@ -12,13 +13,20 @@ type Props = {
   marathon: MarathonDetail;
   scheduled: (ChallengeView & { category: string })[];
   options: { categories: { id: string; name: string }[]; levels: { id: string; name: string }[] };
-  participants: MarathonParticipantView[];
+  participants: { items: MarathonParticipantView[]; total: number; page: number; pageSize: number };
   result: unknown;
 };
 
 /** The organisers' page: the basics, a challenge added (with the list of those scheduled for later), participants. */
 export function OrganizerTools({ marathon, scheduled, options, participants, result }: Props) {
-  const field = (name: string, fallback: string) => ({ name, defaultValue: typed(result, name, fallback), error: fieldError(result, name) });
+  const location = useLocation();
+  // Both forms have a "description": what was typed and its error go back only to the form that was sent.
+  const fieldOf = (intent: string) => (name: string, fallback: string) => {
+    const sent = typed(result, 'intent') === intent;
+    return { name, defaultValue: sent ? typed(result, name, fallback) : fallback, error: sent ? fieldError(result, name) : undefined };
+  };
+  const field = fieldOf('detalhes');
+  const challengeField = fieldOf('desafio');
   return (
     <div className="flex flex-col gap-6">
       <HostForm intent="detalhes" title="Dados da maratona" submit="Salvar">
@@ -38,7 +46,7 @@ export function OrganizerTools({ marathon, scheduled, options, participants, res
 
       <HostForm intent="desafio" title="Adicionar desafio" submit="Adicionar desafio">
         <p className="text-sm text-muted">Pode ser antes ou durante a maratona. Com data de revelação, ele só aparece para todos a partir desse dia.</p>
-        <SelectField label="Categoria" {...field('categoryId', options.categories[0]?.id ?? '')}>
+        <SelectField label="Categoria" {...challengeField('categoryId', options.categories[0]?.id ?? '')}>
           <option value="">Nova categoria…</option>
           {options.categories.map((c) => (
             <option key={c.id} value={c.id}>
@@ -46,16 +54,16 @@ export function OrganizerTools({ marathon, scheduled, options, participants, res
             </option>
           ))}
         </SelectField>
-        <TextField label="Nome da nova categoria" hint="Só se escolheu “Nova categoria”." maxLength={80} {...field('newCategory', '')} />
-        <SelectField label="Tipo" {...field('kind', 'leitura')}>
+        <TextField label="Nome da nova categoria" hint="Só se escolheu “Nova categoria”." maxLength={80} {...challengeField('newCategory', '')} />
+        <SelectField label="Tipo" {...challengeField('kind', 'leitura')}>
           <option value="leitura">Leitura (livros vinculados)</option>
           <option value="atividade">Atividade (marcar como feita)</option>
         </SelectField>
-        <TextArea label="Descrição do desafio" rows={2} maxLength={CHALLENGE_DESCRIPTION_MAX} {...field('description', '')} />
-        <TextField label="Pontos" inputMode="numeric" {...field('points', '1')} />
-        <TextField label="Revelar em (opcional)" type="date" {...field('revealsOn', '')} />
+        <TextArea label="Descrição do desafio" rows={2} maxLength={CHALLENGE_DESCRIPTION_MAX} {...challengeField('description', '')} />
+        <TextField label="Pontos" inputMode="numeric" {...challengeField('points', '1')} />
+        <TextField label="Revelar em (opcional)" type="date" {...challengeField('revealsOn', '')} />
         {options.levels.length ? (
-          <SelectField label="Nível (opcional)" {...field('levelId', '')}>
+          <SelectField label="Nível (opcional)" {...challengeField('levelId', '')}>
             <option value="">Todos os níveis</option>
             {options.levels.map((l) => (
               <option key={l.id} value={l.id}>
@@ -84,15 +92,16 @@ export function OrganizerTools({ marathon, scheduled, options, participants, res
         <h2 id="pessoas" className="font-serif text-xl font-semibold">
           Participantes
         </h2>
-        {participants.length ? (
+        {participants.items.length ? (
           <ul className="flex flex-col divide-y divide-line">
-            {participants.map((p) => (
+            {participants.items.map((p) => (
               <ParticipantRow key={p.userId} p={p} />
             ))}
           </ul>
         ) : (
           <p className="text-sm text-muted">Ninguém se inscreveu ainda.</p>
         )}
+        <Pagination page={participants.page} pageSize={participants.pageSize} total={participants.total} search={location.search} />
       </section>
     </div>
   );
@@ -140,7 +149,7 @@ function ParticipantRow({ p }: { p: MarathonParticipantView }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <span>
-        {who} <span className="text-sm text-muted">{p.status === 'banned' ? 'Banimento' : (p.group ?? 'Participando')}</span>
+        {who} <span className="text-sm text-muted">{p.status === 'banned' ? 'Banido(a) da maratona' : (p.group ?? 'Participando')}</span>
       </span>
       <Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="userId" value={p.userId} />
