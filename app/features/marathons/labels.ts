@@ -2,29 +2,29 @@
 import { daysLabel } from '~/features/lcs/labels';
 import type { MarathonTimeZone } from './vocabulary';
 
-const TIME_ZONE_PLACES: Record<MarathonTimeZone, string> = {
-  'America/Sao_Paulo': 'São Paulo (Brasília)',
-  'America/Bahia': 'Salvador',
-  'America/Fortaleza': 'Fortaleza',
-  'America/Recife': 'Recife',
-  'America/Belem': 'Belém',
-  'America/Noronha': 'Fernando de Noronha',
-  'America/Manaus': 'Manaus',
-  'America/Cuiaba': 'Cuiabá',
-  'America/Campo_Grande': 'Campo Grande',
-  'America/Porto_Velho': 'Porto Velho',
-  'America/Boa_Vista': 'Boa Vista',
-  'America/Rio_Branco': 'Rio Branco',
-  'Europe/Lisbon': 'Lisboa',
-  'Atlantic/Azores': 'Açores',
+const TIME_ZONE_OF: Record<MarathonTimeZone, string> = {
+  'America/Sao_Paulo': 'de Brasília',
+  'America/Bahia': 'de Salvador',
+  'America/Fortaleza': 'de Fortaleza',
+  'America/Recife': 'de Recife',
+  'America/Belem': 'de Belém',
+  'America/Noronha': 'de Fernando de Noronha',
+  'America/Manaus': 'de Manaus',
+  'America/Cuiaba': 'de Cuiabá',
+  'America/Campo_Grande': 'de Campo Grande',
+  'America/Porto_Velho': 'de Porto Velho',
+  'America/Boa_Vista': 'de Boa Vista',
+  'America/Rio_Branco': 'de Rio Branco',
+  'Europe/Lisbon': 'de Lisboa',
+  'Atlantic/Azores': 'dos Açores',
 };
 
-/** "America/Sao_Paulo" → "horário de São Paulo (Brasília)": the place as people say it. */
+/** "America/Sao_Paulo" → "horário de Brasília": the place as people say it. */
 export function timeZoneLabel(timeZone: string): string {
-  return `horário de ${TIME_ZONE_PLACES[timeZone as MarathonTimeZone] ?? timeZone}`;
+  return `horário ${TIME_ZONE_OF[timeZone as MarathonTimeZone] ?? `de ${timeZone}`}`;
 }
 
-/** "5 de dez. de 2026 a 18 de dez. de 2026 (horário de Sao Paulo)". */
+/** "5 de dez. de 2026 a 18 de dez. de 2026 (horário de Brasília)". */
 export function marathonDaysLabel(marathon: { startsOn: string; endsOn: string; timeZone: string }): string {
   return `${daysLabel(marathon.startsOn, marathon.endsOn)} (${timeZoneLabel(marathon.timeZone)})`;
 }

@@ -13,6 +13,7 @@ import * as challengesPage from '../../routes/m.$identificador.desafios';
 import * as manage from '../../routes/m.$identificador.gerenciar';
 import * as page from '../../routes/m.$identificador';
 import { OrganizerTools } from './components/organizer-tools';
+import { timeZoneLabel } from './labels';
 import { NOTICE_REQUIRED, addChallenge, createMarathon, joinMarathon, updateMarathonSettings } from './mutations.server';
 import { PARTICIPANTS_PAGE_SIZE, isRevealed, registrationState, todayIn } from './policy';
 import { getMarathonBySlug, listParticipants, listRevealedChallenges, listScheduledChallenges } from './queries.server';
@@ -30,6 +31,7 @@ const at = (iso: string) => new Date(iso);
 describe('marathons: the clock', () => {
   it('knows "today" in the marathon’s own time zone', () => {
     expect(todayIn('America/Sao_Paulo', at('2026-12-05T02:59:00Z'))).toBe('2026-12-04');
+    expect(['America/Sao_Paulo', 'Atlantic/Azores'].map(timeZoneLabel)).toEqual(['horário de Brasília', 'horário dos Açores']);
     expect(todayIn('America/Sao_Paulo', at('2026-12-05T03:00:00Z'))).toBe('2026-12-05');
     expect(todayIn('Europe/Lisbon', at('2026-12-05T00:00:00Z'))).toBe('2026-12-05');
     expect(isRevealed({ revealsOn: '2026-12-05' }, 'America/Sao_Paulo', at('2026-12-05T02:59:00Z'))).toBe(false);
