@@ -41,9 +41,10 @@ export async function visit(page: Page): Promise<string> {
 
 /**
  * Every invalidation sent so far has been heard: notifications arrive in commit order, so once a marker sent
- * now comes back, none sent before it can still drop a page the next visit stores.
+ * now comes back, none sent before it can still drop a page the next visit stores. A test whose set-up changes a
+ * lot (many invalidations in flight) waits for it before its first visits.
  */
-async function settled() {
+export async function settled() {
   const marker = `settled:${Math.random()}`;
   let heard = false;
   const stop = await subscribe('html_cache', (tags) => {

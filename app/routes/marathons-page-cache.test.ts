@@ -7,7 +7,7 @@ import { addChallenge, createMarathon, joinMarathon, updateMarathonSettings } fr
 import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
 import { useTestDatabase } from '../../test/db';
 import { createMarathonCast, marathonInput, noticeReader } from '../../test/marathon-fixtures';
-import { dropped, kept, visit, type Page } from '../../test/page-cache';
+import { dropped, kept, settled, visit, type Page } from '../../test/page-cache';
 import * as marathonPage from './m.$identificador';
 import * as challengesPage from './m.$identificador.desafios';
 import * as participantsPage from './m.$identificador.participantes';
@@ -38,6 +38,7 @@ describe("visitors' cached marathon pages", () => {
     const pages = pagesOf(marathon.slug);
     const otherPages = pagesOf(other.slug);
     const list = directoryPage('proximas');
+    await settled();
     for (const p of [...pages, ...otherPages, list]) await visit(p);
     expect(await visit(list)).toContain(marathon.slug);
 
@@ -82,6 +83,7 @@ describe("visitors' cached marathon pages", () => {
     const { user, viewer: organizer } = await noticeReader();
     const marathon = await createMarathon(organizer, marathonInput());
     const list = directoryPage('proximas');
+    await settled();
     for (const p of [...pagesOf(marathon.slug), list]) await visit(p);
     await getDb().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
     await dropped(...pagesOf(marathon.slug), list);
@@ -89,6 +91,7 @@ describe("visitors' cached marathon pages", () => {
 
     const cast = await createMarathonCast('publico');
     const pages = pagesOf(cast.marathon.slug);
+    await settled();
     for (const p of [...pages, list]) await visit(p);
     const [club] = await getDb()
       .select({ id: clubs.id, name: clubs.name, slug: clubs.slug })
