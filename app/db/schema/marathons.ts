@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHALLENGE_KINDS, MARATHON_MODES, MARATHON_PARTICIPANT_STATUSES, MARATHON_TIME_ZONES, MARATHON_VISIBILITIES } from '~/features/marathons/vocabulary';
 import { users } from './accounts';
+import { editions } from './catalog';
 import { clubs } from './clubs';
 
 /**
@@ -92,6 +93,12 @@ export const marathonTeams = pgTable(
       .references(() => marathons.id, { onDelete: 'cascade' }),
     position: smallint().notNull(),
     name: text().notNull(),
+    // The team's scores: the sums of its active participants', kept incrementally with theirs.
+    challengesDone: integer().notNull().default(0),
+    points: integer().notNull().default(0),
+    pages: integer().notNull().default(0),
+    minutes: integer().notNull().default(0),
+    scoredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('marathon_teams_position_key').on(t.marathonId, t.position),
@@ -135,6 +142,8 @@ export const marathonChallenges = pgTable(
     description: text().notNull(),
     points: integer().notNull().default(1),
     revealsOn: date({ mode: 'string' }),
+    /** A `leitura` challenge completes by itself when a linked edition is finished on the reader's shelf. */
+    completesOnFinish: boolean().notNull().default(true),
     levelId: text().references(() => marathonLevels.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -163,9 +172,18 @@ export const marathonParticipants = pgTable(
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the row reached its status (a join, a ban). */
     statusAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Scores, kept incrementally as updates arrive (never recomputed per request): challenges done, their points,
+    // pages and minutes read inside the marathon's window; `scoredAt` is when `points` reached its value (ties go
+    // to whoever got there first).
+    challengesDone: integer().notNull().default(0),
+    points: integer().notNull().default(0),
+    pages: integer().notNull().default(0),
+    minutes: integer().notNull().default(0),
+    scoredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.marathonId, t.userId] }),
+    index('marathon_participants_ranking_idx').on(t.marathonId, t.status, t.points.desc(), t.scoredAt, t.userId),
     index('marathon_participants_user_idx').on(t.userId, t.status),
     index('marathon_participants_status_idx').on(t.marathonId, t.status, t.joinedAt),
     index('marathon_participants_level_idx').on(t.levelId),
@@ -180,3 +198,66 @@ export const marathonNoticeAcceptances = pgTable('marathon_notice_acceptances', 
     .references(() => users.id, { onDelete: 'cascade' }),
   acceptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+// --- the participant's board, counting and scores (issue 29, second piece) ---
+
+/**
+ * An edition a participant linked to a `leitura` challenge on their board (PRODUCT.md §G "vinculados"): its own
+ * progress (0–100), complete flag, rating (quarters, as shelf entries), comment and optional marked day. One link
+ * per challenge × reader × edition; the challenge counts as done for the reader when one of its links is complete.
+ */
+export const marathonChallengeLinks = pgTable(
+  'marathon_challenge_links',
+  {
+    id: text().primaryKey(),
+    marathonId: text()
+      .notNull()
+      .references(() => marathons.id, { onDelete: 'cascade' }),
+    challengeId: text()
+      .notNull()
+      .references(() => marathonChallenges.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    editionId: text()
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    progress: smallint().notNull().default(0),
+    complete: boolean().notNull().default(false),
+    ratingQuarters: smallint(),
+    comment: text(),
+    markedOn: date({ mode: 'string' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('marathon_challenge_links_key').on(t.challengeId, t.userId, t.editionId),
+    index('marathon_challenge_links_board_idx').on(t.marathonId, t.userId),
+    index('marathon_challenge_links_user_edition_idx').on(t.userId, t.editionId),
+    index('marathon_challenge_links_edition_idx').on(t.editionId),
+    check('marathon_challenge_links_progress_check', sql`${t.progress} BETWEEN 0 AND 100`),
+    check('marathon_challenge_links_rating_check', sql`${t.ratingQuarters} BETWEEN 1 AND 20`),
+    check('marathon_challenge_links_comment_check', sql`char_length(${t.comment}) <= 1000`),
+  ],
+);
+
+/**
+ * A challenge a participant has done: an `atividade` ticked, or a `leitura` with a complete link. Kept as a row so
+ * scores move incrementally and ties are broken by when the score was reached.
+ */
+export const marathonChallengeCompletions = pgTable(
+  'marathon_challenge_completions',
+  {
+    marathonId: text()
+      .notNull()
+      .references(() => marathons.id, { onDelete: 'cascade' }),
+    challengeId: text()
+      .notNull()
+      .references(() => marathonChallenges.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    completedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.userId] }), index('marathon_challenge_completions_board_idx').on(t.marathonId, t.userId)],
+);
