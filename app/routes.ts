@@ -106,6 +106,7 @@ export default [
   route('gerenciar', 'routes/gerenciar.tsx'),
   route('gerenciar/emails', 'routes/gerenciar.emails.tsx'),
   route('gerenciar/novidades', 'routes/gerenciar.novidades.tsx'),
+  route('gerenciar/maratonas', 'routes/gerenciar.maratonas.tsx'),
   route('gerenciar/denuncias', 'routes/gerenciar.denuncias.tsx'),
   route('gerenciar/catalogo', 'routes/gerenciar.catalogo.tsx'),
   route('gerenciar/catalogo/solicitacoes', 'routes/gerenciar.catalogo.solicitacoes.tsx'),

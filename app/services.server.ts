@@ -17,6 +17,7 @@ import '~/features/social/digest.server';
 import '~/features/social/catalog-follows.server';
 import '~/features/clubs/activities/reminders.server';
 import '~/features/lcs/notices.server';
+import '~/features/marathons/notices.server';
 import '~/features/export/archive.server';
 import '~/features/imports/job.server';
 import '~/features/clubs/posts/notify.server';

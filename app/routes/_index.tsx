@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { Link } from '~/components/link';
 import type { Route } from './+types/_index';
 import { ButtonLink } from '~/components/ui/button';
@@ -8,15 +8,18 @@ import { listNewsPosts } from '~/features/news/queries.server';
 import { CLUBS_CACHE_TAG } from '~/features/clubs/cache';
 import { ClubList } from '~/features/clubs/components/club-list';
 import { listClubDirectory } from '~/features/clubs/queries.server';
+import { MARATHONS_CACHE_TAG } from '~/features/marathons/cache';
+import { MarathonList } from '~/features/marathons/components/marathon-list';
+import { listMarathons } from '~/features/marathons/queries.server';
 import { formatDate } from '~/lib/format';
-import { publicPageHeaders } from '~/server/cache-headers';
+import { publicPageHeadersFromLoader } from '~/server/cache-headers';
 import { getViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Maratona, sua comunidade de leitura' },
   { name: 'description', content: 'Acompanhe suas leituras, participe de maratonas literárias e LCs, converse em clubes e leia com a foca.' },
 ];
-export const headers = publicPageHeaders(['landing', 'news', CLUBS_CACHE_TAG]);
+export const headers = publicPageHeadersFromLoader;
 
 /**
  * Signed-in readers start at /home. Their requests carry the session cookie, so the HTML cache never answers
@@ -24,14 +27,35 @@ export const headers = publicPageHeaders(['landing', 'news', CLUBS_CACHE_TAG]);
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer({ request, context })) throw redirect('/home', { status: 302, headers: { 'Cache-Control': 'private, no-store' } });
-  const [news, clubs] = await Promise.all([listNewsPosts(3), listClubDirectory({ q: '', ordem: 'membros', pagina: 1 })]);
+  const directory = (fase: 'acontecendo' | 'proximas') => listMarathons(null, { q: '', fase, tipo: 'todas', pagina: 1 });
+  const [news, clubs, running, upcoming] = await Promise.all([
+    listNewsPosts(3),
+    listClubDirectory({ q: '', ordem: 'membros', pagina: 1 }),
+    directory('acontecendo'),
+    directory('proximas'),
+  ]);
+  // Running marathons first (official ones lead), then the next to start.
+  const marathons = [...running.marathons, ...upcoming.marathons].slice(0, LANDING_MARATHONS);
   // Where /configuracoes/excluir lands: the reader is signed out by then, so the landing says it went through.
   const accountDeleted = new URL(request.url).searchParams.get('conta') === 'excluida';
-  return { news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })), clubs: clubs.clubs.slice(0, LANDING_CLUBS), accountDeleted };
+  // Tagged with each marathon organiser shown too, as /maratonas: a rename or a suspension drops the copy.
+  const tags = new Set([
+    'landing',
+    'news',
+    CLUBS_CACHE_TAG,
+    MARATHONS_CACHE_TAG,
+    ...marathons.flatMap((m) => (m.organizerCacheTag ? [m.organizerCacheTag] : [])),
+  ]);
+  return data(
+    { news: news.map(({ id, title, publishedAt }) => ({ id, title, publishedAt })), clubs: clubs.clubs.slice(0, LANDING_CLUBS), marathons, accountDeleted },
+    { headers: { 'X-Cache-Tags': [...tags].join(',') } },
+  );
 }
 
 /** The largest clubs shown to visitors, with a link to the directory. */
 const LANDING_CLUBS = 4;
+/** The marathons shown to visitors: running ones, then upcoming. */
+const LANDING_MARATHONS = 4;
 
 const features = [
   { title: 'Sua estante', text: 'Quero ler, lendo, lidos: registre o progresso por página, porcentagem ou minutos, com notas de um quarto de estrela.' },
@@ -78,6 +102,21 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="maratonas" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="maratonas" className="font-serif text-2xl font-bold">
+            Maratonas
+          </h2>
+          <Link to="/maratonas">Ver todas as maratonas</Link>
+        </div>
+        {loaderData.marathons.length ? (
+          <MarathonList marathons={loaderData.marathons} />
+        ) : (
+          <p className="text-muted">
+            Maratonas literárias com desafios, pontos e ranking. <Link to="/maratonas">Veja as que já terminaram</Link>.
+          </p>
+        )}
       </section>
       <section aria-labelledby="clubes" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

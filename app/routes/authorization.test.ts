@@ -46,6 +46,7 @@ import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
 import * as emails from './gerenciar.emails';
 import * as novidades from './gerenciar.novidades';
+import * as officialMarathons from './gerenciar.maratonas';
 import * as notificacoes from './notificacoes';
 import * as following from './seguindo';
 import * as readers from './u';
@@ -133,6 +134,7 @@ const routeCases = (
   // private shelf: its owner, who is told it is theirs; anyone else a 404).
   { path: `/denunciar?tipo=shelf&id=${shelves.closed}`, module: reportPage, expect: ownerOnly, actionExpect: signedIn },
   { path: '/gerenciar/novidades', module: novidades, expect: adminOnly },
+  { path: '/gerenciar/maratonas', module: officialMarathons, expect: adminOnly },
   { path: '/gerenciar/catalogo', module: catalogDashboard, expect: curators },
   { path: '/gerenciar/catalogo/solicitacoes', module: queue, expect: curators },
   { path: `/gerenciar/catalogo/solicitacoes/${code}`, params: { codigo: code }, module: review, expect: curators },

@@ -1,7 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, getRequest, testViewer } from '../../test/factories';
+import { marathonInput, noticeReader } from '../../test/marathon-fixtures';
+import { suspend } from '../../test/reading-factories';
+import { marathons } from '~/db/schema';
+import { createMarathon } from '~/features/marathons/mutations.server';
+import { todayIn } from '~/features/marathons/policy';
 import { createClub } from '~/features/clubs/mutations.server';
 import { getDb, queryRows } from '~/db/client.server';
 import { resetEnvForTests } from '~/server/env.server';
@@ -117,6 +122,25 @@ describe('catalogue routes', () => {
     expect(both.suggestions.map((s) => [s.title, s.href])).toEqual([
       ['Dom Casmurro', expect.stringMatching(/^\/ed\//)],
       ['Clube do Dom Casmurro', '/clube/clube-do-dom-casmurro'],
+    ]);
+    // Then public marathons, running ones first; a private one, or a suspended organiser's, is never suggested.
+    const organizer = await noticeReader();
+    const suspended = await noticeReader();
+    await createMarathon(organizer.viewer, marathonInput({ name: 'Maratona Dom Casmurro' }));
+    const running = await createMarathon(organizer.viewer, marathonInput({ name: 'Dom Casmurro em Dezembro' }));
+    await getDb()
+      .update(marathons)
+      .set({ startsOn: todayIn('America/Sao_Paulo') })
+      .where(eq(marathons.id, running.id));
+    await createMarathon(organizer.viewer, marathonInput({ name: 'Dom Casmurro secreto', visibility: 'privado' }));
+    await createMarathon(suspended.viewer, marathonInput({ name: 'Dom Casmurro da suspensa' }));
+    await suspend(suspended.user.id);
+    const all = (await ((await run(sugestoes, '/api/catalogo/sugestoes?q=dom+cas')) as Response).json()) as {
+      suggestions: { title: string; detail: string; href: string }[];
+    };
+    expect(all.suggestions.slice(2).map((s) => [s.title, s.detail, s.href])).toEqual([
+      ['Dom Casmurro em Dezembro', 'Maratona · Acontecendo · 0 participantes', `/m/${running.slug}`],
+      ['Maratona Dom Casmurro', 'Maratona · Próxima · 0 participantes', '/m/maratona-dom-casmurro'],
     ]);
   });
 });

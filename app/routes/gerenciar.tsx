@@ -80,6 +80,7 @@ export default function Manage({ loaderData, actionData }: Route.ComponentProps)
           <nav aria-label="Seções de gerenciamento" className="flex flex-wrap gap-3">
             <Link to="/gerenciar/denuncias">Denúncias{loaderData.openReports ? ` (${loaderData.openReports})` : ''}</Link>
             <Link to="/gerenciar/novidades">Novidades</Link>
+            <Link to="/gerenciar/maratonas">Maratonas oficiais</Link>
             <Link to="/gerenciar/emails">E-mails enviados</Link>
           </nav>
           <section aria-labelledby="contas" className="flex flex-col gap-3">

@@ -38,8 +38,9 @@ describe('/ and /home', () => {
     const reader = await createUser();
     const redirect = await thrown(call(landing.loader, getRequest('/', reader.cookie)));
     expect([redirect.status, redirect.headers.get('location'), redirect.headers.get('cache-control')]).toEqual([302, '/home', 'private, no-store']);
-    expect(await call(landing.loader, getRequest('/'))).toMatchObject({ news: expect.any(Array) });
-    expect(landing.headers({} as never)).toMatchObject({ 'X-Cache-Tags': 'landing,news,clubs' });
+    const landed = (await call(landing.loader, getRequest('/'))) as { data: unknown; init: { headers: Record<string, string> } };
+    expect(landed.data).toMatchObject({ news: expect.any(Array), clubs: expect.any(Array), marathons: expect.any(Array) });
+    expect(landing.headers({ loaderHeaders: new Headers(landed.init.headers) } as never)).toMatchObject({ 'X-Cache-Tags': 'landing,news,clubs,marathons' });
   });
 
   it('/home asks visitors to sign in, to the loader and to the action', async () => {

@@ -12,6 +12,7 @@ import * as marathonPage from './m.$identificador';
 import * as challengesPage from './m.$identificador.desafios';
 import * as participantsPage from './m.$identificador.participantes';
 import * as directory from './maratonas';
+import * as landing from './_index';
 
 useTestDatabase();
 
@@ -23,6 +24,7 @@ const pagesOf = (slug: string): Page[] =>
       ['/participantes', participantsPage],
     ] as const
   ).map(([tab, route]) => ({ url: new URL(`http://localhost:3000/m/${slug}${tab}`), route, params: { identificador: slug } }));
+const landingPage: Page = { url: new URL('http://localhost:3000/'), route: landing, params: {} };
 const directoryPage = (fase: string): Page => ({ url: new URL(`http://localhost:3000/maratonas?fase=${fase}`), route: directory, params: {} });
 
 describe("visitors' cached marathon pages", () => {
@@ -39,8 +41,9 @@ describe("visitors' cached marathon pages", () => {
     const otherPages = pagesOf(other.slug);
     const list = directoryPage('proximas');
     await settled();
-    for (const p of [...pages, ...otherPages, list]) await visit(p);
+    for (const p of [...pages, ...otherPages, list, landingPage]) await visit(p);
     expect(await visit(list)).toContain(marathon.slug);
+    expect(await visit(landingPage)).toContain(marathon.slug);
 
     const { viewer: reader } = await noticeReader();
     await joinMarathon(reader, marathon.id, null);
@@ -74,8 +77,9 @@ describe("visitors' cached marathon pages", () => {
       registrationOpensOn: input.registrationOpensOn,
       registrationClosesOn: input.registrationClosesOn,
     });
-    await dropped(pages[0]!, list);
+    await dropped(pages[0]!, list, landingPage);
     expect(await visit(pages[0]!)).toContain('Maratona renomeada');
+    expect(await visit(landingPage)).toContain('Maratona renomeada');
     await kept(...otherPages);
   });
 

@@ -261,3 +261,23 @@ export const marathonChallengeCompletions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.challengeId, t.userId] }), index('marathon_challenge_completions_board_idx').on(t.marathonId, t.userId)],
 );
+
+/**
+ * A notice a participant got about a marathon (PRODUCT.md §G notifications): `subject` is `inicio` (it starts
+ * today), `fim` (it ended) or `desafios:{day}` (challenges revealed that day). Written with the notification, claimed
+ * with ON CONFLICT DO NOTHING, so however often the job runs a reader hears of each once.
+ */
+export const marathonNotices = pgTable(
+  'marathon_notices',
+  {
+    marathonId: text()
+      .notNull()
+      .references(() => marathons.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.marathonId, t.userId, t.subject] }), index('marathon_notices_user_idx').on(t.userId)],
+);

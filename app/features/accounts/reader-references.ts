@@ -158,6 +158,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'which etapa openings the reader was told of',
     archive: { excluded: 'which etapa notices the site sent, not what the reader made' },
   },
+  'marathon_notices.user_id': {
+    onDelete: 'delete',
+    why: 'which marathon starts, ends and revealed challenges the reader was told of',
+    archive: { excluded: 'which marathon notices the site sent, not what the reader made' },
+  },
   'group_read_materials.created_by_id': {
     onDelete: 'anonymise',
     why: 'an LC’s materials belong to the LC',

@@ -12,11 +12,12 @@ import { type Failure, call, statusOf } from '../../../test/routes';
 import * as challengesPage from '../../routes/m.$identificador.desafios';
 import * as manage from '../../routes/m.$identificador.gerenciar';
 import * as page from '../../routes/m.$identificador';
+import * as officialPage from '../../routes/gerenciar.maratonas';
 import { OrganizerTools } from './components/organizer-tools';
 import { timeZoneLabel } from './labels';
 import { NOTICE_REQUIRED, addChallenge, createMarathon, joinMarathon, updateMarathonSettings } from './mutations.server';
 import { PARTICIPANTS_PAGE_SIZE, isRevealed, registrationState, todayIn } from './policy';
-import { getMarathonBySlug, listParticipants, listRevealedChallenges, listScheduledChallenges } from './queries.server';
+import { getMarathonBySlug, listOfficialMarathons, listParticipants, listRevealedChallenges, listScheduledChallenges } from './queries.server';
 import { slugFromName } from './slugs';
 import { marathonWizardShape } from './validation';
 import { runMarathonWizard } from './wizard.server';
@@ -170,6 +171,20 @@ describe('marathons: registration', () => {
     // Only site admins organise official marathons; a reader without the notice creates nothing.
     await expect(createMarathon(organizer, marathonInput({ organizer: 'oficial' }))).rejects.toMatchObject({ code: 'forbidden', field: 'organizer' });
     await expect(createMarathon(reader, marathonInput())).rejects.toMatchObject({ message: NOTICE_REQUIRED });
+  });
+
+  it('site admins find every official marathon, and its tools, in /gerenciar/maratonas; no one else may list them there', async () => {
+    const { viewer: organizer, user: organizerUser } = await noticeReader();
+    const { viewer: admin, user: adminUser } = await noticeReader('admin');
+    await createMarathon(organizer, marathonInput({ name: 'Maratona da comunidade' }));
+    const official = await createMarathon(admin, marathonInput({ name: 'Maratona Literária de Verão', organizer: 'oficial', visibility: 'privado' }));
+    const data = await call(officialPage.loader, getRequest('/gerenciar/maratonas', adminUser.cookie));
+    const html = renderPage(officialPage.default as never, data, '/gerenciar/maratonas');
+    expect(html).toContain('Maratona Literária de Verão');
+    expect(html).toContain(`href="/m/${official.slug}/gerenciar"`);
+    expect(html).not.toContain('Maratona da comunidade');
+    await expect(listOfficialMarathons(organizer)).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await statusOf(call(officialPage.loader, getRequest('/gerenciar/maratonas', organizerUser.cookie)))).toBe(404);
   });
 
   it('a deleted account leaves the marathons it was in counting one fewer, and takes the ones it organised', async () => {

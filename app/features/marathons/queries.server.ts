@@ -16,7 +16,7 @@ import {
 } from '~/db/schema';
 import { clubCacheTag } from '~/features/clubs/cache';
 import { readerCacheTag } from '~/features/profiles/cache';
-import { isAppError } from '~/server/errors';
+import { AppError, isAppError } from '~/server/errors';
 import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
@@ -188,6 +188,37 @@ export async function listMarathons(
     getDb().select({ n: count() }).from(marathons).where(where),
   ]);
   return { marathons: rows.map((row) => toCard(row, now)), total: counted?.n ?? 0, page: query.pagina, pageSize: DIRECTORY_PAGE_SIZE };
+}
+
+/** How many official marathons /gerenciar/maratonas lists, newest first. */
+export const OFFICIAL_MARATHONS_MAX = 100;
+
+/** /gerenciar/maratonas: the official marathons, the newest start first; site admins only (they run them). */
+export async function listOfficialMarathons(viewer: Viewer, now: Date = new Date()): Promise<MarathonCard[]> {
+  if (viewer.role !== 'admin') throw new AppError('forbidden');
+  const rows = await cardsFrom().where(eq(marathons.official, true)).orderBy(desc(marathons.startsOn), asc(marathons.id)).limit(OFFICIAL_MARATHONS_MAX);
+  return rows.map((row) => toCard(row, now));
+}
+
+/** How many marathons the header's typeahead suggests. */
+export const MARATHON_SUGGESTIONS_MAX = 3;
+
+/**
+ * The header's typeahead (public, briefly cached, the same for everyone): public marathons whose name has every word
+ * typed and whose organiser is shown to visitors — running ones first, then upcoming, then ended; the largest first.
+ */
+export async function suggestMarathons(q: string, now: Date = new Date()): Promise<MarathonCard[]> {
+  if (q.trim().length < 2) return [];
+  const today = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${marathons.timeZone})::date`;
+  const rows = await cardsFrom()
+    .where(and(eq(effectiveVisibility(), 'publico'), organizerShownSql(null), ...containsEveryWord(marathons.name, q)))
+    .orderBy(
+      sql`CASE WHEN ${marathons.endsOn} < ${today} THEN 2 WHEN ${marathons.startsOn} > ${today} THEN 1 ELSE 0 END`,
+      desc(marathons.participantCount),
+      asc(marathons.id),
+    )
+    .limit(MARATHON_SUGGESTIONS_MAX);
+  return rows.map((row) => toCard(row, now));
 }
 
 /** /m: the marathons the viewer organises (their own, their clubs', official ones for site admins) and the ones they joined. */

@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPES = [
   'group_read_invitation',
   'group_read_stage',
   'group_read_place',
+  'marathon_dates',
+  'marathon_challenges',
   'weekly_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -42,6 +44,8 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   group_read_invitation: { label: 'Convite para uma LC', inAppAvailable: true, defaults: { inApp: true, email: true } },
   group_read_stage: { label: 'Etapa de uma LC sua começa', inAppAvailable: true, defaults: { inApp: true, email: false } },
   group_read_place: { label: 'Você sai de uma LC que ficou só para membros do clube', inAppAvailable: true, defaults: { inApp: true, email: true } },
+  marathon_dates: { label: 'Uma maratona sua começa ou termina', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  marathon_challenges: { label: 'Desafios novos revelados numa maratona sua', inAppAvailable: true, defaults: { inApp: true, email: false } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 
@@ -63,6 +67,9 @@ export const NOTIFICATION_KIND_TYPES = {
   group_read_invitation: 'group_read_invitation',
   group_read_stage: 'group_read_stage',
   group_read_place_lost: 'group_read_place',
+  marathon_starts: 'marathon_dates',
+  marathon_ended: 'marathon_dates',
+  marathon_challenges_revealed: 'marathon_challenges',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */

@@ -3,12 +3,15 @@ import { suggestEditions } from '~/features/catalog/search.server';
 import { catalogSearchParams } from '~/features/catalog/validation';
 import { membersLabel } from '~/features/clubs/labels';
 import { suggestClubs } from '~/features/clubs/queries.server';
+import { participantsLabel } from '~/features/marathons/labels';
+import { PHASE_LABELS } from '~/features/marathons/policy';
+import { suggestMarathons } from '~/features/marathons/queries.server';
 import type { Suggestion } from '~/features/catalog/components/use-suggestions';
 
-/** The header typeahead: a few editions, then a few clubs, for what has been typed so far. Public, briefly cacheable. */
+/** The header typeahead: a few editions, then a few clubs and marathons, for what has been typed so far. Public, briefly cacheable. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { q } = catalogSearchParams.pick({ q: true }).parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [editions, clubs] = await Promise.all([suggestEditions(q), suggestClubs(q)]);
+  const [editions, clubs, marathons] = await Promise.all([suggestEditions(q), suggestClubs(q), suggestMarathons(q)]);
   const suggestions: Suggestion[] = [
     ...editions.map((e) => ({
       kind: 'edition' as const,
@@ -18,6 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       href: `/ed/${e.id}`,
     })),
     ...clubs.map((c) => ({ kind: 'club' as const, id: c.id, title: c.name, detail: `Clube · ${membersLabel(c.memberCount)}`, href: `/clube/${c.slug}` })),
+    ...marathons.map((m) => ({
+      kind: 'marathon' as const,
+      id: m.id,
+      title: m.name,
+      detail: `Maratona · ${PHASE_LABELS[m.phase]} · ${participantsLabel(m.participantCount)}`,
+      href: `/m/${m.slug}`,
+    })),
   ];
   return Response.json({ suggestions }, { headers: { 'Cache-Control': 'public, max-age=60' } });
 }

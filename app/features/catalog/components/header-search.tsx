@@ -5,11 +5,11 @@ import { Form, useNavigate } from 'react-router';
 import { type Suggestion, useSuggestions } from './use-suggestions';
 
 const Search = lucide(searchDrawing);
-const KINDS = ['edition', 'club'] as const;
+const KINDS = ['edition', 'club', 'marathon'] as const;
 
 /**
  * The header's search: a plain GET form to /catalogo (works before JavaScript), enhanced into an ARIA
- * combobox that suggests editions, and clubs, as the reader types.
+ * combobox that suggests editions, clubs and marathons as the reader types.
  */
 export function HeaderSearch() {
   const listId = useId();
@@ -24,7 +24,7 @@ export function HeaderSearch() {
   return (
     <Form method="get" action="/catalogo" role="search" className="relative" onSubmit={close}>
       <label htmlFor={`${listId}-input`} className="sr-only">
-        Buscar livros e clubes
+        Buscar livros, clubes e maratonas
       </label>
       <Search aria-hidden="true" size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
       <input
@@ -36,7 +36,7 @@ export function HeaderSearch() {
         onKeyDown={(event) => onKeyDown(event, choose)}
         onBlur={() => setTimeout(close, 150)}
         onFocus={() => suggestions.length && reopen()}
-        placeholder="Buscar livros e clubes"
+        placeholder="Buscar livros, clubes e maratonas"
         autoComplete="off"
         maxLength={200}
         role="combobox"
