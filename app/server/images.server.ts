@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
 import { AppError, RateLimitError } from './errors';
 import { formatWait, hitRateLimit, rateLimitRules } from './rate-limit.server';
 import type { Viewer } from './viewer.server';
@@ -62,4 +63,28 @@ export async function readUploadedImage(viewer: Viewer, file: File, maxSide: num
     if (error instanceof AppError) throw new AppError(error.code, error.message, field);
     throw error;
   }
+}
+
+/**
+ * An uploaded image (readUploadedImage) stored under `key` and put in place by `swap`, which opens its own
+ * transaction, re-checks who may change it (under the owner's lock) and answers the key it replaced — only ever one
+ * of the owner's own files, else null. A failed swap (the owner gone, the uploader's role lost meanwhile) removes
+ * the new file, which serves nothing; the replaced one is removed once nothing points at it.
+ */
+export async function replaceStoredImage(
+  viewer: Viewer,
+  file: File,
+  image: { maxSide: number; field: string; key: string },
+  swap: () => Promise<string | null>,
+): Promise<void> {
+  const { body, contentType } = await readUploadedImage(viewer, file, image.maxSide, image.field);
+  await getStorage().put(image.key, body, contentType);
+  let previous: string | null;
+  try {
+    previous = await swap();
+  } catch (error) {
+    await removeFiles([image.key]);
+    throw error;
+  }
+  if (previous) await removeFiles([previous]);
 }

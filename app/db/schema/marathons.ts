@@ -20,6 +20,8 @@ export const marathons = pgTable(
     /** Markdown (the safe subset of PRODUCT.md §1.6), as are the rules. */
     description: text().notNull().default(''),
     rules: text().notNull().default(''),
+    /** The cover organisers upload (stored under marathons/{id}/, WebP); without one, the page shows none. */
+    coverKey: text(),
     /** A reader-organised marathon goes with its organiser's account; a club's stays with the club. */
     organizerUserId: text().references(() => users.id, { onDelete: 'cascade' }),
     organizerClubId: text().references(() => clubs.id, { onDelete: 'cascade' }),

@@ -88,7 +88,7 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
     const marathons = await releaseMarathonsOf(tx, viewer.id);
     await tx.delete(users).where(eq(users.id, viewer.id));
     return {
-      files: [...stored.map((f) => f.key), ...archived.flatMap((a) => (a.key ? [a.key] : [])), ...clubs.files, ...groupReads.files],
+      files: [...stored.map((f) => f.key), ...archived.flatMap((a) => (a.key ? [a.key] : [])), ...clubs.files, ...groupReads.files, ...marathons.files],
       tags: [
         ...editions.flatMap((e) => (e.atts ? [editionCacheTag(e.id), editionAttsCacheTag(e.id)] : [editionCacheTag(e.id)])),
         ...clubs.tags,

@@ -30,12 +30,12 @@ export async function handOverOwnedClubs(tx: Tx, userId: string): Promise<{ tags
       await tx.execute(sql`UPDATE club_members SET role = 'admin' WHERE club_id = ${club.id} AND user_id = ${userId}`);
       await tx.execute(sql`UPDATE club_members SET role = 'owner' WHERE club_id = ${club.id} AND user_id = ${heir.user_id}`);
     } else {
-      // Its LCs and marathons go with it: the LCs' covers and material files are removed too, their cached pages dropped.
+      // Its LCs and marathons go with it: their covers (and the LCs' material files) are removed too, their cached pages dropped.
       const groupReads = await clubGroupReadsGoing(tx, club.id);
-      tags.push(...(await clubMarathonsGoing(tx, club.id)));
+      const marathons = await clubMarathonsGoing(tx, club.id);
       await tx.execute(sql`DELETE FROM clubs WHERE id = ${club.id}`);
-      files.push(...[club.avatar_key, club.banner_key].filter((key): key is string => key !== null), ...groupReads.files);
-      tags.push(...groupReads.tags);
+      files.push(...[club.avatar_key, club.banner_key].filter((key): key is string => key !== null), ...groupReads.files, ...marathons.files);
+      tags.push(...groupReads.tags, ...marathons.tags);
     }
   }
   return { tags: [...new Set(tags)], files };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import type { Viewer } from '~/server/viewer.server';
 import type { ActivityKind } from './vocabulary';
+import { storedFileUrl } from '~/integrations/storage/storage.server';
 
 /** Clubs on /home's "Meus clubes" card, the most active first. */
 export const HOME_CLUBS_MAX = 4;
@@ -48,7 +49,7 @@ export async function listHomeClubs(viewer: Viewer): Promise<{ clubs: HomeClub[]
     clubs: rows.map((row) => ({
       slug: row.slug,
       name: row.name,
-      avatarUrl: row.avatar_key ? `/arquivos/${row.avatar_key}` : null,
+      avatarUrl: storedFileUrl(row.avatar_key),
       primaryColor: row.primary_color,
       newPosts: row.new_posts,
       nextActivity: row.next_activity

@@ -9,8 +9,7 @@ import { DIRECTORY_PAGE_SIZE, type MembershipStanding, canSeeClub } from './poli
 import { rememberClubAccess, standingPlanPosition } from './standing.server';
 import type { ClubCard, ClubDetail, ClubDirectoryPage, MyClubs } from './types';
 import type { ClubCategory } from './vocabulary';
-
-const fileUrl = (key: string | null) => (key ? `/arquivos/${key}` : null);
+import { storedFileUrl } from '~/integrations/storage/storage.server';
 
 const cardColumns = {
   id: clubs.id,
@@ -35,7 +34,7 @@ const toCard = ({ avatarKey, categories, description, ...row }: CardRow): ClubCa
     ...row,
     summary: summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX).trimEnd()}…` : summary,
     categories: categories as ClubCategory[],
-    avatarUrl: fileUrl(avatarKey),
+    avatarUrl: storedFileUrl(avatarKey),
   };
 };
 
@@ -77,7 +76,7 @@ export async function getClubBySlug(viewer: Viewer | null, slug: string): Promis
     description: card.description,
     welcomeText,
     rules,
-    bannerUrl: fileUrl(bannerKey),
+    bannerUrl: storedFileUrl(bannerKey),
     accentColor,
     memberCap,
     membersCanPost,

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { groupReads } from '~/db/schema';
-import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { invalidateTags } from '~/server/html-cache.server';
-import { readUploadedImage } from '~/server/images.server';
+import { replaceStoredImage } from '~/server/images.server';
 import type { Viewer } from '~/server/viewer.server';
 import { groupReadPageTags } from './cache';
 import { requireGroupReadAccess } from './standing.server';
@@ -19,22 +18,15 @@ const COVER_SIDE = 640;
  */
 export async function changeGroupReadCover(viewer: Viewer, groupReadId: string, file: File): Promise<void> {
   await requireGroupReadAccess(getDb(), viewer, groupReadId, 'manage');
-  const image = await readUploadedImage(viewer, file, COVER_SIDE, 'cover');
   const key = `group-reads/${groupReadId}/cover-${newId()}.webp`;
-  await getStorage().put(key, image.body, image.contentType);
-  let previous: string | null;
-  try {
-    previous = await getDb().transaction(async (tx) => {
+  await replaceStoredImage(viewer, file, { maxSide: COVER_SIDE, field: 'cover', key }, async () => {
+    const previous = await getDb().transaction(async (tx) => {
       await requireGroupReadAccess(tx, viewer, groupReadId, 'manage', { lock: true });
       const [row] = await tx.select({ key: groupReads.coverKey }).from(groupReads).where(eq(groupReads.id, groupReadId));
       await tx.update(groupReads).set({ coverKey: key, updatedAt: new Date() }).where(eq(groupReads.id, groupReadId));
       return row?.key ?? null;
     });
-  } catch (error) {
-    // The LC is gone or the uploader lost their place meanwhile: the new file serves nothing.
-    await removeFiles([key]);
-    throw error;
-  }
-  await invalidateTags(groupReadPageTags(groupReadId));
-  if (previous?.startsWith(`group-reads/${groupReadId}/`)) await removeFiles([previous]);
+    await invalidateTags(groupReadPageTags(groupReadId));
+    return previous?.startsWith(`group-reads/${groupReadId}/`) ? previous : null;
+  });
 }

@@ -12,8 +12,8 @@ import { DIRECTORY_PAGE_SIZE, can, phaseOf, saoPauloToday } from './policy';
 import { type GroupReadReader, effectiveVisibility, rememberGroupReadAccess, standingColumns, standingJoins, toStanding } from './standing.server';
 import type { GroupReadBook, GroupReadCard, GroupReadDetail, GroupReadDirectoryPage, GroupReadParticipant, GroupReadStage, MyGroupReads } from './types';
 import type { GroupReadPhase } from './vocabulary';
+import { storedFileUrl } from '~/integrations/storage/storage.server';
 
-const fileUrl = (key: string | null) => (key ? `/arquivos/${key}` : null);
 export const hostUsers = alias(users, 'host_users');
 export const hostClubs = alias(clubs, 'host_clubs');
 
@@ -74,7 +74,7 @@ export function toCard(row: CardRow, today: string): GroupReadCard {
     endsOn: row.endsOn,
     participantCount: row.participantCount,
     participantCap: row.participantCap,
-    coverUrl: fileUrl(row.coverKey),
+    coverUrl: storedFileUrl(row.coverKey),
     book: row.book ? toCoverCard(row.book) : null,
     host:
       row.hostClubSlug !== null

@@ -2,12 +2,14 @@ import { redirect } from 'react-router';
 import { z } from 'zod';
 import { formRunner } from '~/features/lcs/form-runner.server';
 import { isSuccess } from '~/lib/form-result';
+import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
+import { changeMarathonCover, removeMarathonCover } from './cover.server';
 import { addChallenge, removeMarathonParticipant, updateMarathonSettings } from './mutations.server';
 import type { MarathonDetail } from './types';
 import { addChallengeInput, marathonSettingsInput, participantAction } from './validation';
 
-const organizerIntent = z.object({ intent: z.enum(['detalhes', 'desafio', 'remover', 'banir']) });
+const organizerIntent = z.object({ intent: z.enum(['detalhes', 'capa', 'remover-capa', 'desafio', 'remover', 'banir']) });
 
 /**
  * /m/{identificador}/gerenciar's forms, each checked by its own schema; the data functions check the viewer
@@ -29,6 +31,19 @@ export async function runOrganizerAction(viewer: Viewer, marathon: MarathonDetai
       if (isSuccess(result) && slug !== marathon.slug) throw redirect(`/m/${slug}/gerenciar`);
       return result;
     }
+    case 'capa': {
+      const file = formData.get('cover');
+      return run(z.object({}), async () => {
+        if (!(file instanceof File) || file.size === 0) throw new AppError('invalid_input', 'Escolha uma imagem para a capa.', 'cover');
+        await changeMarathonCover(viewer, marathon.id, file);
+        return 'Capa atualizada.';
+      });
+    }
+    case 'remover-capa':
+      return run(z.object({}), async () => {
+        await removeMarathonCover(viewer, marathon.id);
+        return 'Capa removida.';
+      });
     case 'desafio':
       return run(addChallengeInput, async (input) => {
         await addChallenge(viewer, marathon.id, input);

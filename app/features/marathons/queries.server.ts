@@ -15,6 +15,7 @@ import {
   users,
 } from '~/db/schema';
 import { clubCacheTag } from '~/features/clubs/cache';
+import { storedFileUrl } from '~/integrations/storage/storage.server';
 import { readerCacheTag } from '~/features/profiles/cache';
 import { AppError, isAppError } from '~/server/errors';
 import { containsEveryWord } from '~/server/name-search.server';
@@ -113,6 +114,7 @@ export async function getMarathonBySlug(viewer: Viewer | null, slug: string, now
       ...cardColumns,
       description: marathons.description,
       rules: marathons.rules,
+      coverKey: marathons.coverKey,
       ...standingColumns(viewer),
       organizerShown: organizerShownSql(viewer),
       levelId: marathonParticipants.levelId,
@@ -125,7 +127,7 @@ export async function getMarathonBySlug(viewer: Viewer | null, slug: string, now
     .leftJoin(clubMembers, joins.club)
     .where(eq(marathons.slug, slug));
   if (!row) return null;
-  const { status, clubRole, organizerIsViewer, organizerShown, description, rules, levelId, teamId, ...card } = row;
+  const { status, clubRole, organizerIsViewer, organizerShown, description, rules, coverKey, levelId, teamId, ...card } = row;
   const standing = toStanding(viewer, card, { status, clubRole, organizerIsViewer });
   if (!organizerShown || !can(card, standing, 'see')) return null;
   const groupTable = card.mode === 'teams' ? marathonTeams : marathonLevels;
@@ -141,6 +143,7 @@ export async function getMarathonBySlug(viewer: Viewer | null, slug: string, now
     ...toCard(card, now),
     description,
     rules,
+    coverUrl: storedFileUrl(coverKey),
     groups: groups.map(({ id, name }) => ({ id, name })),
     standing,
     myGroupId: card.mode === 'teams' ? teamId : card.mode === 'levels' ? levelId : null,

@@ -26,6 +26,8 @@ export type MarathonCard = {
 export type MarathonDetail = MarathonCard & {
   description: string;
   rules: string;
+  /** The organisers' cover (/arquivos/…), or null. */
+  coverUrl: string | null;
   groups: { id: string; name: string }[];
   standing: MarathonStanding;
   myGroupId: string | null;

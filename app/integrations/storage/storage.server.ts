@@ -79,9 +79,13 @@ function assertWritable(key: string, contentType: string) {
   if (contentTypeOf(key) !== contentType) throw new Error(`The key ${key} does not match the content type ${contentType}`);
 }
 
+/** Where our pages link a stored file: /arquivos/{key}, answered from whichever storage is configured. */
 function urlOf(key: string): string {
   return `/arquivos/${key}`;
 }
+
+/** A stored file's address, or null when there is none (no cover, no avatar). */
+export const storedFileUrl = (key: string | null): string | null => (key ? urlOf(key) : null);
 
 export function diskStorage(root: string): Storage {
   const base = path.resolve(root);

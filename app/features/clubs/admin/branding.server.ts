@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { clubs } from '~/db/schema';
-import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
+import { removeFiles } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
-import { readUploadedImage } from '~/server/images.server';
+import { replaceStoredImage } from '~/server/images.server';
 import type { Viewer } from '~/server/viewer.server';
 import { clubPageTags } from '../cache';
 import { requireClubAccess } from '../standing.server';
@@ -36,18 +36,8 @@ export async function updateClubBranding(viewer: Viewer, clubId: string, input: 
  */
 export async function changeClubImage(viewer: Viewer, clubId: string, kind: ClubImageKind, file: File): Promise<void> {
   await requireClubAccess(getDb(), viewer, clubId, 'run_club');
-  const image = await readUploadedImage(viewer, file, IMAGE_SIDE[kind], kind);
   const key = `clubs/${clubId}/${kind}-${newId()}.webp`;
-  await getStorage().put(key, image.body, image.contentType);
-  let previous: string | null = null;
-  try {
-    previous = await setImageKey(viewer, clubId, kind, key);
-  } catch (error) {
-    // The club is gone or the uploader lost their role meanwhile: the new file serves nothing.
-    await removeFiles([key]);
-    throw error;
-  }
-  if (previous) await removeFiles([previous]);
+  await replaceStoredImage(viewer, file, { maxSide: IMAGE_SIDE[kind], field: kind, key }, () => setImageKey(viewer, clubId, kind, key));
 }
 
 /** Takes the avatar or banner away (the club shows its initial, or its colour). */

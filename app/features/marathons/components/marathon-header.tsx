@@ -7,7 +7,7 @@ import { MarathonJoinForm } from './marathon-join-form';
 
 export type MarathonTab = 'sobre' | 'desafios' | 'participantes' | 'gerenciar';
 
-/** The marathon's name, organiser, dates, registration, and its tabs (Gerenciar for its organisers). */
+/** The marathon's cover, name, organiser, dates, registration, and its tabs (Gerenciar for its organisers). */
 export function MarathonHeader({ marathon, current }: { marathon: MarathonDetail; current: MarathonTab }) {
   const base = `/m/${marathon.slug}`;
   const tabs = [
@@ -19,6 +19,7 @@ export function MarathonHeader({ marathon, current }: { marathon: MarathonDetail
   const { organizer } = marathon;
   return (
     <header className="flex flex-col gap-4">
+      {marathon.coverUrl ? <img src={marathon.coverUrl} alt="" className="aspect-[3/1] w-full rounded-xl border border-line object-cover" /> : null}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <p className="text-sm font-semibold uppercase tracking-wide text-coral">

@@ -1,4 +1,5 @@
 import { Form, useLocation } from 'react-router';
+import { Button } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/pagination';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
 import { Confirm, HostForm, usePending } from '~/features/lcs/components/host-tools';
@@ -27,6 +28,7 @@ export function OrganizerTools({ marathon, scheduled, options, participants, res
   };
   const field = fieldOf('detalhes');
   const challengeField = fieldOf('desafio');
+  const pending = usePending();
   return (
     <div className="flex flex-col gap-6">
       <HostForm intent="detalhes" title="Dados da maratona" submit="Salvar">
@@ -42,6 +44,33 @@ export function OrganizerTools({ marathon, scheduled, options, participants, res
             </option>
           ))}
         </SelectField>
+      </HostForm>
+
+      <HostForm
+        intent="capa"
+        title="Capa"
+        multipart
+        actions={
+          <span className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="capa" variant="secondary" pending={pending('capa')}>
+              Enviar capa
+            </Button>
+            {marathon.coverUrl ? (
+              <Button type="submit" name="intent" value="remover-capa" variant="quiet" pending={pending('remover-capa')}>
+                Remover a capa
+              </Button>
+            ) : null}
+          </span>
+        }
+      >
+        <TextField
+          label="Imagem da capa"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          name="cover"
+          error={typed(result, 'intent') === 'capa' ? fieldError(result, 'cover') : undefined}
+          hint="JPEG, PNG, WebP ou GIF de até 5 MB. Aparece larga (3 por 1) no alto da página da maratona."
+        />
       </HostForm>
 
       <HostForm intent="desafio" title="Adicionar desafio" submit="Adicionar desafio">
