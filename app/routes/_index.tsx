@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { data, redirect } from 'react-router';
 import { Link } from '~/components/link';
 import type { Route } from './+types/_index';
@@ -103,13 +104,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="maratonas" className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="maratonas" className="font-serif text-2xl font-bold">
-            Maratonas
-          </h2>
-          <Link to="/maratonas">Ver todas as maratonas</Link>
-        </div>
+      <Showcase id="maratonas" title="Maratonas" to="/maratonas" more="Ver todas as maratonas">
         {loaderData.marathons.length ? (
           <MarathonList marathons={loaderData.marathons} />
         ) : (
@@ -117,14 +112,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             Maratonas literárias com desafios, pontos e ranking. <Link to="/maratonas">Veja as que já terminaram</Link>.
           </p>
         )}
-      </section>
-      <section aria-labelledby="clubes" className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="clubes" className="font-serif text-2xl font-bold">
-            Clubes
-          </h2>
-          <Link to="/clubes">Ver todos os clubes</Link>
-        </div>
+      </Showcase>
+      <Showcase id="clubes" title="Clubes" to="/clubes" more="Ver todos os clubes">
         {loaderData.clubs.length ? (
           <ClubList clubs={loaderData.clubs} />
         ) : (
@@ -132,7 +121,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             Clubes de leitura com posts, encontros e LCs do mês. <Link to="/clubes">Conheça os clubes</Link>.
           </p>
         )}
-      </section>
+      </Showcase>
       {loaderData.news.length ? (
         <section aria-labelledby="ultimas">
           <h2 id="ultimas" className="mb-4 font-serif text-2xl font-bold">
@@ -148,5 +137,20 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** A section of the landing showing some of what the site has, with a link to all of it. */
+function Showcase({ id, title, to, more, children }: { id: string; title: string; to: string; more: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="font-serif text-2xl font-bold">
+          {title}
+        </h2>
+        <Link to={to}>{more}</Link>
+      </div>
+      {children}
+    </section>
   );
 }
