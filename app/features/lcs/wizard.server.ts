@@ -1,7 +1,7 @@
-import { data, redirect } from 'react-router';
-import { isAppError } from '~/server/errors';
+import { data } from 'react-router';
 import { typedFields } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
+import { finishWizard, firstStepWithError } from '~/server/wizard.server';
 import { editionIdFrom } from '~/features/clubs/activities/validation';
 import { createGroupRead, creationBlocker } from './mutations.server';
 import { saoPauloToday } from './policy';
@@ -166,21 +166,10 @@ export async function runWizard(viewer: Viewer, formData: FormData) {
         else regenerate();
       }
     } else if (Object.keys(fieldErrors).length === 0) {
-      const input = groupReadInput.parse(shape);
-      try {
-        const created = await createGroupRead(viewer, input);
-        return redirect(`/lc/${created.slug}`);
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        if (error.field) {
-          fieldErrors = { [error.field]: error.message };
-          step = stepOf(error.field);
-        } else formError = error.message;
-      }
-    } else {
-      // The last step checks everything: reopen the first step with a problem.
-      step = WIZARD_STEPS.find((s) => Object.keys(fieldErrors).some((field) => stepOf(field) === s)) ?? step;
-    }
+      const done = await finishWizard(step, stepOf, async () => `/lc/${(await createGroupRead(viewer, groupReadInput.parse(shape))).slug}`);
+      if (done instanceof Response) return done;
+      ({ fieldErrors, step, formError } = done);
+    } else step = firstStepWithError(WIZARD_STEPS, fieldErrors, stepOf, step);
   }
   const failed = Object.keys(fieldErrors).length > 0 || formError !== undefined;
   // What will stop the creation is said on every step, from the first.

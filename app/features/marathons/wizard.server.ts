@@ -1,8 +1,9 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { addDays } from '~/features/lcs/schedule';
-import { isAppError } from '~/server/errors';
+
 import { typedFields } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
+import { finishWizard, firstStepWithError } from '~/server/wizard.server';
 import { createMarathon, marathonCreationBlocker } from './mutations.server';
 import { todayIn } from './policy';
 import {
@@ -113,20 +114,10 @@ export async function runMarathonWizard(viewer: Viewer, formData: FormData) {
     fieldErrors = errorsOf(step, shape);
     if (Object.keys(fieldErrors).length === 0 && step !== 'visibilidade') step = MARATHON_WIZARD_STEPS[MARATHON_WIZARD_STEPS.indexOf(step) + 1]!;
     else if (Object.keys(fieldErrors).length === 0) {
-      try {
-        const created = await createMarathon(viewer, marathonInput.parse(shape));
-        return redirect(`/m/${created.slug}`);
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        if (error.field) {
-          fieldErrors = { [error.field]: error.message };
-          step = stepOf(error.field);
-        } else formError = error.message;
-      }
-    } else {
-      // The last step checks everything: reopen the first step with a problem.
-      step = MARATHON_WIZARD_STEPS.find((s) => Object.keys(fieldErrors).some((field) => stepOf(field) === s)) ?? step;
-    }
+      const done = await finishWizard(step, stepOf, async () => `/m/${(await createMarathon(viewer, marathonInput.parse(shape))).slug}`);
+      if (done instanceof Response) return done;
+      ({ fieldErrors, step, formError } = done);
+    } else step = firstStepWithError(MARATHON_WIZARD_STEPS, fieldErrors, stepOf, step);
   }
   const failed = Object.keys(fieldErrors).length > 0 || formError !== undefined;
   formError ??= (await marathonCreationBlocker(viewer)) ?? undefined;
