@@ -10,6 +10,7 @@ import { listClubDirectory } from '~/features/clubs/queries.server';
 import { clubDirectoryQuery } from '~/features/clubs/validation';
 import { CLUB_CATEGORIES } from '~/features/clubs/vocabulary';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
+import { DirectoryFilter, DirectorySearch } from '~/components/ui/directory-search';
 
 export const headers = publicPageHeadersFromLoader;
 
@@ -36,33 +37,23 @@ export default function ClubsPage({ loaderData }: Route.ComponentProps) {
           Criar clube
         </ButtonLink>
       </div>
-      <form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
-        <label className="flex flex-1 flex-col gap-1">
-          <span className="font-medium">Buscar clubes</span>
-          <input type="search" name="q" defaultValue={query.q} className="min-h-11 rounded-lg border border-line bg-surface px-3" />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Categoria</span>
-          <select name="categoria" defaultValue={query.categoria ?? ''} className="min-h-11 rounded-lg border border-line bg-surface px-3">
-            <option value="">Todas</option>
-            {CLUB_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Ordem</span>
-          <select name="ordem" defaultValue={query.ordem} className="min-h-11 rounded-lg border border-line bg-surface px-3">
-            <option value="membros">Mais membros</option>
-            <option value="atividade">Mais ativos</option>
-          </select>
-        </label>
-        <button type="submit" className="min-h-11 rounded-lg bg-mar px-4 font-semibold text-on-mar">
-          Buscar
-        </button>
-      </form>
+      <DirectorySearch label="Buscar clubes" q={query.q}>
+        <DirectoryFilter
+          label="Categoria"
+          name="categoria"
+          value={query.categoria ?? ''}
+          options={[['', 'Todas'], ...CLUB_CATEGORIES.map((category) => [category, CATEGORY_LABELS[category]] as const)]}
+        />
+        <DirectoryFilter
+          label="Ordem"
+          name="ordem"
+          value={query.ordem}
+          options={[
+            ['membros', 'Mais membros'],
+            ['atividade', 'Mais ativos'],
+          ]}
+        />
+      </DirectorySearch>
       {directory.clubs.length ? (
         <ClubList clubs={directory.clubs} />
       ) : query.q || query.categoria ? (

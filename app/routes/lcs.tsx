@@ -11,6 +11,7 @@ import { groupReadDirectoryQuery } from '~/features/lcs/validation';
 import { GROUP_READ_PHASES, type GroupReadPhase } from '~/features/lcs/vocabulary';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
 import { getViewer } from '~/server/viewer.server';
+import { DirectoryFilter, DirectorySearch } from '~/components/ui/directory-search';
 
 export const headers = publicPageHeadersFromLoader;
 
@@ -49,29 +50,16 @@ export default function GroupReadsPage({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </div>
       <TabNav label="Fases das LCs" tabs={GROUP_READ_PHASES.map((fase) => ({ to: keep(fase), label: PHASE_TABS[fase], active: query.fase === fase }))} />
-      <form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
-        {query.fase !== 'aberta' ? <input type="hidden" name="fase" value={query.fase} /> : null}
-        <label className="flex flex-1 flex-col gap-1">
-          <span className="font-medium">Buscar LCs</span>
-          <input type="search" name="q" defaultValue={query.q} className="min-h-11 rounded-lg border border-line bg-surface px-3" />
-        </label>
+      <DirectorySearch label="Buscar LCs" q={query.q} kept={query.fase !== 'aberta' ? { fase: query.fase } : {}}>
         {clubs.length ? (
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">Clube</span>
-            <select name="clube" defaultValue={query.clube ?? ''} className="min-h-11 rounded-lg border border-line bg-surface px-3">
-              <option value="">Todos</option>
-              {clubs.map((club) => (
-                <option key={club.slug} value={club.slug}>
-                  {club.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <DirectoryFilter
+            label="Clube"
+            name="clube"
+            value={query.clube ?? ''}
+            options={[['', 'Todos'], ...clubs.map((club) => [club.slug, club.name] as const)]}
+          />
         ) : null}
-        <button type="submit" className="min-h-11 rounded-lg bg-mar px-4 font-semibold text-on-mar">
-          Buscar
-        </button>
-      </form>
+      </DirectorySearch>
       {directory.groupReads.length ? (
         <GroupReadList groupReads={directory.groupReads} />
       ) : query.q || query.clube ? (

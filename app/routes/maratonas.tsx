@@ -10,6 +10,7 @@ import { type DirectorySection, listMarathons } from '~/features/marathons/queri
 import { MARATHON_DIRECTORY_SECTIONS, marathonDirectoryQuery } from '~/features/marathons/validation';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
 import { getViewer } from '~/server/viewer.server';
+import { DirectoryFilter, DirectorySearch } from '~/components/ui/directory-search';
 
 export const headers = publicPageHeadersFromLoader;
 
@@ -53,26 +54,9 @@ export default function MarathonsPage({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </div>
       <TabNav label="Quando" tabs={MARATHON_DIRECTORY_SECTIONS.map((fase) => ({ to: keep(fase), label: SECTION_LABELS[fase], active: query.fase === fase }))} />
-      <form method="get" className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
-        {query.fase !== 'acontecendo' ? <input type="hidden" name="fase" value={query.fase} /> : null}
-        <label className="flex flex-1 flex-col gap-1">
-          <span className="font-medium">Buscar maratonas</span>
-          <input type="search" name="q" defaultValue={query.q} className="min-h-11 rounded-lg border border-line bg-surface px-3" />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Tipo</span>
-          <select name="tipo" defaultValue={query.tipo} className="min-h-11 rounded-lg border border-line bg-surface px-3">
-            {Object.entries(KIND_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="min-h-11 rounded-lg bg-mar px-4 font-semibold text-on-mar">
-          Buscar
-        </button>
-      </form>
+      <DirectorySearch label="Buscar maratonas" q={query.q} kept={query.fase !== 'acontecendo' ? { fase: query.fase } : {}}>
+        <DirectoryFilter label="Tipo" name="tipo" value={query.tipo} options={Object.entries(KIND_LABELS)} />
+      </DirectorySearch>
       {directory.marathons.length ? (
         <MarathonList marathons={directory.marathons} />
       ) : query.q || query.tipo !== 'todas' ? (
