@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
 import { clubMembers, clubPlans, clubs, users } from '~/db/schema';
-import { dropClubPlaces } from '~/features/lcs/participants.server';
+import { admitClubWaitingLists, dropClubPlaces } from '~/features/lcs/participants.server';
 import { isBlockedPair } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
 import { AppError } from '~/server/errors';
@@ -97,14 +97,16 @@ export async function joinClub(viewer: Viewer, clubId: string): Promise<JoinOutc
 
 /** Leaves the club, cancels a request or declines an invitation. The owner hands the club over first. */
 export async function leaveClub(viewer: Viewer, clubId: string): Promise<void> {
-  const lcTags = await getDb().transaction(async (tx) => {
+  const left = await getDb().transaction(async (tx) => {
     const { standing } = await requireClubAccess(tx, viewer, clubId, null, { lock: true });
     if (!standing || standing.status === 'banned') throw new AppError('invalid_input', 'Você não é membro deste clube.');
     if (standing.role === 'owner') throw new AppError('invalid_input', 'Passe o clube para outro membro antes de sair: um clube sempre tem dono.');
     await tx.delete(clubMembers).where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, viewer.id)));
-    return dropClubPlaces(tx, clubId, viewer.id);
+    return { tags: await dropClubPlaces(tx, clubId, viewer.id), wasStaff: standing.role === 'admin' };
   });
-  await invalidateTags([...clubPageTags(clubId), ...lcTags]);
+  await invalidateTags([...clubPageTags(clubId), ...left.tags]);
+  // An admin's blocks no longer keep anyone off the club's LCs' waiting lists.
+  if (left.wasStaff) await admitClubWaitingLists(clubId);
 }
 
 /** Staff answer a join request: approved, the reader is a member; rejected, the request is gone (they may ask again). */
@@ -174,13 +176,13 @@ export async function inviteMember(viewer: Viewer, clubId: string, username: str
 
 /** A new role for a member; only above-rank staff may give it, and never above their own rank. */
 export async function changeRole(viewer: Viewer, clubId: string, userId: string, role: ClubRole): Promise<void> {
-  await getDb().transaction(async (tx) => {
+  const steppedDown = await getDb().transaction(async (tx) => {
     const { club, standing } = await requireClubAccess(tx, viewer, clubId, 'change_roles', { lock: true });
     const row = await memberRow(tx, clubId, userId);
     if (row?.status !== 'active') throw new AppError('invalid_input', 'Só membros ativos recebem um papel.');
     if (!outranks(standing, row) || !assignableRoles(standing).includes(role))
       throw new AppError('forbidden', 'Você só pode mudar o papel de quem está abaixo de você, e para um papel abaixo do seu.');
-    if (row.role === role) return;
+    if (row.role === role) return false;
     await tx
       .update(clubMembers)
       .set({ role })
@@ -195,13 +197,19 @@ export async function changeRole(viewer: Viewer, clubId: string, userId: string,
       },
       tx,
     );
+    return isStaffRole(row.role) && !isStaffRole(role);
   });
   await invalidateTags(clubPageTags(clubId));
+  // A former admin's blocks no longer keep anyone off the club's LCs' waiting lists.
+  if (steppedDown) await admitClubWaitingLists(clubId);
 }
+
+/** The roles whose blocks keep a reader out of the club's LCs (as joinGroupRead and admitWaiting check). */
+const isStaffRole = (role: ClubRole) => role === 'owner' || role === 'admin';
 
 /** A ban ends the reader's access at once (every page and action reads their status) and keeps them out. */
 export async function banMember(viewer: Viewer, clubId: string, userId: string, reason: string): Promise<void> {
-  const lcTags = await getDb().transaction(async (tx) => {
+  const banned = await getDb().transaction(async (tx) => {
     const { standing } = await requireClubAccess(tx, viewer, clubId, 'manage_members', { lock: true });
     if (userId === viewer.id) throw new AppError('invalid_input', 'Você não pode banir a si mesmo.');
     const row = await memberRow(tx, clubId, userId);
@@ -222,9 +230,10 @@ export async function banMember(viewer: Viewer, clubId: string, userId: string, 
       .insert(clubMembers)
       .values({ clubId, userId, ...values })
       .onConflictDoUpdate({ target: [clubMembers.clubId, clubMembers.userId], set: values });
-    return dropClubPlaces(tx, clubId, userId);
+    return { tags: await dropClubPlaces(tx, clubId, userId), wasStaff: row?.status === 'active' && isStaffRole(row.role) };
   });
-  await invalidateTags([...clubPageTags(clubId), ...lcTags]);
+  await invalidateTags([...clubPageTags(clubId), ...banned.tags]);
+  if (banned.wasStaff) await admitClubWaitingLists(clubId);
 }
 
 /** Lifts a ban: the reader is no one in the club again, free to ask to join. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { groupReadEditions, groupReadParticipants, groupReads, users } from '~/db/schema';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
@@ -98,18 +98,34 @@ export async function admitWaiting(tx: Tx, groupReadId: string): Promise<string[
 
 /**
  * Readers back in sight — restored after a suspension, a block lifted between them — may be on waiting lists that
- * admitWaiting passed them over on while places were free: each LC any of them waits for is locked in turn (in id
+ * admitWaiting passed them over on while places were free: their LCs let their waiting lists in (admitWaitingIn).
+ */
+export async function admitReturningReaders(userIds: readonly string[]): Promise<void> {
+  await admitWaitingIn(
+    sql`user_id IN (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/**
+ * A club's owner or admin stepped down, left or was banned: a reader they blocked, passed over on the waiting list
+ * of one of the club's LCs, may now come in. The club's LCs let their waiting lists in (admitWaitingIn).
+ */
+export async function admitClubWaitingLists(clubId: string): Promise<void> {
+  await admitWaitingIn(sql`group_read_id IN (SELECT g.id FROM group_reads g WHERE g.host_club_id = ${clubId})`);
+}
+
+/**
+ * Each LC with someone waiting whom `waiting` (SQL over group_read_participants) picks is locked in turn (in id
  * order, so two callers never wait on each other, FOR UPDATE as joinGroupRead) and lets its waiting list in, in
  * order, up to the cap. Drops the cached pages of the LCs someone got into once committed.
  */
-export async function admitReturningReaders(userIds: readonly string[]): Promise<void> {
+async function admitWaitingIn(waiting: SQL): Promise<void> {
   const tags = await getDb().transaction(async (tx) => {
     const rows = await queryRows<{ id: string }>(
-      sql`SELECT DISTINCT group_read_id AS id FROM group_read_participants
-        WHERE status = 'waiting' AND user_id IN (${sql.join(
-          userIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) ORDER BY id`,
+      sql`SELECT DISTINCT group_read_id AS id FROM group_read_participants WHERE status = 'waiting' AND ${waiting} ORDER BY id`,
       tx,
     );
     const stale: string[] = [];

@@ -5,7 +5,7 @@ import { catalogRedirects, clubs, groupReadEditions, groupReadParticipants, grou
 import { setSuspended } from '~/features/accounts/admin.server';
 import { changeUsername } from '~/features/accounts/mutations.server';
 import { applyEditionChanges } from '~/features/catalog/edits.server';
-import { banMember, joinClub, leaveClub } from '~/features/clubs/membership.server';
+import { banMember, changeRole, joinClub, leaveClub } from '~/features/clubs/membership.server';
 import { createClub, updateClubSettings } from '~/features/clubs/mutations.server';
 import { blockReader, unblockReader } from '~/features/social/blocks.server';
 import { newId } from '~/lib/ids';
@@ -180,6 +180,25 @@ describe('the waiting list and readers who could not join now', () => {
     await block(owner.id, blocked.id);
     await leaveGroupRead(first, lc.id);
     expect(await places(lc.id)).toEqual({ [blocked.id]: 'waiting', [next.id]: 'active' });
+  });
+
+  it('lets in a reader passed over for a block with a club admin once that admin steps down, or leaves the club', async () => {
+    const { owner, club, lc } = await clubWithLc('clube', 1);
+    const [admin, otherAdmin, first, blocked, alsoBlocked] = [await reader(), await reader(), await reader(), await reader(), await reader()];
+    for (const r of [admin, otherAdmin, first, blocked, alsoBlocked]) await joinClub(r, club.id);
+    await changeRole(owner, club.id, admin.id, 'admin');
+    await changeRole(owner, club.id, otherAdmin.id, 'admin');
+    for (const r of [first, blocked, alsoBlocked]) await joinGroupRead(r, lc.id);
+    await block(admin.id, blocked.id);
+    await block(otherAdmin.id, alsoBlocked.id);
+    // Two more places: both waiting readers are passed over, each in a block with an admin.
+    await updateGroupReadSettings(owner, lc.id, { title: 'LC', slug: lc.slug, description: '', visibility: 'clube', participantCap: 3 });
+    expect(await places(lc.id)).toMatchObject({ [blocked.id]: 'waiting', [alsoBlocked.id]: 'waiting' });
+    await changeRole(owner, club.id, admin.id, 'member');
+    expect(await places(lc.id)).toMatchObject({ [blocked.id]: 'active', [alsoBlocked.id]: 'waiting' });
+    await leaveClub(otherAdmin, club.id);
+    expect(await places(lc.id)).toMatchObject({ [blocked.id]: 'active', [alsoBlocked.id]: 'active' });
+    expect(await countOf(lc.id)).toBe(3);
   });
 });
 
