@@ -57,6 +57,7 @@ describe("visitors' cached marathon pages", () => {
       points: 2,
       revealsOn: null,
       levelId: null,
+      completesOnFinish: false,
     });
     await dropped(pages[1]!);
     expect(await visit(pages[1]!)).toContain('Leia numa praça');

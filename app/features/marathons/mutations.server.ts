@@ -3,6 +3,8 @@ import { type Tx, getDb } from '~/db/client.server';
 import {
   clubs,
   marathonCategories,
+  marathonChallengeCompletions,
+  marathonChallengeLinks,
   marathonChallenges,
   marathonLevels,
   marathonNoticeAcceptances,
@@ -20,6 +22,8 @@ import { requireMarathonAccess } from './access.server';
 import { marathonPageTags } from './cache';
 import { MARATHON_CHALLENGES_MAX, MARATHONS_ORGANIZED_MAX, registrationState, todayIn } from './policy';
 import { MARATHON_SLUGS } from './queries.server';
+import { participantUpdated } from './participant-update.server';
+import { recomputeMarathonScores, withdrawFromTeams } from './scoring.server';
 import { slugFromName } from './slugs';
 import type { AddChallengeInput, MarathonInput, MarathonSettingsInput } from './validation';
 
@@ -222,6 +226,7 @@ export async function addChallenge(viewer: Viewer, marathonId: string, input: Ad
       points: input.points,
       revealsOn: input.revealsOn,
       levelId: input.levelId,
+      completesOnFinish: input.kind === 'leitura' && input.completesOnFinish,
     });
   });
   await invalidateTags(marathonPageTags(marathonId));
@@ -266,6 +271,7 @@ export async function leaveMarathon(viewer: Viewer, marathonId: string): Promise
   await getDb().transaction(async (tx) => {
     await requireMarathonAccess(tx, viewer, marathonId, 'leave', { lock: true });
     await dropParticipant(tx, marathonId, viewer.id);
+    await participantUpdated(tx, { marathonId, userId: viewer.id });
   });
   await invalidateTags(marathonPageTags(marathonId));
 }
@@ -289,13 +295,22 @@ export async function removeMarathonParticipant(viewer: Viewer, marathonId: stri
           .update(marathons)
           .set({ participantCount: sql`${marathons.participantCount} - 1` })
           .where(eq(marathons.id, marathonId));
+      // A banned reader's board stays as it was, out of their team's scores.
+      await recomputeMarathonScores(tx, marathonId);
     } else await dropParticipant(tx, marathonId, userId);
+    await participantUpdated(tx, { marathonId, userId });
   });
   await invalidateTags(marathonPageTags(marathonId));
 }
 
 /** A participant's row gone (left, removed, or a banned reader let back), the count kept true. The caller holds the marathon's lock. */
 async function dropParticipant(tx: Tx, marathonId: string, userId: string): Promise<void> {
+  // Their board goes with them: registering again starts a new one (decision 0075).
+  await withdrawFromTeams(tx, userId, marathonId);
+  await tx.delete(marathonChallengeLinks).where(and(eq(marathonChallengeLinks.marathonId, marathonId), eq(marathonChallengeLinks.userId, userId)));
+  await tx
+    .delete(marathonChallengeCompletions)
+    .where(and(eq(marathonChallengeCompletions.marathonId, marathonId), eq(marathonChallengeCompletions.userId, userId)));
   const gone = await tx
     .delete(marathonParticipants)
     .where(and(eq(marathonParticipants.marathonId, marathonId), eq(marathonParticipants.userId, userId)))

@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'group_read_invitation',
   'group_read_stage',
   'group_read_place',
+  'marathon_challenge',
   'weekly_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -42,6 +43,7 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   group_read_invitation: { label: 'Convite para uma LC', inAppAvailable: true, defaults: { inApp: true, email: true } },
   group_read_stage: { label: 'Etapa de uma LC sua começa', inAppAvailable: true, defaults: { inApp: true, email: false } },
   group_read_place: { label: 'Você sai de uma LC que ficou só para membros do clube', inAppAvailable: true, defaults: { inApp: true, email: true } },
+  marathon_challenge: { label: 'Desafio de maratona concluído ao terminar um livro', inAppAvailable: true, defaults: { inApp: true, email: false } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 
@@ -63,6 +65,7 @@ export const NOTIFICATION_KIND_TYPES = {
   group_read_invitation: 'group_read_invitation',
   group_read_stage: 'group_read_stage',
   group_read_place_lost: 'group_read_place',
+  marathon_challenge_done: 'marathon_challenge',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */
