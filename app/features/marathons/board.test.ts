@@ -213,6 +213,12 @@ describe('marathon boards: when they change', () => {
     // The shelf search finds the reader's own books by words of the title, accents aside.
     expect((await searchShelfForBoard(viewer, marathon.id, 'memorias bras')).map((m) => m.edition.id)).toEqual([book]);
     expect(await searchShelfForBoard(viewer, marathon.id, 'inexistente')).toEqual([]);
+    // Once it has ended, leaving is refused: who took part and their board stay on record.
+    await getDb().execute(
+      sql`UPDATE marathons SET starts_on = ${addDays(start, -9)}, ends_on = ${addDays(start, -1)}, registration_opens_on = ${addDays(start, -10)}, registration_closes_on = ${addDays(start, -1)} WHERE id = ${marathon.id}`,
+    );
+    await expect(leaveMarathon(viewer, marathon.id)).rejects.toMatchObject({ code: 'invalid_input' });
+    expect((await getBoard(viewer, marathon.id)).categories[0]!.challenges[0]!.links).toHaveLength(1);
   });
 
   it('tells visitors’ caches of the marathon’s scores at commit, through participantUpdated', async () => {

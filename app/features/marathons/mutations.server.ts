@@ -20,7 +20,7 @@ import { freeSlug, leaveRedirect, lockSlugs, slugTaken } from '~/server/slugs.se
 import type { Viewer } from '~/server/viewer.server';
 import { requireMarathonAccess } from './access.server';
 import { marathonPageTags } from './cache';
-import { MARATHON_CHALLENGES_MAX, MARATHONS_ORGANIZED_MAX, registrationState, todayIn } from './policy';
+import { MARATHON_CHALLENGES_MAX, MARATHONS_ORGANIZED_MAX, phaseOf, registrationState, todayIn } from './policy';
 import { MARATHON_SLUGS } from './queries.server';
 import { participantUpdated } from './participant-update.server';
 import { recomputeMarathonScores, withdrawFromTeams } from './scoring.server';
@@ -266,10 +266,12 @@ export async function joinMarathon(viewer: Viewer, marathonId: string, groupId: 
   await invalidateTags(marathonPageTags(marathonId));
 }
 
-/** Leaving: the reader's row goes (they may register again while registration is open). */
+/** Leaving: the reader's row goes with their board (they may register again while registration is open); not once it has ended. */
 export async function leaveMarathon(viewer: Viewer, marathonId: string): Promise<void> {
   await getDb().transaction(async (tx) => {
-    await requireMarathonAccess(tx, viewer, marathonId, 'leave', { lock: true });
+    const { marathon } = await requireMarathonAccess(tx, viewer, marathonId, 'leave', { lock: true });
+    // A finished marathon keeps who took part and their boards (decision 0075).
+    if (phaseOf(marathon) === 'encerrada') throw new AppError('invalid_input', 'A maratona terminou: sua participação e seu quadro ficam registrados.');
     await dropParticipant(tx, marathonId, viewer.id);
     await participantUpdated(tx, { marathonId, userId: viewer.id });
   });

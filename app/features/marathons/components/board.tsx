@@ -65,8 +65,8 @@ export function BoardView({ marathon, board, search, result }: { marathon: Marat
             ['Páginas', formatNumber(totals.pages)],
             ['Minutos', formatNumber(totals.minutes)],
             ['Posição', `${formatNumber(totals.position)}º de ${formatNumber(totals.participants)}`],
-          ].map(([label, value]) => (
-            <div key={label} className="flex flex-col rounded-xl border border-line bg-surface p-3">
+          ].map(([label, value], i, all) => (
+            <div key={label} className={`flex flex-col rounded-xl border border-line bg-surface p-3 ${i === all.length - 1 ? 'col-span-2 sm:col-span-1' : ''}`}>
               <dt className="text-sm text-muted">{label}</dt>
               <dd className="font-serif text-2xl font-bold tabular-nums">{value}</dd>
             </div>
@@ -174,12 +174,12 @@ function LinkCard({ link, editable, result }: { link: BoardLink; editable: boole
     <li className="flex flex-col gap-3 rounded-lg border border-line p-3">
       <div className="flex gap-3">
         <EditionCover edition={link.edition} size="sm" />
-        <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <Link to={`/ed/${link.edition.id}`} className="font-medium">
             {title}
           </Link>
           {link.edition.authors.length ? <p className="text-sm text-muted">{link.edition.authors.map((a) => a.name).join(', ')}</p> : null}
-          <ProgressBar fraction={link.progress / 100} label={summary} />
+          <ProgressBar fraction={link.progress / 100} label={summary} className="max-w-sm" />
           {link.comment && !editable ? <p className="text-sm">{link.comment}</p> : null}
         </div>
       </div>
@@ -256,7 +256,7 @@ function LinkPicker({ challenge, search, result }: { challenge: BoardChallenge; 
     <div className="flex flex-col gap-2">
       <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="desafio" value={challenge.id} />
-        <div className="min-w-0 flex-1">
+        <div className="w-full min-w-0 sm:w-auto sm:flex-1">
           <TextField id={inputId} label="Vincular um livro da sua estante" name="busca" defaultValue={search?.q ?? ''} placeholder="Título" />
         </div>
         <Button type="submit" variant="secondary">
@@ -277,20 +277,24 @@ function LinkPicker({ challenge, search, result }: { challenge: BoardChallenge; 
                   <span className="font-medium">{match.edition.title}</span>
                   {match.edition.authors.length ? <span className="text-sm text-muted"> · {match.edition.authors.map((a) => a.name).join(', ')}</span> : null}
                 </span>
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="challengeId" value={challenge.id} />
-                  <input type="hidden" name="editionId" value={match.edition.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="vincular"
-                    variant="secondary"
-                    pending={pending('vincular', 'challengeId', challenge.id)}
-                    aria-label={`Vincular “${match.edition.title}”`}
-                  >
-                    Vincular
-                  </Button>
-                </Form>
+                {challenge.links.some((link) => link.edition.id === match.edition.id) ? (
+                  <span className="text-sm text-muted">Já vinculado</span>
+                ) : (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="challengeId" value={challenge.id} />
+                    <input type="hidden" name="editionId" value={match.edition.id} />
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="vincular"
+                      variant="secondary"
+                      pending={pending('vincular', 'challengeId', challenge.id)}
+                      aria-label={`Vincular “${match.edition.title}”`}
+                    >
+                      Vincular
+                    </Button>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>
