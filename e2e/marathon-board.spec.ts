@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { checkBothWidths, signUp, uniqueName } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { checkBothWidths, signUp, startReadingFromCatalog, uniqueName } from './helpers';
 
-const message = (page: import('@playwright/test').Page) => page.locator('p[role="status"]');
+const message = (page: Page) => page.locator('p[role="status"]');
 
 test('a reader registers in a marathon, links a book from the shelf, updates progress, finishes it: the challenge is done and the points show', async ({
   page,
@@ -21,15 +21,7 @@ test('a reader registers in a marathon, links a book from the shelf, updates pro
   await expect(page.getByText(/Inscrição feita!/)).toBeVisible();
 
   // A book on the shelf.
-  await page.goto('/catalogo?q=noites+brancas');
-  await page
-    .getByRole('link', { name: /noites brancas/i })
-    .first()
-    .click();
-  await page.waitForURL(/\/ed\//);
-  const bookUrl = new URL(page.url()).pathname;
-  await page.getByRole('button', { name: 'Lendo' }).click();
-  await expect(message(page)).toHaveText('Na sua estante como “Lendo”.');
+  const bookUrl = await startReadingFromCatalog(page, 'noites brancas', /noites brancas/i);
 
   // The board: only the challenges of my level and below; link the book from my shelf to Machado's challenge.
   await page.goto(`/m/${slug}/progresso`);

@@ -45,10 +45,20 @@ async function scores(table: 'marathon_participants' | 'marathon_teams', maratho
   const key = table === 'marathon_participants' ? sql`user_id` : sql`id`;
   const rows = await queryRows<Scores & { key: string }>(
     sql`SELECT ${key} AS key, challenges_done, points, pages, minutes, scored_at::text AS scored_at FROM ${sql.identifier(table)}
-      WHERE marathon_id = ${marathonId} ${table === 'marathon_participants' ? sql`AND status = 'active'` : sql``} ORDER BY 1`,
+      WHERE marathon_id = ${marathonId} ${table === 'marathon_participants' ? sql`AND status = 'active' ORDER BY user_id` : sql`ORDER BY position`}`,
   );
   return Object.fromEntries(rows.map(({ key: k, ...s }) => [k, { ...s }]));
 }
+/** A running marathon in teams Norte and Sul, with these challenges in its one category. */
+const teamsMarathon = (organizer: Viewer, challenges: [kind: 'leitura' | 'atividade', description: string, points: number][]) =>
+  createMarathon(
+    organizer,
+    running({
+      mode: 'teams',
+      groups: [{ name: 'Norte' }, { name: 'Sul' }],
+      challenges: challenges.map(([kind, description, points]) => ({ category: 0, kind, description, points, revealsOn: null, level: null })),
+    }),
+  );
 const complete = { progress: 100, complete: true, rating: null, comment: null, markedOn: null };
 
 describe('marathon boards: scoring, levels, teams and tie-breaks (a hand-computed fixture)', () => {
@@ -134,17 +144,10 @@ describe('marathon boards: scoring, levels, teams and tie-breaks (a hand-compute
 
   it('sums each team’s active participants, and a ban or a departure takes theirs away', async () => {
     const { viewer: organizer } = await noticeReader();
-    const marathon = await createMarathon(
-      organizer,
-      running({
-        mode: 'teams',
-        groups: [{ name: 'Norte' }, { name: 'Sul' }],
-        challenges: [
-          { category: 0, kind: 'leitura', description: 'Fantasia', points: 3, revealsOn: null, level: null },
-          { category: 0, kind: 'atividade', description: 'Mapa', points: 2, revealsOn: null, level: null },
-        ],
-      }),
-    );
+    const marathon = await teamsMarathon(organizer, [
+      ['leitura', 'Fantasia', 3],
+      ['atividade', 'Mapa', 2],
+    ]);
     const c = await challengeIds(marathon.id);
     const [north, south] = await groupIds(marathon.id, 'marathon_teams');
     const [x, y, z] = [await noticeReader(), await noticeReader(), await noticeReader()];
@@ -322,19 +325,12 @@ describe('incremental scores', () => {
     };
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const { viewer: organizer } = await noticeReader();
-    const marathon = await createMarathon(
-      organizer,
-      running({
-        mode: 'teams',
-        groups: [{ name: 'Norte' }, { name: 'Sul' }],
-        challenges: [
-          { category: 0, kind: 'leitura', description: 'L1', points: 3, revealsOn: null, level: null },
-          { category: 0, kind: 'leitura', description: 'L2', points: 5, revealsOn: null, level: null },
-          { category: 0, kind: 'atividade', description: 'A1', points: 1, revealsOn: null, level: null },
-          { category: 0, kind: 'atividade', description: 'A2', points: 2, revealsOn: null, level: null },
-        ],
-      }),
-    );
+    const marathon = await teamsMarathon(organizer, [
+      ['leitura', 'L1', 3],
+      ['leitura', 'L2', 5],
+      ['atividade', 'A1', 1],
+      ['atividade', 'A2', 2],
+    ]);
     const c = Object.values(await challengeIds(marathon.id));
     const teams = await groupIds(marathon.id, 'marathon_teams');
     const books = [
