@@ -13,7 +13,7 @@ import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { getBoard, linkEdition, searchShelfForBoard, tickChallenge, unlinkEdition, updateLink } from './board.server';
 import { marathonScoresCacheTag } from './cache';
 import { creditReading } from './counting.server';
-import { createMarathon, joinMarathon, leaveMarathon, removeMarathonParticipant } from './mutations.server';
+import { addChallenge, createMarathon, joinMarathon, leaveMarathon, removeMarathonParticipant } from './mutations.server';
 import { todayIn } from './policy';
 import { recomputeMarathonScores } from './scoring.server';
 import type { MarathonInput } from './validation';
@@ -238,6 +238,35 @@ describe('marathon boards: when they change', () => {
     await tickChallenge(viewer, marathon.id, c['Poste uma foto da sua pilha']!, true, at(0));
     await expect.poll(() => heard).toContain(marathonScoresCacheTag(marathon.id));
     await stop();
+  });
+});
+
+describe('organiser tools', () => {
+  it('store “completes on finish” for a leitura challenge as ticked, and never for an atividade', async () => {
+    const { viewer: organizer } = await noticeReader();
+    const marathon = await createMarathon(organizer, running({}));
+    const add = (kind: 'leitura' | 'atividade', description: string, completesOnFinish: boolean) =>
+      addChallenge(organizer, marathon.id, {
+        categoryId: '',
+        newCategory: 'Extras',
+        kind,
+        description,
+        points: 1,
+        revealsOn: null,
+        levelId: null,
+        completesOnFinish,
+      });
+    await add('leitura', 'Sem conclusão automática', false);
+    await add('leitura', 'Com conclusão automática', true);
+    await add('atividade', 'Atividade', true);
+    const rows = await queryRows<{ description: string; completes_on_finish: boolean }>(
+      sql`SELECT description, completes_on_finish FROM marathon_challenges WHERE marathon_id = ${marathon.id} AND points = 1 AND kind IN ('leitura', 'atividade') ORDER BY created_at, description`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.description, r.completes_on_finish]))).toMatchObject({
+      'Sem conclusão automática': false,
+      'Com conclusão automática': true,
+      Atividade: false,
+    });
   });
 });
 
