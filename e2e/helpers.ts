@@ -101,3 +101,13 @@ export async function signUp(
   await expect(accountMenu(page)).toBeVisible();
   return email;
 }
+
+/** Finds a book in the catalogue, opens its page and puts it on the shelf as "Lendo"; answers the book's path. */
+export async function startReadingFromCatalog(page: Page, query: string, title: RegExp): Promise<string> {
+  await page.goto(`/catalogo?q=${encodeURIComponent(query)}`);
+  await page.getByRole('link', { name: title }).first().click();
+  await page.waitForURL(/\/ed\//);
+  await page.getByRole('button', { name: 'Lendo' }).click();
+  await expect(page.locator('p[role="status"]')).toHaveText('Na sua estante como “Lendo”.');
+  return new URL(page.url()).pathname;
+}

@@ -77,7 +77,10 @@ export async function seedDemo(): Promise<string[]> {
   const groupReads = await seedDemoGroupReads();
   if (groupReads) said.push(`${groupReads} LCs: ${DEMO_GROUP_READS.map((lc) => lc.title).join(', ')}, em /lcs.`);
   const marathonCount = await seedDemoMarathons();
-  if (marathonCount) said.push(`${marathonCount} maratonas: ${DEMO_MARATHONS.map((m) => m.name).join(', ')}, em /maratonas.`);
+  if (marathonCount)
+    said.push(
+      `${marathonCount} maratonas: ${DEMO_MARATHONS.map((m) => m.name).join(', ')}, em /maratonas (as que já começaram com quadros em /m/{identificador}/progresso).`,
+    );
   const usernames = [...demoAccounts, ...DEMO_READERS].map((a) => a.username);
   said.push(`Contas: ${usernames.join(', ')} — senha ${DEMO_PASSWORD}`);
   return said;

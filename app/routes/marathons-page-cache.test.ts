@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { clubs, marathons, users } from '~/db/schema';
+import { clubs, marathonChallenges, marathons, users } from '~/db/schema';
+import { tickChallenge } from '~/features/marathons/board.server';
+import { todayIn } from '~/features/marathons/policy';
 import { updateClubSettings } from '~/features/clubs/mutations.server';
 import { addChallenge, createMarathon, joinMarathon, updateMarathonSettings } from '~/features/marathons/mutations.server';
 import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
@@ -11,6 +13,7 @@ import { dropped, kept, settled, visit, type Page } from '../../test/page-cache'
 import * as marathonPage from './m.$identificador';
 import * as challengesPage from './m.$identificador.desafios';
 import * as participantsPage from './m.$identificador.participantes';
+import * as boardPage from './m.$identificador.progresso';
 import * as directory from './maratonas';
 import * as landing from './_index';
 
@@ -22,6 +25,7 @@ const pagesOf = (slug: string): Page[] =>
       ['', marathonPage],
       ['/desafios', challengesPage],
       ['/participantes', participantsPage],
+      ['/progresso', boardPage],
     ] as const
   ).map(([tab, route]) => ({ url: new URL(`http://localhost:3000/m/${slug}${tab}`), route, params: { identificador: slug } }));
 const landingPage: Page = { url: new URL('http://localhost:3000/'), route: landing, params: {} };
@@ -60,6 +64,7 @@ describe("visitors' cached marathon pages", () => {
       points: 2,
       revealsOn: null,
       levelId: null,
+      completesOnFinish: false,
     });
     await dropped(pages[1]!);
     expect(await visit(pages[1]!)).toContain('Leia numa praça');
@@ -115,5 +120,24 @@ describe("visitors' cached marathon pages", () => {
     });
     await dropped(...pages, list);
     expect(await visit(list)).not.toContain(cast.marathon.slug);
+  });
+
+  it('a board change drops only what shows scores: the visitors’ copies of the marathon’s pages stay', async () => {
+    const { viewer: organizer } = await noticeReader();
+    const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo') }));
+    const { viewer: reader } = await noticeReader();
+    await joinMarathon(reader, marathon.id, null);
+    await getDb().update(marathonChallenges).set({ revealsOn: null }).where(eq(marathonChallenges.marathonId, marathon.id));
+    const [activity] = await getDb()
+      .select({ id: marathonChallenges.id })
+      .from(marathonChallenges)
+      .where(and(eq(marathonChallenges.marathonId, marathon.id), eq(marathonChallenges.kind, 'atividade')));
+    const pages = pagesOf(marathon.slug);
+    await settled();
+    for (const p of pages) await visit(p);
+    expect(await visit(pages[3]!)).toContain('"board":null');
+    await tickChallenge(reader, marathon.id, activity!.id, true);
+    await settled();
+    await kept(...pages);
   });
 });

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '~/db/client.server';
+import { getDb, queryRows } from '~/db/client.server';
 import { clubMembers, clubs, marathons, users } from '~/db/schema';
+import { todayIn } from '~/features/marathons/policy';
+import { addDays } from '~/features/lcs/schedule';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
 import type { MarathonVisibility } from '~/features/marathons/vocabulary';
 import { blockReader } from '~/features/social/blocks.server';
@@ -15,6 +17,7 @@ import * as page from './m.$identificador';
 import * as challenges from './m.$identificador.desafios';
 import * as manage from './m.$identificador.gerenciar';
 import * as participants from './m.$identificador.participantes';
+import * as board from './m.$identificador.progresso';
 import * as byId from './m.id.$id';
 import * as directory from './maratonas';
 import * as notice from './maratonas.aviso';
@@ -90,6 +93,48 @@ describe('marathons: who may open what', () => {
   ])('registering in a marathon that is %s', async (visibility, expected) => {
     const cast = await createMarathonCast(visibility);
     expect(await matrix((who) => call(page.action, post(cast, who, { intent: 'entrar' }), params(cast)))).toEqual(expected);
+  });
+
+  it.each<[MarathonVisibility, Record<MarathonWho, Outcome>]>([
+    ['publico', { ...everyone(200), banido: 403 }],
+    ['clube', { ...SEES.clube }],
+    ['privado', { ...SEES.privado }],
+  ])(
+    'the board (progresso) of a marathon that is %s: who sees it sees the page (an invitation unless they take part); the banned have none',
+    async (visibility, expected) => {
+      const cast = await createMarathonCast(visibility);
+      expect(await matrix((who) => call(board.loader, get(cast, who, '/progresso'), params(cast)))).toEqual(expected);
+      const shown = async (who: MarathonWho) => (await call(board.loader, get(cast, who, '/progresso'), params(cast))) as { data: { board: unknown } };
+      expect((await shown('participante')).data.board).not.toBeNull();
+      expect((await shown('organizador')).data.board).toBeNull();
+      if (visibility === 'publico') expect((await shown('visitante')).data.board).toBeNull();
+    },
+  );
+
+  it.each<[MarathonVisibility, Record<MarathonWho, Outcome>]>([
+    ['publico', { ...everyone(403), visitante: 'entrar', participante: 200 }],
+    ['clube', { ...everyone(403), visitante: 'entrar', leitor: 404, banido: 404, participante: 200 }],
+    ['privado', { ...everyone(403), visitante: 'entrar', leitor: 404, banido: 404, membroDoClube: 404, participante: 200 }],
+  ])('changing a board of a marathon that is %s: only its active participants, while it runs', async (visibility, expected) => {
+    const cast = await createMarathonCast(visibility);
+    const today = todayIn('America/Sao_Paulo');
+    await getDb().execute(sql`UPDATE marathons SET starts_on = ${today} WHERE id = ${cast.marathon.id}`);
+    await getDb().execute(sql`UPDATE marathon_challenges SET reveals_on = NULL WHERE marathon_id = ${cast.marathon.id}`);
+    const [activity] = await queryRows<{ id: string }>(sql`SELECT id FROM marathon_challenges WHERE marathon_id = ${cast.marathon.id} AND kind = 'atividade'`);
+    const tick = (who: MarathonWho) =>
+      call(board.action, post(cast, who, { intent: 'marcar', challengeId: activity!.id, done: 'sim' }, '/progresso'), params(cast));
+    expect(await matrix(tick)).toEqual(expected);
+    // Someone else's link, or one that does not exist, is 404; bad input is 400 next to its field.
+    const send = (fields: Record<string, string>) => outcomeOf(call(board.action, post(cast, 'participante', fields, '/progresso'), params(cast)));
+    expect(await send({ intent: 'desvincular', linkId: 'nao-existe' })).toBe(404);
+    expect(await send({ intent: 'salvar', linkId: 'x', progress: '101', rating: '', comment: '', markedOn: '' })).toBe(400);
+    // Before its first day and after its last, the participant's board is read-only (400, in Portuguese).
+    await getDb().execute(sql`UPDATE marathons SET starts_on = ${addDays(today, 1)} WHERE id = ${cast.marathon.id}`);
+    expect(await outcomeOf(tick('participante'))).toBe(400);
+    await getDb().execute(
+      sql`UPDATE marathons SET starts_on = ${addDays(today, -9)}, ends_on = ${addDays(today, -1)}, registration_opens_on = ${addDays(today, -10)}, registration_closes_on = ${addDays(today, -1)} WHERE id = ${cast.marathon.id}`,
+    );
+    expect(await outcomeOf(tick('participante'))).toBe(400);
   });
 
   it('leaving is for participants', async () => {

@@ -179,5 +179,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: { excluded: 'a club’s or an official marathon; the marathons the reader organises are in marathonsOrganized' },
   },
   'marathon_participants.user_id': { onDelete: 'delete', why: 'the reader’s registrations in marathons', archive: 'marathons' },
+  'marathon_challenge_links.user_id': {
+    onDelete: 'delete',
+    why: 'the editions the reader linked to challenges on their marathon boards',
+    archive: 'marathonChallengeLinks',
+  },
+  'marathon_challenge_completions.user_id': { onDelete: 'delete', why: 'the challenges the reader did in marathons', archive: 'marathonChallengeCompletions' },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

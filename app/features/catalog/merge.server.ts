@@ -3,6 +3,7 @@ import { type Tx, queryRows } from '~/db/client.server';
 import { AppError } from '~/server/errors';
 import { GROUP_READS_CACHE_TAG, groupReadCacheTag } from '~/features/lcs/cache';
 import { CATALOG_CACHE_TAG, authorCacheTag, collectionCacheTag, editionCacheTag } from './cache';
+import { foldChallengeLinks } from '~/features/marathons/merge.server';
 import { foldShelfEntries } from '~/features/reading/merge.server';
 import { refreshSearchWhere } from './ingest/search.server';
 
@@ -53,6 +54,14 @@ export const MERGE_LINKS: readonly MergeLink[] = [
   { table: 'club_activities', column: 'edition_id', references: ['edition'], how: 'move' },
   { table: 'group_read_editions', column: 'edition_id', references: ['edition'], how: 'dedupe', key: ['group_read_id'] },
   { table: 'group_read_stages', column: 'edition_id', references: ['edition'], how: 'move' },
+  {
+    table: 'marathon_challenge_links',
+    column: 'edition_id',
+    references: ['edition'],
+    how: 'dedupe',
+    key: ['challenge_id', 'user_id'],
+    fold: foldChallengeLinks,
+  },
   {
     table: 'new_edition_alerts',
     column: 'edition_id',

@@ -195,10 +195,19 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
               'points', d.points, 'revealsOn', d.reveals_on, 'level', (SELECT l.name FROM marathon_levels l WHERE l.id = d.level_id)) ORDER BY d.position)
             FROM marathon_challenges d WHERE d.category_id = c.id)) ORDER BY c.position) FROM marathon_categories c WHERE c.marathon_id = m.id))
           ORDER BY m.created_at, m.id) FROM marathons m WHERE m.organizer_user_id = ${userId}) AS "marathonsOrganized",
-      (SELECT json_agg(json_build_object('name', m.name, 'slug', m.slug, 'status', p.status, 'level', l.name, 'team', t.name, 'joinedAt', p.joined_at, 'since', p.status_at)
+      (SELECT json_agg(json_build_object('name', m.name, 'slug', m.slug, 'status', p.status, 'level', l.name, 'team', t.name, 'joinedAt', p.joined_at, 'since', p.status_at,
+          'challengesDone', p.challenges_done, 'points', p.points, 'pages', p.pages, 'minutes', p.minutes)
           ORDER BY p.joined_at, m.id)
         FROM marathon_participants p JOIN marathons m ON m.id = p.marathon_id LEFT JOIN marathon_levels l ON l.id = p.level_id LEFT JOIN marathon_teams t ON t.id = p.team_id
         WHERE p.user_id = ${userId}) AS marathons,
+      (SELECT json_agg(json_build_object('marathon', m.slug, 'challenge', d.description, 'edition', json_build_object('id', e.id, 'title', e.title),
+          'progress', l.progress, 'complete', l.complete, 'rating', l.rating_quarters / 4.0, 'comment', l.comment, 'markedOn', l.marked_on,
+          'createdAt', l.created_at, 'updatedAt', l.updated_at) ORDER BY l.created_at, l.id)
+        FROM marathon_challenge_links l JOIN marathons m ON m.id = l.marathon_id JOIN marathon_challenges d ON d.id = l.challenge_id JOIN editions e ON e.id = l.edition_id
+        WHERE l.user_id = ${userId}) AS "marathonChallengeLinks",
+      (SELECT json_agg(json_build_object('marathon', m.slug, 'challenge', d.description, 'completedAt', c.completed_at) ORDER BY c.completed_at, d.id)
+        FROM marathon_challenge_completions c JOIN marathons m ON m.id = c.marathon_id JOIN marathon_challenges d ON d.id = c.challenge_id
+        WHERE c.user_id = ${userId}) AS "marathonChallengeCompletions",
       (SELECT json_agg(json_build_object('acceptedAt', a.accepted_at)) FROM marathon_notice_acceptances a WHERE a.user_id = ${userId}) AS "marathonNotice"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));

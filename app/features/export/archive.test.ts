@@ -8,7 +8,9 @@ import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { archives, changeRequests, marathonTeams } from '~/db/schema';
+import { linkEdition, updateLink } from '~/features/marathons/board.server';
 import { acceptMarathonNotice, createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
+import { todayIn } from '~/features/marathons/policy';
 import { changeAvatar } from '~/features/accounts/mutations.server';
 import { READER_REFERENCES } from '~/features/accounts/reader-references';
 import { addComment, postAtt, toggleReaction } from '~/features/atts/mutations.server';
@@ -122,7 +124,7 @@ describe('full archive', () => {
     const organized = await createMarathon(reader, marathonInput({ name: 'Maratona da Bia' }));
     const friendsMarathon = await createMarathon(
       friend,
-      marathonInput({ name: 'Maratona do amigo', mode: 'teams', groups: [{ name: 'Norte' }, { name: 'Sul' }] }),
+      marathonInput({ name: 'Maratona do amigo', mode: 'teams', groups: [{ name: 'Norte' }, { name: 'Sul' }], startsOn: todayIn('America/Sao_Paulo') }),
     );
     const [north] = await getDb()
       .select({ id: marathonTeams.id })
@@ -130,6 +132,11 @@ describe('full archive', () => {
       .where(eq(marathonTeams.marathonId, friendsMarathon.id))
       .orderBy(marathonTeams.position);
     await joinMarathon(reader, friendsMarathon.id, north!.id);
+    // On their board there, the finished book is linked to the reading challenge and marked complete.
+    const [reading] = await queryRows<{ id: string }>(sql`SELECT id FROM marathon_challenges WHERE marathon_id = ${friendsMarathon.id} AND kind = 'leitura'`);
+    await linkEdition(reader, friendsMarathon.id, reading!.id, editionId);
+    const [link] = await queryRows<{ id: string }>(sql`SELECT id FROM marathon_challenge_links WHERE challenge_id = ${reading!.id}`);
+    await updateLink(reader, friendsMarathon.id, link!.id, { progress: 100, complete: true, rating: 4.5, comment: 'Que livro!', markedOn: null });
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -212,6 +219,18 @@ describe('full archive', () => {
     ]);
     expect(data.marathons).toMatchObject([{ name: 'Maratona do amigo', status: 'active', team: 'Norte' }]);
     expect(data.marathonNotice).toMatchObject([{ acceptedAt: expect.any(String) }]);
+    expect(data.marathons).toMatchObject([{ challengesDone: 1, points: 3 }]);
+    expect(data.marathonChallengeLinks).toMatchObject([
+      {
+        marathon: friendsMarathon.slug,
+        challenge: 'Leia um clássico brasileiro',
+        complete: true,
+        rating: 4.5,
+        comment: 'Que livro!',
+        edition: { id: editionId },
+      },
+    ]);
+    expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);
     expect(files['imagens/capas-propostas/SOL-CAPA01.webp']?.length).toBeGreaterThan(0);

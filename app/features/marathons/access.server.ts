@@ -4,7 +4,7 @@ import { clubMembers, marathonParticipants, marathons } from '~/db/schema';
 import { blockedEitherWay } from '~/features/social/audience.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
-import { BANNED_MESSAGE, type MarathonPermission, type MarathonStanding, can } from './policy';
+import { BANNED_MESSAGE, BOARD_ONLY_PARTICIPANTS, type MarathonPermission, type MarathonStanding, can } from './policy';
 import type { MarathonMode, MarathonParticipantStatus, MarathonVisibility } from './vocabulary';
 
 type Db = ReturnType<typeof getDb> | Tx;
@@ -137,6 +137,7 @@ export async function requireMarathonAccess(
   if (permission && !can(marathon, standing, permission)) {
     if (standing.status === 'banned') throw new AppError('forbidden', BANNED_MESSAGE);
     if (permission === 'manage') throw new AppError('forbidden', 'Só quem organiza a maratona pode fazer isso.');
+    if (permission === 'board') throw new AppError('forbidden', BOARD_ONLY_PARTICIPANTS);
     if (permission === 'join' && standing.status === 'active') throw new AppError('invalid_input', 'Você já está nesta maratona.');
     throw new AppError('forbidden', 'Você não pode fazer isso nesta maratona.');
   }

@@ -1,20 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
-import { marathonPageTags } from './cache';
+import { marathonPageTags, marathonScoresCacheTag } from './cache';
+import { withdrawFromTeams } from './scoring.server';
 
 /**
  * Before a reader's account goes (its rows go by cascade): each marathon where they take part counts one fewer, and
- * the marathons they organise go with them, their covers to be removed. Returns the cached pages to drop and the
- * files to remove once the deletion is committed.
+ * their teams' scores lose theirs, and the marathons they organise go with them, their covers to be removed. Returns
+ * the cached pages to drop and the files to remove once the deletion is committed.
  */
 export async function releaseMarathonsOf(tx: Tx, userId: string): Promise<{ tags: string[]; files: string[] }> {
+  // Their teams' scores lose theirs (their rows, links and completions go by cascade).
+  await withdrawFromTeams(tx, userId, null);
   const joined = await queryRows<{ id: string }>(
     sql`UPDATE marathons m SET participant_count = m.participant_count - 1
       FROM marathon_participants p WHERE p.marathon_id = m.id AND p.user_id = ${userId} AND p.status = 'active' RETURNING m.id`,
     tx,
   );
   const organized = await goingMarathons(tx, sql`m.organizer_user_id = ${userId}`);
-  return { tags: [...new Set([...joined.flatMap(({ id }) => marathonPageTags(id)), ...organized.tags])], files: organized.files };
+  const tags = [...joined.flatMap(({ id }) => [...marathonPageTags(id), marathonScoresCacheTag(id)]), ...organized.tags];
+  return { tags: [...new Set(tags)], files: organized.files };
 }
 
 /** Before a club is deleted (its marathons go with it by cascade): the cached pages of its marathons to drop, their covers to remove. */

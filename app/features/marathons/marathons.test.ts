@@ -83,6 +83,7 @@ describe('marathons: the clock', () => {
       points: 5,
       revealsOn: today < marathonInput().endsOn ? marathonInput().endsOn : today,
       levelId: null,
+      completesOnFinish: false,
     });
     for (const cookie of [undefined, user.cookie]) {
       const loaded = await call(challengesPage.loader, getRequest(`/m/${created.slug}/desafios`, cookie), { identificador: created.slug });

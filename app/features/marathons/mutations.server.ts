@@ -3,6 +3,8 @@ import { type Tx, getDb } from '~/db/client.server';
 import {
   clubs,
   marathonCategories,
+  marathonChallengeCompletions,
+  marathonChallengeLinks,
   marathonChallenges,
   marathonLevels,
   marathonNoticeAcceptances,
@@ -18,8 +20,10 @@ import { freeSlug, leaveRedirect, lockSlugs, slugTaken } from '~/server/slugs.se
 import type { Viewer } from '~/server/viewer.server';
 import { requireMarathonAccess } from './access.server';
 import { marathonPageTags } from './cache';
-import { MARATHON_CHALLENGES_MAX, MARATHONS_ORGANIZED_MAX, registrationState, todayIn } from './policy';
+import { MARATHON_CHALLENGES_MAX, MARATHONS_ORGANIZED_MAX, phaseOf, registrationState, todayIn } from './policy';
 import { MARATHON_SLUGS } from './queries.server';
+import { participantUpdated } from './participant-update.server';
+import { recomputeMarathonScores, withdrawFromTeams } from './scoring.server';
 import { slugFromName } from './slugs';
 import type { AddChallengeInput, MarathonInput, MarathonSettingsInput } from './validation';
 
@@ -222,6 +226,7 @@ export async function addChallenge(viewer: Viewer, marathonId: string, input: Ad
       points: input.points,
       revealsOn: input.revealsOn,
       levelId: input.levelId,
+      completesOnFinish: input.kind === 'leitura' && input.completesOnFinish,
     });
   });
   await invalidateTags(marathonPageTags(marathonId));
@@ -261,11 +266,14 @@ export async function joinMarathon(viewer: Viewer, marathonId: string, groupId: 
   await invalidateTags(marathonPageTags(marathonId));
 }
 
-/** Leaving: the reader's row goes (they may register again while registration is open). */
+/** Leaving: the reader's row goes with their board (they may register again while registration is open); not once it has ended. */
 export async function leaveMarathon(viewer: Viewer, marathonId: string): Promise<void> {
   await getDb().transaction(async (tx) => {
-    await requireMarathonAccess(tx, viewer, marathonId, 'leave', { lock: true });
+    const { marathon } = await requireMarathonAccess(tx, viewer, marathonId, 'leave', { lock: true });
+    // A finished marathon keeps who took part and their boards (decision 0076).
+    if (phaseOf(marathon) === 'encerrada') throw new AppError('invalid_input', 'A maratona terminou: sua participação e seu quadro ficam registrados.');
     await dropParticipant(tx, marathonId, viewer.id);
+    await participantUpdated(tx, { marathonId, userId: viewer.id });
   });
   await invalidateTags(marathonPageTags(marathonId));
 }
@@ -289,13 +297,22 @@ export async function removeMarathonParticipant(viewer: Viewer, marathonId: stri
           .update(marathons)
           .set({ participantCount: sql`${marathons.participantCount} - 1` })
           .where(eq(marathons.id, marathonId));
+      // A banned reader's board stays as it was, out of their team's scores.
+      await recomputeMarathonScores(tx, marathonId);
     } else await dropParticipant(tx, marathonId, userId);
+    await participantUpdated(tx, { marathonId, userId });
   });
   await invalidateTags(marathonPageTags(marathonId));
 }
 
 /** A participant's row gone (left, removed, or a banned reader let back), the count kept true. The caller holds the marathon's lock. */
 async function dropParticipant(tx: Tx, marathonId: string, userId: string): Promise<void> {
+  // Their board goes with them: registering again starts a new one (decision 0076).
+  await withdrawFromTeams(tx, userId, marathonId);
+  await tx.delete(marathonChallengeLinks).where(and(eq(marathonChallengeLinks.marathonId, marathonId), eq(marathonChallengeLinks.userId, userId)));
+  await tx
+    .delete(marathonChallengeCompletions)
+    .where(and(eq(marathonChallengeCompletions.marathonId, marathonId), eq(marathonChallengeCompletions.userId, userId)));
   const gone = await tx
     .delete(marathonParticipants)
     .where(and(eq(marathonParticipants.marathonId, marathonId), eq(marathonParticipants.userId, userId)))

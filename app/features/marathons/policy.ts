@@ -13,6 +13,8 @@ export const MARATHON_PERMISSIONS = [
   'leave',
   /** Edit it, add challenges, see the scheduled ones, remove or ban participants. */
   'manage',
+  /** Have a board (/progresso): link editions, tick challenges. Active participants only (decision 0076). */
+  'board',
 ] as const;
 export type MarathonPermission = (typeof MARATHON_PERMISSIONS)[number];
 
@@ -34,7 +36,7 @@ const ALL: Record<MarathonVisibility, ReadonlySet<MarathonPermission>> = {
 export const ROLE_PERMISSIONS: Record<MarathonRole, Record<MarathonVisibility, ReadonlySet<MarathonPermission>>> = {
   organizer: ALL,
   site_admin: { publico: new Set(['see', 'join', 'manage']), clube: new Set(['see', 'manage']), privado: new Set(['see', 'manage']) },
-  participant: { publico: new Set(['see', 'leave']), clube: new Set(['see', 'leave']), privado: new Set(['see', 'leave']) },
+  participant: { publico: new Set(['see', 'leave', 'board']), clube: new Set(['see', 'leave', 'board']), privado: new Set(['see', 'leave', 'board']) },
   banned: { publico: new Set(['see']), clube: new Set(), privado: new Set() },
   club_member: { publico: new Set(['see', 'join']), clube: new Set(['see', 'join']), privado: new Set() },
   reader: { publico: new Set(['see', 'join']), clube: new Set(), privado: new Set() },
@@ -115,6 +117,7 @@ export const VISIBILITY_LABELS: Record<MarathonVisibility, string> = {
   clube: 'Do clube: só membros do clube veem e se inscrevem',
   privado: 'Privada: só quem organiza vê (para preparar antes de abrir)',
 };
+export const BOARD_ONLY_PARTICIPANTS = 'Só quem participa da maratona tem um quadro: inscreva-se para ter o seu.';
 export const BANNED_MESSAGE = 'Você não pode mais participar desta maratona: quem organiza encerrou sua participação.';
 
 export const MARATHON_NAME_MAX = 120;
@@ -125,6 +128,12 @@ export const MARATHON_CATEGORIES_MAX = 20;
 export const MARATHON_CHALLENGES_MAX = 200;
 export const CHALLENGE_DESCRIPTION_MAX = 500;
 export const CHALLENGE_POINTS_MAX = 1000;
+/** A challenge link's comment (PRODUCT.md §G "vinculados"). */
+export const LINK_COMMENT_MAX = 1000;
+/** Editions one reader may link to one challenge. */
+export const LINKS_PER_CHALLENGE_MAX = 10;
+/** Shelf entries the board's "vincular" search answers. */
+export const BOARD_SEARCH_LIMIT = 12;
 /** How long a marathon may last, in days (the community's run from a weekend to a season). */
 export const MARATHON_DAYS_MAX = 120;
 /** Community marathons one reader may organise at once (open or upcoming): a guard against spam. */

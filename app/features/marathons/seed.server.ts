@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
-import { clubs, marathonLevels, marathonTeams, marathons } from '~/db/schema';
+import { editions as editionsTable, clubs, marathonLevels, marathonTeams, marathons } from '~/db/schema';
 import { viewersOf } from '~/features/clubs/seed.server';
 import { addDays } from '~/features/lcs/schedule';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import type { Viewer } from '~/server/viewer.server';
+import { getBoard, linkEdition, searchShelfForBoard, tickChallenge, updateLink } from './board.server';
+import { creditReading } from './counting.server';
 import { acceptMarathonNotice, createMarathon, joinMarathon } from './mutations.server';
 import { todayIn } from './policy';
 import type { MarathonInput } from './validation';
@@ -103,6 +106,46 @@ export const DEMO_MARATHONS: DemoMarathon[] = [
   },
 ];
 
+/**
+ * One participant's board, through the board's own functions at `now`: each leitura challenge of their level gets a
+ * book of their shelf (a few put there when the shelf is short) at 100 % and complete, 60 % or 30 %, by turns; every
+ * other atividade is ticked; and the pages and minutes of a couple of days of reading are credited.
+ */
+async function seedDemoBoard(reader: Viewer, marathonId: string, turn: number, now: Date): Promise<void> {
+  const board = await getBoard(reader, marathonId, now);
+  const challenges = board.categories.flatMap((c) => c.challenges);
+  let shelf = await searchShelfForBoard(reader, marathonId, '');
+  if (shelf.length < challenges.length) {
+    const editions = await getDb()
+      .select({ id: editionsTable.id })
+      .from(editionsTable)
+      .orderBy(editionsTable.title)
+      .limit(challenges.length + turn + 1);
+    for (const edition of editions.slice(turn)) await setShelfStatus(reader, edition.id, 'reading', { onlyIfAbsent: true });
+    shelf = await searchShelfForBoard(reader, marathonId, '');
+  }
+  for (const [j, challenge] of challenges.entries()) {
+    const step = (turn + j) % 3;
+    if (challenge.kind === 'atividade') {
+      if (step !== 1) await tickChallenge(reader, marathonId, challenge.id, true, now);
+      continue;
+    }
+    const book = shelf[(turn + j) % shelf.length];
+    if (!book) continue;
+    await linkEdition(reader, marathonId, challenge.id, book.edition.id, now);
+    const [link] = (await getBoard(reader, marathonId, now)).categories.flatMap((c) => c.challenges).find((c) => c.id === challenge.id)!.links;
+    const comment = step === 0 ? 'Terminei! Recomendo muito.' : null;
+    await updateLink(
+      reader,
+      marathonId,
+      link!.id,
+      { progress: [100, 60, 30][step]!, complete: step === 0, rating: step === 0 ? 4.5 : null, comment, markedOn: null },
+      now,
+    );
+  }
+  await getDb().transaction((tx) => creditReading(tx, { userId: reader.id, pages: 180 + 95 * turn, minutes: 40 * turn, at: now }));
+}
+
 /** Seeds the demo marathons (skipping any that exists) through the wizard's and the join button's functions: answers how many it created. */
 export async function seedDemoMarathons(): Promise<number> {
   const viewers = await viewersOf([...new Set(DEMO_MARATHONS.flatMap((m) => [m.organizer, ...m.participants.map(([u]) => u)]))]);
@@ -154,6 +197,11 @@ export async function seedDemoMarathons(): Promise<number> {
       const reader = who(username);
       if (demo.organizerKind !== 'oficial') await acceptMarathonNotice(reader);
       await joinMarathon(reader, id, group === null ? null : groups[group]!.id, registeredAt);
+    }
+    // A started marathon's boards fill as on its second day at noon there (a finished one's too): links, ticks, pages.
+    if (demo.startsIn < 0) {
+      const day = new Date(`${addDays(startsOn, 1)}T15:00:00Z`);
+      for (const [i, [username]] of demo.participants.entries()) await seedDemoBoard(who(username), id, i, day);
     }
     created += 1;
   }

@@ -1,3 +1,4 @@
+import type { CoverCard } from '~/features/catalog/types';
 import type { MarathonStanding, RegistrationState } from './policy';
 import type { ChallengeKind, MarathonMode, MarathonPhase, MarathonVisibility } from './vocabulary';
 
@@ -52,3 +53,35 @@ export type MarathonParticipantView = {
   joinedAt: string;
   group: string | null;
 };
+
+/** An edition linked to a leitura challenge on a board ("vinculado"). Rating in stars (quarters / 4). */
+export type BoardLink = {
+  id: string;
+  edition: CoverCard;
+  progress: number;
+  complete: boolean;
+  rating: number | null;
+  comment: string | null;
+  markedOn: string | null;
+};
+
+export type BoardChallenge = {
+  id: string;
+  kind: ChallengeKind;
+  description: string;
+  points: number;
+  completesOnFinish: boolean;
+  levelName: string | null;
+  done: boolean;
+  links: BoardLink[];
+};
+
+/** /m/{identificador}/progresso: the participant's challenges by category, and their scores and position. */
+export type Board = {
+  phase: MarathonPhase;
+  totals: { challengesDone: number; points: number; pages: number; minutes: number; position: number; participants: number };
+  categories: { id: string; name: string; challenges: BoardChallenge[] }[];
+};
+
+/** A shelf entry offered by the board's "vincular" search. */
+export type BoardShelfMatch = { edition: CoverCard; status: string };

@@ -6,6 +6,7 @@ import { daysBetween } from '~/features/lcs/schedule';
 import {
   CHALLENGE_DESCRIPTION_MAX,
   CHALLENGE_POINTS_MAX,
+  LINK_COMMENT_MAX,
   MARATHON_CATEGORIES_MAX,
   MARATHON_CHALLENGES_MAX,
   MARATHON_DAYS_MAX,
@@ -206,6 +207,11 @@ export const addChallengeInput = z
       .trim()
       .max(64)
       .transform((v) => v || null),
+    /** The checkbox "conclui ao terminar o livro" (leitura only): absent when unticked. */
+    completesOnFinish: z
+      .string()
+      .optional()
+      .transform((v) => v === 'on'),
   })
   .superRefine((v, ctx) => {
     if (!v.categoryId && !v.newCategory) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'Escolha uma categoria ou dê nome a uma nova.' });
@@ -236,3 +242,54 @@ export const noticeReturn = z
   .string()
   .regex(/^\/(?!\/)[^\s\\]{0,300}$/)
   .catch('/maratonas');
+
+const boardId = z.string().trim().min(1, { error: 'Escolha um desafio.' }).max(64);
+
+/** "4,25", "4.25" or empty (no rating): quarters of a star, as shelf entries. */
+const optionalRating = z
+  .string()
+  .trim()
+  .transform((raw, ctx) => {
+    if (raw === '') return null;
+    const value = Number(raw.replace(',', '.'));
+    if (!Number.isFinite(value) || value < 0.25 || value > 5 || !Number.isInteger(value * 4)) {
+      ctx.addIssue({ code: 'custom', message: 'A nota vai de 0,25 a 5, em passos de 0,25.' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** /m/{identificador}/progresso's forms: link a shelf edition to a leitura challenge, save or remove a link, tick an atividade. */
+export const boardIntent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('vincular'), challengeId: boardId, editionId: z.string().trim().min(1, { error: 'Escolha um livro da sua estante.' }).max(64) }),
+  z.object({
+    intent: z.literal('salvar'),
+    linkId: boardId,
+    progress: z.coerce
+      .number({ error: 'O progresso vai de 0 a 100.' })
+      .int({ error: 'O progresso vai de 0 a 100, sem casas decimais.' })
+      .min(0, { error: 'O progresso vai de 0 a 100.' })
+      .max(100, { error: 'O progresso vai de 0 a 100.' }),
+    complete: z
+      .string()
+      .optional()
+      .transform((v) => v === 'on'),
+    rating: optionalRating,
+    comment: z
+      .string()
+      .trim()
+      .max(LINK_COMMENT_MAX, { error: `Use no máximo ${LINK_COMMENT_MAX} caracteres.` })
+      .transform((v) => v || null),
+    markedOn: optionalDay,
+  }),
+  z.object({ intent: z.literal('desvincular'), linkId: boardId }),
+  z.object({ intent: z.literal('marcar'), challengeId: boardId, done: z.enum(['sim', 'nao']).transform((v) => v === 'sim') }),
+]);
+export type BoardIntent = z.output<typeof boardIntent>;
+export type LinkInput = Omit<Extract<BoardIntent, { intent: 'salvar' }>, 'intent' | 'linkId'>;
+
+/** `?desafio=&busca=` on the board: the shelf search of one leitura challenge's "vincular" box. */
+export const boardSearchQuery = z.object({
+  desafio: z.string().trim().max(64).catch(''),
+  busca: z.string().trim().max(100).catch(''),
+});

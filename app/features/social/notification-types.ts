@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'group_read_place',
   'marathon_dates',
   'marathon_challenges',
+  'marathon_challenge_done',
   'weekly_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -46,6 +47,7 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   group_read_place: { label: 'Você sai de uma LC que ficou só para membros do clube', inAppAvailable: true, defaults: { inApp: true, email: true } },
   marathon_dates: { label: 'Uma maratona sua começa ou termina', inAppAvailable: true, defaults: { inApp: true, email: false } },
   marathon_challenges: { label: 'Desafios novos revelados numa maratona sua', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  marathon_challenge_done: { label: 'Desafio de maratona concluído ao terminar um livro', inAppAvailable: true, defaults: { inApp: true, email: false } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 
@@ -70,6 +72,7 @@ export const NOTIFICATION_KIND_TYPES = {
   marathon_starts: 'marathon_dates',
   marathon_ended: 'marathon_dates',
   marathon_challenges_revealed: 'marathon_challenges',
+  marathon_challenge_done: 'marathon_challenge_done',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */

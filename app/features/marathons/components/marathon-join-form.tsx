@@ -27,6 +27,7 @@ export function MarathonJoinForm({ marathon }: { marathon: MarathonDetail }) {
   const groupWord = marathon.mode === 'teams' ? 'equipe' : 'nível';
   if (standing.status === 'active') {
     const mine = marathon.groups.find((g) => g.id === marathon.myGroupId);
+    if (marathon.phase === 'encerrada') return <p className="text-sm font-medium">Você participou{mine ? ` · ${groupWord}: ${mine.name}` : ''}</p>;
     return (
       <Form method="post" action={action} className="flex flex-wrap items-center gap-2">
         <span className="text-sm font-medium">Você participa{mine ? ` · ${groupWord}: ${mine.name}` : ''}</span>

@@ -88,6 +88,15 @@ export function OrganizerTools({ marathon, scheduled, options, participants, res
           <option value="leitura">Leitura (livros vinculados)</option>
           <option value="atividade">Atividade (marcar como feita)</option>
         </SelectField>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            name="completesOnFinish"
+            defaultChecked={typed(result, 'intent') === 'desafio' ? typed(result, 'completesOnFinish') === 'on' : true}
+            className="size-5 accent-coral"
+          />
+          Leitura: conclui sozinho quando a pessoa termina um livro vinculado
+        </label>
         <TextArea label="Descrição do desafio" rows={2} maxLength={CHALLENGE_DESCRIPTION_MAX} {...challengeField('description', '')} />
         <TextField label="Pontos" inputMode="numeric" {...challengeField('points', '1')} />
         <TextField label="Revelar em (opcional)" type="date" {...challengeField('revealsOn', '')} />

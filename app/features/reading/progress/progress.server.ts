@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { editions, progressEntries, readThroughs, shelfEntries } from '~/db/schema';
+import { creditReading, readingAmount } from '~/features/marathons/counting.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
@@ -86,6 +87,12 @@ export async function logProgress(viewer: Viewer, editionId: string, input: Prog
   return getDb().transaction(async (tx) => {
     const read = await openReadThrough(tx, viewer, editionId, ['reading']);
     if (!read) throw new AppError('conflict');
+    // The furthest this reading had reached: only what goes past it counts in marathons (a correction back and
+    // reading the same pages again counts them once).
+    const [furthest] = await tx
+      .select({ fraction: max(progressEntries.fraction) })
+      .from(progressEntries)
+      .where(eq(progressEntries.readThroughId, read.id));
     const entryId = newId();
     await tx.insert(progressEntries).values({
       id: entryId,
@@ -106,6 +113,7 @@ export async function logProgress(viewer: Viewer, editionId: string, input: Prog
       .update(shelfEntries)
       .set({ updatedAt: sql`now()` })
       .where(eq(shelfEntries.id, read.entryId));
+    await creditReading(tx, { userId: viewer.id, ...readingAmount(edition, input.unit, furthest?.fraction ?? 0, fraction), at: new Date() });
     if (advanced.length > 0) return { advanced: true, fraction, entryId };
     const [current] = await tx.select({ fraction: readThroughs.progressFraction }).from(readThroughs).where(eq(readThroughs.id, read.id));
     return { advanced: false, fraction: current?.fraction ?? fraction, entryId };

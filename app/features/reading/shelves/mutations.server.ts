@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
 import { editions, readThroughs, shelfEntries } from '~/db/schema';
 import { editionCacheTag } from '~/features/catalog/cache';
+import { readingFinished } from '~/features/marathons/counting.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
@@ -37,13 +38,16 @@ async function adjustReadersCount(tx: Tx, editionId: string, delta: 1 | -1) {
  * when the last one ended), `lido` finishes the open one today (or records a reading finished today),
  * `abandonado` ends the open one. `quero-ler` and `pausado` touch no date, so no change loses one.
  */
-async function applyStatus(tx: Tx, userId: string, entryId: string, status: ShelfStatus) {
+async function applyStatus(tx: Tx, userId: string, entry: { id: string; editionId: string }, status: ShelfStatus) {
+  const entryId = entry.id;
   const open = and(eq(readThroughs.shelfEntryId, entryId), isOpen);
   if (status === 'reading') {
     await tx.insert(readThroughs).values({ id: newId(), userId, shelfEntryId: entryId, startedOn: TODAY }).onConflictDoNothing();
   } else if (status === 'read') {
     const finished = await tx.update(readThroughs).set({ finishedOn: TODAY }).where(open).returning({ id: readThroughs.id });
     if (finished.length === 0) await tx.insert(readThroughs).values({ id: newId(), userId, shelfEntryId: entryId, finishedOn: TODAY });
+    // A finished reading counts in the reader's running marathons: the rest of the book, and the links to it.
+    await readingFinished(tx, { userId, editionId: entry.editionId, readThroughId: finished[0]?.id ?? null, at: new Date() });
   } else if (status === 'abandoned') {
     await tx.update(readThroughs).set({ abandonedOn: TODAY }).where(open);
   }
@@ -71,7 +75,7 @@ export async function setShelfStatus(viewer: Viewer, editionId: string, status: 
       if (!entry) throw new AppError('conflict');
       if (created) {
         await adjustReadersCount(tx, editionId, 1);
-        await applyStatus(tx, viewer.id, entry.id, status);
+        await applyStatus(tx, viewer.id, { id: entry.id, editionId }, status);
         return true;
       }
     }
@@ -80,7 +84,7 @@ export async function setShelfStatus(viewer: Viewer, editionId: string, status: 
       .update(shelfEntries)
       .set({ status, updatedAt: sql`now()` })
       .where(eq(shelfEntries.id, entry.id));
-    await applyStatus(tx, viewer.id, entry.id, status);
+    await applyStatus(tx, viewer.id, { id: entry.id, editionId }, status);
     return false;
   });
   // A new entry changes the edition's readers count; a finished reading changes its statistics tab.
