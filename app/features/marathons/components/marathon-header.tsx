@@ -5,7 +5,7 @@ import { PHASE_LABELS, can } from '../policy';
 import type { MarathonDetail } from '../types';
 import { MarathonJoinForm } from './marathon-join-form';
 
-export type MarathonTab = 'sobre' | 'desafios' | 'participantes' | 'gerenciar';
+export type MarathonTab = 'sobre' | 'desafios' | 'ranking' | 'feed' | 'participantes' | 'gerenciar';
 
 /** The marathon's name, organiser, dates, registration, and its tabs (Gerenciar for its organisers). */
 export function MarathonHeader({ marathon, current }: { marathon: MarathonDetail; current: MarathonTab }) {
@@ -13,6 +13,8 @@ export function MarathonHeader({ marathon, current }: { marathon: MarathonDetail
   const tabs = [
     { to: base, label: 'Sobre', active: current === 'sobre' },
     { to: `${base}/desafios`, label: 'Desafios', active: current === 'desafios' },
+    { to: `${base}/ranking`, label: 'Ranking', active: current === 'ranking' },
+    { to: `${base}/feed`, label: 'Feed', active: current === 'feed' },
     { to: `${base}/participantes`, label: 'Participantes', active: current === 'participantes' },
     ...(can(marathon, marathon.standing, 'manage') ? [{ to: `${base}/gerenciar`, label: 'Gerenciar', active: current === 'gerenciar' }] : []),
   ];
