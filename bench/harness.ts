@@ -27,6 +27,11 @@ export const BENCH_READER = { username: 'bench_leitora', email: 'bench@bench.mar
 export const BENCH_CLUB = { slug: 'clube-de-bancada', id: `${GENERATED_PREFIX}club-0` };
 /** The LC bench/lcs-fill.ts makes: 5,000 participants, 20,000 comments. */
 export const BENCH_LC = { slug: 'lc-de-bancada', id: `${GENERATED_PREFIX}lc-0` };
+/** The marathons bench/marathons-fill.ts makes, 15,000 participants each; bench_leitora is in both. */
+export const BENCH_MARATHONS = {
+  levels: { id: `${GENERATED_PREFIX}marathon-levels`, slug: 'maratona-de-bancada', name: 'Maratona de Bancada' },
+  teams: { id: `${GENERATED_PREFIX}marathon-teams`, slug: 'maratona-de-equipes', name: 'Maratona de Equipes' },
+};
 export const DEMO_READER = { username: 'lia_leitora', password: 'maratona-demo-2026' };
 
 /**
