@@ -1,16 +1,41 @@
 import { Avatar } from '~/components/ui/avatar';
 import { Link } from '~/components/link';
-import { TableHead } from '~/components/ui/table-head';
 import { formatNumber } from '~/lib/format';
 import type { RankingRow, Scores, TeamRankingRow } from '../types';
 
-const num = 'px-2 py-2 text-right tabular-nums';
-const scoreColumns = [
-  { label: 'Desafios', className: num },
-  { label: 'Pontos', className: num },
-  { label: 'Páginas', className: num },
-  { label: 'Minutos', className: num },
+const num = 'px-1.5 py-2 text-right tabular-nums sm:px-2';
+/** The columns, each with the short heading a phone shows (the full one stays for screen readers). */
+const columns = (who: string) => [
+  { label: 'Posição', short: 'Pos.', className: 'w-10 px-1.5 py-2 text-right sm:w-14 sm:px-2' },
+  { label: who, short: who, className: 'px-1.5 py-2 sm:px-2' },
+  { label: 'Desafios', short: 'Des.', className: num },
+  { label: 'Pontos', short: 'Pts.', className: num },
+  { label: 'Páginas', short: 'Pág.', className: num },
+  { label: 'Minutos', short: 'Min.', className: num },
 ];
+
+function Head({ who }: { who: string }) {
+  return (
+    <thead>
+      <tr className="border-b border-line">
+        {columns(who).map((column) => (
+          <th key={column.label} scope="col" className={column.className}>
+            {column.short === column.label ? (
+              column.label
+            ) : (
+              <>
+                <span aria-hidden="true" className="sm:hidden">
+                  {column.short}
+                </span>
+                <span className="max-sm:sr-only">{column.label}</span>
+              </>
+            )}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 
 function ScoreCells({ scores }: { scores: Scores }) {
   return (
@@ -29,10 +54,12 @@ function ReaderRow({ row }: { row: RankingRow }) {
   const label = row.name || (row.username ? `@${row.username}` : 'leitor');
   return (
     <tr className={rowClass(row.mine)} aria-current={row.mine ? 'true' : undefined}>
-      <td className="px-2 py-2 text-right tabular-nums">{formatNumber(row.position)}º</td>
-      <td className="px-2 py-2">
+      <td className={num}>{formatNumber(row.position)}º</td>
+      <td className="px-1.5 py-2 sm:px-2">
         <span className="flex min-w-0 items-center gap-2">
-          <Avatar name={label} image={row.image} size={28} />
+          <span className="max-sm:hidden">
+            <Avatar name={label} image={row.image} size={28} />
+          </span>
           <span className="flex min-w-0 flex-col">
             {row.username ? <Link to={`/u/${row.username}`}>{label}</Link> : <span>{label}</span>}
             {row.group ? <span className="text-xs text-muted">{row.group}</span> : null}
@@ -58,9 +85,7 @@ export function RankingTable({ rows, me, caption }: { rows: RankingRow[]; me: Ra
       <div className="overflow-x-auto rounded-xl border border-line bg-surface">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
-          <TableHead
-            columns={[{ label: 'Posição', className: 'w-12 px-2 py-2 text-right' }, { label: 'Leitor(a)', className: 'px-2 py-2' }, ...scoreColumns]}
-          />
+          <Head who="Leitor(a)" />
           <tbody>
             {rows.map((row) => (
               <ReaderRow key={row.userId} row={row} />
@@ -83,12 +108,12 @@ export function TeamRankingTable({ teams }: { teams: TeamRankingRow[] }) {
     <div className="overflow-x-auto rounded-xl border border-line bg-surface">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Ranking das equipes</caption>
-        <TableHead columns={[{ label: 'Posição', className: 'w-12 px-2 py-2 text-right' }, { label: 'Equipe', className: 'px-2 py-2' }, ...scoreColumns]} />
+        <Head who="Equipe" />
         <tbody>
           {teams.map((team) => (
             <tr key={team.id} className={rowClass(team.mine)} aria-current={team.mine ? 'true' : undefined}>
-              <td className="px-2 py-2 text-right tabular-nums">{formatNumber(team.position)}º</td>
-              <td className="px-2 py-2">
+              <td className={num}>{formatNumber(team.position)}º</td>
+              <td className="px-1.5 py-2 sm:px-2">
                 {team.name}
                 {team.mine ? <span className="text-xs text-muted"> (sua equipe)</span> : null}
               </td>
