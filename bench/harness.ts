@@ -118,7 +118,7 @@ export function startServer(env: NodeJS.ProcessEnv, cwd = process.cwd()): ChildP
 }
 
 const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
-/** Stops a server started by startServer and waits until it has closed its database. */
+/** Stops a process the bench started (the server of startServer, a writer) and waits until it has exited (and closed its database). */
 export async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return;
   const exited = new Promise((resolve) => server.once('exit', resolve));

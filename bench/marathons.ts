@@ -9,7 +9,7 @@
  *  - the ranking's server CPU per request (PostgreSQL's beside it) at 20 connections, visitor and bench_leitora.
  * Target (issue 29): /m/{id}/ranking p95 ≤ 100 ms on PostgreSQL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import {
   BENCH_MARATHONS,
@@ -33,13 +33,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3370);
 const WARM_UP_SECONDS = Number(process.env.MARATHON_WARM_UP_SECONDS ?? 10);
 const SAMPLES = Number(process.env.MARATHON_SAMPLES ?? 200);
 const P95_TARGET_MS = 100;
-
-async function stopWriter(writer: ChildProcess) {
-  if (writer.exitCode !== null) return;
-  const exited = new Promise((resolve) => writer.once('exit', resolve));
-  writer.kill('SIGTERM');
-  await exited;
-}
 
 async function main() {
   const { env, base, dataDir } = benchEnv(PORT);
@@ -82,7 +75,7 @@ async function main() {
         await drive('ranking (bench_leitora)', `${levels}/ranking`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS),
         await drive('ranking?pagina=120 (bench_leitora)', `${levels}/ranking?pagina=120`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS),
       ];
-      await stopWriter(writer);
+      await stopServer(writer);
 
       console.log(`\nsequential: ${SAMPLES} requests each, while the writer runs`);
       for (const s of sequential)
@@ -95,7 +88,7 @@ async function main() {
         console.log(`${s.label} p95 ${p95.toFixed(1)} ms (≤ ${P95_TARGET_MS}): ${verdict(p95 <= P95_TARGET_MS)}`);
       }
     } finally {
-      await stopWriter(writer);
+      await stopServer(writer);
       await stopServer(server);
     }
   } finally {

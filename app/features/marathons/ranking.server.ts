@@ -9,9 +9,10 @@ import type { MarathonRanking, RankingRow, TeamRankingRow } from './types';
 /**
  * The ranking's order (PRODUCT.md §G; decision 0075): points, highest first; at equal points whoever reached them
  * first (`scored_at`); then the reader's id, so every row has a place of its own and pages never overlap. It is the
- * order of `marathon_participants_ranking_idx` (and of the level's index), so a page is a walk of the index.
+ * order of `marathon_participants_ranking_idx` (and of the level's index), so a page is a walk of the index — NULLS
+ * LAST as the index has it (points are never null, but without it PostgreSQL sorts all 15,000 rows instead).
  */
-const ORDER = sql.raw('points DESC, scored_at, user_id');
+const ORDER = sql.raw('points DESC NULLS LAST, scored_at, user_id');
 
 /**
  * A participant's position (SQL, over the row `p` names): one plus the active participants ahead of them in ORDER
