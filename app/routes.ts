@@ -77,6 +77,8 @@ export default [
   route('m/:identificador', 'routes/m.$identificador.tsx'),
   route('m/:identificador/desafios', 'routes/m.$identificador.desafios.tsx'),
   route('m/:identificador/progresso', 'routes/m.$identificador.progresso.tsx'),
+  route('m/:identificador/ranking', 'routes/m.$identificador.ranking.tsx'),
+  route('m/:identificador/feed', 'routes/m.$identificador.feed.tsx'),
   route('m/:identificador/participantes', 'routes/m.$identificador.participantes.tsx'),
   route('m/:identificador/gerenciar', 'routes/m.$identificador.gerenciar.tsx'),
   route('criar/maratona', 'routes/criar.maratona.tsx'),

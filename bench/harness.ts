@@ -27,6 +27,11 @@ export const BENCH_READER = { username: 'bench_leitora', email: 'bench@bench.mar
 export const BENCH_CLUB = { slug: 'clube-de-bancada', id: `${GENERATED_PREFIX}club-0` };
 /** The LC bench/lcs-fill.ts makes: 5,000 participants, 20,000 comments. */
 export const BENCH_LC = { slug: 'lc-de-bancada', id: `${GENERATED_PREFIX}lc-0` };
+/** The marathons bench/marathons-fill.ts makes, 15,000 participants each; bench_leitora is in both. */
+export const BENCH_MARATHONS = {
+  levels: { id: `${GENERATED_PREFIX}marathon-levels`, slug: 'maratona-de-bancada', name: 'Maratona de Bancada' },
+  teams: { id: `${GENERATED_PREFIX}marathon-teams`, slug: 'maratona-de-equipes', name: 'Maratona de Equipes' },
+};
 export const DEMO_READER = { username: 'lia_leitora', password: 'maratona-demo-2026' };
 
 /**
@@ -113,7 +118,7 @@ export function startServer(env: NodeJS.ProcessEnv, cwd = process.cwd()): ChildP
 }
 
 const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
-/** Stops a server started by startServer and waits until it has closed its database. */
+/** Stops a process the bench started (the server of startServer, a writer) and waits until it has exited (and closed its database). */
 export async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return;
   const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -11,6 +11,8 @@ import { CommentersLine, HomeGroupReadsCard } from '~/features/lcs/components/ho
 import { listHomeGroupReads } from '~/features/lcs/home-card.server';
 import { listHomeCommenters } from '~/features/lcs/home-commenters.server';
 import { listAtts } from '~/features/atts/queries.server';
+import { HomeMarathonsCard } from '~/features/marathons/components/home-marathons-card';
+import { listHomeMarathons } from '~/features/marathons/home-card.server';
 import { FollowingActivityFeed } from '~/features/reading/components/following-activity';
 import { CurrentlyReading, ReadingGoalForm } from '~/features/reading/components/home-reading';
 import { ReadingGoalCard } from '~/features/reading/components/reading-goal-card';
@@ -30,7 +32,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Início · Maratona' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const year = yearInSaoPaulo();
-  const [reading, goal, suggestions, activity, atts, clubs, groupReads] = await Promise.all([
+  const [reading, goal, suggestions, activity, atts, clubs, groupReads, marathons] = await Promise.all([
     listCurrentlyReading(viewer),
     myReadingGoal(viewer, year),
     listReaderSuggestions(viewer),
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listAtts(viewer, { kind: 'following' }, { limit: HOME_ATTS_MAX }),
     listHomeClubs(viewer),
     listHomeGroupReads(viewer),
+    listHomeMarathons(viewer),
   ]);
   const commenters = await listHomeCommenters(
     viewer,
@@ -45,7 +48,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // Whoever is reading something has started; only an empty "Lendo agora" asks whether the bookshelf is empty.
   const started = reading.length > 0 || (await hasShelfEntries(viewer));
-  return { name: viewer.name, emailVerified: viewer.emailVerified, started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters };
+  return {
+    name: viewer.name,
+    emailVerified: viewer.emailVerified,
+    started,
+    reading,
+    goal,
+    suggestions,
+    activity,
+    atts,
+    clubs,
+    groupReads,
+    commenters,
+    marathons,
+  };
 }
 
 /** The goal form and the one-tap progress of the books being read: always the viewer's own. */
@@ -93,7 +109,7 @@ function FirstRun() {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters } = loaderData;
+  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters, marathons } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -122,6 +138,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             total={groupReads.total}
             aside={(lc) => <CommentersLine slug={lc.slug} commenters={commenters[lc.id]} />}
           />
+          <HomeMarathonsCard marathons={marathons.marathons} total={marathons.total} />
           <HomeClubsCard clubs={clubs.clubs} total={clubs.total} />
           <ReaderSuggestions readers={suggestions} />
         </div>

@@ -5,6 +5,8 @@ import { clubMembers, clubs, marathons, users } from '~/db/schema';
 import { todayIn } from '~/features/marathons/policy';
 import { addDays } from '~/features/lcs/schedule';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
+import { listMarathonFeed } from '~/features/marathons/queries.server';
+import { getRanking } from '~/features/marathons/ranking.server';
 import type { MarathonVisibility } from '~/features/marathons/vocabulary';
 import { blockReader } from '~/features/social/blocks.server';
 import { useTestDatabase } from '../../test/db';
@@ -16,8 +18,10 @@ import * as mine from './m';
 import * as page from './m.$identificador';
 import * as challenges from './m.$identificador.desafios';
 import * as manage from './m.$identificador.gerenciar';
+import * as feed from './m.$identificador.feed';
 import * as participants from './m.$identificador.participantes';
 import * as board from './m.$identificador.progresso';
+import * as ranking from './m.$identificador.ranking';
 import * as byId from './m.id.$id';
 import * as directory from './maratonas';
 import * as notice from './maratonas.aviso';
@@ -59,6 +63,9 @@ describe('marathons: who may open what', () => {
       expect(await matrix((who) => call(page.loader, get(cast, who), params(cast)))).toEqual(SEES[visibility]);
       expect(await matrix((who) => call(challenges.loader, get(cast, who, '/desafios'), params(cast)))).toEqual(SEES[visibility]);
       expect(await matrix((who) => call(participants.loader, get(cast, who, '/participantes'), params(cast)))).toEqual(SEES[visibility]);
+      expect(await matrix((who) => call(ranking.loader, get(cast, who, '/ranking'), params(cast)))).toEqual(SEES[visibility]);
+      expect(await matrix((who) => call(ranking.loader, get(cast, who, '/ranking?pagina=2'), params(cast)))).toEqual(SEES[visibility]);
+      expect(await matrix((who) => call(feed.loader, get(cast, who, '/feed'), params(cast)))).toEqual(SEES[visibility]);
       const seen = Object.fromEntries(Object.entries(SEES[visibility]).map(([who, o]) => [who, o === 200 ? 308 : o]));
       expect(await matrix((who) => call(byId.loader, getRequest(`/m/id/${cast.marathon.id}`, cast.cookie(who)), { id: cast.marathon.id }))).toEqual(seen);
     },
@@ -194,6 +201,8 @@ describe('marathons whose organiser may not be shown', () => {
     await getDb().update(clubs).set({ visibility: 'privado' }).where(eq(clubs.id, clubId));
     expect(await matrix((who) => call(page.loader, get(cast, who), params(cast)))).toEqual(SEES.clube);
     expect(await matrix((who) => call(challenges.loader, get(cast, who, '/desafios'), params(cast)))).toEqual(SEES.clube);
+    expect(await matrix((who) => call(ranking.loader, get(cast, who, '/ranking'), params(cast)))).toEqual(SEES.clube);
+    expect(await matrix((who) => call(feed.loader, get(cast, who, '/feed'), params(cast)))).toEqual(SEES.clube);
     expect(await listed()).not.toContain(cast.marathon.slug);
     expect(await listed(cast.cookie('membroDoClube'))).not.toContain(cast.marathon.slug);
   });
@@ -223,6 +232,9 @@ describe('marathons whose organiser may not be shown', () => {
     ]);
     for (const reader of [blocked, blocker]) {
       await expect(joinMarathon(reader.viewer, marathon.id, null)).rejects.toMatchObject({ code: 'not_found' });
+      // The ranking's and the feed's data functions ask too, whoever calls them.
+      await expect(getRanking(reader.viewer, marathon.id)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(listMarathonFeed(reader.viewer, marathon.id, null)).rejects.toMatchObject({ code: 'not_found' });
       expect(await listed(reader.user.cookie)).not.toContain(marathon.slug);
     }
     expect(await listed(other.user.cookie)).toContain(marathon.slug);

@@ -186,6 +186,8 @@ export const marathonParticipants = pgTable(
   (t) => [
     primaryKey({ columns: [t.marathonId, t.userId] }),
     index('marathon_participants_ranking_idx').on(t.marathonId, t.status, t.points.desc(), t.scoredAt, t.userId),
+    // The ranking filtered by level (levels mode): the same walk within one level.
+    index('marathon_participants_level_ranking_idx').on(t.marathonId, t.levelId, t.status, t.points.desc(), t.scoredAt, t.userId),
     index('marathon_participants_user_idx').on(t.userId, t.status),
     index('marathon_participants_status_idx').on(t.marathonId, t.status, t.joinedAt),
     index('marathon_participants_level_idx').on(t.levelId),

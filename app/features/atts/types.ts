@@ -43,5 +43,13 @@ export type AttDetail = AttCard & { comments: ShownComment[] };
 
 export type AttPage = { items: AttCard[]; nextCursor: string | null };
 
-/** Which atts a list shows: the `seguindo` and `todos` feeds, one edition's, or one reader's (their profile). */
-export type AttScope = { kind: 'following' } | { kind: 'all' } | { kind: 'edition'; editionId: string } | { kind: 'author'; authorId: string };
+/**
+ * Which atts a list shows: the `seguindo` and `todos` feeds, one edition's, one reader's (their profile), or a
+ * marathon's (its active participants' atts posted inside its days).
+ */
+export type AttScope =
+  | { kind: 'following' }
+  | { kind: 'all' }
+  | { kind: 'edition'; editionId: string }
+  | { kind: 'author'; authorId: string }
+  | { kind: 'marathon'; marathonId: string };

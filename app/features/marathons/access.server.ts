@@ -92,6 +92,7 @@ export type MarathonAccess = {
   endsOn: string;
   registrationOpensOn: string;
   registrationClosesOn: string;
+  participantCount: number;
 };
 
 const accessColumns = {
@@ -108,6 +109,7 @@ const accessColumns = {
   endsOn: marathons.endsOn,
   registrationOpensOn: marathons.registrationOpensOn,
   registrationClosesOn: marathons.registrationClosesOn,
+  participantCount: marathons.participantCount,
 };
 
 /**

@@ -141,3 +141,7 @@ export const MARATHONS_ORGANIZED_MAX = 10;
 export const DIRECTORY_PAGE_SIZE = 24;
 /** Participants a page, on the participants tab and in Gerenciar. */
 export const PARTICIPANTS_PAGE_SIZE = 100;
+/** Rows a page of the ranking (`?pagina=`). */
+export const RANKING_PAGE_SIZE = 100;
+/** Marathons on /home's "Maratonas" card at most (the one ending first comes first). */
+export const HOME_MARATHONS_MAX = 4;

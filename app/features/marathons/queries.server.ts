@@ -17,6 +17,9 @@ import {
 import { clubCacheTag } from '~/features/clubs/cache';
 import { storedFileUrl } from '~/integrations/storage/storage.server';
 import { readerCacheTag } from '~/features/profiles/cache';
+import { listAtts } from '~/features/atts/queries.server';
+import type { AttPage } from '~/features/atts/types';
+import type { AttCursor } from '~/features/atts/validation';
 import { AppError, isAppError } from '~/server/errors';
 import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
@@ -390,4 +393,13 @@ export async function listReaderMarathons(
   const result = { organizing: [] as MarathonCard[], joined: [] as MarathonCard[] };
   for (const row of rows) (row.organizerUserId === userId ? result.organizing : result.joined).push(toCard(row, now));
   return result;
+}
+
+/**
+ * /m/{identificador}/feed: the atts of the marathon's active participants posted during it, newest first, a page at
+ * a time, each one as the atts' own audience rule lets the viewer see it (blocks, suspensions, private atts).
+ */
+export async function listMarathonFeed(viewer: Viewer | null, marathonId: string, cursor: AttCursor | null): Promise<AttPage> {
+  await requireMarathonAccess(getDb(), viewer, marathonId, 'see');
+  return listAtts(viewer, { kind: 'marathon', marathonId }, { cursor });
 }

@@ -85,3 +85,29 @@ export type Board = {
 
 /** A shelf entry offered by the board's "vincular" search. */
 export type BoardShelfMatch = { edition: CoverCard; status: string };
+/** The scores a ranking shows, a participant's or a team's. */
+export type Scores = { challengesDone: number; points: number; pages: number; minutes: number };
+
+/** A participant's row on the ranking: their position (every row its own: ties go to who reached the score first). */
+export type RankingRow = Scores & {
+  position: number;
+  userId: string;
+  username: string | null;
+  name: string;
+  image: string | null;
+  group: string | null;
+  mine: boolean;
+};
+
+export type TeamRankingRow = Scores & { position: number; id: string; name: string; mine: boolean };
+
+export type MarathonRanking = {
+  rows: RankingRow[];
+  /** The viewer's own row, on this page or not (null when they are not an active participant, or not in the level shown). */
+  me: RankingRow | null;
+  /** Teams mode: the teams' ranking, all of them. */
+  teams: TeamRankingRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+};

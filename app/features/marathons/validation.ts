@@ -237,6 +237,12 @@ export const marathonDirectoryQuery = z.object({
 /** `?pagina=` of the participants' lists (the tab and Gerenciar). */
 export const participantsPageQuery = z.object({ pagina: z.coerce.number().int().min(1).max(1000).catch(1) });
 
+/** `?pagina=` of the ranking, and `?nivel=` (a level's number, 1 for the first) in levels mode; anything else reads as absent. */
+export const rankingQuery = z.object({
+  pagina: z.coerce.number().int().min(1).max(1000).catch(1),
+  nivel: z.coerce.number().int().min(1).max(MARATHON_LEVELS_MAX).optional().catch(undefined),
+});
+
 /** Where /maratonas/aviso sends the reader back to: a path of this site only. */
 export const noticeReturn = z
   .string()

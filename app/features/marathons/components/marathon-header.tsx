@@ -5,7 +5,7 @@ import { PHASE_LABELS, can } from '../policy';
 import type { MarathonDetail } from '../types';
 import { MarathonJoinForm } from './marathon-join-form';
 
-export type MarathonTab = 'sobre' | 'desafios' | 'progresso' | 'participantes' | 'gerenciar';
+export type MarathonTab = 'sobre' | 'desafios' | 'progresso' | 'ranking' | 'feed' | 'participantes' | 'gerenciar';
 
 /** The marathon's cover, name, organiser, dates, registration, and its tabs (Gerenciar for its organisers, no board for the banned). */
 export function MarathonHeader({ marathon, current }: { marathon: MarathonDetail; current: MarathonTab }) {
@@ -15,6 +15,8 @@ export function MarathonHeader({ marathon, current }: { marathon: MarathonDetail
     { to: `${base}/desafios`, label: 'Desafios', active: current === 'desafios' },
     // My board: a banned reader has none (PRODUCT.md §G); everyone else finds theirs, or how to have one, there.
     ...(marathon.standing.status === 'banned' ? [] : [{ to: `${base}/progresso`, label: 'Meu progresso', active: current === 'progresso' }]),
+    { to: `${base}/ranking`, label: 'Ranking', active: current === 'ranking' },
+    { to: `${base}/feed`, label: 'Feed', active: current === 'feed' },
     { to: `${base}/participantes`, label: 'Participantes', active: current === 'participantes' },
     ...(can(marathon, marathon.standing, 'manage') ? [{ to: `${base}/gerenciar`, label: 'Gerenciar', active: current === 'gerenciar' }] : []),
   ];

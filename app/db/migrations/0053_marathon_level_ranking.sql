@@ -1,0 +1,1 @@
+CREATE INDEX "marathon_participants_level_ranking_idx" ON "marathon_participants" USING btree ("marathon_id","level_id","status","points" DESC NULLS LAST,"scored_at","user_id");
