@@ -174,5 +174,10 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: { excluded: 'a club’s or an official marathon; the marathons the reader organises are in marathonsOrganized' },
   },
   'marathon_participants.user_id': { onDelete: 'delete', why: 'the reader’s registrations in marathons', archive: 'marathons' },
+  'marathon_webhook_deliveries.user_id': {
+    onDelete: 'delete',
+    why: 'the log of sending the reader’s board to a marathon’s webhook',
+    archive: { excluded: 'the organiser’s log of webhook calls (status codes, times); what was sent is the reader’s board, exported with their marathons' },
+  },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };
