@@ -49,7 +49,10 @@ async function main() {
 
   await migrateDatabase();
   const db = getDb();
-  const run = newId().slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, 'x');
+  const run = newId()
+    .slice(0, 8)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x');
   const marathonId = `bench-wh-${run}`;
   const editions: string[] = [];
   for (const title of ['Dom Casmurro', 'Vidas Secas'])
@@ -138,7 +141,9 @@ async function main() {
   const early = mean(windows.slice(0, third));
   const late = mean(windows.slice(-third));
   const growing = late > Math.max(early * 1.5, early + 20);
-  console.log(`\nupdates ${perMinute(updates).toFixed(0)}/min, deliveries ${perMinute(received).toFixed(0)}/min (coalescing joins updates of one reader that wait)`);
+  console.log(
+    `\nupdates ${perMinute(updates).toFixed(0)}/min, deliveries ${perMinute(received).toFixed(0)}/min (coalescing joins updates of one reader that wait)`,
+  );
   console.log(`backlog: mean ${early.toFixed(1)} in the first third, ${late.toFixed(1)} in the last: ${growing ? 'GROWING — FAIL' : 'steady — PASS'}`);
   console.log(`capacity ${capacity.toFixed(0)} deliveries/min vs ${RATE} updates/min: ${capacity >= RATE ? 'PASS' : 'FAIL'}`);
   await closeDatabase();

@@ -215,10 +215,15 @@ async function finish(
 
 const deliveryJob = z.object({ deliveryId: z.string().min(1), attempt: z.number().int().min(0) });
 
-registerJobHandler(WEBHOOK_DELIVERY_JOB, async (payload) => {
-  const { deliveryId, attempt } = deliveryJob.parse(payload);
-  await deliverWebhook(deliveryId, attempt);
-});
+// Deliveries wait on the receivers: a batch of them goes at once (an attempt is bounded by its 10 s timeout).
+registerJobHandler(
+  WEBHOOK_DELIVERY_JOB,
+  async (payload) => {
+    const { deliveryId, attempt } = deliveryJob.parse(payload);
+    await deliverWebhook(deliveryId, attempt);
+  },
+  { concurrent: true },
+);
 
 /** The log stays bounded: finished deliveries go after WEBHOOK_LOG_DAYS, and beyond the newest WEBHOOK_LOG_MAX per webhook. */
 export async function pruneWebhookLog(): Promise<void> {
