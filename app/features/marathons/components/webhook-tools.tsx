@@ -62,6 +62,8 @@ export function WebhookTools({ marathon, webhook, log, result }: Props) {
           {...field('url', webhook?.url ?? '')}
         />
         <TextField
+          // A new field after each save: the key typed is not left in the page.
+          key={`${webhook?.apiKeyEnd ?? 'nova'}-${isSuccess(result) ? result.success : ''}`}
           label="Chave de API"
           type="password"
           autoComplete="off"
