@@ -4,9 +4,6 @@ import type { Viewer } from '~/server/viewer.server';
 import { deleteWebhook, resendWebhookDelivery, rotateWebhookSecret, saveWebhook, setWebhookEnabled } from './webhook-settings.server';
 import { resendInput, webhookInput, webhookIntent } from './webhook-validation';
 
-/** What the page shows after a form: a success may carry the secret, shown this once. */
-export type WebhookActionResult = Awaited<ReturnType<typeof runWebhookAction>>;
-
 /**
  * /m/{identificador}/gerenciar/webhooks's forms, each checked by its own schema; the data functions check the
  * viewer organises the marathon again. A new or rotated secret goes back in the answer and is never read again.

@@ -11,7 +11,7 @@ import type { WebhookInput } from './webhook-validation';
 import type { WebhookDeliveryStatus } from './vocabulary';
 import { enqueueParticipantWebhook } from './webhooks.server';
 
-export const WEBHOOK_LOG_PAGE_SIZE = 50;
+const WEBHOOK_LOG_PAGE_SIZE = 50;
 
 export type WebhookSettings = {
   url: string;

@@ -10,8 +10,8 @@ import { getEnv } from '~/server/env.server';
  * address that was checked, so a name that resolves elsewhere a second later (DNS rebinding) cannot move it.
  * Redirects are not followed. `WEBHOOKS_ALLOW_LOOPBACK=true` (development only) lets loopback through.
  */
-export const WEBHOOK_URL_MAX = 2000;
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_URL_MAX = 2000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 // Two lists: a BlockList checks an IPv4 address against its IPv6 rules too (as ::ffff:a.b.c.d), so one list refusing
 // IPv4-mapped IPv6 would refuse every IPv4 address.
@@ -71,7 +71,7 @@ export class WebhookTargetError extends Error {
 const PUBLIC_ONLY = 'o webhook precisa de um endereço público na internet.';
 
 /** The URL, parsed and normalised, or why it cannot be a webhook's (before any DNS). */
-export function parseWebhookUrl(raw: string): URL {
+function parseWebhookUrl(raw: string): URL {
   const text = raw.trim();
   if (text.length > WEBHOOK_URL_MAX) throw new WebhookTargetError(`O endereço pode ter até ${WEBHOOK_URL_MAX} caracteres.`);
   let url: URL;
@@ -97,7 +97,7 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
  * The address a delivery connects to: the URL's literal IP, or its name resolved now, every address it resolves to
  * checked (one private address is enough to refuse it: the resolver could hand out either).
  */
-export async function resolveWebhookTarget(url: URL): Promise<{ address: string; family: 4 | 6 }> {
+async function resolveWebhookTarget(url: URL): Promise<{ address: string; family: 4 | 6 }> {
   const host = hostOf(url);
   const literal = isIP(host);
   const addresses = literal
@@ -121,7 +121,7 @@ export async function checkWebhookUrl(raw: string): Promise<string> {
   return url.href;
 }
 
-export type WebhookResponse = { status: number | null; durationMs: number; error: string | null };
+type WebhookResponse = { status: number | null; durationMs: number; error: string | null };
 
 /**
  * POSTs the body to the URL, connecting only to the checked address; never follows a redirect (a 3xx is a failure

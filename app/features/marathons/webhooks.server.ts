@@ -21,7 +21,7 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 const RETRY_BASE_SECONDS = 30;
 const RETRY_CAP_SECONDS = 3600;
 /** The log keeps finished deliveries this long, and at most this many per webhook. */
-export const WEBHOOK_LOG_DAYS = 30;
+const WEBHOOK_LOG_DAYS = 30;
 export const WEBHOOK_LOG_MAX = 1000;
 
 /** §G's payload: a participant's board in a marathon. */
@@ -81,7 +81,7 @@ export function webhookRetryDelaySeconds(attempt: number, random: () => number =
   return Math.round(full / 2 + (full / 2) * random());
 }
 
-export const signWebhookBody = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const signWebhookBody = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 const absolute = (url: string | null, origin: string) => (url ? new URL(url, `${origin}/`).href : null);
 
@@ -166,7 +166,7 @@ type Claimed = { user_id: string; marathon_id: string; url: string; api_key: str
  * One attempt of a delivery: claimed only by the job of its current attempt (a job left over from an earlier
  * attempt, or for a delivery that was replaced, finds nothing to do), or again by the same job after its worker died.
  */
-export async function deliverWebhook(deliveryId: string, attempt: number): Promise<void> {
+async function deliverWebhook(deliveryId: string, attempt: number): Promise<void> {
   const [claimed] = await queryRows<Claimed>(sql`
     UPDATE marathon_webhook_deliveries d SET status = 'enviando', attempts = ${attempt + 1}, last_attempt_at = now()
     FROM marathon_webhooks w
