@@ -81,6 +81,7 @@ export default [
   route('m/:identificador/feed', 'routes/m.$identificador.feed.tsx'),
   route('m/:identificador/participantes', 'routes/m.$identificador.participantes.tsx'),
   route('m/:identificador/gerenciar', 'routes/m.$identificador.gerenciar.tsx'),
+  route('m/:identificador/gerenciar/webhooks', 'routes/m.$identificador.gerenciar.webhooks.tsx'),
   route('criar/maratona', 'routes/criar.maratona.tsx'),
   route('criar', 'routes/criar.tsx'),
 

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/m.$identificador.gerenciar';
 import type { ForbiddenData } from '~/components/layout/forbidden';
 import { MarathonHeader } from '~/features/marathons/components/marathon-header';
+import { Link } from '~/components/link';
 import { FormMessage } from '~/components/ui/field';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { OrganizerTools } from '~/features/marathons/components/organizer-tools';
@@ -47,6 +48,10 @@ export default function MarathonManagePage({ loaderData, actionData }: Route.Com
       <MarathonHeader marathon={marathon} current="gerenciar" />
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? null) : null}</FormMessage>
+      <p className="rounded-xl border border-line bg-surface p-4">
+        <Link to={`/m/${marathon.slug}/gerenciar/webhooks`}>Webhooks</Link>: envie as atualizações dos participantes para o seu sistema, com o registro de
+        entregas.
+      </p>
       <OrganizerTools {...loaderData} result={actionData} />
     </div>
   );

@@ -19,6 +19,7 @@ import * as page from './m.$identificador';
 import * as challenges from './m.$identificador.desafios';
 import * as manage from './m.$identificador.gerenciar';
 import * as feed from './m.$identificador.feed';
+import * as webhooks from './m.$identificador.gerenciar.webhooks';
 import * as participants from './m.$identificador.participantes';
 import * as board from './m.$identificador.progresso';
 import * as ranking from './m.$identificador.ranking';
@@ -89,6 +90,22 @@ describe('marathons: who may open what', () => {
     };
     expect(await matrix((who) => call(manage.action, post(cast, who, challenge, '/gerenciar'), params(cast)))).toEqual(expected);
   });
+
+  it.each(['publico', 'clube', 'privado'] as const)(
+    'webhooks of a marathon that is %s: its organisers (the club’s owner and admins) and site admins; anyone else 404',
+    async (visibility) => {
+      const cast = await createMarathonCast(visibility);
+      const expected = { ...everyone(404), visitante: 'entrar', organizador: 200, adminDoClube: 200, adminDoSite: 200 } as const;
+      expect(await matrix((who) => call(webhooks.loader, get(cast, who, '/gerenciar/webhooks'), params(cast)))).toEqual(expected);
+      const save = { intent: 'salvar', url: 'https://8.8.8.8/receber', apiKey: 'chave' };
+      expect(await matrix((who) => call(webhooks.action, post(cast, who, save, '/gerenciar/webhooks'), params(cast)))).toEqual(expected);
+      for (const intent of ['segredo', 'desativar', 'ativar', 'remover']) {
+        const outcome = await matrix((who) => call(webhooks.action, post(cast, who, { intent }, '/gerenciar/webhooks'), params(cast)));
+        // Removed by the first organiser, the webhook is not there for the next ones.
+        expect(outcome).toEqual(intent === 'remover' ? { ...expected, adminDoClube: 404, adminDoSite: 404 } : expected);
+      }
+    },
+  );
 
   it.each<[MarathonVisibility, Record<MarathonWho, Outcome>]>([
     ['publico', { ...everyone(200), visitante: 'entrar', participante: 400, banido: 403 }],

@@ -33,6 +33,8 @@ const schema = z.object({
   HTML_CACHE_MAX_ENTRIES: z.coerce.number().int().nonnegative().default(2000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
+  /** Development only: lets marathon webhooks reach this machine (loopback). Off by default (decision 0078). */
+  WEBHOOKS_ALLOW_LOOPBACK: blankIsUnset(z.enum(['true', 'false'], { error: 'use true ou false' }).default('false')),
   AMAZON_AFFILIATE_TAG: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)

@@ -13,11 +13,15 @@ export type JobHandler = (payload: unknown, job: { id: string; attempts: number 
 
 export const JOB_LEASE_SECONDS = 60;
 const BATCH = 10;
-const handlers = new Map<string, JobHandler>();
+const handlers = new Map<string, { run: JobHandler; concurrent: boolean }>();
 const recurring: { kind: string; everySeconds: number }[] = [];
 
-export function registerJobHandler(kind: string, handler: JobHandler) {
-  handlers.set(kind, handler);
+/**
+ * `concurrent`: the jobs of this kind claimed in one batch run at the same time (each waits mostly on the network,
+ * as a webhook's delivery does); the others run one after another, as before.
+ */
+export function registerJobHandler(kind: string, handler: JobHandler, options: { concurrent?: boolean } = {}) {
+  handlers.set(kind, { run: handler, concurrent: options.concurrent ?? false });
 }
 
 /** A job enqueued every `everySeconds`; the unique key makes each occurrence run once across servers. */
@@ -76,29 +80,38 @@ export async function releaseLeases(): Promise<number> {
 /** Runs one batch; returns how many jobs it took. Each job commits on its own, never inside a long transaction. */
 export async function runJobsOnce(workerId: string, limit = BATCH): Promise<number> {
   const claimed = await claimJobs(workerId, limit);
-  for (const job of claimed) {
-    const handler = handlers.get(job.kind);
-    try {
-      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(job.payload, { id: job.id, attempts: job.attempts });
-      await getDb().update(jobs).set({ status: 'done', finishedAt: new Date(), leaseUntil: null, lastError: null }).where(eq(jobs.id, job.id));
-    } catch (error) {
-      const dead = job.attempts >= job.max_attempts;
-      const message = error instanceof Error ? error.message : String(error);
-      log.warn('job.failed', { jobId: job.id, kind: job.kind, attempts: job.attempts, dead, error: message });
-      await getDb()
-        .update(jobs)
-        .set({
-          status: dead ? 'dead' : 'pending',
-          lastError: message.slice(0, 2000),
-          leaseUntil: null,
-          runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
-          finishedAt: dead ? new Date() : null,
-        })
-        .where(eq(jobs.id, job.id));
-    }
-  }
+  const together = claimed.filter((job) => handlers.get(job.kind)?.concurrent);
+  const inTurn = claimed.filter((job) => !handlers.get(job.kind)?.concurrent);
+  await Promise.all([
+    Promise.all(together.map(runJob)),
+    (async () => {
+      for (const job of inTurn) await runJob(job);
+    })(),
+  ]);
   return claimed.length;
+}
+
+async function runJob(job: ClaimedJob): Promise<void> {
+  const handler = handlers.get(job.kind)?.run;
+  try {
+    if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+    await handler(job.payload, { id: job.id, attempts: job.attempts });
+    await getDb().update(jobs).set({ status: 'done', finishedAt: new Date(), leaseUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+  } catch (error) {
+    const dead = job.attempts >= job.max_attempts;
+    const message = error instanceof Error ? error.message : String(error);
+    log.warn('job.failed', { jobId: job.id, kind: job.kind, attempts: job.attempts, dead, error: message });
+    await getDb()
+      .update(jobs)
+      .set({
+        status: dead ? 'dead' : 'pending',
+        lastError: message.slice(0, 2000),
+        leaseUntil: null,
+        runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+        finishedAt: dead ? new Date() : null,
+      })
+      .where(eq(jobs.id, job.id));
+  }
 }
 
 export async function enqueueDueRecurringJobs(now = Date.now()): Promise<void> {

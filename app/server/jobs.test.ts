@@ -24,6 +24,23 @@ registerJobHandler('test.ok', async (payload) => {
 registerJobHandler('test.fail', async () => {
   throw new Error('falhou de propósito');
 });
+// Two jobs of a concurrent kind, each finishing only once both have started: run one after the other they would
+// wait forever (the test's timeout); run together, both finish.
+const together: string[] = [];
+let bothStarted: () => void = () => undefined;
+const barrier = new Promise<void>((resolve) => {
+  bothStarted = resolve;
+});
+registerJobHandler(
+  'test.together',
+  async (payload) => {
+    together.push(`start ${(payload as { n: number }).n}`);
+    if (together.length === 2) bothStarted();
+    await barrier;
+    together.push(`end ${(payload as { n: number }).n}`);
+  },
+  { concurrent: true },
+);
 let recurringRuns = 0;
 registerRecurringJob('test.recurring', 3600, async () => {
   recurringRuns += 1;
@@ -38,6 +55,14 @@ describe('job queue', () => {
     expect(seen).toContainEqual({ n: 1 });
     expect(await getJob(id)).toMatchObject({ status: 'done', attempts: 1 });
     expect(await runJobsOnce('w1')).toBe(0);
+  });
+
+  it('runs the jobs of a concurrent kind claimed together at the same time', async () => {
+    await enqueueJob('test.together', { n: 1 }, { runAt: new Date(Date.now() - 2000) });
+    await enqueueJob('test.together', { n: 2 }, { runAt: new Date(Date.now() - 1000) });
+    expect(await runJobsOnce('w1')).toBe(2);
+    expect(together.slice(0, 2).sort()).toEqual(['start 1', 'start 2']);
+    expect(together.slice(2).sort()).toEqual(['end 1', 'end 2']);
   });
 
   it('retries with growing backoff and ends dead after the maximum', async () => {

@@ -13,3 +13,4 @@ export * from './imports';
 export * from './clubs';
 export * from './lcs';
 export * from './marathons';
+export * from './marathon-webhooks';

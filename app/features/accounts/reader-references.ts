@@ -185,5 +185,10 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: 'marathonChallengeLinks',
   },
   'marathon_challenge_completions.user_id': { onDelete: 'delete', why: 'the challenges the reader did in marathons', archive: 'marathonChallengeCompletions' },
+  'marathon_webhook_deliveries.user_id': {
+    onDelete: 'delete',
+    why: 'the log of sending the reader’s board to a marathon’s webhook',
+    archive: { excluded: 'the organiser’s log of webhook calls (status codes, times); what was sent is the reader’s board, exported with their marathons' },
+  },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

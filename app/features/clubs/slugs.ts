@@ -93,6 +93,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'maratonas',
   'aviso',
   'desafios',
+  'webhooks',
   'maratona',
   'assinar',
   'assinaturas',

@@ -193,7 +193,8 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
           'teams', (SELECT json_agg(t.name ORDER BY t.position) FROM marathon_teams t WHERE t.marathon_id = m.id),
           'categories', (SELECT json_agg(json_build_object('name', c.name, 'challenges', (SELECT json_agg(json_build_object('kind', d.kind, 'description', d.description,
               'points', d.points, 'revealsOn', d.reveals_on, 'level', (SELECT l.name FROM marathon_levels l WHERE l.id = d.level_id)) ORDER BY d.position)
-            FROM marathon_challenges d WHERE d.category_id = c.id)) ORDER BY c.position) FROM marathon_categories c WHERE c.marathon_id = m.id))
+            FROM marathon_challenges d WHERE d.category_id = c.id)) ORDER BY c.position) FROM marathon_categories c WHERE c.marathon_id = m.id),
+          'webhook', (SELECT json_build_object('url', w.url, 'enabled', w.enabled, 'createdAt', w.created_at) FROM marathon_webhooks w WHERE w.marathon_id = m.id))
           ORDER BY m.created_at, m.id) FROM marathons m WHERE m.organizer_user_id = ${userId}) AS "marathonsOrganized",
       (SELECT json_agg(json_build_object('name', m.name, 'slug', m.slug, 'status', p.status, 'level', l.name, 'team', t.name, 'joinedAt', p.joined_at, 'since', p.status_at,
           'challengesDone', p.challenges_done, 'points', p.points, 'pages', p.pages, 'minutes', p.minutes)

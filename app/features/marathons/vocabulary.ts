@@ -41,3 +41,7 @@ export const MARATHON_TIME_ZONES = [
   'Atlantic/Azores',
 ] as const;
 export type MarathonTimeZone = (typeof MARATHON_TIME_ZONES)[number];
+
+/** A webhook delivery's state (decision 0078). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pendente', 'enviando', 'entregue', 'falhou', 'cancelada', 'substituida'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
