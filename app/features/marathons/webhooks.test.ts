@@ -21,6 +21,7 @@ import { withEnv } from '../../../test/env';
 import { createEdition } from '../../../test/factories';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { startReceiver } from '../../../test/webhook-receiver';
+import { tickChallenge } from './board.server';
 import { createMarathon, joinMarathon, leaveMarathon } from './mutations.server';
 import { todayIn } from './policy';
 import { getWebhookSettings, resendWebhookDelivery, rotateWebhookSecret, saveWebhook, setWebhookEnabled } from './webhook-settings.server';
@@ -233,6 +234,22 @@ describe('deliveries', () => {
       // After it went, a new update is a new delivery.
       await enqueue(marathon.id, reader.user.id);
       expect(await deliveries(reader.user.id)).toHaveLength(2);
+    });
+  });
+
+  it('goes for every change a participant makes on their board (participantUpdated), with the board as it is after it', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { organizer, reader, marathon, activity } = await boardFixture();
+      const hook = await receiver();
+      await saveWebhook(organizer.viewer, marathon.id, { url: hook.url, apiKey: 'chave-da-api-123' });
+      expect(await deliveries(reader.user.id)).toHaveLength(0);
+      // The activity unticked on the board, on the marathon's second day.
+      const secondDay = new Date(`${addDays(addDays(todayIn('America/Sao_Paulo'), 3), 1)}T12:00:00-03:00`);
+      await tickChallenge(reader.viewer, marathon.id, activity, false, secondDay);
+      expect(await deliveries(reader.user.id)).toHaveLength(1);
+      await runJobsOnce('test');
+      const body = JSON.parse(hook.requests[0]!.body) as Awaited<ReturnType<typeof buildParticipantPayload>>;
+      expect(body!.desafios.find((d) => d.id === activity)).toMatchObject({ concluido: false, tipo: 'atividade' });
     });
   });
 
