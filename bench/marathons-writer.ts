@@ -5,29 +5,19 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, closeDatabase, getDb, queryRows } from '~/db/client.server';
+import { participantUpdated } from '~/features/marathons/participant-update.server';
+import { type ScoreDelta, addToScores } from '~/features/marathons/scoring.server';
 import { BENCH_MARATHONS, percentile } from './harness';
 
 const PER_MINUTE = Number(process.env.MARATHON_UPDATES_PER_MINUTE ?? 2_000);
 
-type ScoreDelta = { challenges: number; points: number; pages: number; minutes: number };
-
 /**
- * One score update as the counting engine (another piece of issue 29) makes it when progress or a challenge counts:
- * the participant's columns and their team's, `scored_at` moved when the points did. Here plain UPDATEs of the
- * columns; the engine's own entry point replaces this function once it lands.
+ * One score update through the scoring engine, as a board change or a reading credit makes it: the participant's
+ * scores and their team's moved in one transaction, and participantUpdated (the scores' cache tag, the webhook).
  */
-export async function applyScoreUpdate(db: Db, marathonId: string, userId: string, delta: ScoreDelta): Promise<void> {
+async function applyScoreUpdate(db: Db, marathonId: string, userId: string, delta: ScoreDelta): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ team_id: string | null }>(
-      sql`UPDATE marathon_participants SET challenges_done = challenges_done + ${delta.challenges}, points = points + ${delta.points},
-          pages = pages + ${delta.pages}, minutes = minutes + ${delta.minutes}, scored_at = CASE WHEN ${delta.points} <> 0 THEN now() ELSE scored_at END
-        WHERE marathon_id = ${marathonId} AND user_id = ${userId} AND status = 'active' RETURNING team_id`,
-      tx,
-    );
-    if (!row?.team_id) return;
-    await tx.execute(sql`UPDATE marathon_teams SET challenges_done = challenges_done + ${delta.challenges}, points = points + ${delta.points},
-        pages = pages + ${delta.pages}, minutes = minutes + ${delta.minutes}, scored_at = CASE WHEN ${delta.points} <> 0 THEN now() ELSE scored_at END
-      WHERE id = ${row.team_id}`);
+    if (await addToScores(tx, marathonId, userId, delta, new Date())) await participantUpdated(tx, { marathonId, userId });
   });
 }
 
@@ -58,7 +48,7 @@ async function main() {
         const points = Math.random() < 0.3 ? 1 + Math.floor(Math.random() * 5) : 0;
         const begun = performance.now();
         await applyScoreUpdate(db, m.id, userId, {
-          challenges: points > 0 ? 1 : 0,
+          challengesDone: points > 0 ? 1 : 0,
           points,
           pages: Math.floor(Math.random() * 30),
           minutes: Math.floor(Math.random() * 40),
