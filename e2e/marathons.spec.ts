@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { checkBothWidths, signIn } from './helpers';
+import { checkBothWidths, signIn, startReadingFromCatalog } from './helpers';
 
 const day = (offset: number) => new Date(Date.now() - 3 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
-test('a reader creates a marathon with two categories and a level; a second reader accepts the notice, registers and sees only the revealed challenges', async ({
+test('a reader creates a marathon with two categories and a level; a second reader accepts the notice, registers, sees only the revealed challenges, links a book, finishes it and moves up the ranking', async ({
   page,
   browser,
 }) => {
@@ -105,5 +105,28 @@ test('a reader creates a marathon with two categories and a level; a second read
   await reader.goto('/m');
   await expect(reader.getByRole('link', { name })).toBeVisible();
   await checkBothWidths(reader, 'minhas-maratonas');
+
+  // The marathon runs from today: the reader links a book from the shelf to the reading challenge and finishes it;
+  // the challenge is done, and the ranking moves (they lead with its 3 points).
+  const bookUrl = await startReadingFromCatalog(reader, 'o cortiço', /cortiço/i);
+  await reader.goto(`/m/${slug}/ranking`);
+  const mine = reader.getByRole('row').filter({ has: reader.locator('a[href="/u/pedro_albuquerque"]') });
+  await expect(reader.getByText('Você: 1º · 0 pontos')).toBeVisible();
+  await expect(mine.getByRole('cell').nth(3)).toHaveText('0');
+  await reader.goto(`/m/${slug}/progresso`);
+  const challenge = reader.getByRole('listitem').filter({ has: reader.getByRole('heading', { name: 'Leia um clássico brasileiro' }) });
+  await challenge.getByLabel('Vincular um livro da sua estante').fill('cortiço');
+  await challenge.getByRole('button', { name: 'Buscar na estante' }).click();
+  await challenge.getByRole('button', { name: /Vincular “O Cortiço/i }).click();
+  await expect(reader.getByText('Livro vinculado ao desafio.')).toBeVisible();
+  await reader.goto(bookUrl);
+  await reader.getByRole('button', { name: 'Lido', exact: true }).click();
+  await expect(reader.locator('p[role="status"]')).toHaveText('Na sua estante como “Lido”.');
+  await reader.goto(`/m/${slug}/progresso`);
+  await expect(challenge.getByText('Concluído', { exact: true })).toBeVisible();
+  await reader.goto(`/m/${slug}/ranking`);
+  await expect(reader.getByText('Você: 1º · 3 pontos')).toBeVisible();
+  await expect(mine.getByRole('cell').nth(3)).toHaveText('3');
+  await checkBothWidths(reader, 'maratona-ranking-depois');
   await readerContext.close();
 });
