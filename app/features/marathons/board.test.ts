@@ -335,7 +335,9 @@ describe('automatic counting', () => {
     expect(told).toEqual([{ text: expect.stringContaining('“Conclui sozinho” (3 pontos)'), link: `/m/${marathon.slug}/progresso` }]);
     // Switched off, no notification: another reader with the in-app switch off.
     const quiet = await noticeReader();
-    await getDb().execute(sql`INSERT INTO notification_settings (user_id, type, in_app, email) VALUES (${quiet.user.id}, 'marathon_challenge_done', false, false)`);
+    await getDb().execute(
+      sql`INSERT INTO notification_settings (user_id, type, in_app, email) VALUES (${quiet.user.id}, 'marathon_challenge_done', false, false)`,
+    );
     await joinMarathon(quiet.viewer, marathon.id, null);
     await setShelfStatus(quiet.viewer, book, 'reading');
     await linkEdition(quiet.viewer, marathon.id, c['Conclui sozinho']!, book);
