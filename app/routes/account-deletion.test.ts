@@ -35,6 +35,6 @@ describe('/configuracoes/excluir', () => {
     expect(done.headers.getSetCookie().join('\n')).toMatch(/session_token=;/);
     expect(await statusOf(call(profile.loader, getRequest(`/u/${reader.username}`), { username: reader.username }))).toBe(404);
     expect(await statusOf(call(deletion.loader, getRequest('/configuracoes/excluir', reader.cookie)))).toBe(302);
-    expect(await call(landing.loader, getRequest('/?conta=excluida'))).toMatchObject({ accountDeleted: true });
+    expect(await call(landing.loader, getRequest('/?conta=excluida'))).toMatchObject({ data: { accountDeleted: true } });
   });
 });

@@ -48,6 +48,10 @@ describe('/m/{identificador}/gerenciar/webhooks', () => {
 
     const noKey = (await post({ intent: 'salvar', url: 'https://8.8.8.8/receber', apiKey: '' })) as Failure;
     expect(noKey.data.fieldErrors.apiKey).toBe('Digite a chave de API que o seu sistema espera receber.');
+    // The key goes in an HTTP header: accents, emoji and spaces cannot, and are refused beside it.
+    const accented = (await post({ intent: 'salvar', url: 'https://8.8.8.8/receber', apiKey: 'chave-€-secreta' })) as Failure;
+    expect(accented.data.fieldErrors.apiKey).toBe('Use só letras, números e símbolos sem acento nem espaço na chave.');
+    expect(accented.data.fields.apiKey).toBe('chave-€-secreta');
 
     const created = (await post({ intent: 'salvar', url: 'https://8.8.8.8/receber', apiKey: 'minha-chave-1234' })) as Saved;
     expect(created.success).toContain('Guarde o segredo');

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Tx } from '~/db/client.server';
 import { getEnv } from './env.server';
 import { log } from './logger.server';
 import { publish, subscribe } from './realtime.server';
@@ -106,14 +105,6 @@ export async function invalidateTags(tags: readonly string[]): Promise<void> {
     bytes += Buffer.byteLength(tag) + 3;
   }
   await publish(CHANNEL, batch);
-}
-
-/**
- * Inside a transaction: the tags go out with its commit (NOTIFY is delivered then, to every server, this one too),
- * so no visitor's copy is dropped before the change it reflects can be read, and none is dropped for a rollback.
- */
-export async function invalidateTagsOnCommit(tx: Tx, tags: readonly string[]): Promise<void> {
-  if (tags.length) await publish(CHANNEL, tags, tx);
 }
 
 /** Called once at start: other servers' invalidations reach this one through LISTEN/NOTIFY. */

@@ -94,6 +94,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'aviso',
   'desafios',
   'webhooks',
+  'ranking',
+  'feed',
   'maratona',
   'assinar',
   'assinaturas',

@@ -64,6 +64,21 @@ export function organizerShownSql(viewer: Viewer | null): SQL<boolean> {
 }
 
 /**
+ * SQL: whether the participant `userId` may still open the marathon row `marathon` (a table name or alias) — what a
+ * notice or a webhook about them asks before it goes: they are not suspended, its organising reader is not suspended
+ * nor in a block with them, and a club's marathon that is not public (or whose club turned private) still has them
+ * as an active member of the club.
+ */
+export function mayStillOpenSql(marathon: SQL, userId: SQL): SQL<boolean> {
+  return sql<boolean>`(EXISTS (SELECT 1 FROM users pu WHERE pu.id = ${userId} AND pu.suspended_at IS NULL)
+    AND (${marathon}.organizer_user_id IS NULL OR EXISTS (SELECT 1 FROM users ou WHERE ou.id = ${marathon}.organizer_user_id
+      AND ou.suspended_at IS NULL AND (ou.id = ${userId} OR NOT ${blockedEitherWay(sql`ou.id`, userId)})))
+    AND (${marathon}.organizer_club_id IS NULL
+      OR (${marathon}.visibility = 'publico' AND NOT EXISTS (SELECT 1 FROM clubs vc WHERE vc.id = ${marathon}.organizer_club_id AND vc.visibility = 'privado'))
+      OR EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = ${marathon}.organizer_club_id AND cm.user_id = ${userId} AND cm.status = 'active')))`;
+}
+
+/**
  * SQL: the policy's 'see' (policy.ts `can`) over the columns of standingJoins, so a list filters before its LIMIT.
  * Public: everyone; a club's: its active members unless banned, and its organisers; private: organisers and active
  * participants; official ones also to every site admin (who sees every marathon anyway).

@@ -5,13 +5,11 @@ import { mergeCatalogRecords } from '~/features/catalog/merge.server';
 import { addDays } from '~/features/lcs/schedule';
 import { correctProgress, logProgress } from '~/features/reading/progress/progress.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
-import { subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition } from '../../../test/factories';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { getBoard, linkEdition, searchShelfForBoard, tickChallenge, unlinkEdition, updateLink } from './board.server';
-import { marathonScoresCacheTag } from './cache';
 import { creditReading } from './counting.server';
 import { addChallenge, createMarathon, joinMarathon, leaveMarathon, removeMarathonParticipant } from './mutations.server';
 import { todayIn } from './policy';
@@ -222,22 +220,6 @@ describe('marathon boards: when they change', () => {
     );
     await expect(leaveMarathon(viewer, marathon.id)).rejects.toMatchObject({ code: 'invalid_input' });
     expect((await getBoard(viewer, marathon.id)).categories[0]!.challenges[0]!.links).toHaveLength(1);
-  });
-
-  it('tells visitors’ caches of the marathon’s scores at commit, through participantUpdated', async () => {
-    const { viewer: organizer } = await noticeReader();
-    const marathon = await createMarathon(organizer, running({}));
-    const c = await challengeIds(marathon.id);
-    const { viewer } = await noticeReader();
-    await joinMarathon(viewer, marathon.id, null);
-    await getDb().execute(sql`UPDATE marathon_challenges SET reveals_on = NULL WHERE marathon_id = ${marathon.id}`);
-    const heard: string[] = [];
-    const stop = await subscribe('html_cache', (tags) => {
-      if (Array.isArray(tags)) heard.push(...tags.filter((t): t is string => typeof t === 'string'));
-    });
-    await tickChallenge(viewer, marathon.id, c['Poste uma foto da sua pilha']!, true, at(0));
-    await expect.poll(() => heard).toContain(marathonScoresCacheTag(marathon.id));
-    await stop();
   });
 });
 

@@ -6,8 +6,3 @@ export const MARATHONS_CACHE_TAG = 'marathons';
 export const marathonCacheTag = (id: string) => `marathon:${id}`;
 export const marathonPageTags = (id: string) => [MARATHONS_CACHE_TAG, marathonCacheTag(id)];
 
-/**
- * The tag of what visitors see of a marathon's scores (its ranking): dropped by every participant change
- * (participant-update.server.ts), so only the pages that show scores carry it and the rest stay cached.
- */
-export const marathonScoresCacheTag = (id: string) => `marathon:${id}:scores`;

@@ -4,6 +4,7 @@ import { notify } from '~/features/social/mutations.server';
 import { pointsLabel } from './labels';
 import { participantUpdated } from './participant-update.server';
 import { markChallengeDone } from './scoring.server';
+import { mayStillOpenSql } from './access.server';
 
 /**
  * Automatic counting (issue 29, decision 0076): what a reader reads counts in every marathon they take part in
@@ -61,6 +62,8 @@ export function readingAmount(
  */
 export async function readingFinished(tx: Tx, reading: { userId: string; editionId: string; readThroughId: string | null; at: Date }): Promise<void> {
   if (reading.readThroughId) {
+    // The reading locked first, as a progress update locks it: one sent at the same moment is counted before or after.
+    await tx.execute(sql`SELECT 1 FROM read_throughs WHERE id = ${reading.readThroughId} FOR UPDATE`);
     const [rest] = await queryRows<{ furthest: number | null; unit: 'page' | 'percent' | 'minute' | null; pages: number | null; audio_minutes: number | null }>(
       sql`SELECT (SELECT max(pe.fraction) FROM progress_entries pe WHERE pe.read_through_id = ${reading.readThroughId}) AS furthest,
           (SELECT pe.unit FROM progress_entries pe WHERE pe.read_through_id = ${reading.readThroughId} ORDER BY pe.created_at DESC, pe.id DESC LIMIT 1) AS unit,
@@ -83,12 +86,14 @@ export async function readingFinished(tx: Tx, reading: { userId: string; edition
     name: string;
     description: string;
     points: number;
+    may_open: boolean;
   }>(
     sql`UPDATE marathon_challenge_links l SET progress = 100, complete = l.complete OR c.completes_on_finish, updated_at = ${reading.at.toISOString()}::timestamptz
       FROM marathon_challenges c, marathons m, marathon_participants p
       WHERE l.user_id = ${reading.userId} AND l.edition_id = ${reading.editionId} AND c.id = l.challenge_id AND m.id = l.marathon_id
         AND p.marathon_id = l.marathon_id AND p.user_id = l.user_id AND p.status = 'active' AND ${insideWindow(reading.at)}
-      RETURNING l.marathon_id, l.challenge_id, l.complete, m.slug, m.name, c.description, c.points`,
+      RETURNING l.marathon_id, l.challenge_id, l.complete, m.slug, m.name, c.description, c.points,
+        ${mayStillOpenSql(sql`m`, sql`l.user_id`)} AS may_open`,
     tx,
   );
   const touched = new Set<string>();
@@ -96,7 +101,8 @@ export async function readingFinished(tx: Tx, reading: { userId: string; edition
     touched.add(link.marathon_id);
     if (!link.complete) continue;
     const done = await markChallengeDone(tx, { marathonId: link.marathon_id, challengeId: link.challenge_id, userId: reading.userId, at: reading.at });
-    if (done)
+    // Told only while they may still open it (the link goes to their board).
+    if (done && link.may_open)
       await notify(
         {
           userId: reading.userId,

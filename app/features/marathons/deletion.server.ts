@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
-import { marathonPageTags, marathonScoresCacheTag } from './cache';
+import { marathonPageTags } from './cache';
 import { withdrawFromTeams } from './scoring.server';
 
 /**
@@ -17,7 +17,7 @@ export async function releaseMarathonsOf(tx: Tx, userId: string): Promise<{ tags
     tx,
   );
   const organized = await goingMarathons(tx, sql`m.organizer_user_id = ${userId}`);
-  const tags = [...joined.flatMap(({ id }) => [...marathonPageTags(id), marathonScoresCacheTag(id)]), ...organized.tags];
+  const tags = [...joined.flatMap(({ id }) => marathonPageTags(id)), ...organized.tags];
   return { tags: [...new Set(tags)], files: organized.files };
 }
 

@@ -23,7 +23,8 @@ export type HomeMarathon = {
 /**
  * /home's "Maratonas": the marathons the viewer takes part in that have not ended (in each one's time zone) and
  * that they may still open (as /m), the one ending first first, with their points, their position (the ranking's
- * indexed count, positionSql) and the challenges revealed today there. One query, whatever the marathons.
+ * indexed count, positionSql) and the challenges revealed today there for their level (and those below, as the
+ * board). One query, whatever the marathons.
  */
 export async function listHomeMarathons(viewer: Viewer, now: Date = new Date()): Promise<{ marathons: HomeMarathon[]; total: number }> {
   const joins = standingJoins(viewer);
@@ -40,8 +41,9 @@ export async function listHomeMarathons(viewer: Viewer, now: Date = new Date()):
       position: positionSql(sql`marathon_participants`),
       revealedToday: sql<HomeMarathon['revealedToday']>`(SELECT coalesce(json_agg(json_build_object('id', c.id, 'description', c.description,
           'points', c.points) ORDER BY k.position, c.position), '[]')
-        FROM marathon_challenges c JOIN marathon_categories k ON k.id = c.category_id
-        WHERE c.marathon_id = ${marathons.id} AND c.reveals_on = ${today})`,
+        FROM marathon_challenges c JOIN marathon_categories k ON k.id = c.category_id LEFT JOIN marathon_levels cl ON cl.id = c.level_id
+        WHERE c.marathon_id = ${marathons.id} AND c.reveals_on = ${today}
+          AND (cl.id IS NULL OR cl.position <= coalesce((SELECT pl.position FROM marathon_levels pl WHERE pl.id = ${marathonParticipants.levelId}), 32767)))`,
       total: sql<number>`count(*) OVER ()::int`,
     })
     .from(marathons)

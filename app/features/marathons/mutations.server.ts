@@ -23,7 +23,7 @@ import { marathonPageTags } from './cache';
 import { MARATHON_CHALLENGES_MAX, MARATHONS_ORGANIZED_MAX, phaseOf, registrationState, todayIn } from './policy';
 import { MARATHON_SLUGS } from './queries.server';
 import { participantUpdated } from './participant-update.server';
-import { recomputeMarathonScores, withdrawFromTeams } from './scoring.server';
+import { withdrawFromTeams } from './scoring.server';
 import { slugFromName } from './slugs';
 import type { AddChallengeInput, MarathonInput, MarathonSettingsInput } from './validation';
 
@@ -288,6 +288,8 @@ export async function removeMarathonParticipant(viewer: Viewer, marathonId: stri
       .where(and(eq(marathonParticipants.marathonId, marathonId), eq(marathonParticipants.userId, userId)));
     if (!row) throw new AppError('not_found', 'Essa pessoa não está na maratona.');
     if (ban) {
+      // A banned reader's board stays as it was, out of their team's scores (only their own rows change).
+      await withdrawFromTeams(tx, userId, marathonId);
       await tx
         .update(marathonParticipants)
         .set({ status: 'banned', statusAt: new Date() })
@@ -297,8 +299,6 @@ export async function removeMarathonParticipant(viewer: Viewer, marathonId: stri
           .update(marathons)
           .set({ participantCount: sql`${marathons.participantCount} - 1` })
           .where(eq(marathons.id, marathonId));
-      // A banned reader's board stays as it was, out of their team's scores.
-      await recomputeMarathonScores(tx, marathonId);
     } else await dropParticipant(tx, marathonId, userId);
     await participantUpdated(tx, { marathonId, userId });
   });

@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { marathons } from '~/db/schema';
-import { blockedEitherWay } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
 import { registerRecurringJob } from '~/server/jobs.server';
-import { effectiveVisibility } from './access.server';
+import { mayStillOpenSql } from './access.server';
 
 /**
  * A marathon's notifications to its participants (PRODUCT.md §G): it starts today, it ended (see the ranking), and
@@ -92,12 +91,7 @@ async function tell(marathon: NoticeMarathon, subject: string, count: SQL, notic
         WITH due AS (SELECT * FROM (
           SELECT p.user_id, ${count} AS n
           FROM marathon_participants p JOIN marathons ON marathons.id = p.marathon_id
-            JOIN users u ON u.id = p.user_id AND u.suspended_at IS NULL
-          WHERE p.marathon_id = ${marathon.id} AND p.status = 'active'
-            AND (marathons.organizer_user_id IS NULL OR EXISTS (SELECT 1 FROM users ou WHERE ou.id = marathons.organizer_user_id
-              AND ou.suspended_at IS NULL AND (ou.id = p.user_id OR NOT ${blockedEitherWay(sql`ou.id`, sql`p.user_id`)})))
-            AND (${effectiveVisibility()} = 'publico' OR marathons.organizer_club_id IS NULL OR EXISTS (SELECT 1 FROM club_members cm
-              WHERE cm.club_id = marathons.organizer_club_id AND cm.user_id = p.user_id AND cm.status = 'active'))
+          WHERE p.marathon_id = ${marathon.id} AND p.status = 'active' AND ${mayStillOpenSql(sql`marathons`, sql`p.user_id`)}
             AND NOT EXISTS (SELECT 1 FROM marathon_notices n WHERE n.marathon_id = p.marathon_id AND n.user_id = p.user_id AND n.subject = ${subject})
         ) candidates WHERE n > 0 ORDER BY user_id LIMIT ${MARATHON_NOTICE_BATCH}
         ), claimed AS (

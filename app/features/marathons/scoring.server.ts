@@ -76,8 +76,9 @@ export async function syncReadingChallenge(tx: Tx, ref: ChallengeRef): Promise<b
 }
 
 /**
- * The full recomputation, for organiser actions that move many scores at once (a challenge's points edited or
- * removed, a participant banned or removed, a level changed) and for the tests' check of the incremental path.
+ * The full recomputation: the tests' check of the incremental path, and the repair for organiser actions that would
+ * move many scores at once (a challenge's points edited or removed, a level changed — not offered yet). A ban or a
+ * removal changes one reader's rows only (withdrawFromTeams).
  * A `leitura` challenge's completion follows its links; each active participant's challenges and points are the
  * done challenges of their level and the ones below (levels are cumulative); a team sums its active participants'.
  * Pages and minutes are credits with no other record, so a participant's stay as they are (their team's are summed
@@ -85,6 +86,10 @@ export async function syncReadingChallenge(tx: Tx, ref: ChallengeRef): Promise<b
  */
 export async function recomputeMarathonScores(tx: Tx, marathonId: string, at: Date = new Date()): Promise<void> {
   const when = sql`${at.toISOString()}::timestamptz`;
+  // Every score row of the marathon locked first (participants, then teams, as each update takes them): an update
+  // committed meanwhile is read by the sums below, never overwritten by a sum made before it.
+  await tx.execute(sql`SELECT 1 FROM marathon_participants WHERE marathon_id = ${marathonId} ORDER BY user_id FOR UPDATE`);
+  await tx.execute(sql`SELECT 1 FROM marathon_teams WHERE marathon_id = ${marathonId} ORDER BY id FOR UPDATE`);
   await tx.execute(sql`DELETE FROM marathon_challenge_completions d USING marathon_challenges c
     WHERE d.marathon_id = ${marathonId} AND c.id = d.challenge_id AND c.kind = 'leitura'
       AND NOT EXISTS (SELECT 1 FROM marathon_challenge_links l WHERE l.challenge_id = d.challenge_id AND l.user_id = d.user_id AND l.complete)`);
@@ -119,6 +124,9 @@ export async function recomputeMarathonScores(tx: Tx, marathonId: string, at: Da
  * in the caller's transaction, before their row changes. `marathonId` null: every marathon they are in.
  */
 export async function withdrawFromTeams(tx: Tx, userId: string, marathonId: string | null, at: Date = new Date()): Promise<void> {
+  const which = marathonId ? sql`AND marathon_id = ${marathonId}` : sql``;
+  // Their rows locked first, as a credit takes them: a credit committed meanwhile is subtracted too, not left behind.
+  await tx.execute(sql`SELECT 1 FROM marathon_participants WHERE user_id = ${userId} ${which} ORDER BY marathon_id FOR UPDATE`);
   await tx.execute(sql`UPDATE marathon_teams t SET challenges_done = t.challenges_done - p.challenges_done, points = t.points - p.points,
       pages = t.pages - p.pages, minutes = t.minutes - p.minutes,
       scored_at = CASE WHEN p.points <> 0 THEN ${at.toISOString()}::timestamptz ELSE t.scored_at END

@@ -39,9 +39,9 @@ export type WebhookDeliveryView = {
  * The webhook tools are the organisers' alone (site admins only for an official marathon, as Gerenciar): anyone
  * else is told nothing exists (404), even a reader who sees the marathon.
  */
-async function requireOrganizer(db: Tx | ReturnType<typeof getDb>, viewer: Viewer, marathonId: string) {
+async function requireOrganizer(db: Tx | ReturnType<typeof getDb>, viewer: Viewer, marathonId: string, lock = false) {
   try {
-    return await requireMarathonAccess(db, viewer, marathonId, 'manage');
+    return await requireMarathonAccess(db, viewer, marathonId, 'manage', { lock });
   } catch (error) {
     if (isAppError(error) && error.code === 'forbidden') throw new AppError('not_found');
     throw error;
@@ -120,7 +120,8 @@ export async function saveWebhook(viewer: Viewer, marathonId: string, input: Web
     throw error;
   }
   return getDb().transaction(async (tx) => {
-    await requireOrganizer(tx, viewer, marathonId);
+    // The marathon locked: two saves at once of a new webhook are one after the other (the second updates it).
+    await requireOrganizer(tx, viewer, marathonId, true);
     const [existing] = await tx.select({ id: marathonWebhooks.id }).from(marathonWebhooks).where(eq(marathonWebhooks.marathonId, marathonId)).for('update');
     if (existing) {
       await tx

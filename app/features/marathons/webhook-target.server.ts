@@ -145,32 +145,39 @@ export async function postToWebhook(rawUrl: string, body: string, headers: Recor
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<WebhookResponse>((resolve) => {
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        lookup: pinned,
-        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-        // A fresh connection each time: a kept-alive socket would skip the address check of the next delivery.
-        agent: false,
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        // The body is not kept (nor shown): only whether it answered, and how.
-        response.resume();
-        response.on('end', () => {
-          const error =
-            status >= 200 && status < 300
-              ? null
-              : status >= 300 && status < 400
-                ? `O destino respondeu ${status} (redirecionamento), que não seguimos: cadastre o endereço final.`
-                : `O destino respondeu ${status}.`;
-          resolve({ status, durationMs: elapsed(), error });
-        });
-        response.on('error', () => resolve({ status, durationMs: elapsed(), error: 'A resposta do destino foi interrompida.' }));
-      },
-    );
+    // A header Node refuses (an old key saved before it was checked) throws at once: an answer like any failure.
+    let request: http.ClientRequest;
+    try {
+      request = client.request(
+        url,
+        {
+          method: 'POST',
+          lookup: pinned,
+          headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+          // A fresh connection each time: a kept-alive socket would skip the address check of the next delivery.
+          agent: false,
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          // The body is not kept (nor shown): only whether it answered, and how.
+          response.resume();
+          response.on('end', () => {
+            const error =
+              status >= 200 && status < 300
+                ? null
+                : status >= 300 && status < 400
+                  ? `O destino respondeu ${status} (redirecionamento), que não seguimos: cadastre o endereço final.`
+                  : `O destino respondeu ${status}.`;
+            resolve({ status, durationMs: elapsed(), error });
+          });
+          response.on('error', () => resolve({ status, durationMs: elapsed(), error: 'A resposta do destino foi interrompida.' }));
+        },
+      );
+    } catch {
+      resolve({ status: null, durationMs: elapsed(), error: 'A chave de API ou um cabeçalho não pôde ser enviado: salve a chave de novo.' });
+      return;
+    }
     request.on('error', (error: NodeJS.ErrnoException) => {
       const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
       resolve({

@@ -6,7 +6,13 @@ export const webhookIntent = z.object({ intent: z.enum(['salvar', 'segredo', 'at
 /** The webhook's address and API key (blank: keep the saved key). The address's own checks come after (webhook-target). */
 export const webhookInput = z.object({
   url: z.string().trim().min(1, 'Digite o endereço que vai receber as atualizações.').max(2000, 'O endereço pode ter até 2000 caracteres.'),
-  apiKey: z.string().trim().max(500, 'A chave pode ter até 500 caracteres.').default(''),
+  // It goes in an HTTP header: visible ASCII only (a header with "€", an emoji or a line break cannot be sent).
+  apiKey: z
+    .string()
+    .trim()
+    .max(500, 'A chave pode ter até 500 caracteres.')
+    .regex(/^[\x21-\x7e]*$/, 'Use só letras, números e símbolos sem acento nem espaço na chave.')
+    .default(''),
 });
 export type WebhookInput = z.output<typeof webhookInput>;
 

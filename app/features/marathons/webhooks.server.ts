@@ -9,6 +9,7 @@ import { log } from '~/server/logger.server';
 import { todayIn } from './policy';
 import type { ChallengeKind, WebhookDeliveryStatus } from './vocabulary';
 import { postToWebhook } from './webhook-target.server';
+import { mayStillOpenSql } from './access.server';
 
 /**
  * Marathon webhooks' deliveries (PRODUCT.md §G, decision 0078). A participant update enqueues a delivery for the
@@ -56,7 +57,8 @@ export async function enqueueParticipantWebhook(tx: Tx, { marathonId, userId }: 
   // also makes a delivery being claimed right now wait for this transaction, so it reads the committed update.
   const rows = await queryRows<{ id: string; inserted: boolean }>(
     sql`INSERT INTO marathon_webhook_deliveries (id, webhook_id, user_id)
-      SELECT ${newId()}, w.id, ${userId} FROM marathon_webhooks w WHERE w.marathon_id = ${marathonId} AND w.enabled
+      SELECT ${newId()}, w.id, ${userId} FROM marathon_webhooks w JOIN marathons m ON m.id = w.marathon_id
+      WHERE w.marathon_id = ${marathonId} AND w.enabled AND ${mayStillOpenSql(sql`m`, sql`${userId}`)}
       ON CONFLICT (webhook_id, user_id) WHERE status = 'pendente' DO UPDATE SET status = 'pendente'
       RETURNING id, (xmax = 0) AS inserted`,
     tx,
@@ -99,7 +101,9 @@ export async function buildParticipantPayload(marathonId: string, userId: string
     SELECT m.name AS marathon_name, m.slug, m.time_zone, u.name, u.username, u.image, l.position AS level_position
     FROM marathon_participants p JOIN marathons m ON m.id = p.marathon_id JOIN users u ON u.id = p.user_id
     LEFT JOIN marathon_levels l ON l.id = p.level_id
-    WHERE p.marathon_id = ${marathonId} AND p.user_id = ${userId} AND p.status = 'active'`);
+    WHERE p.marathon_id = ${marathonId} AND p.user_id = ${userId} AND p.status = 'active' AND ${mayStillOpenSql(sql`m`, sql`p.user_id`)}`);
+  // Nothing of a reader who may not open the marathon now (suspended, in a block with its organising reader, out
+  // of its club) goes to its organisers: the delivery is cancelled, as for one who left.
   if (!who) return null;
   const origin = getEnv().publicUrl;
   // The challenges revealed today in the marathon's time zone, of the reader's level and those below (all of them

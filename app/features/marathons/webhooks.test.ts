@@ -20,6 +20,7 @@ import { useTestDatabase } from '../../../test/db';
 import { withEnv } from '../../../test/env';
 import { createEdition } from '../../../test/factories';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
+import { block } from '../../../test/reading-factories';
 import { startReceiver } from '../../../test/webhook-receiver';
 import { tickChallenge } from './board.server';
 import { createMarathon, joinMarathon, leaveMarathon } from './mutations.server';
@@ -250,6 +251,21 @@ describe('deliveries', () => {
       await runJobsOnce('test');
       const body = JSON.parse(hook.requests[0]!.body) as Awaited<ReturnType<typeof buildParticipantPayload>>;
       expect(body!.desafios.find((d) => d.id === activity)).toMatchObject({ concluido: false, tipo: 'atividade' });
+    });
+  });
+
+  it('sends nothing of a reader who may not open the marathon now (one who blocked its organiser)', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { organizer, reader, marathon } = await boardFixture();
+      const hook = await receiver();
+      await saveWebhook(organizer.viewer, marathon.id, { url: hook.url, apiKey: 'chave-da-api-123' });
+      await enqueue(marathon.id, reader.user.id);
+      // Blocked after the update was queued: the waiting delivery is cancelled when it would go.
+      await block(reader.user.id, organizer.user.id);
+      await runJobsOnce('test');
+      expect(hook.requests).toHaveLength(0);
+      await enqueue(marathon.id, reader.user.id);
+      expect((await deliveries(reader.user.id)).filter((d) => d.status === 'pendente')).toHaveLength(0);
     });
   });
 

@@ -88,7 +88,9 @@ export async function logProgress(viewer: Viewer, editionId: string, input: Prog
     const read = await openReadThrough(tx, viewer, editionId, ['reading']);
     if (!read) throw new AppError('conflict');
     // The furthest this reading had reached: only what goes past it counts in marathons (a correction back and
-    // reading the same pages again counts them once).
+    // reading the same pages again counts them once). The reading is locked first, so two updates sent at once
+    // (a double tap, two tabs) read it one after the other and the pages count once.
+    await tx.select({ id: readThroughs.id }).from(readThroughs).where(eq(readThroughs.id, read.id)).for('update');
     const [furthest] = await tx
       .select({ fraction: max(progressEntries.fraction) })
       .from(progressEntries)
