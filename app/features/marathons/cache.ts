@@ -5,4 +5,3 @@
 export const MARATHONS_CACHE_TAG = 'marathons';
 export const marathonCacheTag = (id: string) => `marathon:${id}`;
 export const marathonPageTags = (id: string) => [MARATHONS_CACHE_TAG, marathonCacheTag(id)];
-
