@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { checkBothWidths, signIn, startReadingFromCatalog } from './helpers';
+import { checkBothWidths, signIn, signUp, startReadingFromCatalog, uniqueName } from './helpers';
 
 const day = (offset: number) => new Date(Date.now() - 3 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -80,7 +80,9 @@ test('a reader creates a marathon with two categories and a level; a second read
   // A second reader: the notice first, then back to the marathon to register with a level.
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
-  await signIn(reader, 'pedro_albuquerque');
+  // A new account: the journey finishes a book, which must not change what other journeys read of the demo readers.
+  const username = uniqueName('maratonista');
+  await signUp(reader, username, 'noites-brancas-1848');
   await reader.goto(`/m/${slug}`);
   await reader.getByLabel('Seu nível').selectOption({ label: 'Principiante' });
   await reader.getByRole('button', { name: 'Inscrever-me' }).click();
@@ -110,7 +112,7 @@ test('a reader creates a marathon with two categories and a level; a second read
   // the challenge is done, and the ranking moves (they lead with its 3 points).
   const bookUrl = await startReadingFromCatalog(reader, 'o cortiço', /cortiço/i);
   await reader.goto(`/m/${slug}/ranking`);
-  const mine = reader.getByRole('row').filter({ has: reader.locator('a[href="/u/pedro_albuquerque"]') });
+  const mine = reader.getByRole('row').filter({ has: reader.locator(`a[href="/u/${username}"]`) });
   await expect(reader.getByText('Você: 1º · 0 pontos')).toBeVisible();
   await expect(mine.getByRole('cell').nth(3)).toHaveText('0');
   await reader.goto(`/m/${slug}/progresso`);
