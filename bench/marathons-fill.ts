@@ -4,7 +4,8 @@
  * bench/reading-fill.ts made, who have atts, and generated ones up to the count), running since a week ago for
  * two weeks: "Maratona de Bancada" with three levels, "Maratona de Equipes" with four teams. Each has 4 categories
  * of 10 challenges (one revealed today), and scores spread over the participants (points, challenges, pages,
- * minutes, when the score was reached); the teams' columns are their participants' sums. INSERT … SELECT inside
+ * minutes, when the score was reached); the teams' columns are their participants' sums; bench_leitora's board has
+ * editions of her shelf linked to the revealed reading challenges, half of them complete. INSERT … SELECT inside
  * the database; skipped when done.
  */
 import { sql } from 'drizzle-orm';
@@ -69,6 +70,17 @@ runFill(
           max(scored_at) AS scored_at
         FROM marathon_participants WHERE marathon_id = ${marathon.id} AND team_id IS NOT NULL GROUP BY team_id) s
       WHERE t.id = s.team_id`);
+        // bench_leitora's board: editions of her shelf linked to the revealed reading challenges, half of them complete.
+        await db.execute(sql`
+      INSERT INTO marathon_challenge_links (id, marathon_id, challenge_id, user_id, edition_id, progress, complete, marked_on)
+      SELECT ${marathon.id} || '-l-' || c.id, ${marathon.id}, c.id, ${benchId}, s.edition_id, CASE WHEN c.n % 2 = 0 THEN 100 ELSE 40 END, c.n % 2 = 0,
+        CASE WHEN c.n % 2 = 0 THEN ${today} - 1 END
+      FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM marathon_challenges
+        WHERE marathon_id = ${marathon.id} AND kind = 'leitura' AND (reveals_on IS NULL OR reveals_on <= ${today})) c
+      JOIN (SELECT edition_id, row_number() OVER (ORDER BY edition_id) AS n FROM shelf_entries WHERE user_id = ${benchId}) s ON s.n = c.n`);
+        await db.execute(sql`
+      INSERT INTO marathon_challenge_completions (marathon_id, challenge_id, user_id)
+      SELECT marathon_id, challenge_id, user_id FROM marathon_challenge_links WHERE marathon_id = ${marathon.id} AND user_id = ${benchId} AND complete`);
         step(`${marathon.name}: ${PARTICIPANTS} participants, ${CATEGORIES * CHALLENGES_PER_CATEGORY} challenges`);
       }
     });

@@ -4,22 +4,11 @@
  * applied and their latency. Run by bench/marathons.ts with the server's environment.
  */
 import { sql } from 'drizzle-orm';
-import { type Db, closeDatabase, getDb, queryRows } from '~/db/client.server';
-import { participantUpdated } from '~/features/marathons/participant-update.server';
-import { type ScoreDelta, addToScores } from '~/features/marathons/scoring.server';
+import { closeDatabase, getDb, queryRows } from '~/db/client.server';
 import { BENCH_MARATHONS, percentile } from './harness';
+import { applyScoreUpdate } from './marathons-score';
 
 const PER_MINUTE = Number(process.env.MARATHON_UPDATES_PER_MINUTE ?? 2_000);
-
-/**
- * One score update through the scoring engine, as a board change or a reading credit makes it: the participant's
- * scores and their team's moved in one transaction, and participantUpdated (the scores' cache tag, the webhook).
- */
-async function applyScoreUpdate(db: Db, marathonId: string, userId: string, delta: ScoreDelta): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (await addToScores(tx, marathonId, userId, delta, new Date())) await participantUpdated(tx, { marathonId, userId });
-  });
-}
 
 async function main() {
   const db = getDb();

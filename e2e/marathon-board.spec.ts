@@ -28,6 +28,7 @@ test('a reader registers in a marathon, links a book from the shelf, updates pro
   await expect(page.getByRole('heading', { name: 'Leia um livro de Machado de Assis' })).toBeVisible();
   await expect(page.getByText('Leia um romance regionalista')).toHaveCount(0);
   const challenge = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Leia um livro de Machado de Assis' }) });
+  await challenge.getByRole('link', { name: 'Vincular um livro da estante' }).click();
   await challenge.getByLabel('Vincular um livro da sua estante').fill('noites');
   await challenge.getByRole('button', { name: 'Buscar na estante' }).click();
   await challenge.getByRole('button', { name: /Vincular “Noites Brancas/i }).click();

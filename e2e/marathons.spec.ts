@@ -117,6 +117,7 @@ test('a reader creates a marathon with two categories and a level; a second read
   await expect(mine.getByRole('cell').nth(3)).toHaveText('0');
   await reader.goto(`/m/${slug}/progresso`);
   const challenge = reader.getByRole('listitem').filter({ has: reader.getByRole('heading', { name: 'Leia um clássico brasileiro' }) });
+  await challenge.getByRole('link', { name: 'Vincular um livro da estante' }).click();
   await challenge.getByLabel('Vincular um livro da sua estante').fill('cortiço');
   await challenge.getByRole('button', { name: 'Buscar na estante' }).click();
   await challenge.getByRole('button', { name: /Vincular “O Cortiço/i }).click();

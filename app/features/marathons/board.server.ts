@@ -67,9 +67,11 @@ export async function getBoard(viewer: Viewer, marathonId: string, now: Date = n
         rating_quarters: number | null;
         comment: string | null;
         marked_on: string | null;
+        updated_at: string;
       }
     >(
-      sql`SELECT l.id AS link_id, l.challenge_id, l.progress, l.complete, l.rating_quarters, l.comment, l.marked_on::text AS marked_on, ${coverCardColumns}
+      sql`SELECT l.id AS link_id, l.challenge_id, l.progress, l.complete, l.rating_quarters, l.comment, l.marked_on::text AS marked_on,
+          l.updated_at::text AS updated_at, ${coverCardColumns}
         FROM marathon_challenge_links l JOIN editions e ON e.id = l.edition_id
         WHERE l.marathon_id = ${marathonId} AND l.user_id = ${viewer.id} ORDER BY l.created_at, l.id`,
       db,
@@ -94,6 +96,7 @@ export async function getBoard(viewer: Viewer, marathonId: string, now: Date = n
       rating: row.rating_quarters === null ? null : row.rating_quarters / 4,
       comment: row.comment,
       markedOn: row.marked_on,
+      updatedAt: row.updated_at,
     });
     linksOf.set(row.challenge_id, list);
   }

@@ -75,9 +75,17 @@ export function can(marathon: { visibility: MarathonVisibility }, standing: Mara
   return rolesOf(standing).some((role) => ROLE_PERMISSIONS[role][marathon.visibility].has(permission));
 }
 
+/** One formatter a time zone (a handful of zones; building one costs more than a page's other date work). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "Today" in a time zone as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 type Dated = { startsOn: string; endsOn: string; timeZone: string };
@@ -142,6 +150,6 @@ export const DIRECTORY_PAGE_SIZE = 24;
 /** Participants a page, on the participants tab and in Gerenciar. */
 export const PARTICIPANTS_PAGE_SIZE = 100;
 /** Rows a page of the ranking (`?pagina=`). */
-export const RANKING_PAGE_SIZE = 100;
+export const RANKING_PAGE_SIZE = 50;
 /** Marathons on /home's "Maratonas" card at most (the one ending first comes first). */
 export const HOME_MARATHONS_MAX = 4;

@@ -63,6 +63,8 @@ export type BoardLink = {
   rating: number | null;
   comment: string | null;
   markedOn: string | null;
+  /** When the reader last saved it: a new value means the card's form has done its work. */
+  updatedAt: string;
 };
 
 export type BoardChallenge = {

@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
@@ -11,6 +11,7 @@ import { ReportLink } from '~/features/moderation/components/report-link';
 import { ReaderAvatarLink } from '~/features/profiles/components/reader-link';
 import { fieldError, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
+import { inPlace } from '~/lib/in-place';
 import type { DiscussionComment, DiscussionOverview, DiscussionThread, DiscussionThreadPage } from '../types';
 import { daysLabel, rangeLabel } from '../labels';
 import { IntentButton } from './intent-button';
@@ -135,13 +136,6 @@ function CommentForm({
 export function threadPageHref(slug: string, page: DiscussionThreadPage): string {
   return `/lc/${slug}/discussao?etapa=${page.thread.number}${page.page > 1 ? `&pagina=${page.page}` : ''}`;
 }
-
-/** A link's plain left click done in place instead (a click with a modifier still opens the link, in a new tab or window). */
-const inPlace = (act: () => void) => (event: MouseEvent) => {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  act();
-};
 
 /**
  * A top-level comment (with its replies) or a reply. "Responder" under a comment is a link (`?responder={id}`: the

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { Form, useNavigation, useSearchParams } from 'react-router';
 import { Link } from '~/components/link';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { FormMessage, SelectField, TextArea, TextField } from '~/components/ui/field';
@@ -6,6 +7,7 @@ import { ProgressBar } from '~/components/ui/progress-bar';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { formatDay, formatNumber, formatRating } from '~/lib/format';
+import { inPlace } from '~/lib/in-place';
 import { pointsLabel } from '../labels';
 import { LINK_COMMENT_MAX } from '../policy';
 import type { Board, BoardChallenge, BoardLink, BoardShelfMatch, MarathonDetail } from '../types';
@@ -52,6 +54,8 @@ export function BoardInvitation({ marathon }: { marathon: MarathonDetail }) {
 export function BoardView({ marathon, board, search, result }: { marathon: MarathonDetail; board: Board; search: Search; result: unknown }) {
   const editable = board.phase === 'acontecendo';
   const { totals } = board;
+  // The board's own address: its links open a box in place (absolute, so they stay plain anchors: decision 0048).
+  const path = `/m/${marathon.slug}/progresso`;
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="totais" className="flex flex-col gap-2">
@@ -92,7 +96,7 @@ export function BoardView({ marathon, board, search, result }: { marathon: Marat
             </h2>
             <ul className="flex flex-col gap-3">
               {category.challenges.map((challenge) => (
-                <ChallengeCard key={challenge.id} challenge={challenge} editable={editable} search={search} result={result} />
+                <ChallengeCard key={challenge.id} challenge={challenge} editable={editable} search={search} result={result} path={path} />
               ))}
             </ul>
           </section>
@@ -102,7 +106,19 @@ export function BoardView({ marathon, board, search, result }: { marathon: Marat
   );
 }
 
-function ChallengeCard({ challenge, editable, search, result }: { challenge: BoardChallenge; editable: boolean; search: Search; result: unknown }) {
+function ChallengeCard({
+  challenge,
+  editable,
+  search,
+  result,
+  path,
+}: {
+  challenge: BoardChallenge;
+  editable: boolean;
+  search: Search;
+  result: unknown;
+  path: string;
+}) {
   const pending = usePendingForm();
   const headingId = `desafio-${challenge.id}`;
   return (
@@ -143,26 +159,34 @@ function ChallengeCard({ challenge, editable, search, result }: { challenge: Boa
           {challenge.links.length ? (
             <ul className="flex flex-col gap-3">
               {challenge.links.map((link) => (
-                <LinkCard key={link.id} link={link} editable={editable} result={result} />
+                // A saved change remounts the card, which closes its form.
+                <LinkCard key={`${link.id}:${link.updatedAt}`} link={link} editable={editable} result={result} path={path} />
               ))}
             </ul>
           ) : (
             <p className="text-sm text-muted">Nenhum livro vinculado ainda.</p>
           )}
-          {editable ? <LinkPicker challenge={challenge} search={search?.challengeId === challenge.id ? search : null} result={result} /> : null}
+          {editable ? <LinkPicker challenge={challenge} search={search?.challengeId === challenge.id ? search : null} result={result} path={path} /> : null}
         </>
       )}
     </li>
   );
 }
 
-/** One linked edition: its cover and title, then its own progress, complete flag, rating, comment and marked day. */
-function LinkCard({ link, editable, result }: { link: BoardLink; editable: boolean; result: unknown }) {
+/**
+ * One linked edition: its cover and title, then its own progress, complete flag, rating, comment and marked day.
+ * "Editar vínculo" is a link (`?editar={id}`: the page with that link's form open, without JavaScript); with it, a
+ * click opens the form in place. The board holds one such form at a time, not one per link.
+ */
+function LinkCard({ link, editable, result, path }: { link: BoardLink; editable: boolean; result: unknown; path: string }) {
   const pending = usePendingForm();
+  const [params] = useSearchParams();
   const here = sentHere(result, 'salvar', 'linkId', link.id);
+  const [editing, setEditing] = useState(params.get('editar') === link.id || (here && isFailure(result)));
   const value = (name: string, fallback: string) => (here ? typed(result, name, fallback) : fallback);
   const error = (name: string) => (here ? fieldError(result, name) : undefined);
   const title = link.edition.title;
+  const anchor = `vinculo-${link.id}`;
   const summary = [
     link.complete ? 'Completo' : `${link.progress}%`,
     link.rating === null ? null : `${formatRating(link.rating)} estrelas`,
@@ -171,7 +195,7 @@ function LinkCard({ link, editable, result }: { link: BoardLink; editable: boole
     .filter(Boolean)
     .join(' · ');
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-line p-3">
+    <li id={anchor} className="flex flex-col gap-3 rounded-lg border border-line p-3">
       <div className="flex gap-3">
         <EditionCover edition={link.edition} size="sm" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -183,75 +207,90 @@ function LinkCard({ link, editable, result }: { link: BoardLink; editable: boole
           {link.comment && !editable ? <p className="text-sm">{link.comment}</p> : null}
         </div>
       </div>
-      {editable ? (
-        <details open={here && isFailure(result)}>
-          <summary className="cursor-pointer font-medium text-mar">Editar vínculo de “{title}”</summary>
-          <Form method="post" preventScrollReset className="mt-3 flex flex-col gap-3">
-            <input type="hidden" name="linkId" value={link.id} />
-            <div className="grid gap-3 sm:grid-cols-3">
-              <TextField
-                label="Progresso (%)"
-                type="number"
-                min={0}
-                max={100}
-                inputMode="numeric"
-                name="progress"
-                defaultValue={value('progress', String(link.progress))}
-                error={error('progress')}
-              />
-              <SelectField label="Nota" name="rating" defaultValue={value('rating', link.rating === null ? '' : String(link.rating))} error={error('rating')}>
-                <option value="">Sem nota</option>
-                {RATINGS.map((r) => (
-                  <option key={r} value={String(r)}>
-                    {formatRating(r)} {r === 1 ? 'estrela' : 'estrelas'}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                label="Dia marcado (opcional)"
-                type="date"
-                name="markedOn"
-                defaultValue={value('markedOn', link.markedOn ?? '')}
-                error={error('markedOn')}
-              />
-            </div>
-            <label className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                name="complete"
-                defaultChecked={here ? typed(result, 'complete') === 'on' : link.complete}
-                className="size-5 accent-coral"
-              />
-              Completo (conta o desafio como feito)
-            </label>
-            <TextArea
-              label="Comentário (opcional)"
-              rows={2}
-              maxLength={LINK_COMMENT_MAX}
-              name="comment"
-              defaultValue={value('comment', link.comment ?? '')}
-              error={error('comment')}
+      {editable && !editing ? (
+        <Link
+          to={`${path}?editar=${link.id}#${anchor}`}
+          className="inline-flex min-h-11 items-center self-start font-medium"
+          onClick={inPlace(() => setEditing(true))}
+        >
+          Editar vínculo de “{title}”
+        </Link>
+      ) : null}
+      {editable && editing ? (
+        // It posts to the board without `?editar=`, so a saved link's form closes; a refused one comes back open.
+        <Form method="post" action={path} preventScrollReset className="flex flex-col gap-3" aria-label={`Editar vínculo de “${title}”`}>
+          <input type="hidden" name="linkId" value={link.id} />
+          <div className="grid gap-3 sm:grid-cols-3">
+            <TextField
+              label="Progresso (%)"
+              type="number"
+              min={0}
+              max={100}
+              inputMode="numeric"
+              name="progress"
+              defaultValue={value('progress', String(link.progress))}
+              error={error('progress')}
             />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="intent" value="salvar" pending={pending('salvar', 'linkId', link.id)}>
-                Salvar vínculo
-              </Button>
-              <Button type="submit" name="intent" value="desvincular" variant="quiet" pending={pending('desvincular', 'linkId', link.id)}>
-                Desvincular
-              </Button>
-            </div>
-          </Form>
-        </details>
+            <SelectField label="Nota" name="rating" defaultValue={value('rating', link.rating === null ? '' : String(link.rating))} error={error('rating')}>
+              <option value="">Sem nota</option>
+              {RATINGS.map((r) => (
+                <option key={r} value={String(r)}>
+                  {formatRating(r)} {r === 1 ? 'estrela' : 'estrelas'}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Dia marcado (opcional)"
+              type="date"
+              name="markedOn"
+              defaultValue={value('markedOn', link.markedOn ?? '')}
+              error={error('markedOn')}
+            />
+          </div>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="complete" defaultChecked={here ? typed(result, 'complete') === 'on' : link.complete} className="size-5 accent-coral" />
+            Completo (conta o desafio como feito)
+          </label>
+          <TextArea
+            label="Comentário (opcional)"
+            rows={2}
+            maxLength={LINK_COMMENT_MAX}
+            name="comment"
+            defaultValue={value('comment', link.comment ?? '')}
+            error={error('comment')}
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" name="intent" value="salvar" pending={pending('salvar', 'linkId', link.id)}>
+              Salvar vínculo
+            </Button>
+            <Button type="submit" name="intent" value="desvincular" variant="quiet" pending={pending('desvincular', 'linkId', link.id)}>
+              Desvincular
+            </Button>
+            <Link to={`${path}#${anchor}`} className="inline-flex min-h-11 items-center text-sm" onClick={inPlace(() => setEditing(false))}>
+              Cancelar
+            </Link>
+          </div>
+        </Form>
       ) : null}
     </li>
   );
 }
 
-/** "Vincular livro": a search of the reader's own shelf by title (a GET that keeps what was typed), then a button per match. */
-function LinkPicker({ challenge, search, result }: { challenge: BoardChallenge; search: Search; result: unknown }) {
+/**
+ * "Vincular um livro": a link (`?desafio={id}`) that opens this challenge's box — the reader's latest shelf entries,
+ * and a search of the shelf by title (a GET that keeps what was typed) — then a button per match. The board holds
+ * one such box at a time, not one per challenge.
+ */
+function LinkPicker({ challenge, search, result, path }: { challenge: BoardChallenge; search: Search; result: unknown; path: string }) {
   const pending = usePendingForm();
   const inputId = `busca-${challenge.id}`;
   const linkError = sentHere(result, 'vincular', 'challengeId', challenge.id) ? fieldError(result, 'editionId') : undefined;
+  if (!search && !linkError)
+    return (
+      <Link to={`${path}?desafio=${challenge.id}#desafio-${challenge.id}`} className="inline-flex min-h-11 items-center self-start font-medium">
+        Vincular um livro da estante
+      </Link>
+    );
   return (
     <div className="flex flex-col gap-2">
       <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2">
@@ -262,6 +301,9 @@ function LinkPicker({ challenge, search, result }: { challenge: BoardChallenge; 
         <Button type="submit" variant="secondary">
           Buscar na estante
         </Button>
+        <Link to={`${path}#desafio-${challenge.id}`} className="inline-flex min-h-11 items-center text-sm">
+          Fechar
+        </Link>
       </Form>
       {linkError ? (
         <p className="text-sm font-medium text-danger" role="alert">
@@ -300,7 +342,8 @@ function LinkPicker({ challenge, search, result }: { challenge: BoardChallenge; 
           </ul>
         ) : (
           <p className="text-sm text-muted">
-            Nenhum livro da sua estante com esse título. <Link to="/catalogo">Procure no catálogo</Link> e coloque-o na estante primeiro.
+            {search.q ? 'Nenhum livro da sua estante com esse título.' : 'Nenhum livro na sua estante ainda.'} <Link to="/catalogo">Procure no catálogo</Link> e
+            coloque-o na estante primeiro.
           </p>
         )
       ) : null}
