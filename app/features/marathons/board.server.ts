@@ -17,28 +17,21 @@ import type { LinkInput } from './validation';
  * the marathon runs (before its first day it shows what is revealed, after its last it is read-only).
  */
 
-type Db = ReturnType<typeof getDb> | Tx;
-
-/** SQL over `c` (marathon_challenges): revealed by today there, and of the participant's level or one below. */
-function boardChallengesSql(marathon: MarathonAccess, levelPosition: number | null, now: Date): SQL {
-  const level =
-    levelPosition === null ? sql`TRUE` : sql`(c.level_id IS NULL OR (SELECT cl.position FROM marathon_levels cl WHERE cl.id = c.level_id) <= ${levelPosition})`;
-  return sql`c.marathon_id = ${marathon.id} AND (c.reveals_on IS NULL OR c.reveals_on <= ${todayIn(marathon.timeZone, now)}) AND ${level}`;
-}
-
-async function participantLevel(db: Db, marathonId: string, userId: string): Promise<number | null> {
-  const [row] = await queryRows<{ position: number | null }>(
-    sql`SELECT l.position FROM marathon_participants p LEFT JOIN marathon_levels l ON l.id = p.level_id
-      WHERE p.marathon_id = ${marathonId} AND p.user_id = ${userId}`,
-    db,
-  );
-  return row?.position ?? null;
+/**
+ * SQL over `c` (marathon_challenges): revealed by today there, and of the participant's level or one below (a
+ * participant without a level — a marathon without levels — sees every challenge). The level is read in the same
+ * statement, so the board is one round trip.
+ */
+function boardChallengesSql(marathon: MarathonAccess, userId: string, now: Date): SQL {
+  const levelPosition = sql`(SELECT l.position FROM marathon_participants p JOIN marathon_levels l ON l.id = p.level_id
+    WHERE p.marathon_id = ${marathon.id} AND p.user_id = ${userId})`;
+  return sql`c.marathon_id = ${marathon.id} AND (c.reveals_on IS NULL OR c.reveals_on <= ${todayIn(marathon.timeZone, now)})
+    AND (c.level_id IS NULL OR (SELECT cl.position FROM marathon_levels cl WHERE cl.id = c.level_id) <= coalesce(${levelPosition}, 32767))`;
 }
 
 export async function getBoard(viewer: Viewer, marathonId: string, now: Date = new Date()): Promise<Board> {
   const db = getDb();
   const { marathon } = await requireMarathonAccess(db, viewer, marathonId, 'board');
-  const levelPosition = await participantLevel(db, marathonId, viewer.id);
   const [challenges, links, totals] = await Promise.all([
     queryRows<{
       id: string;
@@ -54,7 +47,7 @@ export async function getBoard(viewer: Viewer, marathonId: string, now: Date = n
       sql`SELECT c.id, c.category_id, k.name AS category, c.kind, c.description, c.points, c.completes_on_finish, l.name AS level_name,
           EXISTS (SELECT 1 FROM marathon_challenge_completions d WHERE d.challenge_id = c.id AND d.user_id = ${viewer.id}) AS done
         FROM marathon_challenges c JOIN marathon_categories k ON k.id = c.category_id LEFT JOIN marathon_levels l ON l.id = c.level_id
-        WHERE ${boardChallengesSql(marathon, levelPosition, now)}
+        WHERE ${boardChallengesSql(marathon, viewer.id, now)}
         ORDER BY k.position, c.position`,
       db,
     ),
@@ -166,10 +159,9 @@ async function changeBoard<T>(
     if (phase === 'encerrada') throw new AppError('invalid_input', 'A maratona terminou: o quadro fica só para consulta.');
     // One board change at a time per participant, so the scores never miss a concurrent one.
     await tx.execute(sql`SELECT 1 FROM marathon_participants WHERE marathon_id = ${marathonId} AND user_id = ${viewer.id} FOR UPDATE`);
-    const levelPosition = await participantLevel(tx, marathonId, viewer.id);
     const challenge = async (id: string) => {
       const [row] = await queryRows<{ kind: 'leitura' | 'atividade' }>(
-        sql`SELECT c.kind FROM marathon_challenges c WHERE c.id = ${id} AND ${boardChallengesSql(marathon, levelPosition, now)}`,
+        sql`SELECT c.kind FROM marathon_challenges c WHERE c.id = ${id} AND ${boardChallengesSql(marathon, viewer.id, now)}`,
         tx,
       );
       if (!row) throw new AppError('not_found', 'Esse desafio não está no seu quadro.');
