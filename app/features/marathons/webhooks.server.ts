@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { newId } from '~/lib/ids';
 import { getEnv } from '~/server/env.server';
-import { enqueueJob, registerJobHandler, registerRecurringJob } from '~/server/jobs.server';
+import { isUniqueViolation } from '~/server/errors';
+import { JOB_LEASE_SECONDS, enqueueJob, registerJobHandler, registerRecurringJob } from '~/server/jobs.server';
 import { log } from '~/server/logger.server';
 import { todayIn } from './policy';
 import type { ChallengeKind, WebhookDeliveryStatus } from './vocabulary';
-import { postToWebhook } from './webhook-target.server';
+import { WEBHOOK_TIMEOUT_MS, postToWebhook } from './webhook-target.server';
 import { mayStillOpenSql } from './access.server';
 
 /**
@@ -178,9 +179,9 @@ async function deliverWebhook(deliveryId: string, attempt: number): Promise<void
       AND ((d.status = 'pendente' AND d.attempts = ${attempt}) OR (d.status = 'enviando' AND d.attempts = ${attempt + 1}))
     RETURNING d.user_id, w.marathon_id, w.url, w.api_key, w.secret, w.enabled`);
   if (!claimed) return;
-  if (!claimed.enabled) return finish(deliveryId, 'cancelada', { status: null, durationMs: null, error: 'O webhook foi desativado.' });
+  if (!claimed.enabled) return finish(deliveryId, attempt + 1, 'cancelada', { status: null, durationMs: null, error: 'O webhook foi desativado.' });
   const payload = await buildParticipantPayload(claimed.marathon_id, claimed.user_id);
-  if (!payload) return finish(deliveryId, 'cancelada', { status: null, durationMs: null, error: 'A pessoa não participa mais da maratona.' });
+  if (!payload) return finish(deliveryId, attempt + 1, 'cancelada', { status: null, durationMs: null, error: 'A pessoa não participa mais da maratona.' });
   const body = JSON.stringify(payload);
   const response = await postToWebhook(claimed.url, body, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -189,33 +190,82 @@ async function deliverWebhook(deliveryId: string, attempt: number): Promise<void
     'X-Maratona-Signature': signWebhookBody(claimed.secret, body),
     'X-Maratona-Delivery': deliveryId,
   });
-  if (!response.error) return finish(deliveryId, 'entregue', response);
+  if (!response.error) return finish(deliveryId, attempt + 1, 'entregue', response);
   log.info('marathon.webhook.failed', { deliveryId, attempt: attempt + 1, status: response.status });
-  if (attempt + 1 >= WEBHOOK_MAX_ATTEMPTS) return finish(deliveryId, 'falhou', response);
-  const nextAt = new Date(Date.now() + webhookRetryDelaySeconds(attempt + 1) * 1000);
+  await retryOrGiveUp(deliveryId, attempt + 1, response);
+}
+
+type AttemptOutcome = { status: number | null; durationMs: number | null; error: string | null };
+
+/**
+ * A delivery whose attempt number `attemptsMade` did not deliver: `falhou` once the attempts ran out, otherwise
+ * back to `pendente` for the next one after the backoff — unless a newer delivery for the same reader waits already
+ * (an update came while this one was being sent): the partial unique index allows one `pendente` per reader, so
+ * this one is folded into it and ends `substituida` (the newer carries the latest board, and goes on its own
+ * schedule). The fold is decided by the index itself, in a savepoint: a newer row committed while this runs (or
+ * one being committed, which the UPDATE waits for) is a unique violation, never a lost retry (decision 0080).
+ * Nothing happens when the delivery is no longer at that attempt (the sweeper or a re-run job moved it).
+ */
+export async function retryOrGiveUp(deliveryId: string, attemptsMade: number, outcome: AttemptOutcome, now: Date = new Date()): Promise<void> {
+  if (attemptsMade >= WEBHOOK_MAX_ATTEMPTS) return finish(deliveryId, attemptsMade, 'falhou', outcome);
+  const nextAt = new Date(now.getTime() + webhookRetryDelaySeconds(attemptsMade) * 1000);
   await getDb().transaction(async (tx) => {
-    // An update that came while this was being sent queued a newer delivery: that one carries the latest state.
-    const [newer] = await queryRows<{ id: string }>(
-      sql`SELECT n.id FROM marathon_webhook_deliveries d JOIN marathon_webhook_deliveries n ON n.webhook_id = d.webhook_id AND n.user_id = d.user_id
-        WHERE d.id = ${deliveryId} AND n.status = 'pendente' FOR UPDATE OF n`,
-      tx,
-    );
-    if (newer) return finish(deliveryId, 'substituida', response, tx);
-    await tx.execute(sql`UPDATE marathon_webhook_deliveries SET status = 'pendente', response_status = ${response.status},
-      duration_ms = ${response.durationMs}, error = ${response.error}, next_attempt_at = ${nextAt} WHERE id = ${deliveryId}`);
-    await scheduleAttempt(tx, deliveryId, attempt + 1, nextAt);
+    let requeued: { id: string }[];
+    try {
+      requeued = await tx.transaction((savepoint) =>
+        queryRows<{ id: string }>(
+          sql`UPDATE marathon_webhook_deliveries SET status = 'pendente', response_status = ${outcome.status},
+            duration_ms = ${outcome.durationMs}, error = ${outcome.error?.slice(0, 500) ?? null}, next_attempt_at = ${nextAt}
+          WHERE id = ${deliveryId} AND ${holds(attemptsMade)} RETURNING id`,
+          savepoint,
+        ),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return finish(deliveryId, attemptsMade, 'substituida', outcome, tx);
+    }
+    if (requeued.length > 0) await scheduleAttempt(tx, deliveryId, attemptsMade, nextAt);
   });
 }
 
+/** The delivery is still held by its attempt number `attemptsMade` (claimed, being sent). */
+const holds = (attemptsMade: number) => sql`status = 'enviando' AND attempts = ${attemptsMade}`;
+
 async function finish(
   deliveryId: string,
+  attemptsMade: number,
   status: Exclude<WebhookDeliveryStatus, 'pendente' | 'enviando'>,
-  response: { status: number | null; durationMs: number | null; error: string | null },
+  outcome: AttemptOutcome,
   db: Tx | ReturnType<typeof getDb> = getDb(),
 ): Promise<void> {
-  await db.execute(sql`UPDATE marathon_webhook_deliveries SET status = ${status}, response_status = ${response.status},
-    duration_ms = ${response.durationMs}, error = ${response.error?.slice(0, 500) ?? null}, finished_at = now() WHERE id = ${deliveryId}`);
+  await db.execute(sql`UPDATE marathon_webhook_deliveries SET status = ${status}, response_status = ${outcome.status},
+    duration_ms = ${outcome.durationMs}, error = ${outcome.error?.slice(0, 500) ?? null}, finished_at = now()
+    WHERE id = ${deliveryId} AND ${holds(attemptsMade)}`);
 }
+
+/**
+ * A delivery `enviando` this long was abandoned (its server died mid-send and its job will not take it again: the
+ * job's own re-runs, after its 60 s lease, claim it well within this). The send timeout, a job lease and a margin.
+ */
+export const WEBHOOK_STUCK_SECONDS = WEBHOOK_TIMEOUT_MS / 1000 + JOB_LEASE_SECONDS + 110;
+
+/**
+ * The sweeper: deliveries stuck in `enviando` go back to `pendente` for their next attempt (folded into a newer
+ * one waiting, as a failed attempt is) or, when that was their last attempt, end `falhou`. Returns how many it moved.
+ */
+export async function sweepStuckWebhookDeliveries(now: Date = new Date()): Promise<number> {
+  const stuck = await queryRows<{ id: string; attempts: number }>(sql`
+    SELECT id, attempts FROM marathon_webhook_deliveries
+    WHERE status = 'enviando' AND last_attempt_at < ${new Date(now.getTime() - WEBHOOK_STUCK_SECONDS * 1000)}
+    ORDER BY last_attempt_at LIMIT 500`);
+  for (const { id, attempts } of stuck) {
+    log.warn('marathon.webhook.stuck', { deliveryId: id, attempts });
+    await retryOrGiveUp(id, attempts, { status: null, durationMs: null, error: STUCK_ERROR }, now);
+  }
+  return stuck.length;
+}
+
+const STUCK_ERROR = 'O envio foi interrompido antes de terminar (o servidor parou).';
 
 const deliveryJob = z.object({ deliveryId: z.string().min(1), attempt: z.number().int().min(0) });
 
@@ -239,3 +289,6 @@ export async function pruneWebhookLog(): Promise<void> {
 }
 
 registerRecurringJob('marathon.webhook.prune', 3600, pruneWebhookLog);
+registerRecurringJob('marathon.webhook.sweep', 60, async () => {
+  await sweepStuckWebhookDeliveries();
+});
