@@ -9,7 +9,7 @@ import { OrganizerTools } from '~/features/marathons/components/organizer-tools'
 import { runOrganizerAction } from '~/features/marathons/organizer-action.server';
 import { loadMarathonForRoute } from '~/features/marathons/page.server';
 import { can } from '~/features/marathons/policy';
-import { listChallengeOptions, listParticipants, listScheduledChallenges } from '~/features/marathons/queries.server';
+import { listChallengeOptions, listManagedChallenges, listParticipants } from '~/features/marathons/queries.server';
 import { participantsPageQuery } from '~/features/marathons/validation';
 import { requireViewer } from '~/server/viewer.server';
 
@@ -27,12 +27,12 @@ export async function loader(args: Route.LoaderArgs) {
       { status: 403 },
     );
   const { pagina } = participantsPageQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const [scheduled, options, participants] = await Promise.all([
-    listScheduledChallenges(viewer, marathon.id),
+  const [challenges, options, participants] = await Promise.all([
+    listManagedChallenges(viewer, marathon.id),
     listChallengeOptions(viewer, marathon.id),
     listParticipants(viewer, marathon.id, { page: pagina, withBanned: true }),
   ]);
-  return { marathon, scheduled, options, participants };
+  return { marathon, challenges, options, participants };
 }
 
 export async function action(args: Route.ActionArgs) {

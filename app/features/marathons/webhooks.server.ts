@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { jobs } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import { getEnv } from '~/server/env.server';
 import { isUniqueViolation } from '~/server/errors';
@@ -54,25 +55,48 @@ export type WebhookPayload = {
  * of the update that changed it: nothing goes if the update rolls back. Called by every participant update.
  */
 export async function enqueueParticipantWebhook(tx: Tx, { marathonId, userId }: { marathonId: string; userId: string }): Promise<void> {
+  await enqueueDeliveries(tx, marathonId, sql`SELECT ${userId}::text AS user_id`);
+}
+
+/**
+ * Every active participant's board queued at once, for an organiser's change that shows on all of them (a revealed
+ * challenge edited or removed): the same upsert as one update, for each reader in one statement.
+ */
+export async function enqueueAllParticipantsWebhook(tx: Tx, marathonId: string): Promise<void> {
+  await enqueueDeliveries(tx, marathonId, sql`SELECT user_id FROM marathon_participants WHERE marathon_id = ${marathonId} AND status = 'active'`);
+}
+
+async function enqueueDeliveries(tx: Tx, marathonId: string, readers: SQL): Promise<void> {
   // A delivery already waiting takes this update along (its payload is built when it goes); the upsert's row lock
   // also makes a delivery being claimed right now wait for this transaction, so it reads the committed update.
   const rows = await queryRows<{ id: string; inserted: boolean }>(
     sql`INSERT INTO marathon_webhook_deliveries (id, webhook_id, user_id)
-      SELECT ${newId()}, w.id, ${userId} FROM marathon_webhooks w JOIN marathons m ON m.id = w.marathon_id
-      WHERE w.marathon_id = ${marathonId} AND w.enabled AND ${mayStillOpenSql(sql`m`, sql`${userId}`)}
+      SELECT md5(random()::text || r.user_id || clock_timestamp()::text), w.id, r.user_id
+      FROM marathon_webhooks w JOIN marathons m ON m.id = w.marathon_id CROSS JOIN (${readers}) r
+      WHERE w.marathon_id = ${marathonId} AND w.enabled AND ${mayStillOpenSql(sql`m`, sql`r.user_id`)}
       ON CONFLICT (webhook_id, user_id) WHERE status = 'pendente' DO UPDATE SET status = 'pendente'
       RETURNING id, (xmax = 0) AS inserted`,
     tx,
   );
-  for (const row of rows) if (row.inserted) await scheduleAttempt(tx, row.id, 0, new Date());
+  const inserted = rows.filter((row) => row.inserted);
+  const now = new Date();
+  for (let i = 0; i < inserted.length; i += 1000)
+    await tx
+      .insert(jobs)
+      .values(inserted.slice(i, i + 1000).map((row) => ({ id: newId(), kind: WEBHOOK_DELIVERY_JOB, ...attemptJob(row.id, 0, now) })))
+      .onConflictDoNothing();
 }
 
+const attemptJob = (deliveryId: string, attempt: number, runAt: Date) => ({
+  payload: { deliveryId, attempt },
+  runAt,
+  maxAttempts: 3,
+  uniqueKey: `${WEBHOOK_DELIVERY_JOB}:${deliveryId}:${attempt}`,
+});
+
 function scheduleAttempt(tx: Tx, deliveryId: string, attempt: number, runAt: Date) {
-  return enqueueJob(
-    WEBHOOK_DELIVERY_JOB,
-    { deliveryId, attempt },
-    { tx, runAt, maxAttempts: 3, uniqueKey: `${WEBHOOK_DELIVERY_JOB}:${deliveryId}:${attempt}` },
-  );
+  const { payload, ...options } = attemptJob(deliveryId, attempt, runAt);
+  return enqueueJob(WEBHOOK_DELIVERY_JOB, payload, { tx, ...options });
 }
 
 /**
