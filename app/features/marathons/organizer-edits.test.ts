@@ -14,6 +14,9 @@ import { addDays } from '~/features/lcs/schedule';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { withEnv } from '../../../test/env';
+import { formRequest } from '../../../test/factories';
+import { type Failure, call } from '../../../test/routes';
+import * as manageRoute from '../../routes/m.$identificador.gerenciar';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { tickChallenge } from './board.server';
 import { createMarathon, joinMarathon } from './mutations.server';
@@ -238,5 +241,26 @@ describe('levels and teams changed (decision 0080)', () => {
     await expect(changeMyGroup(plain.readers.a.viewer, plain.marathon.id, groupIds[0]!)).rejects.toMatchObject({
       message: 'Esta maratona não tem níveis nem equipes.',
     });
+  });
+});
+
+describe('Gerenciar’s forms (the route)', () => {
+  it('say what is wrong next to the field, in Portuguese, keeping what was typed', async () => {
+    const { organizer, marathon, outdoors, readers } = await runningMarathon('teams');
+    const post = (fields: Record<string, string>) =>
+      call(manageRoute.action, formRequest(`/m/${marathon.slug}/gerenciar`, fields, { cookie: organizer.user.cookie }), { identificador: marathon.slug }) as Promise<Failure>;
+    const typed = { intent: 'editar-desafio', challengeId: outdoors, description: 'Leia num banco de praça', points: 'dez', revealsOn: '', levelId: '' };
+    let answer = await post(typed);
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.fieldErrors).toEqual({ points: 'Use um número de 0 a 1000.' });
+    expect(answer.data.fields).toMatchObject({ description: 'Leia num banco de praça', points: 'dez', challengeId: outdoors });
+    answer = await post({ ...typed, points: '4', revealsOn: addDays(today(), 3) });
+    expect(answer.data.fieldErrors).toEqual({
+      revealsOn: 'Este desafio já apareceu para os participantes: a data de revelação não pode voltar para o futuro.',
+    });
+    expect(answer.data.fields).toMatchObject({ revealsOn: addDays(today(), 3), description: 'Leia num banco de praça' });
+    answer = await post({ intent: 'grupo', userId: readers.a.user.id, groupId: '' });
+    expect(answer.data.fieldErrors).toEqual({ groupId: 'Escolha um nível ou uma equipe.' });
+    expect(await post({ ...typed, points: '4' })).toEqual({ success: 'Desafio atualizado.' });
   });
 });
