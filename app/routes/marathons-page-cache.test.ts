@@ -92,7 +92,11 @@ describe("visitors' cached marathon pages", () => {
   it('are dropped when an organiser edits or removes a challenge, or moves a participant (decision 0080)', async () => {
     const { viewer: organizer } = await noticeReader();
     const marathon = await createMarathon(organizer, marathonInput({ mode: 'levels', groups: [{ name: 'Iniciante' }, { name: 'Avançado' }] }));
-    const levels = await getDb().select({ id: marathonLevels.id }).from(marathonLevels).where(eq(marathonLevels.marathonId, marathon.id)).orderBy(marathonLevels.position);
+    const levels = await getDb()
+      .select({ id: marathonLevels.id })
+      .from(marathonLevels)
+      .where(eq(marathonLevels.marathonId, marathon.id))
+      .orderBy(marathonLevels.position);
     const { user, viewer: reader } = await noticeReader();
     await joinMarathon(reader, marathon.id, levels[0]!.id);
     const [challenge] = await getDb()

@@ -8,14 +8,7 @@ import { changeMarathonCover, removeMarathonCover } from './cover.server';
 import { addChallenge, removeMarathonParticipant, updateMarathonSettings } from './mutations.server';
 import { changeParticipantGroup, removeChallenge, updateChallenge } from './organizer-edits.server';
 import type { MarathonDetail } from './types';
-import {
-  addChallengeInput,
-  editChallengeInput,
-  marathonSettingsInput,
-  participantAction,
-  participantGroupInput,
-  removeChallengeInput,
-} from './validation';
+import { addChallengeInput, editChallengeInput, marathonSettingsInput, participantAction, participantGroupInput, removeChallengeInput } from './validation';
 
 const organizerIntent = z.object({
   intent: z.enum(['detalhes', 'capa', 'remover-capa', 'desafio', 'editar-desafio', 'remover-desafio', 'grupo', 'remover', 'banir']),

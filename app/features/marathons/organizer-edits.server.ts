@@ -6,6 +6,7 @@ import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { type MarathonAccess, requireMarathonAccess } from './access.server';
 import { marathonPageTags } from './cache';
+import { requireChallengeLevel } from './mutations.server';
 import { participantUpdated } from './participant-update.server';
 import { phaseOf, registrationState, todayIn } from './policy';
 import { recomputeMarathonScores } from './scoring.server';
@@ -47,18 +48,8 @@ export async function updateChallenge(viewer: Viewer, marathonId: string, input:
     if (input.revealsOn !== null && input.revealsOn > marathon.endsOn)
       throw new AppError('invalid_input', 'O desafio aparece até o último dia da maratona.', 'revealsOn');
     if (wasRevealed && !revealedBy(input.revealsOn, today))
-      throw new AppError(
-        'invalid_input',
-        'Este desafio já apareceu para os participantes: a data de revelação não pode voltar para o futuro.',
-        'revealsOn',
-      );
-    if (input.levelId !== null) {
-      const [level] = await tx
-        .select({ id: marathonLevels.id })
-        .from(marathonLevels)
-        .where(and(eq(marathonLevels.id, input.levelId), eq(marathonLevels.marathonId, marathonId)));
-      if (!level) throw new AppError('invalid_input', 'Escolha um nível da maratona, ou nenhum.', 'levelId');
-    }
+      throw new AppError('invalid_input', 'Este desafio já apareceu para os participantes: a data de revelação não pode voltar para o futuro.', 'revealsOn');
+    await requireChallengeLevel(tx, marathonId, input.levelId);
     await tx
       .update(marathonChallenges)
       .set({

@@ -52,7 +52,9 @@ async function runningMarathon(mode: MarathonInput['mode'] = 'teams') {
   await getDb().update(marathons).set({ startsOn: today() }).where(eq(marathons.id, marathon.id));
   const table = mode === 'levels' ? marathonLevels : marathonTeams;
   const groupIds =
-    mode === 'none' ? [] : (await getDb().select({ id: table.id }).from(table).where(eq(table.marathonId, marathon.id)).orderBy(asc(table.position))).map((g) => g.id);
+    mode === 'none'
+      ? []
+      : (await getDb().select({ id: table.id }).from(table).where(eq(table.marathonId, marathon.id)).orderBy(asc(table.position))).map((g) => g.id);
   const [a, b, c] = await Promise.all([noticeReader(), noticeReader(), noticeReader()]);
   await joinMarathon(a!.viewer, marathon.id, groupIds[0] ?? null);
   await joinMarathon(b!.viewer, marathon.id, groupIds[1] ?? null);
@@ -83,9 +85,13 @@ const points = async (marathonId: string) =>
     ).map((p) => [p.userId, [p.points, p.done]]),
   );
 const teamPoints = async (marathonId: string) =>
-  (await getDb().select({ points: marathonTeams.points }).from(marathonTeams).where(eq(marathonTeams.marathonId, marathonId)).orderBy(asc(marathonTeams.position))).map(
-    (t) => t.points,
-  );
+  (
+    await getDb()
+      .select({ points: marathonTeams.points })
+      .from(marathonTeams)
+      .where(eq(marathonTeams.marathonId, marathonId))
+      .orderBy(asc(marathonTeams.position))
+  ).map((t) => t.points);
 
 const edit = (challengeId: string, overrides: Partial<EditChallengeInput> = {}): EditChallengeInput => ({
   challengeId,
@@ -183,7 +189,12 @@ describe('organisers edit and remove challenges (decision 0080)', () => {
     await expect(updateChallenge(outsider, marathon.id, edit(outdoors))).rejects.toMatchObject({ code: 'not_found' });
     await getDb()
       .update(marathons)
-      .set({ startsOn: addDays(today(), -10), endsOn: addDays(today(), -1), registrationOpensOn: addDays(today(), -12), registrationClosesOn: addDays(today(), -2) })
+      .set({
+        startsOn: addDays(today(), -10),
+        endsOn: addDays(today(), -1),
+        registrationOpensOn: addDays(today(), -12),
+        registrationClosesOn: addDays(today(), -2),
+      })
       .where(eq(marathons.id, marathon.id));
     await expect(updateChallenge(organizer.viewer, marathon.id, edit(outdoors, { points: 9 }))).rejects.toMatchObject({
       message: 'A maratona terminou: os desafios, os grupos e os resultados ficam como estão.',
@@ -232,7 +243,9 @@ describe('levels and teams changed (decision 0080)', () => {
       .where(and(eq(marathonParticipants.marathonId, marathon.id), eq(marathonParticipants.userId, readers.a.user.id)));
     expect(row!.levelId).toBe(groupIds[1]);
     await expect(changeMyGroup((await noticeReader()).viewer, marathon.id, groupIds[0]!)).rejects.toMatchObject({ code: 'forbidden' });
-    await getDb().execute(sql`UPDATE marathons SET registration_closes_on = ${addDays(today(), -1)}, registration_opens_on = ${addDays(today(), -3)} WHERE id = ${marathon.id}`);
+    await getDb().execute(
+      sql`UPDATE marathons SET registration_closes_on = ${addDays(today(), -1)}, registration_opens_on = ${addDays(today(), -3)} WHERE id = ${marathon.id}`,
+    );
     await expect(changeMyGroup(readers.a.viewer, marathon.id, groupIds[0]!)).rejects.toMatchObject({
       field: 'groupId',
       message: 'As inscrições fecharam: agora só quem organiza a maratona pode mudar seu nível ou equipe.',
@@ -248,7 +261,9 @@ describe('Gerenciar’s forms (the route)', () => {
   it('say what is wrong next to the field, in Portuguese, keeping what was typed', async () => {
     const { organizer, marathon, outdoors, readers } = await runningMarathon('teams');
     const post = (fields: Record<string, string>) =>
-      call(manageRoute.action, formRequest(`/m/${marathon.slug}/gerenciar`, fields, { cookie: organizer.user.cookie }), { identificador: marathon.slug }) as Promise<Failure>;
+      call(manageRoute.action, formRequest(`/m/${marathon.slug}/gerenciar`, fields, { cookie: organizer.user.cookie }), {
+        identificador: marathon.slug,
+      }) as Promise<Failure>;
     const typed = { intent: 'editar-desafio', challengeId: outdoors, description: 'Leia num banco de praça', points: 'dez', revealsOn: '', levelId: '' };
     let answer = await post(typed);
     expect(answer.init.status).toBe(400);

@@ -65,9 +65,10 @@ export function MarathonJoinForm({ marathon }: { marathon: MarathonDetail }) {
   );
 }
 
-function GroupSelect({ marathon, label, defaultValue }: { marathon: MarathonDetail; label: string; defaultValue: string }) {
+/** A level or team of the marathon to choose (`groupId`): registering, changing one's own, or an organiser moving someone. */
+export function GroupSelect({ marathon, label, defaultValue, error }: { marathon: MarathonDetail; label: string; defaultValue: string; error?: string }) {
   return (
-    <SelectField label={label} name="groupId" defaultValue={defaultValue}>
+    <SelectField label={label} name="groupId" defaultValue={defaultValue} error={error}>
       <option value="" disabled>
         Escolha…
       </option>

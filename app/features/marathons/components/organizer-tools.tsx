@@ -9,6 +9,7 @@ import type { ChallengeView, MarathonDetail, MarathonParticipantView } from '../
 import { MARATHON_TIME_ZONES, MARATHON_VISIBILITIES } from '../vocabulary';
 import { timeZoneLabel } from '../labels';
 import { ChallengeList } from './challenge-list';
+import { GroupSelect } from './marathon-join-form';
 
 type Props = {
   marathon: MarathonDetail;
@@ -88,15 +89,10 @@ export function OrganizerTools({ marathon, challenges, options, participants, re
           <option value="leitura">Leitura (livros vinculados)</option>
           <option value="atividade">Atividade (marcar como feita)</option>
         </SelectField>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            name="completesOnFinish"
-            defaultChecked={typed(result, 'intent') === 'desafio' ? typed(result, 'completesOnFinish') === 'on' : true}
-            className="size-5 accent-coral"
-          />
-          Leitura: conclui sozinho quando a pessoa termina um livro vinculado
-        </label>
+        <CompletesOnFinish
+          label="Leitura: conclui sozinho quando a pessoa termina um livro vinculado"
+          checked={typed(result, 'intent') === 'desafio' ? typed(result, 'completesOnFinish') === 'on' : true}
+        />
         <TextArea label="Descrição do desafio" rows={2} maxLength={CHALLENGE_DESCRIPTION_MAX} {...challengeField('description', '')} />
         <TextField label="Pontos" inputMode="numeric" {...challengeField('points', '1')} />
         <TextField label="Revelar em (opcional)" type="date" {...challengeField('revealsOn', '')} />
@@ -173,6 +169,15 @@ function DateFields({
   );
 }
 
+function CompletesOnFinish({ label, checked }: { label: string; checked: boolean }) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="checkbox" name="completesOnFinish" defaultChecked={checked} className="size-5 accent-coral" />
+      {label}
+    </label>
+  );
+}
+
 /** A challenge's edit form (open again when it came back with errors) and its removal, which asks first. */
 function ChallengeTools({ challenge, levels, result }: { challenge: ChallengeView; levels: Props['options']['levels']; result: unknown }) {
   const navigation = useNavigation();
@@ -208,15 +213,10 @@ function ChallengeTools({ challenge, levels, result }: { challenge: ChallengeVie
             </SelectField>
           ) : null}
           {challenge.kind === 'leitura' ? (
-            <label className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                name="completesOnFinish"
-                defaultChecked={sent ? typed(result, 'completesOnFinish') === 'on' : challenge.completesOnFinish}
-                className="size-5 accent-coral"
-              />
-              Conclui sozinho quando a pessoa termina um livro vinculado
-            </label>
+            <CompletesOnFinish
+              label="Conclui sozinho quando a pessoa termina um livro vinculado"
+              checked={sent ? typed(result, 'completesOnFinish') === 'on' : challenge.completesOnFinish}
+            />
           ) : null}
           <div>
             <Button type="submit" variant="secondary" pending={busy('editar-desafio')}>
@@ -267,21 +267,12 @@ function ParticipantRow({ p, marathon, result }: { p: MarathonParticipantView; m
       {movable ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="userId" value={p.userId} />
-          <SelectField
+          <GroupSelect
+            marathon={marathon}
             label={marathon.mode === 'teams' ? `Equipe de ${who}` : `Nível de ${who}`}
-            name="groupId"
             defaultValue={sent ? typed(result, 'groupId') : (p.groupId ?? '')}
             error={sent ? fieldError(result, 'groupId') : undefined}
-          >
-            <option value="" disabled>
-              Escolha…
-            </option>
-            {marathon.groups.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </SelectField>
+          />
           <Button type="submit" name="intent" value="grupo" variant="secondary" pending={pending('grupo', p.userId)}>
             Mudar
           </Button>
