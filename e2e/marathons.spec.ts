@@ -73,7 +73,7 @@ test('a reader creates a marathon with two categories and a level; a second read
   await expect(page.getByText('Leia um clássico brasileiro')).toBeVisible();
   await expect(page.getByText('Desafio surpresa de poesia')).toHaveCount(0);
   await page.getByRole('link', { name: 'Gerenciar' }).click();
-  await expect(page.getByText('Desafio surpresa de poesia')).toBeVisible();
+  await expect(page.locator('p', { hasText: 'Desafio surpresa de poesia' })).toBeVisible();
   await expect(page.getByText(/agendado para/)).toBeVisible();
   await checkBothWidths(page, 'maratona-gerenciar');
 

@@ -192,7 +192,7 @@ function ChallengeTools({ challenge, levels, result }: { challenge: ChallengeVie
   });
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <details open={sent} className="min-w-0 flex-1 basis-64">
+      <details open={sent} className="min-w-0 open:basis-full">
         <summary className={buttonClass('secondary', 'w-fit cursor-pointer list-none')}>Editar</summary>
         <Form method="post" className="mt-2 flex flex-col gap-3">
           <input type="hidden" name="intent" value="editar-desafio" />
