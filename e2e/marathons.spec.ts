@@ -73,7 +73,7 @@ test('a reader creates a marathon with two categories and a level; a second read
   await expect(page.getByText('Leia um clássico brasileiro')).toBeVisible();
   await expect(page.getByText('Desafio surpresa de poesia')).toHaveCount(0);
   await page.getByRole('link', { name: 'Gerenciar' }).click();
-  await expect(page.getByText('Desafio surpresa de poesia')).toBeVisible();
+  await expect(page.locator('p', { hasText: 'Desafio surpresa de poesia' })).toBeVisible();
   await expect(page.getByText(/agendado para/)).toBeVisible();
   await checkBothWidths(page, 'maratona-gerenciar');
 
@@ -131,5 +131,20 @@ test('a reader creates a marathon with two categories and a level; a second read
   await expect(reader.getByText('Você: 1º · 3 pontos')).toBeVisible();
   await expect(mine.getByRole('cell').nth(3)).toHaveText('3');
   await checkBothWidths(reader, 'maratona-ranking-depois');
+
+  // The organiser gives the reading challenge more points (decision 0080): the scores are rebuilt at once.
+  await page.goto(`/m/${slug}/gerenciar`);
+  const edited = page.locator('li').filter({ has: page.locator('p', { hasText: 'Leia um clássico brasileiro' }) });
+  await edited.getByText('Editar', { exact: true }).click();
+  await edited.getByLabel('Pontos').fill('cinco');
+  await edited.getByRole('button', { name: 'Salvar desafio' }).click();
+  await expect(edited.getByText('Use um número de 0 a 1000.')).toBeVisible();
+  await expect(edited.getByLabel('Pontos')).toHaveValue('cinco');
+  await checkBothWidths(page, 'maratona-gerenciar-editar');
+  await edited.getByLabel('Pontos').fill('5');
+  await edited.getByRole('button', { name: 'Salvar desafio' }).click();
+  await expect(page.getByText('Desafio atualizado.')).toBeVisible();
+  await reader.goto(`/m/${slug}/ranking`);
+  await expect(reader.getByText('Você: 1º · 5 pontos')).toBeVisible();
   await readerContext.close();
 });

@@ -5,16 +5,18 @@ export type ReceivedRequest = { method: string; path: string; headers: IncomingH
 
 /**
  * A local HTTP receiver on 127.0.0.1 for webhook tests: keeps every request (raw body included) and answers with
- * what `respond` says for the nth request (from 1): a status, and headers such as a redirect's Location.
+ * what `respond` says (or promises) for the nth request (from 1): a status, and headers such as a redirect's Location.
  */
-export async function startReceiver(respond: (n: number) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 })) {
+type Answer = { status: number; headers?: Record<string, string> };
+
+export async function startReceiver(respond: (n: number) => Answer | Promise<Answer> = () => ({ status: 200 })) {
   const requests: ReceivedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const { status, headers } = respond(requests.length);
+      const { status, headers } = await respond(requests.length);
       res.writeHead(status, { 'Content-Type': 'text/plain', ...headers });
       res.end('ok');
     });

@@ -1,15 +1,13 @@
 import { data } from 'react-router';
 import type { Route } from './+types/m.$identificador.gerenciar';
 import type { ForbiddenData } from '~/components/layout/forbidden';
-import { MarathonHeader } from '~/features/marathons/components/marathon-header';
+import { OrganizerFrame } from '~/features/marathons/components/organizer-frame';
 import { Link } from '~/components/link';
-import { FormMessage } from '~/components/ui/field';
-import { isFailure, isSuccess } from '~/lib/form-result';
 import { OrganizerTools } from '~/features/marathons/components/organizer-tools';
 import { runOrganizerAction } from '~/features/marathons/organizer-action.server';
 import { loadMarathonForRoute } from '~/features/marathons/page.server';
 import { can } from '~/features/marathons/policy';
-import { listChallengeOptions, listParticipants, listScheduledChallenges } from '~/features/marathons/queries.server';
+import { listChallengeOptions, listManagedChallenges, listParticipants } from '~/features/marathons/queries.server';
 import { participantsPageQuery } from '~/features/marathons/validation';
 import { requireViewer } from '~/server/viewer.server';
 
@@ -27,12 +25,12 @@ export async function loader(args: Route.LoaderArgs) {
       { status: 403 },
     );
   const { pagina } = participantsPageQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const [scheduled, options, participants] = await Promise.all([
-    listScheduledChallenges(viewer, marathon.id),
+  const [challenges, options, participants] = await Promise.all([
+    listManagedChallenges(viewer, marathon.id),
     listChallengeOptions(viewer, marathon.id),
     listParticipants(viewer, marathon.id, { page: pagina, withBanned: true }),
   ]);
-  return { marathon, scheduled, options, participants };
+  return { marathon, challenges, options, participants };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -44,15 +42,12 @@ export async function action(args: Route.ActionArgs) {
 export default function MarathonManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { marathon } = loaderData;
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <MarathonHeader marathon={marathon} current="gerenciar" />
-      <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
-      <FormMessage>{isFailure(actionData) ? (actionData.formError ?? null) : null}</FormMessage>
+    <OrganizerFrame marathon={marathon} result={actionData}>
       <p className="rounded-xl border border-line bg-surface p-4">
         <Link to={`/m/${marathon.slug}/gerenciar/webhooks`}>Webhooks</Link>: envie as atualizações dos participantes para o seu sistema, com o registro de
         entregas.
       </p>
       <OrganizerTools {...loaderData} result={actionData} />
-    </div>
+    </OrganizerFrame>
   );
 }

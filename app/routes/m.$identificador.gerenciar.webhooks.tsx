@@ -1,14 +1,12 @@
 import { data } from 'react-router';
 import type { Route } from './+types/m.$identificador.gerenciar.webhooks';
-import { FormMessage } from '~/components/ui/field';
-import { MarathonHeader } from '~/features/marathons/components/marathon-header';
+import { OrganizerFrame } from '~/features/marathons/components/organizer-frame';
 import { WebhookTools } from '~/features/marathons/components/webhook-tools';
 import { loadMarathonForRoute } from '~/features/marathons/page.server';
 import { can } from '~/features/marathons/policy';
 import { runWebhookAction } from '~/features/marathons/webhook-action.server';
 import { getWebhookSettings } from '~/features/marathons/webhook-settings.server';
 import { webhookLogQuery } from '~/features/marathons/webhook-validation';
-import { isFailure, isSuccess } from '~/lib/form-result';
 import { orNotFound } from '~/server/errors';
 import { requireViewer } from '~/server/viewer.server';
 
@@ -35,11 +33,8 @@ export async function action(args: Route.ActionArgs) {
 export default function MarathonWebhooksPage({ loaderData, actionData }: Route.ComponentProps) {
   const { marathon } = loaderData;
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <MarathonHeader marathon={marathon} current="gerenciar" />
-      <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
-      <FormMessage>{isFailure(actionData) ? (actionData.formError ?? null) : null}</FormMessage>
+    <OrganizerFrame marathon={marathon} result={actionData}>
       <WebhookTools {...loaderData} result={actionData} />
-    </div>
+    </OrganizerFrame>
   );
 }

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
-import { clubs, marathonChallenges, marathons, users } from '~/db/schema';
+import { clubs, marathonChallenges, marathonLevels, marathons, users } from '~/db/schema';
 import { tickChallenge } from '~/features/marathons/board.server';
+import { changeParticipantGroup, removeChallenge, updateChallenge } from '~/features/marathons/organizer-edits.server';
 import { todayIn } from '~/features/marathons/policy';
 import { updateClubSettings } from '~/features/clubs/mutations.server';
 import { addChallenge, createMarathon, joinMarathon, updateMarathonSettings } from '~/features/marathons/mutations.server';
@@ -85,6 +86,40 @@ describe("visitors' cached marathon pages", () => {
     await dropped(pages[0]!, list, landingPage);
     expect(await visit(pages[0]!)).toContain('Maratona renomeada');
     expect(await visit(landingPage)).toContain('Maratona renomeada');
+    await kept(...otherPages);
+  });
+
+  it('are dropped when an organiser edits or removes a challenge, or moves a participant (decision 0080)', async () => {
+    const { viewer: organizer } = await noticeReader();
+    const marathon = await createMarathon(organizer, marathonInput({ mode: 'levels', groups: [{ name: 'Iniciante' }, { name: 'Avançado' }] }));
+    const levels = await getDb()
+      .select({ id: marathonLevels.id })
+      .from(marathonLevels)
+      .where(eq(marathonLevels.marathonId, marathon.id))
+      .orderBy(marathonLevels.position);
+    const { user, viewer: reader } = await noticeReader();
+    await joinMarathon(reader, marathon.id, levels[0]!.id);
+    const [challenge] = await getDb()
+      .select({ id: marathonChallenges.id })
+      .from(marathonChallenges)
+      .where(and(eq(marathonChallenges.marathonId, marathon.id), eq(marathonChallenges.kind, 'leitura')));
+    const pages = pagesOf(marathon.slug);
+    const otherPages = pagesOf((await createMarathon(organizer, marathonInput({ name: 'Outra maratona' }))).slug);
+    await settled();
+    for (const p of [...pages, ...otherPages]) await visit(p);
+    const edit = { challengeId: challenge!.id, description: 'Leia um clássico de cordel', points: 3, revealsOn: null, levelId: null, completesOnFinish: true };
+    await updateChallenge(organizer, marathon.id, edit);
+    await dropped(...pages);
+    await kept(...otherPages);
+    expect(await visit(pages[1]!)).toContain('Leia um clássico de cordel');
+    for (const p of pages) await visit(p);
+    await changeParticipantGroup(organizer, marathon.id, user.id, levels[1]!.id);
+    await dropped(...pages);
+    expect(await visit(pages[2]!)).toContain('Avançado');
+    for (const p of pages) await visit(p);
+    await removeChallenge(organizer, marathon.id, challenge!.id);
+    await dropped(...pages);
+    expect(await visit(pages[1]!)).not.toContain('Leia um clássico de cordel');
     await kept(...otherPages);
   });
 

@@ -91,6 +91,44 @@ describe('marathons: who may open what', () => {
     expect(await matrix((who) => call(manage.action, post(cast, who, challenge, '/gerenciar'), params(cast)))).toEqual(expected);
   });
 
+  it.each<[MarathonVisibility, Record<MarathonWho, Outcome>]>([
+    ['publico', { ...everyone(403), visitante: 'entrar', organizador: 200, adminDoClube: 200, adminDoSite: 200 }],
+    ['privado', { ...everyone(404), visitante: 'entrar', participante: 403, organizador: 200, adminDoClube: 200, adminDoSite: 200 }],
+  ])(
+    'Gerenciar’s challenge edits and level or team changes in a marathon that is %s: its organisers and site admins (decision 0080)',
+    async (visibility, expected) => {
+      const cast = await createMarathonCast(visibility);
+      const [challenge] = await queryRows<{ id: string }>(sql`SELECT id FROM marathon_challenges WHERE marathon_id = ${cast.marathon.id} AND kind = 'leitura'`);
+      const editChallenge = { intent: 'editar-desafio', challengeId: challenge!.id, description: 'Leia um clássico', points: '5', revealsOn: '', levelId: '' };
+      expect(await matrix((who) => call(manage.action, post(cast, who, editChallenge, '/gerenciar'), params(cast)))).toEqual(expected);
+      // Removed by the first organiser, the challenge is not there for the next ones.
+      const removeChallenge = { intent: 'remover-desafio', challengeId: challenge!.id };
+      expect(await matrix((who) => call(manage.action, post(cast, who, removeChallenge, '/gerenciar'), params(cast)))).toEqual({
+        ...expected,
+        adminDoClube: 404,
+        adminDoSite: 404,
+      });
+      // In teams, the participant moved to the second team.
+      await getDb().execute(sql`UPDATE marathons SET mode = 'teams' WHERE id = ${cast.marathon.id}`);
+      await getDb().execute(sql`INSERT INTO marathon_teams (id, marathon_id, position, name) VALUES
+      (${`${cast.marathon.id}-t1`}, ${cast.marathon.id}, 0, 'Azul'), (${`${cast.marathon.id}-t2`}, ${cast.marathon.id}, 1, 'Verde')`);
+      await getDb().execute(sql`UPDATE marathon_participants SET team_id = ${`${cast.marathon.id}-t1`} WHERE marathon_id = ${cast.marathon.id}`);
+      const move = { intent: 'grupo', userId: cast.users.participante.id, groupId: `${cast.marathon.id}-t2` };
+      expect(await matrix((who) => call(manage.action, post(cast, who, move, '/gerenciar'), params(cast)))).toEqual(expected);
+      // A reader moves only themself, while registration is open: the participant; the others are not in it.
+      const own = { intent: 'mudar', groupId: `${cast.marathon.id}-t1` };
+      const visible = visibility === 'publico' ? 403 : 404;
+      expect(await matrix((who) => call(page.action, post(cast, who, own), params(cast)))).toEqual({
+        ...everyone(403),
+        visitante: 'entrar',
+        leitor: visible,
+        banido: visible,
+        membroDoClube: visible,
+        participante: 200,
+      });
+    },
+  );
+
   it.each(['publico', 'clube', 'privado'] as const)(
     'webhooks of a marathon that is %s: its organisers (the club’s owner and admins) and site admins; anyone else 404',
     async (visibility) => {

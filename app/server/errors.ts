@@ -50,6 +50,14 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
+/** A PostgreSQL unique violation (23505), however the driver or Drizzle wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export function messageFor(error: unknown): string {
   if (isAppError(error)) return error.message;
   throw error;

@@ -6,7 +6,7 @@ import { dropHostedGroupReadPages } from '~/features/lcs/host-cache.server';
 import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
 import { SAME_SITE_TARGET_MAX } from '~/lib/same-site-path';
-import { AppError, RateLimitError } from '~/server/errors';
+import { AppError, RateLimitError, isUniqueViolation } from '~/server/errors';
 import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
 import { sendEmail } from '~/server/email.server';
 import { getEnv } from '~/server/env.server';
@@ -350,11 +350,4 @@ export async function removeUnderageSignUp(viewer: Viewer, request: Request): Pr
     .where(and(eq(users.id, viewer.id), isNull(users.username)));
   log.info('auth.sign_up_refused_underage', { userId: viewer.id });
   return headers;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

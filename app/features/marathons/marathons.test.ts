@@ -310,8 +310,20 @@ describe('Gerenciar', () => {
     const html = renderPage(() => createElement(OrganizerTools, { ...loaderData, result }), loaderData, path);
     // The marathon's own description stays in its box, with no error under it.
     expect(html).toMatch(/<textarea[^>]*name="description"[^>]*>A descrição da maratona\.<\/textarea>/);
-    expect(html.match(/name="description"/g)).toHaveLength(2);
+    // The marathon's, the new challenge's, and each challenge's edit form (decision 0080).
+    expect(html.match(/name="description"/g)).toHaveLength(4);
+    expect(html).toMatch(/<textarea[^>]*name="description"[^>]*>Leia um clássico brasileiro<\/textarea>/);
     expect(html).toMatch(/name="points"[^>]*value="muitos"/);
     expect(html.match(/Descreva o desafio/g)).toHaveLength(1);
+
+    // An edit sent with an error: only that challenge's form has it (and opens), with what was typed.
+    const [challenge] = (loaderData.challenges as { categories: { challenges: { id: string }[] }[] }).categories[0]!.challenges;
+    const edit = { intent: 'editar-desafio', challengeId: challenge!.id, description: 'Leia um clássico de cordel', points: '', revealsOn: '', levelId: '' };
+    const { data: failed } = (await call(manage.action, formRequest(path, edit, { cookie: user.cookie }), params)) as Failure;
+    const edited = renderPage(() => createElement(OrganizerTools, { ...loaderData, result: failed }), loaderData, path);
+    expect(edited.match(/Use um número de 0 a 1000\./g)).toHaveLength(1);
+    expect(edited).toMatch(/<details open=""[^>]*>/);
+    expect(edited.match(/<details open=""/g)).toHaveLength(1);
+    expect(edited).toMatch(/>Leia um clássico de cordel<\/textarea>/);
   });
 });

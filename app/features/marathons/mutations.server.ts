@@ -190,13 +190,7 @@ export async function addChallenge(viewer: Viewer, marathonId: string, input: Ad
       throw new AppError('invalid_input', 'O desafio aparece até o último dia da maratona.', 'revealsOn');
     const [total] = await tx.select({ n: count() }).from(marathonChallenges).where(eq(marathonChallenges.marathonId, marathonId));
     if ((total?.n ?? 0) >= MARATHON_CHALLENGES_MAX) throw new AppError('invalid_input', `Uma maratona tem no máximo ${MARATHON_CHALLENGES_MAX} desafios.`);
-    if (input.levelId !== null) {
-      const [level] = await tx
-        .select({ id: marathonLevels.id })
-        .from(marathonLevels)
-        .where(and(eq(marathonLevels.id, input.levelId), eq(marathonLevels.marathonId, marathonId)));
-      if (!level) throw new AppError('invalid_input', 'Escolha um nível da maratona, ou nenhum.', 'levelId');
-    }
+    await requireChallengeLevel(tx, marathonId, input.levelId);
     let categoryId = input.categoryId;
     if (categoryId) {
       const [category] = await tx
@@ -230,6 +224,16 @@ export async function addChallenge(viewer: Viewer, marathonId: string, input: Ad
     });
   });
   await invalidateTags(marathonPageTags(marathonId));
+}
+
+/** A challenge's level: none, or one of the marathon's. */
+export async function requireChallengeLevel(tx: Tx, marathonId: string, levelId: string | null): Promise<void> {
+  if (levelId === null) return;
+  const [level] = await tx
+    .select({ id: marathonLevels.id })
+    .from(marathonLevels)
+    .where(and(eq(marathonLevels.id, levelId), eq(marathonLevels.marathonId, marathonId)));
+  if (!level) throw new AppError('invalid_input', 'Escolha um nível da maratona, ou nenhum.', 'levelId');
 }
 
 /**

@@ -6,10 +6,13 @@ import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 import { changeMarathonCover, removeMarathonCover } from './cover.server';
 import { addChallenge, removeMarathonParticipant, updateMarathonSettings } from './mutations.server';
+import { changeParticipantGroup, removeChallenge, updateChallenge } from './organizer-edits.server';
 import type { MarathonDetail } from './types';
-import { addChallengeInput, marathonSettingsInput, participantAction } from './validation';
+import { addChallengeInput, editChallengeInput, marathonSettingsInput, participantAction, participantGroupInput, removeChallengeInput } from './validation';
 
-const organizerIntent = z.object({ intent: z.enum(['detalhes', 'capa', 'remover-capa', 'desafio', 'remover', 'banir']) });
+const organizerIntent = z.object({
+  intent: z.enum(['detalhes', 'capa', 'remover-capa', 'desafio', 'editar-desafio', 'remover-desafio', 'grupo', 'remover', 'banir']),
+});
 
 /**
  * /m/{identificador}/gerenciar's forms, each checked by its own schema; the data functions check the viewer
@@ -48,6 +51,21 @@ export async function runOrganizerAction(viewer: Viewer, marathon: MarathonDetai
       return run(addChallengeInput, async (input) => {
         await addChallenge(viewer, marathon.id, input);
         return 'Desafio adicionado.';
+      });
+    case 'editar-desafio':
+      return run(editChallengeInput, async (input) => {
+        await updateChallenge(viewer, marathon.id, input);
+        return 'Desafio atualizado.';
+      });
+    case 'remover-desafio':
+      return run(removeChallengeInput, async ({ challengeId }) => {
+        await removeChallenge(viewer, marathon.id, challengeId);
+        return 'Desafio removido.';
+      });
+    case 'grupo':
+      return run(participantGroupInput, async ({ userId, groupId }) => {
+        await changeParticipantGroup(viewer, marathon.id, userId, groupId);
+        return marathon.mode === 'teams' ? 'Equipe alterada.' : 'Nível alterado.';
       });
     case 'remover':
     case 'banir': {

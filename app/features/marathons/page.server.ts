@@ -4,6 +4,7 @@ import { loadBySlugForRoute } from '~/server/slugs.server';
 import type { Viewer, ViewerArgs } from '~/server/viewer.server';
 import { marathonCacheTag } from './cache';
 import { joinMarathon, leaveMarathon } from './mutations.server';
+import { changeMyGroup } from './organizer-edits.server';
 import { MARATHON_SLUGS, getMarathonBySlug, hasAcceptedNotice } from './queries.server';
 import type { MarathonDetail } from './types';
 import { marathonJoinIntent } from './validation';
@@ -23,7 +24,7 @@ export const marathonPageHeaders = (marathon: MarathonDetail) => ({
 /** /maratonas/aviso, coming back to `path` once accepted. */
 export const noticeUrl = (path: string) => `/maratonas/aviso?voltar=${encodeURIComponent(path)}`;
 
-/** The registration form's intents (entrar, sair); a community marathon sends a reader who has not accepted the notice to it first. */
+/** The registration form's intents (entrar, sair, mudar: a participant's own level or team); a community marathon sends a reader who has not accepted the notice to it first. */
 export async function runMarathonJoinAction(viewer: Viewer, marathon: MarathonDetail, formData: FormData) {
   const parsed = parseForm(formData, marathonJoinIntent);
   if (!parsed.ok) return parsed.failure;
@@ -31,6 +32,10 @@ export async function runMarathonJoinAction(viewer: Viewer, marathon: MarathonDe
     if (parsed.value.intent === 'sair') {
       await leaveMarathon(viewer, marathon.id);
       return { success: 'Você saiu da maratona.' };
+    }
+    if (parsed.value.intent === 'mudar') {
+      await changeMyGroup(viewer, marathon.id, parsed.value.groupId);
+      return { success: marathon.mode === 'teams' ? 'Equipe alterada.' : 'Nível alterado.' };
     }
     if (!marathon.official && !(await hasAcceptedNotice(viewer))) throw redirect(noticeUrl(`/m/${marathon.slug}`));
     await joinMarathon(viewer, marathon.id, parsed.value.groupId || null);

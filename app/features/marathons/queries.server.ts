@@ -263,6 +263,12 @@ export async function listScheduledChallenges(viewer: Viewer, marathonId: string
   return list.flatMap((c) => c.challenges.map((challenge) => ({ ...challenge, category: c.name })));
 }
 
+/** The organisers' edit tool: every challenge by category, and the marathon's today (what is later is scheduled). */
+export async function listManagedChallenges(viewer: Viewer, marathonId: string, now: Date = new Date()) {
+  const { marathon } = await requireMarathonAccess(getDb(), viewer, marathonId, 'manage');
+  return { today: todayIn(marathon.timeZone, now), categories: await challengesOf(marathonId, sql`true`) };
+}
+
 async function challengesOf(marathonId: string, where: SQL): Promise<{ id: string; name: string; challenges: ChallengeView[] }[]> {
   const [categories, challenges] = await Promise.all([
     getDb()
@@ -278,6 +284,7 @@ async function challengesOf(marathonId: string, where: SQL): Promise<{ id: strin
         description: marathonChallenges.description,
         points: marathonChallenges.points,
         revealsOn: marathonChallenges.revealsOn,
+        completesOnFinish: marathonChallenges.completesOnFinish,
         levelId: marathonChallenges.levelId,
         levelName: marathonLevels.name,
         levelPosition: marathonLevels.position,
@@ -338,6 +345,7 @@ export async function listParticipants(
         joinedAt: marathonParticipants.joinedAt,
         level: marathonLevels.name,
         team: marathonTeams.name,
+        groupId: sql<string | null>`coalesce(${marathonParticipants.levelId}, ${marathonParticipants.teamId})`,
       })
       .from(marathonParticipants)
       .innerJoin(users, eq(users.id, marathonParticipants.userId))

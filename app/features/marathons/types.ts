@@ -40,6 +40,8 @@ export type ChallengeView = {
   description: string;
   points: number;
   revealsOn: string | null;
+  /** leitura: done by itself when a linked book is finished. */
+  completesOnFinish: boolean;
   levelId: string | null;
   levelName: string | null;
   levelPosition: number | null;
@@ -52,6 +54,8 @@ export type MarathonParticipantView = {
   status: 'active' | 'banned';
   joinedAt: string;
   group: string | null;
+  /** Their level's or team's id (Gerenciar's "mudar"). */
+  groupId: string | null;
 };
 
 /** An edition linked to a leitura challenge on a board ("vinculado"). Rating in stars (quarters / 4). */

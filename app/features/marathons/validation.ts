@@ -193,6 +193,16 @@ export const marathonSettingsInput = z
   .superRefine(checkDates);
 export type MarathonSettingsInput = z.output<typeof marathonSettingsInput>;
 
+const checkboxOn = z
+  .string()
+  .optional()
+  .transform((v) => v === 'on');
+const optionalId = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((v) => v || null);
+
 /** Organiser tools: a challenge added (also during the marathon), in a category that exists or a new one. */
 export const addChallengeInput = z
   .object({
@@ -202,26 +212,42 @@ export const addChallengeInput = z
     description: challengeRow.shape.description,
     points: challengeRow.shape.points,
     revealsOn: optionalDay,
-    levelId: z
-      .string()
-      .trim()
-      .max(64)
-      .transform((v) => v || null),
+    levelId: optionalId,
     /** The checkbox "conclui ao terminar o livro" (leitura only): absent when unticked. */
-    completesOnFinish: z
-      .string()
-      .optional()
-      .transform((v) => v === 'on'),
+    completesOnFinish: checkboxOn,
   })
   .superRefine((v, ctx) => {
     if (!v.categoryId && !v.newCategory) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'Escolha uma categoria ou dê nome a uma nova.' });
   });
 export type AddChallengeInput = z.output<typeof addChallengeInput>;
 
+const challengeId = z.string().trim().min(1, { error: 'Escolha um desafio.' }).max(64);
+
+/** Organiser tools: a challenge edited (its kind and category stay: boards and links depend on them). */
+export const editChallengeInput = z.object({
+  challengeId,
+  description: challengeRow.shape.description,
+  points: challengeRow.shape.points,
+  revealsOn: optionalDay,
+  levelId: optionalId,
+  /** The checkbox "conclui ao terminar o livro" (leitura only): absent when unticked. */
+  completesOnFinish: checkboxOn,
+});
+export type EditChallengeInput = z.output<typeof editChallengeInput>;
+
+export const removeChallengeInput = z.object({ challengeId });
+
+/** A participant's level or team: by an organiser (`userId`), or by the reader themself while registration is open. */
+export const participantGroupInput = z.object({
+  userId: z.string().trim().min(1).max(64),
+  groupId: z.string().trim().min(1, { error: 'Escolha um nível ou uma equipe.' }).max(64),
+});
+
 /** Register, with the level or team chosen (when the marathon has them), or leave. */
 export const marathonJoinIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('entrar'), groupId: z.string().trim().max(64).optional() }),
   z.object({ intent: z.literal('sair') }),
+  z.object({ intent: z.literal('mudar'), groupId: z.string().trim().min(1, { error: 'Escolha um nível ou uma equipe.' }).max(64) }),
 ]);
 
 export const participantAction = z.object({ intent: z.enum(['remover', 'banir']), userId: z.string().min(1).max(64) });

@@ -11,7 +11,7 @@ import { getEnv } from '~/server/env.server';
  * Redirects are not followed. `WEBHOOKS_ALLOW_LOOPBACK=true` (development only) lets loopback through.
  */
 const WEBHOOK_URL_MAX = 2000;
-const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 // Two lists: a BlockList checks an IPv4 address against its IPv6 rules too (as ::ffff:a.b.c.d), so one list refusing
 // IPv4-mapped IPv6 would refuse every IPv4 address.

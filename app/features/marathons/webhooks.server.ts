@@ -1,14 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { jobs } from '~/db/schema';
 import { newId } from '~/lib/ids';
 import { getEnv } from '~/server/env.server';
-import { enqueueJob, registerJobHandler, registerRecurringJob } from '~/server/jobs.server';
+import { isUniqueViolation } from '~/server/errors';
+import { JOB_LEASE_SECONDS, enqueueJob, registerJobHandler, registerRecurringJob } from '~/server/jobs.server';
 import { log } from '~/server/logger.server';
 import { todayIn } from './policy';
 import type { ChallengeKind, WebhookDeliveryStatus } from './vocabulary';
-import { postToWebhook } from './webhook-target.server';
+import { WEBHOOK_TIMEOUT_MS, postToWebhook } from './webhook-target.server';
 import { mayStillOpenSql } from './access.server';
 
 /**
@@ -53,25 +55,48 @@ export type WebhookPayload = {
  * of the update that changed it: nothing goes if the update rolls back. Called by every participant update.
  */
 export async function enqueueParticipantWebhook(tx: Tx, { marathonId, userId }: { marathonId: string; userId: string }): Promise<void> {
+  await enqueueDeliveries(tx, marathonId, sql`SELECT ${userId}::text AS user_id`);
+}
+
+/**
+ * Every active participant's board queued at once, for an organiser's change that shows on all of them (a revealed
+ * challenge edited or removed): the same upsert as one update, for each reader in one statement.
+ */
+export async function enqueueAllParticipantsWebhook(tx: Tx, marathonId: string): Promise<void> {
+  await enqueueDeliveries(tx, marathonId, sql`SELECT user_id FROM marathon_participants WHERE marathon_id = ${marathonId} AND status = 'active'`);
+}
+
+async function enqueueDeliveries(tx: Tx, marathonId: string, readers: SQL): Promise<void> {
   // A delivery already waiting takes this update along (its payload is built when it goes); the upsert's row lock
   // also makes a delivery being claimed right now wait for this transaction, so it reads the committed update.
   const rows = await queryRows<{ id: string; inserted: boolean }>(
     sql`INSERT INTO marathon_webhook_deliveries (id, webhook_id, user_id)
-      SELECT ${newId()}, w.id, ${userId} FROM marathon_webhooks w JOIN marathons m ON m.id = w.marathon_id
-      WHERE w.marathon_id = ${marathonId} AND w.enabled AND ${mayStillOpenSql(sql`m`, sql`${userId}`)}
+      SELECT md5(random()::text || r.user_id || clock_timestamp()::text), w.id, r.user_id
+      FROM marathon_webhooks w JOIN marathons m ON m.id = w.marathon_id CROSS JOIN (${readers}) r
+      WHERE w.marathon_id = ${marathonId} AND w.enabled AND ${mayStillOpenSql(sql`m`, sql`r.user_id`)}
       ON CONFLICT (webhook_id, user_id) WHERE status = 'pendente' DO UPDATE SET status = 'pendente'
       RETURNING id, (xmax = 0) AS inserted`,
     tx,
   );
-  for (const row of rows) if (row.inserted) await scheduleAttempt(tx, row.id, 0, new Date());
+  const inserted = rows.filter((row) => row.inserted);
+  const now = new Date();
+  for (let i = 0; i < inserted.length; i += 1000)
+    await tx
+      .insert(jobs)
+      .values(inserted.slice(i, i + 1000).map((row) => ({ id: newId(), kind: WEBHOOK_DELIVERY_JOB, ...attemptJob(row.id, 0, now) })))
+      .onConflictDoNothing();
 }
 
+const attemptJob = (deliveryId: string, attempt: number, runAt: Date) => ({
+  payload: { deliveryId, attempt },
+  runAt,
+  maxAttempts: 3,
+  uniqueKey: `${WEBHOOK_DELIVERY_JOB}:${deliveryId}:${attempt}`,
+});
+
 function scheduleAttempt(tx: Tx, deliveryId: string, attempt: number, runAt: Date) {
-  return enqueueJob(
-    WEBHOOK_DELIVERY_JOB,
-    { deliveryId, attempt },
-    { tx, runAt, maxAttempts: 3, uniqueKey: `${WEBHOOK_DELIVERY_JOB}:${deliveryId}:${attempt}` },
-  );
+  const { payload, ...options } = attemptJob(deliveryId, attempt, runAt);
+  return enqueueJob(WEBHOOK_DELIVERY_JOB, payload, { tx, ...options });
 }
 
 /**
@@ -178,9 +203,9 @@ async function deliverWebhook(deliveryId: string, attempt: number): Promise<void
       AND ((d.status = 'pendente' AND d.attempts = ${attempt}) OR (d.status = 'enviando' AND d.attempts = ${attempt + 1}))
     RETURNING d.user_id, w.marathon_id, w.url, w.api_key, w.secret, w.enabled`);
   if (!claimed) return;
-  if (!claimed.enabled) return finish(deliveryId, 'cancelada', { status: null, durationMs: null, error: 'O webhook foi desativado.' });
+  if (!claimed.enabled) return finish(deliveryId, attempt + 1, 'cancelada', { status: null, durationMs: null, error: 'O webhook foi desativado.' });
   const payload = await buildParticipantPayload(claimed.marathon_id, claimed.user_id);
-  if (!payload) return finish(deliveryId, 'cancelada', { status: null, durationMs: null, error: 'A pessoa não participa mais da maratona.' });
+  if (!payload) return finish(deliveryId, attempt + 1, 'cancelada', { status: null, durationMs: null, error: 'A pessoa não participa mais da maratona.' });
   const body = JSON.stringify(payload);
   const response = await postToWebhook(claimed.url, body, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -189,33 +214,82 @@ async function deliverWebhook(deliveryId: string, attempt: number): Promise<void
     'X-Maratona-Signature': signWebhookBody(claimed.secret, body),
     'X-Maratona-Delivery': deliveryId,
   });
-  if (!response.error) return finish(deliveryId, 'entregue', response);
+  if (!response.error) return finish(deliveryId, attempt + 1, 'entregue', response);
   log.info('marathon.webhook.failed', { deliveryId, attempt: attempt + 1, status: response.status });
-  if (attempt + 1 >= WEBHOOK_MAX_ATTEMPTS) return finish(deliveryId, 'falhou', response);
-  const nextAt = new Date(Date.now() + webhookRetryDelaySeconds(attempt + 1) * 1000);
+  await retryOrGiveUp(deliveryId, attempt + 1, response);
+}
+
+type AttemptOutcome = { status: number | null; durationMs: number | null; error: string | null };
+
+/**
+ * A delivery whose attempt number `attemptsMade` did not deliver: `falhou` once the attempts ran out, otherwise
+ * back to `pendente` for the next one after the backoff — unless a newer delivery for the same reader waits already
+ * (an update came while this one was being sent): the partial unique index allows one `pendente` per reader, so
+ * this one is folded into it and ends `substituida` (the newer carries the latest board, and goes on its own
+ * schedule). The fold is decided by the index itself, in a savepoint: a newer row committed while this runs (or
+ * one being committed, which the UPDATE waits for) is a unique violation, never a lost retry (decision 0080).
+ * Nothing happens when the delivery is no longer at that attempt (the sweeper or a re-run job moved it).
+ */
+export async function retryOrGiveUp(deliveryId: string, attemptsMade: number, outcome: AttemptOutcome, now: Date = new Date()): Promise<void> {
+  if (attemptsMade >= WEBHOOK_MAX_ATTEMPTS) return finish(deliveryId, attemptsMade, 'falhou', outcome);
+  const nextAt = new Date(now.getTime() + webhookRetryDelaySeconds(attemptsMade) * 1000);
   await getDb().transaction(async (tx) => {
-    // An update that came while this was being sent queued a newer delivery: that one carries the latest state.
-    const [newer] = await queryRows<{ id: string }>(
-      sql`SELECT n.id FROM marathon_webhook_deliveries d JOIN marathon_webhook_deliveries n ON n.webhook_id = d.webhook_id AND n.user_id = d.user_id
-        WHERE d.id = ${deliveryId} AND n.status = 'pendente' FOR UPDATE OF n`,
-      tx,
-    );
-    if (newer) return finish(deliveryId, 'substituida', response, tx);
-    await tx.execute(sql`UPDATE marathon_webhook_deliveries SET status = 'pendente', response_status = ${response.status},
-      duration_ms = ${response.durationMs}, error = ${response.error}, next_attempt_at = ${nextAt} WHERE id = ${deliveryId}`);
-    await scheduleAttempt(tx, deliveryId, attempt + 1, nextAt);
+    let requeued: { id: string }[];
+    try {
+      requeued = await tx.transaction((savepoint) =>
+        queryRows<{ id: string }>(
+          sql`UPDATE marathon_webhook_deliveries SET status = 'pendente', response_status = ${outcome.status},
+            duration_ms = ${outcome.durationMs}, error = ${outcome.error?.slice(0, 500) ?? null}, next_attempt_at = ${nextAt}
+          WHERE id = ${deliveryId} AND ${holds(attemptsMade)} RETURNING id`,
+          savepoint,
+        ),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return finish(deliveryId, attemptsMade, 'substituida', outcome, tx);
+    }
+    if (requeued.length > 0) await scheduleAttempt(tx, deliveryId, attemptsMade, nextAt);
   });
 }
 
+/** The delivery is still held by its attempt number `attemptsMade` (claimed, being sent). */
+const holds = (attemptsMade: number) => sql`status = 'enviando' AND attempts = ${attemptsMade}`;
+
 async function finish(
   deliveryId: string,
+  attemptsMade: number,
   status: Exclude<WebhookDeliveryStatus, 'pendente' | 'enviando'>,
-  response: { status: number | null; durationMs: number | null; error: string | null },
+  outcome: AttemptOutcome,
   db: Tx | ReturnType<typeof getDb> = getDb(),
 ): Promise<void> {
-  await db.execute(sql`UPDATE marathon_webhook_deliveries SET status = ${status}, response_status = ${response.status},
-    duration_ms = ${response.durationMs}, error = ${response.error?.slice(0, 500) ?? null}, finished_at = now() WHERE id = ${deliveryId}`);
+  await db.execute(sql`UPDATE marathon_webhook_deliveries SET status = ${status}, response_status = ${outcome.status},
+    duration_ms = ${outcome.durationMs}, error = ${outcome.error?.slice(0, 500) ?? null}, finished_at = now()
+    WHERE id = ${deliveryId} AND ${holds(attemptsMade)}`);
 }
+
+/**
+ * A delivery `enviando` this long was abandoned (its server died mid-send and its job will not take it again: the
+ * job's own re-runs, after its 60 s lease, claim it well within this). The send timeout, a job lease and a margin.
+ */
+export const WEBHOOK_STUCK_SECONDS = WEBHOOK_TIMEOUT_MS / 1000 + JOB_LEASE_SECONDS + 110;
+
+/**
+ * The sweeper: deliveries stuck in `enviando` go back to `pendente` for their next attempt (folded into a newer
+ * one waiting, as a failed attempt is) or, when that was their last attempt, end `falhou`. Returns how many it moved.
+ */
+export async function sweepStuckWebhookDeliveries(now: Date = new Date()): Promise<number> {
+  const stuck = await queryRows<{ id: string; attempts: number }>(sql`
+    SELECT id, attempts FROM marathon_webhook_deliveries
+    WHERE status = 'enviando' AND last_attempt_at < ${new Date(now.getTime() - WEBHOOK_STUCK_SECONDS * 1000)}
+    ORDER BY last_attempt_at LIMIT 500`);
+  for (const { id, attempts } of stuck) {
+    log.warn('marathon.webhook.stuck', { deliveryId: id, attempts });
+    await retryOrGiveUp(id, attempts, { status: null, durationMs: null, error: STUCK_ERROR }, now);
+  }
+  return stuck.length;
+}
+
+const STUCK_ERROR = 'O envio foi interrompido antes de terminar (o servidor parou).';
 
 const deliveryJob = z.object({ deliveryId: z.string().min(1), attempt: z.number().int().min(0) });
 
@@ -239,3 +313,6 @@ export async function pruneWebhookLog(): Promise<void> {
 }
 
 registerRecurringJob('marathon.webhook.prune', 3600, pruneWebhookLog);
+registerRecurringJob('marathon.webhook.sweep', 60, async () => {
+  await sweepStuckWebhookDeliveries();
+});

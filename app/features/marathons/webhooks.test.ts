@@ -33,6 +33,8 @@ import {
   buildParticipantPayload,
   enqueueParticipantWebhook,
   pruneWebhookLog,
+  retryOrGiveUp,
+  sweepStuckWebhookDeliveries,
   webhookRetryDelaySeconds,
 } from './webhooks.server';
 
@@ -383,6 +385,120 @@ describe('deliveries', () => {
       expect(left.some((d) => d.id === 'old' || d.id === `d${WEBHOOK_LOG_MAX + 1}`)).toBe(false);
       // What waits is never pruned.
       expect(left.filter((d) => d.status === 'pendente')).toHaveLength(1);
+    });
+  });
+});
+
+describe('retries that meet a newer delivery, and deliveries left being sent (decision 0080)', () => {
+  const states = async (userId: string) => (await deliveries(userId)).map((d) => [d.status, d.attempts]);
+
+  it('folds a failed attempt into the newer delivery an update queued while it was being sent (a real collision on the index)', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { organizer, reader, marathon } = await boardFixture();
+      // The receiver answers only after an update of the reader was committed: a newer delivery waits meanwhile.
+      const hook = await receiver(async (n) => {
+        if (n === 1) await enqueue(marathon.id, reader.user.id);
+        return { status: n === 1 ? 503 : 200 };
+      });
+      await saveWebhook(organizer.viewer, marathon.id, { url: hook.url, apiKey: 'k' });
+      await enqueue(marathon.id, reader.user.id);
+      await runJobsOnce('test');
+      // The first one did not go back to `pendente` (the index allows one): the newer carries the latest board.
+      expect(await states(reader.user.id)).toEqual([
+        ['substituida', 1],
+        ['pendente', 0],
+      ]);
+      const [folded] = await deliveries(reader.user.id);
+      expect(folded).toMatchObject({ responseStatus: 503, error: 'O destino respondeu 503.' });
+      expect(folded!.finishedAt).not.toBeNull();
+
+      // "Reenviar" of the folded one joins the delivery waiting, with no second `pendente`.
+      await resendWebhookDelivery(organizer.viewer, marathon.id, folded!.id);
+      expect(await states(reader.user.id)).toEqual([
+        ['substituida', 1],
+        ['pendente', 0],
+      ]);
+      await runJobsOnce('test');
+      expect(await states(reader.user.id)).toEqual([
+        ['substituida', 1],
+        ['entregue', 1],
+      ]);
+      expect(hook.requests).toHaveLength(2);
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, folds a retry into a newer delivery committed while the retry waits for it', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { organizer, reader, marathon } = await boardFixture();
+      await saveWebhook(organizer.viewer, marathon.id, { url: 'http://127.0.0.1:9/hook', apiKey: 'k' });
+      await enqueue(marathon.id, reader.user.id);
+      const [sending] = await deliveries(reader.user.id);
+      await getDb().execute(sql`UPDATE marathon_webhook_deliveries SET status = 'enviando', attempts = 1, last_attempt_at = now() WHERE id = ${sending!.id}`);
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let queued!: () => void;
+      const inserted = new Promise<void>((resolve) => (queued = resolve));
+      // An update's transaction queues a newer delivery and stays open; the retry's UPDATE waits on its index entry.
+      const update = getDb().transaction(async (tx) => {
+        await enqueueParticipantWebhook(tx, { marathonId: marathon.id, userId: reader.user.id });
+        queued();
+        await committed;
+      });
+      await inserted;
+      const retry = retryOrGiveUp(sending!.id, 1, { status: 500, durationMs: 3, error: 'O destino respondeu 500.' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      commit();
+      await Promise.all([update, retry]);
+      expect(await states(reader.user.id)).toEqual([
+        ['substituida', 1],
+        ['pendente', 0],
+      ]);
+    });
+  });
+
+  it('the sweeper returns deliveries left `enviando` to the queue (folded into a newer one when there is one) or fails them after the last attempt', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { organizer, reader, marathon } = await boardFixture();
+      const other = await noticeReader();
+      const last = await noticeReader();
+      const fresh = await noticeReader();
+      for (const r of [other, last, fresh]) await joinMarathon(r.viewer, marathon.id, null);
+      const hook = await receiver();
+      await saveWebhook(organizer.viewer, marathon.id, { url: hook.url, apiKey: 'k' });
+      for (const r of [reader, other, last, fresh]) await enqueue(marathon.id, r.user.id);
+      // Their server died mid-send: `enviando` since long ago (one on its last attempt), one just now.
+      const leftSending = (userId: string, attempts: number, ago: string) =>
+        getDb().execute(sql`UPDATE marathon_webhook_deliveries SET status = 'enviando', attempts = ${attempts},
+          last_attempt_at = now() - ${ago}::interval WHERE user_id = ${userId}`);
+      await leftSending(reader.user.id, 2, '10 minutes');
+      await leftSending(other.user.id, 1, '10 minutes');
+      await leftSending(last.user.id, WEBHOOK_MAX_ATTEMPTS, '10 minutes');
+      await leftSending(fresh.user.id, 1, '5 seconds');
+      await enqueue(marathon.id, other.user.id);
+
+      expect(await sweepStuckWebhookDeliveries()).toBe(3);
+      expect(await states(reader.user.id)).toEqual([['pendente', 2]]);
+      expect(await states(other.user.id)).toEqual([
+        ['substituida', 1],
+        ['pendente', 0],
+      ]);
+      expect(await states(last.user.id)).toEqual([['falhou', WEBHOOK_MAX_ATTEMPTS]]);
+      expect(await states(fresh.user.id)).toEqual([['enviando', 1]]);
+      const [swept] = await deliveries(reader.user.id);
+      expect(swept!.error).toBe('O envio foi interrompido antes de terminar (o servidor parou).');
+      expect(await sweepStuckWebhookDeliveries()).toBe(0);
+
+      // The swept one goes at its next attempt; the old job of the interrupted attempt finds nothing to do.
+      await getDb().execute(sql`UPDATE jobs SET status = 'pending' WHERE kind = ${WEBHOOK_DELIVERY_JOB}`);
+      await makeDue();
+      await runJobsOnce('test');
+      await runJobsOnce('test');
+      expect(await states(reader.user.id)).toEqual([['entregue', 3]]);
+      expect(await states(other.user.id)).toEqual([
+        ['substituida', 1],
+        ['entregue', 1],
+      ]);
+      expect(hook.requests.filter((r) => r.headers['x-maratona-delivery'] === swept!.id)).toHaveLength(1);
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatDay } from '~/lib/format';
 import { pointsLabel } from '../labels';
 import type { ChallengeView } from '../types';
@@ -11,14 +12,18 @@ const KIND_LABELS = { leitura: 'Leitura', atividade: 'Atividade' } as const;
 export function ChallengeList({
   categories,
   myLevel,
-  scheduled = false,
+  scheduledAfter,
   heading: Heading = 'h2',
+  actions,
 }: {
   categories: readonly { id: string; name: string; challenges: readonly ChallengeView[] }[];
   myLevel: number | null;
-  scheduled?: boolean;
-  /** h3 inside a section of its own (the organisers' scheduled list). */
+  /** The organisers' list: a challenge revealed after this day is marked "agendado para …". */
+  scheduledAfter?: string;
+  /** h3 inside a section of its own (the organisers' list). */
   heading?: 'h2' | 'h3';
+  /** The organisers' tools of each challenge, under it. */
+  actions?: (challenge: ChallengeView) => ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-6">
@@ -37,8 +42,9 @@ export function ChallengeList({
                     {KIND_LABELS[c.kind]} · {pointsLabel(c.points)}
                     {c.levelName ? ` · a partir do nível ${c.levelName}` : ''}
                     {above ? ' · acima do seu nível' : ''}
-                    {scheduled && c.revealsOn ? ` · agendado para ${formatDay(c.revealsOn)}` : ''}
+                    {scheduledAfter && c.revealsOn && c.revealsOn > scheduledAfter ? ` · agendado para ${formatDay(c.revealsOn)}` : ''}
                   </p>
+                  {actions?.(c)}
                 </li>
               );
             })}

@@ -29,12 +29,23 @@ export function MarathonJoinForm({ marathon }: { marathon: MarathonDetail }) {
     const mine = marathon.groups.find((g) => g.id === marathon.myGroupId);
     if (marathon.phase === 'encerrada') return <p className="text-sm font-medium">Você participou{mine ? ` · ${groupWord}: ${mine.name}` : ''}</p>;
     return (
-      <Form method="post" action={action} className="flex flex-wrap items-center gap-2">
-        <span className="text-sm font-medium">Você participa{mine ? ` · ${groupWord}: ${mine.name}` : ''}</span>
-        <Button type="submit" name="intent" value="sair" variant="quiet" pending={pending}>
-          Sair da maratona
-        </Button>
-      </Form>
+      <div className="flex flex-col gap-3">
+        <Form method="post" action={action} className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-medium">Você participa{mine ? ` · ${groupWord}: ${mine.name}` : ''}</span>
+          <Button type="submit" name="intent" value="sair" variant="quiet" pending={pending}>
+            Sair da maratona
+          </Button>
+        </Form>
+        {/* While registration is open, a participant may change their own level or team (decision 0080). */}
+        {open && marathon.mode !== 'none' ? (
+          <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
+            <GroupSelect marathon={marathon} label={marathon.mode === 'teams' ? 'Mudar de equipe' : 'Mudar de nível'} defaultValue={marathon.myGroupId ?? ''} />
+            <Button type="submit" name="intent" value="mudar" variant="secondary" pending={pending}>
+              Mudar
+            </Button>
+          </Form>
+        ) : null}
+      </div>
     );
   }
   if (!can(marathon, standing, 'join')) return null;
@@ -46,21 +57,26 @@ export function MarathonJoinForm({ marathon }: { marathon: MarathonDetail }) {
     );
   return (
     <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
-      {marathon.mode !== 'none' ? (
-        <SelectField label={marathon.mode === 'teams' ? 'Sua equipe' : 'Seu nível'} name="groupId" defaultValue="">
-          <option value="" disabled>
-            Escolha…
-          </option>
-          {marathon.groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </SelectField>
-      ) : null}
+      {marathon.mode !== 'none' ? <GroupSelect marathon={marathon} label={marathon.mode === 'teams' ? 'Sua equipe' : 'Seu nível'} defaultValue="" /> : null}
       <Button type="submit" name="intent" value="entrar" variant="accent" pending={pending}>
         Inscrever-me
       </Button>
     </Form>
+  );
+}
+
+/** A level or team of the marathon to choose (`groupId`): registering, changing one's own, or an organiser moving someone. */
+export function GroupSelect({ marathon, label, defaultValue, error }: { marathon: MarathonDetail; label: string; defaultValue: string; error?: string }) {
+  return (
+    <SelectField label={label} name="groupId" defaultValue={defaultValue} error={error}>
+      <option value="" disabled>
+        Escolha…
+      </option>
+      {marathon.groups.map((g) => (
+        <option key={g.id} value={g.id}>
+          {g.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
