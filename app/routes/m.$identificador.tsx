@@ -46,7 +46,10 @@ export default function MarathonPage({ loaderData, actionData }: Route.Component
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <MarathonHeader marathon={marathon} current="sobre" />
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
-      <FormMessage>{isFailure(actionData) ? actionData.formError || Object.values(actionData.fieldErrors)[0] : null}</FormMessage>
+      {/* A refused level or team shows under its select (MarathonJoinForm); anything else, here. */}
+      <FormMessage>
+        {isFailure(actionData) ? actionData.formError || Object.entries(actionData.fieldErrors).find(([field]) => field !== 'groupId')?.[1] : null}
+      </FormMessage>
       <section aria-labelledby="datas" className="flex flex-col gap-2">
         <h2 id="datas" className="font-serif text-xl font-semibold">
           Datas

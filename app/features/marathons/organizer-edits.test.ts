@@ -14,9 +14,11 @@ import { addDays } from '~/features/lcs/schedule';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { withEnv } from '../../../test/env';
-import { formRequest } from '../../../test/factories';
+import { formRequest, getRequest } from '../../../test/factories';
 import { type Failure, call } from '../../../test/routes';
 import * as manageRoute from '../../routes/m.$identificador.gerenciar';
+import * as marathonRoute from '../../routes/m.$identificador';
+import { renderPage } from '../../../test/render';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { tickChallenge } from './board.server';
 import { createMarathon, joinMarathon } from './mutations.server';
@@ -277,5 +279,29 @@ describe('Gerenciar’s forms (the route)', () => {
     answer = await post({ intent: 'grupo', userId: readers.a.user.id, groupId: '' });
     expect(answer.data.fieldErrors).toEqual({ groupId: 'Escolha um nível ou uma equipe.' });
     expect(await post({ ...typed, points: '4' })).toEqual({ success: 'Desafio atualizado.' });
+  });
+
+  it('the marathon page shows a refused level or team under its select (or where it was, once registration closed), with the choice kept', async () => {
+    const { marathon, groupIds, readers } = await runningMarathon('levels');
+    const path = `/m/${marathon.slug}`;
+    const post = (fields: Record<string, string>) =>
+      call(marathonRoute.action, formRequest(path, fields, { cookie: readers.a.user.cookie }), { identificador: marathon.slug }) as Promise<Failure>;
+    const render = async (actionData: unknown) => {
+      const loaded = (await call(marathonRoute.loader, getRequest(path, readers.a.user.cookie), { identificador: marathon.slug })) as { data: unknown };
+      return renderPage(marathonRoute.default, loaded.data, path, actionData);
+    };
+    const empty = await post({ intent: 'mudar', groupId: '' });
+    expect(empty.data.fieldErrors).toEqual({ groupId: 'Escolha um nível ou uma equipe.' });
+    const page = await render(empty.data);
+    expect(page.match(/Escolha um nível ou uma equipe\./g)).toHaveLength(1);
+    expect(page).toMatch(/<form[^>]*>(?:(?!<\/form>).)*Mudar de nível(?:(?!<\/form>).)*Escolha um nível ou uma equipe\.(?:(?!<\/form>).)*<\/form>/s);
+
+    await getDb().execute(
+      sql`UPDATE marathons SET registration_closes_on = ${addDays(today(), -1)}, registration_opens_on = ${addDays(today(), -3)} WHERE id = ${marathon.id}`,
+    );
+    const late = await post({ intent: 'mudar', groupId: groupIds[2]! });
+    const closed = await render(late.data);
+    expect(closed).not.toContain('Mudar de nível');
+    expect(closed.match(/As inscrições fecharam: agora só quem organiza a maratona pode mudar seu nível ou equipe\./g)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { SelectField } from '~/components/ui/field';
+import { fieldError, typed } from '~/lib/form-result';
 import { formatDay } from '~/lib/format';
 import { BANNED_MESSAGE, can } from '../policy';
 import type { MarathonDetail } from '../types';
@@ -11,6 +12,18 @@ import type { MarathonDetail } from '../types';
  */
 export function MarathonJoinForm({ marathon }: { marathon: MarathonDetail }) {
   const navigation = useNavigation();
+  // The marathon page's answer to this form: a refused level or team shows under its select, with the choice kept.
+  const result = useActionData();
+  const sent = (intent: 'entrar' | 'mudar') => typed(result, 'intent') === intent;
+  const groupError = (intent: 'entrar' | 'mudar') => (sent(intent) ? fieldError(result, 'groupId') : undefined);
+  const groupChoice = (intent: 'entrar' | 'mudar', fallback: string) => (sent(intent) ? typed(result, 'groupId', fallback) : fallback);
+  // Registration may have closed between the page and the answer: the refusal then shows where the select was.
+  const refused = groupError('entrar') ?? groupError('mudar');
+  const refusal = refused ? (
+    <p className="text-sm font-medium text-danger" role="alert">
+      {refused}
+    </p>
+  ) : null;
   const action = `/m/${marathon.slug}`;
   const pending = navigation.state !== 'idle' && navigation.formAction === action;
   const { standing, registration } = marathon;
@@ -39,25 +52,42 @@ export function MarathonJoinForm({ marathon }: { marathon: MarathonDetail }) {
         {/* While registration is open, a participant may change their own level or team (decision 0080). */}
         {open && marathon.mode !== 'none' ? (
           <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
-            <GroupSelect marathon={marathon} label={marathon.mode === 'teams' ? 'Mudar de equipe' : 'Mudar de nível'} defaultValue={marathon.myGroupId ?? ''} />
+            <GroupSelect
+              marathon={marathon}
+              label={marathon.mode === 'teams' ? 'Mudar de equipe' : 'Mudar de nível'}
+              defaultValue={groupChoice('mudar', marathon.myGroupId ?? '')}
+              error={groupError('mudar')}
+            />
             <Button type="submit" name="intent" value="mudar" variant="secondary" pending={pending}>
               Mudar
             </Button>
           </Form>
-        ) : null}
+        ) : (
+          refusal
+        )}
       </div>
     );
   }
   if (!can(marathon, standing, 'join')) return null;
   if (!open)
     return (
-      <p className="text-sm text-muted">
-        {registration === 'em-breve' ? `Inscrições a partir de ${formatDay(marathon.registrationOpensOn)}.` : 'Inscrições encerradas.'}
-      </p>
+      <>
+        {refusal}
+        <p className="text-sm text-muted">
+          {registration === 'em-breve' ? `Inscrições a partir de ${formatDay(marathon.registrationOpensOn)}.` : 'Inscrições encerradas.'}
+        </p>
+      </>
     );
   return (
     <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
-      {marathon.mode !== 'none' ? <GroupSelect marathon={marathon} label={marathon.mode === 'teams' ? 'Sua equipe' : 'Seu nível'} defaultValue="" /> : null}
+      {marathon.mode !== 'none' ? (
+        <GroupSelect
+          marathon={marathon}
+          label={marathon.mode === 'teams' ? 'Sua equipe' : 'Seu nível'}
+          defaultValue={groupChoice('entrar', '')}
+          error={groupError('entrar')}
+        />
+      ) : null}
       <Button type="submit" name="intent" value="entrar" variant="accent" pending={pending}>
         Inscrever-me
       </Button>
