@@ -4,7 +4,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { groupReadParticipants, notifications } from '~/db/schema';
 import { setSuspended } from '~/features/accounts/admin.server';
 import { archiveData } from '~/features/export/archive.server';
-import { addGroupReadComment, deleteGroupReadComment, getDiscussion, getThread, revealStage } from '~/features/lcs/discussion.server';
+import { THREAD_PAGE_SIZE as PAGE, addGroupReadComment, deleteGroupReadComment, getDiscussion, getThread, revealStage } from '~/features/lcs/discussion.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
 import { saoPauloToday } from '~/features/lcs/policy';
@@ -220,13 +220,13 @@ describe('the discussion’s spoiler gate', () => {
     expect(JSON.stringify((await archiveData(cast.users.host.id)).data)).toContain(SPOILER);
   });
 
-  it('pages a long thread (50 comments a page, oldest first) and opens one reply form at a time: "Responder" links to ?responder=', async () => {
+  it(`pages a long thread (${PAGE} comments a page, oldest first) and opens one reply form at a time: "Responder" links to ?responder=`, async () => {
     const cast = await spoilerCast();
-    // 50 more top-level comments on etapa 1, a minute apart, after SAFE: 51 in all.
+    // PAGE more top-level comments on etapa 1, a minute apart, after SAFE: one more than a page.
     await getDb().execute(sql`
       INSERT INTO group_read_comments (id, group_read_id, stage_id, author_id, body, created_at)
       SELECT 'paged-' || k, ${cast.lc.id}, ${cast.stages[0]!.id}, ${cast.users.at.id}, 'Comentário número ' || k, now() + k * interval '1 minute'
-      FROM generate_series(1, 50) AS k`);
+      FROM generate_series(1, ${PAGE}) AS k`);
     const render = async (path: string) => {
       const loaded = (await call(discussion.loader, getRequest(path, cast.users.past.cookie), { identificador: cast.lc.slug })) as { data: unknown };
       return renderPage(discussion.default, loaded.data, path);
@@ -234,10 +234,10 @@ describe('the discussion’s spoiler gate', () => {
     const replyForms = (html: string) => [...html.matchAll(/name="parentId" value="([^"]+)"/g)].map((m) => m[1]);
     const first = await render(threadUrl(cast, 1));
     expect(first).toContain(SAFE);
-    expect(first).toContain('Comentário número 49');
-    expect(first).not.toContain('Comentário número 50');
+    expect(first).toContain(`Comentário número ${PAGE - 1}`);
+    expect(first).not.toContain(`Comentário número ${PAGE}`);
     // Every comment has its link, none a form of its own: the page has the thread's form alone.
-    expect(first.match(/aria-label="Responder a /g)).toHaveLength(50);
+    expect(first.match(/aria-label="Responder a /g)).toHaveLength(PAGE);
     expect(replyForms(first)).toEqual([]);
     expect(first.match(/<form[^>]*aria-label="Comentar nesta etapa"/g)).toHaveLength(1);
     expect(first).toContain(`href="/lc/${cast.lc.slug}/discussao?etapa=1&amp;responder=paged-7#comentario-paged-7"`);
@@ -250,10 +250,10 @@ describe('the discussion’s spoiler gate', () => {
     expect(replying).toMatch(/href="\/lc\/[^"]+\/discussao\?etapa=1&amp;pagina=2"/);
     expect(replying).toContain('Cancelar');
 
-    const second = await render(`${threadUrl(cast, 1)}&pagina=2&responder=paged-50`);
-    expect(second).toContain('Comentário número 50');
+    const second = await render(`${threadUrl(cast, 1)}&pagina=2&responder=paged-${PAGE}`);
+    expect(second).toContain(`Comentário número ${PAGE}`);
     expect(second).not.toContain(SAFE);
-    expect(replyForms(second)).toEqual(['paged-50']);
+    expect(replyForms(second)).toEqual([`paged-${PAGE}`]);
     expect(second).toMatch(/<form[^>]*aria-label="Responder a [^"]+"[^>]*action="\/lc\/[^"]+\/discussao\?etapa=1&amp;pagina=2"/);
 
     // A reader who may not comment gets neither the links nor a form.

@@ -24,7 +24,7 @@ import type { DiscussionComment, DiscussionOverview, DiscussionThread, Discussio
 import type { StageUnit } from './vocabulary';
 
 /** Comments (top-level, each with its replies) on one page of a thread. */
-export const THREAD_PAGE_SIZE = 50;
+export const THREAD_PAGE_SIZE = 20;
 /** Replies shown under one comment at most. */
 const REPLIES_MAX = 200;
 /** Comments a reader writes in all LCs together in an hour (as on club posts, decision 0063). */
