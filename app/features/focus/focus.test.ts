@@ -8,10 +8,13 @@ import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
-import { createEdition, createUser, formRequest, testViewer } from '../../../test/factories';
+import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../../test/factories';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { call } from '../../../test/routes';
 import * as focaPage from '../../routes/foca';
+import * as focaLogs from '../../routes/foca.logs';
+import * as home from '../../routes/home';
+import { renderPage } from '../../../test/render';
 import { closeExpiredSessions } from './sessions.server';
 import { finishFocusSession, giveUpFocusSession, startFocusSession } from './sessions.server';
 import { getFocusToday, listFocusSessions } from './queries.server';
@@ -221,5 +224,42 @@ describe('marathons', () => {
     await startedAgo(given.id, 10);
     await giveUpFocusSession(viewer, given.id);
     expect(await scores()).toEqual({ pages: 30, minutes: 10 });
+  });
+});
+
+describe('the pages', () => {
+  it('/foca offers the books being read, then shows the running session with its countdown; /home and /foca/logs show it too', async () => {
+    const { viewer, book, cookie } = await readerWithBook();
+    const before = await call(focaPage.loader, getRequest('/foca', cookie));
+    const empty = renderPage(focaPage.default, before, '/foca');
+    expect(empty).toContain('<h1');
+    expect(empty).toContain('Começar uma sessão');
+    expect(empty).toContain('Nenhuma sessão ainda.');
+
+    const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 40 });
+    await startedAgo(id, 10);
+    const during = (await call(focaPage.loader, getRequest('/foca', cookie))) as Awaited<ReturnType<typeof focaPage.loader>>;
+    expect(during.running).toMatchObject({ id, plannedMinutes: 40, unit: 'page' });
+    const html = renderPage(focaPage.default, during, '/foca');
+    expect(html).toContain('Sessão em andamento');
+    expect(html).toMatch(/role="timer"[^>]*>(29:5\d|30:00)</);
+    expect(html).toContain('Desistir');
+    const homeHtml = renderPage(home.default, await call(home.loader, getRequest('/home', cookie)), '/home');
+    expect(homeHtml).toContain('Abrir a sessão');
+
+    await startedAgo(id, 41);
+    const ended = renderPage(focaPage.default, await call(focaPage.loader, getRequest('/foca', cookie)), '/foca');
+    expect(ended).toContain('Concluir sessão');
+    expect(ended).toContain('Página em que parou');
+
+    const logsHtml = renderPage(focaLogs.default, await call(focaLogs.loader, getRequest('/foca/logs', cookie)), '/foca/logs');
+    expect(logsHtml).toContain('Sessões de foco');
+    expect(logsHtml).toContain('Em andamento');
+  });
+
+  it('/foca without a book being read points to the bookshelf', async () => {
+    const user = await createUser();
+    const html = renderPage(focaPage.default, await call(focaPage.loader, getRequest('/foca', user.cookie)), '/foca');
+    expect(html).toContain('Escolha um livro para começar');
   });
 });
