@@ -20,7 +20,7 @@ test('a new reader starts a 5-minute focus session with a book they are reading,
   await page.setViewportSize({ width: 390, height: 900 });
   await page.getByRole('navigation', { name: 'Navegação do celular' }).getByRole('link', { name: 'Foca' }).click();
   await expect(page.getByRole('heading', { name: 'Começar uma sessão' })).toBeVisible();
-  await expect(page.getByLabel('Livro')).toHaveText(/cortiço/i);
+  await expect(page.getByLabel('Livro', { exact: true })).toHaveText(/cortiço/i);
   await checkBothWidths(page, 'foca-inicio');
 
   // A duration out of range is refused next to its field, what was typed stays.
@@ -50,7 +50,7 @@ test('a new reader starts a 5-minute focus session with a book they are reading,
 
   // /home shows the running session.
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: 'Foca' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Foca', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Abrir a sessão' })).toBeVisible();
   await page.getByRole('link', { name: 'Abrir a sessão' }).click();
 

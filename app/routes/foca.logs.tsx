@@ -3,7 +3,8 @@ import type { Route } from './+types/foca.logs';
 import { Link } from '~/components/link';
 import { Pagination } from '~/components/ui/pagination';
 import { FocusSessionList } from '~/features/focus/components/session-list';
-import { FOCUS_LOGS_PAGE_SIZE, listFocusSessions } from '~/features/focus/queries.server';
+import { FOCUS_LOGS_PAGE_SIZE } from '~/features/focus/policy';
+import { listFocusSessions } from '~/features/focus/queries.server';
 import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sessões de foco · Maratona' }];

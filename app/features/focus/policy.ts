@@ -1,5 +1,9 @@
 import { FOCUS_DAILY_CAP_MINUTES, type FocusSessionStatus } from './vocabulary';
 
+/** /foca lists the latest few sessions; /foca/logs pages through all of them. */
+export const FOCUS_RECENT_MAX = 5;
+export const FOCUS_LOGS_PAGE_SIZE = 20;
+
 const MINUTE_MS = 60_000;
 
 /** Whole minutes between two instants (never negative). */

@@ -5,10 +5,9 @@ import type { EditionFormat } from '~/features/catalog/vocabulary';
 import type { Viewer } from '~/server/viewer.server';
 import { closeExpiredSessionOf, expiredSql } from './closing.server';
 import type { FocusSessionRow, RunningFocusSession } from './types';
+import { FOCUS_LOGS_PAGE_SIZE } from './policy';
 import { FOCUS_TIME_ZONE } from './vocabulary';
 
-export const FOCUS_RECENT_MAX = 5;
-export const FOCUS_LOGS_PAGE_SIZE = 20;
 
 const sessionColumns = sql`f.id, json_build_object('id', e.id, 'title', e.title) AS edition, f.planned_minutes AS "plannedMinutes", f.status,
   to_json(f.started_at) #>> '{}' AS "startedAt", to_json(f.ends_at) #>> '{}' AS "endsAt", to_json(f.finished_at) #>> '{}' AS "finishedAt",
