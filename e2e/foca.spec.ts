@@ -7,9 +7,7 @@ const seconds = (text: string | null) => {
   return (m ?? 0) * 60 + (s ?? 0);
 };
 
-test('a new reader starts a 5-minute focus session with a book they are reading, sees it count down (after a reload too), and gives up', async ({
-  page,
-}) => {
+test('a new reader starts a 5-minute focus session with a book they are reading, sees it count down (after a reload too), and gives up', async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page, uniqueName('foca'), 'grande-sertao-1956');
   await page.goto('/foca');

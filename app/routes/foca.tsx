@@ -55,13 +55,17 @@ export default function FocaPage({ loaderData, actionData }: Route.ComponentProp
       <header className="flex flex-col gap-1">
         <h1 className="font-serif text-3xl font-bold">Foca</h1>
         <p className="text-muted">
-          Hoje: <strong className="tabular-nums text-ink">{formatNumber(minutesToday)} min</strong> de foco (até {formatNumber(FOCUS_DAILY_CAP_MINUTES / 60)} h por dia
-          contam).
+          Hoje: <strong className="tabular-nums text-ink">{formatNumber(minutesToday)} min</strong> de foco (até {formatNumber(FOCUS_DAILY_CAP_MINUTES / 60)} h
+          por dia contam).
         </p>
       </header>
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? actionData.formError : null}</FormMessage>
-      {running ? <RunningSession key={running.id} session={running} serverNow={serverNow} result={actionData} /> : <StartFocusForm books={books} result={actionData} />}
+      {running ? (
+        <RunningSession key={running.id} session={running} serverNow={serverNow} result={actionData} />
+      ) : (
+        <StartFocusForm books={books} result={actionData} />
+      )}
       <section aria-labelledby="sessoes-recentes" className="flex flex-col gap-3">
         <div className="flex items-baseline justify-between gap-2">
           <h2 id="sessoes-recentes" className="font-serif text-xl font-semibold">

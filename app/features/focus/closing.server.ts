@@ -54,4 +54,3 @@ export async function closeExpiredSessionOf(userId: string): Promise<void> {
     if (row) await closeSession(tx, row, 'expired');
   });
 }
-

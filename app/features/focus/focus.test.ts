@@ -15,8 +15,7 @@ import * as focaPage from '../../routes/foca';
 import * as focaLogs from '../../routes/foca.logs';
 import * as home from '../../routes/home';
 import { renderPage } from '../../../test/render';
-import { closeExpiredSessions } from './sessions.server';
-import { finishFocusSession, giveUpFocusSession, startFocusSession } from './sessions.server';
+import { closeExpiredSessions, finishFocusSession, giveUpFocusSession, startFocusSession } from './sessions.server';
 import { getFocusToday, listFocusSessions } from './queries.server';
 
 useTestDatabase();
@@ -51,7 +50,15 @@ describe('starting a focus session', () => {
       focaPage.action,
       formRequest(
         '/foca',
-        { intent: 'iniciar', edition: book, minutes: '25', startedAt: '2020-01-01T00:00:00Z', endsAt: '2020-01-01T03:00:00Z', creditedMinutes: '180', plannedMinutes: '180' },
+        {
+          intent: 'iniciar',
+          edition: book,
+          minutes: '25',
+          startedAt: '2020-01-01T00:00:00Z',
+          endsAt: '2020-01-01T03:00:00Z',
+          creditedMinutes: '180',
+          plannedMinutes: '180',
+        },
         { cookie },
       ),
     );
@@ -65,7 +72,10 @@ describe('starting a focus session', () => {
 
   it('refuses durations outside 5–180 with the message next to the field, keeping what was typed', async () => {
     const { book, cookie } = await readerWithBook();
-    const result = (await call(focaPage.action, formRequest('/foca', { intent: 'iniciar', edition: book, minutes: 'outra', customMinutes: '181' }, { cookie }))) as {
+    const result = (await call(
+      focaPage.action,
+      formRequest('/foca', { intent: 'iniciar', edition: book, minutes: 'outra', customMinutes: '181' }, { cookie }),
+    )) as {
       data: { fieldErrors: Record<string, string>; fields: Record<string, string> };
     };
     expect(result.data.fieldErrors.customMinutes).toBe('A sessão dura de 5 a 180 minutos, em minutos inteiros.');
@@ -89,12 +99,18 @@ describe('starting a focus session', () => {
       startFocusSession(viewer, { editionId: book, plannedMinutes: 40 }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'conflict', message: 'Você já tem uma sessão de foco em andamento.' } });
-    const [{ n }] = (await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM focus_sessions WHERE user_id = ${viewer.id} AND status = 'running'`)) as [{ n: number }];
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { code: 'conflict', message: 'Você já tem uma sessão de foco em andamento.' },
+    });
+    const [{ n }] = (await queryRows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM focus_sessions WHERE user_id = ${viewer.id} AND status = 'running'`,
+    )) as [{ n: number }];
     expect(n).toBe(1);
     // And the index itself refuses a second running row, whatever the code does.
     await expect(
-      getDb().execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, ends_at) VALUES (${newId()}, ${viewer.id}, ${book}, 25, now() + interval '25 minutes')`),
+      getDb().execute(
+        sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, ends_at) VALUES (${newId()}, ${viewer.id}, ${book}, 25, now() + interval '25 minutes')`,
+      ),
     ).rejects.toThrow();
   });
 });
@@ -141,7 +157,9 @@ describe('giving up and finishing', () => {
     await expect(finishFocusSession(other, id, null)).rejects.toMatchObject({ code: 'not_found' });
     await expect(giveUpFocusSession(other, id)).rejects.toMatchObject({ code: 'not_found' });
     await expect(finishFocusSession(viewer, 'forjado', null)).rejects.toMatchObject({ code: 'not_found' });
-    const answer = (await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id }, { cookie: otherCookie }))) as { init: { status: number } };
+    const answer = (await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id }, { cookie: otherCookie }))) as {
+      init: { status: number };
+    };
     expect(answer.init.status).toBe(404);
     expect((await sessionRow(id)).status).toBe('running');
     expect(await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id }, { cookie }))).toMatchObject({ success: expect.any(String) });
@@ -180,7 +198,8 @@ describe('the daily cap', () => {
     const dayBefore = addDays(yesterday, -1);
     // 960 minutes already credited the day before yesterday.
     for (let i = 0; i < 6; i += 1)
-      await getDb().execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, status, started_at, ends_at, finished_at, credited_minutes, credited_on)
+      await getDb()
+        .execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, status, started_at, ends_at, finished_at, credited_minutes, credited_on)
         VALUES (${newId()}, ${viewer.id}, ${book}, 160, 'finished', ${`${dayBefore}T12:00:00-03:00`}::timestamptz, ${`${dayBefore}T14:40:00-03:00`}::timestamptz, ${`${dayBefore}T14:40:00-03:00`}::timestamptz, 160, ${dayBefore})`);
     const leftOpen = async (endsAt: string) => {
       const id = newId();
@@ -194,7 +213,8 @@ describe('the daily cap', () => {
     // Ten minutes later it is another day there (02:05 UTC): all of it counts.
     expect(await leftOpen(`${yesterday}T00:05:00-03:00`)).toMatchObject({ status: 'expired', credited_minutes: 25, credited_on: yesterday });
     // A day with 950 minutes takes only 10 of the next session.
-    await getDb().execute(sql`UPDATE focus_sessions SET credited_minutes = 150 WHERE user_id = ${viewer.id} AND credited_on = ${dayBefore} AND credited_minutes = 160
+    await getDb()
+      .execute(sql`UPDATE focus_sessions SET credited_minutes = 150 WHERE user_id = ${viewer.id} AND credited_on = ${dayBefore} AND credited_minutes = 160
       AND id = (SELECT id FROM focus_sessions WHERE user_id = ${viewer.id} AND credited_on = ${dayBefore} AND credited_minutes = 160 LIMIT 1)`);
     expect(await leftOpen(`${dayBefore}T22:00:00-03:00`)).toMatchObject({ credited_minutes: 10, credited_on: dayBefore });
   });
@@ -209,7 +229,11 @@ describe('marathons', () => {
     const book = await createEdition({ title: 'Dom Casmurro', authors: ['Machado de Assis'], pages: 256 });
     await setShelfStatus(viewer, book, 'reading');
     const scores = async () =>
-      (await queryRows<{ pages: number; minutes: number }>(sql`SELECT pages, minutes FROM marathon_participants WHERE marathon_id = ${marathon.id} AND user_id = ${user.id}`))[0];
+      (
+        await queryRows<{ pages: number; minutes: number }>(
+          sql`SELECT pages, minutes FROM marathon_participants WHERE marathon_id = ${marathon.id} AND user_id = ${user.id}`,
+        )
+      )[0];
 
     const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 5 });
     await startedAgo(id, 6);

@@ -8,7 +8,6 @@ import type { FocusSessionRow, RunningFocusSession } from './types';
 import { FOCUS_LOGS_PAGE_SIZE } from './policy';
 import { FOCUS_TIME_ZONE } from './vocabulary';
 
-
 const sessionColumns = sql`f.id, json_build_object('id', e.id, 'title', e.title) AS edition, f.planned_minutes AS "plannedMinutes", f.status,
   to_json(f.started_at) #>> '{}' AS "startedAt", to_json(f.ends_at) #>> '{}' AS "endsAt", to_json(f.finished_at) #>> '{}' AS "finishedAt",
   f.credited_minutes AS "creditedMinutes", f.progress_value AS "progressValue", f.progress_unit AS "progressUnit"`;
@@ -71,4 +70,3 @@ export async function listFocusSessions(viewer: Viewer, page = 1, pageSize = FOC
   ]);
   return { sessions, total: counted?.n ?? 0 };
 }
-

@@ -25,9 +25,11 @@ export async function seedDemoFocusSessions(username: string): Promise<number> {
   for (const [endedAgo, planned, status, credited] of DEMO_SESSIONS) {
     const endsAt = sql`(now() - make_interval(mins => ${endedAgo}::int))`;
     // A given-up session ended when the reader gave up: twice its credited minutes after it started.
-    const started = status === 'given_up' ? sql`(${endsAt} - make_interval(mins => ${credited * 2}::int))` : sql`(${endsAt} - make_interval(mins => ${planned}::int))`;
+    const started =
+      status === 'given_up' ? sql`(${endsAt} - make_interval(mins => ${credited * 2}::int))` : sql`(${endsAt} - make_interval(mins => ${planned}::int))`;
     const plannedEnd = sql`(${started} + make_interval(mins => ${planned}::int))`;
-    await getDb().execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, status, started_at, ends_at, finished_at, credited_minutes, credited_on)
+    await getDb()
+      .execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, status, started_at, ends_at, finished_at, credited_minutes, credited_on)
       VALUES (${newId()}, ${reader.user_id}, ${reader.edition_id}, ${planned}, ${status}, ${started}, ${plannedEnd}, ${endsAt}, ${credited},
         (${endsAt} AT TIME ZONE ${FOCUS_TIME_ZONE})::date)`);
   }

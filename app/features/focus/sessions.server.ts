@@ -22,7 +22,9 @@ const CLOSE_BATCH = 500;
 
 /** The recurring sweep: every session left open past its end closes itself, in batches, each in its own transaction. */
 export async function closeExpiredSessions(): Promise<number> {
-  const due = await queryRows<{ id: string }>(sql`SELECT id FROM focus_sessions WHERE status = 'running' AND ${expiredSql} ORDER BY ends_at LIMIT ${CLOSE_BATCH}`);
+  const due = await queryRows<{ id: string }>(
+    sql`SELECT id FROM focus_sessions WHERE status = 'running' AND ${expiredSql} ORDER BY ends_at LIMIT ${CLOSE_BATCH}`,
+  );
   let closed = 0;
   for (const { id } of due) {
     await getDb().transaction(async (tx) => {

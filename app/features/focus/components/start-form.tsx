@@ -45,7 +45,10 @@ export function StartFocusForm({ books, result }: { books: readonly CoverCard[];
           <legend className="font-medium">Duração</legend>
           <div className="flex flex-wrap gap-2">
             {[...FOCUS_PRESETS.map(String), 'outra'].map((value) => (
-              <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line px-3 has-[:checked]:border-mar has-[:checked]:bg-paper">
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line px-3 has-[:checked]:border-mar has-[:checked]:bg-paper"
+              >
                 <input type="radio" name="minutes" value={value} defaultChecked={minutes === value} />
                 {value === 'outra' ? 'Outra' : `${value} min`}
               </label>
