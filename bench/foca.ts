@@ -24,7 +24,7 @@ import {
   waitFor,
 } from './harness';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3380);
+const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const WARM_UP_SECONDS = Number(process.env.FOCA_WARM_UP_SECONDS ?? 10);
 const SAMPLES = Number(process.env.FOCA_SAMPLES ?? 200);
 

@@ -5,7 +5,7 @@ import { FocusSessionList } from '~/features/focus/components/session-list';
 import { RunningSession } from '~/features/focus/components/running-session';
 import { StartFocusForm } from '~/features/focus/components/start-form';
 import { FOCUS_RECENT_MAX } from '~/features/focus/policy';
-import { getFocusToday, listFocusSessions } from '~/features/focus/queries.server';
+import { getFocusToday, recentFocusSessions } from '~/features/focus/queries.server';
 import { finishFocusSession, giveUpFocusSession, startFocusSession } from '~/features/focus/sessions.server';
 import { focusActionInput } from '~/features/focus/validation';
 import { FOCUS_DAILY_CAP_MINUTES } from '~/features/focus/vocabulary';
@@ -20,10 +20,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Foca · Maratona' }];
 /** The game home (PRODUCT.md §J): the running session or the form to start one, today's minutes, the latest sessions. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
-  const [today, reading] = await Promise.all([getFocusToday(viewer), listCurrentlyReading(viewer)]);
-  // After the running session is read (a session left open past its end closes then, and is listed closed).
-  const recent = await listFocusSessions(viewer, 1, FOCUS_RECENT_MAX);
-  return { ...today, recent, books: today.running ? [] : reading.map((book) => book.edition) };
+  // The running session first: one left open past its end closes then, and is listed closed.
+  const today = await getFocusToday(viewer);
+  const [recent, reading] = await Promise.all([recentFocusSessions(viewer, FOCUS_RECENT_MAX), today.running ? [] : listCurrentlyReading(viewer)]);
+  return { ...today, recent, books: reading.map((book) => book.edition) };
 }
 
 /** Start, give up, finish: always the viewer's own session; the server decides every time and minute. */
@@ -71,9 +71,9 @@ export default function FocaPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="sessoes-recentes" className="font-serif text-xl font-semibold">
             Suas sessões
           </h2>
-          {recent.total > 0 ? <Link to="/foca/logs">Ver todas</Link> : null}
+          {recent.length ? <Link to="/foca/logs">Ver todas</Link> : null}
         </div>
-        {recent.sessions.length ? <FocusSessionList sessions={recent.sessions} /> : <p className="text-muted">Nenhuma sessão ainda.</p>}
+        {recent.length ? <FocusSessionList sessions={recent} /> : <p className="text-muted">Nenhuma sessão ainda.</p>}
       </section>
     </div>
   );

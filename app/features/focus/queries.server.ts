@@ -60,12 +60,18 @@ export async function getRunningFocusSession(viewer: Viewer): Promise<RunningFoc
   return (await getFocusToday(viewer)).running;
 }
 
-/** The viewer's sessions, latest first, a page at a time (the running one included). */
+const listSql = (viewer: Viewer, limit: number, offset: number) =>
+  queryRows<FocusSessionRow>(sql`
+    SELECT ${sessionColumns} FROM focus_sessions f JOIN editions e ON e.id = f.edition_id
+    WHERE f.user_id = ${viewer.id} ORDER BY f.started_at DESC, f.id LIMIT ${limit} OFFSET ${offset}`);
+
+/** The viewer's latest sessions (the running one included), for /foca: no count. */
+export const recentFocusSessions = (viewer: Viewer, limit: number) => listSql(viewer, limit, 0);
+
+/** The viewer's sessions, latest first, a page at a time (the running one included), with how many there are. */
 export async function listFocusSessions(viewer: Viewer, page = 1, pageSize = FOCUS_LOGS_PAGE_SIZE): Promise<{ sessions: FocusSessionRow[]; total: number }> {
   const [sessions, [counted]] = await Promise.all([
-    queryRows<FocusSessionRow>(sql`
-      SELECT ${sessionColumns} FROM focus_sessions f JOIN editions e ON e.id = f.edition_id
-      WHERE f.user_id = ${viewer.id} ORDER BY f.started_at DESC, f.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`),
+    listSql(viewer, pageSize, (page - 1) * pageSize),
     queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM focus_sessions WHERE user_id = ${viewer.id}`),
   ]);
   return { sessions, total: counted?.n ?? 0 };
