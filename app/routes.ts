@@ -85,6 +85,9 @@ export default [
   route('criar/maratona', 'routes/criar.maratona.tsx'),
   route('criar', 'routes/criar.tsx'),
 
+  route('foca', 'routes/foca.tsx'),
+  route('foca/logs', 'routes/foca.logs.tsx'),
+
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),
   route('estantes', 'routes/estantes.tsx'),

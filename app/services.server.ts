@@ -22,6 +22,7 @@ import '~/features/export/archive.server';
 import '~/features/imports/job.server';
 import '~/features/clubs/posts/notify.server';
 import '~/features/marathons/webhooks.server';
+import '~/features/focus/sessions.server';
 
 // The composition of the app (decision 0041): server/ is domain-free, so the features it runs are registered here.
 // The viewer renews sessions through the accounts feature's auth instance (created lazily, on first use).

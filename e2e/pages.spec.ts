@@ -26,6 +26,9 @@ const readerPages = [
   { path: '/estantes', heading: 'Estantes' },
   { path: '/atts', heading: 'Atts' },
   { path: '/seguindo', heading: 'Seguindo' },
+  // lia's demo focus sessions (closed ones: none running) on the game home and its log.
+  { path: '/foca', heading: 'Foca' },
+  { path: '/foca/logs', heading: 'Sessões de foco' },
   { path: '/u', heading: 'Leitores' },
   { path: '/u/lia_leitora', heading: 'Lia Leitora' },
   ...['estante', 'estantes', 'lidos', 'resenhas', 'atts', 'seguidores', 'seguindo', 'estatisticas'].map((tab) => ({

@@ -9,6 +9,7 @@ import { getDb } from '~/db/client.server';
 import { newsPosts, users } from '~/db/schema';
 import { DEMO_PASSWORD, type DemoAccount, seedDemoAccounts } from '~/features/accounts/seed.server';
 import { seedDemoAtts } from '~/features/atts/seed.server';
+import { seedDemoFocusSessions } from '~/features/focus/seed.server';
 import { DEMO_CLUBS, seedDemoClubs } from '~/features/clubs/seed.server';
 import { DEMO_GROUP_READS, seedDemoGroupReads } from '~/features/lcs/seed.server';
 import { DEMO_MARATHONS, seedDemoMarathons } from '~/features/marathons/seed.server';
@@ -70,6 +71,8 @@ export async function seedDemo(): Promise<string[]> {
   const shelved = await seedDemoBookshelf('lia_leitora');
   if (shelved) said.push(`Estante de lia_leitora: ${shelved} livros.`);
   if (await seedDemoAtts()) said.push('Att de lia_leitora publicada (beto_leitor a segue; rui_leitor está bloqueado).');
+  const focus = await seedDemoFocusSessions('lia_leitora');
+  if (focus) said.push(`Foca de lia_leitora: ${focus} sessões de foco encerradas, em /foca.`);
   const readers = await seedDemoReaders();
   if (readers) said.push(`${readers} leitores com estante, att e quem seguem, para conhecer em /u.`);
   const clubs = await seedDemoClubs();

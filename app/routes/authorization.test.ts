@@ -41,6 +41,8 @@ import * as edition from './ed.$id';
 import * as editionTab from './ed.$id.$tab';
 import * as bookshelf from './estante';
 import * as home from './home';
+import * as foca from './foca';
+import * as focaLogs from './foca.logs';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
@@ -106,6 +108,9 @@ const routeCases = (
   { path: '/estante', module: bookshelf, expect: signedIn },
   // /home and its forms (goal, one-tap progress) are the signed-in reader's own.
   { path: '/home', module: home, expect: signedIn },
+  // The focus game's pages and forms are the signed-in reader's own (foca.authorization.test.ts: sessions, suspended).
+  { path: '/foca', module: foca, expect: signedIn },
+  { path: '/foca/logs', module: focaLogs, expect: signedIn },
   // Profiles (public here) are everyone's to see; following and blocking need an account.
   { path: '/seguindo', module: following, expect: signedIn },
   { path: '/u?q=leitor', module: readers, expect: everyone },
@@ -214,7 +219,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(52);
+    expect(denials).toBe(53);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

@@ -11,6 +11,8 @@ import { CommentersLine, HomeGroupReadsCard } from '~/features/lcs/components/ho
 import { listHomeGroupReads } from '~/features/lcs/home-card.server';
 import { listHomeCommenters } from '~/features/lcs/home-commenters.server';
 import { listAtts } from '~/features/atts/queries.server';
+import { HomeFocusCard } from '~/features/focus/components/home-focus-card';
+import { getFocusToday } from '~/features/focus/queries.server';
 import { HomeMarathonsCard } from '~/features/marathons/components/home-marathons-card';
 import { listHomeMarathons } from '~/features/marathons/home-card.server';
 import { FollowingActivityFeed } from '~/features/reading/components/following-activity';
@@ -32,7 +34,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Início · Maratona' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const year = yearInSaoPaulo();
-  const [reading, goal, suggestions, activity, atts, clubs, groupReads, marathons] = await Promise.all([
+  const [reading, goal, suggestions, activity, atts, clubs, groupReads, marathons, focus] = await Promise.all([
     listCurrentlyReading(viewer),
     myReadingGoal(viewer, year),
     listReaderSuggestions(viewer),
@@ -41,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listHomeClubs(viewer),
     listHomeGroupReads(viewer),
     listHomeMarathons(viewer),
+    getFocusToday(viewer),
   ]);
   const commenters = await listHomeCommenters(
     viewer,
@@ -61,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     groupReads,
     commenters,
     marathons,
+    focus,
   };
 }
 
@@ -109,7 +113,7 @@ function FirstRun() {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters, marathons } = loaderData;
+  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters, marathons, focus } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -138,6 +142,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             total={groupReads.total}
             aside={(lc) => <CommentersLine slug={lc.slug} commenters={commenters[lc.id]} />}
           />
+          <HomeFocusCard minutesToday={focus.minutesToday} running={focus.running} serverNow={focus.serverNow} />
           <HomeMarathonsCard marathons={marathons.marathons} total={marathons.total} />
           <HomeClubsCard clubs={clubs.clubs} total={clubs.total} />
           <ReaderSuggestions readers={suggestions} />

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import * as bellDrawing from 'lucide-react/icons/bell';
 import * as circlePlusDrawing from 'lucide-react/icons/circle-plus';
 import * as houseDrawing from 'lucide-react/icons/house';
 import * as libraryDrawing from 'lucide-react/icons/library';
 import * as logInDrawing from 'lucide-react/icons/log-in';
 import * as searchDrawing from 'lucide-react/icons/search';
+import * as timerDrawing from 'lucide-react/icons/timer';
 import * as sparklesDrawing from 'lucide-react/icons/sparkles';
 import * as userPlusDrawing from 'lucide-react/icons/user-plus';
 import * as userRoundDrawing from 'lucide-react/icons/user-round';
@@ -17,13 +17,13 @@ import { AvatarMenu } from './avatar-menu';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 
-const Bell = lucide(bellDrawing);
 const CirclePlus = lucide(circlePlusDrawing);
 const House = lucide(houseDrawing);
 const Library = lucide(libraryDrawing);
 const LogIn = lucide(logInDrawing);
 const Search = lucide(searchDrawing);
 const Sparkles = lucide(sparklesDrawing);
+const Timer = lucide(timerDrawing);
 const UserPlus = lucide(userPlusDrawing);
 const UserRound = lucide(userRoundDrawing);
 const UsersRound = lucide(usersRoundDrawing);
@@ -71,6 +71,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
           </Link>
           <nav aria-label="Principal" className="ml-4 hidden gap-1 md:flex">
             {viewer ? <HeaderLink to="/estante">Estante</HeaderLink> : null}
+            {viewer ? <HeaderLink to="/foca">Foca</HeaderLink> : null}
             <HeaderLink to="/catalogo">Catálogo</HeaderLink>
             <HeaderLink to="/clubes">Clubes</HeaderLink>
             <HeaderLink to="/lcs">LCs</HeaderLink>
@@ -142,7 +143,7 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
     { to: '/', label: 'Início', icon: House },
     viewer ? { to: '/estante', label: 'Estante', icon: Library } : { to: '/novidades', label: 'Novidades', icon: Sparkles },
     viewer ? { to: '/criar', label: 'Criar', icon: CirclePlus } : { to: '/clubes', label: 'Clubes', icon: UsersRound },
-    viewer ? { to: '/notificacoes', label: 'Avisos', icon: Bell } : { to: '/auth/signin', label: 'Entrar', icon: LogIn },
+    viewer ? { to: '/foca', label: 'Foca', icon: Timer } : { to: '/auth/signin', label: 'Entrar', icon: LogIn },
     viewer
       ? { to: viewer.username ? `/u/${viewer.username}` : '/auth/completar-cadastro', label: 'Perfil', icon: UserRound }
       : { to: '/auth/signin?modo=criar', label: 'Criar conta', icon: UserPlus },

@@ -14,3 +14,4 @@ export * from './clubs';
 export * from './lcs';
 export * from './marathons';
 export * from './marathon-webhooks';
+export * from './focus';

@@ -190,5 +190,6 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'the log of sending the reader’s board to a marathon’s webhook',
     archive: { excluded: 'the organiser’s log of webhook calls (status codes, times); what was sent is the reader’s board, exported with their marathons' },
   },
+  'focus_sessions.user_id': { onDelete: 'delete', why: 'the reader’s focus sessions', archive: 'focusSessions' },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

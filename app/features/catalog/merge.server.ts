@@ -62,6 +62,7 @@ export const MERGE_LINKS: readonly MergeLink[] = [
     key: ['challenge_id', 'user_id'],
     fold: foldChallengeLinks,
   },
+  { table: 'focus_sessions', column: 'edition_id', references: ['edition'], how: 'move' },
   {
     table: 'new_edition_alerts',
     column: 'edition_id',

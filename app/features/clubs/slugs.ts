@@ -108,6 +108,12 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'teste3',
   'foca',
   'f',
+  // /foca's pages (issue 31): its log now, its later sections named in PRODUCT.md §J.
+  'logs',
+  'ovinhos',
+  'bichinhos',
+  'abrigo',
+  'salas',
   'sussurros',
   'sussurrar',
   'retrospectiva',

@@ -209,7 +209,11 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object('marathon', m.slug, 'challenge', d.description, 'completedAt', c.completed_at) ORDER BY c.completed_at, d.id)
         FROM marathon_challenge_completions c JOIN marathons m ON m.id = c.marathon_id JOIN marathon_challenges d ON d.id = c.challenge_id
         WHERE c.user_id = ${userId}) AS "marathonChallengeCompletions",
-      (SELECT json_agg(json_build_object('acceptedAt', a.accepted_at)) FROM marathon_notice_acceptances a WHERE a.user_id = ${userId}) AS "marathonNotice"`);
+      (SELECT json_agg(json_build_object('acceptedAt', a.accepted_at)) FROM marathon_notice_acceptances a WHERE a.user_id = ${userId}) AS "marathonNotice",
+      (SELECT json_agg(json_build_object('edition', json_build_object('id', e.id, 'title', e.title), 'plannedMinutes', f.planned_minutes, 'status', f.status,
+          'startedAt', f.started_at, 'endsAt', f.ends_at, 'finishedAt', f.finished_at, 'creditedMinutes', f.credited_minutes, 'creditedOn', f.credited_on,
+          'progressValue', f.progress_value, 'progressUnit', f.progress_unit) ORDER BY f.started_at, f.id)
+        FROM focus_sessions f JOIN editions e ON e.id = f.edition_id WHERE f.user_id = ${userId}) AS "focusSessions"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

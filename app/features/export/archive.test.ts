@@ -137,6 +137,10 @@ describe('full archive', () => {
     await linkEdition(reader, friendsMarathon.id, reading!.id, editionId);
     const [link] = await queryRows<{ id: string }>(sql`SELECT id FROM marathon_challenge_links WHERE challenge_id = ${reading!.id}`);
     await updateLink(reader, friendsMarathon.id, link!.id, { progress: 100, complete: true, rating: 4.5, comment: 'Que livro!', markedOn: null });
+    // A focus session the reader finished with the book (the clock is the server's: written as it closed).
+    await getDb()
+      .execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, status, started_at, ends_at, finished_at, credited_minutes, credited_on, progress_value, progress_unit)
+      VALUES (${newId()}, ${readerUser.id}, ${editionId}, 25, 'finished', now() - interval '30 minutes', now() - interval '5 minutes', now(), 25, current_date, 120, 'page')`);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -229,6 +233,9 @@ describe('full archive', () => {
         comment: 'Que livro!',
         edition: { id: editionId },
       },
+    ]);
+    expect(data.focusSessions).toMatchObject([
+      { edition: { id: editionId }, plannedMinutes: 25, status: 'finished', creditedMinutes: 25, progressValue: 120, progressUnit: 'page' },
     ]);
     expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { creditReading } from '~/features/marathons/counting.server';
+import type { ProgressUnit } from '~/features/reading/vocabulary';
+import { closingCredit, dailyMinutesLeft } from './policy';
+import { FOCUS_FINISH_GRACE_MINUTES, FOCUS_TIME_ZONE, type FocusSessionStatus } from './vocabulary';
+
+/**
+ * Closing a focus session (decision 0079): once, by the locked `running` row, with its minutes credited to the
+ * reader's day and marathons in the same transaction — whoever closes it (the reader, the sweep, a lazy read).
+ */
+
+export type RunningRow = { id: string; user_id: string; edition_id: string; planned_minutes: number; started_at: Date; ends_at: Date; now: Date };
+
+/** The reader's running session (locked), with the database's clock. */
+export async function lockRunning(tx: Tx, where: ReturnType<typeof sql>): Promise<RunningRow | undefined> {
+  const [row] = await queryRows<RunningRow>(
+    sql`SELECT id, user_id, edition_id, planned_minutes, started_at, ends_at, now() AS now FROM focus_sessions WHERE status = 'running' AND ${where} FOR UPDATE`,
+    tx,
+  );
+  return row && { ...row, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), now: new Date(row.now) };
+}
+
+/**
+ * Closes a running session the caller locked: the minutes it earns (policy.closingCredit), cut by what is left of
+ * the reader's 16 hours of that São Paulo day, stored once and credited to their marathons at the same moment.
+ */
+export async function closeSession(
+  tx: Tx,
+  row: RunningRow,
+  status: Exclude<FocusSessionStatus, 'running'>,
+  progress: { value: number; unit: ProgressUnit } | null = null,
+): Promise<number> {
+  const { minutes, at } = closingCredit(status, row);
+  const [day] = await queryRows<{ day: string; used: number }>(
+    sql`SELECT d.day::text AS day, coalesce((SELECT sum(credited_minutes)::int FROM focus_sessions WHERE user_id = ${row.user_id} AND credited_on = d.day), 0) AS used
+      FROM (SELECT (${at.toISOString()}::timestamptz AT TIME ZONE ${FOCUS_TIME_ZONE})::date AS day) d`,
+    tx,
+  );
+  const credited = Math.max(0, Math.min(minutes, dailyMinutesLeft(day!.used)));
+  await tx.execute(sql`UPDATE focus_sessions SET status = ${status}, finished_at = now(), credited_minutes = ${credited}, credited_on = ${day!.day}::date,
+      progress_value = ${progress?.value ?? null}, progress_unit = ${progress?.unit ?? null} WHERE id = ${row.id} AND status = 'running'`);
+  await creditReading(tx, { userId: row.user_id, pages: 0, minutes: credited, at });
+  return credited;
+}
+
+/** SQL: a running session whose end passed more than the grace ago (nobody came to finish it). */
+export const expiredSql = sql`ends_at + make_interval(mins => ${FOCUS_FINISH_GRACE_MINUTES}) < now()`;
+
+/** Closes the reader's session that was left open past its end (lazily, before reading or starting). */
+export async function closeExpiredSessionOf(userId: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const row = await lockRunning(tx, sql`user_id = ${userId} AND ${expiredSql}`);
+    if (row) await closeSession(tx, row, 'expired');
+  });
+}

@@ -1,0 +1,26 @@
+import { FOCUS_DAILY_CAP_MINUTES, type FocusSessionStatus } from './vocabulary';
+
+/** /foca lists the latest few sessions; /foca/logs pages through all of them. */
+export const FOCUS_RECENT_MAX = 5;
+export const FOCUS_LOGS_PAGE_SIZE = 20;
+
+const MINUTE_MS = 60_000;
+
+/** Whole minutes between two instants (never negative). */
+export const wholeMinutes = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / MINUTE_MS));
+
+/**
+ * What a session earns when it closes, and the moment it counts at (decision 0079): finished or expired, the full
+ * planned minutes at its end; given up, half the whole minutes elapsed (rounded down) at that moment.
+ */
+export function closingCredit(
+  status: Exclude<FocusSessionStatus, 'running'>,
+  session: { planned_minutes: number; started_at: Date; ends_at: Date; now: Date },
+): { minutes: number; at: Date } {
+  if (status !== 'given_up') return { minutes: session.planned_minutes, at: session.ends_at };
+  const at = session.now < session.ends_at ? session.now : session.ends_at;
+  return { minutes: Math.floor(Math.min(wholeMinutes(session.started_at, at), session.planned_minutes) / 2), at };
+}
+
+/** What is left of the day's 16 hours. */
+export const dailyMinutesLeft = (used: number) => Math.max(0, FOCUS_DAILY_CAP_MINUTES - used);

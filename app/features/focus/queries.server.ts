@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '~/db/client.server';
+import { lengthIn, preferredUnit } from '~/features/reading/progress/progress';
+import type { EditionFormat } from '~/features/catalog/vocabulary';
+import type { Viewer } from '~/server/viewer.server';
+import { closeExpiredSessionOf, expiredSql } from './closing.server';
+import type { FocusSessionRow, RunningFocusSession } from './types';
+import { FOCUS_LOGS_PAGE_SIZE } from './policy';
+import { FOCUS_TIME_ZONE } from './vocabulary';
+
+const sessionColumns = sql`f.id, json_build_object('id', e.id, 'title', e.title) AS edition, f.planned_minutes AS "plannedMinutes", f.status,
+  to_json(f.started_at) #>> '{}' AS "startedAt", to_json(f.ends_at) #>> '{}' AS "endsAt", to_json(f.finished_at) #>> '{}' AS "finishedAt",
+  f.credited_minutes AS "creditedMinutes", f.progress_value AS "progressValue", f.progress_unit AS "progressUnit"`;
+
+type RunningRow = FocusSessionRow & {
+  format: EditionFormat;
+  pages: number | null;
+  audio_minutes: number | null;
+  value: number | null;
+  unit: RunningFocusSession['unit'] | null;
+  expired: boolean;
+};
+
+const todaysMinutes = (viewer: Viewer) =>
+  sql`(SELECT coalesce(sum(credited_minutes), 0)::int FROM focus_sessions WHERE user_id = ${viewer.id} AND credited_on = (now() AT TIME ZONE ${FOCUS_TIME_ZONE})::date)`;
+
+/**
+ * The viewer's running session and today's minutes, in one query; a session left open past its end is closed
+ * first (then read again), so it shows closed and its minutes count today. The unit the finish form asks in is the
+ * one the reader last used when the edition allows it, else pages when it has them, else percent.
+ */
+export async function getFocusToday(viewer: Viewer): Promise<{ running: RunningFocusSession | null; minutesToday: number; serverNow: string }> {
+  const read = () =>
+    queryRows<{ minutes: number; session: RunningRow | null }>(sql`
+      SELECT ${todaysMinutes(viewer)} AS minutes, (SELECT row_to_json(r) FROM (
+        SELECT ${sessionColumns}, e.format, e.pages, e.audio_minutes, rt.progress_value AS value, rt.progress_unit AS unit, ${expiredSql} AS expired
+        FROM focus_sessions f JOIN editions e ON e.id = f.edition_id
+          LEFT JOIN shelf_entries s ON s.user_id = f.user_id AND s.edition_id = f.edition_id
+          LEFT JOIN read_throughs rt ON rt.shelf_entry_id = s.id AND rt.finished_on IS NULL AND rt.abandoned_on IS NULL
+        WHERE f.user_id = ${viewer.id} AND f.status = 'running' LIMIT 1) r) AS session`);
+  let [row] = await read();
+  if (row?.session?.expired) {
+    await closeExpiredSessionOf(viewer.id);
+    [row] = await read();
+  }
+  const serverNow = new Date().toISOString();
+  if (!row?.session || row.session.expired) return { running: null, minutesToday: row?.minutes ?? 0, serverNow };
+  const { format, pages, audio_minutes, value, unit: lastUnit, expired: _, ...session } = row.session;
+  const edition = { pages, audioMinutes: audio_minutes, format };
+  const unit = lastUnit && lengthIn(edition, lastUnit) != null ? lastUnit : preferredUnit(edition);
+  return {
+    running: { ...session, unit, length: lengthIn(edition, unit) ?? 100, currentValue: lastUnit === unit ? value : null },
+    minutesToday: row.minutes,
+    serverNow,
+  };
+}
+
+/** The viewer's running session (after closing one left open past its end), or null. */
+export async function getRunningFocusSession(viewer: Viewer): Promise<RunningFocusSession | null> {
+  return (await getFocusToday(viewer)).running;
+}
+
+const listSql = (viewer: Viewer, limit: number, offset: number) =>
+  queryRows<FocusSessionRow>(sql`
+    SELECT ${sessionColumns} FROM focus_sessions f JOIN editions e ON e.id = f.edition_id
+    WHERE f.user_id = ${viewer.id} ORDER BY f.started_at DESC, f.id LIMIT ${limit} OFFSET ${offset}`);
+
+/** The viewer's latest sessions (the running one included), for /foca: no count. */
+export const recentFocusSessions = (viewer: Viewer, limit: number) => listSql(viewer, limit, 0);
+
+/** The viewer's sessions, latest first, a page at a time (the running one included), with how many there are. */
+export async function listFocusSessions(viewer: Viewer, page = 1, pageSize = FOCUS_LOGS_PAGE_SIZE): Promise<{ sessions: FocusSessionRow[]; total: number }> {
+  const [sessions, [counted]] = await Promise.all([
+    listSql(viewer, pageSize, (page - 1) * pageSize),
+    queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM focus_sessions WHERE user_id = ${viewer.id}`),
+  ]);
+  return { sessions, total: counted?.n ?? 0 };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES } from './vocabulary';
+
+const sessionId = z.string({ error: 'Sessão não encontrada.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Sessão não encontrada.');
+
+const MINUTES_MESSAGE = `A sessão dura de ${FOCUS_MIN_MINUTES} a ${FOCUS_MAX_MINUTES} minutos, em minutos inteiros.`;
+
+const validMinutes = (raw: string) => /^\d{1,3}$/.test(raw) && Number(raw) >= FOCUS_MIN_MINUTES && Number(raw) <= FOCUS_MAX_MINUTES;
+
+/**
+ * The duration: a preset (`minutes` = 25, 40, 60) or `outra`, with the minutes typed in `customMinutes`.
+ * The error goes next to the field the reader used.
+ */
+const startInput = z
+  .object({
+    intent: z.literal('iniciar'),
+    edition: z.string({ error: 'Escolha um livro que você está lendo.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Escolha um livro que você está lendo.'),
+    minutes: z.string({ error: 'Escolha a duração.' }).trim(),
+    customMinutes: z.string().trim().optional(),
+  })
+  .transform((input, ctx) => {
+    const custom = input.minutes === 'outra';
+    const raw = custom ? (input.customMinutes ?? '') : input.minutes;
+    if (!validMinutes(raw)) {
+      ctx.addIssue({ code: 'custom', message: custom || input.minutes ? MINUTES_MESSAGE : 'Escolha a duração.', path: [custom ? 'customMinutes' : 'minutes'] });
+      return z.NEVER;
+    }
+    return { intent: input.intent, edition: input.edition, minutes: Number(raw) };
+  });
+
+/** The page reached, optional: empty is "não anotar agora". */
+const reachedField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((raw, ctx) => {
+    if (!raw) return null;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < 1 || !Number.isSafeInteger(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Informe um número inteiro, como 120, ou deixe em branco.' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/**
+ * /foca's forms. Only the book and the duration are taken from the reader: start and end times, elapsed minutes
+ * or credited minutes a form might carry are not in these schemas, so they never reach the server's decisions.
+ */
+export const focusActionInput = z.discriminatedUnion('intent', [
+  startInput,
+  z.object({ intent: z.literal('desistir'), session: sessionId }),
+  z.object({ intent: z.literal('concluir'), session: sessionId, value: reachedField }),
+]);
+export type FocusActionInput = z.output<typeof focusActionInput>;

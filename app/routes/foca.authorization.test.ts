@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '~/db/client.server';
+import { startFocusSession } from '~/features/focus/sessions.server';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
+import { useTestDatabase } from '../../test/db';
+import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
+import { suspend } from '../../test/reading-factories';
+import { call, statusOf } from '../../test/routes';
+import * as foca from './foca';
+import * as logs from './foca.logs';
+
+useTestDatabase();
+
+const WHO = ['visitante', 'leitor', 'outroLeitor', 'suspenso', 'admin'] as const;
+type Who = (typeof WHO)[number];
+type Outcome = 'entrar' | 200 | 400 | 404;
+
+const outcomeOf = async (work: Promise<unknown>): Promise<Outcome> => {
+  const status = await statusOf(work);
+  return status === 302 ? 'entrar' : (status as Outcome);
+};
+
+describe('foca: who may open what', () => {
+  it('pages and forms are the signed-in reader’s own; another reader’s session answers 404, a suspended account signs in again', async () => {
+    const users = {
+      leitor: await createUser(),
+      outroLeitor: await createUser(),
+      suspenso: await createUser(),
+      admin: await createUser({ role: 'admin' }),
+    };
+    const book = await createEdition({ title: 'Memórias Póstumas de Brás Cubas', authors: ['Machado de Assis'], pages: 208 });
+    for (const user of Object.values(users)) await setShelfStatus(testViewer(user), book, 'reading');
+    const { id } = await startFocusSession(testViewer(users.leitor), { editionId: book, plannedMinutes: 25 });
+    await suspend(users.suspenso.id);
+    const cookie = (who: Who) => (who === 'visitante' ? undefined : users[who].cookie);
+
+    const seen = async (run: (who: Who) => Promise<unknown>) => {
+      const out = {} as Record<Who, Outcome>;
+      for (const who of WHO) out[who] = await outcomeOf(run(who));
+      return out;
+    };
+    const signedIn = { visitante: 'entrar', leitor: 200, outroLeitor: 200, suspenso: 'entrar', admin: 200 };
+    expect(await seen((who) => call(foca.loader, getRequest('/foca', cookie(who))))).toEqual(signedIn);
+    expect(await seen((who) => call(logs.loader, getRequest('/foca/logs?pagina=2', cookie(who))))).toEqual(signedIn);
+
+    // The reader's running session: giving it up or finishing it is theirs alone (an admin too gets a 404).
+    const post = (who: Who, fields: Record<string, string>) => call(foca.action, formRequest('/foca', fields, { cookie: cookie(who) ?? '' }));
+    const notTheirs = { visitante: 'entrar', leitor: 200, outroLeitor: 404, suspenso: 'entrar', admin: 404 };
+    const others = WHO.filter((who) => who !== 'leitor');
+    for (const intent of ['desistir', 'concluir']) {
+      const out = {} as Record<Who, Outcome>;
+      for (const who of others) out[who] = await outcomeOf(post(who, { intent, session: id }));
+      expect(out).toEqual(Object.fromEntries(others.map((who) => [who, notTheirs[who]])));
+    }
+    const [untouched] = await queryRows<{ status: string }>(sql`SELECT status FROM focus_sessions WHERE id = ${id}`);
+    expect(untouched?.status).toBe('running');
+    // Starting needs an account that may sign in; the denied ones left no session.
+    const starts = {} as Record<Who, Outcome>;
+    for (const who of others) starts[who] = await outcomeOf(post(who, { intent: 'iniciar', edition: book, minutes: '25' }));
+    expect(starts).toEqual({ visitante: 'entrar', outroLeitor: 200, suspenso: 'entrar', admin: 200 });
+    const [count] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM focus_sessions WHERE user_id = ${users.suspenso.id}`);
+    expect(count?.n).toBe(0);
+    // The owner gives up: the visitors' and others' attempts above changed nothing.
+    expect(await outcomeOf(post('leitor', { intent: 'desistir', session: id }))).toBe(200);
+  });
+});

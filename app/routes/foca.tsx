@@ -1,0 +1,80 @@
+import type { Route } from './+types/foca';
+import { Link } from '~/components/link';
+import { FormMessage } from '~/components/ui/field';
+import { FocusSessionList } from '~/features/focus/components/session-list';
+import { RunningSession } from '~/features/focus/components/running-session';
+import { StartFocusForm } from '~/features/focus/components/start-form';
+import { FOCUS_RECENT_MAX } from '~/features/focus/policy';
+import { getFocusToday, recentFocusSessions } from '~/features/focus/queries.server';
+import { finishFocusSession, giveUpFocusSession, startFocusSession } from '~/features/focus/sessions.server';
+import { focusActionInput } from '~/features/focus/validation';
+import { FOCUS_DAILY_CAP_MINUTES } from '~/features/focus/vocabulary';
+import { listCurrentlyReading } from '~/features/reading/home.server';
+import { isFailure, isSuccess } from '~/lib/form-result';
+import { formatNumber } from '~/lib/format';
+import { failureFromError, parseForm } from '~/server/forms.server';
+import { requireViewer } from '~/server/viewer.server';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Foca · Maratona' }];
+
+/** The game home (PRODUCT.md §J): the running session or the form to start one, today's minutes, the latest sessions. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
+  // The running session first: one left open past its end closes then, and is listed closed.
+  const today = await getFocusToday(viewer);
+  const [recent, reading] = await Promise.all([recentFocusSessions(viewer, FOCUS_RECENT_MAX), today.running ? [] : listCurrentlyReading(viewer)]);
+  return { ...today, recent, books: reading.map((book) => book.edition) };
+}
+
+/** Start, give up, finish: always the viewer's own session; the server decides every time and minute. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
+  const parsed = parseForm(await request.formData(), focusActionInput);
+  if (!parsed.ok) return parsed.failure;
+  const input = parsed.value;
+  try {
+    if (input.intent === 'iniciar') {
+      await startFocusSession(viewer, { editionId: input.edition, plannedMinutes: input.minutes });
+      return { success: 'Sessão começou. Boa leitura!' };
+    }
+    if (input.intent === 'desistir') {
+      const { credited } = await giveUpFocusSession(viewer, input.session);
+      return { success: `Sessão interrompida: ${formatNumber(credited)} min contaram.` };
+    }
+    const { credited } = await finishFocusSession(viewer, input.session, input.value);
+    return { success: `Sessão concluída: ${formatNumber(credited)} min de foco.` };
+  } catch (error) {
+    return failureFromError(error, parsed.fields);
+  }
+}
+
+export default function FocaPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { running, serverNow, minutesToday, recent, books } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="font-serif text-3xl font-bold">Foca</h1>
+        <p className="text-muted">
+          Hoje: <strong className="tabular-nums text-ink">{formatNumber(minutesToday)} min</strong> de foco (até {formatNumber(FOCUS_DAILY_CAP_MINUTES / 60)} h
+          por dia contam).
+        </p>
+      </header>
+      <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
+      <FormMessage>{isFailure(actionData) ? actionData.formError : null}</FormMessage>
+      {running ? (
+        <RunningSession key={running.id} session={running} serverNow={serverNow} result={actionData} />
+      ) : (
+        <StartFocusForm books={books} result={actionData} />
+      )}
+      <section aria-labelledby="sessoes-recentes" className="flex flex-col gap-3">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id="sessoes-recentes" className="font-serif text-xl font-semibold">
+            Suas sessões
+          </h2>
+          {recent.length ? <Link to="/foca/logs">Ver todas</Link> : null}
+        </div>
+        {recent.length ? <FocusSessionList sessions={recent} /> : <p className="text-muted">Nenhuma sessão ainda.</p>}
+      </section>
+    </div>
+  );
+}

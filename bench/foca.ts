@@ -1,0 +1,61 @@
+/**
+ * npm run bench:foca (after npm run build) — figures, not tests. On the PostgreSQL database in BENCH_DATABASE_URL
+ * (reused when filled) or a fresh PGlite directory: the catalogue and the reading life (bench/catalog-fill.ts,
+ * bench/reading-fill.ts), then a year of focus sessions for bench_leitora and one running (bench/foca-fill.ts).
+ * Prints /foca and /foca/logs signed in as bench_leitora: p95 over FOCA_SAMPLES sequential requests, and /foca's
+ * server CPU per request (PostgreSQL's beside it) at 20 connections.
+ * Target (issue 31): /foca signed in ≤ 6 ms server CPU per request on PostgreSQL. (The rooms' figures come with
+ * the rooms.)
+ */
+import { rmSync } from 'node:fs';
+import {
+  BENCH_READER,
+  BROWSER_ENCODINGS,
+  DURATION,
+  benchEnv,
+  drive,
+  percentile,
+  printResults,
+  runScript,
+  signIn,
+  startServer,
+  stopServer,
+  timings,
+  waitFor,
+} from './harness';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3390);
+const WARM_UP_SECONDS = Number(process.env.FOCA_WARM_UP_SECONDS ?? 10);
+const SAMPLES = Number(process.env.FOCA_SAMPLES ?? 200);
+
+async function main() {
+  const { env, base, dataDir } = benchEnv(PORT);
+  try {
+    runScript('bench/catalog-fill.ts', env, true);
+    runScript('bench/reading-fill.ts', env, true);
+    runScript('bench/foca-fill.ts', env, true);
+    const server = startServer(env);
+    try {
+      await waitFor(`${base}/~offline`);
+      const cookie = await signIn(base, BENCH_READER);
+      const sequential = [
+        { label: '/foca (bench_leitora)', times: await timings(`${base}/foca`, cookie, SAMPLES, 'Sessão em andamento') },
+        { label: '/foca/logs?pagina=20 (bench_leitora)', times: await timings(`${base}/foca/logs?pagina=20`, cookie, SAMPLES, 'Sessões de foco') },
+      ];
+      const loaded = [await drive('/foca (bench_leitora)', `${base}/foca`, server.pid!, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS)];
+      console.log(`\nsequential: ${SAMPLES} requests each`);
+      for (const s of sequential)
+        console.log(s.label.padEnd(40), `p50 ${percentile(s.times, 0.5).toFixed(1)} ms`, `p95 ${percentile(s.times, 0.95).toFixed(1)} ms`);
+      console.log(
+        `\nunder load: ${DURATION}s, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10 (target: /foca ≤ 6 ms server CPU per request on PostgreSQL)`,
+      );
+      printResults(loaded);
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
