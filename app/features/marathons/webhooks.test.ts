@@ -501,6 +501,53 @@ describe('retries that meet a newer delivery, and deliveries left being sent (de
       expect(hook.requests.filter((r) => r.headers['x-maratona-delivery'] === swept!.id)).toHaveLength(1);
     });
   });
+
+  it('the sweeper leaves a delivery a job’s re-run claimed again since (same attempt, fresh last_attempt_at): it is being sent', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { organizer, reader, marathon } = await boardFixture();
+      await saveWebhook(organizer.viewer, marathon.id, { url: 'http://127.0.0.1:9/hook', apiKey: 'k' });
+      await enqueue(marathon.id, reader.user.id);
+      const [delivery] = await deliveries(reader.user.id);
+      await getDb().execute(sql`UPDATE marathon_webhook_deliveries SET status = 'enviando', attempts = 2, last_attempt_at = now() WHERE id = ${delivery!.id}`);
+      // The sweeper saw it stuck a moment ago; its move is guarded by the same cutoff, which the re-claim is past.
+      const cutoff = new Date(Date.now() - 5 * 60_000);
+      const outcome = { status: null, durationMs: null, error: 'O envio foi interrompido antes de terminar (o servidor parou).' };
+      expect(await retryOrGiveUp(delivery!.id, 2, outcome, new Date(), cutoff)).toBe(false);
+      expect(await retryOrGiveUp(delivery!.id, WEBHOOK_MAX_ATTEMPTS, outcome, new Date(), cutoff)).toBe(false);
+      expect(await states(reader.user.id)).toEqual([['enviando', 2]]);
+      expect(await sweepStuckWebhookDeliveries()).toBe(0);
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, the sweeper does not requeue a delivery re-claimed between its select and its move', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { organizer, reader, marathon } = await boardFixture();
+      await saveWebhook(organizer.viewer, marathon.id, { url: 'http://127.0.0.1:9/hook', apiKey: 'k' });
+      await enqueue(marathon.id, reader.user.id);
+      const [delivery] = await deliveries(reader.user.id);
+      await getDb().execute(sql`UPDATE marathon_webhook_deliveries SET status = 'enviando', attempts = 1,
+        last_attempt_at = now() - '10 minutes'::interval WHERE id = ${delivery!.id}`);
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let claimed!: () => void;
+      const claiming = new Promise<void>((resolve) => (claimed = resolve));
+      // The job's re-run claims it again (as deliverWebhook does: same attempt number, last_attempt_at now) and stays
+      // open; the sweeper selects it as stuck (it reads the committed row) and its move waits on the row.
+      const rerun = getDb().transaction(async (tx) => {
+        await tx.execute(sql`UPDATE marathon_webhook_deliveries SET status = 'enviando', attempts = 1, last_attempt_at = now()
+          WHERE id = ${delivery!.id} AND status = 'enviando' AND attempts = 1`);
+        claimed();
+        await committed;
+      });
+      await claiming;
+      const sweep = sweepStuckWebhookDeliveries();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      commit();
+      const [, moved] = await Promise.all([rerun, sweep]);
+      expect(moved).toBe(0);
+      expect(await states(reader.user.id)).toEqual([['enviando', 1]]);
+    });
+  });
 });
 
 describe('SSRF at delivery (the address checks themselves: webhook-target.test.ts)', () => {
