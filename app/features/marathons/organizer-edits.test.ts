@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { getDb, queryRows } from '~/db/client.server';
 import {
   marathonChallengeCompletions,
   marathonChallenges,
@@ -16,6 +16,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { withEnv } from '../../../test/env';
 import { createEdition, formRequest, getRequest } from '../../../test/factories';
+import { heldTransaction, lockWait } from '../../../test/held-transaction';
 import { type Failure, call } from '../../../test/routes';
 import * as manageRoute from '../../routes/m.$identificador.gerenciar';
 import * as marathonRoute from '../../routes/m.$identificador';
@@ -306,26 +307,11 @@ describe('a finished reading after a level change counts as a full recount would
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, organiser edits and readers’ changes take locks in one order: no deadlock', () => {
-  /** A transaction that runs `first`, then waits for `release()` before `then`; `ready` resolves once `first` ran. */
-  function heldTransaction(first: (tx: Tx) => Promise<unknown>, then: (tx: Tx) => Promise<unknown>) {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const ready = new Promise<void>((resolve) => (reached = resolve));
-    const done = getDb().transaction(async (tx) => {
-      await first(tx);
-      reached();
-      await gate;
-      await then(tx);
-    });
-    return { ready, release, done };
-  }
   const outcome = (work: Promise<unknown>) =>
     work.then(
       () => 'ok',
       (e: { code?: string; cause?: { code?: string }; message?: string }) => `${e.cause?.code ?? e.code} ${e.message}`,
     );
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
 
   it('a challenge removed while a board change holding the reader’s row inserts a completion of it', async () => {
     const { organizer, marathon, readers, outdoors } = await runningMarathon('none');
@@ -340,7 +326,7 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, organiser edits and r
     );
     await board.ready;
     const removal = outcome(removeChallenge(organizer.viewer, marathon.id, outdoors));
-    await pause();
+    await lockWait();
     board.release();
     expect(await Promise.all([removal, outcome(board.done)])).toEqual(['ok', 'ok']);
     expect(await getDb().select().from(marathonChallengeCompletions).where(eq(marathonChallengeCompletions.challengeId, outdoors))).toEqual([]);
@@ -362,7 +348,7 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, organiser edits and r
     );
     await edit.ready;
     const finishing = outcome(setShelfStatus(readers.a.viewer, book, 'read'));
-    await pause();
+    await lockWait();
     edit.release();
     expect(await Promise.all([outcome(edit.done), finishing])).toEqual(['ok', 'ok']);
     expect(link_lock).toBe('ok');
