@@ -130,7 +130,9 @@ const accessColumns = {
 /**
  * The marathon and the viewer's standing in it, for a data function that acts in it: one the viewer may not see is
  * `not_found` (a private one never admits it exists), one where they lack `permission` is `forbidden`. `lock` takes
- * the marathon's row for update first, so the participants' count holds under concurrent joins.
+ * the marathon's row first, so the participants' count holds under concurrent joins — FOR NO KEY UPDATE: those
+ * lockers wait on each other, but a board change inserting a completion or a link (whose foreign key takes a
+ * key-share lock on the marathon) does not wait on an organiser edit that is itself waiting for that reader's row.
  */
 export async function requireMarathonAccess(
   db: Db,
@@ -139,7 +141,7 @@ export async function requireMarathonAccess(
   permission: MarathonPermission | null,
   options: { lock?: boolean } = {},
 ): Promise<{ marathon: MarathonAccess; standing: MarathonStanding }> {
-  if (options.lock) await db.select({ id: marathons.id }).from(marathons).where(eq(marathons.id, marathonId)).for('update');
+  if (options.lock) await db.select({ id: marathons.id }).from(marathons).where(eq(marathons.id, marathonId)).for('no key update');
   const joins = standingJoins(viewer);
   const [row] = await db
     .select({ ...accessColumns, ...standingColumns(viewer), organizerShown: organizerShownSql(viewer) })

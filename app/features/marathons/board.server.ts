@@ -7,7 +7,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { type MarathonAccess, requireMarathonAccess } from './access.server';
 import { participantUpdated } from './participant-update.server';
 import { BOARD_SEARCH_LIMIT, LINKS_PER_CHALLENGE_MAX, phaseOf, todayIn } from './policy';
-import { markChallengeDone, syncReadingChallenge, unmarkChallengeDone } from './scoring.server';
+import { challengeCountsSql, markChallengeDone, participantLevelPositionSql, syncReadingChallenge, unmarkChallengeDone } from './scoring.server';
 import type { Board, BoardChallenge, BoardLink, BoardShelfMatch } from './types';
 import type { LinkInput } from './validation';
 
@@ -23,10 +23,8 @@ import type { LinkInput } from './validation';
  * statement, so the board is one round trip.
  */
 function boardChallengesSql(marathon: MarathonAccess, userId: string, now: Date): SQL {
-  const levelPosition = sql`(SELECT l.position FROM marathon_participants p JOIN marathon_levels l ON l.id = p.level_id
-    WHERE p.marathon_id = ${marathon.id} AND p.user_id = ${userId})`;
   return sql`c.marathon_id = ${marathon.id} AND (c.reveals_on IS NULL OR c.reveals_on <= ${todayIn(marathon.timeZone, now)})
-    AND (c.level_id IS NULL OR (SELECT cl.position FROM marathon_levels cl WHERE cl.id = c.level_id) <= coalesce(${levelPosition}, 32767))`;
+    AND ${challengeCountsSql(sql`c`, participantLevelPositionSql(marathon.id, userId))}`;
 }
 
 export async function getBoard(viewer: Viewer, marathonId: string, now: Date = new Date()): Promise<Board> {

@@ -61,9 +61,12 @@ export function readingAmount(
  * when its challenge `completesOnFinish`, which completes the challenge (the reader is told, as their switch says).
  */
 export async function readingFinished(tx: Tx, reading: { userId: string; editionId: string; readThroughId: string | null; at: Date }): Promise<void> {
+  // The reading locked first, as a progress update locks it: one sent at the same moment is counted before or after.
+  if (reading.readThroughId) await tx.execute(sql`SELECT 1 FROM read_throughs WHERE id = ${reading.readThroughId} FOR UPDATE`);
+  // Then the reader's score rows, before any link or completion (the lock order of scoring.server.ts): an organiser
+  // removing a challenge meanwhile locks them before the challenge, so it waits for this, or this for it.
+  await tx.execute(sql`SELECT 1 FROM marathon_participants WHERE user_id = ${reading.userId} AND status = 'active' ORDER BY marathon_id FOR UPDATE`);
   if (reading.readThroughId) {
-    // The reading locked first, as a progress update locks it: one sent at the same moment is counted before or after.
-    await tx.execute(sql`SELECT 1 FROM read_throughs WHERE id = ${reading.readThroughId} FOR UPDATE`);
     const [rest] = await queryRows<{ furthest: number | null; unit: 'page' | 'percent' | 'minute' | null; pages: number | null; audio_minutes: number | null }>(
       sql`SELECT (SELECT max(pe.fraction) FROM progress_entries pe WHERE pe.read_through_id = ${reading.readThroughId}) AS furthest,
           (SELECT pe.unit FROM progress_entries pe WHERE pe.read_through_id = ${reading.readThroughId} ORDER BY pe.created_at DESC, pe.id DESC LIMIT 1) AS unit,
@@ -100,6 +103,8 @@ export async function readingFinished(tx: Tx, reading: { userId: string; edition
   for (const link of links) {
     touched.add(link.marathon_id);
     if (!link.complete) continue;
+    // Done and counted only when the challenge is of their level or one below (markChallengeDone): one above it (they
+    // were moved down, or it up) is recorded, as a full recount would, with no points and no notice (not on their board).
     const done = await markChallengeDone(tx, { marathonId: link.marathon_id, challengeId: link.challenge_id, userId: reading.userId, at: reading.at });
     // Told only while they may still open it (the link goes to their board).
     if (done && link.may_open)

@@ -9,7 +9,7 @@ import { marathonPageTags } from './cache';
 import { requireChallengeLevel } from './mutations.server';
 import { participantUpdated } from './participant-update.server';
 import { phaseOf, registrationState, todayIn } from './policy';
-import { recomputeMarathonScores } from './scoring.server';
+import { lockMarathonScores, recomputeMarathonScores } from './scoring.server';
 import type { EditChallengeInput } from './validation';
 import { enqueueAllParticipantsWebhook } from './webhooks.server';
 
@@ -17,7 +17,9 @@ import { enqueueAllParticipantsWebhook } from './webhooks.server';
  * Organiser tools after creation (decision 0080): a challenge edited or removed, a participant moved to another
  * level or team (and a reader moving themself while registration is open). Changes that move scores rebuild them
  * with recomputeMarathonScores in the same transaction, under the marathon's lock; a change that shows on the
- * participants' boards queues their webhooks; the visitors' cached pages of the marathon are dropped.
+ * participants' boards queues their webhooks; the visitors' cached pages of the marathon are dropped. Each takes
+ * every score row of the marathon (lockMarathonScores) before it locks, edits or removes a challenge or moves a
+ * participant: the lock order of scoring.server.ts, which board changes and finished readings follow too.
  */
 
 const ENDED = 'A maratona terminou: os desafios, os grupos e os resultados ficam como estão.';
@@ -42,6 +44,7 @@ export async function updateChallenge(viewer: Viewer, marathonId: string, input:
   await getDb().transaction(async (tx) => {
     const { marathon } = await requireMarathonAccess(tx, viewer, marathonId, 'manage', { lock: true });
     if (phaseOf(marathon, now) === 'encerrada') throw new AppError('invalid_input', ENDED);
+    await lockMarathonScores(tx, marathonId);
     const challenge = await requireChallenge(tx, marathonId, input.challengeId, 'no key update');
     const today = todayIn(marathon.timeZone, now);
     const wasRevealed = revealedBy(challenge.revealsOn, today);
@@ -77,6 +80,7 @@ export async function removeChallenge(viewer: Viewer, marathonId: string, challe
   await getDb().transaction(async (tx) => {
     const { marathon } = await requireMarathonAccess(tx, viewer, marathonId, 'manage', { lock: true });
     if (phaseOf(marathon, now) === 'encerrada') throw new AppError('invalid_input', ENDED);
+    await lockMarathonScores(tx, marathonId);
     const challenge = await requireChallenge(tx, marathonId, challengeId, 'update');
     const [total] = await tx.select({ n: count() }).from(marathonChallenges).where(eq(marathonChallenges.marathonId, marathonId));
     if ((total?.n ?? 0) <= 1) throw new AppError('invalid_input', 'Uma maratona tem ao menos um desafio: adicione outro antes de remover este.');
@@ -118,6 +122,7 @@ async function moveToGroup(tx: Tx, marathon: MarathonAccess, userId: string, gro
     .from(table)
     .where(and(eq(table.id, groupId), eq(table.marathonId, marathon.id)));
   if (!group) throw new AppError('invalid_input', teams ? 'Escolha uma equipe da maratona.' : 'Escolha um nível da maratona.', 'groupId');
+  await lockMarathonScores(tx, marathon.id);
   const where = and(eq(marathonParticipants.marathonId, marathon.id), eq(marathonParticipants.userId, userId), eq(marathonParticipants.status, 'active'));
   const [row] = await tx.select({ levelId: marathonParticipants.levelId, teamId: marathonParticipants.teamId }).from(marathonParticipants).where(where);
   if (!row) throw new AppError('not_found', 'Essa pessoa não está na maratona.');

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '~/db/client.server';
+import { getDb, queryRows } from '~/db/client.server';
 import {
   marathonChallengeCompletions,
   marathonChallenges,
@@ -11,16 +11,18 @@ import {
   marathons,
 } from '~/db/schema';
 import { addDays } from '~/features/lcs/schedule';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { withEnv } from '../../../test/env';
-import { formRequest, getRequest } from '../../../test/factories';
+import { createEdition, formRequest, getRequest } from '../../../test/factories';
+import { heldTransaction, lockWait } from '../../../test/held-transaction';
 import { type Failure, call } from '../../../test/routes';
 import * as manageRoute from '../../routes/m.$identificador.gerenciar';
 import * as marathonRoute from '../../routes/m.$identificador';
 import { renderPage } from '../../../test/render';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
-import { tickChallenge } from './board.server';
+import { linkEdition, tickChallenge } from './board.server';
 import { createMarathon, joinMarathon } from './mutations.server';
 import { changeMyGroup, changeParticipantGroup, removeChallenge, updateChallenge } from './organizer-edits.server';
 import { todayIn } from './policy';
@@ -256,6 +258,101 @@ describe('levels and teams changed (decision 0080)', () => {
     await expect(changeMyGroup(plain.readers.a.viewer, plain.marathon.id, groupIds[0]!)).rejects.toMatchObject({
       message: 'Esta maratona não tem níveis nem equipes.',
     });
+  });
+});
+
+/** A challenge turned into a `leitura` that completes when a linked book is finished, and a book of `reader`'s shelf linked to it. */
+async function linkedReading(marathonId: string, challengeId: string, reader: { viewer: Viewer }) {
+  await getDb().update(marathonChallenges).set({ kind: 'leitura', completesOnFinish: true }).where(eq(marathonChallenges.id, challengeId));
+  const book = await createEdition({ title: 'Grande Sertão: Veredas', authors: ['Guimarães Rosa'], pages: 600 });
+  await setShelfStatus(reader.viewer, book, 'want_to_read');
+  await linkEdition(reader.viewer, marathonId, challengeId, book);
+  return book;
+}
+
+describe('a finished reading after a level change counts as a full recount would (decision 0080)', () => {
+  const notices = (userId: string) => queryRows(sql`SELECT text FROM notifications WHERE user_id = ${userId} AND kind = 'marathon_challenge_done'`);
+
+  it('a reader moved down finishes a book linked to a challenge of their old level: recorded, no points, no notice; moved back up, it counts', async () => {
+    const { organizer, marathon, groupIds, readers, poem } = await runningMarathon('levels');
+    const book = await linkedReading(marathon.id, poem, readers.b);
+    await changeParticipantGroup(organizer.viewer, marathon.id, readers.b.user.id, groupIds[0]!);
+    await setShelfStatus(readers.b.viewer, book, 'read');
+    expect((await points(marathon.id))[readers.b.user.id]).toEqual([0, 0]);
+    await expectConsistent(marathon.id);
+    expect(await notices(readers.b.user.id)).toEqual([]);
+    await changeParticipantGroup(organizer.viewer, marathon.id, readers.b.user.id, groupIds[1]!);
+    expect((await points(marathon.id))[readers.b.user.id]).toEqual([3, 1]);
+    await expectConsistent(marathon.id);
+  });
+
+  it('a challenge moved up above the reader’s level, then the linked book finished: the same', async () => {
+    const { organizer, marathon, groupIds, readers, outdoors } = await runningMarathon('levels');
+    const book = await linkedReading(marathon.id, outdoors, readers.a);
+    await updateChallenge(organizer.viewer, marathon.id, edit(outdoors, { levelId: groupIds[1]!, completesOnFinish: true }));
+    await setShelfStatus(readers.a.viewer, book, 'read');
+    expect((await points(marathon.id))[readers.a.user.id]).toEqual([0, 0]);
+    await expectConsistent(marathon.id);
+    expect(await notices(readers.a.user.id)).toEqual([]);
+  });
+
+  it('at their level, finishing the book counts and tells them', async () => {
+    const { marathon, readers, poem } = await runningMarathon('levels');
+    const book = await linkedReading(marathon.id, poem, readers.b);
+    await setShelfStatus(readers.b.viewer, book, 'read');
+    expect((await points(marathon.id))[readers.b.user.id]).toEqual([3, 1]);
+    await expectConsistent(marathon.id);
+    expect(await notices(readers.b.user.id)).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, organiser edits and readers’ changes take locks in one order: no deadlock', () => {
+  const outcome = (work: Promise<unknown>) =>
+    work.then(
+      () => 'ok',
+      (e: { code?: string; cause?: { code?: string }; message?: string }) => `${e.cause?.code ?? e.code} ${e.message}`,
+    );
+
+  it('a challenge removed while a board change holding the reader’s row inserts a completion of it', async () => {
+    const { organizer, marathon, readers, outdoors } = await runningMarathon('none');
+    const userId = readers.a.user.id;
+    // What changeBoard + tickChallenge do, step by step: the reader's row, then the completion (whose foreign keys
+    // take key-share locks on the challenge and on the marathon).
+    const board = heldTransaction(
+      (tx) => tx.execute(sql`SELECT 1 FROM marathon_participants WHERE marathon_id = ${marathon.id} AND user_id = ${userId} FOR UPDATE`),
+      (tx) =>
+        tx.execute(sql`INSERT INTO marathon_challenge_completions (marathon_id, challenge_id, user_id, completed_at)
+          VALUES (${marathon.id}, ${outdoors}, ${userId}, now()) ON CONFLICT DO NOTHING`),
+    );
+    await board.ready;
+    const removal = outcome(removeChallenge(organizer.viewer, marathon.id, outdoors));
+    await lockWait();
+    board.release();
+    expect(await Promise.all([removal, outcome(board.done)])).toEqual(['ok', 'ok']);
+    expect(await getDb().select().from(marathonChallengeCompletions).where(eq(marathonChallengeCompletions.challengeId, outdoors))).toEqual([]);
+    await expectConsistent(marathon.id);
+  });
+
+  it('a finished reading takes the reader’s row before it touches a link, as an organiser edit does before the challenge', async () => {
+    const { marathon, readers, outdoors } = await runningMarathon('none');
+    const book = await linkedReading(marathon.id, outdoors, readers.a);
+    const [link] = await queryRows<{ id: string }>(sql`SELECT id FROM marathon_challenge_links WHERE challenge_id = ${outdoors}`);
+    // An organiser edit's first step (lockMarathonScores) holds the reader's row: the finished reading waits there,
+    // so the link is still free for the edit (a removed challenge takes its links along).
+    let link_lock = '';
+    const edit = heldTransaction(
+      (tx) => tx.execute(sql`SELECT 1 FROM marathon_participants WHERE marathon_id = ${marathon.id} ORDER BY user_id FOR UPDATE`),
+      async (tx) => {
+        link_lock = await outcome(tx.transaction((sp) => sp.execute(sql`SELECT 1 FROM marathon_challenge_links WHERE id = ${link!.id} FOR UPDATE NOWAIT`)));
+      },
+    );
+    await edit.ready;
+    const finishing = outcome(setShelfStatus(readers.a.viewer, book, 'read'));
+    await lockWait();
+    edit.release();
+    expect(await Promise.all([outcome(edit.done), finishing])).toEqual(['ok', 'ok']);
+    expect(link_lock).toBe('ok');
+    expect((await points(marathon.id))[readers.a.user.id]).toEqual([2, 1]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 
 /**
@@ -6,9 +6,31 @@ import { type Tx, queryRows } from '~/db/client.server';
  * minutes read inside the window) and their team's are kept incrementally, in the transaction of the change that
  * moves them — never recomputed per request. `scoredAt` moves only when points change (ties go to who got there
  * first). A challenge is done when it has a row in marathon_challenge_completions: an `atividade` ticked, or a
- * `leitura` with a complete link. `recomputeMarathonScores` rebuilds the same figures from those rows, for the rare
- * organiser actions that change many at once.
+ * `leitura` with a complete link. It counts only when it has no level or its level is the participant's or one
+ * below (levels are cumulative: challengeCountsSql, the board's rule too); a completion of a challenge above their
+ * level (they were moved down, or it was moved up) is kept without points, and counts if they move back up.
+ * `recomputeMarathonScores` rebuilds the same figures from those rows, for the rare organiser actions that change
+ * many at once.
+ *
+ * Lock order (decision 0080), so that no two of these transactions wait on each other: the marathon's row (organiser
+ * edits, joins), then participant rows (all of a marathon's by user_id — lockMarathonScores —, or a reader's own by
+ * marathon_id), then team rows, and only then challenges, links and completions (an insert of a link or a completion
+ * takes a key-share lock on its challenge). A board change or a finished reading locks the reader's row before it
+ * writes a link or a completion; an organiser edit locks every score row before it locks, edits or removes a
+ * challenge.
  */
+
+/** SQL: the position of the level of participant `userId` in `marathonId` (null without one). */
+export const participantLevelPositionSql = (marathonId: string, userId: string): SQL =>
+  sql`(SELECT pl.position FROM marathon_participants pp JOIN marathon_levels pl ON pl.id = pp.level_id
+    WHERE pp.marathon_id = ${marathonId} AND pp.user_id = ${userId})`;
+
+/**
+ * SQL: the challenge aliased `c` counts for a participant whose level is at `levelPosition` (null: they have no
+ * level, and every challenge counts) — it has no level, or its level is theirs or one below (levels are cumulative).
+ */
+export const challengeCountsSql = (c: SQL, levelPosition: SQL): SQL =>
+  sql`(${c}.level_id IS NULL OR (SELECT cl.position FROM marathon_levels cl WHERE cl.id = ${c}.level_id) <= coalesce(${levelPosition}, 32767))`;
 
 export type ScoreDelta = { challengesDone?: number; points?: number; pages?: number; minutes?: number };
 
@@ -35,14 +57,22 @@ export async function addToScores(tx: Tx, marathonId: string, userId: string, de
 
 type ChallengeRef = { marathonId: string; challengeId: string; userId: string; at: Date };
 
-/** The challenge done by the reader (an idempotent insert); their scores move only when it was not done yet. */
+/** The challenge's points, when it counts at the reader's level (challengeCountsSql), for a CTE `name` of challenge ids. */
+const countedPoints = (name: SQL, ref: ChallengeRef) =>
+  sql`SELECT c.points FROM ${name} JOIN marathon_challenges c ON c.id = ${name}.challenge_id
+    WHERE ${challengeCountsSql(sql`c`, participantLevelPositionSql(ref.marathonId, ref.userId))}`;
+
+/**
+ * The challenge done by the reader (an idempotent insert). Their scores move only when it was not done yet and it
+ * counts at their level; true then (a challenge above their level is recorded, not counted nor announced).
+ */
 export async function markChallengeDone(tx: Tx, ref: ChallengeRef): Promise<boolean> {
   const [row] = await queryRows<{ points: number }>(
     sql`WITH done AS (
         INSERT INTO marathon_challenge_completions (marathon_id, challenge_id, user_id, completed_at)
         VALUES (${ref.marathonId}, ${ref.challengeId}, ${ref.userId}, ${ref.at.toISOString()}::timestamptz)
         ON CONFLICT DO NOTHING RETURNING challenge_id)
-      SELECT c.points FROM done JOIN marathon_challenges c ON c.id = done.challenge_id`,
+      ${countedPoints(sql`done`, ref)}`,
     tx,
   );
   if (!row) return false;
@@ -50,12 +80,12 @@ export async function markChallengeDone(tx: Tx, ref: ChallengeRef): Promise<bool
   return true;
 }
 
-/** The challenge no longer done (an `atividade` unticked, a `leitura` left with no complete link). */
+/** The challenge no longer done (an `atividade` unticked, a `leitura` left with no complete link); scores as markChallengeDone. */
 export async function unmarkChallengeDone(tx: Tx, ref: ChallengeRef): Promise<boolean> {
   const [row] = await queryRows<{ points: number }>(
     sql`WITH gone AS (
         DELETE FROM marathon_challenge_completions WHERE challenge_id = ${ref.challengeId} AND user_id = ${ref.userId} RETURNING challenge_id)
-      SELECT c.points FROM gone JOIN marathon_challenges c ON c.id = gone.challenge_id`,
+      ${countedPoints(sql`gone`, ref)}`,
     tx,
   );
   if (!row) return false;
@@ -63,7 +93,7 @@ export async function unmarkChallengeDone(tx: Tx, ref: ChallengeRef): Promise<bo
   return true;
 }
 
-/** A `leitura` challenge is done exactly while one of the reader's links to it is complete; true when it became done now. */
+/** A `leitura` challenge is done exactly while one of the reader's links to it is complete; true when it became done (and counts) now. */
 export async function syncReadingChallenge(tx: Tx, ref: ChallengeRef): Promise<boolean> {
   const [row] = await queryRows<{ complete: boolean }>(
     sql`SELECT EXISTS (SELECT 1 FROM marathon_challenge_links
@@ -76,9 +106,19 @@ export async function syncReadingChallenge(tx: Tx, ref: ChallengeRef): Promise<b
 }
 
 /**
+ * Every score row of the marathon locked, participants (by user_id) then teams, as each update takes them. An
+ * organiser edit calls it right after requireMarathonAccess, before it touches a challenge or a participant (the
+ * lock order above): a board change holding a reader's row while it inserts a completion then finishes first.
+ */
+export async function lockMarathonScores(tx: Tx, marathonId: string): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM marathon_participants WHERE marathon_id = ${marathonId} ORDER BY user_id FOR UPDATE`);
+  await tx.execute(sql`SELECT 1 FROM marathon_teams WHERE marathon_id = ${marathonId} ORDER BY id FOR UPDATE`);
+}
+
+/**
  * The full recomputation: the tests' check of the incremental path, and the repair for organiser actions that would
- * move many scores at once (a challenge's points edited or removed, a level changed — not offered yet). A ban or a
- * removal changes one reader's rows only (withdrawFromTeams).
+ * move many scores at once (a challenge's points or level edited, a challenge removed, a participant moved). A ban
+ * or a removal changes one reader's rows only (withdrawFromTeams).
  * A `leitura` challenge's completion follows its links; each active participant's challenges and points are the
  * done challenges of their level and the ones below (levels are cumulative); a team sums its active participants'.
  * Pages and minutes are credits with no other record, so a participant's stay as they are (their team's are summed
@@ -86,10 +126,9 @@ export async function syncReadingChallenge(tx: Tx, ref: ChallengeRef): Promise<b
  */
 export async function recomputeMarathonScores(tx: Tx, marathonId: string, at: Date = new Date()): Promise<void> {
   const when = sql`${at.toISOString()}::timestamptz`;
-  // Every score row of the marathon locked first (participants, then teams, as each update takes them): an update
-  // committed meanwhile is read by the sums below, never overwritten by a sum made before it.
-  await tx.execute(sql`SELECT 1 FROM marathon_participants WHERE marathon_id = ${marathonId} ORDER BY user_id FOR UPDATE`);
-  await tx.execute(sql`SELECT 1 FROM marathon_teams WHERE marathon_id = ${marathonId} ORDER BY id FOR UPDATE`);
+  // Every score row of the marathon locked first (again, when the caller already did: a no-op): an update committed
+  // meanwhile is read by the sums below, never overwritten by a sum made before it.
+  await lockMarathonScores(tx, marathonId);
   await tx.execute(sql`DELETE FROM marathon_challenge_completions d USING marathon_challenges c
     WHERE d.marathon_id = ${marathonId} AND c.id = d.challenge_id AND c.kind = 'leitura'
       AND NOT EXISTS (SELECT 1 FROM marathon_challenge_links l WHERE l.challenge_id = d.challenge_id AND l.user_id = d.user_id AND l.complete)`);
@@ -104,8 +143,7 @@ export async function recomputeMarathonScores(tx: Tx, marathonId: string, at: Da
       FROM marathon_participants mp
       LEFT JOIN marathon_levels ml ON ml.id = mp.level_id
       LEFT JOIN marathon_challenge_completions d ON d.marathon_id = mp.marathon_id AND d.user_id = mp.user_id
-      LEFT JOIN marathon_challenges c ON c.id = d.challenge_id AND (c.level_id IS NULL OR ml.id IS NULL
-        OR (SELECT cl.position FROM marathon_levels cl WHERE cl.id = c.level_id) <= ml.position)
+      LEFT JOIN marathon_challenges c ON c.id = d.challenge_id AND ${challengeCountsSql(sql`c`, sql`ml.position`)}
       WHERE mp.marathon_id = ${marathonId} AND mp.status = 'active'
       GROUP BY mp.user_id) s
     WHERE p.marathon_id = ${marathonId} AND p.user_id = s.user_id`);

@@ -203,9 +203,11 @@ async function deliverWebhook(deliveryId: string, attempt: number): Promise<void
       AND ((d.status = 'pendente' AND d.attempts = ${attempt}) OR (d.status = 'enviando' AND d.attempts = ${attempt + 1}))
     RETURNING d.user_id, w.marathon_id, w.url, w.api_key, w.secret, w.enabled`);
   if (!claimed) return;
-  if (!claimed.enabled) return finish(deliveryId, attempt + 1, 'cancelada', { status: null, durationMs: null, error: 'O webhook foi desativado.' });
+  const held = holds(attempt + 1);
+  if (!claimed.enabled) return void (await finish(deliveryId, held, 'cancelada', { status: null, durationMs: null, error: 'O webhook foi desativado.' }));
   const payload = await buildParticipantPayload(claimed.marathon_id, claimed.user_id);
-  if (!payload) return finish(deliveryId, attempt + 1, 'cancelada', { status: null, durationMs: null, error: 'A pessoa não participa mais da maratona.' });
+  if (!payload)
+    return void (await finish(deliveryId, held, 'cancelada', { status: null, durationMs: null, error: 'A pessoa não participa mais da maratona.' }));
   const body = JSON.stringify(payload);
   const response = await postToWebhook(claimed.url, body, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -214,7 +216,7 @@ async function deliverWebhook(deliveryId: string, attempt: number): Promise<void
     'X-Maratona-Signature': signWebhookBody(claimed.secret, body),
     'X-Maratona-Delivery': deliveryId,
   });
-  if (!response.error) return finish(deliveryId, attempt + 1, 'entregue', response);
+  if (!response.error) return void (await finish(deliveryId, held, 'entregue', response));
   log.info('marathon.webhook.failed', { deliveryId, attempt: attempt + 1, status: response.status });
   await retryOrGiveUp(deliveryId, attempt + 1, response);
 }
@@ -228,43 +230,58 @@ type AttemptOutcome = { status: number | null; durationMs: number | null; error:
  * this one is folded into it and ends `substituida` (the newer carries the latest board, and goes on its own
  * schedule). The fold is decided by the index itself, in a savepoint: a newer row committed while this runs (or
  * one being committed, which the UPDATE waits for) is a unique violation, never a lost retry (decision 0080).
- * Nothing happens when the delivery is no longer at that attempt (the sweeper or a re-run job moved it).
+ * Nothing happens when the delivery is no longer at that attempt (the sweeper or a re-run job moved it), nor, with
+ * `claimedBefore` (the sweeper's stuck cutoff), when it was claimed since: a job's re-run claims it again at the same
+ * attempt number, and is sending it. True when the delivery moved.
  */
-export async function retryOrGiveUp(deliveryId: string, attemptsMade: number, outcome: AttemptOutcome, now: Date = new Date()): Promise<void> {
-  if (attemptsMade >= WEBHOOK_MAX_ATTEMPTS) return finish(deliveryId, attemptsMade, 'falhou', outcome);
+export async function retryOrGiveUp(
+  deliveryId: string,
+  attemptsMade: number,
+  outcome: AttemptOutcome,
+  now: Date = new Date(),
+  claimedBefore: Date | null = null,
+): Promise<boolean> {
+  const held = holds(attemptsMade, claimedBefore);
+  if (attemptsMade >= WEBHOOK_MAX_ATTEMPTS) return finish(deliveryId, held, 'falhou', outcome);
   const nextAt = new Date(now.getTime() + webhookRetryDelaySeconds(attemptsMade) * 1000);
-  await getDb().transaction(async (tx) => {
+  return getDb().transaction(async (tx) => {
     let requeued: { id: string }[];
     try {
       requeued = await tx.transaction((savepoint) =>
         queryRows<{ id: string }>(
           sql`UPDATE marathon_webhook_deliveries SET status = 'pendente', response_status = ${outcome.status},
             duration_ms = ${outcome.durationMs}, error = ${outcome.error?.slice(0, 500) ?? null}, next_attempt_at = ${nextAt}
-          WHERE id = ${deliveryId} AND ${holds(attemptsMade)} RETURNING id`,
+          WHERE id = ${deliveryId} AND ${held} RETURNING id`,
           savepoint,
         ),
       );
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      return finish(deliveryId, attemptsMade, 'substituida', outcome, tx);
+      return finish(deliveryId, held, 'substituida', outcome, tx);
     }
     if (requeued.length > 0) await scheduleAttempt(tx, deliveryId, attemptsMade, nextAt);
+    return requeued.length > 0;
   });
 }
 
-/** The delivery is still held by its attempt number `attemptsMade` (claimed, being sent). */
-const holds = (attemptsMade: number) => sql`status = 'enviando' AND attempts = ${attemptsMade}`;
+/** The delivery is still held by its attempt number `attemptsMade` (claimed, being sent) — and claimed before `claimedBefore`. */
+const holds = (attemptsMade: number, claimedBefore: Date | null = null) =>
+  sql`status = 'enviando' AND attempts = ${attemptsMade} ${claimedBefore ? sql`AND last_attempt_at < ${claimedBefore}` : sql``}`;
 
 async function finish(
   deliveryId: string,
-  attemptsMade: number,
+  held: SQL,
   status: Exclude<WebhookDeliveryStatus, 'pendente' | 'enviando'>,
   outcome: AttemptOutcome,
   db: Tx | ReturnType<typeof getDb> = getDb(),
-): Promise<void> {
-  await db.execute(sql`UPDATE marathon_webhook_deliveries SET status = ${status}, response_status = ${outcome.status},
-    duration_ms = ${outcome.durationMs}, error = ${outcome.error?.slice(0, 500) ?? null}, finished_at = now()
-    WHERE id = ${deliveryId} AND ${holds(attemptsMade)}`);
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    sql`UPDATE marathon_webhook_deliveries SET status = ${status}, response_status = ${outcome.status},
+      duration_ms = ${outcome.durationMs}, error = ${outcome.error?.slice(0, 500) ?? null}, finished_at = now()
+    WHERE id = ${deliveryId} AND ${held} RETURNING id`,
+    db,
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -275,18 +292,23 @@ export const WEBHOOK_STUCK_SECONDS = WEBHOOK_TIMEOUT_MS / 1000 + JOB_LEASE_SECON
 
 /**
  * The sweeper: deliveries stuck in `enviando` go back to `pendente` for their next attempt (folded into a newer
- * one waiting, as a failed attempt is) or, when that was their last attempt, end `falhou`. Returns how many it moved.
+ * one waiting, as a failed attempt is) or, when that was their last attempt, end `falhou`. Each move is guarded by
+ * the same cutoff: one a job's re-run claimed again between the select and the move (same attempt number, a fresh
+ * last_attempt_at) is being sent, and stays. Returns how many it moved.
  */
 export async function sweepStuckWebhookDeliveries(now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - WEBHOOK_STUCK_SECONDS * 1000);
   const stuck = await queryRows<{ id: string; attempts: number }>(sql`
     SELECT id, attempts FROM marathon_webhook_deliveries
-    WHERE status = 'enviando' AND last_attempt_at < ${new Date(now.getTime() - WEBHOOK_STUCK_SECONDS * 1000)}
+    WHERE status = 'enviando' AND last_attempt_at < ${cutoff}
     ORDER BY last_attempt_at LIMIT 500`);
+  let moved = 0;
   for (const { id, attempts } of stuck) {
+    if (!(await retryOrGiveUp(id, attempts, { status: null, durationMs: null, error: STUCK_ERROR }, now, cutoff))) continue;
     log.warn('marathon.webhook.stuck', { deliveryId: id, attempts });
-    await retryOrGiveUp(id, attempts, { status: null, durationMs: null, error: STUCK_ERROR }, now);
+    moved += 1;
   }
-  return stuck.length;
+  return moved;
 }
 
 const STUCK_ERROR = 'O envio foi interrompido antes de terminar (o servidor parou).';

@@ -19,6 +19,7 @@ import { runJobsOnce } from '~/server/jobs.server';
 import { useTestDatabase } from '../../../test/db';
 import { withEnv } from '../../../test/env';
 import { createEdition } from '../../../test/factories';
+import { heldTransaction, lockWait } from '../../../test/held-transaction';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { block } from '../../../test/reading-factories';
 import { startReceiver } from '../../../test/webhook-receiver';
@@ -391,6 +392,16 @@ describe('deliveries', () => {
 
 describe('retries that meet a newer delivery, and deliveries left being sent (decision 0080)', () => {
   const states = async (userId: string) => (await deliveries(userId)).map((d) => [d.status, d.attempts]);
+  /** A reader's delivery being sent (`enviando`) at attempt `attempts`, its last attempt begun `ago` (an interval) ago. */
+  async function beingSent(attempts: number, ago = '0 seconds') {
+    const { organizer, reader, marathon } = await boardFixture();
+    await saveWebhook(organizer.viewer, marathon.id, { url: 'http://127.0.0.1:9/hook', apiKey: 'k' });
+    await enqueue(marathon.id, reader.user.id);
+    const [delivery] = await deliveries(reader.user.id);
+    await getDb().execute(sql`UPDATE marathon_webhook_deliveries SET status = 'enviando', attempts = ${attempts},
+      last_attempt_at = now() - ${ago}::interval WHERE id = ${delivery!.id}`);
+    return { reader, marathon, delivery: delivery! };
+  }
 
   it('folds a failed attempt into the newer delivery an update queued while it was being sent (a real collision on the index)', async () => {
     await withEnv(LOOPBACK, async () => {
@@ -429,11 +440,7 @@ describe('retries that meet a newer delivery, and deliveries left being sent (de
 
   it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, folds a retry into a newer delivery committed while the retry waits for it', async () => {
     await withEnv(LOOPBACK, async () => {
-      const { organizer, reader, marathon } = await boardFixture();
-      await saveWebhook(organizer.viewer, marathon.id, { url: 'http://127.0.0.1:9/hook', apiKey: 'k' });
-      await enqueue(marathon.id, reader.user.id);
-      const [sending] = await deliveries(reader.user.id);
-      await getDb().execute(sql`UPDATE marathon_webhook_deliveries SET status = 'enviando', attempts = 1, last_attempt_at = now() WHERE id = ${sending!.id}`);
+      const { reader, marathon, delivery: sending } = await beingSent(1);
       let commit!: () => void;
       const committed = new Promise<void>((resolve) => (commit = resolve));
       let queued!: () => void;
@@ -445,7 +452,7 @@ describe('retries that meet a newer delivery, and deliveries left being sent (de
         await committed;
       });
       await inserted;
-      const retry = retryOrGiveUp(sending!.id, 1, { status: 500, durationMs: 3, error: 'O destino respondeu 500.' });
+      const retry = retryOrGiveUp(sending.id, 1, { status: 500, durationMs: 3, error: 'O destino respondeu 500.' });
       await new Promise((resolve) => setTimeout(resolve, 200));
       commit();
       await Promise.all([update, retry]);
@@ -499,6 +506,38 @@ describe('retries that meet a newer delivery, and deliveries left being sent (de
         ['entregue', 1],
       ]);
       expect(hook.requests.filter((r) => r.headers['x-maratona-delivery'] === swept!.id)).toHaveLength(1);
+    });
+  });
+
+  it('the sweeper leaves a delivery a job’s re-run claimed again since (same attempt, fresh last_attempt_at): it is being sent', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { reader, delivery } = await beingSent(2);
+      // The sweeper saw it stuck a moment ago; its move is guarded by the same cutoff, which the re-claim is past.
+      const cutoff = new Date(Date.now() - 5 * 60_000);
+      const outcome = { status: null, durationMs: null, error: 'O envio foi interrompido antes de terminar (o servidor parou).' };
+      expect(await retryOrGiveUp(delivery.id, 2, outcome, new Date(), cutoff)).toBe(false);
+      expect(await retryOrGiveUp(delivery.id, WEBHOOK_MAX_ATTEMPTS, outcome, new Date(), cutoff)).toBe(false);
+      expect(await states(reader.user.id)).toEqual([['enviando', 2]]);
+      expect(await sweepStuckWebhookDeliveries()).toBe(0);
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, the sweeper does not requeue a delivery re-claimed between its select and its move', async () => {
+    await withEnv(LOOPBACK, async () => {
+      const { reader, delivery } = await beingSent(1, '10 minutes');
+      // The job's re-run claims it again (as deliverWebhook does: same attempt number, last_attempt_at now) and stays
+      // open; the sweeper selects it as stuck (it reads the committed row) and its move waits on the row.
+      const rerun = heldTransaction((tx) =>
+        tx.execute(sql`UPDATE marathon_webhook_deliveries SET status = 'enviando', attempts = 1, last_attempt_at = now()
+          WHERE id = ${delivery.id} AND status = 'enviando' AND attempts = 1`),
+      );
+      await rerun.ready;
+      const sweep = sweepStuckWebhookDeliveries();
+      await lockWait(200);
+      rerun.release();
+      const [, moved] = await Promise.all([rerun.done, sweep]);
+      expect(moved).toBe(0);
+      expect(await states(reader.user.id)).toEqual([['enviando', 1]]);
     });
   });
 });
