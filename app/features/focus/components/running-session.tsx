@@ -31,7 +31,7 @@ export function RunningSession({ session, serverNow, result }: { session: Runnin
   }, [ended]);
   return (
     <section aria-labelledby="sessao-atual" className="flex flex-col items-center gap-4 rounded-xl border border-line bg-surface p-6 text-center">
-      <h2 id="sessao-atual" ref={heading} tabIndex={-1} className="font-serif text-xl font-semibold">
+      <h2 id="sessao-atual" ref={heading} tabIndex={-1} className="font-serif text-xl font-semibold focus:outline-none">
         {ended ? 'Tempo esgotado' : 'Sessão em andamento'}
       </h2>
       <Foca mood={ended ? 'celebrating' : 'reading'} size={120} />
