@@ -347,7 +347,7 @@ describe('the unit of the page reached', () => {
     const forged = (await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id, value: '30', unit: 'capitulo' }, { cookie }))) as {
       data: { fieldErrors: Record<string, string> };
     };
-    expect(forged.data.fieldErrors).toBeDefined();
+    expect(forged.data.fieldErrors.value).toBe('Recarregue a página e informe de novo onde parou.');
     const missing = (await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id, value: '30' }, { cookie }))) as {
       data: { fieldErrors: Record<string, string> };
     };
