@@ -6,7 +6,7 @@ import { RunningSession } from '~/features/focus/components/running-session';
 import { StartFocusForm } from '~/features/focus/components/start-form';
 import { FOCUS_RECENT_MAX } from '~/features/focus/policy';
 import { getFocusToday, recentFocusSessions } from '~/features/focus/queries.server';
-import { finishFocusSession, giveUpFocusSession, startFocusSession } from '~/features/focus/sessions.server';
+import { type FocusClosed, finishFocusSession, giveUpFocusSession, startFocusSession } from '~/features/focus/sessions.server';
 import { focusActionInput } from '~/features/focus/validation';
 import { FOCUS_DAILY_CAP_MINUTES } from '~/features/focus/vocabulary';
 import { listCurrentlyReading } from '~/features/reading/home.server';
@@ -37,15 +37,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       await startFocusSession(viewer, { editionId: input.edition, plannedMinutes: input.minutes });
       return { success: 'Sessão começou. Boa leitura!' };
     }
-    if (input.intent === 'desistir') {
-      const { credited } = await giveUpFocusSession(viewer, input.session);
-      return { success: `Sessão interrompida: ${formatNumber(credited)} min contaram.` };
-    }
-    const { credited } = await finishFocusSession(viewer, input.session, input.value);
-    return { success: `Sessão concluída: ${formatNumber(credited)} min de foco.` };
+    const closed =
+      input.intent === 'desistir' ? await giveUpFocusSession(viewer, input.session) : await finishFocusSession(viewer, input.session, input.progress);
+    return { success: closedMessage(closed, input.intent === 'concluir' && input.progress != null) };
   } catch (error) {
     return failureFromError(error, parsed.fields);
   }
+}
+
+/** What the reader is told once their session closed, by how it closed (not by the button pressed). */
+function closedMessage({ status, credited }: FocusClosed, progressLogged: boolean): string {
+  const minutes = `${formatNumber(credited)} min`;
+  if (status === 'given_up') return `Sessão interrompida: ${minutes} contaram.`;
+  if (status === 'finished') return `Sessão concluída: ${minutes} de foco.`;
+  return progressLogged
+    ? `A sessão já tinha se encerrado sozinha (${minutes} de foco); seu progresso foi anotado.`
+    : `A sessão já tinha se encerrado sozinha: ${minutes} de foco.`;
 }
 
 export default function FocaPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -24,12 +24,16 @@ export async function lockRunning(tx: Tx, where: ReturnType<typeof sql>): Promis
 /**
  * Closes a running session the caller locked: the minutes it earns (policy.closingCredit), cut by what is left of
  * the reader's 16 hours of that São Paulo day, stored once and credited to their marathons at the same moment.
+ * Minutes count once in marathons: when the progress logged with the finish (same transaction) already credited
+ * listening minutes (an audiobook counted in minutes), the session credits only what it did not — the marathon gets
+ * the larger of the two, never the sum.
  */
 export async function closeSession(
   tx: Tx,
   row: RunningRow,
   status: Exclude<FocusSessionStatus, 'running'>,
   progress: { value: number; unit: ProgressUnit } | null = null,
+  minutesCreditedByProgress = 0,
 ): Promise<number> {
   const { minutes, at } = closingCredit(status, row);
   const [day] = await queryRows<{ day: string; used: number }>(
@@ -40,12 +44,13 @@ export async function closeSession(
   const credited = Math.max(0, Math.min(minutes, dailyMinutesLeft(day!.used)));
   await tx.execute(sql`UPDATE focus_sessions SET status = ${status}, finished_at = now(), credited_minutes = ${credited}, credited_on = ${day!.day}::date,
       progress_value = ${progress?.value ?? null}, progress_unit = ${progress?.unit ?? null} WHERE id = ${row.id} AND status = 'running'`);
-  await creditReading(tx, { userId: row.user_id, pages: 0, minutes: credited, at });
+  await creditReading(tx, { userId: row.user_id, pages: 0, minutes: Math.max(0, credited - minutesCreditedByProgress), at });
   return credited;
 }
 
-/** SQL: a running session whose end passed more than the grace ago (nobody came to finish it). */
-export const expiredSql = sql`ends_at + make_interval(mins => ${FOCUS_FINISH_GRACE_MINUTES}) < now()`;
+/** SQL: a running session whose end passed more than the grace ago (nobody came to finish it); `ends_at` alone on
+ * one side, so the sweep reads a range of focus_sessions_running_ends_idx. */
+export const expiredSql = sql`ends_at < now() - make_interval(mins => ${FOCUS_FINISH_GRACE_MINUTES})`;
 
 /** Closes the reader's session that was left open past its end (lazily, before reading or starting). */
 export async function closeExpiredSessionOf(userId: string): Promise<void> {

@@ -4,6 +4,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
 import { todayIn } from '~/features/marathons/policy';
 import { addDays } from '~/features/lcs/schedule';
+import { logProgress } from '~/features/reading/progress/progress.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
@@ -34,6 +35,8 @@ const startedAgo = (id: string, minutesAgo: number) =>
   getDb().execute(
     sql`UPDATE focus_sessions SET started_at = now() - make_interval(mins => ${minutesAgo}), ends_at = now() - make_interval(mins => ${minutesAgo}) + make_interval(mins => planned_minutes) WHERE id = ${id}`,
   );
+
+const page = (value: number) => ({ value, unit: 'page' as const });
 
 async function readerWithBook(pages = 300): Promise<{ viewer: Viewer; book: string; cookie: string }> {
   const user = await createUser();
@@ -120,7 +123,7 @@ describe('giving up and finishing', () => {
     const { viewer, book } = await readerWithBook();
     const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 25 });
     await startedAgo(id, 21);
-    expect(await giveUpFocusSession(viewer, id)).toEqual({ credited: 10 });
+    expect(await giveUpFocusSession(viewer, id)).toEqual({ status: 'given_up', credited: 10 });
     expect(await sessionRow(id)).toMatchObject({ status: 'given_up', credited_minutes: 10, credited_on: todayIn('America/Sao_Paulo') });
     await expect(giveUpFocusSession(viewer, id)).rejects.toMatchObject({ code: 'invalid_input', message: 'Esta sessão já terminou.' });
     await expect(finishFocusSession(viewer, id, null)).rejects.toMatchObject({ code: 'invalid_input' });
@@ -129,10 +132,10 @@ describe('giving up and finishing', () => {
   it('finishing waits for the end, credits the planned minutes once, and a second finish is refused', async () => {
     const { viewer, book } = await readerWithBook();
     const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 25 });
-    await expect(finishFocusSession(viewer, id, 40)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('Desistir') });
+    await expect(finishFocusSession(viewer, id, page(40))).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('Desistir') });
     await startedAgo(id, 26);
-    expect(await finishFocusSession(viewer, id, 40)).toEqual({ credited: 25 });
-    await expect(finishFocusSession(viewer, id, 60)).rejects.toMatchObject({ code: 'invalid_input', message: 'Esta sessão já terminou.' });
+    expect(await finishFocusSession(viewer, id, page(40))).toEqual({ status: 'finished', credited: 25 });
+    await expect(finishFocusSession(viewer, id, page(60))).rejects.toMatchObject({ code: 'invalid_input', message: 'Esta sessão já terminou.' });
     expect(await sessionRow(id)).toMatchObject({ status: 'finished', credited_minutes: 25 });
     const [reading] = await queryRows<{ value: number; unit: string }>(
       sql`SELECT rt.progress_value AS value, rt.progress_unit AS unit FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id WHERE s.user_id = ${viewer.id}`,
@@ -145,7 +148,11 @@ describe('giving up and finishing', () => {
     const { viewer, book } = await readerWithBook(100);
     const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 5 });
     await startedAgo(id, 6);
-    await expect(finishFocusSession(viewer, id, 101)).rejects.toMatchObject({ code: 'invalid_input', field: 'value', message: 'Este livro tem 100 páginas.' });
+    await expect(finishFocusSession(viewer, id, page(101))).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'value',
+      message: 'Este livro tem 100 páginas.',
+    });
     expect((await sessionRow(id)).status).toBe('running');
   });
 
@@ -220,27 +227,39 @@ describe('the daily cap', () => {
   });
 });
 
+/** A reader in a marathon running today, reading `source`, and their marathon score. */
+async function marathonReader(source: Parameters<typeof createEdition>[0]) {
+  const { viewer: organizer } = await noticeReader();
+  const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo') }));
+  const { user, viewer } = await noticeReader();
+  await joinMarathon(viewer, marathon.id, null);
+  const book = await createEdition(source);
+  await setShelfStatus(viewer, book, 'reading');
+  const scores = async () =>
+    (
+      await queryRows<{ pages: number; minutes: number }>(
+        sql`SELECT pages, minutes FROM marathon_participants WHERE marathon_id = ${marathon.id} AND user_id = ${user.id}`,
+      )
+    )[0];
+  return { viewer, book, scores, cookie: user.cookie };
+}
+
+const currentProgress = async (viewer: Viewer) =>
+  (
+    await queryRows<{ value: number; unit: string }>(
+      sql`SELECT rt.progress_value AS value, rt.progress_unit AS unit FROM read_throughs rt JOIN shelf_entries s ON s.id = rt.shelf_entry_id WHERE s.user_id = ${viewer.id}`,
+    )
+  )[0];
+
 describe('marathons', () => {
   it('count the minutes of a session once, and the pages it reached once', async () => {
-    const { viewer: organizer } = await noticeReader();
-    const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo') }));
-    const { user, viewer } = await noticeReader();
-    await joinMarathon(viewer, marathon.id, null);
-    const book = await createEdition({ title: 'Dom Casmurro', authors: ['Machado de Assis'], pages: 256 });
-    await setShelfStatus(viewer, book, 'reading');
-    const scores = async () =>
-      (
-        await queryRows<{ pages: number; minutes: number }>(
-          sql`SELECT pages, minutes FROM marathon_participants WHERE marathon_id = ${marathon.id} AND user_id = ${user.id}`,
-        )
-      )[0];
-
+    const { viewer, book, scores } = await marathonReader({ title: 'Dom Casmurro', authors: ['Machado de Assis'], pages: 256 });
     const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 5 });
     await startedAgo(id, 6);
-    const results = await Promise.allSettled([finishFocusSession(viewer, id, 30), finishFocusSession(viewer, id, 30)]);
+    const results = await Promise.allSettled([finishFocusSession(viewer, id, page(30)), finishFocusSession(viewer, id, page(30))]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await scores()).toEqual({ pages: 30, minutes: 5 });
-    await expect(finishFocusSession(viewer, id, 30)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(finishFocusSession(viewer, id, page(30))).rejects.toMatchObject({ code: 'invalid_input' });
     await closeExpiredSessions();
     expect(await scores()).toEqual({ pages: 30, minutes: 5 });
 
@@ -248,6 +267,134 @@ describe('marathons', () => {
     await startedAgo(given.id, 10);
     await giveUpFocusSession(viewer, given.id);
     expect(await scores()).toEqual({ pages: 30, minutes: 10 });
+  });
+
+  it('an audiobook finished at the minute reached counts its minutes once: the larger of the session and the listening', async () => {
+    const { viewer, book, scores } = await marathonReader({
+      title: 'Torto Arado (audiolivro)',
+      authors: ['Itamar Vieira Junior'],
+      format: 'audiolivro',
+      audioMinutes: 600,
+    });
+    const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 60 });
+    await startedAgo(id, 61);
+    expect((await getFocusToday(viewer)).running?.unit).toBe('minute');
+    expect(await finishFocusSession(viewer, id, { value: 60, unit: 'minute' })).toEqual({ status: 'finished', credited: 60 });
+    expect(await scores()).toEqual({ pages: 0, minutes: 60 });
+    expect(await sessionRow(id)).toMatchObject({ credited_minutes: 60 }); // the session's own minutes stay whole
+
+    // Listening less than the session: the session tops it up to its minutes.
+    const shorter = await startFocusSession(viewer, { editionId: book, plannedMinutes: 40 });
+    await startedAgo(shorter.id, 41);
+    await finishFocusSession(viewer, shorter.id, { value: 80, unit: 'minute' });
+    expect(await scores()).toEqual({ pages: 0, minutes: 100 });
+    // Listening more (at 1.5×): the listening counts, the session adds nothing.
+    const faster = await startFocusSession(viewer, { editionId: book, plannedMinutes: 20 });
+    await startedAgo(faster.id, 21);
+    await finishFocusSession(viewer, faster.id, { value: 110, unit: 'minute' });
+    expect(await scores()).toEqual({ pages: 0, minutes: 130 });
+  });
+});
+
+describe('races', () => {
+  it('finishes, a give-up, the sweep, a lazy read and a new start at the same moment close the session once and credit it once', async () => {
+    const { viewer, book, scores } = await marathonReader({ title: 'Lucíola', authors: ['José de Alencar'], pages: 256 });
+    for (let round = 0; round < 3; round += 1) {
+      const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 5 });
+      await startedAgo(id, 6);
+      const results = await Promise.allSettled([
+        finishFocusSession(viewer, id, page(10 + round)),
+        finishFocusSession(viewer, id, page(10 + round)),
+        closeExpiredSessions(),
+        getFocusToday(viewer),
+        giveUpFocusSession(viewer, id),
+        startFocusSession(viewer, { editionId: book, plannedMinutes: 5 }),
+      ]);
+      const closes = results.slice(0, 2).concat(results[4]!);
+      expect(closes.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect((await sessionRow(id)).status).toBe('finished');
+      await getDb().execute(sql`UPDATE focus_sessions SET status = 'given_up', finished_at = now() WHERE user_id = ${viewer.id} AND status = 'running'`);
+    }
+    const [sum] = await queryRows<{ minutes: number }>(sql`SELECT sum(credited_minutes)::int AS minutes FROM focus_sessions WHERE user_id = ${viewer.id}`);
+    expect(sum!.minutes).toBe(15);
+    // The pages are those of the furthest finish that won (a losing finish logs nothing).
+    expect(await scores()).toEqual({ pages: (await currentProgress(viewer))?.value ?? 0, minutes: 15 });
+  });
+});
+
+describe('the unit of the page reached', () => {
+  it('is the one the form showed, posted with it: a percent logged meanwhile in another tab does not turn the page into a percentage', async () => {
+    const { viewer, book, cookie, scores } = await marathonReader({ title: 'Dom Casmurro', authors: ['Machado de Assis'], pages: 256 });
+    const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 5 });
+    await startedAgo(id, 6);
+    expect((await getFocusToday(viewer)).running?.unit).toBe('page');
+    await logProgress(viewer, book, { value: 10, unit: 'percent', comment: null, emotion: null, spoiler: false });
+    const result = await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id, value: '80', unit: 'page' }, { cookie }));
+    expect(result).toMatchObject({ success: 'Sessão concluída: 5 min de foco.' });
+    expect(await currentProgress(viewer)).toMatchObject({ value: 80, unit: 'page' });
+    expect(await scores()).toEqual({ pages: 80, minutes: 5 });
+  });
+
+  it('is checked against the edition, next to the field, keeping the value typed; without a unit the value is refused', async () => {
+    const { viewer, book, cookie } = await readerWithBook(100);
+    const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 5 });
+    await startedAgo(id, 6);
+    const minute = (await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id, value: '30', unit: 'minute' }, { cookie }))) as {
+      data: { fieldErrors: Record<string, string>; fields: Record<string, string> };
+    };
+    expect(minute.data.fieldErrors.value).toBe('Minutos só para audiolivros com duração informada; use a porcentagem.');
+    expect(minute.data.fields.value).toBe('30');
+    const forged = (await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id, value: '30', unit: 'capitulo' }, { cookie }))) as {
+      data: { fieldErrors: Record<string, string> };
+    };
+    expect(forged.data.fieldErrors.value).toBe('Recarregue a página e informe de novo onde parou.');
+    const missing = (await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id, value: '30' }, { cookie }))) as {
+      data: { fieldErrors: Record<string, string> };
+    };
+    expect(missing.data.fieldErrors.value).toBe('Recarregue a página e informe de novo onde parou.');
+    expect((await sessionRow(id)).status).toBe('running');
+    expect(await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id, value: '30', unit: 'percent' }, { cookie }))).toMatchObject({
+      success: expect.any(String),
+    });
+    expect(await currentProgress(viewer)).toMatchObject({ value: 30, unit: 'percent' });
+  });
+});
+
+describe('closing late', () => {
+  it('"Desistir" pressed after the end finishes the session with its full minutes, or expires it past the grace', async () => {
+    const { viewer, book, cookie } = await readerWithBook();
+    const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 60 });
+    await startedAgo(id, 70);
+    expect(await call(focaPage.action, formRequest('/foca', { intent: 'desistir', session: id }, { cookie }))).toMatchObject({
+      success: 'Sessão concluída: 60 min de foco.',
+    });
+    expect(await sessionRow(id)).toMatchObject({ status: 'finished', credited_minutes: 60 });
+
+    const late = await startFocusSession(viewer, { editionId: book, plannedMinutes: 25 });
+    await startedAgo(late.id, 25 + 31);
+    expect(await giveUpFocusSession(viewer, late.id)).toEqual({ status: 'expired', credited: 25 });
+    expect(await sessionRow(late.id)).toMatchObject({ status: 'expired', credited_minutes: 25 });
+  });
+
+  it('"Concluir" past the grace (before or after the sweep) still logs the page typed, and says the session had closed itself', async () => {
+    const { viewer, book, cookie, scores } = await marathonReader({ title: 'Iracema', authors: ['José de Alencar'], pages: 200 });
+    const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 5 });
+    await startedAgo(id, 5 + 31);
+    expect(await call(focaPage.action, formRequest('/foca', { intent: 'concluir', session: id, value: '50', unit: 'page' }, { cookie }))).toMatchObject({
+      success: 'A sessão já tinha se encerrado sozinha (5 min de foco); seu progresso foi anotado.',
+    });
+    expect(await sessionRow(id)).toMatchObject({ status: 'expired', credited_minutes: 5 });
+    expect(await currentProgress(viewer)).toMatchObject({ value: 50, unit: 'page' });
+    expect(await scores()).toEqual({ pages: 50, minutes: 5 });
+
+    const swept = await startFocusSession(viewer, { editionId: book, plannedMinutes: 5 });
+    await startedAgo(swept.id, 5 + 31);
+    expect(await closeExpiredSessions()).toBe(1);
+    expect(await finishFocusSession(viewer, swept.id, page(70))).toEqual({ status: 'expired', credited: 5 });
+    expect(await currentProgress(viewer)).toMatchObject({ value: 70, unit: 'page' });
+    expect(await scores()).toEqual({ pages: 70, minutes: 10 });
+    // Without a page there is nothing left to do with it.
+    await expect(finishFocusSession(viewer, swept.id, null)).rejects.toMatchObject({ message: 'Esta sessão já terminou.' });
   });
 });
 
@@ -268,6 +415,12 @@ describe('the pages', () => {
     expect(html).toContain('Sessão em andamento');
     expect(html).toMatch(/role="timer"[^>]*>(29:5\d|30:00)</);
     expect(html).toContain('Desistir');
+    expect(html).toContain('Sim, desistir'); // the give-up is confirmed in a second step (a native <details>)
+    expect(html).not.toMatch(/role="timer"[^>]*aria-label/); // the time itself is the timer's content, read as it is
+    // serverNow is the database's clock, the one ends_at was set by: 30 minutes left exactly, give or take the test.
+    const left = (Date.parse(during.running!.endsAt) - Date.parse(during.serverNow)) / 60_000;
+    expect(left).toBeGreaterThan(29.9);
+    expect(left).toBeLessThanOrEqual(30);
     const homeHtml = renderPage(home.default, await call(home.loader, getRequest('/home', cookie)), '/home');
     expect(homeHtml).toContain('Abrir a sessão');
 
@@ -275,6 +428,9 @@ describe('the pages', () => {
     const ended = renderPage(focaPage.default, await call(focaPage.loader, getRequest('/foca', cookie)), '/foca');
     expect(ended).toContain('Concluir sessão');
     expect(ended).toContain('Página em que parou');
+    expect(ended).toContain('Tempo esgotado');
+    expect(ended).not.toContain('Sessão concluída');
+    expect(ended).toMatch(/name="unit" value="page"/);
 
     const logsHtml = renderPage(focaLogs.default, await call(focaLogs.loader, getRequest('/foca/logs', cookie)), '/foca/logs');
     expect(logsHtml).toContain('Sessões de foco');

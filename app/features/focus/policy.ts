@@ -1,4 +1,4 @@
-import { FOCUS_DAILY_CAP_MINUTES, type FocusSessionStatus } from './vocabulary';
+import { FOCUS_DAILY_CAP_MINUTES, FOCUS_FINISH_GRACE_MINUTES, type FocusSessionStatus } from './vocabulary';
 
 /** /foca lists the latest few sessions; /foca/logs pages through all of them. */
 export const FOCUS_RECENT_MAX = 5;
@@ -20,6 +20,19 @@ export function closingCredit(
   if (status !== 'given_up') return { minutes: session.planned_minutes, at: session.ends_at };
   const at = session.now < session.ends_at ? session.now : session.ends_at;
   return { minutes: Math.floor(Math.min(wholeMinutes(session.started_at, at), session.planned_minutes) / 2), at };
+}
+
+/** Past the grace after its end: nobody came to finish it, so it closes as `expired` (closing.server's expiredSql). */
+export const pastGrace = (session: { ends_at: Date; now: Date }) => session.now.getTime() > session.ends_at.getTime() + FOCUS_FINISH_GRACE_MINUTES * MINUTE_MS;
+
+/**
+ * How a session the reader closes ends, by the database's clock: before its end, given up; once its end has passed,
+ * finished (the full minutes, whatever the button said: "Desistir" pressed after the end is not a give-up); past the
+ * grace, expired, as the sweep would have closed it.
+ */
+export function closingStatus(session: { ends_at: Date; now: Date }): Exclude<FocusSessionStatus, 'running'> {
+  if (session.now < session.ends_at) return 'given_up';
+  return pastGrace(session) ? 'expired' : 'finished';
 }
 
 /** What is left of the day's 16 hours. */

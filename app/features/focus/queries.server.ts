@@ -26,13 +26,14 @@ const todaysMinutes = (viewer: Viewer) =>
 
 /**
  * The viewer's running session and today's minutes, in one query; a session left open past its end is closed
- * first (then read again), so it shows closed and its minutes count today. The unit the finish form asks in is the
+ * first (then read again), so it shows closed and its minutes count today. `serverNow` is the database's `now()`,
+ * read in the same statement (the clock `ends_at` was set by), for the page's countdown. The unit the finish form asks in is the
  * one the reader last used when the edition allows it, else pages when it has them, else percent.
  */
 export async function getFocusToday(viewer: Viewer): Promise<{ running: RunningFocusSession | null; minutesToday: number; serverNow: string }> {
   const read = () =>
-    queryRows<{ minutes: number; session: RunningRow | null }>(sql`
-      SELECT ${todaysMinutes(viewer)} AS minutes, (SELECT row_to_json(r) FROM (
+    queryRows<{ now: string; minutes: number; session: RunningRow | null }>(sql`
+      SELECT to_json(now()) #>> '{}' AS now, ${todaysMinutes(viewer)} AS minutes, (SELECT row_to_json(r) FROM (
         SELECT ${sessionColumns}, e.format, e.pages, e.audio_minutes, rt.progress_value AS value, rt.progress_unit AS unit, ${expiredSql} AS expired
         FROM focus_sessions f JOIN editions e ON e.id = f.edition_id
           LEFT JOIN shelf_entries s ON s.user_id = f.user_id AND s.edition_id = f.edition_id
@@ -43,7 +44,8 @@ export async function getFocusToday(viewer: Viewer): Promise<{ running: RunningF
     await closeExpiredSessionOf(viewer.id);
     [row] = await read();
   }
-  const serverNow = new Date().toISOString();
+  // The database's clock, read in the statement that read the session: ends_at is the same clock's.
+  const serverNow = row ? new Date(row.now).toISOString() : new Date().toISOString();
   if (!row?.session || row.session.expired) return { running: null, minutesToday: row?.minutes ?? 0, serverNow };
   const { format, pages, audio_minutes, value, unit: lastUnit, expired: _, ...session } = row.session;
   const edition = { pages, audioMinutes: audio_minutes, format };
@@ -55,15 +57,10 @@ export async function getFocusToday(viewer: Viewer): Promise<{ running: RunningF
   };
 }
 
-/** The viewer's running session (after closing one left open past its end), or null. */
-export async function getRunningFocusSession(viewer: Viewer): Promise<RunningFocusSession | null> {
-  return (await getFocusToday(viewer)).running;
-}
-
 const listSql = (viewer: Viewer, limit: number, offset: number) =>
   queryRows<FocusSessionRow>(sql`
     SELECT ${sessionColumns} FROM focus_sessions f JOIN editions e ON e.id = f.edition_id
-    WHERE f.user_id = ${viewer.id} ORDER BY f.started_at DESC, f.id LIMIT ${limit} OFFSET ${offset}`);
+    WHERE f.user_id = ${viewer.id} ORDER BY f.started_at DESC NULLS LAST, f.id LIMIT ${limit} OFFSET ${offset}`);
 
 /** The viewer's latest sessions (the running one included), for /foca: no count. */
 export const recentFocusSessions = (viewer: Viewer, limit: number) => listSql(viewer, limit, 0);

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from '~/db/client.server';
+import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { focusSessions } from '~/db/schema';
-import { logProgress } from '~/features/reading/progress/progress.server';
+import { prepareProgress, recordProgress } from '~/features/reading/progress/progress.server';
+import type { ProgressUnit } from '~/features/reading/vocabulary';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { registerRecurringJob } from '~/server/jobs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { closeExpiredSessionOf, closeSession, expiredSql, lockRunning } from './closing.server';
-import { getRunningFocusSession } from './queries.server';
+import { closingStatus, pastGrace } from './policy';
 import type { FocusSessionStatus } from './vocabulary';
 
 /**
@@ -75,45 +76,61 @@ export async function startFocusSession(viewer: Viewer, input: { editionId: stri
   return { id };
 }
 
-/** The viewer's running session by id, or not_found (another reader's, a forged id, an ended one is "ended"). */
+/** The viewer's session by id, or not_found (another reader's, a forged id). */
 async function viewersSession(viewer: Viewer, id: string) {
-  const [row] = await queryRows<{ status: FocusSessionStatus; edition_id: string; ended: boolean }>(
-    sql`SELECT status, edition_id, ends_at <= now() AS ended FROM focus_sessions WHERE id = ${id} AND user_id = ${viewer.id}`,
+  const [row] = await queryRows<{ status: FocusSessionStatus; edition_id: string; ended: boolean; credited_minutes: number }>(
+    sql`SELECT status, edition_id, ends_at <= now() AS ended, credited_minutes FROM focus_sessions WHERE id = ${id} AND user_id = ${viewer.id}`,
   );
   if (!row) throw new AppError('not_found');
-  if (row.status !== 'running') throw new AppError('invalid_input', 'Esta sessão já terminou.');
   return row;
 }
 
+const ENDED = 'Esta sessão já terminou.';
+
+export type FocusClosed = { status: Exclude<FocusSessionStatus, 'running'>; credited: number };
+
 /**
- * Gives up the viewer's running session: it ends now as `interrompida`, with half the minutes elapsed credited.
+ * Gives up the viewer's running session: before its end it ends now as `interrompida`, with half the minutes
+ * elapsed credited. Pressed once the end has passed (a page left open), it is not a give-up: the session is
+ * finished with the full minutes and no page — or expired, past the grace (policy.closingStatus).
  */
-export async function giveUpFocusSession(viewer: Viewer, id: string): Promise<{ credited: number }> {
-  await viewersSession(viewer, id);
+export async function giveUpFocusSession(viewer: Viewer, id: string): Promise<FocusClosed> {
+  if ((await viewersSession(viewer, id)).status !== 'running') throw new AppError('invalid_input', ENDED);
   return getDb().transaction(async (tx) => {
     const row = await lockRunning(tx, sql`id = ${id} AND user_id = ${viewer.id}`);
-    if (!row) throw new AppError('invalid_input', 'Esta sessão já terminou.');
-    return { credited: await closeSession(tx, row, 'given_up') };
+    if (!row) throw new AppError('invalid_input', ENDED);
+    const status = closingStatus(row);
+    return { status, credited: await closeSession(tx, row, status) };
   });
 }
 
 /**
  * Finishes the viewer's session once its end has passed (before it, the way out is giving up): the full planned
- * minutes, and the progress reached, when given, logged as any progress update (which credits the pages). The
- * progress goes first: a second finish sent at once may log the same value again (it counts nothing twice), but
- * only one closes the session and credits the minutes.
+ * minutes, and the progress reached, when given, in the unit the page asked in (posted with it, checked against the
+ * edition). The progress is logged in the transaction that closes the session, after locking it: a second finish
+ * sent at once waits, finds it closed and logs nothing; and the minutes an audiobook's progress credited are not
+ * credited again by the session. Finished late (past the grace: the session closed itself, or should have), the
+ * progress is still logged — the reader typed it — and the session is `expired`.
  */
-export async function finishFocusSession(viewer: Viewer, id: string, value: number | null): Promise<{ credited: number }> {
+export async function finishFocusSession(viewer: Viewer, id: string, progress: { value: number; unit: ProgressUnit } | null): Promise<FocusClosed> {
   const session = await viewersSession(viewer, id);
-  if (!session.ended) throw new AppError('invalid_input', 'A sessão ainda não terminou. Para parar agora, use “Desistir”.');
-  // The unit is the one the page asked in (the server's choice, never the form's).
-  const running = await getRunningFocusSession(viewer);
-  if (!running || running.id !== id) throw new AppError('invalid_input', 'Esta sessão já terminou.');
-  const progress = value == null ? null : { value, unit: running.unit };
-  if (progress) await logProgress(viewer, session.edition_id, { ...progress, comment: null, emotion: null, spoiler: false });
-  return getDb().transaction(async (tx) => {
+  if (session.status === 'running' && !session.ended) throw new AppError('invalid_input', 'A sessão ainda não terminou. Para parar agora, use “Desistir”.');
+  if (session.status !== 'running' && (session.status !== 'expired' || !progress)) throw new AppError('invalid_input', ENDED);
+  // The unit is the one the form showed; a unit the edition does not allow is refused next to the value.
+  const prepared = progress && (await prepareProgress(viewer, session.edition_id, progress, { value: 'value', unit: 'value' }));
+  const record = async (tx: Tx) =>
+    prepared && progress ? recordProgress(tx, viewer, prepared, { ...progress, comment: null, emotion: null, spoiler: false }) : null;
+  const closed = await getDb().transaction(async (tx): Promise<FocusClosed | null> => {
     const row = await lockRunning(tx, sql`id = ${id} AND user_id = ${viewer.id}`);
-    if (!row) throw new AppError('invalid_input', 'Esta sessão já terminou.');
-    return { credited: await closeSession(tx, row, 'finished', progress) };
+    if (!row) return null;
+    const logged = await record(tx);
+    const status = pastGrace(row) ? 'expired' : 'finished';
+    return { status, credited: await closeSession(tx, row, status, progress, logged?.credited.minutes ?? 0) };
   });
+  if (closed) return closed;
+  // Closed meanwhile: by the sweep, once nobody had come within the grace — the page typed is still the reading's.
+  const after = await viewersSession(viewer, id);
+  if (after.status !== 'expired' || !prepared) throw new AppError('invalid_input', ENDED);
+  await getDb().transaction(record);
+  return { status: 'expired', credited: after.credited_minutes };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
 import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES } from './vocabulary';
 
 const sessionId = z.string({ error: 'Sessão não encontrada.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Sessão não encontrada.');
@@ -50,6 +51,18 @@ const reachedField = z
 export const focusActionInput = z.discriminatedUnion('intent', [
   startInput,
   z.object({ intent: z.literal('desistir'), session: sessionId }),
-  z.object({ intent: z.literal('concluir'), session: sessionId, value: reachedField }),
+  // The unit the page asked the value in (sessions.server checks it against the edition): never re-read at finish
+  // time, where a unit logged meanwhile in another tab would turn the page typed into a percentage. Missing or forged,
+  // the value is refused next to its field (the unit is a hidden field: an error on it would show nowhere).
+  z
+    .object({ intent: z.literal('concluir'), session: sessionId, value: reachedField, unit: z.enum(PROGRESS_UNITS).optional().catch(undefined) })
+    .transform((input, ctx) => {
+      if (input.value != null && !input.unit) {
+        ctx.addIssue({ code: 'custom', message: 'Recarregue a página e informe de novo onde parou.', path: ['value'] });
+        return z.NEVER;
+      }
+      const progress = input.value != null && input.unit ? { value: input.value, unit: input.unit } : null;
+      return { intent: input.intent, session: input.session, progress };
+    }),
 ]);
 export type FocusActionInput = z.output<typeof focusActionInput>;

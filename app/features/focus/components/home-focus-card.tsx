@@ -2,17 +2,21 @@ import { Link } from '~/components/link';
 import { ButtonLink } from '~/components/ui/button';
 import { formatNumber } from '~/lib/format';
 import type { RunningFocusSession } from '../types';
-import { formatCountdown, useSecondsLeft } from './focus-timer';
+import { ReceivedAt, formatCountdown, useSecondsLeft } from './focus-timer';
 
 function RunningLine({ session, serverNow }: { session: RunningFocusSession; serverNow: string }) {
   const secondsLeft = useSecondsLeft(session.endsAt, serverNow);
   return (
     <p>
+      <ReceivedAt serverNow={serverNow} />
       Lendo <Link to={`/ed/${session.edition.id}`}>{session.edition.title}</Link>:{' '}
       {secondsLeft > 0 ? (
-        <span role="timer" aria-label="Tempo restante" className="font-semibold tabular-nums">
-          {formatCountdown(secondsLeft)}
-        </span>
+        <>
+          faltam{' '}
+          <span role="timer" className="font-semibold tabular-nums">
+            {formatCountdown(secondsLeft)}
+          </span>
+        </>
       ) : (
         'tempo esgotado'
       )}

@@ -74,9 +74,26 @@ const currentProgress = (value: number, unit: ProgressUnit, fraction: number) =>
  * `lendo` again first (a reread is deliberate). The current progress only moves forward, by one conditional
  * UPDATE, so two tabs racing keep the furthest value; every update is kept with its comment and emotion.
  */
-export async function logProgress(viewer: Viewer, editionId: string, input: ProgressInput): Promise<{ advanced: boolean; fraction: number; entryId: string }> {
+export async function logProgress(viewer: Viewer, editionId: string, input: ProgressInput): Promise<ProgressLogged> {
+  const prepared = await prepareProgress(viewer, editionId, input);
+  return getDb().transaction((tx) => recordProgress(tx, viewer, prepared, input));
+}
+
+export type PreparedProgress = { editionId: string; edition: EditionLength; fraction: number };
+export type ProgressLogged = { advanced: boolean; fraction: number; entryId: string; credited: { pages: number; minutes: number } };
+
+/**
+ * logProgress's checks, before its transaction: the value against the edition (unit allowed, not past the end) and
+ * the shelf status (a book not being read starts being read).
+ */
+export async function prepareProgress(
+  viewer: Viewer,
+  editionId: string,
+  input: Pick<ProgressInput, 'value' | 'unit'>,
+  fields = { value: 'value', unit: 'unit' },
+): Promise<PreparedProgress> {
   const edition = await editionLength(editionId);
-  const fraction = toFraction(edition, input.unit, input.value, { value: 'value', unit: 'unit' });
+  const fraction = toFraction(edition, input.unit, input.value, fields);
   const [entry] = await getDb()
     .select({ status: shelfEntries.status })
     .from(shelfEntries)
@@ -84,42 +101,51 @@ export async function logProgress(viewer: Viewer, editionId: string, input: Prog
   if (entry?.status === 'read' || entry?.status === 'abandoned')
     throw new AppError('invalid_input', 'Marque como “Lendo” para começar uma releitura e registrar o progresso dela.');
   if (entry?.status !== 'reading') await setShelfStatus(viewer, editionId, 'reading');
-  return getDb().transaction(async (tx) => {
-    const read = await openReadThrough(tx, viewer, editionId, ['reading']);
-    if (!read) throw new AppError('conflict');
-    // The furthest this reading had reached: only what goes past it counts in marathons (a correction back and
-    // reading the same pages again counts them once). The reading is locked first, so two updates sent at once
-    // (a double tap, two tabs) read it one after the other and the pages count once.
-    await tx.select({ id: readThroughs.id }).from(readThroughs).where(eq(readThroughs.id, read.id)).for('update');
-    const [furthest] = await tx
-      .select({ fraction: max(progressEntries.fraction) })
-      .from(progressEntries)
-      .where(eq(progressEntries.readThroughId, read.id));
-    const entryId = newId();
-    await tx.insert(progressEntries).values({
-      id: entryId,
-      readThroughId: read.id,
-      value: input.value,
-      unit: input.unit,
-      fraction,
-      comment: input.comment,
-      emotion: input.emotion,
-      spoiler: input.spoiler,
-    });
-    const advanced = await tx
-      .update(readThroughs)
-      .set(currentProgress(input.value, input.unit, fraction))
-      .where(and(eq(readThroughs.id, read.id), or(isNull(readThroughs.progressFraction), lt(readThroughs.progressFraction, fraction))))
-      .returning({ id: readThroughs.id });
-    await tx
-      .update(shelfEntries)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(shelfEntries.id, read.entryId));
-    await creditReading(tx, { userId: viewer.id, ...readingAmount(edition, input.unit, furthest?.fraction ?? 0, fraction), at: new Date() });
-    if (advanced.length > 0) return { advanced: true, fraction, entryId };
-    const [current] = await tx.select({ fraction: readThroughs.progressFraction }).from(readThroughs).where(eq(readThroughs.id, read.id));
-    return { advanced: false, fraction: current?.fraction ?? fraction, entryId };
+  return { editionId, edition, fraction };
+}
+
+/**
+ * The progress update itself, in the caller's transaction (a focus session's finish logs it in the transaction that
+ * closes the session): the entry, the current progress moved forward, and what it read credited to the reader's
+ * marathons — which it returns.
+ */
+export async function recordProgress(tx: Tx, viewer: Viewer, prepared: PreparedProgress, input: ProgressInput): Promise<ProgressLogged> {
+  const { editionId, edition, fraction } = prepared;
+  const read = await openReadThrough(tx, viewer, editionId, ['reading']);
+  if (!read) throw new AppError('conflict');
+  // The furthest this reading had reached: only what goes past it counts in marathons (a correction back and
+  // reading the same pages again counts them once). The reading is locked first, so two updates sent at once
+  // (a double tap, two tabs) read it one after the other and the pages count once.
+  await tx.select({ id: readThroughs.id }).from(readThroughs).where(eq(readThroughs.id, read.id)).for('update');
+  const [furthest] = await tx
+    .select({ fraction: max(progressEntries.fraction) })
+    .from(progressEntries)
+    .where(eq(progressEntries.readThroughId, read.id));
+  const entryId = newId();
+  await tx.insert(progressEntries).values({
+    id: entryId,
+    readThroughId: read.id,
+    value: input.value,
+    unit: input.unit,
+    fraction,
+    comment: input.comment,
+    emotion: input.emotion,
+    spoiler: input.spoiler,
   });
+  const advanced = await tx
+    .update(readThroughs)
+    .set(currentProgress(input.value, input.unit, fraction))
+    .where(and(eq(readThroughs.id, read.id), or(isNull(readThroughs.progressFraction), lt(readThroughs.progressFraction, fraction))))
+    .returning({ id: readThroughs.id });
+  await tx
+    .update(shelfEntries)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(shelfEntries.id, read.entryId));
+  const credited = readingAmount(edition, input.unit, furthest?.fraction ?? 0, fraction);
+  await creditReading(tx, { userId: viewer.id, ...credited, at: new Date() });
+  if (advanced.length > 0) return { advanced: true, fraction, entryId, credited };
+  const [current] = await tx.select({ fraction: readThroughs.progressFraction }).from(readThroughs).where(eq(readThroughs.id, read.id));
+  return { advanced: false, fraction: current?.fraction ?? fraction, entryId, credited };
 }
 
 /** "Corrigir progresso": the deliberate move backwards, recorded as a correction. */
