@@ -20,6 +20,7 @@ import {
   DURATION,
   percentile,
   printResults,
+  printTimings,
   runScript,
   signIn,
   startServer,
@@ -88,7 +89,7 @@ async function main() {
       console.log(`\nsigned in: ${DURATION}s per target, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10`);
       printResults(members);
       console.log(`\nadmin pages: ${SAMPLES} sequential requests each`);
-      for (const a of admin) console.log(a.label.padEnd(36), `p50 ${percentile(a.times, 0.5).toFixed(1)} ms`, `p95 ${percentile(a.times, 0.95).toFixed(1)} ms`);
+      printTimings(admin, 36);
 
       console.log('');
       const [offline, ...cached] = visitors;

@@ -14,8 +14,8 @@ import {
   DURATION,
   benchEnv,
   drive,
-  percentile,
   printResults,
+  printTimings,
   runScript,
   signIn,
   startServer,
@@ -44,8 +44,7 @@ async function main() {
       ];
       const loaded = [await drive('/foca (bench_leitora)', `${base}/foca`, server.pid!, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS)];
       console.log(`\nsequential: ${SAMPLES} requests each`);
-      for (const s of sequential)
-        console.log(s.label.padEnd(40), `p50 ${percentile(s.times, 0.5).toFixed(1)} ms`, `p95 ${percentile(s.times, 0.95).toFixed(1)} ms`);
+      printTimings(sequential);
       console.log(
         `\nunder load: ${DURATION}s, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10 (target: /foca ≤ 6 ms server CPU per request on PostgreSQL)`,
       );

@@ -251,6 +251,11 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 }
 
+/** One line a page of sequential timings (`timings`): its label padded to `width`, then p50 and p95. */
+export function printTimings(rows: readonly { label: string; times: readonly number[] }[], width = 40): void {
+  for (const r of rows) console.log(r.label.padEnd(width), `p50 ${percentile(r.times, 0.5).toFixed(1)} ms`, `p95 ${percentile(r.times, 0.95).toFixed(1)} ms`);
+}
+
 /** How a figure compares with its target, as the benches print it. */
 export const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 

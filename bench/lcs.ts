@@ -19,6 +19,7 @@ import {
   drive,
   percentile,
   printResults,
+  printTimings,
   runScript,
   signIn,
   startServer,
@@ -64,8 +65,7 @@ async function main() {
       ];
 
       console.log(`\nsequential: ${SAMPLES} requests each, bench_leitora`);
-      for (const s of sequential)
-        console.log(s.label.padEnd(32), `p50 ${percentile(s.times, 0.5).toFixed(1)} ms`, `p95 ${percentile(s.times, 0.95).toFixed(1)} ms`);
+      printTimings(sequential, 32);
       console.log(`\nsigned in: ${DURATION}s per target, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10`);
       printResults(loaded);
       console.log(`\nvisitors: ${DURATION}s per target, 50 connections`);

@@ -23,6 +23,7 @@ import {
   drive,
   percentile,
   printResults,
+  printTimings,
   runScript,
   signIn,
   startServer,
@@ -93,8 +94,7 @@ async function main() {
       await stopServer(writer);
 
       console.log(`\nsequential: ${SAMPLES} requests each, while the writer runs`);
-      for (const s of sequential)
-        console.log(s.label.padEnd(40), `p50 ${percentile(s.times, 0.5).toFixed(1)} ms`, `p95 ${percentile(s.times, 0.95).toFixed(1)} ms`);
+      printTimings(sequential);
       console.log(`\nunder load: ${DURATION}s per target, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10`);
       printResults(loaded);
       console.log('');
