@@ -17,21 +17,22 @@ import { enqueueAllParticipantsWebhook } from './webhooks.server';
  * Organiser tools after creation (decision 0080): a challenge edited or removed, a participant moved to another
  * level or team (and a reader moving themself while registration is open). Changes that move scores rebuild them
  * with recomputeMarathonScores in the same transaction, under the marathon's lock; a change that shows on the
- * participants' boards queues their webhooks; the visitors' cached pages of the marathon are dropped. Each takes
- * every score row of the marathon (lockMarathonScores) before it locks, edits or removes a challenge or moves a
- * participant: the lock order of scoring.server.ts, which board changes and finished readings follow too.
+ * participants' boards queues their webhooks; the visitors' cached pages of the marathon are dropped. Each that
+ * may recount takes every score row of the marathon (lockMarathonScores) before it locks, edits or removes a
+ * challenge or moves a participant: the lock order of scoring.server.ts, which board changes and finished readings
+ * follow too.
  */
 
 const ENDED = 'A maratona terminou: os desafios, os grupos e os resultados ficam como estão.';
 
 const revealedBy = (revealsOn: string | null, today: string) => revealsOn === null || revealsOn <= today;
 
-async function requireChallenge(tx: Tx, marathonId: string, challengeId: string, lock: 'no key update' | 'update') {
-  const [row] = await tx
+async function readChallenge(tx: Tx, marathonId: string, challengeId: string, lock?: 'no key update' | 'update') {
+  const query = tx
     .select()
     .from(marathonChallenges)
-    .where(and(eq(marathonChallenges.id, challengeId), eq(marathonChallenges.marathonId, marathonId)))
-    .for(lock);
+    .where(and(eq(marathonChallenges.id, challengeId), eq(marathonChallenges.marathonId, marathonId)));
+  const [row] = lock ? await query.for(lock) : await query;
   if (!row) throw new AppError('not_found', 'Esse desafio não está mais na maratona.');
   return row;
 }
@@ -44,8 +45,13 @@ export async function updateChallenge(viewer: Viewer, marathonId: string, input:
   await getDb().transaction(async (tx) => {
     const { marathon } = await requireMarathonAccess(tx, viewer, marathonId, 'manage', { lock: true });
     if (phaseOf(marathon, now) === 'encerrada') throw new AppError('invalid_input', ENDED);
-    await lockMarathonScores(tx, marathonId);
-    const challenge = await requireChallenge(tx, marathonId, input.challengeId, 'no key update');
+    // Only this function edits a challenge, always under the marathon's lock taken above: the challenge read
+    // unlocked here is the one locked below. The scores' locks (every participant row, before any challenge: the
+    // lock order) are taken only when the edit rebuilds them: a new description waits on no reader's board change.
+    const before = await readChallenge(tx, marathonId, input.challengeId);
+    const rescores = input.points !== before.points || input.levelId !== before.levelId;
+    if (rescores) await lockMarathonScores(tx, marathonId);
+    const challenge = await readChallenge(tx, marathonId, input.challengeId, 'no key update');
     const today = todayIn(marathon.timeZone, now);
     const wasRevealed = revealedBy(challenge.revealsOn, today);
     if (input.revealsOn !== null && input.revealsOn > marathon.endsOn)
@@ -63,7 +69,7 @@ export async function updateChallenge(viewer: Viewer, marathonId: string, input:
         completesOnFinish: challenge.kind === 'leitura' && input.completesOnFinish,
       })
       .where(eq(marathonChallenges.id, challenge.id));
-    if (input.points !== challenge.points || input.levelId !== challenge.levelId) await recomputeMarathonScores(tx, marathonId, now);
+    if (rescores) await recomputeMarathonScores(tx, marathonId, now);
     // The payload has the revealed challenges' descriptions, by level: points and the checkbox are not in it.
     const shown = wasRevealed || revealedBy(input.revealsOn, today);
     const payloadMoved = input.description !== challenge.description || input.levelId !== challenge.levelId || input.revealsOn !== challenge.revealsOn;
@@ -81,7 +87,7 @@ export async function removeChallenge(viewer: Viewer, marathonId: string, challe
     const { marathon } = await requireMarathonAccess(tx, viewer, marathonId, 'manage', { lock: true });
     if (phaseOf(marathon, now) === 'encerrada') throw new AppError('invalid_input', ENDED);
     await lockMarathonScores(tx, marathonId);
-    const challenge = await requireChallenge(tx, marathonId, challengeId, 'update');
+    const challenge = await readChallenge(tx, marathonId, challengeId, 'update');
     const [total] = await tx.select({ n: count() }).from(marathonChallenges).where(eq(marathonChallenges.marathonId, marathonId));
     if ((total?.n ?? 0) <= 1) throw new AppError('invalid_input', 'Uma maratona tem ao menos um desafio: adicione outro antes de remover este.');
     // Its links and completions go with it (foreign keys), before the scores are summed again.

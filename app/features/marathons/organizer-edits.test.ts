@@ -333,6 +333,25 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, organiser edits and r
     await expectConsistent(marathon.id);
   });
 
+  it('a new description does not wait on a reader’s board change; new points do (they rebuild every score)', async () => {
+    const { organizer, marathon, readers, outdoors } = await runningMarathon('none');
+    const board = heldTransaction((tx) =>
+      tx.execute(sql`SELECT 1 FROM marathon_participants WHERE marathon_id = ${marathon.id} AND user_id = ${readers.a.user.id} FOR UPDATE`),
+    );
+    await board.ready;
+    const settled = (work: Promise<unknown>) => Promise.race([work.then(() => 'done'), lockWait().then(() => 'waiting')]);
+    const described = updateChallenge(organizer.viewer, marathon.id, edit(outdoors, { description: 'Leia num banco de praça' }));
+    const describedState = await settled(described);
+    if (describedState !== 'done') board.release(); // a failing run reports instead of waiting for ever
+    await described;
+    const rescored = updateChallenge(organizer.viewer, marathon.id, edit(outdoors, { description: 'Leia num banco de praça', points: 7 }));
+    const rescoredState = await settled(rescored);
+    board.release();
+    await Promise.all([rescored, board.done]);
+    expect([describedState, rescoredState]).toEqual(['done', 'waiting']);
+    await expectConsistent(marathon.id);
+  });
+
   it('a finished reading takes the reader’s row before it touches a link, as an organiser edit does before the challenge', async () => {
     const { marathon, readers, outdoors } = await runningMarathon('none');
     const book = await linkedReading(marathon.id, outdoors, readers.a);
