@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { creditReading } from '~/features/marathons/counting.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
-import { invalidateTagsAtCommit } from '~/server/html-cache.server';
-import { FOCUS_RANKING_CACHE_TAG } from './cache';
 import { closingCredit, dailyMinutesLeft } from './policy';
-import { FOCUS_ALL_TIME_START, FOCUS_FINISH_GRACE_MINUTES, FOCUS_TIME_ZONE, type FocusSessionStatus } from './vocabulary';
+import { addToFocusTotals } from './totals.server';
+import { FOCUS_FINISH_GRACE_MINUTES, FOCUS_TIME_ZONE, type FocusSessionStatus } from './vocabulary';
 
 /**
  * Closing a focus session (decision 0079): once, by the locked `running` row, with its minutes credited to the
@@ -47,22 +46,8 @@ export async function closeSession(
   await tx.execute(sql`UPDATE focus_sessions SET status = ${status}, finished_at = now(), credited_minutes = ${credited}, credited_on = ${day!.day}::date,
       progress_value = ${progress?.value ?? null}, progress_unit = ${progress?.unit ?? null} WHERE id = ${row.id} AND status = 'running'`);
   await creditReading(tx, { userId: row.user_id, pages: 0, minutes: Math.max(0, credited - minutesCreditedByProgress), at });
-  if (credited > 0) await addToTotals(tx, row.user_id, day!.day, credited, at);
+  if (credited > 0) await addToFocusTotals(tx, row.user_id, day!.day, credited, at);
   return credited;
-}
-
-/**
- * Adds a close's minutes to the reader's ranking totals (decision 0084): the São Paulo week and month of the day it
- * counts on, and all time; `reached_at` moves to the credit's moment. The visitors' cached rankings are dropped at
- * the commit.
- */
-async function addToTotals(tx: Tx, userId: string, day: string, minutes: number, at: Date): Promise<void> {
-  await tx.execute(sql`INSERT INTO focus_totals AS t (period, starts_on, user_id, minutes, reached_at)
-    SELECT p.period, p.starts_on, ${userId}, ${minutes}, ${at.toISOString()}::timestamptz
-    FROM (VALUES ('week', date_trunc('week', ${day}::date)::date), ('month', date_trunc('month', ${day}::date)::date),
-      ('all', ${FOCUS_ALL_TIME_START}::date)) AS p(period, starts_on)
-    ON CONFLICT (user_id, period, starts_on) DO UPDATE SET minutes = t.minutes + excluded.minutes, reached_at = greatest(t.reached_at, excluded.reached_at)`);
-  await invalidateTagsAtCommit(tx, [FOCUS_RANKING_CACHE_TAG]);
 }
 
 /** SQL: a running session whose end passed more than the grace ago (nobody came to finish it); `ends_at` alone on
