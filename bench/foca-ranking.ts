@@ -45,15 +45,20 @@ async function main() {
       await waitFor(`${base}/~offline`);
       const cookie = await signIn(base, BENCH_READER);
       const sequential = [];
-      for (const page of PAGES) sequential.push({ label: `${page.path} (bench_leitora)`, times: await timings(`${base}${page.path}`, cookie, SAMPLES, HEADING) });
+      for (const page of PAGES)
+        sequential.push({ label: `${page.path} (bench_leitora)`, times: await timings(`${base}${page.path}`, cookie, SAMPLES, HEADING) });
       for (const path of ['/foca/ranking?periodo=geral&pagina=20', '/foca/ranking?periodo=geral&entre=seguindo']) {
         sequential.push({ label: `${path} (bench_leitora)`, times: await timings(`${base}${path}`, cookie, SAMPLES, HEADING) });
       }
       sequential.push({ label: '/f (bench_leitora)', times: await timings(`${base}/f`, cookie, SAMPLES, 'Destaques da Foca') });
       const loaded = [];
       for (const page of PAGES) {
-        loaded.push(await drive(`${page.label} (bench_leitora)`, `${base}${page.path}`, server.pid!, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS));
+        loaded.push(
+          await drive(`${page.label} (bench_leitora)`, `${base}${page.path}`, server.pid!, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS),
+        );
       }
+      // A control in the same run: /foca, the foca's other signed-in page (decision 0079), on this machine's speed of the moment.
+      loaded.push(await drive('control: /foca (bench_leitora)', `${base}/foca`, server.pid!, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS));
       console.log(`\nsequential: ${SAMPLES} requests each`);
       printTimings(sequential, 56);
       console.log(

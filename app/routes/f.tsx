@@ -44,13 +44,7 @@ export default function TopPlayersPage({ loaderData }: Route.ComponentProps) {
           Quem mais leu com foco, em minutos das sessões encerradas. <Link to="/foca">Comece a sua sessão</Link>.
         </p>
       </header>
-      <TopList
-        id="destaques-semana"
-        title="Nesta semana"
-        rows={loaderData.week}
-        empty="Ninguém tem minutos nesta semana ainda."
-        more="/foca/ranking"
-      />
+      <TopList id="destaques-semana" title="Nesta semana" rows={loaderData.week} empty="Ninguém tem minutos nesta semana ainda." more="/foca/ranking" />
       <TopList id="destaques-geral" title="Desde sempre" rows={loaderData.allTime} empty="Ninguém tem minutos ainda." more="/foca/ranking?periodo=geral" />
     </div>
   );

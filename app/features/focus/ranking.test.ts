@@ -49,8 +49,7 @@ describe('the focus ranking’s periods', () => {
     // Sunday 22 November 2026, 23:59 in São Paulo (UTC−3) and Monday 23 November, 00:00.
     await credited(ana.id, '2026-11-23T02:59:00Z', 30);
     await credited(ana.id, '2026-11-23T03:00:00Z', 25);
-    const minutes = async (period: 'week' | 'month' | 'all', today: string) =>
-      (await getGlobalFocusRanking(ana.viewer, { period, today })).me?.minutes ?? null;
+    const minutes = async (period: 'week' | 'month' | 'all', today: string) => (await getGlobalFocusRanking(ana.viewer, { period, today })).me?.minutes ?? null;
     expect(await minutes('week', '2026-11-23')).toBe(25);
     expect(await minutes('week', '2026-11-29')).toBe(25);
     expect(await minutes('week', '2026-11-22')).toBe(30);

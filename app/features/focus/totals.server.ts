@@ -27,9 +27,21 @@ export async function addToFocusTotals(tx: Tx, userId: string, day: string, minu
  * as history, the demo's and the bench's, which no close went through. Every reader's when `userIds` is null.
  */
 export async function recountFocusTotals(userIds: readonly string[] | null): Promise<void> {
-  const whose = userIds ? sql`AND f.user_id IN (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const whose = userIds
+    ? sql`AND f.user_id IN (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   await getDb().transaction(async (tx) => {
-    await tx.execute(userIds ? sql`DELETE FROM focus_totals WHERE user_id IN (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : sql`DELETE FROM focus_totals`);
+    await tx.execute(
+      userIds
+        ? sql`DELETE FROM focus_totals WHERE user_id IN (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`DELETE FROM focus_totals`,
+    );
     await tx.execute(sql`INSERT INTO focus_totals (period, starts_on, user_id, minutes, reached_at)
       SELECT p.period, p.starts_on, f.user_id, sum(f.credited_minutes)::int, max(least(f.finished_at, f.ends_at))
       FROM focus_sessions f CROSS JOIN LATERAL ${periodsOf(sql`f.credited_on`)}
