@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { checkBothWidths, signUp, uniqueName } from './helpers';
 
-// The demo (scripts/seed.ts) gives lia_leitora and six more readers closed focus sessions over the last three months;
+// The demo (scripts/seed.ts) gives lia_leitora and five more readers closed focus sessions over the last three months;
 // other journeys share the database and may add minutes: the counts here are lower bounds.
 test('a new reader with no minutes yet finds the ranking from /foca, switches periods and “Seguindo”, and sees the top players on /f', async ({ page }) => {
   test.setTimeout(90_000);

@@ -21,14 +21,14 @@ export async function loader(args: Route.LoaderArgs) {
   return data(top, { headers: { 'X-Cache-Tags': tags.join(',') } });
 }
 
-function TopList({ id, title, rows, empty, more }: { id: string; title: string; rows: FocusRankingRow[]; empty: string; more: string }) {
+function TopList({ id, title, rows, empty, more }: { id: string; title: string; rows: FocusRankingRow[]; empty: string; more: { to: string; label: string } }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id={id} className="font-serif text-xl font-semibold">
           {title}
         </h2>
-        <Link to={more}>Ranking completo</Link>
+        <Link to={more.to}>{more.label}</Link>
       </div>
       {rows.length ? <FocusRankingTable rows={rows} me={null} caption={title} /> : <p className="text-muted">{empty}</p>}
     </section>
@@ -44,8 +44,20 @@ export default function TopPlayersPage({ loaderData }: Route.ComponentProps) {
           Quem mais leu com foco, em minutos das sessões encerradas. <Link to="/foca">Comece a sua sessão</Link>.
         </p>
       </header>
-      <TopList id="destaques-semana" title="Nesta semana" rows={loaderData.week} empty="Ninguém tem minutos nesta semana ainda." more="/foca/ranking" />
-      <TopList id="destaques-geral" title="Desde sempre" rows={loaderData.allTime} empty="Ninguém tem minutos ainda." more="/foca/ranking?periodo=geral" />
+      <TopList
+        id="destaques-semana"
+        title="Nesta semana"
+        rows={loaderData.week}
+        empty="Ninguém tem minutos nesta semana ainda."
+        more={{ to: '/foca/ranking', label: 'Ranking da semana' }}
+      />
+      <TopList
+        id="destaques-geral"
+        title="Desde sempre"
+        rows={loaderData.allTime}
+        empty="Ninguém tem minutos ainda."
+        more={{ to: '/foca/ranking?periodo=geral', label: 'Ranking geral' }}
+      />
     </div>
   );
 }

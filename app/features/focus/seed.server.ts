@@ -44,7 +44,6 @@ const DEMO_RANKING: Record<string, readonly Session[]> = {
     [120, 60, 'finished', 60],
     [20 * 1440, 40, 'finished', 40],
   ],
-  beto_leitor: [[1440 + 30, 40, 'finished', 40]],
 };
 
 /** Writes the demo readers' sessions (with a book on their bookshelf) and their ranking totals; answers how many readers got them. */
