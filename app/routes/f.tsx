@@ -35,6 +35,23 @@ function TopList({ id, title, rows, empty, more }: { id: string; title: string; 
   );
 }
 
+const LISTS = [
+  {
+    id: 'destaques-semana',
+    period: 'week',
+    title: 'Nesta semana',
+    empty: 'Ninguém tem minutos nesta semana ainda.',
+    more: { to: '/foca/ranking', label: 'Ranking da semana' },
+  },
+  {
+    id: 'destaques-geral',
+    period: 'allTime',
+    title: 'Desde sempre',
+    empty: 'Ninguém tem minutos ainda.',
+    more: { to: '/foca/ranking?periodo=geral', label: 'Ranking geral' },
+  },
+] as const;
+
 export default function TopPlayersPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -44,20 +61,9 @@ export default function TopPlayersPage({ loaderData }: Route.ComponentProps) {
           Quem mais leu com foco, em minutos das sessões encerradas. <Link to="/foca">Comece a sua sessão</Link>.
         </p>
       </header>
-      <TopList
-        id="destaques-semana"
-        title="Nesta semana"
-        rows={loaderData.week}
-        empty="Ninguém tem minutos nesta semana ainda."
-        more={{ to: '/foca/ranking', label: 'Ranking da semana' }}
-      />
-      <TopList
-        id="destaques-geral"
-        title="Desde sempre"
-        rows={loaderData.allTime}
-        empty="Ninguém tem minutos ainda."
-        more={{ to: '/foca/ranking?periodo=geral', label: 'Ranking geral' }}
-      />
+      {LISTS.map((list) => (
+        <TopList key={list.id} {...list} rows={loaderData[list.period]} />
+      ))}
     </div>
   );
 }
