@@ -9,6 +9,7 @@ import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, getRequest, testViewer } from '../../../test/factories';
 import { dropped, kept, visit, type Page } from '../../../test/page-cache';
 import { block, follow, restrict, suspend } from '../../../test/reading-factories';
+import { renderPage } from '../../../test/render';
 import { call, statusOf } from '../../../test/routes';
 import * as topPlayers from '../../routes/f';
 import * as rankingPage from '../../routes/foca.ranking';
@@ -153,9 +154,12 @@ describe('pages and ties', () => {
       [54, `${prefix}-53`, 100],
       [55, late.id, 100],
     ]);
-    // The page the route renders: the viewer's line, the table, and the way to page 2.
-    const html = await call(rankingPage.loader, getRequest('/foca/ranking?periodo=geral', late.cookie));
-    expect(JSON.stringify(html)).toContain('"position":55');
+    // The page the route renders: the viewer's place above the table, their row under the page, the way to page 2.
+    const loaded = (await call(rankingPage.loader, getRequest('/foca/ranking?periodo=geral', late.cookie))) as { data: unknown };
+    const html = renderPage(rankingPage.default, loaded.data, '/foca/ranking?periodo=geral');
+    expect(html).toContain('Você: <strong>55º</strong> · 100 min');
+    expect(html).toMatch(/<tr[^>]*aria-current="true"[^>]*><td[^>]*>55º/);
+    expect(html).toContain('Página 1 de 2');
   });
 });
 
