@@ -1,4 +1,5 @@
 import { Avatar } from '~/components/ui/avatar';
+import { RankedTable } from '~/components/ui/ranked-table';
 import { type TableColumn, TableHead } from '~/components/ui/table-head';
 import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
@@ -32,23 +33,7 @@ function ReaderRow({ row }: { row: FocusRankingRow }) {
 
 /** A page of a focus ranking; the viewer's row is marked, and shown apart under the page when it is elsewhere. */
 export function FocusRankingTable({ rows, me, caption }: { rows: FocusRankingRow[]; me: FocusRankingRow | null; caption: string }) {
-  const meElsewhere = me && !rows.some((row) => row.mine);
   return (
-    <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <TableHead columns={COLUMNS} />
-        <tbody>
-          {rows.map((row) => (
-            <ReaderRow key={row.userId} row={row} />
-          ))}
-        </tbody>
-        {meElsewhere ? (
-          <tbody className="border-t-2 border-line">
-            <ReaderRow row={me} />
-          </tbody>
-        ) : null}
-      </table>
-    </div>
+    <RankedTable caption={caption} head={<TableHead columns={COLUMNS} />} rows={rows} me={me} renderRow={(row) => <ReaderRow key={row.userId} row={row} />} />
   );
 }
