@@ -87,6 +87,8 @@ export default [
 
   route('foca', 'routes/foca.tsx'),
   route('foca/logs', 'routes/foca.logs.tsx'),
+  route('foca/ranking', 'routes/foca.ranking.tsx'),
+  route('f', 'routes/f.tsx'),
 
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),

@@ -43,6 +43,8 @@ import * as bookshelf from './estante';
 import * as home from './home';
 import * as foca from './foca';
 import * as focaLogs from './foca.logs';
+import * as focaRanking from './foca.ranking';
+import * as topPlayers from './f';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
@@ -111,6 +113,10 @@ const routeCases = (
   // The focus game's pages and forms are the signed-in reader's own (foca.authorization.test.ts: sessions, suspended).
   { path: '/foca', module: foca, expect: signedIn },
   { path: '/foca/logs', module: focaLogs, expect: signedIn },
+  // The focus ranking and its top players are public; the "Seguindo" ranking needs an account (decision 0084).
+  { path: '/foca/ranking?periodo=mensal', module: focaRanking, expect: everyone },
+  { path: '/foca/ranking?periodo=geral&entre=seguindo', module: focaRanking, expect: signedIn },
+  { path: '/f', module: topPlayers, expect: everyone },
   // Profiles (public here) are everyone's to see; following and blocking need an account.
   { path: '/seguindo', module: following, expect: signedIn },
   { path: '/u?q=leitor', module: readers, expect: everyone },

@@ -9,6 +9,8 @@ import { suspend } from '../../test/reading-factories';
 import { call, statusOf } from '../../test/routes';
 import * as foca from './foca';
 import * as logs from './foca.logs';
+import * as ranking from './foca.ranking';
+import * as topPlayers from './f';
 
 useTestDatabase();
 
@@ -43,6 +45,11 @@ describe('foca: who may open what', () => {
     const signedIn = { visitante: 'entrar', leitor: 200, outroLeitor: 200, suspenso: 'entrar', admin: 200 };
     expect(await seen((who) => call(foca.loader, getRequest('/foca', cookie(who))))).toEqual(signedIn);
     expect(await seen((who) => call(logs.loader, getRequest('/foca/logs?pagina=2', cookie(who))))).toEqual(signedIn);
+    // The rankings are public, "Seguindo" needs an account that may sign in (a suspended one signs in again).
+    const everyone = { visitante: 200, leitor: 200, outroLeitor: 200, suspenso: 200, admin: 200 };
+    expect(await seen((who) => call(ranking.loader, getRequest('/foca/ranking', cookie(who))))).toEqual(everyone);
+    expect(await seen((who) => call(ranking.loader, getRequest('/foca/ranking?entre=seguindo', cookie(who))))).toEqual(signedIn);
+    expect(await seen((who) => call(topPlayers.loader, getRequest('/f', cookie(who))))).toEqual(everyone);
 
     // The reader's running session: giving it up or finishing it is theirs alone (an admin too gets a 404).
     const post = (who: Who, fields: Record<string, string>) => call(foca.action, formRequest('/foca', fields, { cookie: cookie(who) ?? '' }));

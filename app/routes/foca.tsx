@@ -60,7 +60,10 @@ export default function FocaPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header className="flex flex-col gap-1">
-        <h1 className="font-serif text-3xl font-bold">Foca</h1>
+        <div className="flex items-baseline justify-between gap-2">
+          <h1 className="font-serif text-3xl font-bold">Foca</h1>
+          <Link to="/foca/ranking">Ranking</Link>
+        </div>
         <p className="text-muted">
           Hoje: <strong className="tabular-nums text-ink">{formatNumber(minutesToday)} min</strong> de foco (até {formatNumber(FOCUS_DAILY_CAP_MINUTES / 60)} h
           por dia contam).

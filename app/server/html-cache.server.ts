@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Tx } from '~/db/client.server';
 import { getEnv } from './env.server';
 import { log } from './logger.server';
 import { publish, subscribe } from './realtime.server';
@@ -105,6 +106,14 @@ export async function invalidateTags(tags: readonly string[]): Promise<void> {
     bytes += Buffer.byteLength(tag) + 3;
   }
   await publish(CHANNEL, batch);
+}
+
+/**
+ * Drops the pages with these tags when the transaction commits, on every server, this one included: a NOTIFY sent
+ * in a transaction is delivered at its commit, so no visitor's request in between stores the page as it was.
+ */
+export async function invalidateTagsAtCommit(tx: Tx, tags: readonly string[]): Promise<void> {
+  if (tags.length) await publish(CHANNEL, tags, tx);
 }
 
 /** Called once at start: other servers' invalidations reach this one through LISTEN/NOTIFY. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { FOCUS_SESSION_STATUSES } from '~/features/focus/vocabulary';
+import { check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { FOCUS_ALL_TIME_START, FOCUS_PERIODS, FOCUS_SESSION_STATUSES } from '~/features/focus/vocabulary';
 import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
@@ -47,5 +47,34 @@ export const focusSessions = pgTable(
     check('focus_sessions_credited_minutes_check', sql`credited_minutes >= 0 AND credited_minutes <= planned_minutes`),
     check('focus_sessions_ends_check', sql`ends_at > started_at`),
     check('focus_sessions_closed_check', sql`(status = 'running') = (finished_at IS NULL)`),
+  ],
+);
+
+/**
+ * A reader's focus minutes in one period of the ranking (decision 0084): the São Paulo week starting `startsOn` (a
+ * Monday), the month starting `startsOn` (its 1st), or all time (`startsOn` = FOCUS_ALL_TIME_START). Kept in the
+ * transaction that closes a session (closing.server.ts), so a ranking page is a walk of `focus_totals_ranking_idx`
+ * instead of a sum over a year of everyone's sessions. `reachedAt` is when the total got its value (the credit's
+ * moment): at equal minutes, whoever got there first is ahead. Counted again from `focus_sessions`, never exported.
+ */
+export const focusTotals = pgTable(
+  'focus_totals',
+  {
+    period: text({ enum: FOCUS_PERIODS }).notNull(),
+    startsOn: date({ mode: 'string' }).notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    minutes: integer().notNull(),
+    reachedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.period, t.startsOn] }),
+    index('focus_totals_ranking_idx').on(t.period, t.startsOn, t.minutes.desc(), t.reachedAt, t.userId),
+    check('focus_totals_minutes_check', sql`minutes > 0`),
+    check(
+      'focus_totals_starts_on_check',
+      sql`CASE period WHEN 'week' THEN extract(isodow FROM starts_on) = 1 WHEN 'month' THEN extract(day FROM starts_on) = 1 ELSE starts_on = ${sql.raw(`'${FOCUS_ALL_TIME_START}'`)} END`,
+    ),
   ],
 );

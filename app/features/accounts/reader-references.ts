@@ -191,5 +191,10 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: { excluded: 'the organiser’s log of webhook calls (status codes, times); what was sent is the reader’s board, exported with their marathons' },
   },
   'focus_sessions.user_id': { onDelete: 'delete', why: 'the reader’s focus sessions', archive: 'focusSessions' },
+  'focus_totals.user_id': {
+    onDelete: 'delete',
+    why: 'the ranking’s sums of the reader’s focus minutes',
+    archive: { excluded: 'focus minutes per week, month and all time, counted again from focusSessions' },
+  },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

@@ -3,6 +3,7 @@ import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { creditReading } from '~/features/marathons/counting.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
 import { closingCredit, dailyMinutesLeft } from './policy';
+import { addToFocusTotals } from './totals.server';
 import { FOCUS_FINISH_GRACE_MINUTES, FOCUS_TIME_ZONE, type FocusSessionStatus } from './vocabulary';
 
 /**
@@ -45,6 +46,7 @@ export async function closeSession(
   await tx.execute(sql`UPDATE focus_sessions SET status = ${status}, finished_at = now(), credited_minutes = ${credited}, credited_on = ${day!.day}::date,
       progress_value = ${progress?.value ?? null}, progress_unit = ${progress?.unit ?? null} WHERE id = ${row.id} AND status = 'running'`);
   await creditReading(tx, { userId: row.user_id, pages: 0, minutes: Math.max(0, credited - minutesCreditedByProgress), at });
+  if (credited > 0) await addToFocusTotals(tx, row.user_id, day!.day, credited, at);
   return credited;
 }
 

@@ -37,3 +37,7 @@ export function closingStatus(session: { ends_at: Date; now: Date }): Exclude<Fo
 
 /** What is left of the day's 16 hours. */
 export const dailyMinutesLeft = (used: number) => Math.max(0, FOCUS_DAILY_CAP_MINUTES - used);
+
+/** /foca/ranking's page size (as the marathons' ranking, decision 0081); /f lists the top few of each period. */
+export const FOCUS_RANKING_PAGE_SIZE = 50;
+export const FOCUS_TOP_PLAYERS = 10;

@@ -22,3 +22,16 @@ export type RunningFocusSession = FocusSessionRow & {
   length: number;
   currentValue: number | null;
 };
+
+/** A reader's line in a focus ranking: their place among those the viewer may see, and their minutes in the period. */
+export type FocusRankingRow = {
+  position: number;
+  userId: string;
+  username: string;
+  name: string;
+  image: string | null;
+  minutes: number;
+  mine: boolean;
+};
+
+export type FocusRanking = { rows: FocusRankingRow[]; me: FocusRankingRow | null; total: number; page: number; pageSize: number };

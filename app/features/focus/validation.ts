@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
-import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES } from './vocabulary';
+import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES, FOCUS_PERIOD_WORDS, FOCUS_PERIODS } from './vocabulary';
 
 const sessionId = z.string({ error: 'Sessão não encontrada.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Sessão não encontrada.');
 
@@ -66,3 +66,16 @@ export const focusActionInput = z.discriminatedUnion('intent', [
     }),
 ]);
 export type FocusActionInput = z.output<typeof focusActionInput>;
+
+/** /foca/ranking's query: the period and whose minutes as tabs (links), and the page; anything else falls back to the default. */
+export const focusRankingQuery = z
+  .object({
+    periodo: z.enum(['semanal', 'mensal', 'geral']).catch('semanal'),
+    entre: z.enum(['todos', 'seguindo']).catch('todos'),
+    pagina: z.coerce.number().int().min(1).max(1000).catch(1),
+  })
+  .transform(({ periodo, entre, pagina }) => ({
+    period: FOCUS_PERIODS.find((period) => FOCUS_PERIOD_WORDS[period].param === periodo) ?? 'week',
+    following: entre === 'seguindo',
+    page: pagina,
+  }));

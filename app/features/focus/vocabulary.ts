@@ -26,3 +26,19 @@ export const FOCUS_DAILY_CAP_MINUTES = 960;
 /** After its end, the reader has this long to record the page reached before the session closes itself. */
 export const FOCUS_FINISH_GRACE_MINUTES = 30;
 export const FOCUS_TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * The periods of the focus ranking (decision 0084), as `focus_totals` stores them: the São Paulo week (from Monday),
+ * the month, and all time (one row a reader, starting on FOCUS_ALL_TIME_START).
+ */
+export const FOCUS_PERIODS = ['week', 'month', 'all'] as const;
+export type FocusPeriod = (typeof FOCUS_PERIODS)[number];
+/** The day all-time totals start on: the epoch, a period that holds every day. */
+export const FOCUS_ALL_TIME_START = '1970-01-01';
+
+/** The ranking's periods as its URL (`?periodo=`) and its tabs say them. */
+export const FOCUS_PERIOD_WORDS: Record<FocusPeriod, { param: string; label: string; caption: string }> = {
+  week: { param: 'semanal', label: 'Semanal', caption: 'nesta semana' },
+  month: { param: 'mensal', label: 'Mensal', caption: 'neste mês' },
+  all: { param: 'geral', label: 'Geral', caption: 'desde sempre' },
+};

@@ -1,4 +1,5 @@
 import { Avatar } from '~/components/ui/avatar';
+import { RankedTable } from '~/components/ui/ranked-table';
 import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
 import type { RankingRow, Scores, TeamRankingRow } from '../types';
@@ -74,7 +75,6 @@ function ReaderRow({ row }: { row: RankingRow }) {
 
 /** A page of the individual ranking; the viewer's own row is marked, and shown apart when it is not on this page. */
 export function RankingTable({ rows, me, caption }: { rows: RankingRow[]; me: RankingRow | null; caption: string }) {
-  const meElsewhere = me && !rows.some((row) => row.mine);
   return (
     <div className="flex flex-col gap-3">
       {me ? (
@@ -82,22 +82,7 @@ export function RankingTable({ rows, me, caption }: { rows: RankingRow[]; me: Ra
           Você: <strong>{formatNumber(me.position)}º</strong> · {formatNumber(me.points)} {me.points === 1 ? 'ponto' : 'pontos'}
         </p>
       ) : null}
-      <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <Head who="Leitor(a)" />
-          <tbody>
-            {rows.map((row) => (
-              <ReaderRow key={row.userId} row={row} />
-            ))}
-          </tbody>
-          {meElsewhere ? (
-            <tbody className="border-t-2 border-line">
-              <ReaderRow row={me} />
-            </tbody>
-          ) : null}
-        </table>
-      </div>
+      <RankedTable caption={caption} head={<Head who="Leitor(a)" />} rows={rows} me={me} renderRow={(row) => <ReaderRow key={row.userId} row={row} />} />
     </div>
   );
 }
