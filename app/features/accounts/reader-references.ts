@@ -191,5 +191,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: { excluded: 'the organiser’s log of webhook calls (status codes, times); what was sent is the reader’s board, exported with their marathons' },
   },
   'focus_sessions.user_id': { onDelete: 'delete', why: 'the reader’s focus sessions', archive: 'focusSessions' },
+  'focus_rooms.host_id': {
+    onDelete: 'delete',
+    why: 'a focus room is its host’s: it closes with the account (its members’ sessions stay theirs)',
+    archive: 'focusRoomsHosted',
+  },
+  'focus_room_members.user_id': { onDelete: 'delete', why: 'the focus rooms the reader is in, with the book they chose', archive: 'focusRooms' },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

@@ -26,3 +26,8 @@ export const FOCUS_DAILY_CAP_MINUTES = 960;
 /** After its end, the reader has this long to record the page reached before the session closes itself. */
 export const FOCUS_FINISH_GRACE_MINUTES = 30;
 export const FOCUS_TIME_ZONE = 'America/Sao_Paulo';
+
+/** A focus room (sala): `public` rooms are listed on /foca/salas; `private` ones are joined by their code. */
+export const FOCUS_ROOM_VISIBILITIES = ['public', 'private'] as const;
+export type FocusRoomVisibility = (typeof FOCUS_ROOM_VISIBILITIES)[number];
+export const FOCUS_ROOM_VISIBILITY_LABELS: Record<FocusRoomVisibility, string> = { public: 'Pública', private: 'Privada' };
