@@ -43,6 +43,7 @@ import * as bookshelf from './estante';
 import * as home from './home';
 import * as foca from './foca';
 import * as focaLogs from './foca.logs';
+import * as focaRooms from './foca.salas';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
@@ -111,6 +112,8 @@ const routeCases = (
   // The focus game's pages and forms are the signed-in reader's own (foca.authorization.test.ts: sessions, suspended).
   { path: '/foca', module: foca, expect: signedIn },
   { path: '/foca/logs', module: focaLogs, expect: signedIn },
+  // Rooms (foca-salas.authorization.test.ts: a room's page, forms and live connection by role, host and member).
+  { path: '/foca/salas', module: focaRooms, expect: signedIn },
   // Profiles (public here) are everyone's to see; following and blocking need an account.
   { path: '/seguindo', module: following, expect: signedIn },
   { path: '/u?q=leitor', module: readers, expect: everyone },
@@ -219,7 +222,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(53);
+    expect(denials).toBe(54);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

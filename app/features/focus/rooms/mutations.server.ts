@@ -22,7 +22,8 @@ import type { FocusRoomVisibility } from '../vocabulary';
  * that made it, so every member's page — on whichever server — reloads the room.
  */
 
-const newCode = customAlphabet(FOCUS_ROOM_CODE_ALPHABET, FOCUS_ROOM_CODE_LENGTH);
+/** A new room code (policy: 8 characters, no look-alikes). */
+export const newRoomCode = customAlphabet(FOCUS_ROOM_CODE_ALPHABET, FOCUS_ROOM_CODE_LENGTH);
 const changed = (roomId: string, kind: string, db?: Tx) => publish(roomChannel(roomId), { kind }, db);
 
 /** Host-only actions: a member who is not the host is refused (403); anyone else never saw the room (404). */
@@ -43,7 +44,7 @@ export async function createFocusRoom(viewer: Viewer, input: { name: string; vis
         );
         if ((host?.rooms ?? 0) >= FOCUS_ROOMS_PER_HOST)
           throw new AppError('invalid_input', `Você já tem ${FOCUS_ROOMS_PER_HOST} salas abertas: feche uma para criar outra.`, 'name');
-        await tx.insert(focusRooms).values({ id, hostId: viewer.id, name: input.name, visibility: input.visibility, code: newCode() });
+        await tx.insert(focusRooms).values({ id, hostId: viewer.id, name: input.name, visibility: input.visibility, code: newRoomCode() });
         await tx.insert(focusRoomMembers).values({ roomId: id, userId: viewer.id });
       });
       return { id };

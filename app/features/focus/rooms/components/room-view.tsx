@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Form, useNavigate, useRevalidator } from 'react-router';
 import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
@@ -21,19 +21,18 @@ import type { FocusRoomMember, FocusRoomPage, FocusRoomSprint } from '../types';
  * host sends everyone back to the list.
  */
 function useRoomLive(roomId: string, enabled: boolean) {
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  // Stable (React Router memoizes it per router): the connection is not reopened on every render.
+  const { revalidate } = useRevalidator();
   const navigate = useNavigate();
   useEffect(() => {
     if (!enabled) return;
     const source = new EventSource(`/api/foca/salas/${roomId}/eventos`);
     source.addEventListener('sala', (event) => {
       if ((event as MessageEvent<string>).data.includes('"closed"')) void navigate('/foca/salas');
-      else void revalidate.current();
+      else void revalidate();
     });
     return () => source.close();
-  }, [roomId, enabled, navigate]);
+  }, [roomId, enabled, navigate, revalidate]);
 }
 
 type RoomViewProps = {
@@ -96,14 +95,12 @@ export function FocusRoomView({ room, running, books, result, children }: RoomVi
 /** The room's sprint for a member without a session in it (no book, or arrived later): the same countdown. */
 function SprintCountdown({ sprint, serverNow, member }: { sprint: FocusRoomSprint; serverNow: string; member: boolean }) {
   const secondsLeft = useSecondsLeft(sprint.endsAt, serverNow);
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const { revalidate } = useRevalidator();
   const ended = secondsLeft <= 0;
   // At the end the results are in: read the room again.
   useEffect(() => {
-    if (ended) void revalidate.current();
-  }, [ended]);
+    if (ended) void revalidate();
+  }, [ended, revalidate]);
   return (
     <section aria-labelledby="sprint" className="flex flex-col items-center gap-3 rounded-xl border border-line bg-surface p-6 text-center">
       <h2 id="sprint" className="font-serif text-xl font-semibold">
