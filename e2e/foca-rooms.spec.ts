@@ -24,6 +24,7 @@ test('two new readers in one private room see each other arrive live, and the ho
   await host.getByRole('link', { name: 'Salas de foco' }).click();
   await expect(host.getByRole('heading', { level: 1, name: 'Salas de foco' })).toBeVisible();
   await expect(host.getByRole('link', { name: 'Sprint das 20h' })).toBeVisible();
+  await checkBothWidths(host, 'foca-salas');
   await host.getByLabel('Nome da sala').fill('Cortiço às nove');
   await host.getByRole('radio', { name: /Privada/ }).check();
   await host.getByRole('button', { name: 'Criar sala' }).click();
