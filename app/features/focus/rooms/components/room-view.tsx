@@ -5,6 +5,7 @@ import { Avatar } from '~/components/ui/avatar';
 import { Button, buttonClass } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
 import type { CoverCard } from '~/features/catalog/types';
+import { InviteForm } from '~/features/clubs/admin/components/invite-form';
 import { usePosting } from '~/features/reading/components/use-posting';
 import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber, formatTime } from '~/lib/format';
@@ -240,33 +241,6 @@ function BookChoice({ books, chosen, result }: { books: readonly CoverCard[]; ch
           As sprints são com um livro que você está lendo. Marque um livro como “Lendo” na <Link to="/estante">sua estante</Link> e volte aqui.
         </p>
       )}
-    </section>
-  );
-}
-
-/** The host invites a reader by username; they get a notification with the room's code. */
-function InviteForm({ result }: { result: FormResult | undefined }) {
-  const busy = usePosting();
-  return (
-    <section aria-labelledby="convidar" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
-      <h2 id="convidar" className="font-serif text-xl font-semibold">
-        Convidar alguém
-      </h2>
-      <Form method="post" className="flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="convidar" />
-        <div className="w-64">
-          <TextField
-            label="Nome de usuário"
-            name="username"
-            autoComplete="off"
-            defaultValue={typed(result, 'username')}
-            error={fieldError(result, 'username')}
-          />
-        </div>
-        <Button type="submit" disabled={busy} className="mb-0.5">
-          Convidar
-        </Button>
-      </Form>
     </section>
   );
 }
