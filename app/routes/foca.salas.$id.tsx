@@ -10,7 +10,8 @@ import { finishFocusSession, giveUpFocusSession } from '~/features/focus/session
 import { focusActionInput } from '~/features/focus/validation';
 import { listCurrentlyReading } from '~/features/reading/home.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
-import { orNotFound } from '~/server/errors';
+import { formatNumber } from '~/lib/format';
+import { AppError, orNotFound } from '~/server/errors';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
@@ -46,9 +47,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!parsed.ok) return parsed.failure;
     const input = parsed.value;
     try {
-      if (input.intent === 'desistir') await giveUpFocusSession(viewer, input.session);
-      else if (input.intent === 'concluir') await finishFocusSession(viewer, input.session, input.progress);
-      return { success: input.intent === 'desistir' ? 'Você saiu da sprint.' : 'Sessão concluída.' };
+      if (input.intent === 'iniciar') throw new AppError('invalid_input', 'Sessões só suas começam em /foca.');
+      const { status, credited } =
+        input.intent === 'desistir' ? await giveUpFocusSession(viewer, input.session) : await finishFocusSession(viewer, input.session, input.progress);
+      const minutes = `${formatNumber(credited)} min`;
+      return { success: status === 'given_up' ? `Você desistiu da sprint: ${minutes} contaram.` : `Sessão concluída: ${minutes} de foco.` };
     } catch (error) {
       return failureFromError(error, parsed.fields);
     }
