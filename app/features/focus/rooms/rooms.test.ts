@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { getDb, queryRows } from '~/db/client.server';
+import { getDatabase, getDb, queryRows } from '~/db/client.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import { subscribe } from '~/server/realtime.server';
@@ -227,6 +228,30 @@ describe('presence', () => {
     expect(await present()).toBe(false);
     await off();
   });
+});
+
+describe('presence across servers', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a member arriving through one server is heard by a room page on another sharing the PostgreSQL',
+    async () => {
+      const database = getDatabase();
+      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const host = await reader();
+      const room = await createFocusRoom(host.viewer, { name: 'Dois servidores', visibility: 'public' });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-child.ts', roomChannel(room.id)], {
+        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await expect.poll(() => output, { timeout: 15_000 }).toContain('ready');
+      await markPresent(host.viewer, room.id);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(output).toContain('received {"kind":"presence"}');
+    },
+    30_000,
+  );
 });
 
 describe('room invitations', () => {
