@@ -28,11 +28,24 @@ function useRoomLive(roomId: string, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     const source = new EventSource(`/api/foca/salas/${roomId}/eventos`);
+    // A burst of events (several members arriving at once) reloads the room once; the short random wait also
+    // spreads the members' reloads so a room of 50 does not ask the server at the same instant.
+    let pending: number | undefined;
     source.addEventListener('sala', (event) => {
       if ((event as MessageEvent<string>).data.includes('"closed"')) void navigate('/foca/salas');
-      else void revalidate();
+      else
+        pending ??= window.setTimeout(
+          () => {
+            pending = undefined;
+            void revalidate();
+          },
+          100 + Math.random() * 200,
+        );
     });
-    return () => source.close();
+    return () => {
+      window.clearTimeout(pending);
+      source.close();
+    };
   }, [roomId, enabled, navigate, revalidate]);
 }
 
