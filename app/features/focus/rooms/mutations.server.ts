@@ -137,6 +137,8 @@ export async function startRoomSprint(viewer: Viewer, roomId: string, minutes: n
     await roomAccess(viewer, roomId, { tx, lock: true });
     const [running] = await queryRows<{ id: string }>(sql`SELECT id FROM focus_room_sprints WHERE room_id = ${roomId} AND ends_at > now() LIMIT 1`, tx);
     if (running) throw new AppError('invalid_input', 'Já há uma sprint em andamento nesta sala.');
+    // The host pressing the button is in the room, whether or not their page's connection has said so yet.
+    await tx.execute(sql`UPDATE focus_room_members SET seen_at = now() WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
     await tx.execute(sql`INSERT INTO focus_room_sprints (id, room_id, planned_minutes, started_at, ends_at)
       VALUES (${id}, ${roomId}, ${minutes}, now(), now() + make_interval(mins => ${minutes}))`);
     const joining = await queryRows<{ user_id: string; edition_id: string }>(

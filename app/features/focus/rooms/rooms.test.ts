@@ -193,7 +193,8 @@ describe('room sprints', () => {
   it('a room closed by its host: its sprint goes on as each member’s own session', async () => {
     const host = await reader();
     const room = await createFocusRoom(host.viewer, { name: 'Sala que fecha', visibility: 'public' });
-    await seated(room.id, host);
+    // The host's page has not connected yet: starting the sprint, they are in the room all the same.
+    expect(await statusOf(post(host, room.id, { intent: 'livro', edition: host.book }))).toBe(200);
     await startRoomSprint(host.viewer, room.id, 25);
     const heard: unknown[] = [];
     const off = await subscribe(roomChannel(room.id), (payload) => heard.push(payload));
