@@ -89,6 +89,8 @@ export default [
   route('foca/logs', 'routes/foca.logs.tsx'),
   route('foca/ranking', 'routes/foca.ranking.tsx'),
   route('f', 'routes/f.tsx'),
+  route('foca/salas', 'routes/foca.salas.tsx'),
+  route('foca/salas/:id', 'routes/foca.salas.$id.tsx'),
 
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),
@@ -133,6 +135,7 @@ export default [
   route('api/catalogo/sugestoes', 'routes/api/catalogo.sugestoes.ts'),
   route('api/resenhas/rascunho', 'routes/api/resenhas.rascunho.ts'),
   route('api/notificacoes/stream', 'routes/api/notificacoes.stream.ts'),
+  route('api/foca/salas/:id/eventos', 'routes/api/foca.salas.$id.eventos.ts'),
   route('api/interno/backup', 'routes/api/interno.backup.ts'),
   route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),
 

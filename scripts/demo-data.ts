@@ -9,6 +9,7 @@ import { getDb } from '~/db/client.server';
 import { newsPosts, users } from '~/db/schema';
 import { DEMO_PASSWORD, type DemoAccount, seedDemoAccounts } from '~/features/accounts/seed.server';
 import { seedDemoAtts } from '~/features/atts/seed.server';
+import { DEMO_ROOM, seedDemoFocusRoom } from '~/features/focus/rooms/seed.server';
 import { seedDemoFocusRanking, seedDemoFocusSessions } from '~/features/focus/seed.server';
 import { DEMO_CLUBS, seedDemoClubs } from '~/features/clubs/seed.server';
 import { DEMO_GROUP_READS, seedDemoGroupReads } from '~/features/lcs/seed.server';
@@ -77,6 +78,7 @@ export async function seedDemo(): Promise<string[]> {
   if (readers) said.push(`${readers} leitores com estante, att e quem seguem, para conhecer em /u.`);
   const focusRanking = await seedDemoFocusRanking();
   if (focusRanking) said.push(`${focusRanking} leitores com sessões de foco, no ranking da Foca (/foca/ranking, /f).`);
+  if (await seedDemoFocusRoom()) said.push(`Sala de foco pública “${DEMO_ROOM.name}” de ${DEMO_ROOM.host}, com a sprint de ontem, em /foca/salas.`);
   const clubs = await seedDemoClubs();
   if (clubs) said.push(`${clubs} clubes: ${DEMO_CLUBS.map((c) => `${c.name} (${c.visibility})`).join(', ')}, em /clubes.`);
   const groupReads = await seedDemoGroupReads();

@@ -45,6 +45,7 @@ import * as foca from './foca';
 import * as focaLogs from './foca.logs';
 import * as focaRanking from './foca.ranking';
 import * as topPlayers from './f';
+import * as focaRooms from './foca.salas';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
@@ -117,6 +118,8 @@ const routeCases = (
   { path: '/foca/ranking?periodo=mensal', module: focaRanking, expect: everyone },
   { path: '/foca/ranking?periodo=geral&entre=seguindo', module: focaRanking, expect: signedIn },
   { path: '/f', module: topPlayers, expect: everyone },
+  // Rooms (foca-salas.authorization.test.ts: a room's page, forms and live connection by role, host and member).
+  { path: '/foca/salas', module: focaRooms, expect: signedIn },
   // Profiles (public here) are everyone's to see; following and blocking need an account.
   { path: '/seguindo', module: following, expect: signedIn },
   { path: '/u?q=leitor', module: readers, expect: everyone },
@@ -225,7 +228,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(53);
+    expect(denials).toBe(54);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

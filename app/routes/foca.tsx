@@ -68,6 +68,9 @@ export default function FocaPage({ loaderData, actionData }: Route.ComponentProp
           Hoje: <strong className="tabular-nums text-ink">{formatNumber(minutesToday)} min</strong> de foco (até {formatNumber(FOCUS_DAILY_CAP_MINUTES / 60)} h
           por dia contam).
         </p>
+        <p>
+          <Link to="/foca/salas">Salas de foco</Link>: leia junto com outras pessoas, no mesmo cronômetro.
+        </p>
       </header>
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? actionData.formError : null}</FormMessage>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { FOCUS_ALL_TIME_START, FOCUS_PERIODS, FOCUS_SESSION_STATUSES } from '~/features/focus/vocabulary';
+import { type AnyPgColumn, check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { FOCUS_ALL_TIME_START, FOCUS_PERIODS, FOCUS_ROOM_VISIBILITIES, FOCUS_SESSION_STATUSES } from '~/features/focus/vocabulary';
 import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
@@ -32,6 +32,8 @@ export const focusSessions = pgTable(
     /** The progress the reader recorded when finishing (in the edition's unit), or null. */
     progressValue: doublePrecision(),
     progressUnit: text({ enum: PROGRESS_UNITS }),
+    /** The room sprint that started this session (decision 0083), or null for a reader's own session. */
+    roomSprintId: text().references((): AnyPgColumn => focusRoomSprints.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('focus_sessions_one_running_key')
@@ -43,6 +45,9 @@ export const focusSessions = pgTable(
       .on(t.endsAt)
       .where(sql`status = 'running'`),
     index('focus_sessions_edition_idx').on(t.editionId),
+    index('focus_sessions_room_sprint_idx')
+      .on(t.roomSprintId)
+      .where(sql`room_sprint_id IS NOT NULL`),
     check('focus_sessions_planned_minutes_check', sql`planned_minutes BETWEEN 5 AND 180`),
     check('focus_sessions_credited_minutes_check', sql`credited_minutes >= 0 AND credited_minutes <= planned_minutes`),
     check('focus_sessions_ends_check', sql`ends_at > started_at`),
@@ -76,5 +81,79 @@ export const focusTotals = pgTable(
       'focus_totals_starts_on_check',
       sql`CASE period WHEN 'week' THEN extract(isodow FROM starts_on) = 1 WHEN 'month' THEN extract(day FROM starts_on) = 1 ELSE starts_on = ${sql.raw(`'${FOCUS_ALL_TIME_START}'`)} END`,
     ),
+  ],
+);
+
+/**
+ * A focus room (sala, decision 0083): a host's room where members focus together. Public rooms are listed; a private
+ * one is found only by its `code` (404 to anyone else). A room stays open until its host closes it (the row goes).
+ */
+export const focusRooms = pgTable(
+  'focus_rooms',
+  {
+    id: text().primaryKey(),
+    hostId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    visibility: text({ enum: FOCUS_ROOM_VISIBILITIES }).notNull(),
+    /** The code that lets a reader join (private rooms; public ones have one too, unused). */
+    code: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('focus_rooms_code_key').on(t.code),
+    index('focus_rooms_host_idx').on(t.hostId),
+    index('focus_rooms_public_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`visibility = 'public'`),
+    check('focus_rooms_name_check', sql`char_length(name) BETWEEN 3 AND 60`),
+  ],
+);
+
+/**
+ * A room's member: who joined, the book they chose for the sprints (one they are reading, or none: "sem livro"), and
+ * when their page last told the server they are there (`seenAt`: the live connection's heartbeat, so every server
+ * agrees on who is present; null once they left the page).
+ */
+export const focusRoomMembers = pgTable(
+  'focus_room_members',
+  {
+    roomId: text()
+      .notNull()
+      .references(() => focusRooms.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    editionId: text().references(() => editions.id, { onDelete: 'set null' }),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index('focus_room_members_user_idx').on(t.userId),
+    index('focus_room_members_edition_idx').on(t.editionId),
+  ],
+);
+
+/**
+ * A sprint the host started: every member present with a book got a focus session (pointing here by
+ * `focus_sessions.room_sprint_id`) with this start and end, the database's clock.
+ */
+export const focusRoomSprints = pgTable(
+  'focus_room_sprints',
+  {
+    id: text().primaryKey(),
+    roomId: text()
+      .notNull()
+      .references(() => focusRooms.id, { onDelete: 'cascade' }),
+    plannedMinutes: smallint().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('focus_room_sprints_room_idx').on(t.roomId, t.startedAt.desc()),
+    check('focus_room_sprints_planned_minutes_check', sql`planned_minutes BETWEEN 5 AND 180`),
+    check('focus_room_sprints_ends_check', sql`ends_at > started_at`),
   ],
 );

@@ -196,5 +196,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'the ranking’s sums of the reader’s focus minutes',
     archive: { excluded: 'focus minutes per week, month and all time, counted again from focusSessions' },
   },
+  'focus_rooms.host_id': {
+    onDelete: 'delete',
+    why: 'a focus room is its host’s: it closes with the account (its members’ sessions stay theirs)',
+    archive: 'focusRoomsHosted',
+  },
+  'focus_room_members.user_id': { onDelete: 'delete', why: 'the focus rooms the reader is in, with the book they chose', archive: 'focusRooms' },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

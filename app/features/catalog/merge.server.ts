@@ -63,6 +63,7 @@ export const MERGE_LINKS: readonly MergeLink[] = [
     fold: foldChallengeLinks,
   },
   { table: 'focus_sessions', column: 'edition_id', references: ['edition'], how: 'move' },
+  { table: 'focus_room_members', column: 'edition_id', references: ['edition'], how: 'move' },
   {
     table: 'new_edition_alerts',
     column: 'edition_id',

@@ -212,8 +212,14 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object('acceptedAt', a.accepted_at)) FROM marathon_notice_acceptances a WHERE a.user_id = ${userId}) AS "marathonNotice",
       (SELECT json_agg(json_build_object('edition', json_build_object('id', e.id, 'title', e.title), 'plannedMinutes', f.planned_minutes, 'status', f.status,
           'startedAt', f.started_at, 'endsAt', f.ends_at, 'finishedAt', f.finished_at, 'creditedMinutes', f.credited_minutes, 'creditedOn', f.credited_on,
-          'progressValue', f.progress_value, 'progressUnit', f.progress_unit) ORDER BY f.started_at, f.id)
-        FROM focus_sessions f JOIN editions e ON e.id = f.edition_id WHERE f.user_id = ${userId}) AS "focusSessions"`);
+          'progressValue', f.progress_value, 'progressUnit', f.progress_unit,
+          'room', (SELECT r.name FROM focus_room_sprints rs JOIN focus_rooms r ON r.id = rs.room_id WHERE rs.id = f.room_sprint_id)) ORDER BY f.started_at, f.id)
+        FROM focus_sessions f JOIN editions e ON e.id = f.edition_id WHERE f.user_id = ${userId}) AS "focusSessions",
+      (SELECT json_agg(json_build_object('name', r.name, 'visibility', r.visibility, 'code', r.code, 'createdAt', r.created_at) ORDER BY r.created_at, r.id)
+        FROM focus_rooms r WHERE r.host_id = ${userId}) AS "focusRoomsHosted",
+      (SELECT json_agg(json_build_object('room', r.name, 'joinedAt', m.joined_at,
+          'edition', CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'title', e.title) END) ORDER BY m.joined_at, r.id)
+        FROM focus_room_members m JOIN focus_rooms r ON r.id = m.room_id LEFT JOIN editions e ON e.id = m.edition_id WHERE m.user_id = ${userId}) AS "focusRooms"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

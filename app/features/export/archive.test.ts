@@ -1,4 +1,5 @@
 import { createClub } from '~/features/clubs/mutations.server';
+import { createFocusRoom } from '~/features/focus/rooms/mutations.server';
 import { createGroupRead } from '~/features/lcs/mutations.server';
 import { joinGroupRead } from '~/features/lcs/participants.server';
 import { addMaterialFile } from '~/features/lcs/materials/materials.server';
@@ -141,6 +142,9 @@ describe('full archive', () => {
     await getDb()
       .execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, status, started_at, ends_at, finished_at, credited_minutes, credited_on, progress_value, progress_unit)
       VALUES (${newId()}, ${readerUser.id}, ${editionId}, 25, 'finished', now() - interval '30 minutes', now() - interval '5 minutes', now(), 25, current_date, 120, 'page')`);
+    // A focus room the reader hosts (they are its first member), with the book they bring to its sprints.
+    const room = await createFocusRoom(reader, { name: 'Sala do Torto Arado', visibility: 'private' });
+    await getDb().execute(sql`UPDATE focus_room_members SET edition_id = ${editionId} WHERE room_id = ${room.id}`);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -237,6 +241,8 @@ describe('full archive', () => {
     expect(data.focusSessions).toMatchObject([
       { edition: { id: editionId }, plannedMinutes: 25, status: 'finished', creditedMinutes: 25, progressValue: 120, progressUnit: 'page' },
     ]);
+    expect(data.focusRoomsHosted).toMatchObject([{ name: 'Sala do Torto Arado', visibility: 'private', code: expect.stringMatching(/^[2-9A-Z]{8}$/) }]);
+    expect(data.focusRooms).toMatchObject([{ room: 'Sala do Torto Arado', edition: { id: editionId } }]);
     expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);

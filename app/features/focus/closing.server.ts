@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { creditReading } from '~/features/marathons/counting.server';
+import { publish } from '~/server/realtime.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
 import { closingCredit, dailyMinutesLeft } from './policy';
 import { addToFocusTotals } from './totals.server';
+import { roomChannel } from './rooms/queries.server';
 import { FOCUS_FINISH_GRACE_MINUTES, FOCUS_TIME_ZONE, type FocusSessionStatus } from './vocabulary';
 
 /**
@@ -43,8 +45,14 @@ export async function closeSession(
     tx,
   );
   const credited = Math.max(0, Math.min(minutes, dailyMinutesLeft(day!.used)));
-  await tx.execute(sql`UPDATE focus_sessions SET status = ${status}, finished_at = now(), credited_minutes = ${credited}, credited_on = ${day!.day}::date,
-      progress_value = ${progress?.value ?? null}, progress_unit = ${progress?.unit ?? null} WHERE id = ${row.id} AND status = 'running'`);
+  const [closed] = await queryRows<{ room_id: string | null }>(
+    sql`UPDATE focus_sessions f SET status = ${status}, finished_at = now(), credited_minutes = ${credited}, credited_on = ${day!.day}::date,
+      progress_value = ${progress?.value ?? null}, progress_unit = ${progress?.unit ?? null} WHERE id = ${row.id} AND status = 'running'
+      RETURNING (SELECT s.room_id FROM focus_room_sprints s WHERE s.id = f.room_sprint_id) AS room_id`,
+    tx,
+  );
+  // A room sprint's session: the room's members see its result (decision 0083).
+  if (closed?.room_id) await publish(roomChannel(closed.room_id), { kind: 'sprint' }, tx);
   await creditReading(tx, { userId: row.user_id, pages: 0, minutes: Math.max(0, credited - minutesCreditedByProgress), at });
   if (credited > 0) await addToFocusTotals(tx, row.user_id, day!.day, credited, at);
   return credited;

@@ -42,3 +42,7 @@ export const FOCUS_PERIOD_WORDS: Record<FocusPeriod, { param: string; label: str
   month: { param: 'mensal', label: 'Mensal', caption: 'neste mês' },
   all: { param: 'geral', label: 'Geral', caption: 'desde sempre' },
 };
+/** A focus room (sala): `public` rooms are listed on /foca/salas; `private` ones are joined by their code. */
+export const FOCUS_ROOM_VISIBILITIES = ['public', 'private'] as const;
+export type FocusRoomVisibility = (typeof FOCUS_ROOM_VISIBILITIES)[number];
+export const FOCUS_ROOM_VISIBILITY_LABELS: Record<FocusRoomVisibility, string> = { public: 'Pública', private: 'Privada' };

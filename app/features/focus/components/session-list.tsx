@@ -3,7 +3,8 @@ import { formatDateTime, formatNumber } from '~/lib/format';
 import type { FocusSessionRow } from '../types';
 import { FOCUS_STATUS_LABELS } from '../vocabulary';
 
-const progressText = (session: FocusSessionRow) => {
+/** "chegou à página 120": the progress recorded when a session finished, or null. */
+export const progressText = (session: Pick<FocusSessionRow, 'progressValue' | 'progressUnit'>) => {
   if (session.progressValue == null || !session.progressUnit) return null;
   if (session.progressUnit === 'percent') return `chegou a ${formatNumber(session.progressValue)}%`;
   return session.progressUnit === 'page' ? `chegou à página ${formatNumber(session.progressValue)}` : `chegou ao minuto ${formatNumber(session.progressValue)}`;

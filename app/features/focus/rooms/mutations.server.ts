@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import { customAlphabet } from 'nanoid';
+import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { focusRoomMembers, focusRooms } from '~/db/schema';
+import { resolveUsername } from '~/features/accounts/queries.server';
+import { notify } from '~/features/social/mutations.server';
+import { isBlockedPair } from '~/features/social/audience.server';
+import { newId } from '~/lib/ids';
+import { AppError, RateLimitError, isUniqueViolation } from '~/server/errors';
+import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
+import { publish } from '~/server/realtime.server';
+import type { Viewer } from '~/server/viewer.server';
+import { closeExpiredSessionOf } from '../closing.server';
+import { giveUpFocusSession } from '../sessions.server';
+import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_CODE_ALPHABET, FOCUS_ROOM_CODE_LENGTH, FOCUS_ROOM_INVITATIONS_PER_HOUR, FOCUS_ROOM_MAX_MEMBERS } from './policy';
+import { type RoomAccess, presentSql, roomAccess, roomChannel } from './queries.server';
+import type { FocusRoomVisibility } from '../vocabulary';
+
+/**
+ * Focus rooms (PRODUCT.md §J, decision 0083): a host's room where members focus together. Every function checks the
+ * viewer against the room itself (roomAccess); every change is published on the room's channel, in the transaction
+ * that made it, so every member's page — on whichever server — reloads the room.
+ */
+
+/** A new room code (policy: 8 characters, no look-alikes). */
+export const newRoomCode = customAlphabet(FOCUS_ROOM_CODE_ALPHABET, FOCUS_ROOM_CODE_LENGTH);
+const changed = (roomId: string, kind: string, db?: Tx) => publish(roomChannel(roomId), { kind }, db);
+
+/** Host-only actions: a member who is not the host is refused (403); anyone else never saw the room (404). */
+function requireHost(viewer: Viewer, room: RoomAccess, message: string): void {
+  if (room.hostId !== viewer.id) throw new AppError(room.member || room.visibility === 'public' ? 'forbidden' : 'not_found', message);
+}
+
+/** Creates a room, with its host as its first member; at most FOCUS_ROOMS_PER_HOST open at once. */
+export async function createFocusRoom(viewer: Viewer, input: { name: string; visibility: FocusRoomVisibility }): Promise<{ id: string }> {
+  const id = newId();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await getDb().transaction(async (tx) => {
+        // The host's row, locked: two creations at once count the rooms one after the other.
+        const [host] = await queryRows<{ rooms: number }>(
+          sql`SELECT (SELECT count(*)::int FROM focus_rooms WHERE host_id = u.id) AS rooms FROM users u WHERE u.id = ${viewer.id} FOR UPDATE`,
+          tx,
+        );
+        if ((host?.rooms ?? 0) >= FOCUS_ROOMS_PER_HOST)
+          throw new AppError('invalid_input', `Você já tem ${FOCUS_ROOMS_PER_HOST} salas abertas: feche uma para criar outra.`, 'name');
+        await tx.insert(focusRooms).values({ id, hostId: viewer.id, name: input.name, visibility: input.visibility, code: newRoomCode() });
+        await tx.insert(focusRoomMembers).values({ roomId: id, userId: viewer.id });
+      });
+      return { id };
+    } catch (error) {
+      // A code already taken (one in a billion): draw another.
+      if (!isUniqueViolation(error) || attempt >= 2) throw error;
+    }
+  }
+}
+
+/**
+ * Joins a room: a public one from its page, a private one with its code. Never across a block with the host; at
+ * most FOCUS_ROOM_MAX_MEMBERS members, counted under the room's lock. Joining twice changes nothing.
+ */
+export async function joinFocusRoom(viewer: Viewer, roomId: string, code?: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const room = await roomAccess(viewer, roomId, { code, tx, lock: true });
+    if (room.member) return;
+    const [count] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM focus_room_members WHERE room_id = ${roomId}`, tx);
+    if ((count?.n ?? 0) >= FOCUS_ROOM_MAX_MEMBERS)
+      throw new AppError('invalid_input', `Esta sala está cheia: são ${FOCUS_ROOM_MAX_MEMBERS} pessoas no máximo.`);
+    await tx.insert(focusRoomMembers).values({ roomId, userId: viewer.id });
+    await changed(roomId, 'member', tx);
+  });
+}
+
+/** The book a member brings to the room's sprints: one they are reading, or none ("sem livro": they sit out). */
+export async function chooseRoomBook(viewer: Viewer, roomId: string, editionId: string | null): Promise<void> {
+  const room = await roomAccess(viewer, roomId);
+  if (!room.member) throw new AppError('forbidden', 'Entre na sala para escolher seu livro.');
+  if (editionId) {
+    const [reading] = await queryRows<{ id: string }>(
+      sql`SELECT id FROM shelf_entries WHERE user_id = ${viewer.id} AND edition_id = ${editionId} AND status = 'reading'`,
+    );
+    if (!reading) throw new AppError('invalid_input', 'Escolha um livro que você está lendo.', 'edition');
+  }
+  await getDb().transaction(async (tx) => {
+    await tx.execute(sql`UPDATE focus_room_members SET edition_id = ${editionId} WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
+    await changed(roomId, 'member', tx);
+  });
+}
+
+/**
+ * Leaves a room. Leaving during a sprint is giving up: the member's session in it closes through /foca's give-up
+ * (half the minutes elapsed). The host does not leave: they close the room.
+ */
+export async function leaveFocusRoom(viewer: Viewer, roomId: string): Promise<void> {
+  const room = await roomAccess(viewer, roomId);
+  if (!room.member) throw new AppError('invalid_input', 'Você não está nesta sala.');
+  if (room.hostId === viewer.id) throw new AppError('invalid_input', 'Você criou esta sala: para sair, feche a sala.');
+  const [running] = await queryRows<{ id: string }>(
+    sql`SELECT f.id FROM focus_sessions f JOIN focus_room_sprints s ON s.id = f.room_sprint_id
+      WHERE f.user_id = ${viewer.id} AND f.status = 'running' AND s.room_id = ${roomId}`,
+  );
+  if (running) await giveUpFocusSession(viewer, running.id);
+  await getDb().transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM focus_room_members WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
+    await changed(roomId, running ? 'sprint' : 'member', tx);
+  });
+}
+
+/**
+ * Closes a room (the host): the room, its members and its sprints go. A sprint running then goes on as each
+ * member's own session (their sessions stay, no longer tied to a room).
+ */
+export async function closeFocusRoom(viewer: Viewer, roomId: string): Promise<void> {
+  const room = await roomAccess(viewer, roomId);
+  requireHost(viewer, room, 'Só quem criou a sala pode fechá-la.');
+  await getDb().transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM focus_rooms WHERE id = ${roomId}`);
+    await changed(roomId, 'closed', tx);
+  });
+}
+
+/**
+ * Starts a sprint (the host): for `minutes` from the database's `now()`. In one transaction, under the room's lock
+ * (one sprint at a time), every member present now with a book they are still reading, and no running session of
+ * their own, gets a focus session with the sprint's start and end, tied to it. Only the duration comes from the
+ * form; a member's session that a start of their own beat by a moment is left as it is (the one-running-session
+ * index decides).
+ */
+export async function startRoomSprint(viewer: Viewer, roomId: string, minutes: number): Promise<{ id: string; sessions: number }> {
+  const room = await roomAccess(viewer, roomId);
+  requireHost(viewer, room, 'Só quem criou a sala começa uma sprint.');
+  // Sessions left open past their end close first (as starting one's own session does), so they do not keep a member out.
+  const present = await queryRows<{ user_id: string }>(sql`SELECT user_id FROM focus_room_members WHERE room_id = ${roomId} AND ${presentSql(sql`seen_at`)}`);
+  for (const { user_id } of present) await closeExpiredSessionOf(user_id);
+  const id = newId();
+  return getDb().transaction(async (tx) => {
+    await roomAccess(viewer, roomId, { tx, lock: true });
+    const [running] = await queryRows<{ id: string }>(sql`SELECT id FROM focus_room_sprints WHERE room_id = ${roomId} AND ends_at > now() LIMIT 1`, tx);
+    if (running) throw new AppError('invalid_input', 'Já há uma sprint em andamento nesta sala.');
+    // The host pressing the button is in the room, whether or not their page's connection has said so yet.
+    await tx.execute(sql`UPDATE focus_room_members SET seen_at = now() WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
+    await tx.execute(sql`INSERT INTO focus_room_sprints (id, room_id, planned_minutes, started_at, ends_at)
+      VALUES (${id}, ${roomId}, ${minutes}, now(), now() + make_interval(mins => ${minutes}))`);
+    const joining = await queryRows<{ user_id: string; edition_id: string }>(
+      sql`SELECT m.user_id, m.edition_id FROM focus_room_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL
+        WHERE m.room_id = ${roomId} AND ${presentSql(sql`m.seen_at`)} AND m.edition_id IS NOT NULL
+          AND EXISTS (SELECT 1 FROM shelf_entries se WHERE se.user_id = m.user_id AND se.edition_id = m.edition_id AND se.status = 'reading')
+        ORDER BY m.joined_at, m.user_id`,
+      tx,
+    );
+    let sessions = 0;
+    for (const member of joining) {
+      const inserted = await queryRows<{ id: string }>(
+        sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at, room_sprint_id)
+          SELECT ${newId()}, ${member.user_id}, ${member.edition_id}, s.planned_minutes, s.started_at, s.ends_at, s.id FROM focus_room_sprints s WHERE s.id = ${id}
+          ON CONFLICT (user_id) WHERE status = 'running' DO NOTHING RETURNING id`,
+        tx,
+      );
+      sessions += inserted.length;
+    }
+    await changed(roomId, 'sprint', tx);
+    return { id, sessions };
+  });
+}
+
+export const FOCUS_ROOM_INVITATIONS_RATE_LIMIT = { name: 'focus-room-invitations', limit: FOCUS_ROOM_INVITATIONS_PER_HOUR, windowSeconds: 3600 } as const;
+
+/**
+ * The host invites a reader by username (a name changed in the last 30 days still finds them): they are told, with
+ * a link that carries the room's code (`room_invitation`; their switches decide). Nobody is told across a block.
+ */
+export async function inviteToFocusRoom(viewer: Viewer, roomId: string, username: string): Promise<void> {
+  const room = await roomAccess(viewer, roomId);
+  requireHost(viewer, room, 'Só quem criou a sala convida.');
+  const resolved = await resolveUsername(username);
+  const unknown = () => new AppError('invalid_input', `Ninguém no Maratona tem o nome de usuário @${username}. Confira como está escrito.`, 'username');
+  if (!resolved || resolved.userId === viewer.id) throw unknown();
+  await getDb().transaction(async (tx) => {
+    const [reader] = await queryRows<{ id: string; member: boolean }>(
+      sql`SELECT u.id, EXISTS (SELECT 1 FROM focus_room_members m WHERE m.room_id = ${roomId} AND m.user_id = u.id) AS member
+        FROM users u WHERE u.id = ${resolved.userId} AND u.suspended_at IS NULL`,
+      tx,
+    );
+    if (!reader || (await isBlockedPair(viewer.id, reader.id, tx))) throw unknown();
+    if (reader.member) throw new AppError('invalid_input', `@${resolved.username} já está na sala.`, 'username');
+    const limit = await hitRateLimit(FOCUS_ROOM_INVITATIONS_RATE_LIMIT, viewer.id, 1, tx);
+    if (!limit.ok)
+      throw new RateLimitError(
+        limit.retryAfterSeconds,
+        `Você chegou ao limite de ${FOCUS_ROOM_INVITATIONS_PER_HOUR} convites por hora. Poderá convidar de novo daqui a ${formatWait(limit.retryAfterSeconds)}.`,
+        'username',
+      );
+    await notify(
+      {
+        userId: reader.id,
+        actorId: viewer.id,
+        kind: 'focus_room_invitation',
+        text: `@${viewer.username} convidou você para a sala de foco “${room.name}”.`,
+        link: `/foca/salas?codigo=${room.code}`,
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Presence, from a member's live connection (api/foca/salas/{id}/eventos): `seen_at` now, on connecting and at
+ * every heartbeat. The room hears of it only when the member was not present before (their arrival), so heartbeats
+ * are silent.
+ */
+export async function markPresent(viewer: Viewer, roomId: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const [row] = await queryRows<{ present: boolean | null }>(
+      sql`SELECT ${presentSql(sql`seen_at`)} AS present FROM focus_room_members WHERE room_id = ${roomId} AND user_id = ${viewer.id} FOR UPDATE`,
+      tx,
+    );
+    if (!row) return;
+    await tx.execute(sql`UPDATE focus_room_members SET seen_at = now() WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
+    if (!row.present) await changed(roomId, 'presence', tx);
+  });
+}
+
+/** The member's page closed: they are no longer in the room (another open tab says so again at its next heartbeat). */
+export async function markAbsent(viewer: Viewer, roomId: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const left = await queryRows<{ user_id: string }>(
+      sql`UPDATE focus_room_members SET seen_at = NULL WHERE room_id = ${roomId} AND user_id = ${viewer.id} AND seen_at IS NOT NULL RETURNING user_id`,
+      tx,
+    );
+    if (left.length) await changed(roomId, 'presence', tx);
+  });
+}

@@ -1,0 +1,284 @@
+import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { getDatabase, getDb, queryRows } from '~/db/client.server';
+import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
+import { newId } from '~/lib/ids';
+import { subscribe } from '~/server/realtime.server';
+import type { Viewer } from '~/server/viewer.server';
+import { useTestDatabase } from '../../../../test/db';
+import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../../../test/factories';
+import { block } from '../../../../test/reading-factories';
+import { call, statusOf } from '../../../../test/routes';
+import * as roomPage from '../../../routes/foca.salas.$id';
+import * as roomsPage from '../../../routes/foca.salas';
+import { startFocusSession } from '../sessions.server';
+import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_MAX_MEMBERS } from './policy';
+import { createFocusRoom, joinFocusRoom, markAbsent, markPresent, startRoomSprint } from './mutations.server';
+import { getFocusRoomPage, listFocusRooms, roomChannel } from './queries.server';
+
+useTestDatabase();
+
+type Reader = { viewer: Viewer; cookie: string; book: string };
+
+async function reader(withBook = true): Promise<Reader> {
+  const user = await createUser();
+  const viewer = testViewer(user);
+  const book = await createEdition({ title: `Vidas Secas ${newId()}`, authors: ['Graciliano Ramos'], pages: 200 });
+  if (withBook) await setShelfStatus(viewer, book, 'reading');
+  return { viewer, cookie: user.cookie, book };
+}
+
+const post = (who: Reader, roomId: string, fields: Record<string, string>) =>
+  call(roomPage.action, formRequest(`/foca/salas/${roomId}`, fields, { cookie: who.cookie }), { id: roomId });
+
+/** A member in the room with their book, present (as their open page's live connection makes them). */
+async function seated(roomId: string, who: Reader, options: { book?: boolean } = {}) {
+  await joinFocusRoom(who.viewer, roomId);
+  if (options.book !== false) expect(await statusOf(post(who, roomId, { intent: 'livro', edition: who.book }))).toBe(200);
+  await markPresent(who.viewer, roomId);
+}
+
+const sessionsOf = (sprintId: string) =>
+  queryRows<{ user_id: string; status: string; started_at: string; ends_at: string; credited_minutes: number }>(
+    sql`SELECT user_id, status, started_at::text, ends_at::text, credited_minutes FROM focus_sessions WHERE room_sprint_id = ${sprintId} ORDER BY user_id`,
+  );
+
+describe('focus rooms: creating, listing, joining', () => {
+  it('lists public rooms to others, hides private ones (404 without the code) and lets the code in', async () => {
+    const host = await reader();
+    const other = await reader();
+    const pub = await createFocusRoom(host.viewer, { name: 'Leitura da manhã', visibility: 'public' });
+    const priv = await createFocusRoom(host.viewer, { name: 'Só nós', visibility: 'private' });
+    const listed = await listFocusRooms(other.viewer);
+    expect(listed.open.map((room) => room.id)).toEqual([pub.id]);
+    expect(listed.mine).toEqual([]);
+    expect(await statusOf(call(roomPage.loader, getRequest(`/foca/salas/${priv.id}`, other.cookie), { id: priv.id }))).toBe(404);
+    expect(await statusOf(post(other, priv.id, { intent: 'entrar' }))).toBe(404);
+
+    const [{ code }] = (await queryRows<{ code: string }>(sql`SELECT code FROM focus_rooms WHERE id = ${priv.id}`)) as [{ code: string }];
+    // A wrong code is told next to the field, with what was typed kept.
+    const wrong = (await call(roomsPage.action, formRequest('/foca/salas', { intent: 'entrar-com-codigo', code: 'ZZZZ-ZZZZ' }, { cookie: other.cookie }))) as {
+      data: { fieldErrors: Record<string, string>; fields: Record<string, string> };
+    };
+    expect(wrong.data.fieldErrors.code).toMatch(/Nenhuma sala tem esse código/);
+    expect(wrong.data.fields.code).toBe('ZZZZ-ZZZZ');
+    // The code as a reader types it: lower case, with a dash.
+    const joined = (await call(
+      roomsPage.action,
+      formRequest('/foca/salas', { intent: 'entrar-com-codigo', code: `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}` }, { cookie: other.cookie }),
+    )) as Response;
+    expect(joined.headers.get('location')).toBe(`/foca/salas/${priv.id}`);
+    const page = await getFocusRoomPage(other.viewer, priv.id);
+    expect(page.members.map((member) => member.id).sort()).toEqual([host.viewer.id, other.viewer.id].sort());
+    expect(page.code).toBe(code);
+    expect((await listFocusRooms(other.viewer)).mine.map((room) => room.id)).toEqual([priv.id]);
+  });
+
+  it('keeps blocked readers out of each other’s rooms, and holds the limits: rooms per host, members per room', async () => {
+    const host = await reader();
+    const blocked = await reader();
+    await block(host.viewer.id, blocked.viewer.id);
+    const room = await createFocusRoom(host.viewer, { name: 'Sala cheia', visibility: 'public' });
+    expect((await listFocusRooms(blocked.viewer)).open).toEqual([]);
+    expect(await statusOf(post(blocked, room.id, { intent: 'entrar' }))).toBe(404);
+
+    for (let i = 1; i < FOCUS_ROOMS_PER_HOST; i += 1) await createFocusRoom(host.viewer, { name: `Sala ${i}`, visibility: 'private' });
+    const over = (await call(
+      roomsPage.action,
+      formRequest('/foca/salas', { intent: 'criar', name: 'Mais uma', visibility: 'public' }, { cookie: host.cookie }),
+    )) as { data: { fieldErrors: Record<string, string>; fields: Record<string, string> } };
+    expect(over.data.fieldErrors.name).toMatch(/já tem 3 salas abertas/);
+    expect(over.data.fields.name).toBe('Mais uma');
+
+    // Fill the room to its limit with readers made in SQL (the count is what is tested).
+    await getDb()
+      .execute(sql`INSERT INTO users (id, name, email, username) SELECT 'cheio_' || g, 'Leitor ' || g, 'cheio' || g || '@exemplo.com.br', 'cheio_' || g
+      FROM generate_series(1, ${FOCUS_ROOM_MAX_MEMBERS - 1}) g`);
+    await getDb().execute(
+      sql`INSERT INTO focus_room_members (room_id, user_id) SELECT ${room.id}, 'cheio_' || g FROM generate_series(1, ${FOCUS_ROOM_MAX_MEMBERS - 1}) g`,
+    );
+    const late = await reader();
+    const refused = (await post(late, room.id, { intent: 'entrar' })) as { data: { formError: string } };
+    expect(refused.data.formError).toMatch(/sala está cheia/);
+  });
+});
+
+describe('room sprints', () => {
+  it('the host starts one with the database’s clock: every member present with a book gets the same session; forged times and a non-host start are ignored', async () => {
+    const host = await reader();
+    const member = await reader();
+    const noBook = await reader(false);
+    const away = await reader();
+    const busy = await reader();
+    const room = await createFocusRoom(host.viewer, { name: 'Sprint das nove', visibility: 'public' });
+    await seated(room.id, host);
+    await seated(room.id, member);
+    await seated(room.id, noBook, { book: false });
+    await seated(room.id, busy);
+    await joinFocusRoom(away.viewer, room.id);
+    expect(await statusOf(post(away, room.id, { intent: 'livro', edition: away.book }))).toBe(200);
+    const own = await startFocusSession(busy.viewer, { editionId: busy.book, plannedMinutes: 60 });
+
+    // A member who is not the host: refused, nothing started, whatever the form carries.
+    const forged = { intent: 'sprint', minutes: '25', startedAt: '2020-01-01T00:00:00Z', endsAt: '2020-01-01T03:00:00Z', plannedMinutes: '5' };
+    expect(await statusOf(post(member, room.id, forged))).toBe(403);
+    expect(await queryRows(sql`SELECT id FROM focus_room_sprints WHERE room_id = ${room.id}`)).toEqual([]);
+
+    // The host: the times posted are not in the schema; start and end are now() and now() + 25 min.
+    expect(await statusOf(post(host, room.id, forged))).toBe(200);
+    const [sprint] = await queryRows<{ id: string; planned_minutes: number; fresh: boolean; length_minutes: number }>(
+      sql`SELECT id, planned_minutes, started_at > now() - interval '1 minute' AS fresh, extract(epoch FROM ends_at - started_at)::int / 60 AS length_minutes
+        FROM focus_room_sprints WHERE room_id = ${room.id}`,
+    );
+    expect(sprint).toMatchObject({ planned_minutes: 25, fresh: true, length_minutes: 25 });
+    const sessions = await sessionsOf(sprint!.id);
+    expect(sessions.map((s) => s.user_id).sort()).toEqual([host.viewer.id, member.viewer.id].sort());
+    expect(new Set(sessions.map((s) => `${s.started_at}|${s.ends_at}`)).size).toBe(1);
+    const [ownAfter] = await queryRows<{ status: string; room_sprint_id: string | null }>(
+      sql`SELECT status, room_sprint_id FROM focus_sessions WHERE id = ${own.id}`,
+    );
+    expect(ownAfter).toEqual({ status: 'running', room_sprint_id: null });
+
+    // One sprint at a time.
+    const again = (await post(host, room.id, { intent: 'sprint', minutes: '25' })) as { data: { formError: string } };
+    expect(again.data.formError).toMatch(/Já há uma sprint/);
+
+    // Everyone sees the same countdown: the sprint's end and the database's clock.
+    const seen = await getFocusRoomPage(member.viewer, room.id);
+    expect(seen.sprint).toMatchObject({ id: sprint!.id, running: true, plannedMinutes: 25 });
+    expect(Date.parse(seen.sprint!.endsAt) - Date.parse(seen.serverNow)).toBeGreaterThan(24 * 60_000);
+    expect(seen.members.find((m) => m.id === noBook.viewer.id)).toMatchObject({ present: true, edition: null });
+    expect(seen.members.find((m) => m.id === away.viewer.id)).toMatchObject({ present: false });
+  });
+
+  it('leaving mid-sprint gives the session up; the results show each member’s minutes and the page reached', async () => {
+    const host = await reader();
+    const quitter = await reader();
+    const room = await createFocusRoom(host.viewer, { name: 'Sprint curta', visibility: 'public' });
+    await seated(room.id, host);
+    await seated(room.id, quitter);
+    const { id: sprintId } = await startRoomSprint(host.viewer, room.id, 30);
+    // Twenty minutes in (the clock is the server's: the rows move back).
+    await getDb().execute(
+      sql`UPDATE focus_room_sprints SET started_at = started_at - interval '20 minutes', ends_at = ends_at - interval '20 minutes' WHERE id = ${sprintId}`,
+    );
+    await getDb().execute(
+      sql`UPDATE focus_sessions SET started_at = started_at - interval '20 minutes', ends_at = ends_at - interval '20 minutes' WHERE room_sprint_id = ${sprintId}`,
+    );
+    const left = (await post(quitter, room.id, { intent: 'sair' })) as Response;
+    expect(left.headers.get('location')).toBe('/foca/salas');
+    expect(await queryRows(sql`SELECT 1 FROM focus_room_members WHERE room_id = ${room.id} AND user_id = ${quitter.viewer.id}`)).toEqual([]);
+
+    // The sprint ends; the host concludes from the room page, with the page reached.
+    await getDb().execute(
+      sql`UPDATE focus_room_sprints SET started_at = started_at - interval '11 minutes', ends_at = ends_at - interval '11 minutes' WHERE id = ${sprintId}`,
+    );
+    await getDb().execute(
+      sql`UPDATE focus_sessions SET started_at = started_at - interval '11 minutes', ends_at = ends_at - interval '11 minutes' WHERE room_sprint_id = ${sprintId}`,
+    );
+    const loaded = (await call(roomPage.loader, getRequest(`/foca/salas/${room.id}`, host.cookie), { id: room.id })) as Awaited<
+      ReturnType<typeof roomPage.loader>
+    >;
+    expect(loaded.running?.unit).toBe('page');
+    expect(await statusOf(post(host, room.id, { intent: 'concluir', session: loaded.running!.id, value: '42', unit: 'page' }))).toBe(200);
+    const results = (await getFocusRoomPage(host.viewer, room.id)).sprint!;
+    expect(results.running).toBe(false);
+    expect(results.results.map(({ userId, status, creditedMinutes, progressValue }) => ({ userId, status, creditedMinutes, progressValue }))).toEqual([
+      { userId: host.viewer.id, status: 'finished', creditedMinutes: 30, progressValue: 42 },
+      { userId: quitter.viewer.id, status: 'given_up', creditedMinutes: 10, progressValue: null },
+    ]);
+  });
+
+  it('a room closed by its host: its sprint goes on as each member’s own session', async () => {
+    const host = await reader();
+    const room = await createFocusRoom(host.viewer, { name: 'Sala que fecha', visibility: 'public' });
+    // The host's page has not connected yet: starting the sprint, they are in the room all the same.
+    expect(await statusOf(post(host, room.id, { intent: 'livro', edition: host.book }))).toBe(200);
+    await startRoomSprint(host.viewer, room.id, 25);
+    const heard: unknown[] = [];
+    const off = await subscribe(roomChannel(room.id), (payload) => heard.push(payload));
+    expect(await statusOf(post(host, room.id, { intent: 'fechar' }))).toBe(302);
+    await expect.poll(() => heard).toEqual([{ kind: 'closed' }]);
+    await off();
+    const [session] = await queryRows<{ status: string; room_sprint_id: string | null }>(
+      sql`SELECT status, room_sprint_id FROM focus_sessions WHERE user_id = ${host.viewer.id}`,
+    );
+    expect(session).toEqual({ status: 'running', room_sprint_id: null });
+  });
+});
+
+describe('presence', () => {
+  it('a member is present while their page’s connection beats, heard once on arrival and on leaving; stale after the window', async () => {
+    const host = await reader();
+    const member = await reader();
+    const room = await createFocusRoom(host.viewer, { name: 'Quem está aqui', visibility: 'public' });
+    await joinFocusRoom(member.viewer, room.id);
+    const heard: unknown[] = [];
+    const off = await subscribe(roomChannel(room.id), (payload) => heard.push(payload));
+    await markPresent(member.viewer, room.id);
+    await markPresent(member.viewer, room.id);
+    await expect.poll(() => heard).toEqual([{ kind: 'presence' }]);
+    const present = async () => (await getFocusRoomPage(host.viewer, room.id)).members.find((m) => m.id === member.viewer.id)?.present;
+    expect(await present()).toBe(true);
+    await getDb().execute(sql`UPDATE focus_room_members SET seen_at = now() - interval '60 seconds' WHERE user_id = ${member.viewer.id}`);
+    expect(await present()).toBe(false);
+    await markPresent(member.viewer, room.id);
+    await markAbsent(member.viewer, room.id);
+    await expect.poll(() => heard).toHaveLength(3);
+    expect(await present()).toBe(false);
+    await off();
+  });
+});
+
+describe('presence across servers', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a member arriving through one server is heard by a room page on another sharing the PostgreSQL',
+    async () => {
+      const database = getDatabase();
+      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const host = await reader();
+      const room = await createFocusRoom(host.viewer, { name: 'Dois servidores', visibility: 'public' });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-child.ts', roomChannel(room.id)], {
+        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await expect.poll(() => output, { timeout: 15_000 }).toContain('ready');
+      await markPresent(host.viewer, room.id);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(output).toContain('received {"kind":"presence"}');
+    },
+    30_000,
+  );
+});
+
+describe('room invitations', () => {
+  it('tells the invited reader, with the room’s code, unless their switch is off; never across a block', async () => {
+    const host = await reader();
+    const friend = await reader();
+    const quiet = await reader();
+    const blocker = await reader();
+    await block(blocker.viewer.id, host.viewer.id);
+    const room = await createFocusRoom(host.viewer, { name: 'Convidados', visibility: 'private' });
+    const [{ code }] = (await queryRows<{ code: string }>(sql`SELECT code FROM focus_rooms WHERE id = ${room.id}`)) as [{ code: string }];
+    await getDb().execute(sql`INSERT INTO notification_settings (user_id, type, in_app, email) VALUES (${quiet.viewer.id}, 'room_invitation', false, false)`);
+    for (const who of [friend, quiet]) expect(await statusOf(post(host, room.id, { intent: 'convidar', username: `@${who.viewer.username}` }))).toBe(200);
+    const refused = (await post(host, room.id, { intent: 'convidar', username: blocker.viewer.username })) as { data: { fieldErrors: Record<string, string> } };
+    expect(refused.data.fieldErrors.username).toMatch(/Ninguém no Maratona/);
+    const told = await queryRows<{ user_id: string; text: string; link: string }>(
+      sql`SELECT user_id, text, link FROM notifications WHERE kind = 'focus_room_invitation'`,
+    );
+    expect(told).toEqual([
+      { user_id: friend.viewer.id, text: `@${host.viewer.username} convidou você para a sala de foco “Convidados”.`, link: `/foca/salas?codigo=${code}` },
+    ]);
+    // The link fills in the code on /foca/salas.
+    const list = (await call(roomsPage.loader, getRequest(`/foca/salas?codigo=${code}`, friend.cookie))) as { code: string };
+    expect(list.code).toBe(code);
+    // Only the host invites.
+    await joinFocusRoom(friend.viewer, room.id, code);
+    expect(await statusOf(post(friend, room.id, { intent: 'convidar', username: quiet.viewer.username }))).toBe(403);
+  });
+});

@@ -1,0 +1,32 @@
+import type { Route } from './+types/foca.salas.$id.eventos';
+import { markAbsent, markPresent } from '~/features/focus/rooms/mutations.server';
+import { FOCUS_ROOM_HEARTBEAT_SECONDS } from '~/features/focus/rooms/policy';
+import { roomAccess, roomChannel } from '~/features/focus/rooms/queries.server';
+import { roomIdParam } from '~/features/focus/rooms/validation';
+import { orNotFound } from '~/server/errors';
+import { eventStream, subscribe } from '~/server/realtime.server';
+import { getViewer } from '~/server/viewer.server';
+
+/**
+ * A member's live connection to a room (decision 0083): while it is open the member is present (`seen_at`, refreshed
+ * every heartbeat, so every server agrees), and every change of the room arrives as a `sala` event — the page then
+ * reloads the room. Not a member: 404, as the room page.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
+  if (!viewer) return new Response(null, { status: 401 });
+  const id = roomIdParam.safeParse(params.id);
+  if (!id.success) return new Response(null, { status: 404 });
+  const room = await orNotFound(roomAccess(viewer, id.data));
+  if (!room.member) return new Response(null, { status: 404 });
+  return eventStream(request, async (send) => {
+    const unsubscribe = await subscribe(roomChannel(room.id), (payload) => send('sala', payload));
+    await markPresent(viewer, room.id);
+    const heartbeat = setInterval(() => void markPresent(viewer, room.id).catch(() => undefined), FOCUS_ROOM_HEARTBEAT_SECONDS * 1000);
+    return async () => {
+      clearInterval(heartbeat);
+      await unsubscribe();
+      await markAbsent(viewer, room.id);
+    };
+  });
+}
