@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { creditReading } from '~/features/marathons/counting.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
+import { applyClosedSession } from './game.server';
 import { closingCredit, dailyMinutesLeft } from './policy';
 import { FOCUS_FINISH_GRACE_MINUTES, FOCUS_TIME_ZONE, type FocusSessionStatus } from './vocabulary';
 
@@ -26,7 +27,8 @@ export async function lockRunning(tx: Tx, where: ReturnType<typeof sql>): Promis
  * the reader's 16 hours of that São Paulo day, stored once and credited to their marathons at the same moment.
  * Minutes count once in marathons: when the progress logged with the finish (same transaction) already credited
  * listening minutes (an audiobook counted in minutes), the session credits only what it did not — the marathon gets
- * the larger of the two, never the sum.
+ * the larger of the two, never the sum. The game moves in the same transaction (game.server.applyClosedSession), so a
+ * session's minutes reach its eggs and pets exactly once too.
  */
 export async function closeSession(
   tx: Tx,
@@ -45,6 +47,8 @@ export async function closeSession(
   await tx.execute(sql`UPDATE focus_sessions SET status = ${status}, finished_at = now(), credited_minutes = ${credited}, credited_on = ${day!.day}::date,
       progress_value = ${progress?.value ?? null}, progress_unit = ${progress?.unit ?? null} WHERE id = ${row.id} AND status = 'running'`);
   await creditReading(tx, { userId: row.user_id, pages: 0, minutes: Math.max(0, credited - minutesCreditedByProgress), at });
+  // After the marathons' rows (the lock order of decision 0082): eggs, pets and milestones, by the minutes credited.
+  await applyClosedSession(tx, row.user_id, { status, credited });
   return credited;
 }
 
