@@ -43,6 +43,9 @@ import * as bookshelf from './estante';
 import * as home from './home';
 import * as foca from './foca';
 import * as focaLogs from './foca.logs';
+import * as focaEggs from './foca.ovinhos';
+import * as focaAlbum from './foca.bichinhos';
+import * as focaShelter from './foca.abrigo';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
@@ -111,6 +114,9 @@ const routeCases = (
   // The focus game's pages and forms are the signed-in reader's own (foca.authorization.test.ts: sessions, suspended).
   { path: '/foca', module: foca, expect: signedIn },
   { path: '/foca/logs', module: focaLogs, expect: signedIn },
+  { path: '/foca/ovinhos', module: focaEggs, expect: signedIn },
+  { path: '/foca/bichinhos', module: focaAlbum, expect: signedIn },
+  { path: '/foca/abrigo', module: focaShelter, expect: signedIn },
   // Profiles (public here) are everyone's to see; following and blocking need an account.
   { path: '/seguindo', module: following, expect: signedIn },
   { path: '/u?q=leitor', module: readers, expect: everyone },

@@ -191,5 +191,8 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: { excluded: 'the organiser’s log of webhook calls (status codes, times); what was sent is the reader’s board, exported with their marathons' },
   },
   'focus_sessions.user_id': { onDelete: 'delete', why: 'the reader’s focus sessions', archive: 'focusSessions' },
+  'focus_eggs.user_id': { onDelete: 'delete', why: 'the reader’s foca eggs', archive: 'focusEggs' },
+  'focus_pets.user_id': { onDelete: 'delete', why: 'the reader’s foca pets', archive: 'focusPets' },
+  'focus_events.user_id': { onDelete: 'delete', why: 'the reader’s foca game log', archive: 'focusEvents' },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

@@ -213,7 +213,15 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object('edition', json_build_object('id', e.id, 'title', e.title), 'plannedMinutes', f.planned_minutes, 'status', f.status,
           'startedAt', f.started_at, 'endsAt', f.ends_at, 'finishedAt', f.finished_at, 'creditedMinutes', f.credited_minutes, 'creditedOn', f.credited_on,
           'progressValue', f.progress_value, 'progressUnit', f.progress_unit) ORDER BY f.started_at, f.id)
-        FROM focus_sessions f JOIN editions e ON e.id = f.edition_id WHERE f.user_id = ${userId}) AS "focusSessions"`);
+        FROM focus_sessions f JOIN editions e ON e.id = f.edition_id WHERE f.user_id = ${userId}) AS "focusSessions",
+      (SELECT json_agg(json_build_object('rarity', g.rarity, 'source', g.source, 'minutes', g.minutes, 'receivedAt', g.received_at, 'hatchedAt', g.hatched_at)
+          ORDER BY g.received_at, g.id)
+        FROM focus_eggs g WHERE g.user_id = ${userId}) AS "focusEggs",
+      (SELECT json_agg(json_build_object('id', p.id, 'species', p.species, 'name', p.name, 'xp', p.xp, 'mood', p.mood, 'moodAt', p.mood_at,
+          'companion', p.companion, 'hatchedAt', p.hatched_at) ORDER BY p.hatched_at, p.id)
+        FROM focus_pets p WHERE p.user_id = ${userId}) AS "focusPets",
+      (SELECT json_agg(json_build_object('kind', v.kind, 'pet', v.pet_id, 'level', v.level, 'createdAt', v.created_at) ORDER BY v.created_at, v.id)
+        FROM focus_events v WHERE v.user_id = ${userId}) AS "focusEvents"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

@@ -141,6 +141,14 @@ describe('full archive', () => {
     await getDb()
       .execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, status, started_at, ends_at, finished_at, credited_minutes, credited_on, progress_value, progress_unit)
       VALUES (${newId()}, ${readerUser.id}, ${editionId}, 25, 'finished', now() - interval '30 minutes', now() - interval '5 minutes', now(), 25, current_date, 120, 'page')`);
+    // The reading challenge done gave a foca egg (once); here it has hatched into a named pet that reached level 2.
+    const [egg] = await queryRows<{ id: string }>(sql`SELECT id FROM focus_eggs WHERE user_id = ${readerUser.id} AND source = 'challenge'`);
+    const petId = newId();
+    await getDb().execute(sql`UPDATE focus_eggs SET hatched_at = now() WHERE id = ${egg!.id}`);
+    await getDb().execute(
+      sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, xp, companion) VALUES (${petId}, ${readerUser.id}, ${egg!.id}, 'foca-harpa', 'Capitu', 60, true)`,
+    );
+    await getDb().execute(sql`INSERT INTO focus_events (id, user_id, kind, pet_id, level) VALUES (${newId()}, ${readerUser.id}, 'level_up', ${petId}, 2)`);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -237,6 +245,9 @@ describe('full archive', () => {
     expect(data.focusSessions).toMatchObject([
       { edition: { id: editionId }, plannedMinutes: 25, status: 'finished', creditedMinutes: 25, progressValue: 120, progressUnit: 'page' },
     ]);
+    expect(data.focusEggs).toMatchObject([{ source: 'challenge', hatchedAt: expect.any(String) }]);
+    expect(data.focusPets).toMatchObject([{ id: petId, species: 'foca-harpa', name: 'Capitu', xp: 60, companion: true }]);
+    expect(data.focusEvents).toMatchObject([{ kind: 'egg_received' }, { kind: 'level_up', pet: petId, level: 2 }]);
     expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);

@@ -50,20 +50,13 @@ export function levelFor(xp: number): number {
 }
 
 /**
- * Mood, 0–100: stored with the moment it was set, decaying MOOD_DECAY_PER_DAY a day on read, never below
- * MOOD_FLOOR (a pet never dies nor sulks for good). A finished or expired session raises it by its minutes.
+ * Mood, 0–100: stored with the moment it was set, decaying MOOD_DECAY_PER_DAY a day on read (game-queries'
+ * moodNowSql), never below MOOD_FLOOR (a pet never dies nor sulks for good). A finished or expired session raises
+ * it by its minutes, from what it had decayed to.
  */
 export const MOOD_FLOOR = 20;
 export const MOOD_DECAY_PER_DAY = 10;
 export const MOOD_START = 70;
-const DAY_MS = 86_400_000;
-
-export function moodNow(pet: { mood: number; moodAt: Date | string }, now: Date): number {
-  const days = Math.max(0, (now.getTime() - new Date(pet.moodAt).getTime()) / DAY_MS);
-  return Math.max(MOOD_FLOOR, Math.round(pet.mood - days * MOOD_DECAY_PER_DAY));
-}
-
-export const moodAfterReading = (current: number, minutes: number) => Math.min(100, current + Math.max(0, minutes));
 
 export function moodLabel(mood: number): string {
   if (mood >= 80) return 'Radiante';

@@ -1,15 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
+import { MOOD_DECAY_PER_DAY, MOOD_FLOOR } from './game-policy';
 import { type EggSource, type FocusEventKind, INCUBATION_SLOTS, type Rarity } from './game-vocabulary';
 import type { SpeciesSlug } from './species';
 
 /**
  * What the foca's pages read of eggs and pets (decision 0082): the viewer's own, except a pet's public page, which
  * follows its owner's profile (a restricted profile's pet is for followers; blocks and suspended owners: not found).
- * Instants as ISO strings; mood as stored with its moment (game-policy.moodNow decays it on show).
+ * Instants as ISO strings; `mood` is the mood now (decayed since it was set).
  */
 export type EggView = { id: string; rarity: Rarity; source: EggSource; minutes: number; receivedAt: string; incubating: boolean };
 export type PetView = {
@@ -18,12 +19,15 @@ export type PetView = {
   name: string | null;
   xp: number;
   mood: number;
-  moodAt: string;
   companion: boolean;
   hatchedAt: string;
 };
 
-const petColumns = sql`p.id, p.species, p.name, p.xp, p.mood, to_json(p.mood_at) #>> '{}' AS "moodAt", p.companion, to_json(p.hatched_at) #>> '{}' AS "hatchedAt"`;
+/** SQL: a pet's mood now, decayed from its stored value since `mood_at` (never below the floor). */
+export const moodNowSql = (p: SQL) =>
+  sql`greatest(${MOOD_FLOOR}, round(${p}.mood - ${MOOD_DECAY_PER_DAY} * extract(epoch FROM now() - ${p}.mood_at) / 86400))::int`;
+
+const petColumns = sql`p.id, p.species, p.name, p.xp, ${moodNowSql(sql`p`)} AS mood, p.companion, to_json(p.hatched_at) #>> '{}' AS "hatchedAt"`;
 const eggColumns = sql`g.id, g.rarity, g.source, g.minutes, to_json(g.received_at) #>> '{}' AS "receivedAt"`;
 
 /** The eggs not hatched yet, in their turn: the first INCUBATION_SLOTS incubate (as game.server advances them). */

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
-import { type RandomInt, MOOD_DECAY_PER_DAY, MOOD_FLOOR, MOOD_START, advanceEgg, drawRarity, drawSpecies, levelFor } from './game-policy';
+import { moodNowSql } from './game-queries.server';
+import { type RandomInt, MOOD_START, advanceEgg, drawRarity, drawSpecies, levelFor } from './game-policy';
 import { type EggSource, type FocusEventKind, INCUBATION_SLOTS, type Rarity } from './game-vocabulary';
 import { SPECIES, type SpeciesSlug, petDisplayName } from './species';
 
@@ -63,9 +64,7 @@ export async function applyClosedSession(tx: Tx, userId: string, closed: { statu
 }
 
 async function feedPets(tx: Tx, userId: string, minutes: number): Promise<void> {
-  await tx.execute(sql`UPDATE focus_pets SET mood_at = now(),
-      mood = least(100, greatest(${MOOD_FLOOR}, round(mood - ${MOOD_DECAY_PER_DAY} * extract(epoch FROM now() - mood_at) / 86400))::int + ${minutes})
-    WHERE user_id = ${userId}`);
+  await tx.execute(sql`UPDATE focus_pets p SET mood = least(100, ${moodNowSql(sql`p`)} + ${minutes}), mood_at = now() WHERE p.user_id = ${userId}`);
   const [companion] = await queryRows<{ id: string; xp: number; name: string | null; species: SpeciesSlug }>(
     sql`UPDATE focus_pets SET xp = xp + ${minutes} WHERE user_id = ${userId} AND companion RETURNING id, xp, name, species`,
     tx,

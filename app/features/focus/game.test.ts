@@ -10,7 +10,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer } from '../../../test/factories';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
-import { CHALLENGE_EGG_WEIGHTS, type RandomInt, advanceEgg, drawRarity, drawSpecies, levelFor, moodNow, MOOD_FLOOR } from './game-policy';
+import { CHALLENGE_EGG_WEIGHTS, type RandomInt, advanceEgg, drawRarity, drawSpecies, levelFor, MOOD_FLOOR, MOOD_START } from './game-policy';
 import { getFocaGame, listEggs, listFocusEvents, listPets } from './game-queries.server';
 import { grantEgg, replaceRandomForTests } from './game.server';
 import { HATCH_MINUTES, RARITIES, type Rarity } from './game-vocabulary';
@@ -47,12 +47,8 @@ describe('the rules', () => {
     expect(advanceEgg({ rarity: 'lendaria', minutes: 540 }, 60)).toEqual({ minutes: 600, hatched: true });
   });
 
-  it('levels need 30·L·(L−1) minutes in all; mood decays 10 a day on read, never below the floor', () => {
+  it('levels need 30·L·(L−1) minutes in all', () => {
     expect([0, 59, 60, 179, 180, 599, 600, 2700].map(levelFor)).toEqual([1, 1, 2, 2, 3, 4, 5, 10]);
-    const at = new Date('2026-01-10T12:00:00Z');
-    expect(moodNow({ mood: 90, moodAt: '2026-01-10T12:00:00Z' }, at)).toBe(90);
-    expect(moodNow({ mood: 90, moodAt: '2026-01-07T12:00:00Z' }, at)).toBe(60);
-    expect(moodNow({ mood: 90, moodAt: '2025-01-01T00:00:00Z' }, at)).toBe(MOOD_FLOOR);
   });
 
   it('draws rarities 70/25/5 and species evenly within a rarity (χ² over many seeded draws)', () => {
@@ -142,6 +138,16 @@ describe('eggs and pets, by the sessions', () => {
     expect((await notices(viewer)).map((n) => n.kind)).toEqual(['focus_egg_hatched', 'focus_level_up']);
     expect((await listFocusEvents(viewer, 10)).map((e) => e.kind)).toEqual(['level_up', 'egg_hatched', 'egg_received']);
     expect((await getFocaGame(viewer)).companion).toMatchObject({ id: pet!.id, xp: 60 });
+
+    // Mood: 70 at hatching, +60 by that hour (at most 100); 10 a day less on read, never below the floor.
+    expect((await listPets(viewer))[0]!.mood).toBe(100);
+    await getDb().execute(sql`UPDATE focus_pets SET mood_at = now() - interval '3 days' WHERE id = ${pet!.id}`);
+    expect((await listPets(viewer))[0]!.mood).toBe(70);
+    await focus(viewer, book, 5);
+    expect((await listPets(viewer))[0]!.mood).toBe(75);
+    await getDb().execute(sql`UPDATE focus_pets SET mood_at = now() - interval '300 days' WHERE id = ${pet!.id}`);
+    expect((await listPets(viewer))[0]!.mood).toBe(MOOD_FLOOR);
+    expect(MOOD_START).toBe(70);
   });
 
   it('three eggs incubate and advance together; a fourth waits and takes the slot a hatched one frees', async () => {
