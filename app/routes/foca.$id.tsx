@@ -3,7 +3,7 @@ import { Link } from '~/components/link';
 import { PetStats } from '~/features/focus/components/game';
 import { SpeciesArt } from '~/features/focus/components/species-art';
 import { getPetPage } from '~/features/focus/game-queries.server';
-import { RARITY_LABELS } from '~/features/focus/game-vocabulary';
+import { RARITY_LABELS } from '~/features/focus/vocabulary';
 import { SPECIES, petDisplayName } from '~/features/focus/species';
 import { petIdParam } from '~/features/focus/validation';
 import { formatDate } from '~/lib/format';

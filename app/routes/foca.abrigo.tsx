@@ -6,7 +6,7 @@ import { FormMessage, TextField } from '~/components/ui/field';
 import { FocaTabs, PetStats } from '~/features/focus/components/game';
 import { SpeciesArt } from '~/features/focus/components/species-art';
 import { listPets } from '~/features/focus/game-queries.server';
-import { PET_NAME_MAX } from '~/features/focus/game-vocabulary';
+import { PET_NAME_MAX } from '~/features/focus/vocabulary';
 import { chooseCompanion, renamePet } from '~/features/focus/pets.server';
 import { SPECIES, petDisplayName } from '~/features/focus/species';
 import { shelterActionInput } from '~/features/focus/validation';
@@ -67,7 +67,9 @@ export default function AbrigoPage({ loaderData, actionData }: Route.ComponentPr
                   <div className="flex flex-col gap-1">
                     <h2 className="font-serif text-xl font-semibold">
                       <Link to={`/foca/${pet.id}`}>{name}</Link>
-                      {pet.companion ? <span className="ml-2 rounded-full bg-paper px-2 py-0.5 align-middle text-sm font-medium">Companhia</span> : null}
+                      {pet.companion ? (
+                        <span className="ml-2 rounded-full bg-paper px-2 py-0.5 align-middle font-sans text-sm font-medium">Companhia</span>
+                      ) : null}
                     </h2>
                     <p className="text-sm text-muted">
                       {SPECIES[pet.species].name} · nasceu em {formatDate(pet.hatchedAt)}

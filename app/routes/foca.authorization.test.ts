@@ -82,7 +82,9 @@ describe('foca pets: who may see or change them', () => {
     const [egg] = await queryRows<{ id: string }>(sql`SELECT id FROM focus_eggs WHERE user_id = ${owner.id}`);
     const petId = newId();
     await getDb().execute(sql`UPDATE focus_eggs SET hatched_at = now(), minutes = 60 WHERE id = ${egg!.id}`);
-    await getDb().execute(sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, companion) VALUES (${petId}, ${owner.id}, ${egg!.id}, 'foca-comum', 'Baleia', true)`);
+    await getDb().execute(
+      sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, companion) VALUES (${petId}, ${owner.id}, ${egg!.id}, 'foca-comum', 'Baleia', true)`,
+    );
     await follow(follower.id, owner.id);
     await block(owner.id, blocked.id);
 

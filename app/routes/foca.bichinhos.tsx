@@ -2,7 +2,7 @@ import type { Route } from './+types/foca.bichinhos';
 import { FocaTabs } from '~/features/focus/components/game';
 import { SpeciesArt } from '~/features/focus/components/species-art';
 import { listPets } from '~/features/focus/game-queries.server';
-import { RARITIES, RARITY_LABELS } from '~/features/focus/game-vocabulary';
+import { RARITIES, RARITY_LABELS } from '~/features/focus/vocabulary';
 import { SPECIES, speciesOf } from '~/features/focus/species';
 import { formatNumber } from '~/lib/format';
 import { requireViewer } from '~/server/viewer.server';

@@ -2,7 +2,7 @@ import type { Route } from './+types/foca.ovinhos';
 import { Link } from '~/components/link';
 import { EggCard, FocaTabs } from '~/features/focus/components/game';
 import { listEggs } from '~/features/focus/game-queries.server';
-import { HATCH_MINUTES, INCUBATION_SLOTS } from '~/features/focus/game-vocabulary';
+import { HATCH_MINUTES, INCUBATION_SLOTS } from '~/features/focus/vocabulary';
 import { formatNumber } from '~/lib/format';
 import { requireViewer } from '~/server/viewer.server';
 

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { EGG_SOURCES, FOCUS_EVENT_KINDS, RARITIES } from '~/features/focus/game-vocabulary';
-import { SPECIES_SLUGS } from '~/features/focus/species';
-import { FOCUS_SESSION_STATUSES } from '~/features/focus/vocabulary';
+import { EGG_SOURCES, FOCUS_EVENT_KINDS, FOCUS_SESSION_STATUSES, RARITIES, SPECIES_SLUGS } from '~/features/focus/vocabulary';
 import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';

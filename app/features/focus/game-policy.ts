@@ -1,5 +1,5 @@
-import { HATCH_MINUTES, type Rarity } from './game-vocabulary';
-import { type SpeciesSlug, speciesOf } from './species';
+import { HATCH_MINUTES, type Rarity, type SpeciesSlug } from './vocabulary';
+import { speciesOf } from './species';
 
 /**
  * The rules of eggs and pets (decision 0082), pure: the server applies them when a session closes, the pages when

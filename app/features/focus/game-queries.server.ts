@@ -4,8 +4,7 @@ import { audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 import { MOOD_DECAY_PER_DAY, MOOD_FLOOR } from './game-policy';
-import { type EggSource, type FocusEventKind, INCUBATION_SLOTS, type Rarity } from './game-vocabulary';
-import type { SpeciesSlug } from './species';
+import { type EggSource, type FocusEventKind, INCUBATION_SLOTS, type Rarity, type SpeciesSlug } from './vocabulary';
 
 /**
  * What the foca's pages read of eggs and pets (decision 0082): the viewer's own, except a pet's public page, which

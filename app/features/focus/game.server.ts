@@ -5,8 +5,8 @@ import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { moodNowSql } from './game-queries.server';
 import { type RandomInt, MOOD_START, advanceEgg, drawRarity, drawSpecies, levelFor } from './game-policy';
-import { type EggSource, type FocusEventKind, INCUBATION_SLOTS, type Rarity } from './game-vocabulary';
-import { SPECIES, type SpeciesSlug, petDisplayName } from './species';
+import { type EggSource, type FocusEventKind, INCUBATION_SLOTS, type Rarity, type SpeciesSlug } from './vocabulary';
+import { SPECIES, petDisplayName } from './species';
 
 /**
  * Eggs and pets move in the transaction of what moves them (decision 0082): a focus session's close (eggs advance,

@@ -13,7 +13,7 @@ import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { CHALLENGE_EGG_WEIGHTS, type RandomInt, advanceEgg, drawRarity, drawSpecies, levelFor, MOOD_FLOOR, MOOD_START } from './game-policy';
 import { getFocaGame, listEggs, listFocusEvents, listPets } from './game-queries.server';
 import { grantEgg, replaceRandomForTests } from './game.server';
-import { HATCH_MINUTES, RARITIES, type Rarity } from './game-vocabulary';
+import { HATCH_MINUTES, RARITIES, type Rarity } from './vocabulary';
 import { chooseCompanion } from './pets.server';
 import { finishFocusSession, giveUpFocusSession, startFocusSession } from './sessions.server';
 import { SPECIES, speciesOf } from './species';

@@ -1,24 +1,11 @@
-import type { Rarity } from './game-vocabulary';
+import { SPECIES_SLUGS, type Rarity, type SpeciesSlug } from './vocabulary';
 
 /**
  * The species catalogue (PRODUCT.md §J, decision 0082): real seals and sea lions, with their pt-BR names and a
  * couple of facts each. A hatching egg draws one of its rarity's species, each as likely. The art is
- * components/species-art.tsx, one drawing per slug. Slugs are stored in focus_pets.species: never rename one.
+ * components/species-art.tsx, one drawing per slug (SPECIES_SLUGS, in vocabulary.ts: stored in focus_pets.species,
+ * never rename one).
  */
-export const SPECIES_SLUGS = [
-  'foca-comum',
-  'lobo-marinho',
-  'leao-marinho',
-  'foca-cinzenta',
-  'foca-harpa',
-  'foca-de-weddell',
-  'foca-leopardo',
-  'foca-monge-do-havai',
-  'foca-monge-do-mediterraneo',
-  'elefante-marinho',
-] as const;
-export type SpeciesSlug = (typeof SPECIES_SLUGS)[number];
-
 export type Species = { slug: SpeciesSlug; name: string; scientificName: string; rarity: Rarity; facts: readonly [string, ...string[]] };
 
 export const SPECIES: Record<SpeciesSlug, Species> = {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
-import { PET_NAME_MAX } from './game-vocabulary';
-import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES } from './vocabulary';
+import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES, PET_NAME_MAX } from './vocabulary';
 
 const sessionId = z.string({ error: 'Sessão não encontrada.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Sessão não encontrada.');
 

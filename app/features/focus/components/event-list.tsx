@@ -1,7 +1,7 @@
 import { Link } from '~/components/link';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import type { FocusEventView } from '../game-queries.server';
-import { EGG_SOURCE_LABELS, RARITY_LABELS } from '../game-vocabulary';
+import { EGG_SOURCE_LABELS, RARITY_LABELS } from '../vocabulary';
 import { petDisplayName } from '../species';
 
 function eventText(event: FocusEventView) {

@@ -4,7 +4,7 @@ import { TabNav } from '~/components/ui/tab-nav';
 import { formatNumber } from '~/lib/format';
 import { levelFor, moodLabel, xpForLevel } from '../game-policy';
 import type { EggView, PetView } from '../game-queries.server';
-import { EGG_SOURCE_LABELS, HATCH_MINUTES, RARITY_LABELS } from '../game-vocabulary';
+import { EGG_SOURCE_LABELS, HATCH_MINUTES, RARITY_LABELS } from '../vocabulary';
 import { SPECIES, petDisplayName } from '../species';
 import { EggArt, SpeciesArt } from './species-art';
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Rarity } from '../game-vocabulary';
-import type { SpeciesSlug } from '../species';
+import type { Rarity, SpeciesSlug } from '../vocabulary';
 
 const OUTLINE = '#2E3A46';
 
@@ -32,7 +31,14 @@ const LOOKS: Record<SpeciesSlug, Look> = {
     belly: '#E2C393',
     flipper: '#8E6838',
     ears: true,
-    behind: <path d="M58 96 Q52 60 80 42 Q100 30 120 42 Q148 60 142 96 Q120 112 100 112 Q80 112 58 96 Z" fill="#9A6E3A" stroke={OUTLINE} strokeWidth={3} />,
+    behind: (
+      <path
+        d="M100 24 L112 34 L128 30 L134 44 L148 50 L146 64 L156 76 L146 88 L150 102 L134 106 L126 118 L100 112 L74 118 L66 106 L50 102 L54 88 L44 76 L54 64 L52 50 L66 44 L72 30 L88 34 Z"
+        fill="#8A5F2E"
+        stroke={OUTLINE}
+        strokeWidth={3}
+      />
+    ),
   },
   'foca-cinzenta': { body: '#7E8790', belly: '#C9CFD4', flipper: '#636B73', snout: 'long' },
   'foca-harpa': {
@@ -141,7 +147,7 @@ function SpeciesFace({ look }: { look: Look }) {
       <circle cx="86" cy="69" r="2.5" fill="#fff" />
       <circle cx="118" cy="69" r="2.5" fill="#fff" />
       {look.snout === 'trunk' ? (
-        <path d="M90 84 Q100 78 110 84 L110 104 Q100 112 90 104 Z" fill={look.flipper} stroke={OUTLINE} strokeWidth={3} strokeLinejoin="round" />
+        <path d="M91 83 Q100 77 109 83 Q112 94 104 97 L96 97 Q88 94 91 83 Z" fill={look.flipper} stroke={OUTLINE} strokeWidth={3} strokeLinejoin="round" />
       ) : (
         <ellipse cx="100" cy="88" rx="6" ry="4" fill={OUTLINE} />
       )}
