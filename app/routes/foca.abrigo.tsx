@@ -97,7 +97,7 @@ export default function AbrigoPage({ loaderData, actionData }: Route.ComponentPr
                     <Form method="post">
                       <input type="hidden" name="intent" value="companheiro" />
                       <input type="hidden" name="pet" value={pet.id} />
-                      <Button type="submit" variant="quiet" pending={busy} className="px-0">
+                      <Button type="submit" variant="quiet" pending={busy}>
                         Escolher {name} como companhia
                       </Button>
                     </Form>
