@@ -8,7 +8,14 @@ import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
-import { createEdition, createUser, testViewer } from '../../../test/factories';
+import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../../test/factories';
+import { renderPage } from '../../../test/render';
+import { call } from '../../../test/routes';
+import * as focaPage from '../../routes/foca';
+import * as petPage from '../../routes/foca.$id';
+import * as abrigo from '../../routes/foca.abrigo';
+import * as bichinhos from '../../routes/foca.bichinhos';
+import * as ovinhos from '../../routes/foca.ovinhos';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { CHALLENGE_EGG_WEIGHTS, type RandomInt, advanceEgg, drawRarity, drawSpecies, levelFor, MOOD_FLOOR, MOOD_START } from './game-policy';
 import { getFocaGame, listEggs, listFocusEvents, listPets } from './game-queries.server';
@@ -236,5 +243,46 @@ describe('eggs and pets, by the sessions', () => {
     await expect(getDb().execute(sql`UPDATE focus_pets SET companion = true WHERE user_id = ${viewer.id}`)).rejects.toThrow();
     const other = await reader();
     await expect(chooseCompanion(other.viewer, pets[0]!.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the pages', () => {
+  it('show the eggs, the album and the shelter; a name too long is refused next to its pet’s field, keeping what was typed', async () => {
+    const user = await createUser();
+    const viewer = testViewer(user);
+    replaceRandomForTests(() => 0);
+    for (const key of ['task:p1', 'task:p2', 'task:p3', 'task:p4', 'task:p5'])
+      await getDb().transaction((tx) => grantEgg(tx, viewer.id, { source: 'task', sourceKey: key, rarity: 'comum' }));
+    await getDb().execute(sql`UPDATE focus_eggs SET minutes = 60, hatched_at = now() WHERE user_id = ${viewer.id} AND source_key = 'task:p1'`);
+    const [egg] = await queryRows<{ id: string }>(sql`SELECT id FROM focus_eggs WHERE user_id = ${viewer.id} AND source_key = 'task:p1'`);
+    const petId = newId();
+    await getDb().execute(
+      sql`INSERT INTO focus_pets (id, user_id, egg_id, species, companion) VALUES (${petId}, ${viewer.id}, ${egg!.id}, 'foca-harpa', true)`,
+    );
+
+    const eggsHtml = renderPage(ovinhos.default, await call(ovinhos.loader, getRequest('/foca/ovinhos', user.cookie)), '/foca/ovinhos');
+    expect(eggsHtml.match(/0 de 60 min de foco/g)).toHaveLength(3);
+    expect(eggsHtml).toContain('Esperando uma vaga na chocadeira.');
+    const albumHtml = renderPage(bichinhos.default, await call(bichinhos.loader, getRequest('/foca/bichinhos', user.cookie)), '/foca/bichinhos');
+    expect(albumHtml).toContain('Você encontrou 1 de 10 espécies');
+    expect(albumHtml).toContain(SPECIES['foca-harpa'].facts[0]);
+    expect(albumHtml).not.toContain(SPECIES['foca-leopardo'].facts[0]);
+
+    const tooLong = 'x'.repeat(41);
+    const failed = (await call(abrigo.action, formRequest('/foca/abrigo', { intent: 'renomear', pet: petId, name: tooLong }, { cookie: user.cookie }))) as {
+      data: unknown;
+    };
+    const shelterHtml = renderPage(abrigo.default, await call(abrigo.loader, getRequest('/foca/abrigo', user.cookie)), '/foca/abrigo', failed.data);
+    expect(shelterHtml).toContain('O nome tem até 40 caracteres.');
+    expect(shelterHtml).toContain(`value="${tooLong}"`);
+    expect(await call(abrigo.action, formRequest('/foca/abrigo', { intent: 'renomear', pet: petId, name: ' Nanuk ' }, { cookie: user.cookie }))).toEqual({
+      success: 'Agora se chama Nanuk.',
+    });
+    const focaHtml = renderPage(focaPage.default, await call(focaPage.loader, getRequest('/foca', user.cookie)), '/foca');
+    expect(focaHtml).toContain('Nanuk');
+    expect(focaHtml.match(/0 de 60 min de foco/g)).toHaveLength(3);
+    const petHtml = renderPage(petPage.default, await call(petPage.loader, getRequest(`/foca/${petId}`), { id: petId }), `/foca/${petId}`);
+    expect(petHtml).toContain('Nanuk');
+    expect(petHtml).toContain('Foca-harpa (rara)');
   });
 });
