@@ -91,6 +91,11 @@ export default [
   route('f', 'routes/f.tsx'),
   route('foca/salas', 'routes/foca.salas.tsx'),
   route('foca/salas/:id', 'routes/foca.salas.$id.tsx'),
+  route('foca/ovinhos', 'routes/foca.ovinhos.tsx'),
+  route('foca/bichinhos', 'routes/foca.bichinhos.tsx'),
+  route('foca/abrigo', 'routes/foca.abrigo.tsx'),
+  // A pet's public page: after the static pages above (they win over a parameter in React Router).
+  route('foca/:id', 'routes/foca.$id.tsx'),
 
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),

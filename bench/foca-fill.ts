@@ -1,7 +1,8 @@
 /**
  * Fills the configured database — after bench/catalog-fill.ts and bench/reading-fill.ts — for `npm run bench:foca`:
  * a year of closed focus sessions for bench_leitora (three a day with books on her bookshelf, some given up), the
- * last ones today, and one running now, so /foca reads a long history, today's minutes and a live session.
+ * last ones today, and one running now, so /foca reads a long history, today's minutes and a live session; and her
+ * pets and eggs.
  * INSERT … SELECT inside the database; skipped when done.
  */
 import { sql } from 'drizzle-orm';
@@ -33,6 +34,17 @@ runFill(
       SELECT ${`${GENERATED_PREFIX}focus-running`}, ${benchId}, edition_id, 180, now(), now() + interval '180 minutes'
       FROM shelf_entries WHERE user_id = ${benchId} ORDER BY id LIMIT 1`);
       step('a running session');
+      // The game (decision 0082): ten pets hatched (one the companion) and five eggs waiting, three of them incubating.
+      await tx.execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, received_at, hatched_at)
+        SELECT ${GENERATED_PREFIX} || 'egg-' || i, ${benchId}, (ARRAY['comum', 'rara', 'lendaria'])[1 + i % 3], 'challenge', 'challenge:bench-' || i,
+          CASE WHEN i < 10 THEN (ARRAY[60, 180, 600])[1 + i % 3] ELSE 10 END, now() - make_interval(days => 60 - i),
+          CASE WHEN i < 10 THEN now() - make_interval(days => 50 - i) END
+        FROM generate_series(0, 14) AS i`);
+      await tx.execute(sql`INSERT INTO focus_pets (id, user_id, egg_id, species, xp, companion, hatched_at)
+        SELECT ${GENERATED_PREFIX} || 'pet-' || i, ${benchId}, ${GENERATED_PREFIX} || 'egg-' || i,
+          (ARRAY['foca-comum', 'foca-harpa', 'elefante-marinho'])[1 + i % 3], 500 * i, i = 0, now() - make_interval(days => 50 - i)
+        FROM generate_series(0, 9) AS i`);
+      step('pets and eggs');
     });
   },
 );

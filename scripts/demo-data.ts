@@ -10,7 +10,7 @@ import { newsPosts, users } from '~/db/schema';
 import { DEMO_PASSWORD, type DemoAccount, seedDemoAccounts } from '~/features/accounts/seed.server';
 import { seedDemoAtts } from '~/features/atts/seed.server';
 import { DEMO_ROOM, seedDemoFocusRoom } from '~/features/focus/rooms/seed.server';
-import { seedDemoFocusRanking, seedDemoFocusSessions } from '~/features/focus/seed.server';
+import { seedDemoFocusGame, seedDemoFocusRanking, seedDemoFocusSessions } from '~/features/focus/seed.server';
 import { DEMO_CLUBS, seedDemoClubs } from '~/features/clubs/seed.server';
 import { DEMO_GROUP_READS, seedDemoGroupReads } from '~/features/lcs/seed.server';
 import { DEMO_MARATHONS, seedDemoMarathons } from '~/features/marathons/seed.server';
@@ -74,6 +74,8 @@ export async function seedDemo(): Promise<string[]> {
   if (await seedDemoAtts()) said.push('Att de lia_leitora publicada (beto_leitor a segue; rui_leitor está bloqueado).');
   const focus = await seedDemoFocusSessions('lia_leitora');
   if (focus) said.push(`Foca de lia_leitora: ${focus} sessões de foco encerradas, em /foca.`);
+  const eggs = await seedDemoFocusGame('lia_leitora');
+  if (eggs) said.push(`Foca de lia_leitora: ${eggs} ovinhos (três bichinhos, um de cada raridade; três chocando, um esperando), em /foca/abrigo.`);
   const readers = await seedDemoReaders();
   if (readers) said.push(`${readers} leitores com estante, att e quem seguem, para conhecer em /u.`);
   const focusRanking = await seedDemoFocusRanking();

@@ -46,6 +46,9 @@ import * as focaLogs from './foca.logs';
 import * as focaRanking from './foca.ranking';
 import * as topPlayers from './f';
 import * as focaRooms from './foca.salas';
+import * as focaEggs from './foca.ovinhos';
+import * as focaAlbum from './foca.bichinhos';
+import * as focaShelter from './foca.abrigo';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
@@ -120,6 +123,9 @@ const routeCases = (
   { path: '/f', module: topPlayers, expect: everyone },
   // Rooms (foca-salas.authorization.test.ts: a room's page, forms and live connection by role, host and member).
   { path: '/foca/salas', module: focaRooms, expect: signedIn },
+  { path: '/foca/ovinhos', module: focaEggs, expect: signedIn },
+  { path: '/foca/bichinhos', module: focaAlbum, expect: signedIn },
+  { path: '/foca/abrigo', module: focaShelter, expect: signedIn },
   // Profiles (public here) are everyone's to see; following and blocking need an account.
   { path: '/seguindo', module: following, expect: signedIn },
   { path: '/u?q=leitor', module: readers, expect: everyone },
@@ -228,7 +234,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(54);
+    expect(denials).toBe(55);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

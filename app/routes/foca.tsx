@@ -6,6 +6,8 @@ import { RunningSession } from '~/features/focus/components/running-session';
 import { StartFocusForm } from '~/features/focus/components/start-form';
 import { FOCUS_RECENT_MAX } from '~/features/focus/policy';
 import { getFocusToday, recentFocusSessions } from '~/features/focus/queries.server';
+import { CompanionCard, EggCard, FocaTabs } from '~/features/focus/components/game';
+import { getFocaGame } from '~/features/focus/game-queries.server';
 import { type FocusClosed, finishFocusSession, giveUpFocusSession, startFocusSession } from '~/features/focus/sessions.server';
 import { focusActionInput } from '~/features/focus/validation';
 import { FOCUS_DAILY_CAP_MINUTES } from '~/features/focus/vocabulary';
@@ -17,13 +19,20 @@ import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Foca · Maratona' }];
 
-/** The game home (PRODUCT.md §J): the running session or the form to start one, today's minutes, the latest sessions. */
+/**
+ * The game home (PRODUCT.md §J): the running session or the form to start one, today's minutes, the companion and
+ * the eggs incubating (one statement, getFocaGame), the latest sessions.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   // The running session first: one left open past its end closes then, and is listed closed.
   const today = await getFocusToday(viewer);
-  const [recent, reading] = await Promise.all([recentFocusSessions(viewer, FOCUS_RECENT_MAX), today.running ? [] : listCurrentlyReading(viewer)]);
-  return { ...today, recent, books: reading.map((book) => book.edition) };
+  const [recent, reading, game] = await Promise.all([
+    recentFocusSessions(viewer, FOCUS_RECENT_MAX),
+    today.running ? [] : listCurrentlyReading(viewer),
+    getFocaGame(viewer),
+  ]);
+  return { ...today, recent, books: reading.map((book) => book.edition), game };
 }
 
 /** Start, give up, finish: always the viewer's own session; the server decides every time and minute. */
@@ -56,14 +65,12 @@ function closedMessage({ status, credited }: FocusClosed, progressLogged: boolea
 }
 
 export default function FocaPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { running, serverNow, minutesToday, recent, books } = loaderData;
+  const { running, serverNow, minutesToday, recent, books, game } = loaderData;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <header className="flex flex-col gap-1">
-        <div className="flex items-baseline justify-between gap-2">
-          <h1 className="font-serif text-3xl font-bold">Foca</h1>
-          <Link to="/foca/ranking">Ranking</Link>
-        </div>
+      <header className="flex flex-col gap-3">
+        <h1 className="font-serif text-3xl font-bold">Foca</h1>
+        <FocaTabs current="/foca" />
         <p className="text-muted">
           Hoje: <strong className="tabular-nums text-ink">{formatNumber(minutesToday)} min</strong> de foco (até {formatNumber(FOCUS_DAILY_CAP_MINUTES / 60)} h
           por dia contam).
@@ -79,6 +86,31 @@ export default function FocaPage({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <StartFocusForm books={books} result={actionData} />
       )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="companhia" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+          <h2 id="companhia" className="font-serif text-xl font-semibold">
+            Sua companhia
+          </h2>
+          <CompanionCard companion={game.companion} />
+        </section>
+        <section aria-labelledby="seus-ovinhos" className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id="seus-ovinhos" className="font-serif text-xl font-semibold">
+              Ovinhos
+            </h2>
+            <Link to="/foca/ovinhos">{game.waiting ? 'Ver todos' : 'Detalhes'}</Link>
+          </div>
+          {game.incubating.length ? (
+            <ul className="flex flex-col gap-2">
+              {game.incubating.map((egg) => (
+                <EggCard key={egg.id} egg={egg} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted">Nenhum ovinho chocando. A primeira sessão de foco já dá um.</p>
+          )}
+        </section>
+      </div>
       <section aria-labelledby="sessoes-recentes" className="flex flex-col gap-3">
         <div className="flex items-baseline justify-between gap-2">
           <h2 id="sessoes-recentes" className="font-serif text-xl font-semibold">

@@ -202,5 +202,8 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     archive: 'focusRoomsHosted',
   },
   'focus_room_members.user_id': { onDelete: 'delete', why: 'the focus rooms the reader is in, with the book they chose', archive: 'focusRooms' },
+  'focus_eggs.user_id': { onDelete: 'delete', why: 'the reader’s foca eggs', archive: 'focusEggs' },
+  'focus_pets.user_id': { onDelete: 'delete', why: 'the reader’s foca pets', archive: 'focusPets' },
+  'focus_events.user_id': { onDelete: 'delete', why: 'the reader’s foca game log', archive: 'focusEvents' },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

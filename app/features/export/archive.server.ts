@@ -219,7 +219,15 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
         FROM focus_rooms r WHERE r.host_id = ${userId}) AS "focusRoomsHosted",
       (SELECT json_agg(json_build_object('room', r.name, 'joinedAt', m.joined_at,
           'edition', CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'title', e.title) END) ORDER BY m.joined_at, r.id)
-        FROM focus_room_members m JOIN focus_rooms r ON r.id = m.room_id LEFT JOIN editions e ON e.id = m.edition_id WHERE m.user_id = ${userId}) AS "focusRooms"`);
+        FROM focus_room_members m JOIN focus_rooms r ON r.id = m.room_id LEFT JOIN editions e ON e.id = m.edition_id WHERE m.user_id = ${userId}) AS "focusRooms",
+      (SELECT json_agg(json_build_object('rarity', g.rarity, 'source', g.source, 'minutes', g.minutes, 'receivedAt', g.received_at, 'hatchedAt', g.hatched_at)
+          ORDER BY g.received_at, g.id)
+        FROM focus_eggs g WHERE g.user_id = ${userId}) AS "focusEggs",
+      (SELECT json_agg(json_build_object('id', p.id, 'species', p.species, 'name', p.name, 'xp', p.xp, 'mood', p.mood, 'moodAt', p.mood_at,
+          'companion', p.companion, 'hatchedAt', p.hatched_at) ORDER BY p.hatched_at, p.id)
+        FROM focus_pets p WHERE p.user_id = ${userId}) AS "focusPets",
+      (SELECT json_agg(json_build_object('kind', v.kind, 'pet', v.pet_id, 'level', v.level, 'createdAt', v.created_at) ORDER BY v.created_at, v.id)
+        FROM focus_events v WHERE v.user_id = ${userId}) AS "focusEvents"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

@@ -145,6 +145,14 @@ describe('full archive', () => {
     // A focus room the reader hosts (they are its first member), with the book they bring to its sprints.
     const room = await createFocusRoom(reader, { name: 'Sala do Torto Arado', visibility: 'private' });
     await getDb().execute(sql`UPDATE focus_room_members SET edition_id = ${editionId} WHERE room_id = ${room.id}`);
+    // The reading challenge done gave a foca egg (once); here it has hatched into a named pet that reached level 2.
+    const [egg] = await queryRows<{ id: string }>(sql`SELECT id FROM focus_eggs WHERE user_id = ${readerUser.id} AND source = 'challenge'`);
+    const petId = newId();
+    await getDb().execute(sql`UPDATE focus_eggs SET hatched_at = now() WHERE id = ${egg!.id}`);
+    await getDb().execute(
+      sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, xp, companion) VALUES (${petId}, ${readerUser.id}, ${egg!.id}, 'foca-harpa', 'Capitu', 60, true)`,
+    );
+    await getDb().execute(sql`INSERT INTO focus_events (id, user_id, kind, pet_id, level) VALUES (${newId()}, ${readerUser.id}, 'level_up', ${petId}, 2)`);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -243,6 +251,9 @@ describe('full archive', () => {
     ]);
     expect(data.focusRoomsHosted).toMatchObject([{ name: 'Sala do Torto Arado', visibility: 'private', code: expect.stringMatching(/^[2-9A-Z]{8}$/) }]);
     expect(data.focusRooms).toMatchObject([{ room: 'Sala do Torto Arado', edition: { id: editionId } }]);
+    expect(data.focusEggs).toMatchObject([{ source: 'challenge', hatchedAt: expect.any(String) }]);
+    expect(data.focusPets).toMatchObject([{ id: petId, species: 'foca-harpa', name: 'Capitu', xp: 60, companion: true }]);
+    expect(data.focusEvents).toMatchObject([{ kind: 'egg_received' }, { kind: 'level_up', pet: petId, level: 2 }]);
     expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);

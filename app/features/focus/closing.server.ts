@@ -3,6 +3,7 @@ import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { creditReading } from '~/features/marathons/counting.server';
 import { publish } from '~/server/realtime.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
+import { applyClosedSession } from './game.server';
 import { closingCredit, dailyMinutesLeft } from './policy';
 import { addToFocusTotals } from './totals.server';
 import { roomChannel } from './rooms/queries.server';
@@ -29,7 +30,8 @@ export async function lockRunning(tx: Tx, where: ReturnType<typeof sql>): Promis
  * the reader's 16 hours of that São Paulo day, stored once and credited to their marathons at the same moment.
  * Minutes count once in marathons: when the progress logged with the finish (same transaction) already credited
  * listening minutes (an audiobook counted in minutes), the session credits only what it did not — the marathon gets
- * the larger of the two, never the sum.
+ * the larger of the two, never the sum. The game moves in the same transaction (game.server.applyClosedSession), so a
+ * session's minutes reach its eggs and pets exactly once too.
  */
 export async function closeSession(
   tx: Tx,
@@ -55,6 +57,8 @@ export async function closeSession(
   if (closed?.room_id) await publish(roomChannel(closed.room_id), { kind: 'sprint' }, tx);
   await creditReading(tx, { userId: row.user_id, pages: 0, minutes: Math.max(0, credited - minutesCreditedByProgress), at });
   if (credited > 0) await addToFocusTotals(tx, row.user_id, day!.day, credited, at);
+  // After the marathons' rows (the lock order of decision 0082): eggs, pets and milestones, by the minutes credited.
+  await applyClosedSession(tx, row.user_id, { status, credited });
   return credited;
 }
 

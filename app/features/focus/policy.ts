@@ -3,6 +3,8 @@ import { FOCUS_DAILY_CAP_MINUTES, FOCUS_FINISH_GRACE_MINUTES, type FocusSessionS
 /** /foca lists the latest few sessions; /foca/logs pages through all of them. */
 export const FOCUS_RECENT_MAX = 5;
 export const FOCUS_LOGS_PAGE_SIZE = 20;
+/** /foca/logs shows the latest game events (eggs received and hatched, levels) above the sessions. */
+export const FOCUS_EVENTS_SHOWN = 20;
 
 const MINUTE_MS = 60_000;
 

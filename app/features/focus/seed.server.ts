@@ -74,3 +74,43 @@ async function writeSessions(username: string, sessions: readonly Session[], onS
   await recountFocusTotals([reader.user_id]);
   return sessions.length;
 }
+
+/**
+ * lia's game, mid-way (decision 0082): three pets, one of each rarity (the comum one her companion, at level 4),
+ * three eggs incubating and one waiting for a slot, and the events that got her there. Written as history, as the
+ * sessions are. Skips a reader who has eggs; answers how many eggs it wrote.
+ */
+export async function seedDemoFocusGame(username: string): Promise<number> {
+  const [reader] = await queryRows<{ id: string; has_eggs: boolean }>(
+    sql`SELECT u.id, EXISTS (SELECT 1 FROM focus_eggs g WHERE g.user_id = u.id) AS has_eggs FROM users u WHERE u.username = ${username}`,
+  );
+  if (!reader || reader.has_eggs) return 0;
+  // [source key, rarity, days ago received, minutes, hatched: [species, name, xp, companion, days ago] | null]
+  const eggs = [
+    ['milestone:primeira-sessao', 'comum', 40, 60, ['foca-comum', 'Pipoca', 420, true, 38]],
+    ['challenge:demo-rara', 'rara', 20, 180, ['foca-harpa', null, 0, false, 12]],
+    ['challenge:demo-lendaria', 'lendaria', 30, 600, ['foca-monge-do-havai', 'Kai', 0, false, 3]],
+    ['challenge:demo-1', 'rara', 6, 95, null],
+    ['challenge:demo-2', 'comum', 4, 35, null],
+    ['challenge:demo-3', 'lendaria', 2, 20, null],
+    ['challenge:demo-4', 'comum', 1, 0, null],
+  ] as const;
+  const ago = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
+  const event = (kind: string, ref: { egg?: string; pet?: string; level?: number }, days: number) =>
+    getDb().execute(sql`INSERT INTO focus_events (id, user_id, kind, egg_id, pet_id, level, created_at)
+      VALUES (${newId()}, ${reader.id}, ${kind}, ${ref.egg ?? null}, ${ref.pet ?? null}, ${ref.level ?? null}, ${ago(days)})`);
+  for (const [key, rarity, received, minutes, pet] of eggs) {
+    const eggId = newId();
+    await getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, received_at, hatched_at)
+      VALUES (${eggId}, ${reader.id}, ${rarity}, ${key.split(':')[0]!}, ${key}, ${minutes}, ${ago(received)}, ${pet ? ago(pet[4]) : null})`);
+    await event('egg_received', { egg: eggId }, received);
+    if (!pet) continue;
+    const [species, name, xp, companion, hatched] = pet;
+    const petId = newId();
+    await getDb().execute(sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, xp, mood, mood_at, companion, hatched_at)
+      VALUES (${petId}, ${reader.id}, ${eggId}, ${species}, ${name}, ${xp}, 85, now() - interval '1 hour', ${companion}, ${ago(hatched)})`);
+    await event('egg_hatched', { egg: eggId, pet: petId }, hatched);
+    for (let level = 2; 30 * level * (level - 1) <= xp; level++) await event('level_up', { pet: petId, level }, hatched - level * 5);
+  }
+  return eggs.length;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
-import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES, FOCUS_PERIOD_WORDS, FOCUS_PERIODS } from './vocabulary';
+import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES, FOCUS_PERIOD_WORDS, FOCUS_PERIODS, PET_NAME_MAX } from './vocabulary';
 
 const sessionId = z.string({ error: 'Sessão não encontrada.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Sessão não encontrada.');
 
@@ -79,3 +79,23 @@ export const focusRankingQuery = z
     following: entre === 'seguindo',
     page: pagina,
   }));
+
+const petId = z.string({ error: 'Bichinho não encontrado.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Bichinho não encontrado.');
+
+/** /foca/abrigo's forms: rename a pet (empty: its species' name again) or make it the companion. */
+export const shelterActionInput = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('renomear'),
+    pet: petId,
+    name: z
+      .string()
+      .trim()
+      .max(PET_NAME_MAX, `O nome tem até ${PET_NAME_MAX} caracteres.`)
+      .optional()
+      .transform((name) => name || null),
+  }),
+  z.object({ intent: z.literal('companheiro'), pet: petId }),
+]);
+
+/** A pet's id in /foca/{id}: anything else is not found. */
+export const petIdParam = petId;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
+import { grantChallengeEgg } from '~/features/focus/game.server';
 
 /**
  * The scoring engine (issue 29, decision 0076): a participant's scores (challenges done, their points, pages and
@@ -64,7 +65,8 @@ const countedPoints = (name: SQL, ref: ChallengeRef) =>
 
 /**
  * The challenge done by the reader (an idempotent insert). Their scores move only when it was not done yet and it
- * counts at their level; true then (a challenge above their level is recorded, not counted nor announced).
+ * counts at their level; true then (a challenge above their level is recorded, not counted nor announced), and the
+ * reader gets a foca egg for it (once per challenge, decision 0082).
  */
 export async function markChallengeDone(tx: Tx, ref: ChallengeRef): Promise<boolean> {
   const [row] = await queryRows<{ points: number }>(
@@ -77,6 +79,8 @@ export async function markChallengeDone(tx: Tx, ref: ChallengeRef): Promise<bool
   );
   if (!row) return false;
   await addToScores(tx, ref.marathonId, ref.userId, { challengesDone: 1, points: row.points }, ref.at);
+  // One foca egg per challenge, ever: its source key is the challenge's (unticked and ticked again, nothing new).
+  await grantChallengeEgg(tx, ref.userId, ref.challengeId);
   return true;
 }
 

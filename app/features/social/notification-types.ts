@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   'marathon_challenges',
   'marathon_challenge_done',
   'room_invitation',
+  'focus_egg_hatched',
+  'focus_level_up',
   'weekly_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -50,6 +52,8 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   marathon_challenges: { label: 'Desafios novos revelados numa maratona sua', inAppAvailable: true, defaults: { inApp: true, email: false } },
   marathon_challenge_done: { label: 'Desafio de maratona concluído ao terminar um livro', inAppAvailable: true, defaults: { inApp: true, email: false } },
   room_invitation: { label: 'Convite para uma sala de foco', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  focus_egg_hatched: { label: 'Um ovinho da Foca chocou', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  focus_level_up: { label: 'Um bichinho da Foca subiu de nível', inAppAvailable: true, defaults: { inApp: true, email: false } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 
@@ -76,6 +80,8 @@ export const NOTIFICATION_KIND_TYPES = {
   marathon_challenges_revealed: 'marathon_challenges',
   marathon_challenge_done: 'marathon_challenge_done',
   focus_room_invitation: 'room_invitation',
+  focus_egg_hatched: 'focus_egg_hatched',
+  focus_level_up: 'focus_level_up',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { getDb, queryRows } from '~/db/client.server';
+import { AppError } from '~/server/errors';
+import type { Viewer } from '~/server/viewer.server';
+
+/** The shelter's changes (/foca/abrigo, decision 0082): only the owner's own pets; anything else is not found. */
+
+/** Names a pet (null: back to its species' name). */
+export async function renamePet(viewer: Viewer, petId: string, name: string | null): Promise<void> {
+  const [row] = await queryRows<{ id: string }>(sql`UPDATE focus_pets SET name = ${name} WHERE id = ${petId} AND user_id = ${viewer.id} RETURNING id`);
+  if (!row) throw new AppError('not_found');
+}
+
+/**
+ * Makes a pet the companion (the one that gains XP and shows on /foca): the reader's pets locked in id order, as a
+ * session's close locks them, then the old companion let go and the new one taken, in one transaction.
+ */
+export async function chooseCompanion(viewer: Viewer, petId: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const pets = await queryRows<{ id: string }>(sql`SELECT id FROM focus_pets WHERE user_id = ${viewer.id} ORDER BY id FOR UPDATE`, tx);
+    if (!pets.some((pet) => pet.id === petId)) throw new AppError('not_found');
+    await tx.execute(sql`UPDATE focus_pets SET companion = false WHERE user_id = ${viewer.id} AND companion AND id <> ${petId}`);
+    await tx.execute(sql`UPDATE focus_pets SET companion = true WHERE id = ${petId}`);
+  });
+}
