@@ -1,6 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { EGG_SOURCES, FOCUS_ALL_TIME_START, FOCUS_EVENT_KINDS, FOCUS_PERIODS, FOCUS_ROOM_VISIBILITIES, FOCUS_SESSION_STATUSES, RARITIES, SPECIES_SLUGS } from '~/features/focus/vocabulary';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  EGG_SOURCES,
+  FOCUS_ALL_TIME_START,
+  FOCUS_EVENT_KINDS,
+  FOCUS_PERIODS,
+  FOCUS_ROOM_VISIBILITIES,
+  FOCUS_SESSION_STATUSES,
+  RARITIES,
+  SPECIES_SLUGS,
+} from '~/features/focus/vocabulary';
 import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
