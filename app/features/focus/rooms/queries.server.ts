@@ -85,7 +85,8 @@ export async function getFocusRoomPage(viewer: Viewer, roomId: string): Promise<
       (SELECT json_build_object('id', h.id, 'username', h.username, 'name', h.name) FROM users h WHERE h.id = ${access.hostId}) AS host,
       (SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'image', u.image, 'host', u.id = ${access.hostId},
           'present', u.id = ${viewer.id} OR coalesce(${presentSql(sql`m.seen_at`)}, false),
-          'edition', CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'title', e.title) END)
+          'edition', CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'title', e.title) END,
+          'companion', (SELECT json_build_object('species', p.species, 'name', p.name) FROM focus_pets p WHERE p.user_id = u.id AND p.companion))
           ORDER BY u.id = ${viewer.id} OR coalesce(${presentSql(sql`m.seen_at`)}, false) DESC, m.joined_at, u.id)
         FROM focus_room_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL LEFT JOIN editions e ON e.id = m.edition_id
         WHERE m.room_id = ${roomId} AND (u.id = ${viewer.id} OR NOT ${blockedEitherWay(sql`u.id`, sql`${viewer.id}`)})) AS members,

@@ -282,3 +282,20 @@ describe('room invitations', () => {
     expect(await statusOf(post(friend, room.id, { intent: 'convidar', username: quiet.viewer.username }))).toBe(403);
   });
 });
+
+describe('companions in the room', () => {
+  it('each member shows with their companion (a hatched pet they chose), or none yet', async () => {
+    const host = await reader();
+    const member = await reader();
+    const room = await createFocusRoom(host.viewer, { name: 'Bichinhos juntos', visibility: 'public' });
+    await seated(room.id, member);
+    const egg = newId();
+    await getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, hatched_at)
+      VALUES (${egg}, ${member.viewer.id}, 'rara', 'milestone', 'milestone:first-session', 180, now())`);
+    await getDb().execute(sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, companion)
+      VALUES (${newId()}, ${member.viewer.id}, ${egg}, 'foca-harpa', 'Capitu', true)`);
+    const page = await getFocusRoomPage(host.viewer, room.id);
+    const companions = Object.fromEntries(page.members.map((m) => [m.id, m.companion]));
+    expect(companions).toEqual({ [host.viewer.id]: null, [member.viewer.id]: { species: 'foca-harpa', name: 'Capitu' } });
+  });
+});

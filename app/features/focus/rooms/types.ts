@@ -1,5 +1,5 @@
 import type { ProgressUnit } from '~/features/reading/vocabulary';
-import type { FocusRoomVisibility, FocusSessionStatus } from '../vocabulary';
+import type { FocusRoomVisibility, FocusSessionStatus, SpeciesSlug } from '../vocabulary';
 
 /** A room in the lists of /foca/salas. */
 export type FocusRoomCard = {
@@ -12,7 +12,7 @@ export type FocusRoomCard = {
   sprintRunning: boolean;
 };
 
-/** A member as the room page shows them: who, whether they are in the room now, the book they chose. */
+/** A member as the room page shows them: who, whether they are in the room now, the book they chose, their companion. */
 export type FocusRoomMember = {
   id: string;
   username: string;
@@ -21,6 +21,7 @@ export type FocusRoomMember = {
   host: boolean;
   present: boolean;
   edition: { id: string; title: string } | null;
+  companion: { species: SpeciesSlug; name: string | null } | null;
 };
 
 /** A member's session in a sprint: running while the sprint runs; closed, their minutes and the page reached. */

@@ -11,7 +11,9 @@ import { type FormResult, fieldError, typed } from '~/lib/form-result';
 import { formatNumber, formatTime } from '~/lib/format';
 import { FocusTimer, ReceivedAt, useSecondsLeft } from '../../components/focus-timer';
 import { RunningSession } from '../../components/running-session';
+import { SpeciesArt } from '../../components/species-art';
 import { progressText } from '../../components/session-list';
+import { petDisplayName } from '../../species';
 import type { RunningFocusSession } from '../../types';
 import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES, FOCUS_ROOM_VISIBILITY_LABELS, FOCUS_STATUS_LABELS } from '../../vocabulary';
 import type { FocusRoomMember, FocusRoomPage, FocusRoomSprint } from '../types';
@@ -207,7 +209,6 @@ function MemberList({ members }: { members: readonly FocusRoomMember[] }) {
       <ul className="grid gap-2 sm:grid-cols-2">
         {members.map((member) => (
           <li key={member.id} className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3">
-            {/* The member's companion (a bichinho, PRODUCT.md §J) goes here, beside the avatar, once pets exist. */}
             <Avatar name={member.name} image={member.image} size={44} />
             <div className="flex min-w-0 flex-col">
               <span className="font-semibold">
@@ -217,6 +218,14 @@ function MemberList({ members }: { members: readonly FocusRoomMember[] }) {
               <span className="truncate text-sm text-muted">{member.edition ? member.edition.title : 'sem livro'}</span>
               <span className={`text-sm ${member.present ? 'font-medium text-ink' : 'text-muted'}`}>{member.present ? 'Na sala agora' : 'Fora da sala'}</span>
             </div>
+            {member.companion ? (
+              <SpeciesArt
+                species={member.companion.species}
+                size={48}
+                className={`ml-auto shrink-0 ${member.present ? '' : 'opacity-50'}`}
+                title={`${petDisplayName(member.companion)}, companhia de ${member.name}`}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
