@@ -15,11 +15,24 @@ export function typedFields(formData: FormData): Record<string, string> {
 
 export type Parsed<T> = { ok: true; value: T; fields: Record<string, string> } | { ok: false; failure: ReturnType<typeof data<FormFailure>> };
 
-/** `extra` adds what Object.fromEntries cannot give, such as every value of a repeated checkbox (getAll). */
+/** PostgreSQL cannot store U+0000 in text: a field carrying one is refused here, before any schema or query. */
+const NUL = '\u0000';
+export const NUL_MESSAGE = 'Este campo tem um caractere inválido (um caractere nulo): apague-o e envie de novo.';
+
+/**
+ * A form's fields through its zod schema: a failure is each field's first message next to it, with what was typed.
+ * `extra` adds what Object.fromEntries cannot give, such as every value of a repeated checkbox (getAll).
+ */
 export function parseForm<S extends z.ZodType>(formData: FormData, schema: S, extra: Record<string, unknown> = {}): Parsed<z.output<S>> {
   const raw = { ...Object.fromEntries([...formData].filter(([, v]) => typeof v === 'string')), ...extra };
-  const result = schema.safeParse(raw);
   const fields = typedFields(formData);
+  const withNul = Object.keys(raw).filter((key) => {
+    const value = raw[key];
+    return (typeof value === 'string' && value.includes(NUL)) || (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.includes(NUL)));
+  });
+  if (withNul.length)
+    return { ok: false, failure: data({ fieldErrors: Object.fromEntries(withNul.map((key) => [key, NUL_MESSAGE])), fields }, { status: 400 }) };
+  const result = schema.safeParse(raw);
   if (result.success) return { ok: true, value: result.data, fields };
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) {

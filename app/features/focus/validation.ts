@@ -91,6 +91,10 @@ export const shelterActionInput = z.discriminatedUnion('intent', [
       .string()
       .trim()
       .max(PET_NAME_MAX, `O nome tem até ${PET_NAME_MAX} caracteres.`)
+      // Control characters (a bell, an escape) and names of invisible characters only (zero-width spaces) would show
+      // as nothing where the pet's name is the heading; empty stays the way back to the species' name.
+      .refine((name) => !/\p{Cc}/u.test(name), 'Use só letras, números, espaços e sinais visíveis.')
+      .refine((name) => name === '' || /[^\p{Cf}\p{Z}\s]/u.test(name), 'O nome precisa de ao menos uma letra, número ou sinal visível.')
       .optional()
       .transform((name) => name || null),
   }),
