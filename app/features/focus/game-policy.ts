@@ -10,6 +10,8 @@ export type RandomInt = (max: number) => number;
 
 /** A marathon challenge's egg: comum 70 %, rara 25 %, lendária 5 % (milestones have their own rarity). */
 export const CHALLENGE_EGG_WEIGHTS: Record<Rarity, number> = { comum: 70, rara: 25, lendaria: 5 };
+/** At most this many eggs from marathon challenges a São Paulo day (and none from a marathon the reader organises). */
+export const CHALLENGE_EGGS_PER_DAY = 3;
 
 export function drawRarity(random: RandomInt, weights: Record<Rarity, number> = CHALLENGE_EGG_WEIGHTS): Rarity {
   const total = Object.values(weights).reduce((a, b) => a + b, 0);

@@ -4,8 +4,8 @@ import { type Tx, queryRows } from '~/db/client.server';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { moodNowSql } from './game-queries.server';
-import { type RandomInt, MOOD_START, advanceEgg, drawRarity, drawSpecies, levelFor } from './game-policy';
-import { type EggSource, type FocusEventKind, INCUBATION_SLOTS, type Rarity, type SpeciesSlug } from './vocabulary';
+import { type RandomInt, CHALLENGE_EGGS_PER_DAY, MOOD_START, advanceEgg, drawRarity, drawSpecies, levelFor } from './game-policy';
+import { type EggSource, FOCUS_TIME_ZONE, type FocusEventKind, INCUBATION_SLOTS, type Rarity, type SpeciesSlug } from './vocabulary';
 import { SPECIES, petDisplayName } from './species';
 
 /**
@@ -44,9 +44,22 @@ export async function grantEgg(tx: Tx, userId: string, egg: { source: EggSource;
   return true;
 }
 
-/** A marathon challenge done (and counted): one egg, its rarity drawn by CHALLENGE_EGG_WEIGHTS. */
-export const grantChallengeEgg = (tx: Tx, userId: string, challengeId: string) =>
-  grantEgg(tx, userId, { source: 'challenge', sourceKey: `challenge:${challengeId}`, rarity: drawRarity(random) });
+/**
+ * A marathon challenge done (and counted): one egg, its rarity drawn by CHALLENGE_EGG_WEIGHTS — unless the reader
+ * organises or created that marathon (anyone may make one with 200 challenges to tick), or already got
+ * CHALLENGE_EGGS_PER_DAY challenge eggs this São Paulo day: eggs cannot be farmed from the board.
+ */
+export async function grantChallengeEgg(tx: Tx, userId: string, challengeId: string): Promise<boolean> {
+  const [eligible] = await queryRows<{ ok: boolean }>(
+    sql`SELECT NOT EXISTS (SELECT 1 FROM marathon_challenges c JOIN marathons m ON m.id = c.marathon_id
+        WHERE c.id = ${challengeId} AND (m.organizer_user_id = ${userId} OR m.created_by_id = ${userId}))
+      AND (SELECT count(*) FROM focus_eggs g WHERE g.user_id = ${userId} AND g.source = 'challenge'
+        AND g.received_at >= (date_trunc('day', now() AT TIME ZONE ${FOCUS_TIME_ZONE}) AT TIME ZONE ${FOCUS_TIME_ZONE})) < ${CHALLENGE_EGGS_PER_DAY} AS ok`,
+    tx,
+  );
+  if (!eligible?.ok) return false;
+  return grantEgg(tx, userId, { source: 'challenge', sourceKey: `challenge:${challengeId}`, rarity: drawRarity(random) });
+}
 
 /**
  * What a closed session does to the game, in its closing transaction, after its row was closed: `credited` is what

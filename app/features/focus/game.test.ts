@@ -17,7 +17,17 @@ import * as abrigo from '../../routes/foca.abrigo';
 import * as bichinhos from '../../routes/foca.bichinhos';
 import * as ovinhos from '../../routes/foca.ovinhos';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
-import { CHALLENGE_EGG_WEIGHTS, type RandomInt, advanceEgg, drawRarity, drawSpecies, levelFor, MOOD_FLOOR, MOOD_START } from './game-policy';
+import {
+  CHALLENGE_EGG_WEIGHTS,
+  CHALLENGE_EGGS_PER_DAY,
+  type RandomInt,
+  advanceEgg,
+  drawRarity,
+  drawSpecies,
+  levelFor,
+  MOOD_FLOOR,
+  MOOD_START,
+} from './game-policy';
 import { getFocaGame, listEggs, listFocusEvents, listPets } from './game-queries.server';
 import { grantEgg, replaceRandomForTests } from './game.server';
 import { HATCH_MINUTES, RARITIES, type Rarity } from './vocabulary';
@@ -196,6 +206,29 @@ describe('eggs and pets, by the sessions', () => {
     await tickChallenge(viewer, marathon.id, challenge!.id, false);
     await tickChallenge(viewer, marathon.id, challenge!.id, true);
     expect((await listEggs(viewer)).map((e) => [e.source, e.rarity])).toEqual([['challenge', 'lendaria']]);
+  });
+
+  it('challenge eggs cannot be farmed: none from a marathon the reader organises, at most CHALLENGE_EGGS_PER_DAY a day', async () => {
+    const five = Array.from({ length: CHALLENGE_EGGS_PER_DAY + 2 }, (_, i) => ({
+      category: 0,
+      kind: 'atividade' as const,
+      description: `Tarefa ${i + 1}`,
+      points: 1,
+      revealsOn: null,
+      level: null,
+    }));
+    const { viewer: organizer } = await noticeReader();
+    const own = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo'), challenges: five }));
+    await joinMarathon(organizer, own.id, null);
+    const challengesOf = async (marathonId: string) =>
+      (await queryRows<{ id: string }>(sql`SELECT id FROM marathon_challenges WHERE marathon_id = ${marathonId} ORDER BY position, id`)).map((c) => c.id);
+    for (const id of await challengesOf(own.id)) await tickChallenge(organizer, own.id, id, true);
+    expect(await listEggs(organizer)).toEqual([]);
+
+    const { viewer } = await noticeReader();
+    await joinMarathon(viewer, own.id, null);
+    for (const id of await challengesOf(own.id)) await tickChallenge(viewer, own.id, id, true);
+    expect((await listEggs(viewer)).map((e) => e.source)).toEqual(Array(CHALLENGE_EGGS_PER_DAY).fill('challenge'));
   });
 
   it('10 hours of focus in all give a rare egg, once', async () => {
