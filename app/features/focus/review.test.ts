@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase, getDb, queryRows } from '~/db/client.server';
 import { blockReader } from '~/features/social/blocks.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
+import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../../test/factories';
+import { dropped, settled, visit, type Page } from '../../../test/page-cache';
+import { restrict } from '../../../test/reading-factories';
 import { call, statusOf } from '../../../test/routes';
+import * as topPlayers from '../../routes/f';
+import * as rankingPage from '../../routes/foca.ranking';
 import * as roomPage from '../../routes/foca.salas.$id';
+import { closeSession, lockRunning } from './closing.server';
 import { createFocusRoom, joinFocusRoom, leaveFocusRoom, markPresent, startRoomSprint } from './rooms/mutations.server';
 
 /**
@@ -144,4 +150,41 @@ describe('review: leaving racing a sprint start', () => {
     },
     30_000,
   );
+});
+
+describe('review: the visitors’ cached rankings', () => {
+  beforeEach(async () => {
+    clearHtmlCache();
+    await listenForInvalidations();
+  });
+
+  it('a reader with minutes who makes their profile public again shows on the visitors’ /foca/ranking and /f at once', async () => {
+    const ana = await reader();
+    const bia = await reader();
+    // Bia focused more than Ana, but her profile is restrito: the visitors' ranking leaves her out.
+    await restrict(bia.viewer.id);
+    for (const [who, minutes] of [
+      [ana, 40],
+      [bia, 90],
+    ] as const) {
+      const id = newId();
+      await getDb().execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at)
+        VALUES (${id}, ${who.viewer.id}, ${who.book}, ${minutes}, now() - make_interval(mins => ${minutes}), now())`);
+      await getDb().transaction(async (tx) => {
+        const row = await lockRunning(tx, sql`id = ${id}`);
+        await closeSession(tx, row!, 'finished');
+      });
+    }
+    const global: Page = { url: new URL('http://localhost:3000/foca/ranking'), route: rankingPage, params: {} };
+    const top: Page = { url: new URL('http://localhost:3000/f'), route: topPlayers, params: {} };
+    await settled();
+    expect(await visit(global)).not.toContain(bia.viewer.id);
+    expect(await visit(top)).not.toContain(bia.viewer.id);
+
+    // She makes her profile public (the users row's triggers send only her own reader: tag, which these pages —
+    // not listing her — do not carry): the cached pages must go, or visitors keep seeing a ranking without her.
+    await getDb().execute(sql`UPDATE users SET profile_visibility = 'publico' WHERE id = ${bia.viewer.id}`);
+    await dropped(global, top);
+    expect(await visit(global)).toContain(bia.viewer.id);
+  });
 });
