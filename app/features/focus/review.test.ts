@@ -127,7 +127,7 @@ describe('review: leaving racing a sprint start', () => {
             async () =>
               (
                 await queryRows<{ n: number }>(
-                  sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM focus_room_members%'`,
+                  sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM focus_room_members%'`,
                 )
               )[0]!.n,
             { timeout: 10_000 },
@@ -187,4 +187,57 @@ describe('review: the visitors’ cached rankings', () => {
     await dropped(global, top);
     expect(await visit(global)).toContain(bia.viewer.id);
   });
+});
+
+describe('review: two rooms’ sprints at once', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'two hosts starting sprints at once, with members in both rooms, both start (no deadlock on the members’ sessions)',
+    async () => {
+      const database = getDatabase();
+      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const host1 = await reader();
+      const host2 = await reader();
+      const ana = await reader();
+      const bia = await reader();
+      const caio = await reader();
+      const room1 = await createFocusRoom(host1.viewer, { name: 'Sala um', visibility: 'public' });
+      const room2 = await createFocusRoom(host2.viewer, { name: 'Sala dois', visibility: 'public' });
+      // Room 1's members in the order they joined: Ana, Caio, Bia; room 2's: Bia, Ana. Ana and Bia have both rooms
+      // open (two tabs): present in both.
+      await seated(room1.id, host1);
+      await seated(room2.id, host2);
+      await seated(room1.id, ana);
+      await seated(room1.id, caio);
+      await seated(room2.id, bia);
+      await seated(room1.id, bia);
+      await seated(room2.id, ana);
+
+      const waiting = async () =>
+        (
+          await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+        )[0]!.n;
+      // Caio is starting a session of his own at that very moment (not committed yet): room 1's start, having
+      // inserted Ana's session, waits on him; meanwhile room 2's inserts Bia's and waits on Ana's.
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(
+          `INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at) VALUES ($1, $2, $3, 25, now(), now() + interval '25 minutes')`,
+          [newId(), caio.viewer.id, caio.book],
+        );
+        const first = startRoomSprint(host1.viewer, room1.id, 25);
+        await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+        const second = startRoomSprint(host2.viewer, room2.id, 25);
+        await expect.poll(waiting, { timeout: 10_000 }).toBe(2);
+        // Caio changes his mind (his start fails): room 1 goes on to Caio, then Bia — held by room 2, which waits on room 1.
+        await other.query('ROLLBACK');
+        const results = await Promise.allSettled([first, second]);
+        expect(results.map((r) => (r.status === 'fulfilled' ? 'started' : String((r.reason as Error).cause ?? r.reason)))).toEqual(['started', 'started']);
+      } finally {
+        await other.end();
+      }
+    },
+    30_000,
+  );
 });
