@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { getDatabase, getDb, queryRows } from '~/db/client.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
@@ -9,6 +8,7 @@ import { newId } from '~/lib/ids';
 import { subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../../test/db';
+import { heldTransaction } from '../../../../test/held-transaction';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../../../test/factories';
 import { block } from '../../../../test/reading-factories';
 import { call, statusOf } from '../../../../test/routes';
@@ -290,40 +290,35 @@ describe('room sprints under concurrency (PostgreSQL)', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'a member who leaves while the host starts a sprint never keeps a running session of the room they left',
     async () => {
-      const database = getDatabase();
-      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
       const host = await reader();
       const member = await reader();
       const room = await createFocusRoom(host.viewer, { name: 'Corrida', visibility: 'public' });
       await seated(room.id, host);
       await seated(room.id, member);
 
-      // A second connection holds the member's row a moment (as any concurrent writer of it could, e.g. their
+      // Another transaction holds the member's row a moment (as any concurrent writer of it could, e.g. their
       // heartbeat's markPresent): leaveFocusRoom has checked "no running session" and waits at its DELETE.
-      const other = new pg.Client({ connectionString: database.url });
-      await other.connect();
-      try {
-        await other.query('BEGIN');
-        await other.query('SELECT 1 FROM focus_room_members WHERE room_id = $1 AND user_id = $2 FOR UPDATE', [room.id, member.viewer.id]);
-        const leaving = leaveFocusRoom(member.viewer, room.id);
-        await expect.poll(() => waitingOnLocks('DELETE FROM focus_room_members'), { timeout: 10_000 }).toBe(1);
-        // Meanwhile the host starts a sprint: it waits for the leave (the room's lock), or — unserialized — ends first.
-        let started = false;
-        const starting = startRoomSprint(host.viewer, room.id, 25).finally(() => (started = true));
-        await expect.poll(async () => started || (await waitingOnLocks()) === 2, { timeout: 10_000 }).toBe(true);
-        await other.query('COMMIT');
-        await leaving;
-        const sprint = await starting;
+      const held = heldTransaction((tx) =>
+        tx.execute(sql`SELECT 1 FROM focus_room_members WHERE room_id = ${room.id} AND user_id = ${member.viewer.id} FOR UPDATE`),
+      );
+      await held.ready;
+      const leaving = leaveFocusRoom(member.viewer, room.id);
+      await expect.poll(() => waitingOnLocks('DELETE FROM focus_room_members'), { timeout: 10_000 }).toBe(1);
+      // Meanwhile the host starts a sprint: it waits for the leave (the room's lock), or — unserialized — ends first.
+      let started = false;
+      const starting = startRoomSprint(host.viewer, room.id, 25).finally(() => (started = true));
+      await expect.poll(async () => started || (await waitingOnLocks()) === 2, { timeout: 10_000 }).toBe(true);
+      held.release();
+      await held.done;
+      await leaving;
+      const sprint = await starting;
 
-        expect(await queryRows(sql`SELECT 1 FROM focus_room_members WHERE room_id = ${room.id} AND user_id = ${member.viewer.id}`)).toEqual([]);
-        // Leaving is giving up (decision 0083): the member who left has no running session of that room.
-        const running = await queryRows<{ id: string }>(
-          sql`SELECT id FROM focus_sessions WHERE user_id = ${member.viewer.id} AND status = 'running' AND room_sprint_id = ${sprint.id}`,
-        );
-        expect(running).toEqual([]);
-      } finally {
-        await other.end();
-      }
+      expect(await queryRows(sql`SELECT 1 FROM focus_room_members WHERE room_id = ${room.id} AND user_id = ${member.viewer.id}`)).toEqual([]);
+      // Leaving is giving up (decision 0083): the member who left has no running session of that room.
+      const running = await queryRows<{ id: string }>(
+        sql`SELECT id FROM focus_sessions WHERE user_id = ${member.viewer.id} AND status = 'running' AND room_sprint_id = ${sprint.id}`,
+      );
+      expect(running).toEqual([]);
     },
     30_000,
   );
@@ -331,8 +326,6 @@ describe('room sprints under concurrency (PostgreSQL)', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'two hosts starting sprints at once, with members in both rooms, both start (no deadlock on the members’ sessions)',
     async () => {
-      const database = getDatabase();
-      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
       const host1 = await reader();
       const host2 = await reader();
       // Ids are random: Caio is the one of the three who comes last in user_id order.
@@ -356,25 +349,22 @@ describe('room sprints under concurrency (PostgreSQL)', () => {
       // Caio is starting a session of his own at that very moment (not committed yet): room 1's start waits on him;
       // meanwhile room 2's waits on a session room 1 inserted. In join order (Ana, Caio, Bia against Bia, Ana) they
       // would then wait on each other: in user_id order they cannot.
-      const other = new pg.Client({ connectionString: database.url });
-      await other.connect();
-      try {
-        await other.query('BEGIN');
-        await other.query(
-          `INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at) VALUES ($1, $2, $3, 25, now(), now() + interval '25 minutes')`,
-          [newId(), caio.viewer.id, caio.book],
-        );
-        const first = startRoomSprint(host1.viewer, room1.id, 25);
-        await expect.poll(() => waitingOnLocks(), { timeout: 10_000 }).toBe(1);
-        const second = startRoomSprint(host2.viewer, room2.id, 25);
-        await expect.poll(() => waitingOnLocks(), { timeout: 10_000 }).toBe(2);
-        // Caio changes his mind (his start fails): room 1 goes on to Caio and commits, then room 2 goes on.
-        await other.query('ROLLBACK');
-        const results = await Promise.allSettled([first, second]);
-        expect(results.map((r) => (r.status === 'fulfilled' ? 'started' : String((r.reason as Error).cause ?? r.reason)))).toEqual(['started', 'started']);
-      } finally {
-        await other.end();
-      }
+      const held = heldTransaction(
+        (tx) =>
+          tx.execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at)
+            VALUES (${newId()}, ${caio.viewer.id}, ${caio.book}, 25, now(), now() + interval '25 minutes')`),
+        () => Promise.reject(new Error('Caio changed his mind')),
+      );
+      await held.ready;
+      const first = startRoomSprint(host1.viewer, room1.id, 25);
+      await expect.poll(() => waitingOnLocks(), { timeout: 10_000 }).toBe(1);
+      const second = startRoomSprint(host2.viewer, room2.id, 25);
+      await expect.poll(() => waitingOnLocks(), { timeout: 10_000 }).toBe(2);
+      // Caio changes his mind (his start fails): room 1 goes on to Caio and commits, then room 2 goes on.
+      held.release();
+      await expect(held.done).rejects.toThrow('Caio changed his mind');
+      const results = await Promise.allSettled([first, second]);
+      expect(results.map((r) => (r.status === 'fulfilled' ? 'started' : String((r.reason as Error).cause ?? r.reason)))).toEqual(['started', 'started']);
     },
     30_000,
   );
