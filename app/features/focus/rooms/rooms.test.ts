@@ -49,6 +49,16 @@ const sessionsOf = (sprintId: string) =>
 const roomPageOf = async (who: Reader, roomId: string) =>
   (await call(roomPage.loader, getRequest(`/foca/salas/${roomId}`, who.cookie), { id: roomId })) as Awaited<ReturnType<typeof roomPage.loader>>;
 
+/** A public room with its host and one member, both seated with their book. */
+async function roomOfTwo(name: string) {
+  const host = await reader();
+  const member = await reader();
+  const room = await createFocusRoom(host.viewer, { name, visibility: 'public' });
+  await seated(room.id, host);
+  await seated(room.id, member);
+  return { host, member, room };
+}
+
 /** Moves a sprint and its sessions back in time (the clock is the database's: the rows move). */
 async function moveBack(sprintId: string, minutes: number) {
   await getDb().execute(
@@ -236,11 +246,7 @@ describe('room sprints', () => {
 
 describe('room sprints and blocks', () => {
   it('a member the host blocked gets no session in the host’s sprint, and their open page’s heartbeat no longer keeps them present', async () => {
-    const host = await reader();
-    const member = await reader();
-    const room = await createFocusRoom(host.viewer, { name: 'Sala com bloqueio', visibility: 'public' });
-    await seated(room.id, host);
-    await seated(room.id, member);
+    const { host, member, room } = await roomOfTwo('Sala com bloqueio');
     await blockReader(host.viewer, member.viewer.id);
     expect(await statusOf(call(roomPage.loader, getRequest(`/foca/salas/${room.id}`, member.cookie), { id: room.id }))).toBe(404);
     // Their page is still open: its live connection's heartbeat asks again, is refused (the stream then ends) and
@@ -262,11 +268,7 @@ describe('room sprints and blocks', () => {
 
 describe('a sprint right after the last one', () => {
   it('a member whose session of the last sprint ended but was not concluded is in the next sprint; that session finished with its full minutes', async () => {
-    const host = await reader();
-    const member = await reader();
-    const room = await createFocusRoom(host.viewer, { name: 'Pomodoro', visibility: 'public' });
-    await seated(room.id, host);
-    await seated(room.id, member);
+    const { host, member, room } = await roomOfTwo('Pomodoro');
     const first = await startRoomSprint(host.viewer, room.id, 25);
     // The sprint ended two minutes ago; the host concluded, the member has not pressed "Concluir" yet (within the
     // 30 minutes' grace, nothing closed their session).
@@ -290,11 +292,7 @@ describe('room sprints under concurrency (PostgreSQL)', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'a member who leaves while the host starts a sprint never keeps a running session of the room they left',
     async () => {
-      const host = await reader();
-      const member = await reader();
-      const room = await createFocusRoom(host.viewer, { name: 'Corrida', visibility: 'public' });
-      await seated(room.id, host);
-      await seated(room.id, member);
+      const { host, member, room } = await roomOfTwo('Corrida');
 
       // Another transaction holds the member's row a moment (as any concurrent writer of it could, e.g. their
       // heartbeat's markPresent): leaveFocusRoom has checked "no running session" and waits at its DELETE.
