@@ -30,10 +30,17 @@ function roomIdOr404(raw: string | undefined): string {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const room = await orNotFound(getFocusRoomPage(viewer, roomIdOr404(params.id)));
-  if (!room.viewerIsMember) return { room, running: null, books: [] };
+  if (!room.viewerIsMember) return { room, running: null, ownSessionRunning: false, books: [] };
   const mine = room.sprint?.results.find((result) => result.userId === viewer.id && result.status === 'running');
-  const [today, reading] = await Promise.all([mine ? getFocusToday(viewer) : null, listCurrentlyReading(viewer)]);
-  return { room, running: today?.running?.id === mine?.sessionId ? (today?.running ?? null) : null, books: reading.map((book) => book.edition) };
+  const [today, reading] = await Promise.all([mine || room.sprint?.running ? getFocusToday(viewer) : null, listCurrentlyReading(viewer)]);
+  const running = today?.running ?? null;
+  return {
+    room,
+    running: running && running.id === mine?.sessionId ? running : null,
+    // A session of their own (or another room's) still running when the sprint began kept them out of it: the page says so.
+    ownSessionRunning: Boolean(running && running.id !== mine?.sessionId),
+    books: reading.map((book) => book.edition),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -90,13 +90,24 @@ export async function closeRealtime(): Promise<void> {
 }
 
 /**
- * A server-sent-events response: `start` subscribes and returns its cleanup, which runs when the client
- * goes away. A comment every 25 s keeps proxies from closing an idle stream.
+ * A server-sent-events response: `start` subscribes and returns its cleanup, which runs once, when the client goes
+ * away or when the server ends the stream (`end`, e.g. the reader may no longer see what it follows). A comment
+ * every 25 s keeps proxies from closing an idle stream.
  */
-export function eventStream(request: Request, start: (send: (event: string, data: unknown) => void) => Promise<() => Promise<void> | void>): Response {
+export function eventStream(
+  request: Request,
+  start: (send: (event: string, data: unknown) => void, end: () => void) => Promise<() => Promise<void> | void>,
+): Response {
   const encoder = new TextEncoder();
   let cleanup: (() => Promise<void> | void) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  let ended = false;
+  const stop = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    void cleanup?.();
+  };
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (event: string, data: unknown) => {
@@ -106,22 +117,25 @@ export function eventStream(request: Request, start: (send: (event: string, data
           // The stream closed between the event and this write.
         }
       };
-      controller.enqueue(encoder.encode('retry: 2000\n\n'));
-      cleanup = await start(send);
-      heartbeat = setInterval(() => controller.enqueue(encoder.encode(': ping\n\n')), 25_000);
-      request.signal.addEventListener('abort', () => {
-        clearInterval(heartbeat);
-        void cleanup?.();
+      const end = () => {
+        stop();
         try {
           controller.close();
         } catch {
           // Already closed.
         }
-      });
+      };
+      controller.enqueue(encoder.encode('retry: 2000\n\n'));
+      cleanup = await start(send, end);
+      if (ended) {
+        void cleanup();
+        return;
+      }
+      heartbeat = setInterval(() => controller.enqueue(encoder.encode(': ping\n\n')), 25_000);
+      request.signal.addEventListener('abort', end);
     },
     cancel() {
-      clearInterval(heartbeat);
-      void cleanup?.();
+      stop();
     },
   });
   return new Response(stream, {

@@ -4,7 +4,7 @@ import { creditReading } from '~/features/marathons/counting.server';
 import { publish } from '~/server/realtime.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
 import { applyClosedSession } from './game.server';
-import { closingCredit, dailyMinutesLeft } from './policy';
+import { closingCredit, closingStatus, dailyMinutesLeft } from './policy';
 import { addToFocusTotals } from './totals.server';
 import { roomChannel } from './rooms/queries.server';
 import { FOCUS_FINISH_GRACE_MINUTES, FOCUS_TIME_ZONE, type FocusSessionStatus } from './vocabulary';
@@ -60,6 +60,15 @@ export async function closeSession(
   // After the marathons' rows (the lock order of decision 0082): eggs, pets and milestones, by the minutes credited.
   await applyClosedSession(tx, row.user_id, { status, credited });
   return credited;
+}
+
+/**
+ * Closes a running session the caller locked as the reader's "Desistir" would (policy.closingStatus): before its end
+ * given up, after it finished with the full minutes and no page, past the grace expired.
+ */
+export async function closeAsGivingUp(tx: Tx, row: RunningRow): Promise<{ status: Exclude<FocusSessionStatus, 'running'>; credited: number }> {
+  const status = closingStatus(row);
+  return { status, credited: await closeSession(tx, row, status) };
 }
 
 /** SQL: a running session whose end passed more than the grace ago (nobody came to finish it); `ends_at` alone on

@@ -192,4 +192,33 @@ describe('the ranking’s pages', () => {
     await dropped(global, top);
     expect(await visit(global)).not.toContain(bia.id);
   });
+
+  it('drop at once when a reader with minutes becomes visible again: a profile made public, a suspension lifted', async () => {
+    const ana = await reader();
+    const bia = await reader();
+    const caio = await reader();
+    // Bia and Caio focused more than Ana, but Bia's profile is restrito and Caio is suspended: the visitors' rankings
+    // leave them out, and carry no tag of theirs.
+    await restrict(bia.id);
+    await suspend(caio.id);
+    await credited(ana.id, NOW, 40);
+    await credited(bia.id, NOW, 90);
+    await credited(caio.id, NOW, 60);
+    const global: Page = { url: new URL('http://localhost:3000/foca/ranking'), route: rankingPage, params: {} };
+    const top: Page = { url: new URL('http://localhost:3000/f'), route: topPlayers, params: {} };
+    await settled();
+    expect(await visit(global)).not.toContain(bia.id);
+    expect(await visit(top)).not.toContain(bia.id);
+
+    // Whichever code path writes it (here a bare UPDATE), the change drops the rankings.
+    await getDb().execute(sql`UPDATE users SET profile_visibility = 'publico' WHERE id = ${bia.id}`);
+    await dropped(global, top);
+    expect(await visit(global)).toContain(bia.id);
+    expect(await visit(top)).not.toContain(caio.id);
+
+    await getDb().execute(sql`UPDATE users SET suspended_at = NULL WHERE id = ${caio.id}`);
+    await dropped(global, top);
+    expect(await visit(global)).toContain(caio.id);
+    expect(await visit(top)).toContain(caio.id);
+  });
 });

@@ -7,8 +7,8 @@ import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { registerRecurringJob } from '~/server/jobs.server';
 import type { Viewer } from '~/server/viewer.server';
-import { closeExpiredSessionOf, closeSession, expiredSql, lockRunning } from './closing.server';
-import { closingStatus, pastGrace } from './policy';
+import { closeAsGivingUp, closeExpiredSessionOf, closeSession, expiredSql, lockRunning } from './closing.server';
+import { pastGrace } from './policy';
 import type { FocusSessionStatus } from './vocabulary';
 
 /**
@@ -99,8 +99,7 @@ export async function giveUpFocusSession(viewer: Viewer, id: string): Promise<Fo
   return getDb().transaction(async (tx) => {
     const row = await lockRunning(tx, sql`id = ${id} AND user_id = ${viewer.id}`);
     if (!row) throw new AppError('invalid_input', ENDED);
-    const status = closingStatus(row);
-    return { status, credited: await closeSession(tx, row, status) };
+    return closeAsGivingUp(tx, row);
   });
 }
 

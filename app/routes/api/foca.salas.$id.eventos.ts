@@ -10,7 +10,8 @@ import { getViewer } from '~/server/viewer.server';
 /**
  * A member's live connection to a room (decision 0083): while it is open the member is present (`seen_at`, refreshed
  * every heartbeat, so every server agrees), and every change of the room arrives as a `sala` event — the page then
- * reloads the room. Not a member: 404, as the room page.
+ * reloads the room. Not a member: 404, as the room page. Each heartbeat asks again whether the member may see the
+ * room (markPresent): once they may not (a block with the host, the host suspended), the stream ends.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await getViewer({ request, context });
@@ -19,10 +20,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!id.success) return new Response(null, { status: 404 });
   const room = await orNotFound(roomAccess(viewer, id.data));
   if (!room.member) return new Response(null, { status: 404 });
-  return eventStream(request, async (send) => {
+  return eventStream(request, async (send, end) => {
     const unsubscribe = await subscribe(roomChannel(room.id), (payload) => send('sala', payload));
-    await markPresent(viewer, room.id);
-    const heartbeat = setInterval(() => void markPresent(viewer, room.id).catch(() => undefined), FOCUS_ROOM_HEARTBEAT_SECONDS * 1000);
+    const stillPresent = () =>
+      markPresent(viewer, room.id).then(
+        (reaches) => (reaches ? undefined : end()),
+        () => undefined,
+      );
+    await stillPresent();
+    const heartbeat = setInterval(() => void stillPresent(), FOCUS_ROOM_HEARTBEAT_SECONDS * 1000);
     return async () => {
       clearInterval(heartbeat);
       await unsubscribe();

@@ -4,14 +4,13 @@ import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { focusRoomMembers, focusRooms } from '~/db/schema';
 import { resolveUsername } from '~/features/accounts/queries.server';
 import { notify } from '~/features/social/mutations.server';
-import { isBlockedPair } from '~/features/social/audience.server';
+import { blockedEitherWay, isBlockedPair } from '~/features/social/audience.server';
 import { newId } from '~/lib/ids';
 import { AppError, RateLimitError, isUniqueViolation } from '~/server/errors';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import { publish } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
-import { closeExpiredSessionOf } from '../closing.server';
-import { giveUpFocusSession } from '../sessions.server';
+import { closeAsGivingUp, lockRunning } from '../closing.server';
 import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_CODE_ALPHABET, FOCUS_ROOM_CODE_LENGTH, FOCUS_ROOM_INVITATIONS_PER_HOUR, FOCUS_ROOM_MAX_MEMBERS } from './policy';
 import { type RoomAccess, presentSql, roomAccess, roomChannel } from './queries.server';
 import type { FocusRoomVisibility } from '../vocabulary';
@@ -88,19 +87,18 @@ export async function chooseRoomBook(viewer: Viewer, roomId: string, editionId: 
 }
 
 /**
- * Leaves a room. Leaving during a sprint is giving up: the member's session in it closes through /foca's give-up
- * (half the minutes elapsed). The host does not leave: they close the room.
+ * Leaves a room. Leaving during a sprint is giving up: the member's session in it closes as /foca's "Desistir" would
+ * (half the minutes elapsed). The host does not leave: they close the room. Under the room's lock, as a sprint start
+ * (taken first, then the session, then the member's row): a leave and a start are one after the other, so a member
+ * who left never gets the sprint's session, and one who had it gives it up in the same transaction.
  */
 export async function leaveFocusRoom(viewer: Viewer, roomId: string): Promise<void> {
-  const room = await roomAccess(viewer, roomId);
-  if (!room.member) throw new AppError('invalid_input', 'Você não está nesta sala.');
-  if (room.hostId === viewer.id) throw new AppError('invalid_input', 'Você criou esta sala: para sair, feche a sala.');
-  const [running] = await queryRows<{ id: string }>(
-    sql`SELECT f.id FROM focus_sessions f JOIN focus_room_sprints s ON s.id = f.room_sprint_id
-      WHERE f.user_id = ${viewer.id} AND f.status = 'running' AND s.room_id = ${roomId}`,
-  );
-  if (running) await giveUpFocusSession(viewer, running.id);
   await getDb().transaction(async (tx) => {
+    const room = await roomAccess(viewer, roomId, { tx, lock: true });
+    if (!room.member) throw new AppError('invalid_input', 'Você não está nesta sala.');
+    if (room.hostId === viewer.id) throw new AppError('invalid_input', 'Você criou esta sala: para sair, feche a sala.');
+    const running = await lockRunning(tx, sql`user_id = ${viewer.id} AND room_sprint_id IN (SELECT id FROM focus_room_sprints WHERE room_id = ${roomId})`);
+    if (running) await closeAsGivingUp(tx, running);
     await tx.execute(sql`DELETE FROM focus_room_members WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
     await changed(roomId, running ? 'sprint' : 'member', tx);
   });
@@ -121,17 +119,18 @@ export async function closeFocusRoom(viewer: Viewer, roomId: string): Promise<vo
 
 /**
  * Starts a sprint (the host): for `minutes` from the database's `now()`. In one transaction, under the room's lock
- * (one sprint at a time), every member present now with a book they are still reading, and no running session of
- * their own, gets a focus session with the sprint's start and end, tied to it. Only the duration comes from the
- * form; a member's session that a start of their own beat by a moment is left as it is (the one-running-session
- * index decides).
+ * (one sprint at a time; a leave takes it too), every member present now with a book they are still reading, no
+ * block either way with the host, and no running session of their own, gets a focus session with the sprint's start
+ * and end, tied to it. A member's session whose end has passed (the last sprint's, not concluded yet) is not running
+ * any more: it closes first as "Desistir" after the end would (finished, full minutes, no page; expired past the
+ * grace). One still before its end keeps its reader out of this sprint (their page says why). Members are taken in
+ * user_id order, so two rooms' starts with the same members lock their sessions in the same order (no deadlock).
+ * Only the duration comes from the form; a member's session that a start of their own beat by a moment is left as
+ * it is (the one-running-session index decides).
  */
 export async function startRoomSprint(viewer: Viewer, roomId: string, minutes: number): Promise<{ id: string; sessions: number }> {
   const room = await roomAccess(viewer, roomId);
   requireHost(viewer, room, 'Só quem criou a sala começa uma sprint.');
-  // Sessions left open past their end close first (as starting one's own session does), so they do not keep a member out.
-  const present = await queryRows<{ user_id: string }>(sql`SELECT user_id FROM focus_room_members WHERE room_id = ${roomId} AND ${presentSql(sql`seen_at`)}`);
-  for (const { user_id } of present) await closeExpiredSessionOf(user_id);
   const id = newId();
   return getDb().transaction(async (tx) => {
     await roomAccess(viewer, roomId, { tx, lock: true });
@@ -144,12 +143,15 @@ export async function startRoomSprint(viewer: Viewer, roomId: string, minutes: n
     const joining = await queryRows<{ user_id: string; edition_id: string }>(
       sql`SELECT m.user_id, m.edition_id FROM focus_room_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL
         WHERE m.room_id = ${roomId} AND ${presentSql(sql`m.seen_at`)} AND m.edition_id IS NOT NULL
+          AND NOT ${blockedEitherWay(sql`${viewer.id}`, sql`m.user_id`)}
           AND EXISTS (SELECT 1 FROM shelf_entries se WHERE se.user_id = m.user_id AND se.edition_id = m.edition_id AND se.status = 'reading')
-        ORDER BY m.joined_at, m.user_id`,
+        ORDER BY m.user_id`,
       tx,
     );
     let sessions = 0;
     for (const member of joining) {
+      const ended = await lockRunning(tx, sql`user_id = ${member.user_id} AND ends_at <= now()`);
+      if (ended) await closeAsGivingUp(tx, ended);
       const inserted = await queryRows<{ id: string }>(
         sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at, room_sprint_id)
           SELECT ${newId()}, ${member.user_id}, ${member.edition_id}, s.planned_minutes, s.started_at, s.ends_at, s.id FROM focus_room_sprints s WHERE s.id = ${id}
@@ -205,19 +207,31 @@ export async function inviteToFocusRoom(viewer: Viewer, roomId: string, username
 
 /**
  * Presence, from a member's live connection (api/foca/salas/{id}/eventos): `seen_at` now, on connecting and at
- * every heartbeat. The room hears of it only when the member was not present before (their arrival), so heartbeats
- * are silent.
+ * every heartbeat, while the member may still reach the room (asked again each time: a block with the host, the
+ * host suspended or the member gone end it). False when they no longer may: the connection then ends. The room hears
+ * of it only when the member was not present before (their arrival), so heartbeats are silent.
  */
-export async function markPresent(viewer: Viewer, roomId: string): Promise<void> {
-  await getDb().transaction(async (tx) => {
+export async function markPresent(viewer: Viewer, roomId: string): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
     const [row] = await queryRows<{ present: boolean | null }>(
       sql`SELECT ${presentSql(sql`seen_at`)} AS present FROM focus_room_members WHERE room_id = ${roomId} AND user_id = ${viewer.id} FOR UPDATE`,
       tx,
     );
-    if (!row) return;
+    if (!row || !(await reaches(viewer, roomId, tx))) return false;
     await tx.execute(sql`UPDATE focus_room_members SET seen_at = now() WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
     if (!row.present) await changed(roomId, 'presence', tx);
+    return true;
   });
+}
+
+/** Whether the viewer may still see the room as a member (roomAccess's rules, without its not_found). */
+async function reaches(viewer: Viewer, roomId: string, tx: Tx): Promise<boolean> {
+  try {
+    return (await roomAccess(viewer, roomId, { tx })).member;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return false;
+    throw error;
+  }
 }
 
 /** The member's page closed: they are no longer in the room (another open tab says so again at its next heartbeat). */

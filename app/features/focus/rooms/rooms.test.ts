@@ -3,10 +3,12 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { getDatabase, getDb, queryRows } from '~/db/client.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
+import { blockReader } from '~/features/social/blocks.server';
 import { newId } from '~/lib/ids';
 import { subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../../test/db';
+import { heldTransaction } from '../../../../test/held-transaction';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../../../test/factories';
 import { block } from '../../../../test/reading-factories';
 import { call, statusOf } from '../../../../test/routes';
@@ -14,7 +16,7 @@ import * as roomPage from '../../../routes/foca.salas.$id';
 import * as roomsPage from '../../../routes/foca.salas';
 import { startFocusSession } from '../sessions.server';
 import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_MAX_MEMBERS } from './policy';
-import { createFocusRoom, joinFocusRoom, markAbsent, markPresent, startRoomSprint } from './mutations.server';
+import { createFocusRoom, joinFocusRoom, leaveFocusRoom, markAbsent, markPresent, startRoomSprint } from './mutations.server';
 import { getFocusRoomPage, listFocusRooms, roomChannel } from './queries.server';
 
 useTestDatabase();
@@ -43,6 +45,37 @@ const sessionsOf = (sprintId: string) =>
   queryRows<{ user_id: string; status: string; started_at: string; ends_at: string; credited_minutes: number }>(
     sql`SELECT user_id, status, started_at::text, ends_at::text, credited_minutes FROM focus_sessions WHERE room_sprint_id = ${sprintId} ORDER BY user_id`,
   );
+
+const roomPageOf = async (who: Reader, roomId: string) =>
+  (await call(roomPage.loader, getRequest(`/foca/salas/${roomId}`, who.cookie), { id: roomId })) as Awaited<ReturnType<typeof roomPage.loader>>;
+
+/** A public room with its host and one member, both seated with their book. */
+async function roomOfTwo(name: string) {
+  const host = await reader();
+  const member = await reader();
+  const room = await createFocusRoom(host.viewer, { name, visibility: 'public' });
+  await seated(room.id, host);
+  await seated(room.id, member);
+  return { host, member, room };
+}
+
+/** Moves a sprint and its sessions back in time (the clock is the database's: the rows move). */
+async function moveBack(sprintId: string, minutes: number) {
+  await getDb().execute(
+    sql`UPDATE focus_room_sprints SET started_at = started_at - make_interval(mins => ${minutes}), ends_at = ends_at - make_interval(mins => ${minutes}) WHERE id = ${sprintId}`,
+  );
+  await getDb().execute(
+    sql`UPDATE focus_sessions SET started_at = started_at - make_interval(mins => ${minutes}), ends_at = ends_at - make_interval(mins => ${minutes}) WHERE room_sprint_id = ${sprintId}`,
+  );
+}
+
+/** How many statements of this database wait on a lock (optionally, those whose text starts so). */
+async function waitingOnLocks(startingWith = '') {
+  const [row] = await queryRows<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ${`${startingWith}%`}`,
+  );
+  return row!.n;
+}
 
 describe('focus rooms: creating, listing, joining', () => {
   it('lists public rooms to others, hides private ones (404 without the code) and lets the code in', async () => {
@@ -139,6 +172,9 @@ describe('room sprints', () => {
       sql`SELECT status, room_sprint_id FROM focus_sessions WHERE id = ${own.id}`,
     );
     expect(ownAfter).toEqual({ status: 'running', room_sprint_id: null });
+    // The busy member's page tells them why they sit out; the member in the sprint is not told so.
+    expect((await roomPageOf(busy, room.id)).ownSessionRunning).toBe(true);
+    expect((await roomPageOf(member, room.id)).ownSessionRunning).toBe(false);
 
     // One sprint at a time.
     const again = (await post(host, room.id, { intent: 'sprint', minutes: '25' })) as { data: { formError: string } };
@@ -206,6 +242,130 @@ describe('room sprints', () => {
     );
     expect(session).toEqual({ status: 'running', room_sprint_id: null });
   });
+});
+
+describe('room sprints and blocks', () => {
+  it('a member the host blocked gets no session in the host’s sprint, and their open page’s heartbeat no longer keeps them present', async () => {
+    const { host, member, room } = await roomOfTwo('Sala com bloqueio');
+    await blockReader(host.viewer, member.viewer.id);
+    expect(await statusOf(call(roomPage.loader, getRequest(`/foca/salas/${room.id}`, member.cookie), { id: room.id }))).toBe(404);
+    // Their page is still open: its live connection's heartbeat asks again, is refused (the stream then ends) and
+    // does not mark them present.
+    await getDb().execute(sql`UPDATE focus_room_members SET seen_at = NULL WHERE room_id = ${room.id} AND user_id = ${member.viewer.id}`);
+    expect(await markPresent(member.viewer, room.id)).toBe(false);
+    const [row] = await queryRows<{ seen_at: string | null }>(
+      sql`SELECT seen_at FROM focus_room_members WHERE room_id = ${room.id} AND user_id = ${member.viewer.id}`,
+    );
+    expect(row!.seen_at).toBeNull();
+    expect(await markPresent(host.viewer, room.id)).toBe(true);
+
+    // Even present (their last beat before the block), the host's sprint never starts a session across a block.
+    await getDb().execute(sql`UPDATE focus_room_members SET seen_at = now() WHERE room_id = ${room.id} AND user_id = ${member.viewer.id}`);
+    const { id } = await startRoomSprint(host.viewer, room.id, 25);
+    expect((await sessionsOf(id)).map((s) => s.user_id)).toEqual([host.viewer.id]);
+  });
+});
+
+describe('a sprint right after the last one', () => {
+  it('a member whose session of the last sprint ended but was not concluded is in the next sprint; that session finished with its full minutes', async () => {
+    const { host, member, room } = await roomOfTwo('Pomodoro');
+    const first = await startRoomSprint(host.viewer, room.id, 25);
+    // The sprint ended two minutes ago; the host concluded, the member has not pressed "Concluir" yet (within the
+    // 30 minutes' grace, nothing closed their session).
+    await moveBack(first.id, 27);
+    const loaded = await roomPageOf(host, room.id);
+    expect(await statusOf(post(host, room.id, { intent: 'concluir', session: loaded.running!.id, value: '', unit: 'page' }))).toBe(200);
+    await markPresent(member.viewer, room.id);
+
+    // The 5-minute break is over: the host starts the next sprint, the member is present with their book.
+    const second = await startRoomSprint(host.viewer, room.id, 25);
+    expect((await sessionsOf(second.id)).map((s) => s.user_id).sort()).toEqual([host.viewer.id, member.viewer.id].sort());
+    // Their ended session closed as "Desistir" after the end would: finished, the full 25 minutes, no page.
+    const [ended] = await queryRows<{ status: string; credited_minutes: number; progress_value: number | null }>(
+      sql`SELECT status, credited_minutes, progress_value FROM focus_sessions WHERE room_sprint_id = ${first.id} AND user_id = ${member.viewer.id}`,
+    );
+    expect(ended).toEqual({ status: 'finished', credited_minutes: 25, progress_value: null });
+  });
+});
+
+describe('room sprints under concurrency (PostgreSQL)', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a member who leaves while the host starts a sprint never keeps a running session of the room they left',
+    async () => {
+      const { host, member, room } = await roomOfTwo('Corrida');
+
+      // Another transaction holds the member's row a moment (as any concurrent writer of it could, e.g. their
+      // heartbeat's markPresent): leaveFocusRoom has checked "no running session" and waits at its DELETE.
+      const held = heldTransaction((tx) =>
+        tx.execute(sql`SELECT 1 FROM focus_room_members WHERE room_id = ${room.id} AND user_id = ${member.viewer.id} FOR UPDATE`),
+      );
+      await held.ready;
+      const leaving = leaveFocusRoom(member.viewer, room.id);
+      await expect.poll(() => waitingOnLocks('DELETE FROM focus_room_members'), { timeout: 10_000 }).toBe(1);
+      // Meanwhile the host starts a sprint: it waits for the leave (the room's lock), or — unserialized — ends first.
+      let started = false;
+      const starting = startRoomSprint(host.viewer, room.id, 25).finally(() => (started = true));
+      await expect.poll(async () => started || (await waitingOnLocks()) === 2, { timeout: 10_000 }).toBe(true);
+      held.release();
+      await held.done;
+      await leaving;
+      const sprint = await starting;
+
+      expect(await queryRows(sql`SELECT 1 FROM focus_room_members WHERE room_id = ${room.id} AND user_id = ${member.viewer.id}`)).toEqual([]);
+      // Leaving is giving up (decision 0083): the member who left has no running session of that room.
+      const running = await queryRows<{ id: string }>(
+        sql`SELECT id FROM focus_sessions WHERE user_id = ${member.viewer.id} AND status = 'running' AND room_sprint_id = ${sprint.id}`,
+      );
+      expect(running).toEqual([]);
+    },
+    30_000,
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'two hosts starting sprints at once, with members in both rooms, both start (no deadlock on the members’ sessions)',
+    async () => {
+      const host1 = await reader();
+      const host2 = await reader();
+      // Ids are random: Caio is the one of the three who comes last in user_id order.
+      const [ana, bia, caio] = (await Promise.all([reader(), reader(), reader()])).sort((a, b) => (a.viewer.id < b.viewer.id ? -1 : 1)) as [
+        Reader,
+        Reader,
+        Reader,
+      ];
+      const room1 = await createFocusRoom(host1.viewer, { name: 'Sala um', visibility: 'public' });
+      const room2 = await createFocusRoom(host2.viewer, { name: 'Sala dois', visibility: 'public' });
+      // Room 1's members in the order they joined: Ana, Caio, Bia; room 2's: Bia, Ana. Ana and Bia have both rooms
+      // open (two tabs): present in both.
+      await seated(room1.id, host1);
+      await seated(room2.id, host2);
+      await seated(room1.id, ana);
+      await seated(room1.id, caio);
+      await seated(room2.id, bia);
+      await seated(room1.id, bia);
+      await seated(room2.id, ana);
+
+      // Caio is starting a session of his own at that very moment (not committed yet): room 1's start waits on him;
+      // meanwhile room 2's waits on a session room 1 inserted. In join order (Ana, Caio, Bia against Bia, Ana) they
+      // would then wait on each other: in user_id order they cannot.
+      const held = heldTransaction(
+        (tx) =>
+          tx.execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at)
+            VALUES (${newId()}, ${caio.viewer.id}, ${caio.book}, 25, now(), now() + interval '25 minutes')`),
+        () => Promise.reject(new Error('Caio changed his mind')),
+      );
+      await held.ready;
+      const first = startRoomSprint(host1.viewer, room1.id, 25);
+      await expect.poll(() => waitingOnLocks(), { timeout: 10_000 }).toBe(1);
+      const second = startRoomSprint(host2.viewer, room2.id, 25);
+      await expect.poll(() => waitingOnLocks(), { timeout: 10_000 }).toBe(2);
+      // Caio changes his mind (his start fails): room 1 goes on to Caio and commits, then room 2 goes on.
+      held.release();
+      await expect(held.done).rejects.toThrow('Caio changed his mind');
+      const results = await Promise.allSettled([first, second]);
+      expect(results.map((r) => (r.status === 'fulfilled' ? 'started' : String((r.reason as Error).cause ?? r.reason)))).toEqual(['started', 'started']);
+    },
+    30_000,
+  );
 });
 
 describe('presence', () => {

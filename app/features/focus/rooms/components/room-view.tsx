@@ -54,13 +54,15 @@ function useRoomLive(roomId: string, enabled: boolean) {
 type RoomViewProps = {
   room: FocusRoomPage;
   running: RunningFocusSession | null;
+  /** The viewer had a session of their own running when the sprint began: it kept them out of it. */
+  ownSessionRunning: boolean;
   books: readonly CoverCard[];
   result: FormResult | undefined;
   children: ReactNode;
 };
 
 /** A room page: the room, the sprint (the viewer's own session in it, or the room's countdown), results, members, tools. */
-export function FocusRoomView({ room, running, books, result, children }: RoomViewProps) {
+export function FocusRoomView({ room, running, ownSessionRunning, books, result, children }: RoomViewProps) {
   useRoomLive(room.id, room.viewerIsMember);
   const busy = usePosting();
   const sprint = room.sprint;
@@ -93,7 +95,7 @@ export function FocusRoomView({ room, running, books, result, children }: RoomVi
       {running ? (
         <RunningSession key={running.id} session={running} serverNow={room.serverNow} result={result} />
       ) : sprint?.running ? (
-        <SprintCountdown key={sprint.id} sprint={sprint} serverNow={room.serverNow} member={room.viewerIsMember} />
+        <SprintCountdown key={sprint.id} sprint={sprint} serverNow={room.serverNow} member={room.viewerIsMember} ownSessionRunning={ownSessionRunning} />
       ) : room.viewerIsHost ? (
         <StartSprintForm result={result} />
       ) : (
@@ -108,8 +110,18 @@ export function FocusRoomView({ room, running, books, result, children }: RoomVi
   );
 }
 
-/** The room's sprint for a member without a session in it (no book, or arrived later): the same countdown. */
-function SprintCountdown({ sprint, serverNow, member }: { sprint: FocusRoomSprint; serverNow: string; member: boolean }) {
+/** The room's sprint for a member without a session in it (no book, another session running, arrived later): the same countdown. */
+function SprintCountdown({
+  sprint,
+  serverNow,
+  member,
+  ownSessionRunning,
+}: {
+  sprint: FocusRoomSprint;
+  serverNow: string;
+  member: boolean;
+  ownSessionRunning: boolean;
+}) {
   const secondsLeft = useSecondsLeft(sprint.endsAt, serverNow);
   const { revalidate } = useRevalidator();
   const ended = secondsLeft <= 0;
@@ -127,7 +139,14 @@ function SprintCountdown({ sprint, serverNow, member }: { sprint: FocusRoomSprin
       </p>
       <ReceivedAt serverNow={serverNow} />
       <FocusTimer secondsLeft={secondsLeft} />
-      {member ? <p className="text-sm text-muted">Você não está nesta sprint: escolha um livro para ler na próxima.</p> : null}
+      {!member ? null : ownSessionRunning ? (
+        <p className="text-sm text-muted">
+          Você não está nesta sprint: sua sessão de foco ainda estava em andamento quando ela começou. Termine-a em <Link to="/foca">Foca</Link> para entrar na
+          próxima.
+        </p>
+      ) : (
+        <p className="text-sm text-muted">Você não está nesta sprint: com um livro escolhido e a sala aberta, você entra na próxima.</p>
+      )}
     </section>
   );
 }
