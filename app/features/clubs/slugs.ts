@@ -114,6 +114,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'bichinhos',
   'abrigo',
   'salas',
+  // A room's live connection (/api/foca/salas/{id}/eventos); the event pages of issue 30 too.
+  'eventos',
   'sussurros',
   'sussurrar',
   'retrospectiva',
