@@ -10,25 +10,7 @@
  *  - /clube/{id}/admin/membros first page and a member search: p95 over CLUBS_SAMPLES sequential requests.
  * Targets (issue 27): ≥ 90 % of /~offline and dropped on change; ≤ 6 ms CPU; p95 ≤ 100 ms.
  */
-import { rmSync } from 'node:fs';
-import {
-  BROWSER_ENCODINGS,
-  BENCH_CLUB,
-  BENCH_READER,
-  benchEnv,
-  drive,
-  DURATION,
-  percentile,
-  printResults,
-  printTimings,
-  runScript,
-  signIn,
-  startServer,
-  stopServer,
-  timings,
-  verdict,
-  waitFor,
-} from './harness';
+import { BROWSER_ENCODINGS, BENCH_CLUB, drive, DURATION, percentile, printResults, printTimings, timings, verdict, withBenchServer } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3340);
 const WARM_UP_SECONDS = Number(process.env.CLUBS_WARM_UP_SECONDS ?? 45);
@@ -45,75 +27,61 @@ async function servedFromCache(url: string): Promise<boolean> {
 }
 
 async function main() {
-  const { env, base, dataDir } = benchEnv(PORT);
-  try {
-    runScript('bench/catalog-fill.ts', env, true);
-    runScript('bench/reading-fill.ts', env, true);
-    runScript('bench/clubs-fill.ts', env, true);
-    const server = startServer(env);
-    try {
-      await waitFor(`${base}/~offline`);
-      const pid = server.pid!;
-      const cookie = await signIn(base, BENCH_READER);
-      const club = `${base}/clube/${BENCH_CLUB.slug}`;
+  await withBenchServer(PORT, ['catalog-fill', 'reading-fill', 'clubs-fill'], async ({ base, pid, cookie }) => {
+    const club = `${base}/clube/${BENCH_CLUB.slug}`;
 
-      const visitors = [
-        await drive('/~offline (prerendered)', `${base}/~offline`, pid, BROWSER_ENCODINGS),
-        await drive('/clube/{id} (visitor)', club, pid, BROWSER_ENCODINGS),
-        await drive('/clubes (visitor)', `${base}/clubes`, pid, BROWSER_ENCODINGS),
-      ];
-      const cachedBefore = (await servedFromCache(club)) && (await servedFromCache(`${base}/clubes`));
-      const form = new URLSearchParams({ intent: 'publicar', title: 'Post da bancada', body: 'Um post novo, público.', visibility: 'publico' });
-      const posted = await fetch(`${club}/posts`, {
-        method: 'POST',
-        body: form,
-        headers: { Cookie: cookie, Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
-        redirect: 'manual',
-      });
-      if (posted.status >= 400) throw new Error(`publishing answered ${posted.status}`);
-      // Invalidations travel through LISTEN/NOTIFY: give them a moment.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const droppedAfter = !(await servedFromCache(club)) && !(await servedFromCache(`${base}/clubes`));
+    const visitors = [
+      await drive('/~offline (prerendered)', `${base}/~offline`, pid, BROWSER_ENCODINGS),
+      await drive('/clube/{id} (visitor)', club, pid, BROWSER_ENCODINGS),
+      await drive('/clubes (visitor)', `${base}/clubes`, pid, BROWSER_ENCODINGS),
+    ];
+    const cachedBefore = (await servedFromCache(club)) && (await servedFromCache(`${base}/clubes`));
+    const form = new URLSearchParams({ intent: 'publicar', title: 'Post da bancada', body: 'Um post novo, público.', visibility: 'publico' });
+    const posted = await fetch(`${club}/posts`, {
+      method: 'POST',
+      body: form,
+      headers: { Cookie: cookie, Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+    if (posted.status >= 400) throw new Error(`publishing answered ${posted.status}`);
+    // Invalidations travel through LISTEN/NOTIFY: give them a moment.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const droppedAfter = !(await servedFromCache(club)) && !(await servedFromCache(`${base}/clubes`));
 
-      const members = [
-        await drive('/clube/{id} (bench_leitora)', club, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS),
-        await drive('/clube/{id}/posts (bench_leitora)', `${club}/posts`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS),
-      ];
-      const admin = [
-        { label: '/admin/membros first page', times: await timings(`${club}/admin/membros`, cookie, SAMPLES) },
-        { label: '/admin/membros?q=membro_12', times: await timings(`${club}/admin/membros?q=membro_12`, cookie, SAMPLES) },
-      ];
+    const members = [
+      await drive('/clube/{id} (bench_leitora)', club, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS),
+      await drive('/clube/{id}/posts (bench_leitora)', `${club}/posts`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS),
+    ];
+    const admin = [
+      { label: '/admin/membros first page', times: await timings(`${club}/admin/membros`, cookie, SAMPLES) },
+      { label: '/admin/membros?q=membro_12', times: await timings(`${club}/admin/membros?q=membro_12`, cookie, SAMPLES) },
+    ];
 
-      console.log(`\nvisitors: ${DURATION}s per target, 50 connections`);
-      printResults(visitors);
-      console.log(`\nsigned in: ${DURATION}s per target, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10`);
-      printResults(members);
-      console.log(`\nadmin pages: ${SAMPLES} sequential requests each`);
-      printTimings(admin, 36);
+    console.log(`\nvisitors: ${DURATION}s per target, 50 connections`);
+    printResults(visitors);
+    console.log(`\nsigned in: ${DURATION}s per target, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10`);
+    printResults(members);
+    console.log(`\nadmin pages: ${SAMPLES} sequential requests each`);
+    printTimings(admin, 36);
 
-      console.log('');
-      const [offline, ...cached] = visitors;
-      for (const r of cached) {
-        const ratio = r.rps / offline!.rps;
-        console.log(
-          `${r.label} vs /~offline ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET && r.errors === 0)}`,
-        );
-      }
-      console.log(`cached before a new post, dropped after it: ${verdict(cachedBefore && droppedAfter)}`);
-      for (const r of members) {
-        const cpu = r.cpuPerRequest ?? Number.NaN;
-        console.log(`${r.label} CPU ${cpu.toFixed(2)} ms/req (≤ ${CPU_TARGET_MS}): ${verdict(cpu <= CPU_TARGET_MS && r.errors === 0)}`);
-      }
-      for (const a of admin) {
-        const p95 = percentile(a.times, 0.95);
-        console.log(`${a.label} p95 ${p95.toFixed(1)} ms (≤ ${P95_TARGET_MS}): ${verdict(p95 <= P95_TARGET_MS)}`);
-      }
-    } finally {
-      await stopServer(server);
+    console.log('');
+    const [offline, ...cached] = visitors;
+    for (const r of cached) {
+      const ratio = r.rps / offline!.rps;
+      console.log(
+        `${r.label} vs /~offline ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET && r.errors === 0)}`,
+      );
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    console.log(`cached before a new post, dropped after it: ${verdict(cachedBefore && droppedAfter)}`);
+    for (const r of members) {
+      const cpu = r.cpuPerRequest ?? Number.NaN;
+      console.log(`${r.label} CPU ${cpu.toFixed(2)} ms/req (≤ ${CPU_TARGET_MS}): ${verdict(cpu <= CPU_TARGET_MS && r.errors === 0)}`);
+    }
+    for (const a of admin) {
+      const p95 = percentile(a.times, 0.95);
+      console.log(`${a.label} p95 ${p95.toFixed(1)} ms (≤ ${P95_TARGET_MS}): ${verdict(p95 <= P95_TARGET_MS)}`);
+    }
+  });
 }
 
 void main();

@@ -8,22 +8,7 @@
  * of the three global rankings at 20 connections.
  * Target (issue 31): the signed-in ranking ≤ 6 ms server CPU per request on PostgreSQL.
  */
-import { rmSync } from 'node:fs';
-import {
-  BENCH_READER,
-  BROWSER_ENCODINGS,
-  DURATION,
-  benchEnv,
-  drive,
-  printResults,
-  printTimings,
-  runScript,
-  signIn,
-  startServer,
-  stopServer,
-  timings,
-  waitFor,
-} from './harness';
+import { BROWSER_ENCODINGS, DURATION, drive, printResults, printTimings, timings, withBenchServer } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
 const WARM_UP_SECONDS = Number(process.env.FOCA_WARM_UP_SECONDS ?? 10);
@@ -37,40 +22,26 @@ const PAGES = [
 ];
 
 async function main() {
-  const { env, base, dataDir } = benchEnv(PORT);
-  try {
-    for (const script of ['catalog-fill', 'reading-fill', 'foca-fill', 'foca-ranking-fill']) runScript(`bench/${script}.ts`, env, true);
-    const server = startServer(env);
-    try {
-      await waitFor(`${base}/~offline`);
-      const cookie = await signIn(base, BENCH_READER);
-      const sequential = [];
-      for (const page of PAGES)
-        sequential.push({ label: `${page.path} (bench_leitora)`, times: await timings(`${base}${page.path}`, cookie, SAMPLES, HEADING) });
-      for (const path of ['/foca/ranking?periodo=geral&pagina=20', '/foca/ranking?periodo=geral&entre=seguindo']) {
-        sequential.push({ label: `${path} (bench_leitora)`, times: await timings(`${base}${path}`, cookie, SAMPLES, HEADING) });
-      }
-      sequential.push({ label: '/f (bench_leitora)', times: await timings(`${base}/f`, cookie, SAMPLES, 'Destaques da Foca') });
-      const loaded = [];
-      for (const page of PAGES) {
-        loaded.push(
-          await drive(`${page.label} (bench_leitora)`, `${base}${page.path}`, server.pid!, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS),
-        );
-      }
-      // A control in the same run: /foca, the foca's other signed-in page (decision 0079), on this machine's speed of the moment.
-      loaded.push(await drive('control: /foca (bench_leitora)', `${base}/foca`, server.pid!, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS));
-      console.log(`\nsequential: ${SAMPLES} requests each`);
-      printTimings(sequential, 56);
-      console.log(
-        `\nunder load: ${DURATION}s, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10 (target: signed in ≤ 6 ms server CPU per request on PostgreSQL)`,
-      );
-      printResults(loaded);
-    } finally {
-      await stopServer(server);
+  await withBenchServer(PORT, ['catalog-fill', 'reading-fill', 'foca-fill', 'foca-ranking-fill'], async ({ base, pid, cookie }) => {
+    const sequential = [];
+    for (const page of PAGES) sequential.push({ label: `${page.path} (bench_leitora)`, times: await timings(`${base}${page.path}`, cookie, SAMPLES, HEADING) });
+    for (const path of ['/foca/ranking?periodo=geral&pagina=20', '/foca/ranking?periodo=geral&entre=seguindo']) {
+      sequential.push({ label: `${path} (bench_leitora)`, times: await timings(`${base}${path}`, cookie, SAMPLES, HEADING) });
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    sequential.push({ label: '/f (bench_leitora)', times: await timings(`${base}/f`, cookie, SAMPLES, 'Destaques da Foca') });
+    const loaded = [];
+    for (const page of PAGES) {
+      loaded.push(await drive(`${page.label} (bench_leitora)`, `${base}${page.path}`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS));
+    }
+    // A control in the same run: /foca, the foca's other signed-in page (decision 0079), on this machine's speed of the moment.
+    loaded.push(await drive('control: /foca (bench_leitora)', `${base}/foca`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS));
+    console.log(`\nsequential: ${SAMPLES} requests each`);
+    printTimings(sequential, 56);
+    console.log(
+      `\nunder load: ${DURATION}s, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10 (target: signed in ≤ 6 ms server CPU per request on PostgreSQL)`,
+    );
+    printResults(loaded);
+  });
 }
 
 void main();

@@ -7,54 +7,26 @@
  * Target (issue 31): /foca signed in ≤ 6 ms server CPU per request on PostgreSQL. (The rooms' figures come with
  * the rooms.)
  */
-import { rmSync } from 'node:fs';
-import {
-  BENCH_READER,
-  BROWSER_ENCODINGS,
-  DURATION,
-  benchEnv,
-  drive,
-  printResults,
-  printTimings,
-  runScript,
-  signIn,
-  startServer,
-  stopServer,
-  timings,
-  waitFor,
-} from './harness';
+import { BROWSER_ENCODINGS, DURATION, drive, printResults, printTimings, timings, withBenchServer } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const WARM_UP_SECONDS = Number(process.env.FOCA_WARM_UP_SECONDS ?? 10);
 const SAMPLES = Number(process.env.FOCA_SAMPLES ?? 200);
 
 async function main() {
-  const { env, base, dataDir } = benchEnv(PORT);
-  try {
-    runScript('bench/catalog-fill.ts', env, true);
-    runScript('bench/reading-fill.ts', env, true);
-    runScript('bench/foca-fill.ts', env, true);
-    const server = startServer(env);
-    try {
-      await waitFor(`${base}/~offline`);
-      const cookie = await signIn(base, BENCH_READER);
-      const sequential = [
-        { label: '/foca (bench_leitora)', times: await timings(`${base}/foca`, cookie, SAMPLES, 'Sessão em andamento') },
-        { label: '/foca/logs?pagina=20 (bench_leitora)', times: await timings(`${base}/foca/logs?pagina=20`, cookie, SAMPLES, 'Sessões de foco') },
-      ];
-      const loaded = [await drive('/foca (bench_leitora)', `${base}/foca`, server.pid!, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS)];
-      console.log(`\nsequential: ${SAMPLES} requests each`);
-      printTimings(sequential);
-      console.log(
-        `\nunder load: ${DURATION}s, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10 (target: /foca ≤ 6 ms server CPU per request on PostgreSQL)`,
-      );
-      printResults(loaded);
-    } finally {
-      await stopServer(server);
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withBenchServer(PORT, ['catalog-fill', 'reading-fill', 'foca-fill'], async ({ base, pid, cookie }) => {
+    const sequential = [
+      { label: '/foca (bench_leitora)', times: await timings(`${base}/foca`, cookie, SAMPLES, 'Sessão em andamento') },
+      { label: '/foca/logs?pagina=20 (bench_leitora)', times: await timings(`${base}/foca/logs?pagina=20`, cookie, SAMPLES, 'Sessões de foco') },
+    ];
+    const loaded = [await drive('/foca (bench_leitora)', `${base}/foca`, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS)];
+    console.log(`\nsequential: ${SAMPLES} requests each`);
+    printTimings(sequential);
+    console.log(
+      `\nunder load: ${DURATION}s, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10 (target: /foca ≤ 6 ms server CPU per request on PostgreSQL)`,
+    );
+    printResults(loaded);
+  });
 }
 
 void main();

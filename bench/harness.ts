@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Db, closeDatabase, getDb, migrateDatabase, queryRows } from '~/db/client.server';
@@ -172,6 +172,32 @@ export async function waitFor(url: string) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not start`);
+}
+
+/**
+ * The frame of an area's bench: a production environment on a fresh data directory (benchEnv), the fills run in
+ * order (`bench/{fill}.ts`, each skipping what a reused database already holds), the built server started and
+ * answering, bench_leitora signed in; then `run`, and whatever happens the server stopped and the directory removed.
+ */
+export async function withBenchServer(
+  port: number,
+  fills: readonly string[],
+  run: (bench: { env: NodeJS.ProcessEnv; base: string; pid: number; cookie: string }) => Promise<void>,
+): Promise<void> {
+  const { env, base, dataDir } = benchEnv(port);
+  try {
+    for (const fill of fills) runScript(`bench/${fill}.ts`, env, true);
+    const server = startServer(env);
+    try {
+      await waitFor(`${base}/~offline`);
+      const cookie = await signIn(base, BENCH_READER);
+      await run({ env, base, pid: server.pid!, cookie });
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export type Result = {

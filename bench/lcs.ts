@@ -9,25 +9,7 @@
  *  - visitors' /lcs throughput against /~offline in the same run (50 connections).
  * Targets (issue 28): discussao p95 ≤ 50 ms and ≤ 6 ms CPU; /lcs ≥ 90 % of /~offline.
  */
-import { rmSync } from 'node:fs';
-import {
-  BENCH_LC,
-  BENCH_READER,
-  BROWSER_ENCODINGS,
-  DURATION,
-  benchEnv,
-  drive,
-  percentile,
-  printResults,
-  printTimings,
-  runScript,
-  signIn,
-  startServer,
-  stopServer,
-  timings,
-  verdict,
-  waitFor,
-} from './harness';
+import { BENCH_LC, BROWSER_ENCODINGS, DURATION, drive, percentile, printResults, printTimings, timings, verdict, withBenchServer } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3350);
 const WARM_UP_SECONDS = Number(process.env.LCS_WARM_UP_SECONDS ?? 20);
@@ -37,58 +19,44 @@ const P95_TARGET_MS = 50;
 const THROUGHPUT_TARGET = 0.9;
 
 async function main() {
-  const { env, base, dataDir } = benchEnv(PORT);
-  try {
-    runScript('bench/catalog-fill.ts', env, true);
-    runScript('bench/reading-fill.ts', env, true);
-    runScript('bench/lcs-fill.ts', env, true);
-    const server = startServer(env);
-    try {
-      await waitFor(`${base}/~offline`);
-      const pid = server.pid!;
-      const cookie = await signIn(base, BENCH_READER);
-      const lc = `${base}/lc/${BENCH_LC.slug}`;
-      const pages = [
-        { label: 'discussao (threads)', url: `${lc}/discussao`, expected: 'Uma conversa por etapa' },
-        { label: 'discussao?etapa=10 (open)', url: `${lc}/discussao?etapa=10`, expected: 'Comentário 1 da etapa' },
-        { label: 'discussao?etapa=18 (closed)', url: `${lc}/discussao?etapa=18`, expected: 'Mostrar mesmo assim' },
-        { label: 'participantes', url: `${lc}/participantes`, expected: 'etapas' },
-      ];
-      const sequential = [];
-      for (const page of pages) sequential.push({ ...page, times: await timings(page.url, cookie, SAMPLES, page.expected) });
-      const loaded = [];
-      for (const page of pages)
-        loaded.push(await drive(`${page.label} (bench_leitora)`, page.url, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS));
-      const visitors = [
-        await drive('/~offline (prerendered)', `${base}/~offline`, pid, BROWSER_ENCODINGS),
-        await drive('/lcs (visitor)', `${base}/lcs`, pid, BROWSER_ENCODINGS),
-      ];
+  await withBenchServer(PORT, ['catalog-fill', 'reading-fill', 'lcs-fill'], async ({ base, pid, cookie }) => {
+    const lc = `${base}/lc/${BENCH_LC.slug}`;
+    const pages = [
+      { label: 'discussao (threads)', url: `${lc}/discussao`, expected: 'Uma conversa por etapa' },
+      { label: 'discussao?etapa=10 (open)', url: `${lc}/discussao?etapa=10`, expected: 'Comentário 1 da etapa' },
+      { label: 'discussao?etapa=18 (closed)', url: `${lc}/discussao?etapa=18`, expected: 'Mostrar mesmo assim' },
+      { label: 'participantes', url: `${lc}/participantes`, expected: 'etapas' },
+    ];
+    const sequential = [];
+    for (const page of pages) sequential.push({ ...page, times: await timings(page.url, cookie, SAMPLES, page.expected) });
+    const loaded = [];
+    for (const page of pages)
+      loaded.push(await drive(`${page.label} (bench_leitora)`, page.url, pid, { ...BROWSER_ENCODINGS, Cookie: cookie }, 20, WARM_UP_SECONDS));
+    const visitors = [
+      await drive('/~offline (prerendered)', `${base}/~offline`, pid, BROWSER_ENCODINGS),
+      await drive('/lcs (visitor)', `${base}/lcs`, pid, BROWSER_ENCODINGS),
+    ];
 
-      console.log(`\nsequential: ${SAMPLES} requests each, bench_leitora`);
-      printTimings(sequential, 32);
-      console.log(`\nsigned in: ${DURATION}s per target, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10`);
-      printResults(loaded);
-      console.log(`\nvisitors: ${DURATION}s per target, 50 connections`);
-      printResults(visitors);
+    console.log(`\nsequential: ${SAMPLES} requests each, bench_leitora`);
+    printTimings(sequential, 32);
+    console.log(`\nsigned in: ${DURATION}s per target, 20 connections, after ${WARM_UP_SECONDS}s of warm-up at 10`);
+    printResults(loaded);
+    console.log(`\nvisitors: ${DURATION}s per target, 50 connections`);
+    printResults(visitors);
 
-      console.log('');
-      for (const s of sequential.slice(0, 2)) {
-        const p95 = percentile(s.times, 0.95);
-        console.log(`${s.label} p95 ${p95.toFixed(1)} ms (≤ ${P95_TARGET_MS}): ${verdict(p95 <= P95_TARGET_MS)}`);
-      }
-      for (const r of loaded.slice(0, 2)) {
-        const cpu = r.cpuPerRequest ?? Number.NaN;
-        console.log(`${r.label} CPU ${cpu.toFixed(2)} ms/req (≤ ${CPU_TARGET_MS}): ${verdict(cpu <= CPU_TARGET_MS && r.errors === 0)}`);
-      }
-      const [offline, directory] = visitors;
-      const ratio = directory!.rps / offline!.rps;
-      console.log(`/lcs (visitor) vs /~offline ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET)}`);
-    } finally {
-      await stopServer(server);
+    console.log('');
+    for (const s of sequential.slice(0, 2)) {
+      const p95 = percentile(s.times, 0.95);
+      console.log(`${s.label} p95 ${p95.toFixed(1)} ms (≤ ${P95_TARGET_MS}): ${verdict(p95 <= P95_TARGET_MS)}`);
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    for (const r of loaded.slice(0, 2)) {
+      const cpu = r.cpuPerRequest ?? Number.NaN;
+      console.log(`${r.label} CPU ${cpu.toFixed(2)} ms/req (≤ ${CPU_TARGET_MS}): ${verdict(cpu <= CPU_TARGET_MS && r.errors === 0)}`);
+    }
+    const [offline, directory] = visitors;
+    const ratio = directory!.rps / offline!.rps;
+    console.log(`/lcs (visitor) vs /~offline ${(ratio * 100).toFixed(1)} % (target ≥ ${THROUGHPUT_TARGET * 100} %): ${verdict(ratio >= THROUGHPUT_TARGET)}`);
+  });
 }
 
 void main();

@@ -13,24 +13,18 @@
  * update on the ranking within 2 s p95.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import {
   BENCH_MARATHONS,
-  BENCH_READER,
   BROWSER_ENCODINGS,
   DURATION,
-  benchEnv,
   drive,
   percentile,
   printResults,
   printTimings,
-  runScript,
-  signIn,
-  startServer,
   stopServer,
   timings,
   verdict,
-  waitFor,
+  withBenchServer,
 } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3370);
@@ -40,17 +34,10 @@ const P95_TARGET_MS = 100;
 const BOARD_CPU_TARGET_MS = 6;
 
 async function main() {
-  const { env, base, dataDir } = benchEnv(PORT);
-  try {
-    runScript('bench/catalog-fill.ts', env, true);
-    runScript('bench/reading-fill.ts', env, true);
-    runScript('bench/marathons-fill.ts', env, true);
-    const server = startServer(env);
+  await withBenchServer(PORT, ['catalog-fill', 'reading-fill', 'marathons-fill'], async ({ env, base, pid, cookie }) => {
+    // The writer moves both marathons' scores while the pages are read.
     const writer = spawn(process.execPath, ['--import', 'tsx', 'bench/marathons-writer.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     try {
-      await waitFor(`${base}/~offline`);
-      const pid = server.pid!;
-      const cookie = await signIn(base, BENCH_READER);
       const levels = `${base}/m/${BENCH_MARATHONS.levels.slug}`;
       const teams = `${base}/m/${BENCH_MARATHONS.teams.slug}`;
       const pages = [
@@ -106,11 +93,8 @@ async function main() {
       console.log(`progresso (bench_leitora) server CPU ${board.toFixed(2)} ms/request (≤ ${BOARD_CPU_TARGET_MS}): ${verdict(board <= BOARD_CPU_TARGET_MS)}`);
     } finally {
       await stopServer(writer);
-      await stopServer(server);
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 void main();
