@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
+import { readerCacheTag } from '~/features/profiles/cache';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
+import { invalidateTagsAtCommit } from '~/server/html-cache.server';
 import { moodNowSql } from './game-queries.server';
 import { type RandomInt, CHALLENGE_EGGS_PER_DAY, MOOD_START, advanceEgg, drawRarity, drawSpecies, levelFor } from './game-policy';
 import { type EggSource, FOCUS_TIME_ZONE, type FocusEventKind, INCUBATION_SLOTS, type Rarity, type SpeciesSlug } from './vocabulary';
@@ -86,6 +88,8 @@ async function feedPets(tx: Tx, userId: string, minutes: number): Promise<void> 
   const level = levelFor(companion.xp);
   if (level <= levelFor(companion.xp - minutes)) return;
   await logEvent(tx, userId, 'level_up', { petId: companion.id, level });
+  // The profile shows the companion's level: its visitors' cached page goes when this commits.
+  await invalidateTagsAtCommit(tx, [readerCacheTag(userId)]);
   await notify({ userId, kind: 'focus_level_up', text: `${petDisplayName(companion)} chegou ao nível ${level}!`, link: `/foca/${companion.id}` }, tx);
 }
 
@@ -103,8 +107,14 @@ async function advanceEggs(tx: Tx, userId: string, minutes: number): Promise<voi
     const species = drawSpecies(random, egg.rarity);
     const petId = newId();
     await tx.execute(sql`UPDATE focus_eggs SET minutes = ${next.minutes}, hatched_at = now() WHERE id = ${egg.id}`);
-    await tx.execute(sql`INSERT INTO focus_pets (id, user_id, egg_id, species, mood, companion)
-      VALUES (${petId}, ${userId}, ${egg.id}, ${species}, ${MOOD_START}, NOT EXISTS (SELECT 1 FROM focus_pets WHERE user_id = ${userId} AND companion))`);
+    const [pet] = await queryRows<{ companion: boolean }>(
+      sql`INSERT INTO focus_pets (id, user_id, egg_id, species, mood, companion)
+        VALUES (${petId}, ${userId}, ${egg.id}, ${species}, ${MOOD_START}, NOT EXISTS (SELECT 1 FROM focus_pets WHERE user_id = ${userId} AND companion))
+        RETURNING companion`,
+      tx,
+    );
+    // A first pet is the companion, which the profile shows.
+    if (pet?.companion) await invalidateTagsAtCommit(tx, [readerCacheTag(userId)]);
     await logEvent(tx, userId, 'egg_hatched', { eggId: egg.id, petId });
     await notify({ userId, kind: 'focus_egg_hatched', text: `Um ovinho chocou! Nasceu um bichinho: ${SPECIES[species].name}.`, link: `/foca/${petId}` }, tx);
   }

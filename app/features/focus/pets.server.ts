@@ -1,14 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
+import { readerCacheTag } from '~/features/profiles/cache';
 import { AppError } from '~/server/errors';
+import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
 
 /** The shelter's changes (/foca/abrigo, decision 0082): only the owner's own pets; anything else is not found. */
 
 /** Names a pet (null: back to its species' name). */
 export async function renamePet(viewer: Viewer, petId: string, name: string | null): Promise<void> {
-  const [row] = await queryRows<{ id: string }>(sql`UPDATE focus_pets SET name = ${name} WHERE id = ${petId} AND user_id = ${viewer.id} RETURNING id`);
+  const [row] = await queryRows<{ companion: boolean }>(
+    sql`UPDATE focus_pets SET name = ${name} WHERE id = ${petId} AND user_id = ${viewer.id} RETURNING companion`,
+  );
   if (!row) throw new AppError('not_found');
+  // The profile shows the companion by name.
+  if (row.companion) await invalidateTags([readerCacheTag(viewer.id)]);
 }
 
 /**
@@ -22,4 +28,5 @@ export async function chooseCompanion(viewer: Viewer, petId: string): Promise<vo
     await tx.execute(sql`UPDATE focus_pets SET companion = false WHERE user_id = ${viewer.id} AND companion AND id <> ${petId}`);
     await tx.execute(sql`UPDATE focus_pets SET companion = true WHERE id = ${petId}`);
   });
+  await invalidateTags([readerCacheTag(viewer.id)]);
 }

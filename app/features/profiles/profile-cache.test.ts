@@ -10,6 +10,12 @@ import { clearHtmlCache, listenForInvalidations, lookupPage, storeWhileStreaming
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, testViewer, type TestUser } from '../../../test/factories';
 import { readerCacheTag } from './cache';
+import { type ProfileOwner, findProfileOwner, getProfile } from './queries.server';
+import { levelFor } from '~/features/focus/game-policy';
+import { applyClosedSession } from '~/features/focus/game.server';
+import { chooseCompanion, renamePet } from '~/features/focus/pets.server';
+import { newId } from '~/lib/ids';
+import { settled } from '../../../test/page-cache';
 
 useTestDatabase();
 
@@ -101,5 +107,52 @@ describe("a visitor's cached profile (migration 0016's triggers)", () => {
       })
       .catch(() => undefined);
     await kept(reader);
+  });
+});
+
+describe("a visitor's cached profile and the reader's foca companion", () => {
+  beforeEach(async () => {
+    clearHtmlCache();
+    await listenForInvalidations();
+  });
+
+  it('shows the companion (name, species, level, its page) and is dropped when it is renamed, changed or levels up', async () => {
+    const reader = await createUser({ verified: true });
+    const viewer = testViewer(reader);
+    const pet = async (species: string, companion: boolean) => {
+      const egg = newId();
+      const id = newId();
+      await getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, hatched_at)
+        VALUES (${egg}, ${reader.id}, 'comum', 'milestone', ${`milestone:${egg}`}, 60, now())`);
+      await getDb().execute(
+        sql`INSERT INTO focus_pets (id, user_id, egg_id, species, xp, companion) VALUES (${id}, ${reader.id}, ${egg}, ${species}, 60, ${companion})`,
+      );
+      return id;
+    };
+    const first = await pet('foca-comum', true);
+    const second = await pet('foca-harpa', false);
+    const owner = await findProfileOwner(null, reader.username);
+    const profile = await getProfile(null, owner as ProfileOwner);
+    expect(profile.details?.companion).toEqual({ id: first, species: 'foca-comum', name: null, level: levelFor(60) });
+
+    await settled(); // the set-up's invalidations (the new account's) are heard before the page is stored
+    await cacheProfile(reader);
+    await renamePet(viewer, second, 'Capitu'); // not the companion: the profile does not show it
+    await kept(reader);
+    await renamePet(viewer, first, 'Pipoca');
+    await dropped(reader);
+
+    await settled(); // the rename's invalidation also comes back from the database: heard before the page is stored again
+    await cacheProfile(reader);
+    await chooseCompanion(viewer, second);
+    await dropped(reader);
+
+    // A finished session's minutes: 10 XP more keep the companion's level (kept); 120 more reach the next (dropped).
+    await settled();
+    await cacheProfile(reader);
+    await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 10 }));
+    await kept(reader);
+    await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 120 }));
+    await dropped(reader);
   });
 });

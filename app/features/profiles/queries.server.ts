@@ -3,6 +3,8 @@ import { queryRows } from '~/db/client.server';
 import { resolveUsername } from '~/features/accounts/queries.server';
 import { listAtts } from '~/features/atts/queries.server';
 import { foldForMatch } from '~/features/catalog/normalize';
+import { levelFor } from '~/features/focus/game-policy';
+import type { SpeciesSlug } from '~/features/focus/vocabulary';
 import { type CoverCardRow, coverCardColumns, toCoverCard } from '~/features/catalog/cards.server';
 import { yearInSaoPaulo } from '~/features/reading/goals/goals';
 import { readingGoalOf } from '~/features/reading/goals/goals.server';
@@ -75,6 +77,9 @@ export async function findProfileOwner(viewer: Viewer | null, username: string):
 export const readingShown = (owner: ProfileOwner): boolean => owner.audience.relation === 'owner' || owner.reader.showCurrentlyReading;
 
 /** The profile page: header for anyone who may reach it, the rest only for those who may see the profile. */
+/** The owner's companion (decision 0082) as the profile's statement reads it. */
+type ProfileCompanionRow = { id: string; species: SpeciesSlug; name: string | null; xp: number };
+
 export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Promise<Profile> {
   const { reader, audience } = owner;
   const relation = { relation: audience.relation, followPending: audience.followPending, signedIn: viewer !== null };
@@ -83,8 +88,9 @@ export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Pr
   const isOwner = audience.relation === 'owner';
   const showReading = readingShown(owner);
   const [[facts], reading, favorites, latestAtts, goal] = await Promise.all([
-    queryRows<{ bio: string | null; links: string[]; read: number; followers: number; following: number }>(sql`
+    queryRows<{ bio: string | null; links: string[]; read: number; followers: number; following: number; companion: ProfileCompanionRow | null }>(sql`
       SELECT u.bio, u.links,
+        (SELECT json_build_object('id', p.id, 'species', p.species, 'name', p.name, 'xp', p.xp) FROM focus_pets p WHERE p.user_id = u.id AND p.companion) AS companion,
         (SELECT count(*)::int FROM shelf_entries s WHERE s.user_id = u.id AND s.status = 'read') AS read,
         (SELECT count(*)::int FROM follows f JOIN users fu ON fu.id = f.follower_id WHERE f.followee_id = u.id AND f.status = 'accepted' AND fu.suspended_at IS NULL) AS followers,
         (SELECT count(*)::int FROM follows f JOIN users fu ON fu.id = f.followee_id WHERE f.follower_id = u.id AND f.status = 'accepted' AND fu.suspended_at IS NULL) AS following
@@ -114,6 +120,9 @@ export async function getProfile(viewer: Viewer | null, owner: ProfileOwner): Pr
     latestAtts: latestAtts.items,
     // The card shows a goal set for this year; a year without one shows nothing on the profile.
     goal: goal && (goal.booksTarget != null || goal.pagesTarget != null) ? goal : null,
+    companion: facts?.companion
+      ? { id: facts.companion.id, species: facts.companion.species, name: facts.companion.name, level: levelFor(facts.companion.xp) }
+      : null,
   };
   return { reader: head, relation, details };
 }

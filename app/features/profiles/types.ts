@@ -1,5 +1,6 @@
 import type { MarathonCard } from '~/features/marathons/types';
 import type { ReaderGroupReads } from '~/features/lcs/types';
+import type { SpeciesSlug } from '~/features/focus/vocabulary';
 import type { ClubCard } from '~/features/clubs/types';
 import type { AttCard, AttPage } from '~/features/atts/types';
 import type { CoverCard } from '~/features/catalog/types';
@@ -33,6 +34,8 @@ export type ProfileDetails = {
   latestAtts: AttCard[];
   /** The owner's goal for the current year (São Paulo), only when one is set. */
   goal: ReadingGoal | null;
+  /** The owner's foca companion (their chosen pet, with its page /foca/{id}), once they have one. */
+  companion: { id: string; species: SpeciesSlug; name: string | null; level: number } | null;
 };
 
 export type Profile = {

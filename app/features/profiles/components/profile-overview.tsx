@@ -4,6 +4,9 @@ import { AttList } from '~/features/atts/components/att-card';
 import { EditionCover } from '~/features/catalog/components/edition-cover';
 import type { CoverCard } from '~/features/catalog/types';
 import { ReadingGoalCard } from '~/features/reading/components/reading-goal-card';
+import { SpeciesArt } from '~/features/focus/components/species-art';
+import { SPECIES, petDisplayName } from '~/features/focus/species';
+import { formatNumber } from '~/lib/format';
 import type { ProfileDetails } from '../types';
 
 function CoverLink({ edition, children }: { edition: CoverCard; children?: React.ReactNode }) {
@@ -15,6 +18,28 @@ function CoverLink({ edition, children }: { edition: CoverCard; children?: React
       </Link>
       {children}
     </li>
+  );
+}
+
+/** The owner's foca companion: its drawing, name and level, linking to its page. */
+function CompanionCard({ companion }: { companion: NonNullable<ProfileDetails['companion']> }) {
+  const name = petDisplayName(companion);
+  return (
+    <section aria-labelledby="companhia" className="flex items-center gap-4 rounded-xl border border-line bg-surface p-4">
+      <SpeciesArt species={companion.species} size={72} className="shrink-0" />
+      <div className="flex flex-col gap-1">
+        <h2 id="companhia" className="font-serif text-lg font-bold">
+          Companhia na Foca
+        </h2>
+        <p>
+          <Link to={`/foca/${companion.id}`}>{name}</Link>
+          <span className="text-muted">
+            {' '}
+            · {SPECIES[companion.species].name} · nível {formatNumber(companion.level)}
+          </span>
+        </p>
+      </div>
+    </section>
   );
 }
 
@@ -46,6 +71,7 @@ export function ProfileOverview({ details, username, mine }: { details: ProfileD
         </section>
       ) : null}
       {details.goal ? <ReadingGoalCard goal={details.goal} /> : null}
+      {details.companion ? <CompanionCard companion={details.companion} /> : null}
       <section aria-labelledby="favoritos" className="flex flex-col gap-3">
         <h2 id="favoritos" className="font-serif text-xl font-bold">
           Favoritos
