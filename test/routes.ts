@@ -39,3 +39,21 @@ export const statusOf = async (promise: Promise<unknown>) =>
     (value) => (value instanceof Response ? value.status : ((value as { init?: { status?: number } } | null)?.init?.status ?? 200)),
     (thrown: unknown) => (thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)),
   );
+
+/** A route's answer as the authorization matrices write it: a redirect to sign in is `'entrar'`, anything else its status. */
+export type Outcome = 'entrar' | number;
+
+export const outcomeOf = async (work: Promise<unknown>): Promise<Outcome> => {
+  const status = await statusOf(work);
+  return status === 302 ? 'entrar' : status;
+};
+
+/**
+ * Every role's outcome for one request, asked one role at a time: an action changes only its own actor's standing,
+ * so one cast serves every row.
+ */
+export async function matrixOf<Who extends string>(roles: readonly Who[], run: (who: Who) => Promise<unknown>): Promise<Record<Who, Outcome>> {
+  const seen = {} as Record<Who, Outcome>;
+  for (const who of roles) seen[who] = await outcomeOf(run(who));
+  return seen;
+}

@@ -3,7 +3,7 @@ import type { ClubVisibility } from '~/features/clubs/vocabulary';
 import { CLUB_ROLES_UNDER_TEST, type ClubCast, type ClubWho, createClubCast } from '../../test/club-fixtures';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
-import { call, statusOf } from '../../test/routes';
+import { call, matrixOf, outcomeOf, type Outcome } from '../../test/routes';
 import * as clubPage from './clube.$identificador';
 import * as myClubs from './clube';
 import * as directory from './clubes';
@@ -11,22 +11,11 @@ import * as create from './criar';
 
 useTestDatabase();
 
-type Outcome = 'entrar' | 200 | 400 | 403 | 404;
 const everyone = (outcome: Outcome) => Object.fromEntries(CLUB_ROLES_UNDER_TEST.map((who) => [who, outcome])) as Record<ClubWho, Outcome>;
 const signedIn = { ...everyone(200), visitante: 'entrar' } as Record<ClubWho, Outcome>;
 
 /** The status a loader or action answers, with "entrar" for the redirect to sign in. */
-async function outcomeOf(work: Promise<unknown>): Promise<Outcome> {
-  const status = await statusOf(work);
-  return status === 302 ? 'entrar' : (status as Outcome);
-}
-
-async function matrix(cast: ClubCast, run: (who: ClubWho) => Promise<unknown>): Promise<Record<ClubWho, Outcome>> {
-  const seen = {} as Record<ClubWho, Outcome>;
-  // One at a time; an action changes only its own actor's standing, so one cast serves every row.
-  for (const who of CLUB_ROLES_UNDER_TEST) seen[who] = await outcomeOf(run(who));
-  return seen;
-}
+const matrix = (run: (who: ClubWho) => Promise<unknown>) => matrixOf(CLUB_ROLES_UNDER_TEST, run);
 
 const pageRequest = (cast: ClubCast, who: ClubWho) => getRequest(`/clube/${cast.club.slug}`, cast.cookie(who));
 const joinRequest = (cast: ClubCast, who: ClubWho) => formRequest(`/clube/${cast.club.slug}`, { intent: 'entrar' }, { cookie: cast.cookie(who) ?? '' });
@@ -38,12 +27,12 @@ describe('clubs: who may open what', () => {
     ['privado', { ...everyone(200), visitante: 404, naoMembro: 404, pendente: 404, banido: 404, adminDoSite: 404 }],
   ])('/clube/{identificador} of a %s club', async (visibility, expected) => {
     const cast = await createClubCast(visibility);
-    expect(await matrix(cast, (who) => call(clubPage.loader, pageRequest(cast, who), { identificador: cast.club.slug }))).toEqual(expected);
+    expect(await matrix((who) => call(clubPage.loader, pageRequest(cast, who), { identificador: cast.club.slug }))).toEqual(expected);
   });
 
   it('the join button of a moderated club: a request from outsiders, "already" from members, refused to the banned', async () => {
     const cast = await createClubCast('moderado');
-    expect(await matrix(cast, (who) => call(clubPage.action, joinRequest(cast, who), { identificador: cast.club.slug }))).toEqual({
+    expect(await matrix((who) => call(clubPage.action, joinRequest(cast, who), { identificador: cast.club.slug }))).toEqual({
       visitante: 'entrar',
       naoMembro: 200,
       pendente: 400,
@@ -60,7 +49,7 @@ describe('clubs: who may open what', () => {
 
   it('the join button of a private club exists only for those invited and its members', async () => {
     const cast = await createClubCast('privado');
-    expect(await matrix(cast, (who) => call(clubPage.action, joinRequest(cast, who), { identificador: cast.club.slug }))).toEqual({
+    expect(await matrix((who) => call(clubPage.action, joinRequest(cast, who), { identificador: cast.club.slug }))).toEqual({
       visitante: 'entrar',
       naoMembro: 404,
       pendente: 404,
@@ -77,9 +66,9 @@ describe('clubs: who may open what', () => {
 
   it('/clube and /criar are for signed-in readers; /clubes for everyone', async () => {
     const cast = await createClubCast('moderado');
-    expect(await matrix(cast, (who) => call(myClubs.loader, getRequest('/clube', cast.cookie(who))))).toEqual(signedIn);
-    expect(await matrix(cast, (who) => call(create.loader, getRequest('/criar', cast.cookie(who))))).toEqual(signedIn);
-    expect(await matrix(cast, (who) => call(directory.loader, getRequest('/clubes', cast.cookie(who))))).toEqual(everyone(200));
+    expect(await matrix((who) => call(myClubs.loader, getRequest('/clube', cast.cookie(who))))).toEqual(signedIn);
+    expect(await matrix((who) => call(create.loader, getRequest('/criar', cast.cookie(who))))).toEqual(signedIn);
+    expect(await matrix((who) => call(directory.loader, getRequest('/clubes', cast.cookie(who))))).toEqual(everyone(200));
     // Acting on /clube asks for the club again: someone else's private club is a 404 there too.
     const secret = await createClubCast('privado');
     expect(

@@ -5,7 +5,7 @@ import { createFocusRoom, joinFocusRoom } from '~/features/focus/rooms/mutations
 import { useTestDatabase } from '../../test/db';
 import { createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { block, suspend } from '../../test/reading-factories';
-import { call, statusOf } from '../../test/routes';
+import { call, matrixOf, outcomeOf, statusOf } from '../../test/routes';
 import * as events from './api/foca.salas.$id.eventos';
 import * as room from './foca.salas.$id';
 
@@ -13,12 +13,6 @@ useTestDatabase();
 
 const WHO = ['visitante', 'anfitriao', 'membro', 'leitor', 'bloqueado', 'suspenso', 'admin'] as const;
 type Who = (typeof WHO)[number];
-type Outcome = 'entrar' | number;
-
-const outcomeOf = async (work: Promise<unknown>): Promise<Outcome> => {
-  const status = await statusOf(work);
-  return status === 302 ? 'entrar' : status;
-};
 
 describe('focus rooms: who may open and change what', () => {
   it('a public room is every signed-in reader’s to see (not across a block); a private one its members’; the host’s tools are the host’s', async () => {
@@ -42,11 +36,7 @@ describe('focus rooms: who may open and change what', () => {
     await joinFocusRoom(testViewer(users.suspenso), rooms.publica);
     await suspend(users.suspenso.id);
     const cookie = (who: Who) => (who === 'visitante' ? undefined : users[who].cookie);
-    const seen = async (run: (who: Who) => Promise<unknown>) => {
-      const out = {} as Record<Who, Outcome>;
-      for (const who of WHO) out[who] = await outcomeOf(run(who));
-      return out;
-    };
+    const seen = (run: (who: Who) => Promise<unknown>) => matrixOf(WHO, run);
     const page = (id: string) => (who: Who) => call(room.loader, getRequest(`/foca/salas/${id}`, cookie(who)), { id });
     const live = (id: string) => async (who: Who) => {
       const controller = new AbortController();
@@ -99,11 +89,7 @@ describe('focus rooms: who may open and change what', () => {
 
     // The host's tools, tried by everyone else first: a member (or anyone who sees a public room) 403, others 404.
     const others = WHO.filter((who) => who !== 'anfitriao');
-    const tried = async (run: (who: Who) => Promise<unknown>) => {
-      const out = {} as Partial<Record<Who, Outcome>>;
-      for (const who of others) out[who] = await outcomeOf(run(who));
-      return out;
-    };
+    const tried = (run: (who: Who) => Promise<unknown>) => matrixOf(others, run);
     const onPublic = { visitante: 'entrar', membro: 403, leitor: 403, bloqueado: 404, suspenso: 'entrar', admin: 403 };
     const onPrivate = { visitante: 'entrar', membro: 403, leitor: 404, bloqueado: 404, suspenso: 'entrar', admin: 404 };
     const hostTools: Record<string, string>[] = [

@@ -8,7 +8,7 @@ import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { block, follow, restrict, suspend } from '../../test/reading-factories';
-import { call, statusOf } from '../../test/routes';
+import { call, matrixOf, outcomeOf, type Outcome } from '../../test/routes';
 import * as foca from './foca';
 import * as logs from './foca.logs';
 import * as ranking from './foca.ranking';
@@ -20,12 +20,6 @@ useTestDatabase();
 
 const WHO = ['visitante', 'leitor', 'outroLeitor', 'suspenso', 'admin'] as const;
 type Who = (typeof WHO)[number];
-type Outcome = 'entrar' | 200 | 400 | 404;
-
-const outcomeOf = async (work: Promise<unknown>): Promise<Outcome> => {
-  const status = await statusOf(work);
-  return status === 302 ? 'entrar' : (status as Outcome);
-};
 
 describe('foca: who may open what', () => {
   it('pages and forms are the signed-in reader’s own; another reader’s session answers 404, a suspended account signs in again', async () => {
@@ -41,11 +35,7 @@ describe('foca: who may open what', () => {
     await suspend(users.suspenso.id);
     const cookie = (who: Who) => (who === 'visitante' ? undefined : users[who].cookie);
 
-    const seen = async (run: (who: Who) => Promise<unknown>) => {
-      const out = {} as Record<Who, Outcome>;
-      for (const who of WHO) out[who] = await outcomeOf(run(who));
-      return out;
-    };
+    const seen = (run: (who: Who) => Promise<unknown>) => matrixOf(WHO, run);
     const signedIn = { visitante: 'entrar', leitor: 200, outroLeitor: 200, suspenso: 'entrar', admin: 200 };
     expect(await seen((who) => call(foca.loader, getRequest('/foca', cookie(who))))).toEqual(signedIn);
     expect(await seen((who) => call(logs.loader, getRequest('/foca/logs?pagina=2', cookie(who))))).toEqual(signedIn);
@@ -61,16 +51,17 @@ describe('foca: who may open what', () => {
     const notTheirs = { visitante: 'entrar', leitor: 200, outroLeitor: 404, suspenso: 'entrar', admin: 404 };
     const others = WHO.filter((who) => who !== 'leitor');
     for (const intent of ['desistir', 'concluir']) {
-      const out = {} as Record<Who, Outcome>;
-      for (const who of others) out[who] = await outcomeOf(post(who, { intent, session: id }));
-      expect(out).toEqual(Object.fromEntries(others.map((who) => [who, notTheirs[who]])));
+      expect(await matrixOf(others, (who) => post(who, { intent, session: id }))).toEqual(Object.fromEntries(others.map((who) => [who, notTheirs[who]])));
     }
     const [untouched] = await queryRows<{ status: string }>(sql`SELECT status FROM focus_sessions WHERE id = ${id}`);
     expect(untouched?.status).toBe('running');
     // Starting needs an account that may sign in; the denied ones left no session.
-    const starts = {} as Record<Who, Outcome>;
-    for (const who of others) starts[who] = await outcomeOf(post(who, { intent: 'iniciar', edition: book, minutes: '25' }));
-    expect(starts).toEqual({ visitante: 'entrar', outroLeitor: 200, suspenso: 'entrar', admin: 200 });
+    expect(await matrixOf(others, (who) => post(who, { intent: 'iniciar', edition: book, minutes: '25' }))).toEqual({
+      visitante: 'entrar',
+      outroLeitor: 200,
+      suspenso: 'entrar',
+      admin: 200,
+    });
     const [count] = await queryRows<{ n: number }>(sql`SELECT count(*)::int AS n FROM focus_sessions WHERE user_id = ${users.suspenso.id}`);
     expect(count?.n).toBe(0);
     // The owner gives up: the visitors' and others' attempts above changed nothing.

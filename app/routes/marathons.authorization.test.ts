@@ -12,7 +12,7 @@ import { blockReader } from '~/features/social/blocks.server';
 import { useTestDatabase } from '../../test/db';
 import { formRequest, getRequest } from '../../test/factories';
 import { MARATHON_ROLES_UNDER_TEST, type MarathonCast, type MarathonWho, createMarathonCast, marathonInput, noticeReader } from '../../test/marathon-fixtures';
-import { call, statusOf } from '../../test/routes';
+import { call, matrixOf, outcomeOf, statusOf, type Outcome } from '../../test/routes';
 import * as create from './criar.maratona';
 import * as mine from './m';
 import * as page from './m.$identificador';
@@ -30,19 +30,9 @@ import * as profileTab from './u.$username.$tab';
 
 useTestDatabase();
 
-type Outcome = 'entrar' | 200 | 308 | 400 | 403 | 404;
 const everyone = (outcome: Outcome) => Object.fromEntries(MARATHON_ROLES_UNDER_TEST.map((who) => [who, outcome])) as Record<MarathonWho, Outcome>;
 
-async function outcomeOf(work: Promise<unknown>): Promise<Outcome> {
-  const status = await statusOf(work);
-  return status === 302 ? 'entrar' : (status as Outcome);
-}
-
-async function matrix(run: (who: MarathonWho) => Promise<unknown>): Promise<Record<MarathonWho, Outcome>> {
-  const seen = {} as Record<MarathonWho, Outcome>;
-  for (const who of MARATHON_ROLES_UNDER_TEST) seen[who] = await outcomeOf(run(who));
-  return seen;
-}
+const matrix = (run: (who: MarathonWho) => Promise<unknown>) => matrixOf(MARATHON_ROLES_UNDER_TEST, run);
 
 const params = (cast: MarathonCast) => ({ identificador: cast.marathon.slug });
 const get = (cast: MarathonCast, who: MarathonWho, path = '') => getRequest(`/m/${cast.marathon.slug}${path}`, cast.cookie(who));
