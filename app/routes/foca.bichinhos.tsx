@@ -1,4 +1,5 @@
 import type { Route } from './+types/foca.bichinhos';
+import { closeExpiredSessionOf } from '~/features/focus/closing.server';
 import { FocaTabs } from '~/features/focus/components/game';
 import { SpeciesArt } from '~/features/focus/components/species-art';
 import { listPets } from '~/features/focus/game-queries.server';
@@ -12,6 +13,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Bichinhos · Foca · Ma
 /** The species album: every species of the catalogue, with how many of each the viewer has hatched. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
+  // A session left open past its end closes first (as on /foca): it may hatch an egg.
+  await closeExpiredSessionOf(viewer.id);
   const collected: Record<string, number> = {};
   for (const pet of await listPets(viewer)) collected[pet.species] = (collected[pet.species] ?? 0) + 1;
   return { collected };

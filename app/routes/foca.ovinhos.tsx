@@ -1,4 +1,5 @@
 import type { Route } from './+types/foca.ovinhos';
+import { closeExpiredSessionOf } from '~/features/focus/closing.server';
 import { Link } from '~/components/link';
 import { EggCard, FocaTabs } from '~/features/focus/components/game';
 import { listEggs } from '~/features/focus/game-queries.server';
@@ -11,6 +12,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Ovinhos · Foca · Mara
 /** The viewer's eggs not hatched yet: the incubating ones, then the ones waiting for a slot. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
+  // A session left open past its end closes first (as on /foca): its minutes are the eggs'.
+  await closeExpiredSessionOf(viewer.id);
   return { eggs: await listEggs(viewer) };
 }
 
