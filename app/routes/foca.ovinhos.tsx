@@ -43,7 +43,7 @@ export default function OvinhosPage({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <p className="text-muted">
-            Nenhum ovinho por enquanto. Eles vêm de marcos (a primeira sessão, 10 e 50 horas de foco) e de desafios concluídos em maratonas.{' '}
+            Nenhum ovinho por enquanto. Eles vêm de marcos (a primeira sessão, 10 e 50 horas de foco em sessões concluídas) e de desafios concluídos em maratonas.{' '}
             <Link to="/foca">Começar uma sessão</Link>
           </p>
         )}
