@@ -155,4 +155,26 @@ describe("a visitor's cached profile and the reader's foca companion", () => {
     await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 120 }));
     await dropped(reader);
   });
+
+  it('is dropped when the first egg hatches (the first pet is the companion), kept when a later one hatches beside it', async () => {
+    const reader = await createUser({ verified: true });
+    const egg = async (minutes: number) =>
+      getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, received_at)
+        VALUES (${newId()}, ${reader.id}, 'comum', 'milestone', ${`milestone:${newId()}`}, ${minutes}, clock_timestamp())`);
+    await egg(50);
+    await settled();
+    await cacheProfile(reader);
+    // 10 minutes hatch it: the profile now shows a companion.
+    await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 10 }));
+    await dropped(reader);
+    const owner = await findProfileOwner(null, reader.username);
+    expect((await getProfile(null, owner as ProfileOwner)).details?.companion).toMatchObject({ species: expect.any(String), level: 1 });
+
+    // A second egg hatching beside the companion (10 XP, no new level) changes nothing the profile shows.
+    await egg(55);
+    await settled();
+    await cacheProfile(reader);
+    await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 10 }));
+    await kept(reader);
+  });
 });
