@@ -43,8 +43,8 @@ export default function OvinhosPage({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <p className="text-muted">
-            Nenhum ovinho por enquanto. Eles vêm de marcos (a primeira sessão, 10 e 50 horas de foco em sessões concluídas) e de desafios concluídos em maratonas.{' '}
-            <Link to="/foca">Começar uma sessão</Link>
+            Nenhum ovinho por enquanto. Eles vêm de marcos (a primeira sessão, 10 e 50 horas de foco em sessões concluídas) e de desafios concluídos em
+            maratonas. <Link to="/foca">Começar uma sessão</Link>
           </p>
         )}
       </section>

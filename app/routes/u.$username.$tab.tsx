@@ -55,7 +55,7 @@ export default function ProfileTabPage({ loaderData, actionData }: Route.Compone
       <ProfileTabsNav username={reader.username} current={tabData.tab} />
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? Object.values(actionData.fieldErrors)[0]) : null}</FormMessage>
-      <ProfileTabView data={tabData} username={reader.username} mine={loaderData.mine} search={loaderData.search} />
+      <ProfileTabView data={tabData} username={reader.username} owner={reader.name} mine={loaderData.mine} search={loaderData.search} />
     </div>
   );
 }

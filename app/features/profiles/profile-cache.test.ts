@@ -14,6 +14,8 @@ import { type ProfileOwner, findProfileOwner, getProfile } from './queries.serve
 import { levelFor } from '~/features/focus/game-policy';
 import { applyClosedSession } from '~/features/focus/game.server';
 import { chooseCompanion, renamePet } from '~/features/focus/pets.server';
+import { FOCUS_RANKING_CACHE_TAG, focusReaderCacheTag } from '~/features/focus/cache';
+import { addToFocusTotals } from '~/features/focus/totals.server';
 import { newId } from '~/lib/ids';
 import { settled } from '../../../test/page-cache';
 
@@ -176,5 +178,46 @@ describe("a visitor's cached profile and the reader's foca companion", () => {
     await cacheProfile(reader);
     await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 10 }));
     await kept(reader);
+  });
+});
+
+describe("a visitor's cached foca page of a reader (/f/{username})", () => {
+  beforeEach(async () => {
+    clearHtmlCache();
+    await listenForInvalidations();
+  });
+
+  it('is dropped when any pet is renamed, the companion changes, or a session credits minutes', async () => {
+    const reader = await createUser({ verified: true });
+    const viewer = testViewer(reader);
+    const url = new URL(`http://localhost/f/${reader.username}`);
+    const tags = [readerCacheTag(reader.id), focusReaderCacheTag(reader.id), FOCUS_RANKING_CACHE_TAG].join(',');
+    const cache = async () => {
+      await settled();
+      const response = new Response('<h1>foca</h1>', { headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Cache-Tags': tags } });
+      await storeWhileStreaming(new Request(url), response).text();
+      await vi.waitFor(() => expect(lookupPage('GET', url, undefined)).toBeDefined());
+    };
+    const gone = () => vi.waitFor(() => expect(lookupPage('GET', url, undefined)).toBeUndefined());
+    const pets: string[] = [];
+    for (const companion of [true, false]) {
+      const egg = newId();
+      const id = newId();
+      await getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, hatched_at)
+        VALUES (${egg}, ${reader.id}, 'comum', 'milestone', ${`milestone:${egg}`}, 60, now())`);
+      await getDb().execute(
+        sql`INSERT INTO focus_pets (id, user_id, egg_id, species, companion) VALUES (${id}, ${reader.id}, ${egg}, 'foca-comum', ${companion})`,
+      );
+      pets.push(id);
+    }
+    await cache();
+    await renamePet(viewer, pets[1]!, 'Capitu'); // not the companion: the profile keeps, the foca page goes
+    await gone();
+    await cache();
+    await chooseCompanion(viewer, pets[1]!);
+    await gone();
+    await cache();
+    await getDb().transaction((tx) => addToFocusTotals(tx, reader.id, '2026-11-20', 25, new Date()));
+    await gone();
   });
 });

@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MAX_LEVEL, xpForLevel } from '../game-policy';
+import { ProfileOverview } from '~/features/profiles/components/profile-overview';
+import { FocusRankingTable } from './focus-ranking-table';
 import { PetStats } from './game';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&nbsp;/g, ' ');
@@ -17,5 +19,27 @@ describe("a pet's level in words", () => {
       expect(shown).not.toMatch(/para o nível/);
       expect(shown).not.toMatch(/-/);
     }
+  });
+});
+
+describe("the ways to a reader's foca page", () => {
+  it('the rankings and the profile’s companion card link to /f/{username}', () => {
+    const row = { position: 1, userId: 'u1', username: 'lia_leitora', name: 'Lia', image: null, minutes: 90, mine: false };
+    expect(renderToString(<FocusRankingTable rows={[row]} me={null} caption="Geral" />)).toMatch(/href="\/f\/lia_leitora"/);
+    const details = {
+      pronouns: null,
+      bio: null,
+      links: [],
+      counts: { read: 0, followers: 0, following: 0 },
+      currentlyReading: null,
+      currentlyReadingHidden: false,
+      favorites: [],
+      latestAtts: [],
+      goal: null,
+      companion: { id: 'p1', species: 'foca-harpa' as const, name: 'Nanuk', level: 3 },
+    };
+    const html = renderToString(<ProfileOverview details={details} username="lia_leitora" mine={false} />);
+    expect(html).toMatch(/href="\/foca\/p1"/);
+    expect(html).toMatch(/href="\/f\/lia_leitora"/);
   });
 });
