@@ -43,7 +43,7 @@ export default function BichinhosPage({ loaderData }: Route.ComponentProps) {
               const species = SPECIES[slug];
               const count = collected[slug] ?? 0;
               return (
-                <li key={slug} className="flex gap-3 rounded-xl border border-line bg-surface p-3">
+                <li key={slug} id={`especie-${slug}`} className="flex scroll-mt-20 gap-3 rounded-xl border border-line bg-surface p-3">
                   <SpeciesArt species={slug} unknown={!count} size={88} className="shrink-0" />
                   <div className="flex min-w-0 flex-col gap-1">
                     <h3 className="font-semibold">{species.name}</h3>
