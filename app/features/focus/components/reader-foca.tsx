@@ -37,7 +37,7 @@ function Totals({ foca }: { foca: ReaderFoca }) {
   return (
     <dl className="grid grid-cols-3 gap-2">
       {FOCUS_PERIODS.map((period) => (
-        <div key={period} className="flex flex-col rounded-lg bg-paper p-3">
+        <div key={period} className="flex flex-col rounded-lg border border-line bg-paper p-3">
           <dt className="text-sm text-muted">{PERIOD_LABELS[period]}</dt>
           <dd className="font-serif text-xl font-semibold tabular-nums">{minutes(foca.totals[period])}</dd>
         </div>
