@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/f.$username';
 import { Link } from '~/components/link';
-import { Avatar } from '~/components/ui/avatar';
+import { ReaderPageHeading } from '~/features/profiles/components/reader-page-heading';
 import { FOCUS_RANKING_CACHE_TAG, focusReaderCacheTag } from '~/features/focus/cache';
 import { ReaderFocaPage } from '~/features/focus/components/reader-foca';
 import { FOCUS_READER_PETS_SHOWN } from '~/features/focus/policy';
@@ -42,21 +42,15 @@ export default function ReaderFocaRoute({ loaderData }: Route.ComponentProps) {
   const { reader, foca, mine } = loaderData;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <header className="flex items-center gap-3">
-        <Avatar name={reader.name} image={reader.image} size={56} />
-        <div className="flex min-w-0 flex-col">
-          <h1 className="font-serif text-3xl font-bold break-words">Foca de {reader.name}</h1>
-          <p className="text-muted">
-            <Link to={`/u/${reader.username}`}>@{reader.username}</Link>
-            {mine ? (
-              <>
-                {' '}
-                · <Link to="/foca">Sua sessão de foco</Link>
-              </>
-            ) : null}
-          </p>
-        </div>
-      </header>
+      <ReaderPageHeading reader={reader} title={`Foca de ${reader.name}`}>
+        <Link to={`/u/${reader.username}`}>@{reader.username}</Link>
+        {mine ? (
+          <>
+            {' '}
+            · <Link to="/foca">Sua sessão de foco</Link>
+          </>
+        ) : null}
+      </ReaderPageHeading>
       <ReaderFocaPage foca={foca} owner={reader.name} />
     </div>
   );
