@@ -89,6 +89,7 @@ export default [
   route('foca/logs', 'routes/foca.logs.tsx'),
   route('foca/ranking', 'routes/foca.ranking.tsx'),
   route('f', 'routes/f.tsx'),
+  route('f/:username', 'routes/f.$username.tsx'),
   route('foca/salas', 'routes/foca.salas.tsx'),
   route('foca/salas/:id', 'routes/foca.salas.$id.tsx'),
   route('foca/ovinhos', 'routes/foca.ovinhos.tsx'),

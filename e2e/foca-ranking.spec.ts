@@ -18,7 +18,7 @@ test('a new reader with no minutes yet finds the ranking from /foca, switches pe
   await expect(page.getByText('Você ainda não tem minutos desde sempre.')).toBeVisible();
   const table = page.getByRole('table', { name: 'Ranking de minutos de foco desde sempre, entre todos' });
   expect(await table.getByRole('row').count()).toBeGreaterThanOrEqual(5);
-  await expect(table.getByRole('link', { name: 'Lia Leitora' })).toHaveAttribute('href', '/u/lia_leitora');
+  await expect(table.getByRole('link', { name: 'Lia Leitora' })).toHaveAttribute('href', '/f/lia_leitora');
   await checkBothWidths(page, 'foca-ranking');
 
   // Among the people they follow (nobody yet): the empty state; the period is kept when switching.

@@ -35,6 +35,8 @@ const readerPages = [
     path: `/u/lia_leitora/${tab}`,
     heading: 'Lia Leitora',
   })),
+  { path: '/u/lia_leitora/foca', heading: 'Lia Leitora' },
+  { path: '/f/lia_leitora', heading: 'Foca de Lia Leitora' },
   { path: '/u/beto_leitor', heading: 'Beto' },
 ];
 

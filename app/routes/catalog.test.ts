@@ -20,6 +20,7 @@ import * as ed from './ed';
 import * as edicao from './ed.$id';
 import * as edicaoTab from './ed.$id.$tab';
 import { routeArgs } from '../../test/routes';
+import { newId } from '~/lib/ids';
 
 useTestDatabase();
 
@@ -142,6 +143,42 @@ describe('catalogue routes', () => {
       ['Dom Casmurro em Dezembro', 'Maratona · Acontecendo · 0 participantes', `/m/${running.slug}`],
       ['Maratona Dom Casmurro', 'Maratona · Próxima · 0 participantes', '/m/maratona-dom-casmurro'],
     ]);
+  });
+
+  it('/api/catalogo/sugestoes suggests a reader’s foca page by exact username, and species by name (decision 0086)', async () => {
+    const suggest = async (q: string) =>
+      (
+        (await ((await run(sugestoes, `/api/catalogo/sugestoes?q=${encodeURIComponent(q)}`)) as Response).json()) as {
+          suggestions: { kind: string; title: string; detail: string; href: string }[];
+        }
+      ).suggestions;
+    const lia = await createUser({ username: 'lia_da_foca' });
+    await getDb().execute(sql`UPDATE users SET name = 'Lia' WHERE id = ${lia.id}`);
+    // No pet yet: no foca page to suggest.
+    expect(await suggest('@lia_da_foca')).toEqual([]);
+    const egg = newId();
+    await getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, hatched_at)
+      VALUES (${egg}, ${lia.id}, 'rara', 'milestone', 'milestone:10h', 180, now())`);
+    await getDb().execute(
+      sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, companion) VALUES (${newId()}, ${lia.id}, ${egg}, 'foca-harpa', 'Nanuk', true)`,
+    );
+    expect(await suggest('@Lia_da_foca')).toEqual([
+      { kind: 'reader', id: 'lia_da_foca', title: 'Foca de Lia', detail: '@lia_da_foca · companhia: Nanuk', href: '/f/lia_da_foca' },
+    ]);
+    expect(await suggest('lia_da')).toEqual([]); // only the exact username: one lookup on its unique index
+    // A restricted profile, or a suspended reader, is never suggested (the answer is the same for everyone).
+    await getDb().execute(sql`UPDATE users SET profile_visibility = 'restrito' WHERE id = ${lia.id}`);
+    expect(await suggest('lia_da_foca')).toEqual([]);
+    await getDb().execute(sql`UPDATE users SET profile_visibility = 'publico' WHERE id = ${lia.id}`);
+    await suspend(lia.id);
+    expect(await suggest('lia_da_foca')).toEqual([]);
+    // Species: any word of the pt-BR or scientific name, without accents.
+    expect((await suggest('foca monge')).map((s) => [s.kind, s.title, s.href])).toEqual([
+      ['species', 'Foca-monge-do-havaí', '/foca/bichinhos#especie-foca-monge-do-havai'],
+      ['species', 'Foca-monge-do-mediterrâneo', '/foca/bichinhos#especie-foca-monge-do-mediterraneo'],
+    ]);
+    expect((await suggest('hawai')).map((s) => s.title)).toEqual([]);
+    expect((await suggest('havai')).map((s) => s.detail)).toEqual(['Espécie da Foca · Lendária · Neomonachus schauinslandi']);
   });
 });
 

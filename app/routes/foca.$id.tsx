@@ -1,4 +1,5 @@
 import type { Route } from './+types/foca.$id';
+import { closeExpiredSessionOf } from '~/features/focus/closing.server';
 import { Link } from '~/components/link';
 import { PetStats } from '~/features/focus/components/game';
 import { SpeciesArt } from '~/features/focus/components/species-art';
@@ -22,6 +23,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id.success) throw data(null, { status: 404 });
   const viewer = await getViewer({ request, context });
   const pet = await orNotFound(getPetPage(viewer, id.data));
+  // The owner's session left open past its end closes (as on /foca): its minutes are this pet's, if it is the companion.
+  if (await closeExpiredSessionOf(pet.owner.id)) return { pet: await getPetPage(viewer, id.data), mine: viewer?.id === pet.owner.id };
   return { pet, mine: viewer?.id === pet.owner.id };
 }
 

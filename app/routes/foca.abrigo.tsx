@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/foca.abrigo';
+import { closeExpiredSessionOf } from '~/features/focus/closing.server';
 import { Link } from '~/components/link';
 import { Button } from '~/components/ui/button';
 import { FormMessage, TextField } from '~/components/ui/field';
@@ -21,6 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Abrigo · Foca · Marat
 /** The viewer's shelter: all their pets, the companion first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
+  // A session left open past its end closes first (as on /foca): its minutes are the companion's.
+  await closeExpiredSessionOf(viewer.id);
   return { pets: await listPets(viewer) };
 }
 

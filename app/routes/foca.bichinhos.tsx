@@ -1,4 +1,5 @@
 import type { Route } from './+types/foca.bichinhos';
+import { closeExpiredSessionOf } from '~/features/focus/closing.server';
 import { FocaTabs } from '~/features/focus/components/game';
 import { SpeciesArt } from '~/features/focus/components/species-art';
 import { listPets } from '~/features/focus/game-queries.server';
@@ -12,6 +13,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Bichinhos · Foca · Ma
 /** The species album: every species of the catalogue, with how many of each the viewer has hatched. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
+  // A session left open past its end closes first (as on /foca): it may hatch an egg.
+  await closeExpiredSessionOf(viewer.id);
   const collected: Record<string, number> = {};
   for (const pet of await listPets(viewer)) collected[pet.species] = (collected[pet.species] ?? 0) + 1;
   return { collected };
@@ -40,7 +43,7 @@ export default function BichinhosPage({ loaderData }: Route.ComponentProps) {
               const species = SPECIES[slug];
               const count = collected[slug] ?? 0;
               return (
-                <li key={slug} className="flex gap-3 rounded-xl border border-line bg-surface p-3">
+                <li key={slug} id={`especie-${slug}`} className="flex scroll-mt-20 gap-3 rounded-xl border border-line bg-surface p-3">
                   <SpeciesArt species={slug} unknown={!count} size={88} className="shrink-0" />
                   <div className="flex min-w-0 flex-col gap-1">
                     <h3 className="font-semibold">{species.name}</h3>

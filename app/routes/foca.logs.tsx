@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Route } from './+types/foca.logs';
+import { closeExpiredSessionOf } from '~/features/focus/closing.server';
 import { FocaTabs } from '~/features/focus/components/game';
 import { FocusEventList } from '~/features/focus/components/event-list';
 import { listFocusEvents } from '~/features/focus/game-queries.server';
@@ -16,6 +17,8 @@ const logsParams = z.object({ pagina: z.coerce.number().int().min(1).max(10_000)
 /** Every session of the viewer, latest first, a page at a time; on the first page, the latest game events too. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
+  // A session left open past its end closes first (as on /foca), and is listed closed.
+  await closeExpiredSessionOf(viewer.id);
   const url = new URL(request.url);
   const { pagina } = logsParams.parse(Object.fromEntries(url.searchParams));
   const [{ sessions, total }, events] = await Promise.all([listFocusSessions(viewer, pagina), pagina === 1 ? listFocusEvents(viewer, FOCUS_EVENTS_SHOWN) : []]);

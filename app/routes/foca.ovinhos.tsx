@@ -1,4 +1,5 @@
 import type { Route } from './+types/foca.ovinhos';
+import { closeExpiredSessionOf } from '~/features/focus/closing.server';
 import { Link } from '~/components/link';
 import { EggCard, FocaTabs } from '~/features/focus/components/game';
 import { listEggs } from '~/features/focus/game-queries.server';
@@ -11,6 +12,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Ovinhos · Foca · Mara
 /** The viewer's eggs not hatched yet: the incubating ones, then the ones waiting for a slot. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
+  // A session left open past its end closes first (as on /foca): its minutes are the eggs'.
+  await closeExpiredSessionOf(viewer.id);
   return { eggs: await listEggs(viewer) };
 }
 
@@ -40,8 +43,8 @@ export default function OvinhosPage({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <p className="text-muted">
-            Nenhum ovinho por enquanto. Eles vêm de marcos (a primeira sessão, 10 e 50 horas de foco) e de desafios concluídos em maratonas.{' '}
-            <Link to="/foca">Começar uma sessão</Link>
+            Nenhum ovinho por enquanto. Eles vêm de marcos (a primeira sessão, 10 e 50 horas de foco em sessões concluídas) e de desafios concluídos em
+            maratonas. <Link to="/foca">Começar uma sessão</Link>
           </p>
         )}
       </section>

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/u.$username.$tab';
 import { FormMessage } from '~/components/ui/field';
-import { Avatar } from '~/components/ui/avatar';
+import { ReaderPageHeading } from '~/features/profiles/components/reader-page-heading';
 import { ProfileTabView } from '~/features/profiles/components/profile-tab';
 import { ProfileTabsNav } from '~/features/profiles/components/profile-tabs-nav';
 import { findProfileOwner } from '~/features/profiles/queries.server';
@@ -45,17 +45,13 @@ export default function ProfileTabPage({ loaderData, actionData }: Route.Compone
   const { reader, data: tabData } = loaderData;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <header className="flex items-center gap-3">
-        <Avatar name={reader.name} image={reader.image} size={48} />
-        <div className="flex min-w-0 flex-col">
-          <h1 className="font-serif text-2xl font-bold break-words">{tabHeading(tabData.tab, reader.name)}</h1>
-          <p className="text-muted">@{reader.username}</p>
-        </div>
-      </header>
+      <ReaderPageHeading reader={reader} title={tabHeading(tabData.tab, reader.name)}>
+        @{reader.username}
+      </ReaderPageHeading>
       <ProfileTabsNav username={reader.username} current={tabData.tab} />
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? Object.values(actionData.fieldErrors)[0]) : null}</FormMessage>
-      <ProfileTabView data={tabData} username={reader.username} mine={loaderData.mine} search={loaderData.search} />
+      <ProfileTabView data={tabData} username={reader.username} owner={reader.name} mine={loaderData.mine} search={loaderData.search} />
     </div>
   );
 }

@@ -75,10 +75,17 @@ export async function closeAsGivingUp(tx: Tx, row: RunningRow): Promise<{ status
  * one side, so the sweep reads a range of focus_sessions_running_ends_idx. */
 export const expiredSql = sql`ends_at < now() - make_interval(mins => ${FOCUS_FINISH_GRACE_MINUTES})`;
 
-/** Closes the reader's session that was left open past its end (lazily, before reading or starting). */
-export async function closeExpiredSessionOf(userId: string): Promise<void> {
-  await getDb().transaction(async (tx) => {
-    const row = await lockRunning(tx, sql`user_id = ${userId} AND ${expiredSql}`);
+/**
+ * Closes the reader's session that was left open past its end (lazily: before a game page reads them, or they
+ * start another): a plain read of the running session first (the one-running-session index), so a page without
+ * one opens no transaction; true when one was closed.
+ */
+export async function closeExpiredSessionOf(userId: string): Promise<boolean> {
+  const [due] = await queryRows<{ id: string }>(sql`SELECT id FROM focus_sessions WHERE user_id = ${userId} AND status = 'running' AND ${expiredSql}`);
+  if (!due) return false;
+  return getDb().transaction(async (tx) => {
+    const row = await lockRunning(tx, sql`id = ${due.id} AND ${expiredSql}`);
     if (row) await closeSession(tx, row, 'expired');
+    return row !== undefined;
   });
 }

@@ -26,7 +26,7 @@ export type PetView = {
 export const moodNowSql = (p: SQL) =>
   sql`greatest(${MOOD_FLOOR}, round(${p}.mood - ${MOOD_DECAY_PER_DAY} * extract(epoch FROM now() - ${p}.mood_at) / 86400))::int`;
 
-const petColumns = sql`p.id, p.species, p.name, p.xp, ${moodNowSql(sql`p`)} AS mood, p.companion, to_json(p.hatched_at) #>> '{}' AS "hatchedAt"`;
+export const petColumns = sql`p.id, p.species, p.name, p.xp, ${moodNowSql(sql`p`)} AS mood, p.companion, to_json(p.hatched_at) #>> '{}' AS "hatchedAt"`;
 const eggColumns = sql`g.id, g.rarity, g.source, g.minutes, to_json(g.received_at) #>> '{}' AS "receivedAt"`;
 
 /** The eggs not hatched yet, in their turn: the first INCUBATION_SLOTS incubate (as game.server advances them). */

@@ -22,7 +22,11 @@ export function replaceRandomForTests(next: RandomInt | null): void {
   random = next ?? ((max) => randomInt(max));
 }
 
-/** Milestones: each gives one egg, once. `minutes`: the reader's total focus minutes it takes (0: the first session). */
+/**
+ * Milestones: each gives one egg, once. `minutes`: the reader's focus minutes of finished (or expired) sessions it
+ * takes — given-up minutes count in the day and the rankings, not here: a given-up session moves nothing of the
+ * game (decision 0086) — but the first session gives its egg however it ends (0: any close).
+ */
 export const MILESTONES = [
   { key: 'primeira-sessao', minutes: 0, rarity: 'comum', label: 'Sua primeira sessão de foco' },
   { key: '10h', minutes: 600, rarity: 'rara', label: '10 horas de foco' },
@@ -122,7 +126,7 @@ async function advanceEggs(tx: Tx, userId: string, minutes: number): Promise<voi
 
 async function grantMilestones(tx: Tx, userId: string): Promise<void> {
   const [row] = await queryRows<{ total: number; have: string[] }>(
-    sql`SELECT (SELECT coalesce(sum(credited_minutes), 0)::int FROM focus_sessions WHERE user_id = ${userId} AND status <> 'running') AS total,
+    sql`SELECT (SELECT coalesce(sum(credited_minutes), 0)::int FROM focus_sessions WHERE user_id = ${userId} AND status IN ('finished', 'expired')) AS total,
       ARRAY(SELECT source_key FROM focus_eggs WHERE user_id = ${userId} AND source = 'milestone') AS have`,
     tx,
   );

@@ -246,6 +246,24 @@ describe('eggs and pets, by the sessions', () => {
     expect(await listEggs(viewer)).toHaveLength(2);
   });
 
+  it('given-up minutes do not count toward the 10 h and 50 h milestones (only finished sessions do, as /foca/ovinhos says)', async () => {
+    const { viewer, book } = await reader();
+    // Earlier days' history: 580 finished minutes, and 300 of sessions given up.
+    await getDb()
+      .execute(sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, status, started_at, ends_at, finished_at, credited_minutes, credited_on)
+      SELECT ${newId()} || n, ${viewer.id}, ${book}, 145, CASE WHEN n <= 4 THEN 'finished' ELSE 'given_up' END, now() - make_interval(days => n + 1),
+        now() - make_interval(days => n + 1) + interval '145 minutes', now() - make_interval(days => n + 1) + interval '145 minutes',
+        CASE WHEN n <= 4 THEN 145 ELSE 60 END, (now() - make_interval(days => n + 1))::date FROM generate_series(1, 9) n`);
+    await focus(viewer, book, 10);
+    expect((await listEggs(viewer)).map((e) => e.rarity)).toEqual(['comum']);
+    const { id } = await startFocusSession(viewer, { editionId: book, plannedMinutes: 60 });
+    await startedAgo(id, 50);
+    expect(await giveUpFocusSession(viewer, id)).toEqual({ status: 'given_up', credited: 25 });
+    expect((await listEggs(viewer)).map((e) => e.rarity)).toEqual(['comum']);
+    await focus(viewer, book, 10);
+    expect((await listEggs(viewer)).map((e) => e.rarity)).toEqual(['comum', 'rara']);
+  });
+
   it('two closes of one session at once advance the eggs and feed the pets once', async () => {
     const { viewer, book } = await reader();
     await focus(viewer, book, 60); // the first-session egg

@@ -4,6 +4,7 @@ import { readerCacheTag } from '~/features/profiles/cache';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
 import type { Viewer } from '~/server/viewer.server';
+import { focusReaderCacheTag } from './cache';
 
 /** The shelter's changes (/foca/abrigo, decision 0082): only the owner's own pets; anything else is not found. */
 
@@ -13,8 +14,8 @@ export async function renamePet(viewer: Viewer, petId: string, name: string | nu
     sql`UPDATE focus_pets SET name = ${name} WHERE id = ${petId} AND user_id = ${viewer.id} RETURNING companion`,
   );
   if (!row) throw new AppError('not_found');
-  // The profile shows the companion by name.
-  if (row.companion) await invalidateTags([readerCacheTag(viewer.id)]);
+  // The reader's foca page shows every pet by name; the profile, the companion.
+  await invalidateTags(row.companion ? [focusReaderCacheTag(viewer.id), readerCacheTag(viewer.id)] : [focusReaderCacheTag(viewer.id)]);
 }
 
 /**

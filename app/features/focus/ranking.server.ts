@@ -15,13 +15,13 @@ import { FOCUS_ALL_TIME_START, FOCUS_TIME_ZONE, type FocusPeriod } from './vocab
 const ORDER = sql.raw('t.minutes DESC NULLS LAST, t.reached_at, t.user_id');
 
 /** The first day of the period that holds `today` (São Paulo's today unless a test names one). */
-function periodStart(period: FocusPeriod, today: SQL): SQL {
+export function periodStart(period: FocusPeriod, today: SQL): SQL {
   if (period === 'week') return sql`date_trunc('week', ${today})::date`;
   if (period === 'month') return sql`date_trunc('month', ${today})::date`;
   return sql`${FOCUS_ALL_TIME_START}::date`;
 }
 
-const saoPauloToday = sql`(now() AT TIME ZONE ${FOCUS_TIME_ZONE})::date`;
+export const saoPauloToday = sql`(now() AT TIME ZONE ${FOCUS_TIME_ZONE})::date`;
 const dayOrToday = (today: string | undefined) => (today ? sql`${today}::date` : saoPauloToday);
 
 /**
@@ -53,6 +53,24 @@ const toRow = (viewerId: string | null, row: Row): FocusRankingRow => ({
 type Options = { period: FocusPeriod; page?: number; today?: string };
 
 /**
+ * SQL (a FROM item `r JOIN users u`): one reader's row in a global ranking — their minutes and place, one plus those
+ * shown ahead of them (two range counts on focus_totals_ranking_idx) — when the ranking shows them (`shown`).
+ */
+const placeOf = (userId: string, shown: SQL, inPeriod: (alias: SQL) => SQL) => sql`(
+    SELECT m.user_id, m.minutes, 1 + (SELECT count(*) FROM focus_totals t JOIN users u ON u.id = t.user_id
+        WHERE ${inPeriod(sql`t`)} AND t.minutes > m.minutes AND ${shown})
+      + (SELECT count(*) FROM focus_totals t JOIN users u ON u.id = t.user_id
+        WHERE ${inPeriod(sql`t`)} AND t.minutes = m.minutes AND (t.reached_at, t.user_id) < (m.reached_at, m.user_id) AND ${shown}) AS position
+    FROM focus_totals m WHERE m.user_id = ${userId} AND ${inPeriod(sql`m`)}) r JOIN users u ON u.id = r.user_id WHERE ${shown}`;
+
+/**
+ * SQL: a reader's place in the all-time global ranking as the viewer sees it (as getGlobalFocusRanking would show
+ * their row), or NULL when it does not show them (a `restrito` profile, a minor, a block, no minutes yet).
+ */
+export const allTimePlaceSql = (userId: string, viewerId: string | null) =>
+  sql`(SELECT r.position::int FROM ${placeOf(userId, shownGlobally(viewerId), (alias) => sql`${alias}.period = 'all' AND ${alias}.starts_on = ${FOCUS_ALL_TIME_START}::date`)})`;
+
+/**
  * The global ranking, a page at a time (FOCUS_RANKING_PAGE_SIZE), in one statement: the page is a walk of
  * focus_totals_ranking_idx from its offset, keeping the readers the viewer may see (`shownGlobally`); the total
  * counts them; the viewer's own place is one plus those shown ahead of them (two range counts on the index), so
@@ -64,14 +82,7 @@ export async function getGlobalFocusRanking(viewer: Viewer | null, options: Opti
   const start = periodStart(options.period, dayOrToday(options.today));
   const shown = shownGlobally(viewerId);
   const inPeriod = (alias: SQL) => sql`${alias}.period = ${options.period} AND ${alias}.starts_on = (SELECT s FROM start)`;
-  const me = viewerId
-    ? sql`(SELECT ${rowJson} FROM (
-        SELECT m.user_id, m.minutes, 1 + (SELECT count(*) FROM focus_totals t JOIN users u ON u.id = t.user_id
-            WHERE ${inPeriod(sql`t`)} AND t.minutes > m.minutes AND ${shown})
-          + (SELECT count(*) FROM focus_totals t JOIN users u ON u.id = t.user_id
-            WHERE ${inPeriod(sql`t`)} AND t.minutes = m.minutes AND (t.reached_at, t.user_id) < (m.reached_at, m.user_id) AND ${shown}) AS position
-        FROM focus_totals m WHERE m.user_id = ${viewerId} AND ${inPeriod(sql`m`)}) r JOIN users u ON u.id = r.user_id WHERE u.username IS NOT NULL AND u.suspended_at IS NULL)`
-    : sql`NULL::json`;
+  const me = viewerId ? sql`(SELECT ${rowJson} FROM ${placeOf(viewerId, shown, inPeriod)})` : sql`NULL::json`;
   const offset = (page - 1) * FOCUS_RANKING_PAGE_SIZE;
   const [result] = await queryRows<{ rows: Row[] | null; total: number; me: Row | null }>(sql`
     WITH start AS (SELECT ${start} AS s)

@@ -14,6 +14,8 @@ import { type ProfileOwner, findProfileOwner, getProfile } from './queries.serve
 import { levelFor } from '~/features/focus/game-policy';
 import { applyClosedSession } from '~/features/focus/game.server';
 import { chooseCompanion, renamePet } from '~/features/focus/pets.server';
+import { FOCUS_RANKING_CACHE_TAG, focusReaderCacheTag } from '~/features/focus/cache';
+import { addToFocusTotals } from '~/features/focus/totals.server';
 import { newId } from '~/lib/ids';
 import { settled } from '../../../test/page-cache';
 
@@ -21,11 +23,26 @@ useTestDatabase();
 
 const profileUrl = (user: TestUser) => new URL(`http://localhost/u/${user.username}`);
 
-/** A visitor's copy of the reader's profile, stored as the server stores it. */
-async function cacheProfile(user: TestUser) {
-  const response = new Response('<h1>perfil</h1>', { headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Cache-Tags': readerCacheTag(user.id) } });
-  await storeWhileStreaming(new Request(profileUrl(user)), response).text();
-  await vi.waitFor(() => expect(lookupPage('GET', profileUrl(user), undefined)).toBeDefined());
+/** A visitor's copy of a page with its tags, stored as the server stores it. */
+async function cachePage(url: URL, tags: string) {
+  const response = new Response('<h1>página</h1>', { headers: { 'Content-Type': 'text/html; charset=utf-8', 'X-Cache-Tags': tags } });
+  await storeWhileStreaming(new Request(url), response).text();
+  await vi.waitFor(() => expect(lookupPage('GET', url, undefined)).toBeDefined());
+}
+
+/** A visitor's copy of the reader's profile. */
+const cacheProfile = (user: TestUser) => cachePage(profileUrl(user), readerCacheTag(user.id));
+
+/** A hatched pet of the reader's (its egg hatched a moment ago), with `xp` minutes together. */
+async function hatchedPet(user: TestUser, species: string, companion: boolean, xp = 0) {
+  const egg = newId();
+  const id = newId();
+  await getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, hatched_at)
+    VALUES (${egg}, ${user.id}, 'comum', 'milestone', ${`milestone:${egg}`}, 60, now())`);
+  await getDb().execute(
+    sql`INSERT INTO focus_pets (id, user_id, egg_id, species, xp, companion) VALUES (${id}, ${user.id}, ${egg}, ${species}, ${xp}, ${companion})`,
+  );
+  return id;
 }
 
 const cached = (user: TestUser) => lookupPage('GET', profileUrl(user), undefined) !== undefined;
@@ -110,7 +127,7 @@ describe("a visitor's cached profile (migration 0016's triggers)", () => {
   });
 });
 
-describe("a visitor's cached profile and the reader's foca companion", () => {
+describe("a visitor's cached profile and foca page, and the reader's foca", () => {
   beforeEach(async () => {
     clearHtmlCache();
     await listenForInvalidations();
@@ -119,18 +136,8 @@ describe("a visitor's cached profile and the reader's foca companion", () => {
   it('shows the companion (name, species, level, its page) and is dropped when it is renamed, changed or levels up', async () => {
     const reader = await createUser({ verified: true });
     const viewer = testViewer(reader);
-    const pet = async (species: string, companion: boolean) => {
-      const egg = newId();
-      const id = newId();
-      await getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, hatched_at)
-        VALUES (${egg}, ${reader.id}, 'comum', 'milestone', ${`milestone:${egg}`}, 60, now())`);
-      await getDb().execute(
-        sql`INSERT INTO focus_pets (id, user_id, egg_id, species, xp, companion) VALUES (${id}, ${reader.id}, ${egg}, ${species}, 60, ${companion})`,
-      );
-      return id;
-    };
-    const first = await pet('foca-comum', true);
-    const second = await pet('foca-harpa', false);
+    const first = await hatchedPet(reader, 'foca-comum', true, 60);
+    const second = await hatchedPet(reader, 'foca-harpa', false, 60);
     const owner = await findProfileOwner(null, reader.username);
     const profile = await getProfile(null, owner as ProfileOwner);
     expect(profile.details?.companion).toEqual({ id: first, species: 'foca-comum', name: null, level: levelFor(60) });
@@ -154,5 +161,49 @@ describe("a visitor's cached profile and the reader's foca companion", () => {
     await kept(reader);
     await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 120 }));
     await dropped(reader);
+  });
+
+  it('is dropped when the first egg hatches (the first pet is the companion), kept when a later one hatches beside it', async () => {
+    const reader = await createUser({ verified: true });
+    const egg = async (minutes: number) =>
+      getDb().execute(sql`INSERT INTO focus_eggs (id, user_id, rarity, source, source_key, minutes, received_at)
+        VALUES (${newId()}, ${reader.id}, 'comum', 'milestone', ${`milestone:${newId()}`}, ${minutes}, clock_timestamp())`);
+    await egg(50);
+    await settled();
+    await cacheProfile(reader);
+    // 10 minutes hatch it: the profile now shows a companion.
+    await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 10 }));
+    await dropped(reader);
+    const owner = await findProfileOwner(null, reader.username);
+    expect((await getProfile(null, owner as ProfileOwner)).details?.companion).toMatchObject({ species: expect.any(String), level: 1 });
+
+    // A second egg hatching beside the companion (10 XP, no new level) changes nothing the profile shows.
+    await egg(55);
+    await settled();
+    await cacheProfile(reader);
+    await getDb().transaction((tx) => applyClosedSession(tx, reader.id, { status: 'finished', credited: 10 }));
+    await kept(reader);
+  });
+
+  it('the foca page (/f/{username}) is dropped when any pet is renamed, the companion changes, or a session credits minutes', async () => {
+    const reader = await createUser({ verified: true });
+    const viewer = testViewer(reader);
+    const url = new URL(`http://localhost/f/${reader.username}`);
+    const tags = [readerCacheTag(reader.id), focusReaderCacheTag(reader.id), FOCUS_RANKING_CACHE_TAG].join(',');
+    const cache = async () => {
+      await settled();
+      await cachePage(url, tags);
+    };
+    const gone = () => vi.waitFor(() => expect(lookupPage('GET', url, undefined)).toBeUndefined());
+    const pets = [await hatchedPet(reader, 'foca-comum', true), await hatchedPet(reader, 'foca-comum', false)];
+    await cache();
+    await renamePet(viewer, pets[1]!, 'Capitu'); // not the companion: the profile keeps, the foca page goes
+    await gone();
+    await cache();
+    await chooseCompanion(viewer, pets[1]!);
+    await gone();
+    await cache();
+    await getDb().transaction((tx) => addToFocusTotals(tx, reader.id, '2026-11-20', 25, new Date()));
+    await gone();
   });
 });

@@ -13,6 +13,7 @@ export const PROFILE_TABS = [
   { slug: 'lcs', label: 'LCs', heading: (name: string) => `LCs de ${name}` },
   { slug: 'maratonas', label: 'Maratonas', heading: (name: string) => `Maratonas de ${name}` },
   { slug: 'clubes', label: 'Clubes', heading: (name: string) => `Clubes de ${name}` },
+  { slug: 'foca', label: 'Foca', heading: (name: string) => `Foca de ${name}` },
   { slug: 'seguidores', label: 'Seguidores', heading: (name: string) => `Seguidores de ${name}` },
   { slug: 'seguindo', label: 'Seguindo', heading: (name: string) => `Quem ${name} segue` },
 ] as const;

@@ -1,4 +1,5 @@
 import type { MarathonCard } from '~/features/marathons/types';
+import type { ReaderFoca } from '~/features/focus/reader-page.server';
 import type { ReaderGroupReads } from '~/features/lcs/types';
 import type { SpeciesSlug } from '~/features/focus/vocabulary';
 import type { ClubCard } from '~/features/clubs/types';
@@ -88,5 +89,6 @@ export type TabData =
   | { tab: 'maratonas'; marathons: { organizing: MarathonCard[]; joined: MarathonCard[] } }
   /** The clubs the reader shows (a private one only to its own members). */
   | { tab: 'clubes'; clubs: ClubCard[] }
+  | { tab: 'foca'; foca: ReaderFoca }
   | { tab: 'seguidores'; readers: ReaderPage; requests: ReaderCard[] | null }
   | { tab: 'seguindo'; readers: ReaderPage };

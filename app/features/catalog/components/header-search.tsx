@@ -5,11 +5,11 @@ import { Form, useNavigate } from 'react-router';
 import { type Suggestion, useSuggestions } from './use-suggestions';
 
 const Search = lucide(searchDrawing);
-const KINDS = ['edition', 'club', 'marathon'] as const;
+const KINDS = ['edition', 'club', 'marathon', 'reader', 'species'] as const;
 
 /**
  * The header's search: a plain GET form to /catalogo (works before JavaScript), enhanced into an ARIA
- * combobox that suggests editions, clubs and marathons as the reader types.
+ * combobox that suggests editions, clubs, marathons, readers' foca pages and species as the reader types.
  */
 export function HeaderSearch() {
   const listId = useId();

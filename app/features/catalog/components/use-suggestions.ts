@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
-/** What /api/catalogo/sugestoes suggests: an edition, a club or a marathon, where it leads and a line about it. */
-export type Suggestion = { kind: 'edition' | 'club' | 'marathon'; id: string; title: string; detail: string; href: string };
+/** What /api/catalogo/sugestoes suggests: an edition, a club, a marathon, a reader's foca page or a species, where it leads and a line about it. */
+export type Suggestion = { kind: 'edition' | 'club' | 'marathon' | 'reader' | 'species'; id: string; title: string; detail: string; href: string };
 
 const DEBOUNCE_MS = 150;
 const MIN_QUERY = 2;

@@ -19,8 +19,7 @@ function ReaderRow({ row }: { row: FocusRankingRow }) {
       <td className="px-2 py-2">
         <span className="flex min-w-0 items-center gap-2">
           <Avatar name={row.name} image={row.image} size={28} />
-          {/* /f/{username} (the reader's foca page) comes with the pets; until then, the profile. */}
-          <Link to={`/u/${row.username}`} className="min-w-0 truncate">
+          <Link to={`/f/${row.username}`} className="min-w-0 truncate">
             {row.name}
           </Link>
           {row.mine ? <span className="sr-only">(você)</span> : null}

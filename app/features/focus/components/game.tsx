@@ -2,7 +2,7 @@ import { Link } from '~/components/link';
 import { ProgressBar } from '~/components/ui/progress-bar';
 import { TabNav } from '~/components/ui/tab-nav';
 import { formatNumber } from '~/lib/format';
-import { levelFor, moodLabel, xpForLevel } from '../game-policy';
+import { MAX_LEVEL, levelFor, moodLabel, xpForLevel } from '../game-policy';
 import type { EggView, PetView } from '../game-queries.server';
 import { EGG_SOURCE_LABELS, HATCH_MINUTES, RARITY_LABELS } from '../vocabulary';
 import { SPECIES, petDisplayName } from '../species';
@@ -43,17 +43,23 @@ export function EggCard({ egg }: { egg: Pick<EggView, 'rarity' | 'source' | 'min
   );
 }
 
-/** A pet's level, XP towards the next level and mood, in words (the bar is decoration). */
+/** A pet's level, XP towards the next level and mood, in words (the bar is decoration); the last level says so. */
 export function PetStats({ pet }: { pet: Pick<PetView, 'xp' | 'mood'> }) {
   const level = levelFor(pet.xp);
   const from = xpForLevel(level);
   const to = xpForLevel(level + 1);
+  const top = level >= MAX_LEVEL;
   return (
     <div className="flex flex-col gap-1 text-sm">
       <p>
-        Nível <strong>{formatNumber(level)}</strong> · {formatNumber(pet.xp)} min juntos
+        Nível <strong>{formatNumber(level)}</strong>
+        {top ? ' (o máximo)' : ''} · {formatNumber(pet.xp)} min juntos
       </p>
-      <ProgressBar fraction={(pet.xp - from) / (to - from)} label={`${formatNumber(to - pet.xp)} min para o nível ${formatNumber(level + 1)}`} />
+      {top ? (
+        <ProgressBar fraction={1} label="Chegou ao nível mais alto: os minutos seguem contando juntos." />
+      ) : (
+        <ProgressBar fraction={(pet.xp - from) / (to - from)} label={`${formatNumber(to - pet.xp)} min para o nível ${formatNumber(level + 1)}`} />
+      )}
       <p>Humor: {moodLabel(pet.mood)}</p>
     </div>
   );

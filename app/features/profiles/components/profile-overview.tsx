@@ -21,8 +21,8 @@ function CoverLink({ edition, children }: { edition: CoverCard; children?: React
   );
 }
 
-/** The owner's foca companion: its drawing, name and level, linking to its page. */
-function CompanionCard({ companion }: { companion: NonNullable<ProfileDetails['companion']> }) {
+/** The owner's foca companion: its drawing, name and level, linking to its page, and the reader's foca page. */
+function CompanionCard({ companion, username }: { companion: NonNullable<ProfileDetails['companion']>; username: string }) {
   const name = petDisplayName(companion);
   return (
     <section aria-labelledby="companhia" className="flex items-center gap-4 rounded-xl border border-line bg-surface p-4">
@@ -37,6 +37,9 @@ function CompanionCard({ companion }: { companion: NonNullable<ProfileDetails['c
             {' '}
             · {SPECIES[companion.species].name} · nível {formatNumber(companion.level)}
           </span>
+        </p>
+        <p className="text-sm">
+          <Link to={`/f/${username}`}>Ver bichinhos, álbum e minutos de foco</Link>
         </p>
       </div>
     </section>
@@ -71,7 +74,7 @@ export function ProfileOverview({ details, username, mine }: { details: ProfileD
         </section>
       ) : null}
       {details.goal ? <ReadingGoalCard goal={details.goal} /> : null}
-      {details.companion ? <CompanionCard companion={details.companion} /> : null}
+      {details.companion ? <CompanionCard companion={details.companion} username={username} /> : null}
       <section aria-labelledby="favoritos" className="flex flex-col gap-3">
         <h2 id="favoritos" className="font-serif text-xl font-bold">
           Favoritos

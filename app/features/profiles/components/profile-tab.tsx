@@ -1,3 +1,4 @@
+import { ReaderFocaSummary } from '~/features/focus/components/reader-foca';
 import type { TabData } from '../types';
 import { AttsTab } from './tab-atts';
 import { ClubsTab } from './tab-clubs';
@@ -11,7 +12,7 @@ import { ShelvesTab } from './tab-shelves';
 import { StatsTab } from './tab-stats';
 
 /** One view per tab of the registry (tabs.ts); a new tab adds its case here. */
-export function ProfileTabView({ data, username, mine, search }: { data: TabData; username: string; mine: boolean; search: string }) {
+export function ProfileTabView({ data, username, owner, mine, search }: { data: TabData; username: string; owner: string; mine: boolean; search: string }) {
   switch (data.tab) {
     case 'estante':
       return <BookshelfTab data={data} username={username} search={search} />;
@@ -31,6 +32,8 @@ export function ProfileTabView({ data, username, mine, search }: { data: TabData
       return <MarathonsTab data={data} mine={mine} />;
     case 'clubes':
       return <ClubsTab data={data} mine={mine} />;
+    case 'foca':
+      return <ReaderFocaSummary foca={data.foca} owner={owner} username={username} />;
     case 'seguidores':
       return <FollowersTab data={data} mine={mine} search={search} />;
     case 'seguindo':
