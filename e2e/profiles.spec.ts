@@ -157,3 +157,13 @@ test('a visitor finds the books read on unknown dates under "Sem data", and the 
   await expect(page.getByRole('table', { name: 'Livros por ano' }).getByRole('row', { name: 'Sem data 1' })).toBeVisible();
   await checkBothWidths(page, 'perfil-estatisticas-todo-periodo');
 });
+
+test('every profile tab is reachable: a wide screen wraps the row, a phone scrolls it to the current tab', async ({ page }) => {
+  const tabs = page.getByRole('navigation', { name: 'Seções do perfil' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/u/lia_leitora/seguindo');
+  for (const link of await tabs.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 0.9 });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/u/lia_leitora/seguindo');
+  await expect(tabs.getByRole('link', { name: 'Seguindo', exact: true })).toBeInViewport({ ratio: 0.9 });
+});
