@@ -14,6 +14,8 @@ import { block } from '../../../../test/reading-factories';
 import { call, statusOf } from '../../../../test/routes';
 import * as roomPage from '../../../routes/foca.salas.$id';
 import * as roomsPage from '../../../routes/foca.salas';
+import * as events from '../../../routes/api/foca.salas.$id.eventos';
+import { type RoomLiveView, type RoomSnapshot, readRoomSnapshot, roomViewFor } from './live.server';
 import { startFocusSession } from '../sessions.server';
 import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_MAX_MEMBERS } from './policy';
 import { createFocusRoom, joinFocusRoom, leaveFocusRoom, markAbsent, markPresent, startRoomSprint } from './mutations.server';
@@ -457,5 +459,94 @@ describe('companions in the room', () => {
     const page = await getFocusRoomPage(host.viewer, room.id);
     const companions = Object.fromEntries(page.members.map((m) => [m.id, m.companion]));
     expect(companions).toEqual({ [host.viewer.id]: null, [member.viewer.id]: { species: 'foca-harpa', name: 'Capitu' } });
+  });
+});
+
+describe('the room pushed to its members (decision 0087)', () => {
+  const liveOf = (who: Reader, snapshot: RoomSnapshot) => roomViewFor(snapshot, who.viewer);
+  const asLoaded = async (who: Reader, roomId: string, serverNow: string) => {
+    const { room, running, ownSessionRunning } = await roomPageOf(who, roomId);
+    return { room: { ...room, serverNow }, running, ownSessionRunning };
+  };
+
+  it('each member’s view of a change is what the room page’s loader gives them: blocks, their own session, their place first', async () => {
+    const { host, member, room } = await roomOfTwo('Sala ao vivo');
+    const blocker = await reader();
+    const busy = await reader();
+    const away = await reader();
+    await seated(room.id, blocker);
+    await block(blocker.viewer.id, member.viewer.id);
+    // Busy's own session runs when the sprint starts: it keeps them out, and their page says so.
+    await seated(room.id, busy);
+    await startFocusSession(busy.viewer, { editionId: busy.book, plannedMinutes: 40 });
+    // Away chose a book but their page is closed: not present, no session; shown present only to themselves.
+    await seated(room.id, away);
+    await markAbsent(away.viewer, room.id);
+    await startRoomSprint(host.viewer, room.id, 25);
+    const snapshot = (await readRoomSnapshot(room.id))!;
+    for (const who of [host, member, blocker, busy, away]) expect(liveOf(who, snapshot)).toEqual(await asLoaded(who, room.id, snapshot.serverNow));
+    const forMember = liveOf(member, snapshot)!;
+    expect(forMember.running?.id).toBe(forMember.room.sprint?.results.find((r) => r.userId === member.viewer.id)?.sessionId);
+    expect(forMember.room.members.map((m) => m.id)).not.toContain(blocker.viewer.id);
+    expect(liveOf(busy, snapshot)!.ownSessionRunning).toBe(true);
+    expect(liveOf(away, snapshot)!.room.members.map((m) => [m.id, m.present])).toEqual([
+      [host.viewer.id, true],
+      [member.viewer.id, true],
+      [blocker.viewer.id, true],
+      [busy.viewer.id, true],
+      [away.viewer.id, true],
+    ]);
+    expect(liveOf(host, snapshot)!.room.members.at(-1)).toMatchObject({ id: away.viewer.id, present: false });
+  });
+
+  it('nothing for a member who left, one the host blocked, or when the host is suspended', async () => {
+    const { host, member, room } = await roomOfTwo('Sala sem quem saiu');
+    const leaver = await reader();
+    await seated(room.id, leaver);
+    await leaveFocusRoom(leaver.viewer, room.id);
+    await blockReader(host.viewer, member.viewer.id);
+    const snapshot = (await readRoomSnapshot(room.id))!;
+    expect(liveOf(leaver, snapshot)).toBeNull();
+    expect(liveOf(member, snapshot)).toBeNull();
+    expect(liveOf(host, snapshot)).not.toBeNull();
+    await getDb().execute(sql`UPDATE users SET suspended_at = now() WHERE id = ${host.viewer.id}`);
+    expect(await readRoomSnapshot(room.id)).toBeNull();
+  });
+
+  it('a member’s open connection receives the room as it is after a change, then `closed` and the end when the host closes it', async () => {
+    const { host, member, room } = await roomOfTwo('Sala que transmite');
+    const controller = new AbortController();
+    const response = (await call(
+      events.loader,
+      new Request(`http://localhost/api/foca/salas/${room.id}/eventos`, { headers: { cookie: member.cookie }, signal: controller.signal }),
+      { id: room.id },
+    )) as Response;
+    expect(response.status).toBe(200);
+    const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    /** The `sala` events received so far, parsed. */
+    const received = () =>
+      text
+        .split('\n\n')
+        .filter((block) => block.startsWith('event: sala'))
+        .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { kind: string; view?: RoomLiveView });
+    const until = async (done: () => boolean) => {
+      while (!done()) {
+        const { value, done: ended } = await stream.read();
+        if (ended) return;
+        text += value;
+      }
+    };
+    await startRoomSprint(host.viewer, room.id, 25);
+    await until(() => received().some((change) => change.kind === 'sprint'));
+    const change = received().find((c) => c.kind === 'sprint')!;
+    expect(change.view).toEqual(await asLoaded(member, room.id, change.view!.room.serverNow));
+    expect(change.view!.running).toMatchObject({ plannedMinutes: 25, status: 'running' });
+    expect(await statusOf(post(host, room.id, { intent: 'fechar' }))).toBe(302);
+    await until(() => received().some((c) => c.kind === 'closed'));
+    expect(received().at(-1)).toEqual({ kind: 'closed' });
+    // The server ended the stream.
+    expect((await stream.read()).done).toBe(true);
+    controller.abort();
   });
 });
