@@ -6,6 +6,8 @@ import type { Viewer } from '~/server/viewer.server';
 import { runningSessionsOf } from '../queries.server';
 import type { RunningFocusSession } from '../types';
 import type { FocusRoomVisibility } from '../vocabulary';
+import { refreshPresence } from './mutations.server';
+import { FOCUS_ROOM_HEARTBEAT_SECONDS } from './policy';
 import { presentSql, roomChannel } from './queries.server';
 import type { FocusRoomMember, FocusRoomPage, FocusRoomSprint } from './types';
 
@@ -111,19 +113,26 @@ export function roomViewFor(snapshot: RoomSnapshot, viewer: Viewer): RoomLiveVie
 
 /** What a member's connection is told: the room changed (and how it is now), or it closed. */
 export type RoomChange = { kind: 'closed' } | { kind: string; snapshot: RoomSnapshot };
-type Follower = (change: RoomChange) => void;
+/** One member's live connection: what it is told, and how it ends (they may no longer reach the room). */
+type Follower = { viewer: Viewer; change: (change: RoomChange) => void; end: () => void };
 
 /**
- * One room followed by this server: its channel, heard once for all its members' connections here, and the reads a
+ * One room followed by this server: its channel, heard once for all its members' connections here; the reads a
  * burst of changes coalesces into (one read at a time; a change during a read asks for one more after it, so the
- * last change is always read).
+ * last change is always read); and one heartbeat for all those connections (refreshPresence).
  */
-type Followed = { followers: Set<Follower>; unsubscribe: Promise<() => Promise<void>>; reading: boolean; again: string | null };
+type Followed = {
+  followers: Set<Follower>;
+  unsubscribe: Promise<() => Promise<void>>;
+  heartbeat: NodeJS.Timeout;
+  reading: boolean;
+  again: string | null;
+};
 const followed = new Map<string, Followed>();
 
 function changed(roomId: string, room: Followed, kind: string): void {
   if (kind === 'closed') {
-    for (const follower of room.followers) follower({ kind });
+    for (const follower of room.followers) follower.change({ kind });
     return;
   }
   if (room.reading) {
@@ -134,7 +143,7 @@ function changed(roomId: string, room: Followed, kind: string): void {
   readRoomSnapshot(roomId)
     .then(
       (snapshot) => {
-        for (const follower of room.followers) follower(snapshot ? { kind, snapshot } : { kind: 'closed' });
+        for (const follower of room.followers) follower.change(snapshot ? { kind, snapshot } : { kind: 'closed' });
       },
       (error: unknown) => log.warn('focus_room.snapshot_failed', { roomId, error }),
     )
@@ -146,7 +155,21 @@ function changed(roomId: string, room: Followed, kind: string): void {
     });
 }
 
-/** Follows a room's changes for one connection; the returned function stops (the last one here stops listening). */
+/** The heartbeat of a room's connections here: presence refreshed in one statement; those who may not reach it end. */
+function beat(roomId: string, room: Followed): void {
+  const followers = [...room.followers];
+  refreshPresence(roomId, [...new Set(followers.map((follower) => follower.viewer.id))]).then(
+    (kept) => {
+      for (const follower of followers) if (!kept.has(follower.viewer.id)) follower.end();
+    },
+    (error: unknown) => log.warn('focus_room.heartbeat_failed', { roomId, error }),
+  );
+}
+
+/**
+ * Follows a room's changes and keeps its member present for one connection; the returned function stops (the last
+ * connection here stops listening and beating).
+ */
 export async function followRoom(roomId: string, follower: Follower): Promise<() => Promise<void>> {
   let room = followed.get(roomId);
   if (!room) {
@@ -156,7 +179,9 @@ export async function followRoom(roomId: string, follower: Follower): Promise<()
       followers: new Set(),
       reading: false,
       again: null,
+      heartbeat: setInterval(() => beat(roomId, created), FOCUS_ROOM_HEARTBEAT_SECONDS * 1000),
       unsubscribe: subscribe(roomChannel(roomId), (payload) => changed(roomId, created, kindOf(payload))).catch((error: unknown) => {
+        clearInterval(created.heartbeat);
         followed.delete(roomId);
         throw error;
       }),
@@ -171,6 +196,7 @@ export async function followRoom(roomId: string, follower: Follower): Promise<()
     current.followers.delete(follower);
     if (current.followers.size === 0 && followed.get(roomId) === current) {
       followed.delete(roomId);
+      clearInterval(current.heartbeat);
       await (await current.unsubscribe)();
     }
   };

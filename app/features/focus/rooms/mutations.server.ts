@@ -206,10 +206,10 @@ export async function inviteToFocusRoom(viewer: Viewer, roomId: string, username
 }
 
 /**
- * Presence, from a member's live connection (api/foca/salas/{id}/eventos): `seen_at` now, on connecting and at
- * every heartbeat, while the member may still reach the room (asked again each time: a block with the host, the
- * host suspended or the member gone end it). False when they no longer may: the connection then ends. The room hears
- * of it only when the member was not present before (their arrival), so heartbeats are silent.
+ * Presence, from a member's live connection (api/foca/salas/{id}/eventos) as it opens: `seen_at` now, while the
+ * member may still reach the room (a block with the host, the host suspended or the member gone: false, and the
+ * connection ends); then the server's heartbeat keeps it (refreshPresence). The room hears of it only when the member
+ * was not present before (their arrival).
  */
 export async function markPresent(viewer: Viewer, roomId: string): Promise<boolean> {
   return getDb().transaction(async (tx) => {
@@ -221,6 +221,33 @@ export async function markPresent(viewer: Viewer, roomId: string): Promise<boole
     await tx.execute(sql`UPDATE focus_room_members SET seen_at = now() WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
     if (!row.present) await changed(roomId, 'presence', tx);
     return true;
+  });
+}
+
+/**
+ * Presence for every live connection one server holds in a room, in one statement every heartbeat (decision 0087):
+ * `seen_at` now for each of `readerIds` still a member who may reach the room (roomAccess's rules for a member: the
+ * host not suspended, no block either way with the host); the room hears of it only when one was not present before.
+ * Returns those refreshed: the others' connections end. Member rows are locked in user_id order, as a start takes them.
+ */
+export async function refreshPresence(roomId: string, readerIds: readonly string[]): Promise<Set<string>> {
+  if (!readerIds.length) return new Set();
+  return getDb().transaction(async (tx) => {
+    const rows = await queryRows<{ user_id: string; was: boolean }>(
+      sql`WITH kept AS (
+          SELECT m.room_id, m.user_id, coalesce(${presentSql(sql`m.seen_at`)}, false) AS was
+          FROM focus_room_members m JOIN focus_rooms r ON r.id = m.room_id JOIN users h ON h.id = r.host_id AND h.suspended_at IS NULL
+          WHERE m.room_id = ${roomId} AND m.user_id IN (${sql.join(
+            readerIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) AND NOT ${blockedEitherWay(sql`r.host_id`, sql`m.user_id`)}
+          ORDER BY m.user_id FOR UPDATE OF m)
+        UPDATE focus_room_members m SET seen_at = now() FROM kept WHERE m.room_id = kept.room_id AND m.user_id = kept.user_id
+        RETURNING m.user_id, kept.was`,
+      tx,
+    );
+    if (rows.some((row) => !row.was)) await changed(roomId, 'presence', tx);
+    return new Set(rows.map((row) => row.user_id));
   });
 }
 

@@ -18,7 +18,7 @@ import * as events from '../../../routes/api/foca.salas.$id.eventos';
 import { type RoomLiveView, type RoomSnapshot, readRoomSnapshot, roomViewFor } from './live.server';
 import { startFocusSession } from '../sessions.server';
 import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_MAX_MEMBERS } from './policy';
-import { createFocusRoom, joinFocusRoom, leaveFocusRoom, markAbsent, markPresent, startRoomSprint } from './mutations.server';
+import { createFocusRoom, joinFocusRoom, leaveFocusRoom, markAbsent, markPresent, refreshPresence, startRoomSprint } from './mutations.server';
 import { getFocusRoomPage, listFocusRooms, roomChannel } from './queries.server';
 
 useTestDatabase();
@@ -389,6 +389,40 @@ describe('presence', () => {
     await markAbsent(member.viewer, room.id);
     await expect.poll(() => heard).toHaveLength(3);
     expect(await present()).toBe(false);
+    await off();
+  });
+});
+
+describe('presence, one heartbeat a room', () => {
+  it('refreshes every connected member who may still reach the room in one statement, heard only for one who had gone stale', async () => {
+    const { host, member, room } = await roomOfTwo('Batimento da sala');
+    const stale = await reader();
+    const blocked = await reader();
+    const stranger = await reader();
+    await seated(room.id, stale);
+    await seated(room.id, blocked);
+    await blockReader(host.viewer, blocked.viewer.id);
+    const heard: unknown[] = [];
+    const off = await subscribe(roomChannel(room.id), (payload) => heard.push(payload));
+    const ids = [host, member, stale, blocked, stranger].map((who) => who.viewer.id);
+    // Every present member refreshed, silently; the blocked one and one who is not a member are not kept.
+    await getDb().execute(sql`UPDATE focus_room_members SET seen_at = now() - interval '10 seconds' WHERE room_id = ${room.id}`);
+    expect(await refreshPresence(room.id, ids)).toEqual(new Set([host.viewer.id, member.viewer.id, stale.viewer.id]));
+    const seen = await queryRows<{ user_id: string; fresh: boolean }>(
+      sql`SELECT user_id, seen_at > now() - interval '5 seconds' AS fresh FROM focus_room_members WHERE room_id = ${room.id} ORDER BY user_id`,
+    );
+    expect(Object.fromEntries(seen.map((row) => [row.user_id, row.fresh]))).toEqual({
+      [host.viewer.id]: true,
+      [member.viewer.id]: true,
+      [stale.viewer.id]: true,
+      [blocked.viewer.id]: false,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+    // One gone stale (their laptop slept) is back: the room hears it once.
+    await getDb().execute(sql`UPDATE focus_room_members SET seen_at = now() - interval '60 seconds' WHERE user_id = ${stale.viewer.id}`);
+    await refreshPresence(room.id, ids);
+    await expect.poll(() => heard).toEqual([{ kind: 'presence' }]);
     await off();
   });
 });
