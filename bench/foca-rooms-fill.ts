@@ -31,7 +31,9 @@ async function main() {
         FROM generate_series(1, ${READERS}) AS i`);
     }
     // Every run: the rooms as at the start (a former run's sprints, sessions, departures and presence undone).
-    await tx.execute(sql`DELETE FROM focus_sessions WHERE room_sprint_id IN (SELECT s.id FROM focus_room_sprints s WHERE s.room_id LIKE ${`${GENERATED_PREFIX}room-%`})`);
+    await tx.execute(
+      sql`DELETE FROM focus_sessions WHERE room_sprint_id IN (SELECT s.id FROM focus_room_sprints s WHERE s.room_id LIKE ${`${GENERATED_PREFIX}room-%`})`,
+    );
     await tx.execute(sql`DELETE FROM focus_room_sprints WHERE room_id LIKE ${`${GENERATED_PREFIX}room-%`}`);
     await tx.execute(sql`DELETE FROM focus_room_members WHERE room_id LIKE ${`${GENERATED_PREFIX}room-%`}`);
     await tx.execute(sql`INSERT INTO focus_room_members (room_id, user_id, edition_id, joined_at)

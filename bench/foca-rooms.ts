@@ -193,7 +193,9 @@ async function round(base: string, members: Member[], actor: (room: number) => n
 }
 
 const figures = (label: string, samples: number[]) =>
-  `${label.padEnd(34)} p50 ${percentile(samples, 0.5).toFixed(0).padStart(5)} ms  p95 ${percentile(samples, 0.95).toFixed(0).padStart(5)} ms  max ${Math.max(...samples)
+  `${label.padEnd(34)} p50 ${percentile(samples, 0.5).toFixed(0).padStart(5)} ms  p95 ${percentile(samples, 0.95).toFixed(0).padStart(5)} ms  max ${Math.max(
+    ...samples,
+  )
     .toFixed(0)
     .padStart(5)} ms  (${samples.length})`;
 
@@ -231,7 +233,9 @@ async function main() {
     const cpuLine = (label: string, m: { seconds: number; cpu: number; databaseCpu: number | null }) =>
       console.log(
         `${label.padEnd(34)} ${m.seconds.toFixed(1).padStart(5)} s  server CPU ${(m.cpu / 1000).toFixed(1).padStart(5)} s (${((m.cpu / 10 / m.seconds) | 0).toString().padStart(3)} % of a core)` +
-          (m.databaseCpu === null ? '' : `  PostgreSQL CPU ${(m.databaseCpu / 1000).toFixed(1).padStart(5)} s (${((m.databaseCpu / 10 / m.seconds) | 0).toString().padStart(3)} %)`),
+          (m.databaseCpu === null
+            ? ''
+            : `  PostgreSQL CPU ${(m.databaseCpu / 1000).toFixed(1).padStart(5)} s (${((m.databaseCpu / 10 / m.seconds) | 0).toString().padStart(3)} %)`),
       );
     try {
       const rssIdle = rssMb(pid);

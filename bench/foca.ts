@@ -4,8 +4,8 @@
  * bench/reading-fill.ts), then a year of focus sessions for bench_leitora and one running (bench/foca-fill.ts).
  * Prints /foca and /foca/logs signed in as bench_leitora: p95 over FOCA_SAMPLES sequential requests, and /foca's
  * server CPU per request (PostgreSQL's beside it) at 20 connections.
- * Target (issue 31): /foca signed in ≤ 6 ms server CPU per request on PostgreSQL. (The rooms' figures come with
- * the rooms.)
+ * Target (issue 31): /foca signed in ≤ 6 ms server CPU per request on PostgreSQL. (The rooms' figures: npm run
+ * bench:foca-rooms.)
  */
 import { BROWSER_ENCODINGS, DURATION, drive, printResults, printTimings, timings, withBenchServer } from './harness';
 

@@ -101,8 +101,10 @@ async function unlistenOnDatabase(name: string) {
 export async function closeRealtime(): Promise<void> {
   listeners.clear();
   pgliteUnlisten.clear();
-  await pgListener?.end();
+  // Unset first: the pages' cleanups that run after this have nothing left to unlisten.
+  const client = pgListener;
   pgListener = undefined;
+  await client?.end();
 }
 
 /**

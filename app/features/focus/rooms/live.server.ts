@@ -8,7 +8,7 @@ import type { RunningFocusSession } from '../types';
 import type { FocusRoomVisibility } from '../vocabulary';
 import { refreshPresence } from './mutations.server';
 import { FOCUS_ROOM_HEARTBEAT_SECONDS } from './policy';
-import { presentSql, roomChannel } from './queries.server';
+import { latestSprintJson, memberJson, presentSql, roomChannel } from './queries.server';
 import type { FocusRoomMember, FocusRoomPage, FocusRoomSprint } from './types';
 
 /**
@@ -38,27 +38,19 @@ export type RoomLiveView = { room: FocusRoomPage; running: RunningFocusSession |
 
 /** The room as every member may see it, or null when it is gone or its host suspended (nobody sees it then). */
 export async function readRoomSnapshot(roomId: string): Promise<RoomSnapshot | null> {
-  const [row] = await queryRows<Omit<RoomSnapshot, 'running' | 'blocks' | 'members'> & { members: FocusRoomMember[] | null; blocks: [string, string][] | null }>(sql`
+  const [row] = await queryRows<
+    Omit<RoomSnapshot, 'running' | 'blocks' | 'members'> & { members: FocusRoomMember[] | null; blocks: [string, string][] | null }
+  >(sql`
     SELECT r.id, r.name, r.visibility, r.code, to_json(now()) #>> '{}' AS "serverNow",
       json_build_object('id', h.id, 'username', h.username, 'name', h.name) AS host,
-      (SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'image', u.image, 'host', u.id = r.host_id,
-          'present', coalesce(${presentSql(sql`m.seen_at`)}, false),
-          'edition', CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'title', e.title) END,
-          'companion', (SELECT json_build_object('species', p.species, 'name', p.name) FROM focus_pets p WHERE p.user_id = u.id AND p.companion))
+      (SELECT json_agg(${memberJson(sql`r.host_id`, sql`coalesce(${presentSql(sql`m.seen_at`)}, false)`)}
           ORDER BY m.joined_at, u.id)
         FROM focus_room_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL LEFT JOIN editions e ON e.id = m.edition_id
         WHERE m.room_id = r.id) AS members,
       (SELECT json_agg(json_build_array(b.blocker_id, b.blocked_id)) FROM blocks b
         WHERE b.blocker_id IN (SELECT user_id FROM focus_room_members WHERE room_id = r.id)
           AND b.blocked_id IN (SELECT user_id FROM focus_room_members WHERE room_id = r.id)) AS blocks,
-      (SELECT json_build_object('id', s.id, 'plannedMinutes', s.planned_minutes, 'startedAt', to_json(s.started_at) #>> '{}',
-          'endsAt', to_json(s.ends_at) #>> '{}', 'running', s.ends_at > now(),
-          'results', coalesce((SELECT json_agg(json_build_object('sessionId', f.id, 'userId', u.id, 'username', u.username, 'name', u.name,
-              'edition', json_build_object('id', e.id, 'title', e.title), 'status', f.status, 'creditedMinutes', f.credited_minutes,
-              'progressValue', f.progress_value, 'progressUnit', f.progress_unit) ORDER BY f.credited_minutes DESC, u.username)
-            FROM focus_sessions f JOIN users u ON u.id = f.user_id AND u.suspended_at IS NULL JOIN editions e ON e.id = f.edition_id
-            WHERE f.room_sprint_id = s.id), '[]'::json))
-        FROM focus_room_sprints s WHERE s.room_id = r.id ORDER BY s.started_at DESC LIMIT 1) AS sprint
+      ${latestSprintJson(sql`r.id`, sql`true`)} AS sprint
     FROM focus_rooms r JOIN users h ON h.id = r.host_id AND h.suspended_at IS NULL
     WHERE r.id = ${roomId}`);
   if (!row) return null;
@@ -197,7 +189,9 @@ export async function followRoom(roomId: string, follower: Follower): Promise<()
     if (current.followers.size === 0 && followed.get(roomId) === current) {
       followed.delete(roomId);
       clearInterval(current.heartbeat);
-      await (await current.unsubscribe)();
+      await (
+        await current.unsubscribe
+      )();
     }
   };
 }
