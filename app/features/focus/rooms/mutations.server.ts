@@ -10,7 +10,7 @@ import { AppError, RateLimitError, isUniqueViolation } from '~/server/errors';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import { publish } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
-import { closeAsGivingUp, lockRunning } from '../closing.server';
+import { closeAsGivingUp, lockRunning, lockRunningSessions } from '../closing.server';
 import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_CODE_ALPHABET, FOCUS_ROOM_CODE_LENGTH, FOCUS_ROOM_INVITATIONS_PER_HOUR, FOCUS_ROOM_MAX_MEMBERS } from './policy';
 import { type RoomAccess, presentSql, roomAccess, roomChannel } from './queries.server';
 import type { FocusRoomVisibility } from '../vocabulary';
@@ -148,18 +148,29 @@ export async function startRoomSprint(viewer: Viewer, roomId: string, minutes: n
         ORDER BY m.user_id`,
       tx,
     );
-    let sessions = 0;
-    for (const member of joining) {
-      const ended = await lockRunning(tx, sql`user_id = ${member.user_id} AND ends_at <= now()`);
-      if (ended) await closeAsGivingUp(tx, ended);
-      const inserted = await queryRows<{ id: string }>(
-        sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at, room_sprint_id)
-          SELECT ${newId()}, ${member.user_id}, ${member.edition_id}, s.planned_minutes, s.started_at, s.ends_at, s.id FROM focus_room_sprints s WHERE s.id = ${id}
-          ON CONFLICT (user_id) WHERE status = 'running' DO NOTHING RETURNING id`,
-        tx,
-      );
-      sessions += inserted.length;
+    if (!joining.length) {
+      await changed(roomId, 'sprint', tx);
+      return { id, sessions: 0 };
     }
+    const readers = sql.join(
+      joining.map((member) => sql`${member.user_id}`),
+      sql`, `,
+    );
+    // Sessions of theirs whose end has passed: locked in user_id order, closed first (rare: a last sprint not concluded).
+    for (const row of await lockRunningSessions(tx, sql`ends_at <= now() AND user_id IN (${readers})`)) await closeAsGivingUp(tx, row);
+    // Then every member's session in one statement, in user_id order.
+    const inserted = await queryRows<{ id: string }>(
+      sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at, room_sprint_id)
+        SELECT j.id, j.user_id, j.edition_id, s.planned_minutes, s.started_at, s.ends_at, s.id
+        FROM (VALUES ${sql.join(
+          joining.map((member) => sql`(${newId()}, ${member.user_id}, ${member.edition_id})`),
+          sql`, `,
+        )}) AS j (id, user_id, edition_id) JOIN focus_room_sprints s ON s.id = ${id}
+        ORDER BY j.user_id
+        ON CONFLICT (user_id) WHERE status = 'running' DO NOTHING RETURNING id`,
+      tx,
+    );
+    const sessions = inserted.length;
     await changed(roomId, 'sprint', tx);
     return { id, sessions };
   });
