@@ -249,7 +249,9 @@ async function main() {
       const sprint = await measure(() => round(base, members, (room) => room * BENCH_ROOMS.perRoom, { intent: 'sprint', minutes: '25' }));
       const leave = await measure(() => round(base, members, (room) => room * BENCH_ROOMS.perRoom + BENCH_ROOMS.perRoom - 1, { intent: 'sair' }));
       const rssEnd = rssMb(pid);
+      const load = os.loadavg().map((n) => n.toFixed(1));
 
+      console.log(`\nload average of the machine at the end (1, 5, 15 min): ${load.join(', ')} — on 2 cores, above 2 other work competes`);
       console.log(
         `\n${READERS} readers in ${BENCH_ROOMS.rooms} rooms of ${BENCH_ROOMS.perRoom}; ${stillOpen} connections still open after ${HOLD_SECONDS} s of heartbeats; ` +
           `each round's ${BENCH_ROOMS.rooms} actions spread over ${SPREAD_SECONDS} s`,
