@@ -5,8 +5,8 @@
  * Prints /foca, /foca/logs and /f/bench_leitora (her foca page) signed in as bench_leitora: p95 over FOCA_SAMPLES
  * sequential requests, and /foca's and /f/bench_leitora's server CPU per request (PostgreSQL's beside it) at 20
  * connections.
- * Target (issue 31): /foca signed in ≤ 6 ms server CPU per request on PostgreSQL. (The rooms' figures come with
- * the rooms.)
+ * Target (issue 31): /foca signed in ≤ 6 ms server CPU per request on PostgreSQL. (The rooms' figures: npm run
+ * bench:foca-rooms.)
  */
 import { BROWSER_ENCODINGS, DURATION, drive, printResults, printTimings, timings, withBenchServer } from './harness';
 

@@ -32,6 +32,19 @@ export const BENCH_MARATHONS = {
   levels: { id: `${GENERATED_PREFIX}marathon-levels`, slug: 'maratona-de-bancada', name: 'Maratona de Bancada' },
   teams: { id: `${GENERATED_PREFIX}marathon-teams`, slug: 'maratona-de-equipes', name: 'Maratona de Equipes' },
 };
+/**
+ * The rooms bench/foca-rooms-fill.ts makes: ROOMS rooms of PER_ROOM generated readers each (leitor_1… in order, the
+ * first of each room its host), every member with a book they are reading and a session row whose token the bench
+ * signs itself (no password sign-in for a thousand readers).
+ */
+export const BENCH_ROOMS = {
+  rooms: 50,
+  perRoom: 20,
+  roomId: (room: number) => `${GENERATED_PREFIX}room-${room}`,
+  /** Reader `i` (0-based, room-major: room r holds r·perRoom … r·perRoom + perRoom − 1). */
+  readerId: (i: number) => `${GENERATED_PREFIX}u-${i + 1}`,
+  sessionToken: (i: number) => `${GENERATED_PREFIX}room-session-${i + 1}`,
+};
 export const DEMO_READER = { username: 'lia_leitora', password: 'maratona-demo-2026' };
 
 /**
@@ -138,7 +151,7 @@ export const cpuMs = (pid: number): number => statCpuMs(readFileSync(`/proc/${pi
  * without BENCH_DATABASE_URL: PGlite runs inside the server, whose own CPU already counts it. The database must
  * be otherwise idle for the figures to mean anything.
  */
-function databaseCpuMs(): Map<string, number> | null {
+export function databaseCpuMs(): Map<string, number> | null {
   if (!pgUrl) return null;
   const byProcess = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {

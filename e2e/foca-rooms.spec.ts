@@ -44,10 +44,16 @@ test('two new readers in one private room see each other arrive live, and the ho
   await expect(card(guest, hostName)).toContainText('Na sala agora');
   await expect(card(guest, guestName)).toContainText('sem livro');
 
-  // The host brings the book they are reading; the guest sees it arrive.
+  // The host brings the book they are reading; the guest sees it arrive, carried by the event itself: their page
+  // does not load the room again (decision 0087).
+  const guestReloads: string[] = [];
+  guest.on('request', (request) => {
+    if (request.url().includes('.data')) guestReloads.push(request.url());
+  });
   await host.getByLabel('Livro', { exact: true }).selectOption({ index: 1 });
   await host.getByRole('button', { name: 'Salvar livro' }).click();
   await expect(card(guest, hostName)).toContainText(/cortiço/i);
+  expect(guestReloads).toEqual([]);
 
   // The host starts a 5-minute sprint: their session and the guest's countdown show the same time.
   await host.getByLabel('Duração (minutos)').fill('5');

@@ -62,14 +62,27 @@ async function listenOnDatabase(name: string) {
     pgliteUnlisten.set(name, await database.pglite.listen(name, (payload) => dispatch(name, payload)));
     return;
   }
-  if (!pgListener) {
-    const client = new pg.Client({ connectionString: database.url });
-    client.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
-    client.on('error', (error) => log.error('realtime.listener_error', { error }));
-    await client.connect();
-    pgListener = client;
-  }
-  await pgListener.query(`LISTEN "${name}"`);
+  await onListener(async () => {
+    if (!pgListener) {
+      const client = new pg.Client({ connectionString: database.url });
+      client.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
+      client.on('error', (error) => log.error('realtime.listener_error', { error }));
+      await client.connect();
+      pgListener = client;
+    }
+    await pgListener.query(`LISTEN "${name}"`);
+  });
+}
+
+/**
+ * The listening connection's statements, one at a time (many pages subscribing at once would otherwise queue them
+ * on one client, which pg deprecates), in order, so a LISTEN and an UNLISTEN of one channel never cross.
+ */
+let listenerQueue: Promise<unknown> = Promise.resolve();
+function onListener(work: () => Promise<void>): Promise<void> {
+  const done = listenerQueue.then(work);
+  listenerQueue = done.catch(() => undefined);
+  return done;
 }
 
 async function unlistenOnDatabase(name: string) {
@@ -78,15 +91,20 @@ async function unlistenOnDatabase(name: string) {
     pgliteUnlisten.delete(name);
     await unlisten();
   } else {
-    await pgListener?.query(`UNLISTEN "${name}"`);
+    // A listener closed meanwhile (the server stopping) has nothing left to unlisten.
+    await onListener(async () => {
+      await pgListener?.query(`UNLISTEN "${name}"`).catch((error: unknown) => log.warn('realtime.unlisten_failed', { error }));
+    });
   }
 }
 
 export async function closeRealtime(): Promise<void> {
   listeners.clear();
   pgliteUnlisten.clear();
-  await pgListener?.end();
+  // Unset first: the pages' cleanups that run after this have nothing left to unlisten.
+  const client = pgListener;
   pgListener = undefined;
+  await client?.end();
 }
 
 /**
@@ -106,8 +124,10 @@ export function eventStream(
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
-    void cleanup?.();
+    runCleanup();
   };
+  // A cleanup failing (the database closing as the server stops) must not take the process down.
+  const runCleanup = () => void Promise.resolve(cleanup?.()).catch((error: unknown) => log.warn('realtime.cleanup_failed', { error }));
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (event: string, data: unknown) => {
@@ -128,7 +148,7 @@ export function eventStream(
       controller.enqueue(encoder.encode('retry: 2000\n\n'));
       cleanup = await start(send, end);
       if (ended) {
-        void cleanup();
+        runCleanup();
         return;
       }
       heartbeat = setInterval(() => controller.enqueue(encoder.encode(': ping\n\n')), 25_000);

@@ -16,13 +16,19 @@ import { FOCUS_FINISH_GRACE_MINUTES, FOCUS_TIME_ZONE, type FocusSessionStatus } 
 
 export type RunningRow = { id: string; user_id: string; edition_id: string; planned_minutes: number; started_at: Date; ends_at: Date; now: Date };
 
-/** The reader's running session (locked), with the database's clock. */
-export async function lockRunning(tx: Tx, where: ReturnType<typeof sql>): Promise<RunningRow | undefined> {
-  const [row] = await queryRows<RunningRow>(
-    sql`SELECT id, user_id, edition_id, planned_minutes, started_at, ends_at, now() AS now FROM focus_sessions WHERE status = 'running' AND ${where} FOR UPDATE`,
+/** The running sessions `where` selects, locked in user_id order, with the database's clock. */
+export async function lockRunningSessions(tx: Tx, where: ReturnType<typeof sql>): Promise<RunningRow[]> {
+  const rows = await queryRows<RunningRow>(
+    sql`SELECT id, user_id, edition_id, planned_minutes, started_at, ends_at, now() AS now FROM focus_sessions WHERE status = 'running' AND ${where}
+      ORDER BY user_id FOR UPDATE`,
     tx,
   );
-  return row && { ...row, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), now: new Date(row.now) };
+  return rows.map((row) => ({ ...row, started_at: new Date(row.started_at), ends_at: new Date(row.ends_at), now: new Date(row.now) }));
+}
+
+/** The reader's running session (locked), with the database's clock. */
+export async function lockRunning(tx: Tx, where: ReturnType<typeof sql>): Promise<RunningRow | undefined> {
+  return (await lockRunningSessions(tx, where))[0];
 }
 
 /**

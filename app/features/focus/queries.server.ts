@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { lengthIn, preferredUnit } from '~/features/reading/progress/progress';
 import type { EditionFormat } from '~/features/catalog/vocabulary';
@@ -12,7 +12,15 @@ const sessionColumns = sql`f.id, json_build_object('id', e.id, 'title', e.title)
   to_json(f.started_at) #>> '{}' AS "startedAt", to_json(f.ends_at) #>> '{}' AS "endsAt", to_json(f.finished_at) #>> '{}' AS "finishedAt",
   f.credited_minutes AS "creditedMinutes", f.progress_value AS "progressValue", f.progress_unit AS "progressUnit"`;
 
+/** A running session and what the finish form needs, for the readers a WHERE on `f` selects. */
+const runningColumns = sql`${sessionColumns}, f.user_id AS "userId", e.format, e.pages, e.audio_minutes, rt.progress_value AS value, rt.progress_unit AS unit,
+  ${expiredSql} AS expired`;
+const runningFrom = sql`focus_sessions f JOIN editions e ON e.id = f.edition_id
+  LEFT JOIN shelf_entries s ON s.user_id = f.user_id AND s.edition_id = f.edition_id
+  LEFT JOIN read_throughs rt ON rt.shelf_entry_id = s.id AND rt.finished_on IS NULL AND rt.abandoned_on IS NULL`;
+
 type RunningRow = FocusSessionRow & {
+  userId: string;
   format: EditionFormat;
   pages: number | null;
   audio_minutes: number | null;
@@ -34,11 +42,7 @@ export async function getFocusToday(viewer: Viewer): Promise<{ running: RunningF
   const read = () =>
     queryRows<{ now: string; minutes: number; session: RunningRow | null }>(sql`
       SELECT to_json(now()) #>> '{}' AS now, ${todaysMinutes(viewer)} AS minutes, (SELECT row_to_json(r) FROM (
-        SELECT ${sessionColumns}, e.format, e.pages, e.audio_minutes, rt.progress_value AS value, rt.progress_unit AS unit, ${expiredSql} AS expired
-        FROM focus_sessions f JOIN editions e ON e.id = f.edition_id
-          LEFT JOIN shelf_entries s ON s.user_id = f.user_id AND s.edition_id = f.edition_id
-          LEFT JOIN read_throughs rt ON rt.shelf_entry_id = s.id AND rt.finished_on IS NULL AND rt.abandoned_on IS NULL
-        WHERE f.user_id = ${viewer.id} AND f.status = 'running' LIMIT 1) r) AS session`);
+        SELECT ${runningColumns} FROM ${runningFrom} WHERE f.user_id = ${viewer.id} AND f.status = 'running' LIMIT 1) r) AS session`);
   let [row] = await read();
   if (row?.session?.expired) {
     await closeExpiredSessionOf(viewer.id);
@@ -47,14 +51,25 @@ export async function getFocusToday(viewer: Viewer): Promise<{ running: RunningF
   // The database's clock, read in the statement that read the session: ends_at is the same clock's.
   const serverNow = row ? new Date(row.now).toISOString() : new Date().toISOString();
   if (!row?.session || row.session.expired) return { running: null, minutesToday: row?.minutes ?? 0, serverNow };
-  const { format, pages, audio_minutes, value, unit: lastUnit, expired: _, ...session } = row.session;
+  return { running: runningSession(row.session), minutesToday: row.minutes, serverNow };
+}
+
+/** A running session's row (runningColumns) as the page shows it, with the finish form's unit, length and current value. */
+function runningSession(row: RunningRow): RunningFocusSession {
+  const { format, pages, audio_minutes, value, unit: lastUnit, expired: _, userId: __, ...session } = row;
   const edition = { pages, audioMinutes: audio_minutes, format };
   const unit = lastUnit && lengthIn(edition, lastUnit) != null ? lastUnit : preferredUnit(edition);
-  return {
-    running: { ...session, unit, length: lengthIn(edition, unit) ?? 100, currentValue: lastUnit === unit ? value : null },
-    minutesToday: row.minutes,
-    serverNow,
-  };
+  return { ...session, unit, length: lengthIn(edition, unit) ?? 100, currentValue: lastUnit === unit ? value : null };
+}
+
+/**
+ * The running sessions of the readers `readers` selects (SQL giving user ids), by reader, as getFocusToday reads
+ * one — without closing those left open past their end: those are not running any more and are left out (the next
+ * read of their reader's, or the sweep, closes them).
+ */
+export async function runningSessionsOf(readers: SQL): Promise<Map<string, RunningFocusSession>> {
+  const rows = await queryRows<RunningRow>(sql`SELECT ${runningColumns} FROM ${runningFrom} WHERE f.user_id IN (${readers}) AND f.status = 'running'`);
+  return new Map(rows.filter((row) => !row.expired).map((row) => [row.userId, runningSession(row)]));
 }
 
 const listSql = (viewer: Viewer, limit: number, offset: number) =>

@@ -10,7 +10,7 @@ import { AppError, RateLimitError, isUniqueViolation } from '~/server/errors';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import { publish } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
-import { closeAsGivingUp, lockRunning } from '../closing.server';
+import { closeAsGivingUp, lockRunning, lockRunningSessions } from '../closing.server';
 import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_CODE_ALPHABET, FOCUS_ROOM_CODE_LENGTH, FOCUS_ROOM_INVITATIONS_PER_HOUR, FOCUS_ROOM_MAX_MEMBERS } from './policy';
 import { type RoomAccess, presentSql, roomAccess, roomChannel } from './queries.server';
 import type { FocusRoomVisibility } from '../vocabulary';
@@ -148,18 +148,29 @@ export async function startRoomSprint(viewer: Viewer, roomId: string, minutes: n
         ORDER BY m.user_id`,
       tx,
     );
-    let sessions = 0;
-    for (const member of joining) {
-      const ended = await lockRunning(tx, sql`user_id = ${member.user_id} AND ends_at <= now()`);
-      if (ended) await closeAsGivingUp(tx, ended);
-      const inserted = await queryRows<{ id: string }>(
-        sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at, room_sprint_id)
-          SELECT ${newId()}, ${member.user_id}, ${member.edition_id}, s.planned_minutes, s.started_at, s.ends_at, s.id FROM focus_room_sprints s WHERE s.id = ${id}
-          ON CONFLICT (user_id) WHERE status = 'running' DO NOTHING RETURNING id`,
-        tx,
-      );
-      sessions += inserted.length;
+    if (!joining.length) {
+      await changed(roomId, 'sprint', tx);
+      return { id, sessions: 0 };
     }
+    const readers = sql.join(
+      joining.map((member) => sql`${member.user_id}`),
+      sql`, `,
+    );
+    // Sessions of theirs whose end has passed: locked in user_id order, closed first (rare: a last sprint not concluded).
+    for (const row of await lockRunningSessions(tx, sql`ends_at <= now() AND user_id IN (${readers})`)) await closeAsGivingUp(tx, row);
+    // Then every member's session in one statement, in user_id order.
+    const inserted = await queryRows<{ id: string }>(
+      sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at, room_sprint_id)
+        SELECT j.id, j.user_id, j.edition_id, s.planned_minutes, s.started_at, s.ends_at, s.id
+        FROM (VALUES ${sql.join(
+          joining.map((member) => sql`(${newId()}, ${member.user_id}, ${member.edition_id})`),
+          sql`, `,
+        )}) AS j (id, user_id, edition_id) JOIN focus_room_sprints s ON s.id = ${id}
+        ORDER BY j.user_id
+        ON CONFLICT (user_id) WHERE status = 'running' DO NOTHING RETURNING id`,
+      tx,
+    );
+    const sessions = inserted.length;
     await changed(roomId, 'sprint', tx);
     return { id, sessions };
   });
@@ -206,10 +217,10 @@ export async function inviteToFocusRoom(viewer: Viewer, roomId: string, username
 }
 
 /**
- * Presence, from a member's live connection (api/foca/salas/{id}/eventos): `seen_at` now, on connecting and at
- * every heartbeat, while the member may still reach the room (asked again each time: a block with the host, the
- * host suspended or the member gone end it). False when they no longer may: the connection then ends. The room hears
- * of it only when the member was not present before (their arrival), so heartbeats are silent.
+ * Presence, from a member's live connection (api/foca/salas/{id}/eventos) as it opens: `seen_at` now, while the
+ * member may still reach the room (a block with the host, the host suspended or the member gone: false, and the
+ * connection ends); then the server's heartbeat keeps it (refreshPresence). The room hears of it only when the member
+ * was not present before (their arrival).
  */
 export async function markPresent(viewer: Viewer, roomId: string): Promise<boolean> {
   return getDb().transaction(async (tx) => {
@@ -221,6 +232,33 @@ export async function markPresent(viewer: Viewer, roomId: string): Promise<boole
     await tx.execute(sql`UPDATE focus_room_members SET seen_at = now() WHERE room_id = ${roomId} AND user_id = ${viewer.id}`);
     if (!row.present) await changed(roomId, 'presence', tx);
     return true;
+  });
+}
+
+/**
+ * Presence for every live connection one server holds in a room, in one statement every heartbeat (decision 0087):
+ * `seen_at` now for each of `readerIds` still a member who may reach the room (roomAccess's rules for a member: the
+ * host not suspended, no block either way with the host); the room hears of it only when one was not present before.
+ * Returns those refreshed: the others' connections end. Member rows are locked in user_id order, as a start takes them.
+ */
+export async function refreshPresence(roomId: string, readerIds: readonly string[]): Promise<Set<string>> {
+  if (!readerIds.length) return new Set();
+  return getDb().transaction(async (tx) => {
+    const rows = await queryRows<{ user_id: string; was: boolean }>(
+      sql`WITH kept AS (
+          SELECT m.room_id, m.user_id, coalesce(${presentSql(sql`m.seen_at`)}, false) AS was
+          FROM focus_room_members m JOIN focus_rooms r ON r.id = m.room_id JOIN users h ON h.id = r.host_id AND h.suspended_at IS NULL
+          WHERE m.room_id = ${roomId} AND m.user_id IN (${sql.join(
+            readerIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) AND NOT ${blockedEitherWay(sql`r.host_id`, sql`m.user_id`)}
+          ORDER BY m.user_id FOR UPDATE OF m)
+        UPDATE focus_room_members m SET seen_at = now() FROM kept WHERE m.room_id = kept.room_id AND m.user_id = kept.user_id
+        RETURNING m.user_id, kept.was`,
+      tx,
+    );
+    if (rows.some((row) => !row.was)) await changed(roomId, 'presence', tx);
+    return new Set(rows.map((row) => row.user_id));
   });
 }
 

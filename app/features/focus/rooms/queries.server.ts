@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { blockedEitherWay } from '~/features/social/audience.server';
 import { AppError } from '~/server/errors';
@@ -73,6 +73,24 @@ export async function listFocusRooms(viewer: Viewer): Promise<{ mine: FocusRoomC
   return { mine, open };
 }
 
+/** SQL: a member (`m`, their user `u`, their book `e`) as the room page shows them; `present` decides who is shown in the room. */
+export const memberJson = (hostId: SQL, present: SQL) =>
+  sql`json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'image', u.image, 'host', u.id = ${hostId},
+    'present', ${present},
+    'edition', CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'title', e.title) END,
+    'companion', (SELECT json_build_object('species', p.species, 'name', p.name) FROM focus_pets p WHERE p.user_id = u.id AND p.companion))`;
+
+/** SQL: the room's latest sprint with the results of the members `visible` keeps (SQL on their user `u`), or null. */
+export const latestSprintJson = (roomId: SQL, visible: SQL) =>
+  sql`(SELECT json_build_object('id', s.id, 'plannedMinutes', s.planned_minutes, 'startedAt', to_json(s.started_at) #>> '{}',
+      'endsAt', to_json(s.ends_at) #>> '{}', 'running', s.ends_at > now(),
+      'results', coalesce((SELECT json_agg(json_build_object('sessionId', f.id, 'userId', u.id, 'username', u.username, 'name', u.name,
+          'edition', json_build_object('id', e.id, 'title', e.title), 'status', f.status, 'creditedMinutes', f.credited_minutes,
+          'progressValue', f.progress_value, 'progressUnit', f.progress_unit) ORDER BY f.credited_minutes DESC, u.username)
+        FROM focus_sessions f JOIN users u ON u.id = f.user_id AND u.suspended_at IS NULL JOIN editions e ON e.id = f.edition_id
+        WHERE f.room_sprint_id = s.id AND (${visible})), '[]'::json))
+    FROM focus_room_sprints s WHERE s.room_id = ${roomId} ORDER BY s.started_at DESC LIMIT 1)`;
+
 /**
  * A room page: the room, its members (present first; never one the viewer blocked or who blocked them, nor a
  * suspended account), the latest sprint with each member's session in it, and the database's clock read in the same
@@ -83,21 +101,11 @@ export async function getFocusRoomPage(viewer: Viewer, roomId: string): Promise<
   const [row] = await queryRows<{ now: string; host: FocusRoomPage['host']; members: FocusRoomMember[] | null; sprint: FocusRoomSprint | null }>(sql`
     SELECT to_json(now()) #>> '{}' AS now,
       (SELECT json_build_object('id', h.id, 'username', h.username, 'name', h.name) FROM users h WHERE h.id = ${access.hostId}) AS host,
-      (SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'image', u.image, 'host', u.id = ${access.hostId},
-          'present', u.id = ${viewer.id} OR coalesce(${presentSql(sql`m.seen_at`)}, false),
-          'edition', CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'title', e.title) END,
-          'companion', (SELECT json_build_object('species', p.species, 'name', p.name) FROM focus_pets p WHERE p.user_id = u.id AND p.companion))
+      (SELECT json_agg(${memberJson(sql`${access.hostId}`, sql`u.id = ${viewer.id} OR coalesce(${presentSql(sql`m.seen_at`)}, false)`)}
           ORDER BY u.id = ${viewer.id} OR coalesce(${presentSql(sql`m.seen_at`)}, false) DESC, m.joined_at, u.id)
         FROM focus_room_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL LEFT JOIN editions e ON e.id = m.edition_id
         WHERE m.room_id = ${roomId} AND (u.id = ${viewer.id} OR NOT ${blockedEitherWay(sql`u.id`, sql`${viewer.id}`)})) AS members,
-      (SELECT json_build_object('id', s.id, 'plannedMinutes', s.planned_minutes, 'startedAt', to_json(s.started_at) #>> '{}',
-          'endsAt', to_json(s.ends_at) #>> '{}', 'running', s.ends_at > now(),
-          'results', coalesce((SELECT json_agg(json_build_object('sessionId', f.id, 'userId', u.id, 'username', u.username, 'name', u.name,
-              'edition', json_build_object('id', e.id, 'title', e.title), 'status', f.status, 'creditedMinutes', f.credited_minutes,
-              'progressValue', f.progress_value, 'progressUnit', f.progress_unit) ORDER BY f.credited_minutes DESC, u.username)
-            FROM focus_sessions f JOIN users u ON u.id = f.user_id AND u.suspended_at IS NULL JOIN editions e ON e.id = f.edition_id
-            WHERE f.room_sprint_id = s.id AND (u.id = ${viewer.id} OR NOT ${blockedEitherWay(sql`u.id`, sql`${viewer.id}`)})), '[]'::json))
-        FROM focus_room_sprints s WHERE s.room_id = ${roomId} ORDER BY s.started_at DESC LIMIT 1) AS sprint`);
+      ${latestSprintJson(sql`${roomId}`, sql`u.id = ${viewer.id} OR NOT ${blockedEitherWay(sql`u.id`, sql`${viewer.id}`)}`)} AS sprint`);
   const members = row!.members ?? [];
   return {
     id: access.id,

@@ -14,9 +14,11 @@ import { block } from '../../../../test/reading-factories';
 import { call, statusOf } from '../../../../test/routes';
 import * as roomPage from '../../../routes/foca.salas.$id';
 import * as roomsPage from '../../../routes/foca.salas';
+import * as events from '../../../routes/api/foca.salas.$id.eventos';
+import { type RoomLiveView, type RoomSnapshot, readRoomSnapshot, roomViewFor } from './live.server';
 import { startFocusSession } from '../sessions.server';
 import { FOCUS_ROOMS_PER_HOST, FOCUS_ROOM_MAX_MEMBERS } from './policy';
-import { createFocusRoom, joinFocusRoom, leaveFocusRoom, markAbsent, markPresent, startRoomSprint } from './mutations.server';
+import { createFocusRoom, joinFocusRoom, leaveFocusRoom, markAbsent, markPresent, refreshPresence, startRoomSprint } from './mutations.server';
 import { getFocusRoomPage, listFocusRooms, roomChannel } from './queries.server';
 
 useTestDatabase();
@@ -391,6 +393,40 @@ describe('presence', () => {
   });
 });
 
+describe('presence, one heartbeat a room', () => {
+  it('refreshes every connected member who may still reach the room in one statement, heard only for one who had gone stale', async () => {
+    const { host, member, room } = await roomOfTwo('Batimento da sala');
+    const stale = await reader();
+    const blocked = await reader();
+    const stranger = await reader();
+    await seated(room.id, stale);
+    await seated(room.id, blocked);
+    await blockReader(host.viewer, blocked.viewer.id);
+    const heard: unknown[] = [];
+    const off = await subscribe(roomChannel(room.id), (payload) => heard.push(payload));
+    const ids = [host, member, stale, blocked, stranger].map((who) => who.viewer.id);
+    // Every present member refreshed, silently; the blocked one and one who is not a member are not kept.
+    await getDb().execute(sql`UPDATE focus_room_members SET seen_at = now() - interval '10 seconds' WHERE room_id = ${room.id}`);
+    expect(await refreshPresence(room.id, ids)).toEqual(new Set([host.viewer.id, member.viewer.id, stale.viewer.id]));
+    const seen = await queryRows<{ user_id: string; fresh: boolean }>(
+      sql`SELECT user_id, seen_at > now() - interval '5 seconds' AS fresh FROM focus_room_members WHERE room_id = ${room.id} ORDER BY user_id`,
+    );
+    expect(Object.fromEntries(seen.map((row) => [row.user_id, row.fresh]))).toEqual({
+      [host.viewer.id]: true,
+      [member.viewer.id]: true,
+      [stale.viewer.id]: true,
+      [blocked.viewer.id]: false,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+    // One gone stale (their laptop slept) is back: the room hears it once.
+    await getDb().execute(sql`UPDATE focus_room_members SET seen_at = now() - interval '60 seconds' WHERE user_id = ${stale.viewer.id}`);
+    await refreshPresence(room.id, ids);
+    await expect.poll(() => heard).toEqual([{ kind: 'presence' }]);
+    await off();
+  });
+});
+
 describe('presence across servers', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'a member arriving through one server is heard by a room page on another sharing the PostgreSQL',
@@ -457,5 +493,94 @@ describe('companions in the room', () => {
     const page = await getFocusRoomPage(host.viewer, room.id);
     const companions = Object.fromEntries(page.members.map((m) => [m.id, m.companion]));
     expect(companions).toEqual({ [host.viewer.id]: null, [member.viewer.id]: { species: 'foca-harpa', name: 'Capitu' } });
+  });
+});
+
+describe('the room pushed to its members (decision 0087)', () => {
+  const liveOf = (who: Reader, snapshot: RoomSnapshot) => roomViewFor(snapshot, who.viewer);
+  const asLoaded = async (who: Reader, roomId: string, serverNow: string) => {
+    const { room, running, ownSessionRunning } = await roomPageOf(who, roomId);
+    return { room: { ...room, serverNow }, running, ownSessionRunning };
+  };
+
+  it('each member’s view of a change is what the room page’s loader gives them: blocks, their own session, their place first', async () => {
+    const { host, member, room } = await roomOfTwo('Sala ao vivo');
+    const blocker = await reader();
+    const busy = await reader();
+    const away = await reader();
+    await seated(room.id, blocker);
+    await block(blocker.viewer.id, member.viewer.id);
+    // Busy's own session runs when the sprint starts: it keeps them out, and their page says so.
+    await seated(room.id, busy);
+    await startFocusSession(busy.viewer, { editionId: busy.book, plannedMinutes: 40 });
+    // Away chose a book but their page is closed: not present, no session; shown present only to themselves.
+    await seated(room.id, away);
+    await markAbsent(away.viewer, room.id);
+    await startRoomSprint(host.viewer, room.id, 25);
+    const snapshot = (await readRoomSnapshot(room.id))!;
+    for (const who of [host, member, blocker, busy, away]) expect(liveOf(who, snapshot)).toEqual(await asLoaded(who, room.id, snapshot.serverNow));
+    const forMember = liveOf(member, snapshot)!;
+    expect(forMember.running?.id).toBe(forMember.room.sprint?.results.find((r) => r.userId === member.viewer.id)?.sessionId);
+    expect(forMember.room.members.map((m) => m.id)).not.toContain(blocker.viewer.id);
+    expect(liveOf(busy, snapshot)!.ownSessionRunning).toBe(true);
+    expect(liveOf(away, snapshot)!.room.members.map((m) => [m.id, m.present])).toEqual([
+      [host.viewer.id, true],
+      [member.viewer.id, true],
+      [blocker.viewer.id, true],
+      [busy.viewer.id, true],
+      [away.viewer.id, true],
+    ]);
+    expect(liveOf(host, snapshot)!.room.members.at(-1)).toMatchObject({ id: away.viewer.id, present: false });
+  });
+
+  it('nothing for a member who left, one the host blocked, or when the host is suspended', async () => {
+    const { host, member, room } = await roomOfTwo('Sala sem quem saiu');
+    const leaver = await reader();
+    await seated(room.id, leaver);
+    await leaveFocusRoom(leaver.viewer, room.id);
+    await blockReader(host.viewer, member.viewer.id);
+    const snapshot = (await readRoomSnapshot(room.id))!;
+    expect(liveOf(leaver, snapshot)).toBeNull();
+    expect(liveOf(member, snapshot)).toBeNull();
+    expect(liveOf(host, snapshot)).not.toBeNull();
+    await getDb().execute(sql`UPDATE users SET suspended_at = now() WHERE id = ${host.viewer.id}`);
+    expect(await readRoomSnapshot(room.id)).toBeNull();
+  });
+
+  it('a member’s open connection receives the room as it is after a change, then `closed` and the end when the host closes it', async () => {
+    const { host, member, room } = await roomOfTwo('Sala que transmite');
+    const controller = new AbortController();
+    const response = (await call(
+      events.loader,
+      new Request(`http://localhost/api/foca/salas/${room.id}/eventos`, { headers: { cookie: member.cookie }, signal: controller.signal }),
+      { id: room.id },
+    )) as Response;
+    expect(response.status).toBe(200);
+    const stream = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    /** The `sala` events received so far, parsed. */
+    const received = () =>
+      text
+        .split('\n\n')
+        .filter((block) => block.startsWith('event: sala'))
+        .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { kind: string; view?: RoomLiveView });
+    const until = async (done: () => boolean) => {
+      while (!done()) {
+        const { value, done: ended } = await stream.read();
+        if (ended) return;
+        text += value;
+      }
+    };
+    await startRoomSprint(host.viewer, room.id, 25);
+    await until(() => received().some((change) => change.kind === 'sprint'));
+    const change = received().find((c) => c.kind === 'sprint')!;
+    expect(change.view).toEqual(await asLoaded(member, room.id, change.view!.room.serverNow));
+    expect(change.view!.running).toMatchObject({ plannedMinutes: 25, status: 'running' });
+    expect(await statusOf(post(host, room.id, { intent: 'fechar' }))).toBe(302);
+    await until(() => received().some((c) => c.kind === 'closed'));
+    expect(received().at(-1)).toEqual({ kind: 'closed' });
+    // The server ended the stream.
+    expect((await stream.read()).done).toBe(true);
+    controller.abort();
   });
 });

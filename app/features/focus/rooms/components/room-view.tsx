@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Form, useNavigate, useRevalidator } from 'react-router';
 import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
@@ -18,37 +18,31 @@ import type { RunningFocusSession } from '../../types';
 import { FOCUS_MAX_MINUTES, FOCUS_MIN_MINUTES, FOCUS_ROOM_VISIBILITY_LABELS, FOCUS_STATUS_LABELS } from '../../vocabulary';
 import type { FocusRoomMember, FocusRoomPage, FocusRoomSprint } from '../types';
 
+/** The room as the page shows it: the loader's data, or the newer state a live event brought. */
+type RoomState = { room: FocusRoomPage; running: RunningFocusSession | null; ownSessionRunning: boolean };
+
 /**
  * The room's live connection (members only): while the page is open the member is present, and every change of the
- * room (someone arrives or leaves, a book chosen, a sprint started or a result in) reloads it; a room closed by its
- * host sends everyone back to the list.
+ * room (someone arrives or leaves, a book chosen, a sprint started or a result in) arrives with the room as it is now
+ * for this member (decision 0087), shown at once without reloading the page; a room closed by its host sends everyone
+ * back to the list. Whichever is newer by the server's clock is shown: the loader's data (after the member's own
+ * action) or the last event's.
  */
-function useRoomLive(roomId: string, enabled: boolean) {
-  // Stable (React Router memoizes it per router): the connection is not reopened on every render.
-  const { revalidate } = useRevalidator();
+function useRoomLive(loaded: RoomState): RoomState {
   const navigate = useNavigate();
+  const [live, setLive] = useState<RoomState | null>(null);
+  const { id, viewerIsMember } = loaded.room;
   useEffect(() => {
-    if (!enabled) return;
-    const source = new EventSource(`/api/foca/salas/${roomId}/eventos`);
-    // A burst of events (several members arriving at once) reloads the room once; the short random wait also
-    // spreads the members' reloads so a room of 50 does not ask the server at the same instant.
-    let pending: number | undefined;
+    if (!viewerIsMember) return;
+    const source = new EventSource(`/api/foca/salas/${id}/eventos`);
     source.addEventListener('sala', (event) => {
-      if ((event as MessageEvent<string>).data.includes('"closed"')) void navigate('/foca/salas');
-      else
-        pending ??= window.setTimeout(
-          () => {
-            pending = undefined;
-            void revalidate();
-          },
-          100 + Math.random() * 200,
-        );
+      const change = JSON.parse((event as MessageEvent<string>).data) as { kind: string; view?: RoomState };
+      if (change.kind === 'closed') void navigate('/foca/salas');
+      else if (change.view) setLive(change.view);
     });
-    return () => {
-      window.clearTimeout(pending);
-      source.close();
-    };
-  }, [roomId, enabled, navigate, revalidate]);
+    return () => source.close();
+  }, [id, viewerIsMember, navigate]);
+  return live && live.room.id === id && live.room.serverNow > loaded.room.serverNow ? live : loaded;
 }
 
 type RoomViewProps = {
@@ -62,8 +56,8 @@ type RoomViewProps = {
 };
 
 /** A room page: the room, the sprint (the viewer's own session in it, or the room's countdown), results, members, tools. */
-export function FocusRoomView({ room, running, ownSessionRunning, books, result, children }: RoomViewProps) {
-  useRoomLive(room.id, room.viewerIsMember);
+export function FocusRoomView({ books, result, children, ...loaded }: RoomViewProps) {
+  const { room, running, ownSessionRunning } = useRoomLive(loaded);
   const busy = usePosting();
   const sprint = room.sprint;
   return (
