@@ -26,6 +26,7 @@ import * as tarefas from '../../routes/tarefas';
 import { nextResetOf, periodStartOf, timeUntil } from './period';
 import { getTaskBoard } from './queries.server';
 import { recordTaskEvent } from './record.server';
+import { seedDemoTasks } from './seed.server';
 import { TASKS } from './tasks';
 import type { TaskId } from './vocabulary';
 
@@ -302,5 +303,22 @@ describe('nobody posts progress', () => {
     expect(await statusOf(call(tarefas.loader, getRequest('/tarefas', suspended.cookie)))).toBe(302);
     const data = (await call(tarefas.loader, getRequest('/tarefas', user.cookie))) as Awaited<ReturnType<typeof tarefas.loader>>;
     expect(data.board.sections.map((s) => s.tasks.length)).toEqual([6, 5]);
+  });
+});
+
+describe('demo', () => {
+  it('lia is mid-way through today’s tasks: one done (with its log line), others on their way; seeding twice writes nothing', async () => {
+    const user = await createUser({ username: 'lia_tarefas' });
+    const viewer = testViewer(user);
+    expect(await seedDemoTasks('lia_tarefas')).toBe(5);
+    expect(await seedDemoTasks('lia_tarefas')).toBe(0);
+    const board = await getTaskBoard(viewer);
+    const today = board.sections.find((s) => s.period === 'day')!.tasks;
+    expect(today.filter((t) => t.completedAt).map((t) => t.id)).toEqual(['publicar-att']);
+    expect(today.find((t) => t.id === 'ler-20-minutos')).toMatchObject({ progress: 12, target: 20 });
+    expect(await completions(viewer)).toEqual(['publicar-att']);
+    // Her next progress update on a real book counts on top of the demo's one.
+    await getDb().transaction((tx) => recordTaskEvent(tx, viewer.id, 'book_updated', 1, 'edicao-real'));
+    expect(await progressOf(viewer, 'atualizar-2-livros')).toEqual({ progress: 2, done: true });
   });
 });

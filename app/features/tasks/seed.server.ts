@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { getDb, queryRows } from '~/db/client.server';
+import { newId } from '~/lib/ids';
+import { periodStartOf } from './period';
+import { TASKS } from './tasks';
+import { TASK_TIME_ZONE, type TaskId } from './vocabulary';
+
+/** lia's tasks today and this week, mid-way: [task, progress]. */
+const DEMO_TASKS: readonly (readonly [TaskId, number])[] = [
+  ['publicar-att', 1],
+  ['ler-20-minutos', 12],
+  ['atualizar-2-livros', 1],
+  ['ler-3-horas', 65],
+  ['publicar-5-atts', 2],
+];
+
+/**
+ * A reader mid-way through today's tasks (decision 0085): one done (its log line written, its XP given as history:
+ * the demo's pets already have theirs), others on their way, this week's started. Written as history for the
+ * current São Paulo day and week, keys named after the demo (nothing else reads them). Skips a reader who has
+ * task rows; answers how many it wrote.
+ */
+export async function seedDemoTasks(username: string, now: Date = new Date()): Promise<number> {
+  const [reader] = await queryRows<{ id: string; has_tasks: boolean }>(
+    sql`SELECT u.id, EXISTS (SELECT 1 FROM task_progress t WHERE t.user_id = u.id) AS has_tasks FROM users u WHERE u.username = ${username}`,
+  );
+  if (!reader || reader.has_tasks) return 0;
+  for (const [taskId, progress] of DEMO_TASKS) {
+    const task = TASKS[taskId];
+    const start = periodStartOf(task.period, now);
+    // Two hours ago, or the period's first minute if it began less than two hours ago.
+    const doneAt = sql`greatest(now() - interval '2 hours', ${start}::date::timestamp AT TIME ZONE ${TASK_TIME_ZONE})`;
+    const done = progress >= task.target;
+    const keys = task.kind === 'focus_minutes' ? [] : Array.from({ length: progress }, (_, i) => `demo:${taskId}:${i + 1}`);
+    await getDb().execute(sql`INSERT INTO task_progress (user_id, period_start, task_id, target, progress, keys, completed_at)
+      VALUES (${reader.id}, ${start}::date, ${taskId}, ${task.target}, ${progress}, ${sql`ARRAY[${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )}]::text[]`}, ${done ? doneAt : null})`);
+    if (done)
+      await getDb().execute(
+        sql`INSERT INTO focus_events (id, user_id, kind, task_id, created_at) VALUES (${newId()}, ${reader.id}, 'task_completed', ${taskId}, ${doneAt})`,
+      );
+  }
+  return DEMO_TASKS.length;
+}
