@@ -17,14 +17,14 @@ const DEMO_TASKS: readonly (readonly [TaskId, number])[] = [
 /**
  * A reader mid-way through today's tasks (decision 0085): one done (its log line written, its XP given as history:
  * the demo's pets already have theirs), others on their way, this week's started. Written as history for the
- * current São Paulo day and week, keys named after the demo (nothing else reads them). Skips a reader who has
- * task rows; answers how many it wrote.
+ * current São Paulo day and week, keys named after the demo (nothing else reads them). The demo's real events
+ * (lia's att, progress, marathon board) went through recordTaskEvent before this runs: a task they already counted
+ * keeps its row. Answers how many rows it wrote (none the second time).
  */
 export async function seedDemoTasks(username: string, now: Date = new Date()): Promise<number> {
-  const [reader] = await queryRows<{ id: string; has_tasks: boolean }>(
-    sql`SELECT u.id, EXISTS (SELECT 1 FROM task_progress t WHERE t.user_id = u.id) AS has_tasks FROM users u WHERE u.username = ${username}`,
-  );
-  if (!reader || reader.has_tasks) return 0;
+  const [reader] = await queryRows<{ id: string }>(sql`SELECT id FROM users WHERE username = ${username}`);
+  if (!reader) return 0;
+  let written = 0;
   for (const [taskId, progress] of DEMO_TASKS) {
     const task = TASKS[taskId];
     const start = periodStartOf(task.period, now);
@@ -32,15 +32,17 @@ export async function seedDemoTasks(username: string, now: Date = new Date()): P
     const doneAt = sql`greatest(now() - interval '2 hours', ${start}::date::timestamp AT TIME ZONE ${TASK_TIME_ZONE})`;
     const done = progress >= task.target;
     const keys = task.kind === 'focus_minutes' ? [] : Array.from({ length: progress }, (_, i) => `demo:${taskId}:${i + 1}`);
-    await getDb().execute(sql`INSERT INTO task_progress (user_id, period_start, task_id, target, progress, keys, completed_at)
+    const inserted = await queryRows(sql`INSERT INTO task_progress (user_id, period_start, task_id, target, progress, keys, completed_at)
       VALUES (${reader.id}, ${start}::date, ${taskId}, ${task.target}, ${progress}, ${sql`ARRAY[${sql.join(
         keys.map((key) => sql`${key}`),
         sql`, `,
-      )}]::text[]`}, ${done ? doneAt : null})`);
+      )}]::text[]`}, ${done ? doneAt : null}) ON CONFLICT DO NOTHING RETURNING task_id`);
+    if (!inserted.length) continue;
+    written += 1;
     if (done)
       await getDb().execute(
         sql`INSERT INTO focus_events (id, user_id, kind, task_id, created_at) VALUES (${newId()}, ${reader.id}, 'task_completed', ${taskId}, ${doneAt})`,
       );
   }
-  return DEMO_TASKS.length;
+  return written;
 }
