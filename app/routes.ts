@@ -97,6 +97,7 @@ export default [
   route('foca/abrigo', 'routes/foca.abrigo.tsx'),
   // A pet's public page: after the static pages above (they win over a parameter in React Router).
   route('foca/:id', 'routes/foca.$id.tsx'),
+  route('tarefas', 'routes/tarefas.tsx'),
 
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, type DemoAccount, seedDemoAccounts } from '~/features/ac
 import { seedDemoAtts } from '~/features/atts/seed.server';
 import { DEMO_ROOM, seedDemoFocusRoom } from '~/features/focus/rooms/seed.server';
 import { seedDemoFocusGame, seedDemoFocusRanking, seedDemoFocusSessions } from '~/features/focus/seed.server';
+import { seedDemoTasks } from '~/features/tasks/seed.server';
 import { DEMO_CLUBS, seedDemoClubs } from '~/features/clubs/seed.server';
 import { DEMO_GROUP_READS, seedDemoGroupReads } from '~/features/lcs/seed.server';
 import { DEMO_MARATHONS, seedDemoMarathons } from '~/features/marathons/seed.server';
@@ -76,6 +77,7 @@ export async function seedDemo(): Promise<string[]> {
   if (focus) said.push(`Foca de lia_leitora: ${focus} sessões de foco encerradas, em /foca.`);
   const eggs = await seedDemoFocusGame('lia_leitora');
   if (eggs) said.push(`Foca de lia_leitora: ${eggs} ovinhos (três bichinhos, um de cada raridade; três chocando, um esperando), em /foca/abrigo.`);
+  if (await seedDemoTasks('lia_leitora')) said.push('Tarefas de lia_leitora: uma de hoje concluída, outras no meio do caminho, em /tarefas.');
   const readers = await seedDemoReaders();
   if (readers) said.push(`${readers} leitores com estante, att e quem seguem, para conhecer em /u.`);
   const focusRanking = await seedDemoFocusRanking();

@@ -15,6 +15,7 @@ import * as ranking from './foca.ranking';
 import * as topPlayers from './f';
 import * as pet from './foca.$id';
 import * as shelter from './foca.abrigo';
+import * as tasks from './tarefas';
 
 useTestDatabase();
 
@@ -45,6 +46,9 @@ describe('foca: who may open what', () => {
     expect(await seen((who) => call(ranking.loader, getRequest('/foca/ranking?entre=seguindo', cookie(who))))).toEqual(signedIn);
     expect(await seen((who) => call(topPlayers.loader, getRequest('/f', cookie(who))))).toEqual(everyone);
     expect(await seen((who) => call(shelter.loader, getRequest('/foca/abrigo', cookie(who))))).toEqual(signedIn);
+    // The tasks are the signed-in reader's own; a POST finds no action (progress only comes from real events).
+    expect(await seen((who) => call(tasks.loader, getRequest('/tarefas', cookie(who))))).toEqual(signedIn);
+    expect('action' in tasks).toBe(false);
 
     // The reader's running session: giving it up or finishing it is theirs alone (an admin too gets a 404).
     const post = (who: Who, fields: Record<string, string>) => call(foca.action, formRequest('/foca', fields, { cookie: cookie(who) ?? '' }));

@@ -36,7 +36,7 @@ export default function FocaLogsPage({ loaderData }: Route.ComponentProps) {
       {events.length ? (
         <section aria-labelledby="eventos" className="flex flex-col gap-3">
           <h2 id="eventos" className="font-serif text-xl font-semibold">
-            Ovinhos e bichinhos
+            Ovinhos, bichinhos e tarefas
           </h2>
           <FocusEventList events={events} />
         </section>

@@ -11,6 +11,7 @@ import { getFocaGame } from '~/features/focus/game-queries.server';
 import { type FocusClosed, finishFocusSession, giveUpFocusSession, startFocusSession } from '~/features/focus/sessions.server';
 import { focusActionInput } from '~/features/focus/validation';
 import { FOCUS_DAILY_CAP_MINUTES } from '~/features/focus/vocabulary';
+import { DAILY_TASK_COUNT } from '~/features/tasks/tasks';
 import { listCurrentlyReading } from '~/features/reading/home.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
@@ -77,6 +78,13 @@ export default function FocaPage({ loaderData, actionData }: Route.ComponentProp
         </p>
         <p>
           <Link to="/foca/salas">Salas de foco</Link>: leia junto com outras pessoas, no mesmo cronômetro.
+        </p>
+        <p>
+          <Link to="/tarefas">Tarefas de hoje</Link>:{' '}
+          <span className="tabular-nums">
+            {formatNumber(game.tasksDoneToday)} de {formatNumber(DAILY_TASK_COUNT)}
+          </span>{' '}
+          concluídas.
         </p>
       </header>
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>

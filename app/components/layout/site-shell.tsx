@@ -71,7 +71,11 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
           </Link>
           <nav aria-label="Principal" className="ml-4 hidden gap-1 md:flex">
             {viewer ? <HeaderLink to="/estante">Estante</HeaderLink> : null}
-            {viewer ? <HeaderLink to="/foca">Foca</HeaderLink> : null}
+            {viewer ? (
+              <HeaderLink to="/foca" also={FOCA_PAGES}>
+                Foca
+              </HeaderLink>
+            ) : null}
             <HeaderLink to="/catalogo">Catálogo</HeaderLink>
             <HeaderLink to="/clubes">Clubes</HeaderLink>
             <HeaderLink to="/lcs">LCs</HeaderLink>
@@ -121,9 +125,9 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
 }
 
 /** A section of the site, marked while the reader is in it (its page or any below it), as NavLink would. */
-function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
+function HeaderLink({ to, also = [], children }: { to: string; also?: readonly string[]; children: ReactNode }) {
   const { pathname } = useLocation();
-  const active = pathname === to || pathname.startsWith(`${to}/`);
+  const active = [to, ...also].some((path) => pathname === path || pathname.startsWith(`${path}/`));
   return (
     <Link
       to={to}
@@ -134,6 +138,9 @@ function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
     </Link>
   );
 }
+
+/** Pages of the foca game outside /foca/… (the shell's "Foca" is current there too). */
+const FOCA_PAGES: readonly string[] = ['/tarefas'];
 
 /** Phone navigation. Entries appear as their areas land; none points at a page that does not exist. */
 function BottomNav({ viewer }: { viewer: ShellViewer }) {
@@ -151,18 +158,21 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
   return (
     <nav aria-label="Navegação do celular" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper md:hidden">
       <ul className="grid grid-cols-5">
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              aria-current={here === item.to ? 'page' : undefined}
-              className={`flex min-h-14 flex-col items-center justify-center text-xs font-medium no-underline ${here === item.to ? 'text-coral' : 'text-muted'}`}
-            >
-              <item.icon aria-hidden="true" size={22} />
-              {item.label}
-            </Link>
-          </li>
-        ))}
+        {items.map((item) => {
+          const current = here === item.to || (item.to === '/foca' && FOCA_PAGES.includes(here));
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                aria-current={current ? 'page' : undefined}
+                className={`flex min-h-14 flex-col items-center justify-center text-xs font-medium no-underline ${current ? 'text-coral' : 'text-muted'}`}
+              >
+                <item.icon aria-hidden="true" size={22} />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

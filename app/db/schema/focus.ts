@@ -25,6 +25,7 @@ import {
   SPECIES_SLUGS,
 } from '~/features/focus/vocabulary';
 import { PROGRESS_UNITS } from '~/features/reading/vocabulary';
+import { TASK_IDS } from '~/features/tasks/vocabulary';
 import { users } from './accounts';
 import { editions } from './catalog';
 
@@ -247,7 +248,10 @@ export const focusPets = pgTable(
   ],
 );
 
-/** The game's log (/foca/logs): an egg received or hatched, a pet's level up — written with the change itself. */
+/**
+ * The game's log (/foca/logs): an egg received or hatched, a pet's level up, a task completed (`taskId`, decision
+ * 0085) — written with the change itself.
+ */
 export const focusEvents = pgTable(
   'focus_events',
   {
@@ -259,6 +263,7 @@ export const focusEvents = pgTable(
     eggId: text().references(() => focusEggs.id, { onDelete: 'cascade' }),
     petId: text().references(() => focusPets.id, { onDelete: 'cascade' }),
     level: smallint(),
+    taskId: text({ enum: TASK_IDS }),
     createdAt: timestamp({ withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),

@@ -205,5 +205,6 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   'focus_eggs.user_id': { onDelete: 'delete', why: 'the reader’s foca eggs', archive: 'focusEggs' },
   'focus_pets.user_id': { onDelete: 'delete', why: 'the reader’s foca pets', archive: 'focusPets' },
   'focus_events.user_id': { onDelete: 'delete', why: 'the reader’s foca game log', archive: 'focusEvents' },
+  'task_progress.user_id': { onDelete: 'delete', why: 'the reader’s progress on the daily and weekly tasks (/tarefas)', archive: 'taskProgress' },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

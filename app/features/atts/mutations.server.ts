@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
+import { recordTaskEvent } from '~/features/tasks/record.server';
 import { attComments, attImages, attReactions, atts, editions, progressEntries, readThroughs, shelfEntries } from '~/db/schema';
 import { audienceOf, maySee } from '~/features/social/audience.server';
 import { notify } from '~/features/social/mutations.server';
@@ -122,8 +123,9 @@ function claim(viewer: Viewer, att: PreparedAtt) {
 }
 
 type AttLink = Awaited<ReturnType<typeof linkOf>>;
-const insertAtt = (tx: Tx, id: string, viewer: Viewer, input: NewAtt, link: AttLink) =>
-  tx.insert(atts).values({
+/** An att's row, and the reader's "Publique uma att" tasks counting it (decision 0085), in the same transaction. */
+async function insertAtt(tx: Tx, id: string, viewer: Viewer, input: NewAtt, link: AttLink) {
+  await tx.insert(atts).values({
     id,
     authorId: viewer.id,
     editionId: input.editionId,
@@ -133,6 +135,8 @@ const insertAtt = (tx: Tx, id: string, viewer: Viewer, input: NewAtt, link: AttL
     spoiler: input.spoiler,
     visibility: input.visibility,
   });
+  await recordTaskEvent(tx, viewer.id, 'att_published', 1, id);
+}
 
 /** Publishes a prepared att; `progressEntryId` names the update the progress form just logged. */
 export async function publishAtt(viewer: Viewer, att: PreparedAtt, progressEntryId?: string): Promise<string> {

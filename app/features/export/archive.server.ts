@@ -226,8 +226,11 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object('id', p.id, 'species', p.species, 'name', p.name, 'xp', p.xp, 'mood', p.mood, 'moodAt', p.mood_at,
           'companion', p.companion, 'hatchedAt', p.hatched_at) ORDER BY p.hatched_at, p.id)
         FROM focus_pets p WHERE p.user_id = ${userId}) AS "focusPets",
-      (SELECT json_agg(json_build_object('kind', v.kind, 'pet', v.pet_id, 'level', v.level, 'createdAt', v.created_at) ORDER BY v.created_at, v.id)
-        FROM focus_events v WHERE v.user_id = ${userId}) AS "focusEvents"`);
+      (SELECT json_agg(json_build_object('kind', v.kind, 'pet', v.pet_id, 'level', v.level, 'task', v.task_id, 'createdAt', v.created_at) ORDER BY v.created_at, v.id)
+        FROM focus_events v WHERE v.user_id = ${userId}) AS "focusEvents",
+      (SELECT json_agg(json_build_object('task', t.task_id, 'periodStart', t.period_start, 'progress', t.progress, 'target', t.target,
+          'completedAt', t.completed_at, 'updatedAt', t.updated_at) ORDER BY t.period_start, t.task_id)
+        FROM task_progress t WHERE t.user_id = ${userId}) AS "taskProgress"`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.

@@ -253,7 +253,11 @@ describe('full archive', () => {
     expect(data.focusRooms).toMatchObject([{ room: 'Sala do Torto Arado', edition: { id: editionId } }]);
     expect(data.focusEggs).toMatchObject([{ source: 'challenge', hatchedAt: expect.any(String) }]);
     expect(data.focusPets).toMatchObject([{ id: petId, species: 'foca-harpa', name: 'Capitu', xp: 60, companion: true }]);
-    expect(data.focusEvents).toMatchObject([{ kind: 'egg_received' }, { kind: 'level_up', pet: petId, level: 2 }]);
+    const events = data.focusEvents as { kind: string; task: string | null }[];
+    expect(events.filter((event) => event.kind !== 'task_completed')).toMatchObject([{ kind: 'egg_received' }, { kind: 'level_up', pet: petId, level: 2 }]);
+    // The challenge done completed "Complete um desafio" (decision 0085): its log line and its progress.
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'task_completed', task: 'completar-desafio' }));
+    expect(data.taskProgress).toContainEqual(expect.objectContaining({ task: 'completar-desafio', progress: 1, target: 1, completedAt: expect.any(String) }));
     expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);

@@ -3,6 +3,7 @@ import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { creditReading } from '~/features/marathons/counting.server';
 import { publish } from '~/server/realtime.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
+import { recordTaskEvent } from '~/features/tasks/record.server';
 import { applyClosedSession } from './game.server';
 import { closingCredit, closingStatus, dailyMinutesLeft } from './policy';
 import { addToFocusTotals } from './totals.server';
@@ -65,6 +66,8 @@ export async function closeSession(
   if (credited > 0) await addToFocusTotals(tx, row.user_id, day!.day, credited, at);
   // After the marathons' rows (the lock order of decision 0082): eggs, pets and milestones, by the minutes credited.
   await applyClosedSession(tx, row.user_id, { status, credited });
+  // The minutes it credited count in the reader's tasks (a given-up session's half too, as in the ranking: decision 0085).
+  await recordTaskEvent(tx, row.user_id, 'focus_minutes', credited, undefined, at);
   return credited;
 }
 

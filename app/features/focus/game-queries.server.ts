@@ -3,6 +3,8 @@ import { queryRows } from '~/db/client.server';
 import { audienceOf, maySeeProfile } from '~/features/social/audience.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
+import { dailyTasksDoneSql } from '~/features/tasks/queries.server';
+import type { TaskId } from '~/features/tasks/vocabulary';
 import { MOOD_DECAY_PER_DAY, MOOD_FLOOR } from './game-policy';
 import { type EggSource, type FocusEventKind, INCUBATION_SLOTS, type Rarity, type SpeciesSlug } from './vocabulary';
 
@@ -43,15 +45,24 @@ export const listPets = (viewer: Viewer) =>
 
 /**
  * /foca's one statement of the game: the companion and the eggs in incubation, with how many wait. Eggs read
- * one more than the slots, so "waiting" is known without a count of them all.
+ * one more than the slots, so "waiting" is known without a count of them all. And how many of today's tasks are
+ * done (decision 0085: a few rows of task_progress's primary key).
  */
-export async function getFocaGame(viewer: Viewer): Promise<{ companion: PetView | null; incubating: Omit<EggView, 'incubating'>[]; waiting: boolean }> {
-  const [row] = await queryRows<{ companion: PetView | null; eggs: Omit<EggView, 'incubating'>[] }>(sql`
+export async function getFocaGame(
+  viewer: Viewer,
+): Promise<{ companion: PetView | null; incubating: Omit<EggView, 'incubating'>[]; waiting: boolean; tasksDoneToday: number }> {
+  const [row] = await queryRows<{ companion: PetView | null; eggs: Omit<EggView, 'incubating'>[]; tasks_done: number }>(sql`
     SELECT (SELECT row_to_json(c) FROM (SELECT ${petColumns} FROM focus_pets p WHERE p.user_id = ${viewer.id} AND p.companion) c) AS companion,
+      ${dailyTasksDoneSql(viewer.id)} AS tasks_done,
       coalesce((SELECT json_agg(e) FROM (SELECT ${eggColumns} FROM focus_eggs g WHERE g.user_id = ${viewer.id} AND g.hatched_at IS NULL
         ORDER BY g.received_at, g.id LIMIT ${INCUBATION_SLOTS + 1}) e), '[]') AS eggs`);
   const eggs = row?.eggs ?? [];
-  return { companion: row?.companion ?? null, incubating: eggs.slice(0, INCUBATION_SLOTS), waiting: eggs.length > INCUBATION_SLOTS };
+  return {
+    companion: row?.companion ?? null,
+    incubating: eggs.slice(0, INCUBATION_SLOTS),
+    waiting: eggs.length > INCUBATION_SLOTS,
+    tasksDoneToday: row?.tasks_done ?? 0,
+  };
 }
 
 export type PetPage = PetView & { owner: { id: string; username: string; name: string } };
@@ -72,6 +83,7 @@ export type FocusEventView = {
   kind: FocusEventKind;
   createdAt: string;
   level: number | null;
+  taskId: TaskId | null;
   egg: { rarity: Rarity; source: EggSource } | null;
   pet: { id: string; species: SpeciesSlug; name: string | null } | null;
 };
@@ -79,7 +91,7 @@ export type FocusEventView = {
 /** The viewer's latest game events (/foca/logs). */
 export const listFocusEvents = (viewer: Viewer, limit: number) =>
   queryRows<FocusEventView>(sql`
-    SELECT v.id, v.kind, to_json(v.created_at) #>> '{}' AS "createdAt", v.level,
+    SELECT v.id, v.kind, to_json(v.created_at) #>> '{}' AS "createdAt", v.level, v.task_id AS "taskId",
       CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('rarity', g.rarity, 'source', g.source) END AS egg,
       CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('id', p.id, 'species', p.species, 'name', p.name) END AS pet
     FROM focus_events v LEFT JOIN focus_eggs g ON g.id = v.egg_id LEFT JOIN focus_pets p ON p.id = v.pet_id

@@ -9,6 +9,7 @@ import { moodNowSql } from './game-queries.server';
 import { type RandomInt, CHALLENGE_EGGS_PER_DAY, MOOD_START, advanceEgg, drawRarity, drawSpecies, levelFor } from './game-policy';
 import { type EggSource, FOCUS_TIME_ZONE, type FocusEventKind, INCUBATION_SLOTS, type Rarity, type SpeciesSlug } from './vocabulary';
 import { SPECIES, petDisplayName } from './species';
+import type { TaskId } from '~/features/tasks/vocabulary';
 
 /**
  * Eggs and pets move in the transaction of what moves them (decision 0082): a focus session's close (eggs advance,
@@ -33,9 +34,10 @@ export const MILESTONES = [
   { key: '50h', minutes: 3000, rarity: 'lendaria', label: '50 horas de foco' },
 ] as const satisfies readonly { key: string; minutes: number; rarity: Rarity; label: string }[];
 
-const logEvent = (tx: Tx, userId: string, kind: FocusEventKind, ref: { eggId?: string; petId?: string; level?: number }) =>
-  tx.execute(sql`INSERT INTO focus_events (id, user_id, kind, egg_id, pet_id, level)
-    VALUES (${newId()}, ${userId}, ${kind}, ${ref.eggId ?? null}, ${ref.petId ?? null}, ${ref.level ?? null})`);
+/** Writes a game event for /foca/logs, in the transaction of the change itself. */
+export const logEvent = (tx: Tx, userId: string, kind: FocusEventKind, ref: { eggId?: string; petId?: string; level?: number; taskId?: TaskId }) =>
+  tx.execute(sql`INSERT INTO focus_events (id, user_id, kind, egg_id, pet_id, level, task_id)
+    VALUES (${newId()}, ${userId}, ${kind}, ${ref.eggId ?? null}, ${ref.petId ?? null}, ${ref.level ?? null}, ${ref.taskId ?? null})`);
 
 /** Gives the reader an egg from a source, once per source key; true when it was new. */
 export async function grantEgg(tx: Tx, userId: string, egg: { source: EggSource; sourceKey: string; rarity: Rarity }): Promise<boolean> {
@@ -50,6 +52,11 @@ export async function grantEgg(tx: Tx, userId: string, egg: { source: EggSource;
   return true;
 }
 
+/** SQL: the challenge is in a marathon the reader organises or created (its eggs and tasks are not theirs to farm). */
+export const organisesChallengeSql = (userId: string, challengeId: string) =>
+  sql`EXISTS (SELECT 1 FROM marathon_challenges c JOIN marathons m ON m.id = c.marathon_id
+    WHERE c.id = ${challengeId} AND (m.organizer_user_id = ${userId} OR m.created_by_id = ${userId}))`;
+
 /**
  * A marathon challenge done (and counted): one egg, its rarity drawn by CHALLENGE_EGG_WEIGHTS — unless the reader
  * organises or created that marathon (anyone may make one with 200 challenges to tick), or already got
@@ -57,8 +64,7 @@ export async function grantEgg(tx: Tx, userId: string, egg: { source: EggSource;
  */
 export async function grantChallengeEgg(tx: Tx, userId: string, challengeId: string): Promise<boolean> {
   const [eligible] = await queryRows<{ ok: boolean }>(
-    sql`SELECT NOT EXISTS (SELECT 1 FROM marathon_challenges c JOIN marathons m ON m.id = c.marathon_id
-        WHERE c.id = ${challengeId} AND (m.organizer_user_id = ${userId} OR m.created_by_id = ${userId}))
+    sql`SELECT NOT ${organisesChallengeSql(userId, challengeId)}
       AND (SELECT count(*) FROM focus_eggs g WHERE g.user_id = ${userId} AND g.source = 'challenge'
         AND g.received_at >= (date_trunc('day', now() AT TIME ZONE ${FOCUS_TIME_ZONE}) AT TIME ZONE ${FOCUS_TIME_ZONE})) < ${CHALLENGE_EGGS_PER_DAY} AS ok`,
     tx,
@@ -84,17 +90,27 @@ export async function applyClosedSession(tx: Tx, userId: string, closed: { statu
 
 async function feedPets(tx: Tx, userId: string, minutes: number): Promise<void> {
   await tx.execute(sql`UPDATE focus_pets p SET mood = least(100, ${moodNowSql(sql`p`)} + ${minutes}), mood_at = now() WHERE p.user_id = ${userId}`);
+  await giveCompanionXp(tx, userId, minutes);
+}
+
+/**
+ * The companion's XP (the session's minutes, a task's reward), with its level up logged and notified; false when the
+ * reader has no companion (nobody to grow: the XP goes nowhere). The caller holds the reader's pets' locks or takes
+ * none before (the pets are the last rows a transaction of the game locks).
+ */
+export async function giveCompanionXp(tx: Tx, userId: string, xp: number): Promise<boolean> {
   const [companion] = await queryRows<{ id: string; xp: number; name: string | null; species: SpeciesSlug }>(
-    sql`UPDATE focus_pets SET xp = xp + ${minutes} WHERE user_id = ${userId} AND companion RETURNING id, xp, name, species`,
+    sql`UPDATE focus_pets SET xp = xp + ${xp} WHERE user_id = ${userId} AND companion RETURNING id, xp, name, species`,
     tx,
   );
-  if (!companion) return;
+  if (!companion) return false;
   const level = levelFor(companion.xp);
-  if (level <= levelFor(companion.xp - minutes)) return;
+  if (level <= levelFor(companion.xp - xp)) return true;
   await logEvent(tx, userId, 'level_up', { petId: companion.id, level });
   // The profile shows the companion's level: its visitors' cached page goes when this commits.
   await invalidateTagsAtCommit(tx, [readerCacheTag(userId)]);
   await notify({ userId, kind: 'focus_level_up', text: `${petDisplayName(companion)} chegou ao nível ${level}!`, link: `/foca/${companion.id}` }, tx);
+  return true;
 }
 
 async function advanceEggs(tx: Tx, userId: string, minutes: number): Promise<void> {

@@ -153,7 +153,8 @@ describe('eggs and pets, by the sessions', () => {
     await focus(viewer, book, 60);
     expect((await listPets(viewer))[0]).toMatchObject({ xp: 60 });
     expect((await notices(viewer)).map((n) => n.kind)).toEqual(['focus_egg_hatched', 'focus_level_up']);
-    expect((await listFocusEvents(viewer, 10)).map((e) => e.kind)).toEqual(['level_up', 'egg_hatched', 'egg_received']);
+    // "Leia 20 minutos" was done by the 40 minutes, before any pet: its XP went nowhere.
+    expect((await listFocusEvents(viewer, 10)).map((e) => e.kind)).toEqual(['level_up', 'egg_hatched', 'task_completed', 'egg_received']);
     expect((await getFocaGame(viewer)).companion).toMatchObject({ id: pet!.id, xp: 60 });
 
     // Mood: 70 at hatching, +60 by that hour (at most 100); 10 a day less on read, never below the floor.
@@ -228,7 +229,8 @@ describe('eggs and pets, by the sessions', () => {
     const { viewer } = await noticeReader();
     await joinMarathon(viewer, own.id, null);
     for (const id of await challengesOf(own.id)) await tickChallenge(viewer, own.id, id, true);
-    expect((await listEggs(viewer)).map((e) => e.source)).toEqual(Array(CHALLENGE_EGGS_PER_DAY).fill('challenge'));
+    // (and the weekly "Complete 3 desafios" task's egg, decision 0085)
+    expect((await listEggs(viewer)).map((e) => e.source)).toEqual([...Array<string>(CHALLENGE_EGGS_PER_DAY).fill('challenge'), 'task']);
   });
 
   it('10 hours of focus in all give a rare egg, once', async () => {
@@ -287,9 +289,10 @@ describe('eggs and pets, by the sessions', () => {
     await chooseCompanion(viewer, pets[1]!.id);
     await focus(viewer, book, 20);
     const after = await listPets(viewer);
+    // The first companion also got "Leia 20 minutos"'s 30 XP (decision 0085), in the close that hatched it.
     expect(after.map((p) => [p.id, p.xp])).toEqual([
       [pets[1]!.id, 20],
-      [pets[0]!.id, 0],
+      [pets[0]!.id, 30],
     ]);
     await expect(getDb().execute(sql`UPDATE focus_pets SET companion = true WHERE user_id = ${viewer.id}`)).rejects.toThrow();
     const other = await reader();

@@ -60,7 +60,7 @@ export const HATCH_MINUTES: Record<Rarity, number> = { comum: 60, rara: 180, len
 export const INCUBATION_SLOTS = 3;
 
 /**
- * Where an egg came from. `task` is for the tasks of /tarefas (a later piece: nothing grants it yet); `challenge`, a
+ * Where an egg came from. `task`, a task of /tarefas completed (decision 0085); `challenge`, a
  * marathon challenge done; `milestone`, one of the milestones below.
  */
 export const EGG_SOURCES = ['task', 'challenge', 'milestone'] as const;
@@ -69,7 +69,7 @@ export type EggSource = (typeof EGG_SOURCES)[number];
 export const EGG_SOURCE_LABELS: Record<EggSource, string> = { task: 'Tarefa', challenge: 'Desafio de maratona', milestone: 'Marco' };
 
 /** The game events /foca/logs lists. */
-export const FOCUS_EVENT_KINDS = ['egg_received', 'egg_hatched', 'level_up'] as const;
+export const FOCUS_EVENT_KINDS = ['egg_received', 'egg_hatched', 'level_up', 'task_completed'] as const;
 export type FocusEventKind = (typeof FOCUS_EVENT_KINDS)[number];
 
 export const PET_NAME_MAX = 40;

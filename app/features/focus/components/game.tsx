@@ -16,9 +16,10 @@ const TABS = [
   { to: '/foca/salas', label: 'Salas' },
   { to: '/foca/ranking', label: 'Ranking' },
   { to: '/foca/logs', label: 'Registro' },
+  { to: '/tarefas', label: 'Tarefas' },
 ] as const;
 
-/** The foca's pages, as tabs (each its own URL). */
+/** The foca's pages, as tabs (each its own URL); /tarefas is one of the game's pages too. */
 export function FocaTabs({ current }: { current: (typeof TABS)[number]['to'] }) {
   return <TabNav label="Páginas da Foca" tabs={TABS.map((tab) => ({ ...tab, active: tab.to === current }))} />;
 }

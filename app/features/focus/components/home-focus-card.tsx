@@ -33,7 +33,10 @@ export function HomeFocusCard({ minutesToday, running, serverNow }: { minutesTod
         <h2 id="foca-hoje" className="font-serif text-xl font-semibold">
           Foca
         </h2>
-        <Link to="/foca/logs">Sessões</Link>
+        <span className="flex gap-3">
+          <Link to="/tarefas">Tarefas</Link>
+          <Link to="/foca/logs">Sessões</Link>
+        </span>
       </div>
       <p className="text-sm text-muted">Hoje: {formatNumber(minutesToday)} min de foco</p>
       {running ? (

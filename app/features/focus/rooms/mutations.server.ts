@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { recordTaskEvent } from '~/features/tasks/record.server';
 import { focusRoomMembers, focusRooms } from '~/db/schema';
 import { resolveUsername } from '~/features/accounts/queries.server';
 import { notify } from '~/features/social/mutations.server';
@@ -66,6 +67,7 @@ export async function joinFocusRoom(viewer: Viewer, roomId: string, code?: strin
     if ((count?.n ?? 0) >= FOCUS_ROOM_MAX_MEMBERS)
       throw new AppError('invalid_input', `Esta sala está cheia: são ${FOCUS_ROOM_MAX_MEMBERS} pessoas no máximo.`);
     await tx.insert(focusRoomMembers).values({ roomId, userId: viewer.id });
+    await recordTaskEvent(tx, viewer.id, 'room_joined', 1, roomId);
     await changed(roomId, 'member', tx);
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
+import { recordTaskEvent } from '~/features/tasks/record.server';
 import { reviews, shelfEntries } from '~/db/schema';
 import { editionCacheTag } from '~/features/catalog/cache';
 import type { Visibility } from '~/features/social/vocabulary';
@@ -79,6 +80,8 @@ export async function publishReview(viewer: Viewer, editionId: string, input: Re
       .insert(reviews)
       .values({ shelfEntryId: entry.id, userId: viewer.id, editionId, ...published, publishedAt: sql`now()` })
       .onConflictDoUpdate({ target: reviews.shelfEntryId, set: published });
+    // A first publication counts in "Escreva uma resenha" (editing a published one does not); one a book a period.
+    if (before?.publishedAt == null) await recordTaskEvent(tx, viewer.id, 'review_written', 1, editionId);
     if (alsoWithin) await alsoWithin(tx);
     return input.visibility === 'publico' || (before?.publishedAt != null && before.visibility === 'publico');
   });
