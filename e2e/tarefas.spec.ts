@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { checkBothWidths, signIn, signUp, startReadingFromCatalog, uniqueName } from './helpers';
 
-test('a focus session run to its end advances "Leia 20 minutos" on /tarefas; lia is mid-way through today’s tasks', async ({ page, browser }) => {
+test('a focus session run to its end advances "Leia 20 minutos" on /tarefas and its egg; lia is mid-way through today’s tasks', async ({ page, browser }) => {
   // A session's shortest length is 5 minutes of the server's clock: this journey waits for it.
   test.setTimeout(9 * 60_000);
   await signUp(page, uniqueName('tarefa'), 'grande-sertao-1956');
@@ -45,4 +45,7 @@ test('a focus session run to its end advances "Leia 20 minutos" on /tarefas; lia
   await expect(page.getByText('5 de 180 min')).toBeVisible();
   // The page reached is a progress update: one of the two books.
   await expect(page.getByRole('progressbar', { name: 'Atualize 2 livros' })).toHaveAttribute('aria-valuenow', '1');
+  // And the first session's egg, incubating, advanced by the 5 minutes.
+  await page.goto('/foca/ovinhos');
+  await expect(page.getByText('5 de 60 min de foco')).toBeVisible();
 });
