@@ -15,3 +15,4 @@ export * from './lcs';
 export * from './marathons';
 export * from './marathon-webhooks';
 export * from './focus';
+export * from './whispers';

@@ -205,5 +205,22 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   'focus_eggs.user_id': { onDelete: 'delete', why: 'the reader’s foca eggs', archive: 'focusEggs' },
   'focus_pets.user_id': { onDelete: 'delete', why: 'the reader’s foca pets', archive: 'focusPets' },
   'focus_events.user_id': { onDelete: 'delete', why: 'the reader’s foca game log', archive: 'focusEvents' },
+  'whisper_conversations.low_reader_id': {
+    onDelete: 'anonymise',
+    why: 'the other reader keeps the conversation, shown with “leitor removido”',
+    archive: { excluded: 'the pair of a conversation: the reader’s conversations are in whispers' },
+  },
+  'whisper_conversations.high_reader_id': {
+    onDelete: 'anonymise',
+    why: 'the other reader keeps the conversation, shown with “leitor removido”',
+    archive: { excluded: 'the pair of a conversation: the reader’s conversations are in whispers' },
+  },
+  'whisper_participants.user_id': { onDelete: 'delete', why: 'the reader’s side of their conversations and read marks', archive: 'whispers' },
+  'whisper_messages.author_id': { onDelete: 'delete', why: 'the reader’s whispers leave both sides (PRODUCT.md §D)', archive: 'whispers' },
+  'whisper_hidden_messages.user_id': {
+    onDelete: 'delete',
+    why: 'the messages the reader deleted for themselves',
+    archive: { excluded: 'messages the reader deleted for themselves are left out of whispers, as they see the conversation' },
+  },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

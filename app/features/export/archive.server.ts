@@ -227,7 +227,15 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
           'companion', p.companion, 'hatchedAt', p.hatched_at) ORDER BY p.hatched_at, p.id)
         FROM focus_pets p WHERE p.user_id = ${userId}) AS "focusPets",
       (SELECT json_agg(json_build_object('kind', v.kind, 'pet', v.pet_id, 'level', v.level, 'createdAt', v.created_at) ORDER BY v.created_at, v.id)
-        FROM focus_events v WHERE v.user_id = ${userId}) AS "focusEvents"`);
+        FROM focus_events v WHERE v.user_id = ${userId}) AS "focusEvents",
+      (SELECT json_agg(json_build_object('with', o.username, 'startedAt', c.created_at,
+          'messages', coalesce((SELECT json_agg(json_build_object('mine', m.author_id = ${userId}, 'body', m.body, 'sentAt', m.created_at) ORDER BY m.created_at, m.id)
+            FROM whisper_messages m WHERE m.conversation_id = c.id
+              AND NOT EXISTS (SELECT 1 FROM whisper_hidden_messages h WHERE h.message_id = m.id AND h.user_id = ${userId})), '[]'::json))
+          ORDER BY c.created_at, c.id)
+        FROM whisper_participants me JOIN whisper_conversations c ON c.id = me.conversation_id
+          LEFT JOIN whisper_participants op ON op.conversation_id = c.id AND op.user_id <> ${userId} LEFT JOIN users o ON o.id = op.user_id
+        WHERE me.user_id = ${userId}) AS whispers`);
 
   const sections = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value ?? []]));
   // A proposed cover the reader uploaded is theirs too; the request's own id only names the file.
