@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { whisperConversations, whisperHiddenMessages, whisperParticipants } from '~/db/schema';
+import { blockReader } from '~/features/social/blocks.server';
 import { notify } from '~/features/social/mutations.server';
 import { newId } from '~/lib/ids';
 import { AppError, RateLimitError } from '~/server/errors';
@@ -144,4 +145,17 @@ export async function hideWhisper(viewer: Viewer, conversationId: string, messag
   const [message] = await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE id = ${messageId} AND conversation_id = ${conversationId}`);
   if (!message) throw new AppError('not_found', 'Esta mensagem não está mais na conversa.');
   await getDb().insert(whisperHiddenMessages).values({ messageId, userId: viewer.id }).onConflictDoNothing();
+}
+
+/**
+ * "Bloquear" on a thread: blocks the other reader (social's block: follows end both ways), and the conversation is
+ * gone for both while the block stands; the other's open page learns it (`closed`) and reloads into a 404.
+ */
+export async function blockFromThread(viewer: Viewer, conversationId: string): Promise<{ username: string }> {
+  const access = await conversationAccess(viewer, conversationId);
+  if (!access.counterpartId) throw new AppError('invalid_input', 'Esta pessoa já excluiu a conta.');
+  const recipient = await recipientOf(viewer, access.counterpartId);
+  await blockReader(viewer, access.counterpartId);
+  await publish(conversationChannel(conversationId), { kind: 'closed' });
+  return { username: recipient?.username ?? '' };
 }

@@ -31,12 +31,13 @@ const counterpartJson = sql`CASE WHEN o.id IS NULL THEN NULL ELSE json_build_obj
 /** SQL: a message `m` the viewer did not remove from their side. */
 const notHiddenFrom = (viewerId: string) => sql`NOT EXISTS (SELECT 1 FROM whisper_hidden_messages h WHERE h.message_id = m.id AND h.user_id = ${viewerId})`;
 
-export type ConversationAccess = { id: string; counterpartId: string | null; otherReadUpTo: string | null };
+export type ConversationAccess = { id: string; counterpartId: string | null; otherReadUpTo: string | null; unread: boolean };
 
 /** The conversation if the viewer is one of its two readers and may see it now; otherwise not_found. */
 export async function conversationAccess(viewer: Viewer, conversationId: string, tx?: Tx): Promise<ConversationAccess> {
   const [row] = await queryRows<ConversationAccess>(
-    sql`SELECT c.id, o.id AS "counterpartId", to_json(op.read_up_to) #>> '{}' AS "otherReadUpTo"
+    sql`SELECT c.id, o.id AS "counterpartId", to_json(op.read_up_to) #>> '{}' AS "otherReadUpTo",
+        c.last_message_at > coalesce(me.read_up_to, '-infinity') AS unread
       FROM ${conversationFrom(viewer.id)}
       WHERE me.user_id = ${viewer.id} AND c.id = ${conversationId} AND ${counterpartShown(viewer.id)}`,
     tx,
@@ -133,6 +134,7 @@ export async function getThread(viewer: Viewer, conversationId: string, before?:
     counterpart: head?.counterpart ?? null,
     messages: page,
     olderCursor: more ? (page[0]?.id ?? null) : null,
+    unread: access.unread,
     refusal: recipient ? whisperRefusal(recipient) : 'Esta pessoa excluiu a conta: a conversa fica só para você ler.',
   };
 }

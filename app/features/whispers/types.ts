@@ -18,6 +18,8 @@ export type WhisperThread = {
   counterpart: WhisperCounterpart;
   messages: WhisperMessage[];
   olderCursor: string | null;
+  /** The other reader wrote something the viewer has not marked read: the page marks it once it shows it. */
+  unread: boolean;
   /** Why the viewer cannot write here now (the other reader's setting, a deleted account), or null. */
   refusal: string | null;
 };
