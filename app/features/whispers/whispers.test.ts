@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '~/db/client.server';
+import { getDatabase, queryRows } from '~/db/client.server';
 import { newId } from '~/lib/ids';
 import { subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
@@ -177,4 +178,28 @@ describe('whispers', () => {
     const [ana, bia] = [testViewer(await createUser()), await reader()];
     await expect(whisperTo(ana, bia.id, say('Oi'))).rejects.toMatchObject({ code: 'email_not_verified' });
   });
+});
+
+describe('whispers across servers', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a whisper sent through one server reaches the thread open on another sharing the PostgreSQL',
+    async () => {
+      const database = getDatabase();
+      if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const [ana, bia] = [await reader(), await reader()];
+      const { conversationId } = await whisperTo(ana, bia.id, say('Primeira'));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-child.ts', conversationChannel(conversationId)], {
+        env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await expect.poll(() => output, { timeout: 15_000 }).toContain('ready');
+      await sendWhisper(bia, conversationId, say('Chegou do outro servidor?'));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(output).toContain('received {"kind":"message"}');
+    },
+    30_000,
+  );
 });

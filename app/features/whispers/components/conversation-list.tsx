@@ -1,6 +1,6 @@
 import { Link } from '~/components/link';
 import { Avatar } from '~/components/ui/avatar';
-import { formatDateTime, formatNumber } from '~/lib/format';
+import { formatDate, formatNumber } from '~/lib/format';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import type { ConversationCard } from '../types';
 
@@ -24,12 +24,16 @@ export function ConversationList({ conversations, searched }: { conversations: r
             <Link to={`/sussurros/${conversation.id}`} className="flex min-h-16 items-center gap-3 p-3 text-ink no-underline hover:bg-paper">
               <Avatar name={name} image={conversation.counterpart?.image ?? null} size={44} />
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span className={unread ? 'font-bold' : 'font-semibold'}>
+                <span className="flex min-w-0 items-baseline justify-between gap-2">
+                  <span className={`min-w-0 truncate ${unread ? 'font-bold' : 'font-semibold'}`}>
                     {name}
                     {conversation.counterpart ? <span className="ml-1 text-sm font-normal text-muted">@{conversation.counterpart.username}</span> : null}
                   </span>
-                  {conversation.lastMessage ? <span className="shrink-0 text-xs text-muted">{formatDateTime(conversation.lastMessage.createdAt)}</span> : null}
+                  {conversation.lastMessage ? (
+                    <time dateTime={conversation.lastMessage.createdAt} className="shrink-0 text-xs text-muted">
+                      {formatDate(conversation.lastMessage.createdAt)}
+                    </time>
+                  ) : null}
                 </span>
                 <span className={`truncate text-sm ${unread ? 'text-ink' : 'text-muted'}`}>
                   {conversation.lastMessage ? `${conversation.lastMessage.mine ? 'Você: ' : ''}${conversation.lastMessage.body}` : 'Sem mensagens'}

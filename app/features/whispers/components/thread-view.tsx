@@ -95,28 +95,32 @@ export function WhisperThreadView({ thread, clientId, result }: { thread: Whispe
   const name = thread.counterpart?.name ?? REMOVED_READER;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <header className="flex flex-wrap items-center gap-3">
-        <Avatar name={name} image={thread.counterpart?.image ?? null} size={48} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <h1 className="font-serif text-2xl font-bold">{name}</h1>
-          {thread.counterpart ? <Link to={`/u/${thread.counterpart.username}`}>@{thread.counterpart.username}</Link> : null}
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <Avatar name={name} image={thread.counterpart?.image ?? null} size={48} />
+          <div className="flex min-w-0 flex-col">
+            <h1 className="font-serif text-2xl font-bold break-words">{name}</h1>
+            {thread.counterpart ? <Link to={`/u/${thread.counterpart.username}`}>@{thread.counterpart.username}</Link> : null}
+          </div>
         </div>
-        <Link to="/sussurros" className="min-h-11 content-center">
-          Todas as conversas
-        </Link>
-        {thread.counterpart ? (
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(`Bloquear @${thread.counterpart?.username}? Vocês não vão mais ver um ao outro nem conversar.`)) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="bloquear" />
-            <Button type="submit" variant="secondary">
-              Bloquear
-            </Button>
-          </Form>
-        ) : null}
+        <div className="flex items-center justify-between gap-3">
+          <Link to="/sussurros" className="inline-flex min-h-11 items-center">
+            Todas as conversas
+          </Link>
+          {thread.counterpart ? (
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                if (!window.confirm(`Bloquear @${thread.counterpart?.username}? Vocês não vão mais ver um ao outro nem conversar.`)) event.preventDefault();
+              }}
+            >
+              <input type="hidden" name="intent" value="bloquear" />
+              <Button type="submit" variant="secondary">
+                Bloquear
+              </Button>
+            </Form>
+          ) : null}
+        </div>
       </header>
       <FormMessage tone="success">{isSuccess(result) && result.success && result.success !== 'Mensagem enviada.' ? result.success : null}</FormMessage>
       {isFailure(result) && result.fields.intent !== 'enviar' ? <FormMessage>{result.formError}</FormMessage> : null}
