@@ -46,39 +46,54 @@ export async function conversationAccess(viewer: Viewer, conversationId: string,
   return row;
 }
 
+/** What decides whether the viewer may whisper the reader `r` (a users row), as columns of one statement. */
+const recipientColumns = (viewerId: string) => sql`r.id, r.username, r.whisper_audience AS audience, NOT ${offeredToOthers(sql`r`)} AS minor,
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ${viewerId} AND f.status = 'accepted') AS "followsViewer",
+  EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewerId} AND b.blocked_id = r.id) AS "blockedByViewer",
+  EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = r.id AND b.blocked_id = ${viewerId}) AS "blockedByThem"`;
+
+/** The reader as a recipient, or null when they are not there for the viewer: missing, suspended, or blocked by them. */
+const recipientRow = (viewerId: string, recipientId: string, extra: SQL = sql``) =>
+  sql`SELECT ${recipientColumns(viewerId)} ${extra} FROM users r WHERE r.id = ${recipientId} AND r.suspended_at IS NULL AND r.username IS NOT NULL`;
+
+function toRecipient(row: (Recipient & { blockedByThem: boolean }) | undefined): Recipient | null {
+  if (!row || row.blockedByThem) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    audience: row.audience,
+    minor: row.minor,
+    followsViewer: row.followsViewer,
+    blockedByViewer: row.blockedByViewer,
+  };
+}
+
 /**
  * What decides whether the viewer may whisper `recipientId`, or null when that reader is not there for them: missing,
  * suspended, or blocked by them (the viewer's own block is a reason they are told).
  */
 export async function recipientOf(viewer: Viewer, recipientId: string, tx?: Tx): Promise<Recipient | null> {
-  const [row] = await queryRows<Recipient & { blockedByThem: boolean }>(
-    sql`SELECT r.id, r.username, r.whisper_audience AS audience, NOT ${offeredToOthers(sql`r`)} AS minor,
-        EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = ${viewer.id} AND f.status = 'accepted') AS "followsViewer",
-        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewer.id} AND b.blocked_id = r.id) AS "blockedByViewer",
-        EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = r.id AND b.blocked_id = ${viewer.id}) AS "blockedByThem"
-      FROM users r WHERE r.id = ${recipientId} AND r.suspended_at IS NULL AND r.username IS NOT NULL`,
-    tx,
-  );
-  if (!row || row.blockedByThem) return null;
-  const { blockedByThem: _hidden, ...recipient } = row;
-  return recipient;
+  const [row] = await queryRows<Recipient & { blockedByThem: boolean }>(recipientRow(viewer.id, recipientId), tx);
+  return toRecipient(row);
 }
 
 /**
- * /sussurrar/{username} and the profile's "Sussurrar" button: the reader, the conversation the viewer already has with
- * them, and why a whisper would be refused. Null when the reader is not there for the viewer (or is the viewer).
+ * /sussurrar/{username} and the profile's "Sussurrar" button, in one statement: the reader, the conversation the viewer
+ * already has with them, and why a whisper would be refused. Null when the reader is not there for the viewer (or is
+ * the viewer).
  */
 export async function getWhisperTarget(viewer: Viewer, userId: string): Promise<WhisperTarget | null> {
   if (userId === viewer.id) return null;
-  const recipient = await recipientOf(viewer, userId);
-  if (!recipient) return null;
   const [low, high] = [viewer.id, userId].sort() as [string, string];
-  const [row] = await queryRows<{ name: string; image: string | null; conversationId: string | null }>(
-    sql`SELECT u.name, u.image,
-        (SELECT c.id FROM whisper_conversations c WHERE c.low_reader_id = ${low} AND c.high_reader_id = ${high}) AS "conversationId"
-      FROM users u WHERE u.id = ${userId}`,
+  const [row] = await queryRows<Recipient & { blockedByThem: boolean; name: string; image: string | null; conversationId: string | null }>(
+    recipientRow(
+      viewer.id,
+      userId,
+      sql`, r.name, r.image, (SELECT c.id FROM whisper_conversations c WHERE c.low_reader_id = ${low} AND c.high_reader_id = ${high}) AS "conversationId"`,
+    ),
   );
-  if (!row) return null;
+  const recipient = toRecipient(row);
+  if (!row || !recipient) return null;
   return { id: userId, username: recipient.username, name: row.name, image: row.image, conversationId: row.conversationId, refusal: whisperRefusal(recipient) };
 }
 
