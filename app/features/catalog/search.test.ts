@@ -9,6 +9,7 @@ import { getMaterialFile, listMaterials } from '~/features/lcs/materials/materia
 import { listReaderGroupReads } from '~/features/lcs/profile-tab.server';
 import { countUnreadConversations, listConversations } from '~/features/whispers/queries.server';
 import { seedDemoWhispers } from '~/features/whispers/seed.server';
+import { viewersOf } from '~/features/clubs/seed.server';
 import { foldForMatch } from './normalize';
 import { getAuthor, getCollection, getEdition, listCollections, listWorkEditions } from './queries.server';
 import relevance from './search-relevance.json';
@@ -123,17 +124,7 @@ describe('the demo clubs', () => {
 
 describe('the demo whispers', () => {
   it('give lia_leitora three conversations, marcos_tavares’s unread, and are written once', async () => {
-    const [lia] = await queryRows<{ id: string }>(sql`SELECT id FROM users WHERE username = 'lia_leitora'`);
-    const viewer = {
-      id: lia!.id,
-      role: 'reader' as const,
-      username: 'lia_leitora',
-      name: 'Lia',
-      image: null,
-      emailVerified: true,
-      sessionId: 't',
-      unreadNotifications: 0,
-    };
+    const viewer = (await viewersOf(['lia_leitora'])).get('lia_leitora')!;
     const conversations = await listConversations(viewer);
     expect(conversations.map((c) => [c.counterpart?.username, c.unread])).toEqual([
       ['marcos_tavares', 2],
