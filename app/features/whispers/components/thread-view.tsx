@@ -32,13 +32,22 @@ function useThreadLive(conversationId: string) {
   }, [conversationId, revalidate]);
 }
 
-/** What the other reader wrote is marked read once the page shows it (and again as new messages arrive). */
+/**
+ * What the other reader wrote is marked read once the page shows it: on arrival, as new messages come in, and when a
+ * tab left in the background comes back to the front (not before: a hidden tab has not shown anything).
+ */
 function useMarkRead(thread: WhisperThread) {
   const fetcher = useFetcher();
   const { submit } = fetcher;
   const busy = fetcher.state !== 'idle';
   useEffect(() => {
-    if (thread.unread && !busy && document.visibilityState === 'visible') void submit({ intent: 'lida' }, { method: 'post' });
+    if (!thread.unread || busy) return;
+    const mark = () => {
+      if (document.visibilityState === 'visible') void submit({ intent: 'lida' }, { method: 'post' });
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
   }, [thread.unread, thread.messages, busy, submit]);
 }
 
