@@ -99,6 +99,10 @@ export default [
   route('foca/:id', 'routes/foca.$id.tsx'),
   route('tarefas', 'routes/tarefas.tsx'),
 
+  route('sussurros', 'routes/sussurros.tsx'),
+  route('sussurros/:id', 'routes/sussurros.$id.tsx'),
+  route('sussurrar/:username', 'routes/sussurrar.$username.tsx'),
+
   route('estante', 'routes/estante.tsx'),
   route('estante/:id', 'routes/estante.$id.tsx'),
   route('estantes', 'routes/estantes.tsx'),
@@ -143,6 +147,8 @@ export default [
   route('api/resenhas/rascunho', 'routes/api/resenhas.rascunho.ts'),
   route('api/notificacoes/stream', 'routes/api/notificacoes.stream.ts'),
   route('api/foca/salas/:id/eventos', 'routes/api/foca.salas.$id.eventos.ts'),
+  route('api/sussurros/:id/eventos', 'routes/api/sussurros.$id.eventos.ts'),
+  route('api/sussurros/:id/mensagens', 'routes/api/sussurros.$id.mensagens.ts'),
   route('api/interno/backup', 'routes/api/interno.backup.ts'),
   route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),
 

@@ -26,6 +26,8 @@ const readerPages = [
   { path: '/estantes', heading: 'Estantes' },
   { path: '/atts', heading: 'Atts' },
   { path: '/seguindo', heading: 'Seguindo' },
+  // lia's demo whispers: three conversations, marcos_tavares's unread.
+  { path: '/sussurros', heading: 'Sussurros' },
   // lia's demo focus sessions (closed ones: none running) on the game home and its log.
   { path: '/foca', heading: 'Foca' },
   { path: '/foca/logs', heading: 'Sessões de foco' },

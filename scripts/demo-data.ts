@@ -18,6 +18,7 @@ import { DEMO_MARATHONS, seedDemoMarathons } from '~/features/marathons/seed.ser
 import { countCatalog, seedDemoCatalog } from '~/features/catalog/seed.server';
 import { DEMO_READERS, seedDemoReaders } from '~/features/profiles/seed.server';
 import { seedDemoBookshelf } from '~/features/reading/seed.server';
+import { seedDemoWhispers } from '~/features/whispers/seed.server';
 import { newId } from '~/lib/ids';
 
 const demoAccounts: DemoAccount[] = [
@@ -83,6 +84,8 @@ export async function seedDemo(): Promise<string[]> {
   const focusRanking = await seedDemoFocusRanking();
   if (focusRanking) said.push(`${focusRanking} leitores com sessões de foco, no ranking da Foca (/foca/ranking, /f).`);
   if (await seedDemoFocusRoom()) said.push(`Sala de foco pública “${DEMO_ROOM.name}” de ${DEMO_ROOM.host}, com a sprint de ontem, em /foca/salas.`);
+  const whispers = await seedDemoWhispers();
+  if (whispers) said.push(`Sussurros de lia_leitora: ${whispers} conversas, uma não lida (de marcos_tavares), em /sussurros.`);
   const clubs = await seedDemoClubs();
   if (clubs) said.push(`${clubs} clubes: ${DEMO_CLUBS.map((c) => `${c.name} (${c.visibility})`).join(', ')}, em /clubes.`);
   const groupReads = await seedDemoGroupReads();

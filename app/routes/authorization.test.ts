@@ -46,6 +46,7 @@ import * as focaLogs from './foca.logs';
 import * as focaRanking from './foca.ranking';
 import * as topPlayers from './f';
 import * as focaRooms from './foca.salas';
+import * as whispers from './sussurros';
 import * as focaEggs from './foca.ovinhos';
 import * as focaAlbum from './foca.bichinhos';
 import * as focaShelter from './foca.abrigo';
@@ -124,6 +125,8 @@ const routeCases = (
   // Rooms (foca-salas.authorization.test.ts: a room's page, forms and live connection by role, host and member).
   { path: '/foca/salas', module: focaRooms, expect: signedIn },
   { path: '/foca/ovinhos', module: focaEggs, expect: signedIn },
+  // Whispers: the list is the viewer's own (whispers.authorization.test.ts: a conversation, its forms, send and stream).
+  { path: '/sussurros', module: whispers, expect: signedIn },
   { path: '/foca/bichinhos', module: focaAlbum, expect: signedIn },
   { path: '/foca/abrigo', module: focaShelter, expect: signedIn },
   // Profiles (public here) are everyone's to see; following and blocking need an account.

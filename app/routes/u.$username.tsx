@@ -7,6 +7,7 @@ import { ProfileOverview } from '~/features/profiles/components/profile-overview
 import { ProfileTabsNav } from '~/features/profiles/components/profile-tabs-nav';
 import { findProfileOwner, getProfile } from '~/features/profiles/queries.server';
 import { runSocialAction } from '~/features/social/social-action.server';
+import { getWhisperTarget } from '~/features/whispers/queries.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { publicPageHeadersFromLoader } from '~/server/cache-headers';
 import { getViewer, requireViewer } from '~/server/viewer.server';
@@ -24,7 +25,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const owner = await findProfileOwner(viewer, params.username);
   if (!owner) throw data(null, { status: 404 });
   if ('movedTo' in owner) throw redirect(`/u/${owner.movedTo}${new URL(request.url).search}`, 308);
-  return data({ profile: await getProfile(viewer, owner) }, { headers: { 'X-Cache-Tags': readerCacheTag(owner.reader.id) } });
+  const [profile, whisper] = await Promise.all([
+    getProfile(viewer, owner),
+    viewer && viewer.id !== owner.reader.id ? getWhisperTarget(viewer, owner.reader.id) : null,
+  ]);
+  return data({ profile, whisper: Boolean(whisper && !whisper.refusal) }, { headers: { 'X-Cache-Tags': readerCacheTag(owner.reader.id) } });
 }
 
 /** Follow, request, cancel, unfollow, block: after a block the profile is gone for the viewer, so it goes to /seguindo. */
@@ -36,10 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, whisper } = loaderData;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <ProfileHeader profile={profile} />
+      <ProfileHeader profile={profile} whisper={whisper} />
       <FormMessage tone="success">{isSuccess(actionData) ? actionData.success : null}</FormMessage>
       <FormMessage>{isFailure(actionData) ? (actionData.formError ?? Object.values(actionData.fieldErrors)[0]) : null}</FormMessage>
       {profile.details ? (

@@ -14,7 +14,7 @@ import { useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { Link, useAppLinks } from '~/components/link';
 import type { ShellData } from './shell-data';
 import { AvatarMenu } from './avatar-menu';
-import { NotificationBell } from './notification-bell';
+import { HeaderCounts } from './header-counts';
 import { ThemeToggle } from './theme-toggle';
 
 const CirclePlus = lucide(circlePlusDrawing);
@@ -90,7 +90,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
             <ThemeToggle />
             {viewer ? (
               <>
-                <NotificationBell unread={unread} userId={viewer.id} />
+                <HeaderCounts unread={unread} userId={viewer.id} />
                 <AvatarMenu viewer={viewer} />
               </>
             ) : (

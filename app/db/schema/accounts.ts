@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PROFILE_VISIBILITIES } from '~/features/social/vocabulary';
+import { WHISPER_AUDIENCES } from '~/features/whispers/vocabulary';
 
 /** Better Auth maps its models onto these tables by property name (see server/auth.server.ts). */
 export const users = pgTable(
@@ -24,6 +25,8 @@ export const users = pgTable(
     profileVisibility: text({ enum: PROFILE_VISIBILITIES }).notNull().default('publico'),
     /** Whether the profile shows "lendo agora" (the books being read and their %) to others. */
     showCurrentlyReading: boolean().notNull().default(true),
+    /** Who may whisper the reader (decision 0088); under 18 it is never wider than `following`, whatever is stored. */
+    whisperAudience: text({ enum: WHISPER_AUDIENCES }).notNull().default('everyone'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

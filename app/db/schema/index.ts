@@ -16,3 +16,4 @@ export * from './marathons';
 export * from './marathon-webhooks';
 export * from './focus';
 export * from './tasks';
+export * from './whispers';

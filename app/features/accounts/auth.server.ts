@@ -87,6 +87,7 @@ function createAuth() {
         role: { type: 'string', input: false, defaultValue: 'reader' },
         birthDate: { type: 'string', required: false, input: true },
         profileVisibility: { type: 'string', input: false, defaultValue: 'publico' },
+        whisperAudience: { type: 'string', input: false, defaultValue: 'everyone' },
         suspendedAt: { type: 'date', required: false, input: false },
       },
     },
@@ -198,7 +199,8 @@ function createAuth() {
           // Readers aged 13–17 start with the protective defaults (PRODUCT.md §1.2).
           before: async (user) => {
             const birthDate = typeof user.birthDate === 'string' ? user.birthDate : null;
-            return { data: { ...user, profileVisibility: isMinor(birthDate) ? 'restrito' : 'publico' } };
+            const minor = isMinor(birthDate);
+            return { data: { ...user, profileVisibility: minor ? 'restrito' : 'publico', whisperAudience: minor ? 'following' : 'everyone' } };
           },
           after: async (user) => log.info('auth.user_created', { userId: user.id }),
         },

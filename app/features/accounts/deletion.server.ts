@@ -1,6 +1,7 @@
 import { releaseGroupReadsOf } from '~/features/lcs/deletion.server';
 import { releaseMarathonsOf } from '~/features/marathons/deletion.server';
 import { handOverOwnedClubs } from '~/features/clubs/deletion.server';
+import { forgetWhispersOf } from '~/features/whispers/deletion.server';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { authAccounts, users } from '~/db/schema';
@@ -86,6 +87,7 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
     const clubs = await handOverOwnedClubs(tx, viewer.id);
     const groupReads = await releaseGroupReadsOf(tx, viewer.id);
     const marathons = await releaseMarathonsOf(tx, viewer.id);
+    await forgetWhispersOf(tx, viewer.id);
     await tx.delete(users).where(eq(users.id, viewer.id));
     return {
       files: [...stored.map((f) => f.key), ...archived.flatMap((a) => (a.key ? [a.key] : [])), ...clubs.files, ...groupReads.files, ...marathons.files],

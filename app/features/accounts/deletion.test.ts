@@ -10,6 +10,8 @@ import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { publishReview } from '~/features/reading/reviews/reviews.server';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
 import { blockReader } from '~/features/social/blocks.server';
+import { sendWhisper, whisperTo } from '~/features/whispers/mutations.server';
+import { getThread, listConversations } from '~/features/whispers/queries.server';
 import { followReader } from '~/features/social/follows.server';
 import { getStorage } from '~/integrations/storage/storage.server';
 import { newId } from '~/lib/ids';
@@ -145,6 +147,9 @@ describe('account deletion', () => {
     await followReader(friend, goneUser.id);
     await blockReader(gone, otherUser.id);
     await createReport(gone, { kind: 'user', target: otherUser.id, reason: 'spam', details: 'Só propaganda.' });
+    // A conversation the friend started; the reader who leaves answered in it, unread by the friend.
+    const { conversationId } = await whisperTo(friend, goneUser.id, { clientId: newId(), body: 'Oi, tudo bem?' });
+    await sendWhisper(gone, conversationId, { clientId: newId(), body: `Tudo! Aqui é @${goneUser.username}.` });
     await getDb()
       .insert(changeRequests)
       .values({ id: newId(), code: 'SOL-ABC123', kind: 'edition_edit', requesterId: goneUser.id, editionId: theirs, targetLabel: 'Vidas Secas', changes: [] });
@@ -205,6 +210,13 @@ describe('account deletion', () => {
     expect(await getStorage().get(photo?.storage_key ?? '')).toBeNull();
     expect(await getStorage().get(avatarUrl.slice('/arquivos/'.length))).toBeNull();
     expect(await getStorage().get(archive?.storage_key ?? '')).toBeNull();
+    // The friend keeps the conversation with "leitor removido": only their own message, nothing unread, no reply possible.
+    expect(await listConversations(friend)).toMatchObject([{ id: conversationId, counterpart: null, unread: 0, lastMessage: { body: 'Oi, tudo bem?' } }]);
+    expect(await getThread(friend, conversationId)).toMatchObject({
+      counterpart: null,
+      messages: [{ body: 'Oi, tudo bem?', mine: true }],
+      refusal: expect.stringContaining('excluiu a conta'),
+    });
     // The friend's own things are untouched.
     expect(await queryRows(sql`SELECT count(*)::int AS n FROM atts WHERE author_id = ${friendUser.id}`)).toEqual([{ n: 1 }]);
     expect(await getViewer(routeArgs(getRequest('/home', friendUser.cookie)))).not.toBeNull();

@@ -18,6 +18,8 @@ import { configuredProviders, getAuth, type ProviderId } from './auth.server';
 import { emailChangeRequestedEmail } from './emails';
 import { endPasswordResets, guardSignUpAttempt, isUsernameHeld, mayEmailAddress } from './guards.server';
 import { isMinor } from './validation';
+import { MINOR_AUDIENCE_MESSAGE } from '~/features/whispers/policy';
+import type { WhisperAudience } from '~/features/whispers/vocabulary';
 
 export const USERNAME_REDIRECT_DAYS = 30;
 
@@ -150,8 +152,20 @@ export async function resendVerification(viewer: Viewer): Promise<void> {
 
 export async function updateProfile(
   viewer: Viewer,
-  input: { name: string; pronouns: string; bio: string; links: string[]; profileVisibility: 'publico' | 'restrito'; showCurrentlyReading: boolean },
+  input: {
+    name: string;
+    pronouns: string;
+    bio: string;
+    links: string[];
+    profileVisibility: 'publico' | 'restrito';
+    showCurrentlyReading: boolean;
+    whisperAudience?: WhisperAudience | undefined;
+  },
 ): Promise<void> {
+  if (input.whisperAudience === 'everyone') {
+    const [reader] = await getDb().select({ birthDate: users.birthDate }).from(users).where(eq(users.id, viewer.id));
+    if (isMinor(reader?.birthDate)) throw new AppError('invalid_input', MINOR_AUDIENCE_MESSAGE, 'whisperAudience');
+  }
   await getDb()
     .update(users)
     .set({
@@ -161,6 +175,7 @@ export async function updateProfile(
       links: input.links,
       profileVisibility: input.profileVisibility,
       showCurrentlyReading: input.showCurrentlyReading,
+      ...(input.whisperAudience ? { whisperAudience: input.whisperAudience } : {}),
       updatedAt: new Date(),
     })
     .where(eq(users.id, viewer.id));
@@ -320,6 +335,7 @@ export async function completeSignUp(viewer: Viewer, input: { username: string; 
           displayUsername: input.username,
           birthDate: input.birthDate,
           profileVisibility: isMinor(input.birthDate) ? 'restrito' : 'publico',
+          whisperAudience: isMinor(input.birthDate) ? 'following' : 'everyone',
           updatedAt: new Date(),
         })
         .where(and(eq(users.id, viewer.id), isNull(users.username)))

@@ -47,6 +47,23 @@ describe('profile and email', () => {
     expect(row).toMatchObject({ name: 'Ana', pronouns: 'ela/dela', bio: 'Leio de tudo.', links: ['https://exemplo.com.br'], profileVisibility: 'restrito' });
   });
 
+  it('saves who may whisper the reader; a reader under 18 may not open it to everyone', async () => {
+    const profile = { name: 'Ana', pronouns: '', bio: '', links: [], profileVisibility: 'publico' as const, showCurrentlyReading: true };
+    const adult = await createUser();
+    await updateProfile(testViewer(adult), { ...profile, whisperAudience: 'nobody' });
+    const young = await createUser({ birthDate: `${new Date().getFullYear() - 16}-03-01` });
+    await expect(updateProfile(testViewer(young), { ...profile, whisperAudience: 'everyone' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'whisperAudience',
+      message: 'Até os 18 anos, só quem você segue pode sussurrar para você.',
+    });
+    await updateProfile(testViewer(young), { ...profile, whisperAudience: 'nobody' });
+    // A profile saved without the field keeps the setting.
+    await updateProfile(testViewer(adult), profile);
+    const rows = await getDb().select({ id: users.id, audience: users.whisperAudience }).from(users);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.audience]))).toMatchObject({ [adult.id]: 'nobody', [young.id]: 'nobody' });
+  });
+
   it('an e-mail change asks for the current password, keeps the old address until the new one confirms, and warns the old one', async () => {
     const user = await createUser({ verified: true });
     const request = getRequest('/configuracoes/conta', user.cookie);

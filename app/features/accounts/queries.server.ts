@@ -2,6 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { authAccounts, usernameRedirects, users } from '~/db/schema';
 import type { Viewer } from '~/server/viewer.server';
+import { effectiveWhisperAudience } from '~/features/whispers/policy';
+import { isMinor } from './validation';
 import type { AccountSettings, ResolvedUsername, SignUpStep } from './types';
 
 /**
@@ -35,6 +37,8 @@ export async function getAccountSettings(viewer: Viewer): Promise<AccountSetting
       links: users.links,
       profileVisibility: users.profileVisibility,
       showCurrentlyReading: users.showCurrentlyReading,
+      whisperAudience: users.whisperAudience,
+      birthDate: users.birthDate,
       // Spelled out: inside a one-table select, drizzle would print both columns unqualified.
       methods: sql<string[]>`coalesce((SELECT array_agg(a.provider_id ORDER BY a.provider_id) FROM auth_accounts a WHERE a.user_id = users.id), '{}')`,
     })
@@ -52,6 +56,8 @@ export async function getAccountSettings(viewer: Viewer): Promise<AccountSetting
     links: user.links,
     profileVisibility: user.profileVisibility,
     showCurrentlyReading: user.showCurrentlyReading,
+    whisperAudience: effectiveWhisperAudience(user.whisperAudience, isMinor(user.birthDate)),
+    minor: isMinor(user.birthDate),
     hasPassword: user.methods.includes('credential'),
     providers: user.methods.filter((p) => p !== 'credential'),
   };

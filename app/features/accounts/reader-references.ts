@@ -1,3 +1,10 @@
+/** Either side of a whisper conversation's pair (decision 0088). */
+const WHISPER_PAIR = {
+  onDelete: 'anonymise',
+  why: 'the other reader keeps the conversation, shown with “leitor removido”',
+  archive: { excluded: 'the pair of a conversation: the reader’s conversations are in whispers' },
+} as const;
+
 /**
  * Every column that references a reader, with what becomes of it (docs/decisions/0030, 0031):
  * - `onDelete` — deleting the account: `delete`, the row is the reader's own and goes with them (ON DELETE
@@ -206,5 +213,14 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   'focus_pets.user_id': { onDelete: 'delete', why: 'the reader’s foca pets', archive: 'focusPets' },
   'focus_events.user_id': { onDelete: 'delete', why: 'the reader’s foca game log', archive: 'focusEvents' },
   'task_progress.user_id': { onDelete: 'delete', why: 'the reader’s progress on the daily and weekly tasks (/tarefas)', archive: 'taskProgress' },
+  'whisper_conversations.low_reader_id': WHISPER_PAIR,
+  'whisper_conversations.high_reader_id': WHISPER_PAIR,
+  'whisper_participants.user_id': { onDelete: 'delete', why: 'the reader’s side of their conversations and read marks', archive: 'whispers' },
+  'whisper_messages.author_id': { onDelete: 'delete', why: 'the reader’s whispers leave both sides (PRODUCT.md §D)', archive: 'whispers' },
+  'whisper_hidden_messages.user_id': {
+    onDelete: 'delete',
+    why: 'the messages the reader deleted for themselves',
+    archive: { excluded: 'messages the reader deleted for themselves are left out of whispers, as they see the conversation' },
+  },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

@@ -1,3 +1,5 @@
+import type { WhisperAudience } from '~/features/whispers/vocabulary';
+
 export type ResolvedUsername = { userId: string; username: string; movedFrom: string | null };
 
 export type AccountSettings = {
@@ -11,6 +13,9 @@ export type AccountSettings = {
   links: string[];
   profileVisibility: 'publico' | 'restrito';
   showCurrentlyReading: boolean;
+  /** Who may whisper the reader, as it holds (under 18 never `everyone`); `minor` keeps "Todos" out of their reach. */
+  whisperAudience: WhisperAudience;
+  minor: boolean;
   hasPassword: boolean;
   providers: string[];
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonPasswords } from './common-passwords';
+import { WHISPER_AUDIENCES } from '~/features/whispers/vocabulary';
 import { ADULT_AGE, BIO_MAX, DISPLAY_NAME_MAX, LINKS_MAX, MINIMUM_AGE, PASSWORD_MAX, PASSWORD_MIN, PRONOUNS_MAX, USERNAME_MAX, USERNAME_MIN } from './limits';
 
 /**
@@ -198,6 +199,8 @@ export const profileInput = z.object({
     .transform((text) => text.split(/\s+/).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Use links completos, começando com https://.' })).max(LINKS_MAX, { error: `Até ${LINKS_MAX} links.` })),
   profileVisibility: z.enum(['publico', 'restrito'], { error: 'Escolha quem pode ver seu perfil.' }),
+  /** Absent (an older form, a client that does not send it): the setting stays as it is. */
+  whisperAudience: z.enum(WHISPER_AUDIENCES, { error: 'Escolha quem pode sussurrar para você.' }).optional(),
   /** A checkbox: present ("sim") when checked, absent otherwise. */
   showCurrentlyReading: z
     .literal('sim')

@@ -7,6 +7,9 @@ import { useSharedTestDatabase } from '../../../test/db';
 import { listHomeGroupReads } from '~/features/lcs/home-card.server';
 import { getMaterialFile, listMaterials } from '~/features/lcs/materials/materials.server';
 import { listReaderGroupReads } from '~/features/lcs/profile-tab.server';
+import { countUnreadConversations, listConversations } from '~/features/whispers/queries.server';
+import { seedDemoWhispers } from '~/features/whispers/seed.server';
+import { viewersOf } from '~/features/clubs/seed.server';
 import { foldForMatch } from './normalize';
 import { getAuthor, getCollection, getEdition, listCollections, listWorkEditions } from './queries.server';
 import relevance from './search-relevance.json';
@@ -116,6 +119,20 @@ describe('the demo clubs', () => {
         activities: 0,
       },
     ]);
+  });
+});
+
+describe('the demo whispers', () => {
+  it('give lia_leitora three conversations, marcos_tavares’s unread, and are written once', async () => {
+    const viewer = (await viewersOf(['lia_leitora'])).get('lia_leitora')!;
+    const conversations = await listConversations(viewer);
+    expect(conversations.map((c) => [c.counterpart?.username, c.unread])).toEqual([
+      ['marcos_tavares', 2],
+      ['joana_moura', 0],
+      ['beto_leitor', 0],
+    ]);
+    expect(await countUnreadConversations(viewer)).toBe(1);
+    expect(await seedDemoWhispers()).toBe(0);
   });
 });
 

@@ -22,6 +22,7 @@ import { addToShelf, createShelf } from '~/features/reading/shelves/custom-shelv
 import { followReader } from '~/features/social/follows.server';
 import { blockReader } from '~/features/social/blocks.server';
 import { createReport } from '~/features/moderation/mutations.server';
+import { hideWhisper, sendWhisper, whisperTo } from '~/features/whispers/mutations.server';
 import { setReadingGoal } from '~/features/reading/goals/goals.server';
 import { storeProposedCover } from '~/features/curation/cover-storage.server';
 import { newId } from '~/lib/ids';
@@ -153,6 +154,12 @@ describe('full archive', () => {
       sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, xp, companion) VALUES (${petId}, ${readerUser.id}, ${egg!.id}, 'foca-harpa', 'Capitu', 60, true)`,
     );
     await getDb().execute(sql`INSERT INTO focus_events (id, user_id, kind, pet_id, level) VALUES (${newId()}, ${readerUser.id}, 'level_up', ${petId}, 2)`);
+    // A conversation as the reader sees it: both sides' messages, less the one they deleted for themselves.
+    const { conversationId } = await whisperTo(reader, friendUser.id, { clientId: newId(), body: 'Já leu Torto Arado?' });
+    await sendWhisper(friend, conversationId, { clientId: newId(), body: 'Li, amei a Belonísia.' });
+    await sendWhisper(friend, conversationId, { clientId: newId(), body: 'Spoiler apagado' });
+    const [hidden] = await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE body = 'Spoiler apagado'`);
+    await hideWhisper(reader, conversationId, hidden!.id);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -258,6 +265,16 @@ describe('full archive', () => {
     // The challenge done completed "Complete um desafio" (decision 0085): its log line and its progress.
     expect(events).toContainEqual(expect.objectContaining({ kind: 'task_completed', task: 'completar-desafio' }));
     expect(data.taskProgress).toContainEqual(expect.objectContaining({ task: 'completar-desafio', progress: 1, target: 1, completedAt: expect.any(String) }));
+    expect(data.whispers).toMatchObject([
+      {
+        with: friendUser.username,
+        messages: [
+          { mine: true, body: 'Já leu Torto Arado?' },
+          { mine: false, body: 'Li, amei a Belonísia.' },
+        ],
+      },
+    ]);
+    expect((data.whispers as { messages: unknown[] }[])[0]?.messages).toHaveLength(2);
     expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);

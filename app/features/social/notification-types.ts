@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPES = [
   'room_invitation',
   'focus_egg_hatched',
   'focus_level_up',
+  'whisper_conversation',
   'weekly_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -54,6 +55,7 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   room_invitation: { label: 'Convite para uma sala de foco', inAppAvailable: true, defaults: { inApp: true, email: false } },
   focus_egg_hatched: { label: 'Um ovinho da Foca chocou', inAppAvailable: true, defaults: { inApp: true, email: false } },
   focus_level_up: { label: 'Um bichinho da Foca subiu de nível', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  whisper_conversation: { label: 'Alguém começou uma conversa de sussurros com você', inAppAvailable: true, defaults: { inApp: true, email: false } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 
@@ -82,6 +84,7 @@ export const NOTIFICATION_KIND_TYPES = {
   focus_room_invitation: 'room_invitation',
   focus_egg_hatched: 'focus_egg_hatched',
   focus_level_up: 'focus_level_up',
+  whisper_started: 'whisper_conversation',
 } as const satisfies Record<string, NotificationType>;
 
 /** Every kind notify() is called with: one of the switchable kinds above, or one that is always shown and never e-mailed. */

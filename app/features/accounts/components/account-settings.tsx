@@ -6,9 +6,17 @@ import { Button } from '~/components/ui/button';
 import { FormMessage, TextArea, TextField } from '~/components/ui/field';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import type { AccountSettings } from '../types';
+import { MINOR_AUDIENCE_MESSAGE } from '~/features/whispers/policy';
+import { WHISPER_AUDIENCES, type WhisperAudience } from '~/features/whispers/vocabulary';
 import { BIO_MAX, DISPLAY_NAME_MAX } from '../limits';
 
 type Result = unknown;
+
+const WHISPER_AUDIENCE_HINTS: Record<WhisperAudience, string> = {
+  everyone: 'Todos — qualquer leitor',
+  following: 'Quem eu sigo — só quem você segue',
+  nobody: 'Ninguém',
+};
 
 const providerNames: Record<string, string> = { google: 'Google', twitch: 'Twitch', discord: 'Discord' };
 const providerName = (id: string) => providerNames[id] ?? id;
@@ -84,6 +92,28 @@ export function AccountSettingsView({ account, result }: { account: AccountSetti
                 {label}
               </label>
             ))}
+          </fieldset>
+          <fieldset className="flex flex-col gap-2" aria-describedby={account.minor ? 'sussurros-menores' : undefined}>
+            <legend className="mb-1 font-medium">Quem pode sussurrar para você</legend>
+            {WHISPER_AUDIENCES.map((value) => (
+              <label key={value} className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  name="whisperAudience"
+                  value={value}
+                  disabled={account.minor && value === 'everyone'}
+                  defaultChecked={typed(own('perfil'), 'whisperAudience', account.whisperAudience) === value}
+                  className="size-5"
+                />
+                {WHISPER_AUDIENCE_HINTS[value]}
+              </label>
+            ))}
+            {account.minor ? (
+              <p id="sussurros-menores" className="text-sm text-muted">
+                {MINOR_AUDIENCE_MESSAGE}
+              </p>
+            ) : null}
+            <FormMessage>{fieldError(own('perfil'), 'whisperAudience')}</FormMessage>
           </fieldset>
           <label className="flex min-h-11 items-center gap-2">
             <input

@@ -51,7 +51,8 @@ function BlockControl({ username }: { username: string }) {
   );
 }
 
-export function ProfileHeader({ profile }: { profile: Profile }) {
+/** `whisper`: the viewer may whisper this reader now (their setting, no block): the "Sussurrar" button shows. */
+export function ProfileHeader({ profile, whisper = false }: { profile: Profile; whisper?: boolean }) {
   const { reader, details, relation } = profile;
   return (
     <header className="flex flex-col gap-4">
@@ -98,6 +99,11 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
       ) : null}
       <div className="flex flex-wrap items-start gap-3">
         <FollowControls profile={profile} />
+        {whisper ? (
+          <ButtonLink to={`/sussurrar/${reader.username}`} variant="secondary">
+            Sussurrar
+          </ButtonLink>
+        ) : null}
         {relation.signedIn && relation.relation !== 'owner' ? <BlockControl username={reader.username} /> : null}
       </div>
       {!details ? (

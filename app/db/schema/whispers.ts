@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * A conversation between exactly two readers (decision 0088): one per pair, whoever started it — the pair is kept in
+ * id order (`low_reader_id` < `high_reader_id`) so a unique index makes a second one impossible. A deleted account's
+ * side becomes null: the other reader keeps the conversation, shown with "leitor removido".
+ */
+export const whisperConversations = pgTable(
+  'whisper_conversations',
+  {
+    id: text().primaryKey(),
+    lowReaderId: text().references(() => users.id, { onDelete: 'set null' }),
+    highReaderId: text().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The newest message's time: lists sort by it, and a side whose read mark is older has something unread. */
+    lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('whisper_conversations_pair_key').on(t.lowReaderId, t.highReaderId),
+    index('whisper_conversations_high_idx').on(t.highReaderId),
+    check('whisper_conversations_pair_check', sql`low_reader_id IS NULL OR high_reader_id IS NULL OR low_reader_id < high_reader_id`),
+  ],
+);
+
+/** A reader's side of a conversation: how far they have read (the newest message's time when they last looked). */
+export const whisperParticipants = pgTable(
+  'whisper_participants',
+  {
+    conversationId: text()
+      .notNull()
+      .references(() => whisperConversations.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readUpTo: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('whisper_participants_user_idx').on(t.userId)],
+);
+
+/**
+ * A message. `client_id` is made by the sender's browser before it sends: a send retried with the same id (a lost
+ * answer, a connection back after a drop) finds the message already there instead of making a second one.
+ */
+export const whisperMessages = pgTable(
+  'whisper_messages',
+  {
+    id: text().primaryKey(),
+    conversationId: text()
+      .notNull()
+      .references(() => whisperConversations.id, { onDelete: 'cascade' }),
+    authorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('whisper_messages_body_check', sql`char_length(body) BETWEEN 1 AND 2000`),
+    uniqueIndex('whisper_messages_client_key').on(t.authorId, t.clientId),
+    index('whisper_messages_conversation_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** "Apagar para mim": a message one participant removed from their own side; the other still sees it. */
+export const whisperHiddenMessages = pgTable(
+  'whisper_hidden_messages',
+  {
+    messageId: text()
+      .notNull()
+      .references(() => whisperMessages.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('whisper_hidden_messages_user_idx').on(t.userId)],
+);

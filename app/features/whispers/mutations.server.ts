@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { type Tx, getDb, queryRows } from '~/db/client.server';
+import { whisperConversations, whisperHiddenMessages, whisperParticipants } from '~/db/schema';
+import { blockReader } from '~/features/social/blocks.server';
+import { notify } from '~/features/social/mutations.server';
+import { newId } from '~/lib/ids';
+import { AppError, RateLimitError } from '~/server/errors';
+import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
+import { publish } from '~/server/realtime.server';
+import type { Viewer } from '~/server/viewer.server';
+import { NEW_ACCOUNT_HOURS, NEW_CONVERSATIONS_PER_DAY, NEW_CONVERSATIONS_PER_DAY_NEW_ACCOUNT, whisperRefusal } from './policy';
+import { conversationAccess, conversationChannel, inboxChannel, recipientOf } from './queries.server';
+
+/**
+ * Writing whispers (PRODUCT.md §I, decision 0088). Every function checks the viewer against the conversation itself;
+ * a send is idempotent by the id the sender's browser made (`clientId`), so a retry never makes a second message.
+ */
+
+export type WhisperInput = { clientId: string; body: string };
+
+const EMAIL_FIRST = 'Confirme seu e-mail para sussurrar: procure o link que enviamos para você (ou peça outro em Configurações).';
+const SAME_ID_OTHER_TEXT = 'Esta mensagem já foi enviada com outro texto. Recarregue a página para ver a conversa.';
+
+/** A message the sender already sent with this client id: the same one again is the earlier send; other text is refused. */
+async function earlierSend(tx: Tx, viewer: Viewer, input: WhisperInput): Promise<{ conversationId: string } | null> {
+  const [row] = await queryRows<{ conversationId: string; body: string }>(
+    sql`SELECT conversation_id AS "conversationId", body FROM whisper_messages WHERE author_id = ${viewer.id} AND client_id = ${input.clientId}`,
+    tx,
+  );
+  if (!row) return null;
+  if (row.body !== input.body) throw new AppError('conflict', SAME_ID_OTHER_TEXT, 'body');
+  return { conversationId: row.conversationId };
+}
+
+/** Writes the message, moves the conversation's clock and the sender's read mark, and tells both sides (on commit). */
+async function insertMessage(tx: Tx, viewer: Viewer, conversationId: string, recipientId: string, input: WhisperInput): Promise<void> {
+  const [row] = await queryRows<{ at: string }>(
+    sql`INSERT INTO whisper_messages (id, conversation_id, author_id, client_id, body) VALUES (${newId()}, ${conversationId}, ${viewer.id}, ${input.clientId}, ${input.body})
+      RETURNING created_at AS at`,
+    tx,
+  );
+  await tx.execute(sql`UPDATE whisper_conversations SET last_message_at = greatest(last_message_at, ${row!.at}) WHERE id = ${conversationId}`);
+  await tx.execute(
+    sql`UPDATE whisper_participants SET read_up_to = greatest(coalesce(read_up_to, '-infinity'), ${row!.at}) WHERE conversation_id = ${conversationId} AND user_id = ${viewer.id}`,
+  );
+  await publish(conversationChannel(conversationId), { kind: 'message' }, tx);
+  await publish(inboxChannel(recipientId), { kind: 'message' }, tx);
+}
+
+/**
+ * Whispers the recipient: in the conversation the pair already has, or in a new one — counted against the viewer's
+ * new-conversation limit (PRODUCT.md §1.5) only when it is new, in the transaction that makes it. Answers the
+ * conversation's id. The recipient's setting and blocks are asked here, on every message.
+ */
+export async function whisperTo(viewer: Viewer, recipientId: string, input: WhisperInput): Promise<{ conversationId: string }> {
+  if (!viewer.emailVerified) throw new AppError('email_not_verified', EMAIL_FIRST);
+  if (recipientId === viewer.id) throw new AppError('invalid_input', 'Você não pode sussurrar para si mesmo.');
+  const [low, high] = [viewer.id, recipientId].sort() as [string, string];
+  return getDb().transaction(async (tx) => {
+    const earlier = await earlierSend(tx, viewer, input);
+    if (earlier) return earlier;
+    const recipient = await recipientOf(viewer, recipientId, tx);
+    if (!recipient) throw new AppError('not_found');
+    const refusal = whisperRefusal(recipient);
+    if (refusal) throw new AppError('forbidden', refusal, 'body');
+    const created = await tx
+      .insert(whisperConversations)
+      .values({ id: newId(), lowReaderId: low, highReaderId: high })
+      .onConflictDoNothing({ target: [whisperConversations.lowReaderId, whisperConversations.highReaderId] })
+      .returning({ id: whisperConversations.id });
+    let conversationId = created[0]?.id;
+    if (conversationId) {
+      await newConversationAllowed(tx, viewer);
+      await tx.insert(whisperParticipants).values([
+        { conversationId, userId: viewer.id },
+        { conversationId, userId: recipientId },
+      ]);
+      await notify(
+        {
+          userId: recipientId,
+          actorId: viewer.id,
+          kind: 'whisper_started',
+          text: `@${viewer.username} começou uma conversa de sussurros com você.`,
+          link: `/sussurros/${conversationId}`,
+        },
+        tx,
+      );
+    } else {
+      const [pair] = await queryRows<{ id: string }>(
+        sql`SELECT id FROM whisper_conversations WHERE low_reader_id = ${low} AND high_reader_id = ${high} FOR UPDATE`,
+        tx,
+      );
+      conversationId = pair!.id;
+    }
+    await insertMessage(tx, viewer, conversationId, recipientId, input);
+    return { conversationId };
+  });
+}
+
+/** PRODUCT.md §1.5: 20 new conversations a day, 5 for an account younger than a day; the hit counts only on commit. */
+async function newConversationAllowed(tx: Tx, viewer: Viewer): Promise<void> {
+  const [account] = await queryRows<{ young: boolean }>(
+    sql`SELECT created_at > now() - make_interval(hours => ${NEW_ACCOUNT_HOURS}) AS young FROM users WHERE id = ${viewer.id}`,
+    tx,
+  );
+  const limit = account?.young ? NEW_CONVERSATIONS_PER_DAY_NEW_ACCOUNT : NEW_CONVERSATIONS_PER_DAY;
+  const hit = await hitRateLimit({ name: 'whispers-new-conversation', limit, windowSeconds: 86_400 }, viewer.id, 1, tx);
+  if (!hit.ok)
+    throw new RateLimitError(
+      hit.retryAfterSeconds,
+      `Você já começou ${limit} conversas hoje. Continue as que tem, ou comece outra em ${formatWait(hit.retryAfterSeconds)}.`,
+      'body',
+    );
+}
+
+/** A message in a conversation the viewer is in (the thread's form): the same rules as whisperTo, for its other reader. */
+export async function sendWhisper(viewer: Viewer, conversationId: string, input: WhisperInput): Promise<void> {
+  const access = await conversationAccess(viewer, conversationId);
+  if (!access.counterpartId) throw new AppError('invalid_input', 'Esta pessoa excluiu a conta: não dá mais para responder.', 'body');
+  const sent = await whisperTo(viewer, access.counterpartId, input);
+  // A client id first used in another conversation is not this message.
+  if (sent.conversationId !== conversationId) throw new AppError('conflict', SAME_ID_OTHER_TEXT, 'body');
+}
+
+/** The viewer has seen the conversation up to its newest message: their read mark moves (never back), the other sees it. */
+export async function markConversationRead(viewer: Viewer, conversationId: string): Promise<void> {
+  await conversationAccess(viewer, conversationId);
+  await getDb().transaction(async (tx) => {
+    const moved = await queryRows<{ id: string }>(
+      sql`UPDATE whisper_participants p SET read_up_to = c.last_message_at FROM whisper_conversations c
+        WHERE c.id = p.conversation_id AND p.conversation_id = ${conversationId} AND p.user_id = ${viewer.id}
+          AND c.last_message_at > coalesce(p.read_up_to, '-infinity')
+        RETURNING p.conversation_id AS id`,
+      tx,
+    );
+    if (moved.length === 0) return;
+    await publish(conversationChannel(conversationId), { kind: 'read' }, tx);
+    await publish(inboxChannel(viewer.id), { kind: 'read' }, tx);
+  });
+}
+
+/** "Apagar para mim": the message leaves the viewer's side only. A message they cannot see is not found. */
+export async function hideWhisper(viewer: Viewer, conversationId: string, messageId: string): Promise<void> {
+  await conversationAccess(viewer, conversationId);
+  const [message] = await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE id = ${messageId} AND conversation_id = ${conversationId}`);
+  if (!message) throw new AppError('not_found', 'Esta mensagem não está mais na conversa.');
+  await getDb().insert(whisperHiddenMessages).values({ messageId, userId: viewer.id }).onConflictDoNothing();
+}
+
+/**
+ * "Bloquear" on a thread: blocks the other reader (social's block: follows end both ways), and the conversation is
+ * gone for both while the block stands; the other's open page learns it (`closed`) and reloads into a 404.
+ */
+export async function blockFromThread(viewer: Viewer, conversationId: string): Promise<{ username: string }> {
+  const access = await conversationAccess(viewer, conversationId);
+  if (!access.counterpartId) throw new AppError('invalid_input', 'Esta pessoa já excluiu a conta.');
+  const recipient = await recipientOf(viewer, access.counterpartId);
+  await blockReader(viewer, access.counterpartId);
+  await publish(conversationChannel(conversationId), { kind: 'closed' });
+  return { username: recipient?.username ?? '' };
+}

@@ -1,0 +1,56 @@
+import type { WhisperAudience } from './vocabulary';
+
+/** PRODUCT.md §1.5: a whisper's text, in characters. */
+export const WHISPER_MAX = 2000;
+/** Messages a thread page shows at once; "Mensagens anteriores" loads as many older ones. */
+export const WHISPERS_PAGE = 30;
+/** Conversations a list page shows, most recent first. */
+export const CONVERSATIONS_PAGE = 50;
+
+/**
+ * PRODUCT.md §1.5: whispers that start a new conversation, per reader and day — fewer for an account younger than a
+ * day (the spam accounts' first hours). Continuing a conversation is not counted.
+ */
+export const NEW_CONVERSATIONS_PER_DAY = 20;
+export const NEW_CONVERSATIONS_PER_DAY_NEW_ACCOUNT = 5;
+export const NEW_ACCOUNT_HOURS = 24;
+
+/**
+ * The audience that holds (decision 0088): a reader under 18 is whispered only by the readers they follow, whatever
+ * is stored (an account made before the setting existed, a birthday not yet reached). Narrower choices hold as made.
+ */
+export function effectiveWhisperAudience(stored: WhisperAudience, minor: boolean): WhisperAudience {
+  return minor && stored === 'everyone' ? 'following' : stored;
+}
+
+/** Whether `sender` may whisper a reader with this audience: `followedByRecipient` is an accepted follow from them. */
+export function mayWhisper(audience: WhisperAudience, followedByRecipient: boolean): boolean {
+  return audience === 'everyone' || (audience === 'following' && followedByRecipient);
+}
+
+/** A reader under 18 may not open their whispers to everyone. */
+export const MINOR_AUDIENCE_MESSAGE = 'Até os 18 anos, só quem você segue pode sussurrar para você.';
+
+/** What decides whether a reader may be whispered by the viewer, read in one statement (queries.server recipientOf). */
+export type Recipient = {
+  id: string;
+  username: string;
+  audience: WhisperAudience;
+  minor: boolean;
+  /** The recipient follows the viewer (accepted). */
+  followsViewer: boolean;
+  /** The viewer blocked the recipient. */
+  blockedByViewer: boolean;
+};
+
+/**
+ * Why the viewer may not whisper this reader now, in Portuguese, or null when they may. Asked on every message, not
+ * only the first: a reader who narrows their setting stops new whispers at once (decision 0088). A block the other
+ * made, and a suspended account, never get here: those readers are not found at all.
+ */
+export function whisperRefusal(recipient: Recipient): string | null {
+  if (recipient.blockedByViewer) return `Você bloqueou @${recipient.username}. Para sussurrar, desbloqueie no perfil.`;
+  const audience = effectiveWhisperAudience(recipient.audience, recipient.minor);
+  if (mayWhisper(audience, recipient.followsViewer)) return null;
+  return audience === 'nobody' ? `@${recipient.username} não está recebendo sussurros.` : `@${recipient.username} só recebe sussurros de quem segue.`;
+}

@@ -1,0 +1,35 @@
+/** The other reader of a conversation as the viewer sees them; null once they deleted their account ("leitor removido"). */
+export type WhisperCounterpart = { id: string; username: string; name: string; image: string | null } | null;
+
+/** A conversation in /sussurros: who, the newest message the viewer still sees, how many of the other's are unread. */
+export type ConversationCard = {
+  id: string;
+  counterpart: WhisperCounterpart;
+  lastMessage: { body: string; mine: boolean; createdAt: string } | null;
+  unread: number;
+};
+
+/** A message in a thread. `read`: a message of the viewer's that the other reader has seen. */
+export type WhisperMessage = { id: string; clientId: string; body: string; mine: boolean; createdAt: string; read: boolean };
+
+/** A thread page: the conversation, a page of messages (oldest first) and whether older ones remain. */
+export type WhisperThread = {
+  id: string;
+  counterpart: WhisperCounterpart;
+  messages: WhisperMessage[];
+  olderCursor: string | null;
+  /** The other reader wrote something the viewer has not marked read: the page marks it once it shows it. */
+  unread: boolean;
+  /** Why the viewer cannot write here now (the other reader's setting, a deleted account), or null. */
+  refusal: string | null;
+};
+
+/** /sussurrar/{username}: the reader, the conversation the viewer already has with them, or why they may not start one. */
+export type WhisperTarget = {
+  id: string;
+  username: string;
+  name: string;
+  image: string | null;
+  conversationId: string | null;
+  refusal: string | null;
+};

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { whisperTo } from '~/features/whispers/mutations.server';
+import { newId } from '~/lib/ids';
+import { useTestDatabase } from '../../test/db';
+import { createUser, formRequest, getRequest, testViewer } from '../../test/factories';
+import { block, suspend } from '../../test/reading-factories';
+import { call, matrixOf } from '../../test/routes';
+import * as events from './api/sussurros.$id.eventos';
+import * as send from './api/sussurros.$id.mensagens';
+import * as thread from './sussurros.$id';
+import * as start from './sussurrar.$username';
+
+useTestDatabase();
+
+const WHO = ['visitante', 'remetente', 'destinatario', 'terceiro', 'bloqueado', 'suspenso', 'admin'] as const;
+type Who = (typeof WHO)[number];
+
+describe('whispers: only the two readers of a conversation reach it', () => {
+  it('answers 404 on the page, its forms, the send door and the live connection to everyone else, staff included', async () => {
+    const users = {
+      remetente: await createUser({ verified: true }),
+      destinatario: await createUser({ verified: true }),
+      terceiro: await createUser({ verified: true }),
+      bloqueado: await createUser({ verified: true }),
+      suspenso: await createUser({ verified: true }),
+      admin: await createUser({ role: 'admin', verified: true }),
+    };
+    const sender = { ...testViewer(users.remetente), emailVerified: true };
+    const { conversationId: id } = await whisperTo(sender, users.destinatario.id, { clientId: newId(), body: 'Só entre nós.' });
+    // A conversation of the blocked and the suspended reader with the sender each, then the block and the suspension.
+    const blocked = await whisperTo(sender, users.bloqueado.id, { clientId: newId(), body: 'Oi' });
+    const suspended = await whisperTo(sender, users.suspenso.id, { clientId: newId(), body: 'Oi' });
+    await block(users.remetente.id, users.bloqueado.id);
+    await suspend(users.suspenso.id);
+    const cookie = (who: Who) => (who === 'visitante' ? undefined : users[who].cookie);
+    // The blocked and the suspended readers ask for their own conversation with the sender.
+    const idOf = (who: Who) => (who === 'bloqueado' ? blocked.conversationId : who === 'suspenso' ? suspended.conversationId : id);
+    const page = (who: Who) => call(thread.loader, getRequest(`/sussurros/${idOf(who)}`, cookie(who)), { id: idOf(who) });
+    const form = (who: Who) => call(thread.action, formRequest(`/sussurros/${idOf(who)}`, { intent: 'lida' }, { cookie: cookie(who) }), { id: idOf(who) });
+    const sending = (who: Who) =>
+      call(send.action, formRequest(`/api/sussurros/${id}/mensagens`, { clientId: newId(), body: 'Entrei?' }, { cookie: cookie(who) }), { id });
+    const live = async (who: Who) => {
+      const controller = new AbortController();
+      const request = new Request(`http://localhost/api/sussurros/${idOf(who)}/eventos`, {
+        headers: cookie(who) ? { cookie: cookie(who)! } : {},
+        signal: controller.signal,
+      });
+      const response = await call(events.loader, request, { id: idOf(who) });
+      controller.abort();
+      return response;
+    };
+    // The suspended reader's session no longer signs them in: they are sent to sign in, as a visitor.
+    const readers = { visitante: 'entrar', remetente: 200, destinatario: 200, terceiro: 404, bloqueado: 404, suspenso: 'entrar', admin: 404 };
+    expect(await matrixOf(WHO, page)).toEqual(readers);
+    expect(await matrixOf(WHO, form)).toEqual(readers);
+    expect(await matrixOf(WHO, sending)).toEqual({
+      visitante: 401,
+      remetente: 200,
+      destinatario: 200,
+      terceiro: 404,
+      bloqueado: 404,
+      suspenso: 401,
+      admin: 404,
+    });
+    expect(await matrixOf(WHO, live)).toEqual({ visitante: 401, remetente: 200, destinatario: 200, terceiro: 404, bloqueado: 404, suspenso: 401, admin: 404 });
+  });
+
+  it('/sussurrar/{username}: opens the conversation there is, refuses with the reason, never finds who blocked the viewer', async () => {
+    const [ana, bia, caio, dani] = [await createUser({ verified: true }), await createUser({ verified: true }), await createUser(), await createUser()];
+    const { conversationId } = await whisperTo({ ...testViewer(ana), emailVerified: true }, bia.id, { clientId: newId(), body: 'Oi' });
+    const opened = (await call(start.loader, getRequest(`/sussurrar/${bia.username}`, ana.cookie), { username: bia.username }).catch(
+      (r: unknown) => r,
+    )) as Response;
+    expect(opened.headers.get('Location')).toBe(`/sussurros/${conversationId}`);
+    await block(dani.id, ana.id);
+    const statuses = await matrixOf(['visitante', 'self', 'bloqueou', 'ninguem'] as const, (who) => {
+      const username = who === 'self' ? ana.username : who === 'bloqueou' ? dani.username : who === 'ninguem' ? 'ninguem_tem_esse_nome' : caio.username;
+      return call(start.loader, getRequest(`/sussurrar/${username}`, who === 'visitante' ? undefined : ana.cookie), { username });
+    });
+    expect(statuses).toEqual({ visitante: 'entrar', self: 404, bloqueou: 404, ninguem: 404 });
+  });
+});

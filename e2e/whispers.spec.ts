@@ -1,0 +1,83 @@
+import { type Page, expect, test } from '@playwright/test';
+import { checkBothWidths, signIn, signUp, uniqueName } from './helpers';
+
+const badge = (page: Page) => page.getByRole('link', { name: /^Sussurros/ });
+
+test('A whispers B from the profile, B sees it arrive live, A sees it read, a message typed offline goes once, B blocks A', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const aContext = await browser.newContext();
+  const bContext = await browser.newContext();
+  const a = await aContext.newPage();
+  const b = await bContext.newPage();
+  const aName = uniqueName('sus');
+  const bName = uniqueName('sus');
+  await signUp(a, aName, 'capitu-bentinho-1899');
+  await signUp(b, bName, 'capitu-bentinho-1899');
+  await expect(badge(b)).toHaveAccessibleName('Sussurros');
+
+  // A opens B's profile and whispers.
+  await a.goto(`/u/${bName}`);
+  await a.getByRole('link', { name: 'Sussurrar' }).click();
+  await expect(a.getByRole('heading', { level: 1, name: `Sussurrar para ${bName}` })).toBeVisible();
+  await checkBothWidths(a, 'sussurrar');
+  await a.getByLabel('Sua mensagem').fill('Oi! Você também está lendo Dom Casmurro?');
+  await a.getByRole('button', { name: 'Enviar sussurro' }).click();
+  await expect(a).toHaveURL(/\/sussurros\/[\w-]{21}$/);
+  const thread = new URL(a.url()).pathname;
+  await expect(a.getByText('Oi! Você também está lendo Dom Casmurro?')).toBeVisible();
+  await expect(a.getByText('Enviada', { exact: true })).toBeVisible();
+
+  // B, on /home all along, sees the badge light up without reloading, then the conversation.
+  await expect(badge(b)).toHaveAccessibleName('Sussurros: 1 conversa não lida');
+  await badge(b).click();
+  await expect(b.getByRole('heading', { level: 1, name: 'Sussurros' })).toBeVisible();
+  await expect(b.getByText('Oi! Você também está lendo Dom Casmurro?')).toBeVisible();
+  await checkBothWidths(b, 'sussurros');
+  await b.getByRole('link', { name: new RegExp(aName) }).click();
+  await expect(b).toHaveURL(new RegExp(`${thread}$`));
+
+  // The read mark reaches A's open page, live; the badge of B goes out.
+  await expect(a.getByText('Lida', { exact: true })).toBeVisible();
+  await expect(badge(b)).toHaveAccessibleName('Sussurros');
+
+  // B answers; it appears on A's page without a reload.
+  await b.getByLabel('Sua mensagem').fill('Estou! Capitu é um mistério.');
+  await b.getByRole('button', { name: 'Enviar' }).click();
+  await expect(b.getByLabel('Sua mensagem')).toHaveValue('');
+  await expect(a.getByText('Estou! Capitu é um mistério.')).toBeVisible();
+  await checkBothWidths(a, 'sussurro-conversa');
+
+  // A types while the connection is down: the text waits, and goes once when it is back.
+  await aContext.setOffline(true);
+  await a.getByLabel('Sua mensagem').fill('Escrevi isto sem internet.');
+  await a.getByRole('button', { name: 'Enviar' }).click();
+  await expect(a.getByText(/Sem conexão: a mensagem fica guardada/)).toBeVisible();
+  await expect(a.getByLabel('Sua mensagem')).toHaveValue('Escrevi isto sem internet.');
+  await aContext.setOffline(false);
+  await expect(b.getByText('Escrevi isto sem internet.')).toHaveCount(1);
+  await expect(a.getByLabel('Sua mensagem')).toHaveValue('');
+  await b.reload();
+  await expect(b.getByText('Escrevi isto sem internet.')).toHaveCount(1);
+
+  // Nobody else reaches the conversation: another reader and an admin get 404 on the page, its data and its stream.
+  for (const username of ['beto_leitor', 'ana_admin']) {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signIn(other, username);
+    expect((await other.goto(thread))?.status()).toBe(404);
+    await expect(other.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+    expect((await other.request.get(`${thread}.data`)).status()).toBe(404);
+    expect((await other.request.get(`/api${thread}/eventos`)).status()).toBe(404);
+    await context.close();
+  }
+
+  // B blocks A from the thread: B is back on the list, and A's open page becomes a 404 by itself.
+  b.once('dialog', (dialog) => void dialog.accept());
+  await b.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(b).toHaveURL(new RegExp(`/sussurros\\?bloqueado=${aName}$`));
+  await expect(b.getByText(`Você bloqueou @${aName}.`)).toBeVisible();
+  await expect(a.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+  expect((await a.goto(`/sussurrar/${bName}`))?.status()).toBe(404);
+  await aContext.close();
+  await bContext.close();
+});
