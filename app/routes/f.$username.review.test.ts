@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~/db/client.server';
 import { deleteAccount } from '~/features/accounts/deletion.server';
 import { closeSession, lockRunning } from '~/features/focus/closing.server';
+import { seedDemoFocusGame, seedDemoFocusSessions } from '~/features/focus/seed.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';
@@ -80,5 +81,21 @@ describe("review 0086: the profile's Foca tab", () => {
     const others = out.data.foca.pets.filter((pet) => !pet.companion);
     expect(out.data.foca.petCount).toBe(8);
     expect(others).toHaveLength(6);
+  });
+});
+
+describe("review 0086: the demo's foca page (/f/lia_leitora) adds up", () => {
+  it("a pet's minutes together are never more than the reader's focus minutes of all time (XP comes only from them)", async () => {
+    const lia = await createUser();
+    const book = await createEdition({ title: 'Iracema', authors: ['José de Alencar'], pages: 120 });
+    await setShelfStatus(testViewer(lia), book, 'reading');
+    await seedDemoFocusSessions(lia.username);
+    await seedDemoFocusGame(lia.username);
+    const page = (await call(readerFoca.loader, getRequest(`/f/${lia.username}`), { username: lia.username })) as {
+      data: { foca: { pets: { name: string | null; xp: number }[]; totals: { all: number } } };
+    };
+    const { pets, totals } = page.data.foca;
+    // Today: Pipoca "420 min juntos" beside "Desde sempre: 71 min".
+    expect(pets.filter((pet) => pet.xp > totals.all).map((pet) => [pet.name, pet.xp, totals.all])).toEqual([]);
   });
 });
