@@ -154,7 +154,7 @@ test('the LC’s book picker offers editions only: a club’s name, which the he
   const suggestions = (q: string) => page.waitForResponse((r) => r.url().includes(`/api/catalogo/sugestoes?q=${encodeURIComponent(q)}`) && r.ok());
 
   // The suggestions do hold the club for its name: the header offers it.
-  const header = page.getByRole('combobox', { name: 'Buscar livros, clubes e maratonas' });
+  const header = page.getByRole('combobox', { name: 'Buscar livros, leitores, clubes, maratonas e espécies' });
   const forHeader = suggestions('Clube da Foca');
   await header.fill('Clube da Foca');
   expect((await (await forHeader).json()).suggestions).toContainEqual(expect.objectContaining({ kind: 'club', title: 'Clube da Foca' }));

@@ -16,6 +16,8 @@ test('a visitor goes from lia’s profile to its Foca tab, her foca page and one
   await expect(page.getByRole('heading', { level: 2, name: 'Álbum: 3 de 10 espécies' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Bichinhos (3)' })).toBeVisible();
   await expect(page.getByText(/^Nos últimos 30 dias: /)).toBeVisible();
+  await expect(page.getByRole('link', { name: /º no ranking geral$/ })).toHaveAttribute('href', /^\/foca\/ranking\?periodo=geral(&pagina=\d+)?$/);
+  await expect(page.getByText('Espécie ainda não encontrada').first()).toBeVisible();
   await checkBothWidths(page, 'foca-leitor');
 
   await page.getByRole('link', { name: 'Kai' }).click();
@@ -24,7 +26,7 @@ test('a visitor goes from lia’s profile to its Foca tab, her foca page and one
 
   // The header's search: her foca page by her exact username, and a species by name.
   await page.setViewportSize({ width: 1280, height: 900 });
-  const search = page.getByRole('combobox', { name: 'Buscar livros, clubes e maratonas' });
+  const search = page.getByRole('combobox', { name: 'Buscar livros, leitores, clubes, maratonas e espécies' });
   await search.fill('@lia_leitora');
   await page.getByRole('option', { name: /^Foca de / }).click();
   await expect(page).toHaveURL(/\/f\/lia_leitora$/);

@@ -58,7 +58,7 @@ export default function BichinhosPage({ loaderData }: Route.ComponentProps) {
                         </ul>
                       </>
                     ) : (
-                      <p className="text-sm text-muted">Ainda não encontrada.</p>
+                      <p className="text-sm text-muted">Espécie ainda não encontrada.</p>
                     )}
                   </div>
                 </li>

@@ -7,6 +7,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { authAccounts, users } from '~/db/schema';
 import { editionAttsCacheTag } from '~/features/atts/mutations.server';
 import { editionCacheTag } from '~/features/catalog/cache';
+import { FOCUS_RANKING_CACHE_TAG } from '~/features/focus/cache';
 import { forgetSuggestions } from '~/features/social/suggestions.server';
 import { removeFiles } from '~/integrations/storage/storage.server';
 import { ownAvatarKey } from './avatar-key.server';
@@ -73,6 +74,8 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
       ) t GROUP BY edition_id`,
       tx,
     );
+    // A reader in the focus rankings: the places of everyone behind them move up (their totals go with the account).
+    const [ranked] = await queryRows<{ ranked: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM focus_totals WHERE user_id = ${viewer.id}) AS ranked`, tx);
     // What mentions the reader without a foreign key: jobs waiting to email about them, rate-limit counters
     // keyed by them (`rule:subject`, the subject lower-cased by hitRateLimit), the auth library's pending
     // tokens, the emails sent to them and the emails that told others about them ("@x começou a seguir você").
@@ -96,6 +99,7 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
         ...clubs.tags,
         ...groupReads.tags,
         ...marathons.tags,
+        ...(ranked?.ranked ? [FOCUS_RANKING_CACHE_TAG] : []),
       ],
     };
   });

@@ -5,9 +5,10 @@ export const FOCUS_RECENT_MAX = 5;
 export const FOCUS_LOGS_PAGE_SIZE = 20;
 /** /foca/logs shows the latest game events (eggs received and hatched, levels) above the sessions. */
 export const FOCUS_EVENTS_SHOWN = 20;
-/** A reader's foca page (/f/{username}) shows this many pets, the companion first; the profile's foca tab, fewer. */
+/** A reader's foca page (/f/{username}) shows this many pets, the companion first. */
 export const FOCUS_READER_PETS_SHOWN = 24;
-export const FOCUS_PROFILE_PETS_SHOWN = 6;
+/** The profile's foca tab shows the companion and up to this many other pets (decision 0086). */
+export const FOCUS_PROFILE_OTHER_PETS_SHOWN = 6;
 /** "Recent" sessions on a reader's foca page: those of the last this many days. */
 export const FOCUS_RECENT_DAYS = 30;
 

@@ -7,11 +7,27 @@ import { FOCUS_TIME_ZONE } from './vocabulary';
 /** A demo session: [minutes ago it ended, planned minutes, status, credited minutes]. */
 type Session = readonly [endedAgo: number, planned: number, status: 'finished' | 'given_up', credited: number];
 
-/** lia's demo sessions. */
+const DAY = 1440;
+
+/**
+ * lia's demo sessions, two months of them: the history her game (seedDemoFocusGame) grew from — the first egg at the
+ * first, each egg's minutes and the companion's XP from the finished ones after it — and today's 12 minutes, as her
+ * "Leia 20 minutos" task (tasks/seed.server) says.
+ */
 const DEMO_SESSIONS: readonly Session[] = [
-  [60, 25, 'finished', 25],
-  [3 * 1440 + 120, 40, 'finished', 40],
-  [5 * 1440 + 300, 25, 'given_up', 6],
+  [60 * DAY + 600, 60, 'finished', 60],
+  [58 * DAY + 600, 60, 'finished', 60],
+  [45 * DAY + 600, 120, 'finished', 120],
+  [40 * DAY + 600, 120, 'finished', 120],
+  [35 * DAY + 600, 120, 'finished', 120],
+  [30 * DAY + 600, 120, 'finished', 120],
+  [25 * DAY + 600, 90, 'finished', 90],
+  [20 * DAY + 600, 30, 'finished', 30],
+  [15 * DAY + 600, 60, 'finished', 60],
+  [5 * DAY + 300, 40, 'finished', 40],
+  [3 * DAY + 120, 25, 'finished', 25],
+  [2 * DAY + 300, 25, 'given_up', 6],
+  [60, 12, 'finished', 12],
 ];
 
 /**
@@ -76,23 +92,43 @@ async function writeSessions(username: string, sessions: readonly Session[], onS
 }
 
 /**
- * lia's game, mid-way (decision 0082): three pets, one of each rarity (the comum one her companion, at level 4),
- * three eggs incubating and one waiting for a slot, and the events that got her there. Written as history, as the
- * sessions are. Skips a reader who has eggs; answers how many eggs it wrote.
+ * lia's game, mid-way (decision 0082), as her demo sessions grew it: her first session's egg hatched Pipoca, her
+ * companion since (level 5: every finished minute after, and today's att task's 15 XP); a lendária egg from a
+ * marathon challenge and the 10-hour milestone's rara hatched three weeks ago and two; three eggs incubating with
+ * the minutes of the sessions since each came, a fourth waiting for a slot; and the events that got her there.
+ * Written as history, as the sessions are. Skips a reader who has eggs; answers how many eggs it wrote.
  */
 export async function seedDemoFocusGame(username: string): Promise<number> {
   const [reader] = await queryRows<{ id: string; has_eggs: boolean }>(
     sql`SELECT u.id, EXISTS (SELECT 1 FROM focus_eggs g WHERE g.user_id = u.id) AS has_eggs FROM users u WHERE u.username = ${username}`,
   );
   if (!reader || reader.has_eggs) return 0;
-  // [source key, rarity, days ago received, minutes, hatched: [species, name, xp, companion, days ago] | null]
+  // [source key, rarity, days ago received, minutes, hatched: [species, name, xp, companion, days ago, [level, days ago][]] | null]
   const eggs = [
-    ['milestone:primeira-sessao', 'comum', 40, 60, ['foca-comum', 'Pipoca', 420, true, 38]],
-    ['challenge:demo-rara', 'rara', 20, 180, ['foca-harpa', null, 0, false, 12]],
-    ['challenge:demo-lendaria', 'lendaria', 30, 600, ['foca-monge-do-havai', 'Kai', 0, false, 3]],
-    ['challenge:demo-1', 'rara', 6, 95, null],
-    ['challenge:demo-2', 'comum', 4, 35, null],
-    ['challenge:demo-3', 'lendaria', 2, 20, null],
+    [
+      'milestone:primeira-sessao',
+      'comum',
+      60,
+      60,
+      [
+        'foca-comum',
+        'Pipoca',
+        752,
+        true,
+        58,
+        [
+          [2, 45],
+          [3, 40],
+          [4, 35],
+          [5, 20],
+        ],
+      ],
+    ],
+    ['challenge:demo-lendaria', 'lendaria', 50, 600, ['foca-monge-do-havai', 'Kai', 0, false, 20, []]],
+    ['milestone:10h', 'rara', 30, 180, ['foca-harpa', null, 0, false, 15, []]],
+    ['challenge:demo-1', 'rara', 6, 77, null],
+    ['challenge:demo-2', 'comum', 4, 37, null],
+    ['challenge:demo-3', 'lendaria', 2, 12, null],
     ['challenge:demo-4', 'comum', 1, 0, null],
   ] as const;
   const ago = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
@@ -105,12 +141,12 @@ export async function seedDemoFocusGame(username: string): Promise<number> {
       VALUES (${eggId}, ${reader.id}, ${rarity}, ${key.split(':')[0]!}, ${key}, ${minutes}, ${ago(received)}, ${pet ? ago(pet[4]) : null})`);
     await event('egg_received', { egg: eggId }, received);
     if (!pet) continue;
-    const [species, name, xp, companion, hatched] = pet;
+    const [species, name, xp, companion, hatched, levels] = pet;
     const petId = newId();
     await getDb().execute(sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, xp, mood, mood_at, companion, hatched_at)
       VALUES (${petId}, ${reader.id}, ${eggId}, ${species}, ${name}, ${xp}, 85, now() - interval '1 hour', ${companion}, ${ago(hatched)})`);
     await event('egg_hatched', { egg: eggId, pet: petId }, hatched);
-    for (let level = 2; 30 * level * (level - 1) <= xp; level++) await event('level_up', { pet: petId, level }, hatched - level * 5);
+    for (const [level, days] of levels) await event('level_up', { pet: petId, level }, days);
   }
   return eggs.length;
 }

@@ -1,4 +1,4 @@
-import { FOCUS_PROFILE_PETS_SHOWN } from '~/features/focus/policy';
+import { FOCUS_PROFILE_OTHER_PETS_SHOWN } from '~/features/focus/policy';
 import { getReaderFoca } from '~/features/focus/reader-page.server';
 import { listReaderGroupReads } from '~/features/lcs/profile-tab.server';
 import { listReaderMarathons } from '~/features/marathons/queries.server';
@@ -155,7 +155,7 @@ export const TAB_LOADERS: TabLoaders = {
   lcs: async ({ viewer, owner }) => ({ tab: 'lcs', groupReads: await listReaderGroupReads(viewer, owner.reader.id) }),
   maratonas: async ({ viewer, owner }) => ({ tab: 'maratonas', marathons: await listReaderMarathons(viewer, owner.reader.id) }),
   clubes: async ({ viewer, owner }) => ({ tab: 'clubes', clubs: await listReaderClubs(viewer, owner.reader.id) }),
-  foca: async ({ viewer, owner }) => ({ tab: 'foca', foca: await getReaderFoca(viewer, owner.reader.id, FOCUS_PROFILE_PETS_SHOWN, owner.audience) }),
+  foca: async ({ viewer, owner }) => ({ tab: 'foca', foca: await getReaderFoca(viewer, owner.reader.id, 1 + FOCUS_PROFILE_OTHER_PETS_SHOWN, owner.audience) }),
   seguidores: async ({ viewer, owner, params }) => ({
     tab: 'seguidores',
     readers: await listConnections(viewer, owner.reader.id, 'followers', params.pagina),

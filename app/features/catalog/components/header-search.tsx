@@ -24,7 +24,7 @@ export function HeaderSearch() {
   return (
     <Form method="get" action="/catalogo" role="search" className="relative" onSubmit={close}>
       <label htmlFor={`${listId}-input`} className="sr-only">
-        Buscar livros, clubes e maratonas
+        Buscar livros, leitores, clubes, maratonas e espécies
       </label>
       <Search aria-hidden="true" size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
       <input
@@ -36,7 +36,7 @@ export function HeaderSearch() {
         onKeyDown={(event) => onKeyDown(event, choose)}
         onBlur={() => setTimeout(close, 150)}
         onFocus={() => suggestions.length && reopen()}
-        placeholder="Buscar livros, clubes e maratonas"
+        placeholder="Buscar livros, leitores, clubes…"
         autoComplete="off"
         maxLength={200}
         role="combobox"

@@ -57,7 +57,7 @@ export function PetStats({ pet }: { pet: Pick<PetView, 'xp' | 'mood'> }) {
         {top ? ' (o máximo)' : ''} · {formatNumber(pet.xp)} min juntos
       </p>
       {top ? (
-        <ProgressBar fraction={1} label="Chegou ao nível mais alto: os minutos seguem contando juntos." />
+        <ProgressBar fraction={1} label="Nível máximo: os minutos juntos continuam contando." />
       ) : (
         <ProgressBar fraction={(pet.xp - from) / (to - from)} label={`${formatNumber(to - pet.xp)} min para o nível ${formatNumber(level + 1)}`} />
       )}

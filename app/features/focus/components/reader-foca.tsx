@@ -2,7 +2,7 @@ import { Link } from '~/components/link';
 import { formatNumber } from '~/lib/format';
 import { levelFor } from '../game-policy';
 import type { PetView } from '../game-queries.server';
-import { FOCUS_RECENT_DAYS } from '../policy';
+import { FOCUS_PROFILE_OTHER_PETS_SHOWN, FOCUS_RANKING_PAGE_SIZE, FOCUS_RECENT_DAYS } from '../policy';
 import type { ReaderFoca } from '../reader-page.server';
 import { SPECIES, petDisplayName, speciesOf } from '../species';
 import { FOCUS_PERIODS, type FocusPeriod, RARITIES, RARITY_LABELS, SPECIES_SLUGS } from '../vocabulary';
@@ -105,7 +105,7 @@ function Album({ foca }: { foca: ReaderFoca }) {
                     <SpeciesArt species={slug} unknown={!count} size={64} />
                     <span className="text-sm font-medium">{SPECIES[slug].name}</span>
                     <span className="text-xs text-muted">
-                      {count ? `${formatNumber(count)} ${count === 1 ? 'bichinho' : 'bichinhos'}` : 'Ainda não encontrada'}
+                      {count ? `${formatNumber(count)} ${count === 1 ? 'bichinho' : 'bichinhos'}` : 'Espécie ainda não encontrada'}
                     </span>
                   </li>
                 );
@@ -129,6 +129,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The all-time ranking's page that lists a place. */
+function rankingPageOf(place: number): string {
+  const page = Math.ceil(place / FOCUS_RANKING_PAGE_SIZE);
+  return page > 1 ? `/foca/ranking?periodo=geral&pagina=${page}` : '/foca/ranking?periodo=geral';
+}
+
 /** /f/{username}: a reader's whole foca — companion, minutes and place, recent sessions, pets, album. */
 export function ReaderFocaPage({ foca, owner }: { foca: ReaderFoca; owner: string }) {
   const found = SPECIES_SLUGS.filter((slug) => foca.album[slug]).length;
@@ -141,7 +147,7 @@ export function ReaderFocaPage({ foca, owner }: { foca: ReaderFoca; owner: strin
         <Totals foca={foca} />
         {foca.place ? (
           <p>
-            <Link to="/foca/ranking?periodo=geral">{formatNumber(foca.place)}º no ranking geral</Link>
+            <Link to={rankingPageOf(foca.place)}>{formatNumber(foca.place)}º no ranking geral</Link>
           </p>
         ) : null}
         <p className="text-sm text-muted">
@@ -162,7 +168,8 @@ export function ReaderFocaPage({ foca, owner }: { foca: ReaderFoca; owner: strin
 /** The profile's foca tab: the companion, the minutes and a few other pets, with the way to the whole page. */
 export function ReaderFocaSummary({ foca, owner, username }: { foca: ReaderFoca; owner: string; username: string }) {
   const companion = foca.pets[0]?.companion ? 1 : 0;
-  const others = foca.pets.slice(companion);
+  // The loader reads the companion and 6 more: without a companion, the first 6 of them.
+  const others = foca.pets.slice(companion, companion + FOCUS_PROFILE_OTHER_PETS_SHOWN);
   return (
     <div className="flex flex-col gap-4">
       <Companion pet={foca.pets[0]} owner={owner} />
