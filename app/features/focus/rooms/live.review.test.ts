@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDatabase, queryRows } from '~/db/client.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
-import { publish, subscribe } from '~/server/realtime.server';
+import { closeRealtime, publish, subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../../test/db';
 import { createEdition, createUser, getRequest, testViewer } from '../../../../test/factories';
@@ -123,5 +123,18 @@ describe('realtime.server under review', () => {
     await publish(channel, { kind: 'presence' });
     await expect.poll(() => heard, { timeout: 2000 }).toEqual([{ kind: 'presence' }]);
     await off();
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('closing realtime while a page subscribes leaves no listening connection open behind it', async () => {
+    // A page subscribing as the server stops: its LISTEN is queued on the listener when closeRealtime runs.
+    const subscribing = subscribe(`review:${newId()}`, () => undefined).catch(() => undefined);
+    await closeRealtime();
+    await subscribing;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The queued work finds no listener and makes a new one after the close: a connection nobody ends.
+    const [row] = await queryRows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+    );
+    expect(row!.n).toBe(0);
   });
 });
