@@ -431,11 +431,7 @@ describe('presence, one heartbeat a room', () => {
   });
 
   it('the room’s heartbeat does not keep a suspended member’s connection (their sessions ended; the page is closed to them)', async () => {
-    const host = await reader();
-    const member = await reader();
-    const room = await createFocusRoom(host.viewer, { name: 'Sala com suspensão', visibility: 'public' });
-    await seated(room.id, host);
-    await seated(room.id, member);
+    const { host, member, room } = await roomOfTwo('Sala com suspensão');
     await suspend(member.viewer.id);
     expect(await refreshPresence(room.id, [host.viewer.id, member.viewer.id])).toEqual(new Set([host.viewer.id]));
   });
