@@ -18,6 +18,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { RoomLiveView } from '~/features/focus/rooms/live.server';
 import { BENCH_ROOMS, cpuMs, databaseCpuMs, databaseCpuSince, percentile, rssMb, verdict, withBenchServer } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
@@ -31,14 +32,17 @@ const READERS = BENCH_ROOMS.rooms * BENCH_ROOMS.perRoom;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Arrival = { at: number; data: string };
+/** A `sala` event as it arrived: its kind, and the room it carries (decision 0087; null for an event without it). */
+type Arrival = { at: number; kind: string; view: RoomLiveView | null; parsedAt: number };
+/** What a round waits for at each other member: an event of one of these kinds showing the new state (`state` of its room). */
+type Expected = { kinds: readonly string[]; state: (view: RoomLiveView, room: number) => boolean };
 /** One reader's open room page: their live connection, and what it received and reloaded. */
 type Member = {
   reader: number;
   room: number;
   cookie: string;
   events: Arrival[];
-  /** When the new state was in hand after each event: carried by the event, or reloaded as the browser would. */
+  /** When the room was reloaded, as the browser would, after an event without it. */
   reloads: { at: number; ok: boolean }[];
   pending: boolean;
   open: boolean;
@@ -112,13 +116,10 @@ function connect(base: string, member: Member): Promise<void> {
             const block = buffered.slice(0, end);
             buffered = buffered.slice(end + 2);
             if (!block.startsWith('event: sala')) continue;
-            const data = block.slice(block.indexOf('data: ') + 6);
-            member.events.push({ at, data });
+            const event = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { kind: string; view?: RoomLiveView };
+            member.events.push({ at, kind: event.kind, view: event.view ?? null, parsedAt: performance.now() });
             // The page shows the room an event carries at once (decision 0087); an event without it, the page reloads.
-            if (data.includes('"view":')) {
-              JSON.parse(data);
-              member.reloads.push({ at: performance.now(), ok: true });
-            } else onEvent(base, member);
+            if (!event.view) onEvent(base, member);
           }
         });
         response.on('close', () => (member.open = false));
@@ -148,10 +149,11 @@ type Delays = { event: number[]; state: number[]; missedEvent: number; missedSta
 
 /**
  * One round: in every room, `actor(room)` posts `form` at a moment spread over SPREAD_SECONDS; then, for every other
- * member of the room, the delay from the request's start to the first event after it and to the first reload that
- * came back after that event.
+ * member of the room, the delay from the request's start to the first event after it of an `expected` kind (a
+ * heartbeat's presence event is no hit) and to the new state in hand: the room that event carries, when it shows the
+ * change, or the first reload that came back after an event without it.
  */
-async function round(base: string, members: Member[], actor: (room: number) => number, form: Record<string, string>): Promise<Delays> {
+async function round(base: string, members: Member[], actor: (room: number) => number, form: Record<string, string>, expected: Expected): Promise<Delays> {
   const delays: Delays = { event: [], state: [], missedEvent: 0, missedState: 0, failedActions: 0, actionMs: [] };
   const started = new Map<number, number>();
   await Promise.all(
@@ -178,14 +180,14 @@ async function round(base: string, members: Member[], actor: (room: number) => n
   for (const member of members) {
     const at = started.get(member.room)!;
     if (member.reader === actor(member.room)) continue;
-    const event = member.events.find((e) => e.at >= at);
+    const event = member.events.find((e) => e.at >= at && expected.kinds.includes(e.kind) && (!e.view || expected.state(e.view, member.room)));
     if (!event) {
       delays.missedEvent += 1;
       delays.missedState += 1;
       continue;
     }
     delays.event.push(event.at - at);
-    const reload = member.reloads.find((r) => r.at >= event.at);
+    const reload = event.view ? { at: event.parsedAt, ok: true } : member.reloads.find((r) => r.at >= event.at);
     if (reload?.ok) delays.state.push(reload.at - at);
     else delays.missedState += 1;
   }
@@ -246,8 +248,21 @@ async function main() {
       });
       const holding = await measure(() => sleep(HOLD_SECONDS * 1000));
       const stillOpen = members.filter((m) => m.open).length;
-      const sprint = await measure(() => round(base, members, (room) => room * BENCH_ROOMS.perRoom, { intent: 'sprint', minutes: '25' }));
-      const leave = await measure(() => round(base, members, (room) => room * BENCH_ROOMS.perRoom + BENCH_ROOMS.perRoom - 1, { intent: 'sair' }));
+      const host = (room: number) => room * BENCH_ROOMS.perRoom;
+      const leaver = (room: number) => room * BENCH_ROOMS.perRoom + BENCH_ROOMS.perRoom - 1;
+      // The sprint runs for the member; then the leaver is gone from the room (a `sprint` event when they gave a session up).
+      const sprint = await measure(() =>
+        round(base, members, host, { intent: 'sprint', minutes: '25' }, { kinds: ['sprint'], state: (view) => Boolean(view.room.sprint?.running) }),
+      );
+      const leave = await measure(() =>
+        round(
+          base,
+          members,
+          leaver,
+          { intent: 'sair' },
+          { kinds: ['sprint', 'member'], state: (view, room) => !view.room.members.some((member) => member.id === BENCH_ROOMS.readerId(leaver(room))) },
+        ),
+      );
       const rssEnd = rssMb(pid);
       const load = os.loadavg().map((n) => n.toFixed(1));
 

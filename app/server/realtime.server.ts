@@ -9,9 +9,13 @@ import { log } from './logger.server';
  * every server listens on a dedicated connection, so an event published by one reaches the others.
  */
 type Listener = (payload: string) => void;
-const listeners = new Map<string, Set<Listener>>();
+/** A channel this server hears: its pages' listeners, and its LISTEN (every subscriber waits for it to take). */
+type Channel = { listeners: Set<Listener>; listening: Promise<void> };
+const channels = new Map<string, Channel>();
 let pgListener: pg.Client | undefined;
 const pgliteUnlisten = new Map<string, () => Promise<void>>();
+/** Bumped by closeRealtime: listener work queued before a close finds it changed and does nothing. */
+let generation = 0;
 
 // Hashed so any id can be part of a channel without colliding or breaking identifier rules.
 const channelName = (channel: string) => `rt_${createHash('sha1').update(channel).digest('hex')}`;
@@ -27,6 +31,10 @@ export async function publish(channel: string, payload: unknown, db: Db | Tx = g
   await db.execute(sql`SELECT pg_notify(${channelName(channel)}, ${text})`);
 }
 
+/**
+ * Hears `channel` until the returned function is called. A LISTEN that fails rejects every subscriber waiting on
+ * it and forgets the channel, so the next subscriber (a page reconnecting) listens again.
+ */
 export async function subscribe(channel: string, onMessage: (payload: unknown) => void): Promise<() => Promise<void>> {
   const name = channelName(channel);
   const listener: Listener = (raw) => {
@@ -36,24 +44,37 @@ export async function subscribe(channel: string, onMessage: (payload: unknown) =
       log.warn('realtime.bad_payload', { channel, error });
     }
   };
-  let set = listeners.get(name);
-  if (!set) {
-    set = new Set();
-    listeners.set(name, set);
-    await listenOnDatabase(name);
+  let entry = channels.get(name);
+  if (!entry) {
+    const created: Channel = {
+      listeners: new Set(),
+      listening: listenOnDatabase(name).catch((error: unknown) => {
+        if (channels.get(name) === created) channels.delete(name);
+        throw error;
+      }),
+    };
+    channels.set(name, created);
+    entry = created;
   }
-  set.add(listener);
+  const current = entry;
+  current.listeners.add(listener);
+  try {
+    await current.listening;
+  } catch (error) {
+    current.listeners.delete(listener);
+    throw error;
+  }
   return async () => {
-    set.delete(listener);
-    if (set.size === 0) {
-      listeners.delete(name);
+    current.listeners.delete(listener);
+    if (current.listeners.size === 0 && channels.get(name) === current) {
+      channels.delete(name);
       await unlistenOnDatabase(name);
     }
   };
 }
 
 const dispatch = (name: string, payload: string) => {
-  for (const listener of listeners.get(name) ?? []) listener(payload);
+  for (const listener of channels.get(name)?.listeners ?? []) listener(payload);
 };
 
 async function listenOnDatabase(name: string) {
@@ -62,7 +83,9 @@ async function listenOnDatabase(name: string) {
     pgliteUnlisten.set(name, await database.pglite.listen(name, (payload) => dispatch(name, payload)));
     return;
   }
+  const opened = generation;
   await onListener(async () => {
+    if (generation !== opened) throw new Error('Realtime closed');
     if (!pgListener) {
       const client = new pg.Client({ connectionString: database.url });
       client.on('notification', (message) => dispatch(message.channel, message.payload ?? ''));
@@ -92,15 +115,23 @@ async function unlistenOnDatabase(name: string) {
     await unlisten();
   } else {
     // A listener closed meanwhile (the server stopping) has nothing left to unlisten.
+    const opened = generation;
     await onListener(async () => {
+      if (generation !== opened) return;
       await pgListener?.query(`UNLISTEN "${name}"`).catch((error: unknown) => log.warn('realtime.unlisten_failed', { error }));
     });
   }
 }
 
+/**
+ * Stops listening (the server stopping, a test ending). The listener's statement in flight finishes first and the
+ * ones queued behind it do nothing, so no listening connection is opened after the close.
+ */
 export async function closeRealtime(): Promise<void> {
-  listeners.clear();
+  generation += 1;
+  channels.clear();
   pgliteUnlisten.clear();
+  await listenerQueue;
   // Unset first: the pages' cleanups that run after this have nothing left to unlisten.
   const client = pgListener;
   pgListener = undefined;
@@ -145,6 +176,13 @@ export function eventStream(
           // Already closed.
         }
       };
+      // A client gone before or while `start` runs (the tab closed as the page opened: the response may then never
+      // be read nor cancelled) ends the stream too, and the cleanup runs as soon as `start` returns it.
+      if (request.signal.aborted) {
+        end();
+        return;
+      }
+      request.signal.addEventListener('abort', end, { once: true });
       controller.enqueue(encoder.encode('retry: 2000\n\n'));
       cleanup = await start(send, end);
       if (ended) {
@@ -152,7 +190,6 @@ export function eventStream(
         return;
       }
       heartbeat = setInterval(() => controller.enqueue(encoder.encode(': ping\n\n')), 25_000);
-      request.signal.addEventListener('abort', end);
     },
     cancel() {
       stop();

@@ -8,12 +8,12 @@ import type { RunningFocusSession } from '../types';
 import type { FocusRoomVisibility } from '../vocabulary';
 import { refreshPresence } from './mutations.server';
 import { FOCUS_ROOM_HEARTBEAT_SECONDS } from './policy';
-import { latestSprintJson, memberJson, presentSql, roomChannel } from './queries.server';
+import { latestSprintIdSql, latestSprintJson, memberJson, presentSql, roomChannel, shownTo } from './queries.server';
 import type { FocusRoomMember, FocusRoomPage, FocusRoomSprint } from './types';
 
 /**
  * The room's state pushed to its members' live connections (decision 0087): on a change, each server reads the room
- * once — every member, the latest sprint with every result, the blocks among the members, each member's running
+ * once — every member, the latest sprint with every result, whom the page hides from each member, each member's running
  * session — and each connection shapes it for its own viewer as the room page's loader would (roomViewFor). A change
  * then costs one read per server instead of one page load per member. The whole snapshot never leaves the server.
  */
@@ -26,8 +26,11 @@ export type RoomSnapshot = {
   /** Every member whose account is not suspended, in the page's order after the present ones (joined, then id). */
   members: FocusRoomMember[];
   sprint: FocusRoomSprint | null;
-  /** Blocks between members, [blocker, blocked]. */
-  blocks: [string, string][];
+  /**
+   * [member, reader] for every reader the room shows (a member, the host, a result of the latest sprint) whom the
+   * page does not show that member: the loader's rule (shownTo), asked of each pair.
+   */
+  hidden: [string, string][];
   /** Each member's running session (any, the sprint's or their own), by member. */
   running: Map<string, RunningFocusSession>;
   serverNow: string;
@@ -39,7 +42,7 @@ export type RoomLiveView = { room: FocusRoomPage; running: RunningFocusSession |
 /** The room as every member may see it, or null when it is gone or its host suspended (nobody sees it then). */
 export async function readRoomSnapshot(roomId: string): Promise<RoomSnapshot | null> {
   const [row] = await queryRows<
-    Omit<RoomSnapshot, 'running' | 'blocks' | 'members'> & { members: FocusRoomMember[] | null; blocks: [string, string][] | null }
+    Omit<RoomSnapshot, 'running' | 'hidden' | 'members'> & { members: FocusRoomMember[] | null; hidden: [string, string][] | null }
   >(sql`
     SELECT r.id, r.name, r.visibility, r.code, to_json(now()) #>> '{}' AS "serverNow",
       json_build_object('id', h.id, 'username', h.username, 'name', h.name) AS host,
@@ -47,9 +50,11 @@ export async function readRoomSnapshot(roomId: string): Promise<RoomSnapshot | n
           ORDER BY m.joined_at, u.id)
         FROM focus_room_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL LEFT JOIN editions e ON e.id = m.edition_id
         WHERE m.room_id = r.id) AS members,
-      (SELECT json_agg(json_build_array(b.blocker_id, b.blocked_id)) FROM blocks b
-        WHERE b.blocker_id IN (SELECT user_id FROM focus_room_members WHERE room_id = r.id)
-          AND b.blocked_id IN (SELECT user_id FROM focus_room_members WHERE room_id = r.id)) AS blocks,
+      (SELECT json_agg(json_build_array(v.user_id, p.id)) FROM focus_room_members v CROSS JOIN (
+          SELECT user_id AS id FROM focus_room_members WHERE room_id = r.id
+          UNION SELECT user_id FROM focus_sessions WHERE room_sprint_id = ${latestSprintIdSql(sql`r.id`)}
+          UNION SELECT r.host_id) p
+        WHERE v.room_id = r.id AND NOT ${shownTo(sql`p.id`, sql`v.user_id`)}) AS hidden,
       ${latestSprintJson(sql`r.id`, sql`true`)} AS sprint
     FROM focus_rooms r JOIN users h ON h.id = r.host_id AND h.suspended_at IS NULL
     WHERE r.id = ${roomId}`);
@@ -59,7 +64,7 @@ export async function readRoomSnapshot(roomId: string): Promise<RoomSnapshot | n
     ...row,
     serverNow: new Date(row.serverNow).toISOString(),
     members: row.members ?? [],
-    blocks: row.blocks ?? [],
+    hidden: row.hidden ?? [],
     running,
   };
 }
@@ -70,11 +75,7 @@ export async function readRoomSnapshot(roomId: string): Promise<RoomSnapshot | n
  * room as a member any more (they left, a block with the host): their connection then ends.
  */
 export function roomViewFor(snapshot: RoomSnapshot, viewer: Viewer): RoomLiveView | null {
-  const blocked = new Set<string>();
-  for (const [blocker, target] of snapshot.blocks) {
-    if (blocker === viewer.id) blocked.add(target);
-    if (target === viewer.id) blocked.add(blocker);
-  }
+  const blocked = new Set(snapshot.hidden.filter(([member]) => member === viewer.id).map(([, reader]) => reader));
   const own = snapshot.members.find((member) => member.id === viewer.id);
   if (!own || blocked.has(snapshot.host.id)) return null;
   const here = (member: FocusRoomMember) => member.id === viewer.id || member.present;

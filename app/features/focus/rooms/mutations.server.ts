@@ -239,8 +239,8 @@ export async function markPresent(viewer: Viewer, roomId: string): Promise<boole
 
 /**
  * Presence for every live connection one server holds in a room, in one statement every heartbeat (decision 0087):
- * `seen_at` now for each of `readerIds` still a member who may reach the room (roomAccess's rules for a member: the
- * host not suspended, no block either way with the host); the room hears of it only when one was not present before.
+ * `seen_at` now for each of `readerIds` still a member who may reach the room (not suspended themselves, as the
+ * viewer of every page; roomAccess's rules for a member: the host not suspended, no block either way with the host); the room hears of it only when one was not present before.
  * Returns those refreshed: the others' connections end. Member rows are locked in user_id order, as a start takes them.
  */
 export async function refreshPresence(roomId: string, readerIds: readonly string[]): Promise<Set<string>> {
@@ -249,7 +249,8 @@ export async function refreshPresence(roomId: string, readerIds: readonly string
     const rows = await queryRows<{ user_id: string; was: boolean }>(
       sql`WITH kept AS (
           SELECT m.room_id, m.user_id, coalesce(${presentSql(sql`m.seen_at`)}, false) AS was
-          FROM focus_room_members m JOIN focus_rooms r ON r.id = m.room_id JOIN users h ON h.id = r.host_id AND h.suspended_at IS NULL
+          FROM focus_room_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL
+            JOIN focus_rooms r ON r.id = m.room_id JOIN users h ON h.id = r.host_id AND h.suspended_at IS NULL
           WHERE m.room_id = ${roomId} AND m.user_id IN (${sql.join(
             readerIds.map((id) => sql`${id}`),
             sql`, `,

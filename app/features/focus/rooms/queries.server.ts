@@ -80,6 +80,15 @@ export const memberJson = (hostId: SQL, present: SQL) =>
     'edition', CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'title', e.title) END,
     'companion', (SELECT json_build_object('species', p.species, 'name', p.name) FROM focus_pets p WHERE p.user_id = u.id AND p.companion))`;
 
+/**
+ * SQL: whether the room page shows reader `shown` (a member, a sprint's result) to `viewer`: themselves, or anyone
+ * with no block either way. The one rule of the page's loader and of the state pushed to members (decision 0087).
+ */
+export const shownTo = (shown: SQL, viewer: SQL) => sql`(${shown} = ${viewer} OR NOT ${blockedEitherWay(shown, viewer)})`;
+
+/** SQL: the id of the room's latest sprint (the one its page shows), or null. */
+export const latestSprintIdSql = (roomId: SQL) => sql`(SELECT s.id FROM focus_room_sprints s WHERE s.room_id = ${roomId} ORDER BY s.started_at DESC LIMIT 1)`;
+
 /** SQL: the room's latest sprint with the results of the members `visible` keeps (SQL on their user `u`), or null. */
 export const latestSprintJson = (roomId: SQL, visible: SQL) =>
   sql`(SELECT json_build_object('id', s.id, 'plannedMinutes', s.planned_minutes, 'startedAt', to_json(s.started_at) #>> '{}',
@@ -89,7 +98,7 @@ export const latestSprintJson = (roomId: SQL, visible: SQL) =>
           'progressValue', f.progress_value, 'progressUnit', f.progress_unit) ORDER BY f.credited_minutes DESC, u.username)
         FROM focus_sessions f JOIN users u ON u.id = f.user_id AND u.suspended_at IS NULL JOIN editions e ON e.id = f.edition_id
         WHERE f.room_sprint_id = s.id AND (${visible})), '[]'::json))
-    FROM focus_room_sprints s WHERE s.room_id = ${roomId} ORDER BY s.started_at DESC LIMIT 1)`;
+    FROM focus_room_sprints s WHERE s.id = ${latestSprintIdSql(roomId)})`;
 
 /**
  * A room page: the room, its members (present first; never one the viewer blocked or who blocked them, nor a
@@ -104,8 +113,8 @@ export async function getFocusRoomPage(viewer: Viewer, roomId: string): Promise<
       (SELECT json_agg(${memberJson(sql`${access.hostId}`, sql`u.id = ${viewer.id} OR coalesce(${presentSql(sql`m.seen_at`)}, false)`)}
           ORDER BY u.id = ${viewer.id} OR coalesce(${presentSql(sql`m.seen_at`)}, false) DESC, m.joined_at, u.id)
         FROM focus_room_members m JOIN users u ON u.id = m.user_id AND u.suspended_at IS NULL LEFT JOIN editions e ON e.id = m.edition_id
-        WHERE m.room_id = ${roomId} AND (u.id = ${viewer.id} OR NOT ${blockedEitherWay(sql`u.id`, sql`${viewer.id}`)})) AS members,
-      ${latestSprintJson(sql`${roomId}`, sql`u.id = ${viewer.id} OR NOT ${blockedEitherWay(sql`u.id`, sql`${viewer.id}`)}`)} AS sprint`);
+        WHERE m.room_id = ${roomId} AND ${shownTo(sql`u.id`, sql`${viewer.id}`)}) AS members,
+      ${latestSprintJson(sql`${roomId}`, shownTo(sql`u.id`, sql`${viewer.id}`))} AS sprint`);
   const members = row!.members ?? [];
   return {
     id: access.id,

@@ -10,7 +10,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../../test/db';
 import { heldTransaction } from '../../../../test/held-transaction';
 import { createEdition, createUser, formRequest, getRequest, testViewer } from '../../../../test/factories';
-import { block } from '../../../../test/reading-factories';
+import { block, suspend } from '../../../../test/reading-factories';
 import { call, statusOf } from '../../../../test/routes';
 import * as roomPage from '../../../routes/foca.salas.$id';
 import * as roomsPage from '../../../routes/foca.salas';
@@ -50,6 +50,10 @@ const sessionsOf = (sprintId: string) =>
 
 const roomPageOf = async (who: Reader, roomId: string) =>
   (await call(roomPage.loader, getRequest(`/foca/salas/${roomId}`, who.cookie), { id: roomId })) as Awaited<ReturnType<typeof roomPage.loader>>;
+
+const seenAt = async (roomId: string, userId: string) =>
+  (await queryRows<{ seen_at: string | null }>(sql`SELECT seen_at::text FROM focus_room_members WHERE room_id = ${roomId} AND user_id = ${userId}`))[0]
+    ?.seen_at ?? null;
 
 /** A public room with its host and one member, both seated with their book. */
 async function roomOfTwo(name: string) {
@@ -425,6 +429,12 @@ describe('presence, one heartbeat a room', () => {
     await expect.poll(() => heard).toEqual([{ kind: 'presence' }]);
     await off();
   });
+
+  it('the room’s heartbeat does not keep a suspended member’s connection (their sessions ended; the page is closed to them)', async () => {
+    const { host, member, room } = await roomOfTwo('Sala com suspensão');
+    await suspend(member.viewer.id);
+    expect(await refreshPresence(room.id, [host.viewer.id, member.viewer.id])).toEqual(new Set([host.viewer.id]));
+  });
 });
 
 describe('presence across servers', () => {
@@ -545,6 +555,41 @@ describe('the room pushed to its members (decision 0087)', () => {
     expect(liveOf(host, snapshot)).not.toBeNull();
     await getDb().execute(sql`UPDATE users SET suspended_at = now() WHERE id = ${host.viewer.id}`);
     expect(await readRoomSnapshot(room.id)).toBeNull();
+  });
+
+  it('a former member’s sprint result is not pushed to a reader across a block with them (the loader hides it)', async () => {
+    const host = await reader();
+    const member = await reader();
+    const leaver = await reader();
+    const room = await createFocusRoom(host.viewer, { name: 'Sala da revisão', visibility: 'public' });
+    for (const who of [host, member, leaver]) await seated(room.id, who);
+    await startRoomSprint(host.viewer, room.id, 25);
+    // The leaver gives the sprint up (their result stays in the latest sprint), then blocks the member.
+    await leaveFocusRoom(leaver.viewer, room.id);
+    await block(leaver.viewer.id, member.viewer.id);
+
+    const loaded = await roomPageOf(member, room.id);
+    expect(loaded.room.sprint!.results.map((result) => result.userId)).not.toContain(leaver.viewer.id);
+    const pushed = roomViewFor((await readRoomSnapshot(room.id))!, member.viewer)!;
+    // Their result (name, username, book, minutes) stays hidden from the member they blocked, as the loader hides it.
+    expect(pushed.room.sprint!.results.map((result) => result.userId)).not.toContain(leaver.viewer.id);
+  });
+
+  it('a live connection dropped while it opens ends: the member is not left present, kept by the room’s heartbeat', async () => {
+    const host = await reader();
+    const member = await reader();
+    const room = await createFocusRoom(host.viewer, { name: 'Sala que fecha cedo', visibility: 'public' });
+    await joinFocusRoom(member.viewer, room.id);
+    // The tab closes while the loader runs (reading the viewer, the room): React Router then drops the Response
+    // unread (its static handler throws on an aborted request), so the stream is never cancelled either.
+    const controller = new AbortController();
+    const request = new Request(`http://localhost/api/foca/salas/${room.id}/eventos`, { headers: { cookie: member.cookie }, signal: controller.signal });
+    controller.abort();
+    await call(events.loader, request, { id: room.id });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The stream ends as it opens: the cleanup (unfollow, markAbsent) runs, so the room's heartbeat does not keep
+    // this ghost present (joining every sprint), nor the room followed, for as long as the server runs.
+    await expect.poll(() => seenAt(room.id, member.viewer.id), { timeout: 3000 }).toBeNull();
   });
 
   it('a member’s open connection receives the room as it is after a change, then `closed` and the end when the host closes it', async () => {
