@@ -9,18 +9,20 @@ import { todayIn } from '~/features/marathons/policy';
 import { logProgress } from '~/features/reading/progress/progress.server';
 import { publishReview, unpublishReview } from '~/features/reading/reviews/reviews.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
+import { grantEgg } from '~/features/focus/game.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition } from '../../../test/factories';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { periodStartOf } from './period';
+import { recordTaskEvent } from './record.server';
 import { TASKS } from './tasks';
 import type { TaskId } from './vocabulary';
 
 /**
- * A second reader's findings on decision 0085 (review of wt-tasks): each test shows a way a reward is earned again
- * without the reader doing anything new. They fail until the detectors are fixed.
+ * A second reader's findings on decision 0085 (review of wt-tasks): rewards earned again without the reader doing
+ * anything new, and a lock-order deadlock. They fail until the production code is fixed.
  */
 useTestDatabase();
 
@@ -56,7 +58,7 @@ const activities = (n: number) =>
 const challengeIds = async (marathonId: string) =>
   (await queryRows<{ id: string }>(sql`SELECT id FROM marathon_challenges WHERE marathon_id = ${marathonId} ORDER BY position, id`)).map((c) => c.id);
 
-describe('review of 0085: rewards earned again for nothing new', () => {
+describe('review of 0085', () => {
   it('a challenge done last week, unticked and ticked again, does not count again (a rare egg every week from the same three ticks)', async () => {
     const { viewer: organizer } = await noticeReader();
     const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo'), challenges: activities(3) }));
@@ -128,4 +130,36 @@ describe('review of 0085: rewards earned again for nothing new', () => {
     }
     expect(await progressOf(viewer, 'atualizar-2-livros')).toEqual({ progress: 1, done: false });
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a review published with its att while another att is published: both commit (no deadlock between task rows and pets)',
+    async () => {
+      // The reader has a companion: a reward's XP locks their pets.
+      const { viewer } = await noticeReader();
+      await getDb().transaction((tx) => grantEgg(tx, viewer.id, { source: 'milestone', sourceKey: 'milestone:teste', rarity: 'comum' }));
+      const [egg] = await queryRows<{ id: string }>(sql`UPDATE focus_eggs SET hatched_at = now(), minutes = 60 WHERE user_id = ${viewer.id} RETURNING id`);
+      await getDb().execute(
+        sql`INSERT INTO focus_pets (id, user_id, egg_id, species, companion) VALUES (${newId()}, ${viewer.id}, ${egg!.id}, 'foca-comum', true)`,
+      );
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      let reviewCounted!: () => void;
+      const afterReview = new Promise<void>((resolve) => (reviewCounted = resolve));
+      // publishReview(…, alsoWithin = the review's att): "Escreva uma resenha" completes (its XP locks the pets),
+      // then the review's att counts in "Publique uma att" — the task rows after the pets.
+      const reviewWithAtt = getDb().transaction(async (tx) => {
+        await recordTaskEvent(tx, viewer.id, 'review_written', 1, 'edicao-1');
+        reviewCounted();
+        await sleep(500);
+        await recordTaskEvent(tx, viewer.id, 'att_published', 1, 'att-da-resenha');
+      });
+      // postAtt in another tab, at the same moment: "Publique uma att"'s row, then the pets (its XP).
+      const otherAtt = afterReview.then(() => getDb().transaction((tx) => recordTaskEvent(tx, viewer.id, 'att_published', 1, 'outra-att')));
+      const results = await Promise.allSettled([reviewWithAtt, otherAtt]);
+      // A rejected one shows PostgreSQL's code (40P01: deadlock detected).
+      const outcome = (r: PromiseSettledResult<unknown>) =>
+        r.status === 'rejected' ? ((r.reason as { cause?: { code?: string } }).cause?.code ?? String(r.reason)) : 'ok';
+      expect(results.map(outcome)).toEqual(['ok', 'ok']);
+    },
+    20_000,
+  );
 });
