@@ -206,5 +206,10 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   'focus_pets.user_id': { onDelete: 'delete', why: 'the reader’s foca pets', archive: 'focusPets' },
   'focus_events.user_id': { onDelete: 'delete', why: 'the reader’s foca game log', archive: 'focusEvents' },
   'task_progress.user_id': { onDelete: 'delete', why: 'the reader’s progress on the daily and weekly tasks (/tarefas)', archive: 'taskProgress' },
+  'task_counted_keys.user_id': {
+    onDelete: 'delete',
+    why: 'which challenges and books already counted in the reader’s tasks, once ever',
+    archive: { excluded: 'ids of the reader’s own challenges and works, already in their sections; what counted is in taskProgress' },
+  },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

@@ -13,7 +13,7 @@ import { tickChallenge } from '~/features/marathons/board.server';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
 import { todayIn } from '~/features/marathons/policy';
 import { logProgress } from '~/features/reading/progress/progress.server';
-import { publishReview } from '~/features/reading/reviews/reviews.server';
+import { deleteReview, publishReview } from '~/features/reading/reviews/reviews.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
@@ -169,13 +169,21 @@ describe('detectors: each event counts in its own transaction', () => {
     expect(await progressOf(viewer, 'atualizar-5-livros')).toEqual({ progress: 2, done: false });
   });
 
-  it('reviews: a first publication counts, editing it does not', async () => {
+  it('reviews: a first publication counts, editing it does not; a book counts once (deleted and written again, another edition of its work)', async () => {
     const viewer = await reader();
     const edition = await book('Dom Casmurro');
     await setShelfStatus(viewer, edition, 'read');
     await publishReview(viewer, edition, { body: 'Capitu tinha olhos de ressaca.', spoiler: false, visibility: 'publico' });
     await publishReview(viewer, edition, { body: 'Capitu tinha olhos de ressaca, e Bentinho ciúmes.', spoiler: false, visibility: 'publico' });
     expect(await progressOf(viewer, 'escrever-resenha')).toEqual({ progress: 1, done: true });
+    expect(await progressOf(viewer, 'escrever-2-resenhas')).toEqual({ progress: 1, done: false });
+
+    await deleteReview(viewer, edition);
+    await publishReview(viewer, edition, { body: 'Outra resenha, o mesmo livro.', spoiler: false, visibility: 'publico' });
+    const [{ work_id: workId } = { work_id: '' }] = await queryRows<{ work_id: string }>(sql`SELECT work_id FROM editions WHERE id = ${edition}`);
+    const ebook = await createEdition({ title: 'Dom Casmurro (e-book)', authors: ['Machado de Assis'], format: 'ebook', workId });
+    await setShelfStatus(viewer, ebook, 'read');
+    await publishReview(viewer, ebook, { body: 'Relido no e-book.', spoiler: false, visibility: 'publico' });
     expect(await progressOf(viewer, 'escrever-2-resenhas')).toEqual({ progress: 1, done: false });
   });
 
