@@ -290,6 +290,37 @@ describe('exactly once', () => {
     expect(await xp()).toBe(TASKS['atualizar-2-livros'].reward.xp);
     expect(await completions(viewer)).toEqual(['atualizar-2-livros']);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a session closing while another transaction records two events: both commit (the close takes the task lock before the pets)',
+    async () => {
+      const viewer = await reader();
+      await giveCompanion(viewer);
+      const edition = await book();
+      await setShelfStatus(viewer, edition, 'reading');
+      const session = await startFocusSession(viewer, { editionId: edition, plannedMinutes: 25 });
+      await startedAgo(session.id, 26);
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      let firstCounted!: () => void;
+      const afterFirst = new Promise<void>((resolve) => (firstCounted = resolve));
+      // A progress update (no reward yet: the task lock and its rows), then an att completing "Publique uma att" (its XP locks the pets).
+      const twoEvents = getDb().transaction(async (tx) => {
+        await recordTaskEvent(tx, viewer.id, 'book_updated', 1, 'livro-a');
+        firstCounted();
+        await sleep(500);
+        await recordTaskEvent(tx, viewer.id, 'att_published', 1, 'att-a');
+      });
+      // The session finished meanwhile: its minutes feed the pets, then count in "Leia 20 minutos".
+      const close = afterFirst.then(() => finishFocusSession(viewer, session.id, null));
+      const results = await Promise.allSettled([twoEvents, close]);
+      const outcome = (r: PromiseSettledResult<unknown>) =>
+        r.status === 'rejected' ? ((r.reason as { cause?: { code?: string } }).cause?.code ?? String(r.reason)) : 'ok';
+      expect(results.map(outcome)).toEqual(['ok', 'ok']);
+      expect(await progressOf(viewer, 'ler-20-minutos')).toEqual({ progress: 20, done: true });
+      expect(await progressOf(viewer, 'publicar-att')).toEqual({ progress: 1, done: true });
+    },
+    20_000,
+  );
 });
 
 describe('nobody posts progress', () => {
