@@ -14,6 +14,7 @@ import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition } from '../../../test/factories';
+import { interleave } from '../../../test/interleave';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { periodStartOf } from './period';
 import { recordTaskEvent } from './record.server';
@@ -141,24 +142,17 @@ describe('review of 0085', () => {
       await getDb().execute(
         sql`INSERT INTO focus_pets (id, user_id, egg_id, species, companion) VALUES (${newId()}, ${viewer.id}, ${egg!.id}, 'foca-comum', true)`,
       );
-      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      let reviewCounted!: () => void;
-      const afterReview = new Promise<void>((resolve) => (reviewCounted = resolve));
       // publishReview(…, alsoWithin = the review's att): "Escreva uma resenha" completes (its XP locks the pets),
       // then the review's att counts in "Publique uma att" — the task rows after the pets.
-      const reviewWithAtt = getDb().transaction(async (tx) => {
-        await recordTaskEvent(tx, viewer.id, 'review_written', 1, 'edicao-1');
-        reviewCounted();
-        await sleep(500);
-        await recordTaskEvent(tx, viewer.id, 'att_published', 1, 'att-da-resenha');
-      });
+      const reviewWithAtt = (pause: () => Promise<void>) =>
+        getDb().transaction(async (tx) => {
+          await recordTaskEvent(tx, viewer.id, 'review_written', 1, 'edicao-1');
+          await pause();
+          await recordTaskEvent(tx, viewer.id, 'att_published', 1, 'att-da-resenha');
+        });
       // postAtt in another tab, at the same moment: "Publique uma att"'s row, then the pets (its XP).
-      const otherAtt = afterReview.then(() => getDb().transaction((tx) => recordTaskEvent(tx, viewer.id, 'att_published', 1, 'outra-att')));
-      const results = await Promise.allSettled([reviewWithAtt, otherAtt]);
-      // A rejected one shows PostgreSQL's code (40P01: deadlock detected).
-      const outcome = (r: PromiseSettledResult<unknown>) =>
-        r.status === 'rejected' ? ((r.reason as { cause?: { code?: string } }).cause?.code ?? String(r.reason)) : 'ok';
-      expect(results.map(outcome)).toEqual(['ok', 'ok']);
+      const otherAtt = () => getDb().transaction((tx) => recordTaskEvent(tx, viewer.id, 'att_published', 1, 'outra-att'));
+      expect(await interleave(reviewWithAtt, otherAtt)).toEqual(['ok', 'ok']);
     },
     20_000,
   );

@@ -19,6 +19,7 @@ import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, getRequest, testViewer } from '../../../test/factories';
+import { interleave } from '../../../test/interleave';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { suspend } from '../../../test/reading-factories';
 import { call, statusOf } from '../../../test/routes';
@@ -300,22 +301,15 @@ describe('exactly once', () => {
       await setShelfStatus(viewer, edition, 'reading');
       const session = await startFocusSession(viewer, { editionId: edition, plannedMinutes: 25 });
       await startedAgo(session.id, 26);
-      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      let firstCounted!: () => void;
-      const afterFirst = new Promise<void>((resolve) => (firstCounted = resolve));
       // A progress update (no reward yet: the task lock and its rows), then an att completing "Publique uma att" (its XP locks the pets).
-      const twoEvents = getDb().transaction(async (tx) => {
-        await recordTaskEvent(tx, viewer.id, 'book_updated', 1, 'livro-a');
-        firstCounted();
-        await sleep(500);
-        await recordTaskEvent(tx, viewer.id, 'att_published', 1, 'att-a');
-      });
+      const twoEvents = (pause: () => Promise<void>) =>
+        getDb().transaction(async (tx) => {
+          await recordTaskEvent(tx, viewer.id, 'book_updated', 1, 'livro-a');
+          await pause();
+          await recordTaskEvent(tx, viewer.id, 'att_published', 1, 'att-a');
+        });
       // The session finished meanwhile: its minutes feed the pets, then count in "Leia 20 minutos".
-      const close = afterFirst.then(() => finishFocusSession(viewer, session.id, null));
-      const results = await Promise.allSettled([twoEvents, close]);
-      const outcome = (r: PromiseSettledResult<unknown>) =>
-        r.status === 'rejected' ? ((r.reason as { cause?: { code?: string } }).cause?.code ?? String(r.reason)) : 'ok';
-      expect(results.map(outcome)).toEqual(['ok', 'ok']);
+      expect(await interleave(twoEvents, () => finishFocusSession(viewer, session.id, null))).toEqual(['ok', 'ok']);
       expect(await progressOf(viewer, 'ler-20-minutos')).toEqual({ progress: 20, done: true });
       expect(await progressOf(viewer, 'publicar-att')).toEqual({ progress: 1, done: true });
     },
