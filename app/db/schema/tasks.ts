@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { TASK_IDS } from '~/features/tasks/vocabulary';
+import { TASK_IDS, TASK_KINDS } from '~/features/tasks/vocabulary';
 import { users } from './accounts';
 
 /**
@@ -30,4 +30,22 @@ export const taskProgress = pgTable(
     primaryKey({ columns: [t.userId, t.periodStart, t.taskId] }),
     check('task_progress_progress_check', sql`progress >= 0 AND progress <= target AND target > 0`),
   ],
+);
+
+/**
+ * The things that count in the tasks once ever (decision 0085): a marathon challenge (key: the challenge) and a review
+ * (key: the work), whatever the period. Unticked and ticked again, taken down and published again, deleted and
+ * written again: the row is there, the event counts nothing. Written only by recordTaskEvent, before task_progress.
+ */
+export const taskCountedKeys = pgTable(
+  'task_counted_keys',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: TASK_KINDS }).notNull(),
+    key: text().notNull(),
+    countedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.key] })],
 );

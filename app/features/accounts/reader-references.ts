@@ -222,5 +222,10 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'the messages the reader deleted for themselves',
     archive: { excluded: 'messages the reader deleted for themselves are left out of whispers, as they see the conversation' },
   },
+  'task_counted_keys.user_id': {
+    onDelete: 'delete',
+    why: 'which challenges and books already counted in the reader’s tasks, once ever',
+    archive: { excluded: 'ids of the reader’s own challenges and works, already in their sections; what counted is in taskProgress' },
+  },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

@@ -3,7 +3,7 @@ import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { creditReading } from '~/features/marathons/counting.server';
 import { publish } from '~/server/realtime.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
-import { recordTaskEvent } from '~/features/tasks/record.server';
+import { lockReaderTasks, recordTaskEvent } from '~/features/tasks/record.server';
 import { applyClosedSession } from './game.server';
 import { closingCredit, closingStatus, dailyMinutesLeft } from './policy';
 import { addToFocusTotals } from './totals.server';
@@ -64,7 +64,9 @@ export async function closeSession(
   if (closed?.room_id) await publish(roomChannel(closed.room_id), { kind: 'sprint' }, tx);
   await creditReading(tx, { userId: row.user_id, pages: 0, minutes: Math.max(0, credited - minutesCreditedByProgress), at });
   if (credited > 0) await addToFocusTotals(tx, row.user_id, day!.day, credited, at);
-  // After the marathons' rows (the lock order of decision 0082): eggs, pets and milestones, by the minutes credited.
+  // After the marathons' rows (the lock order of decision 0082): eggs, pets and milestones, by the minutes credited —
+  // the reader's task lock first, as every task event takes it before the pets (decision 0085).
+  await lockReaderTasks(tx, row.user_id);
   await applyClosedSession(tx, row.user_id, { status, credited });
   // The minutes it credited count in the reader's tasks (a given-up session's half too, as in the ranking: decision 0085).
   await recordTaskEvent(tx, row.user_id, 'focus_minutes', credited, undefined, at);

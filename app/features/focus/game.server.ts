@@ -52,10 +52,17 @@ export async function grantEgg(tx: Tx, userId: string, egg: { source: EggSource;
   return true;
 }
 
-/** SQL: the challenge is in a marathon the reader organises or created (its eggs and tasks are not theirs to farm). */
+/**
+ * SQL: the challenge is in a marathon the reader created or may manage (its eggs and tasks are not theirs to farm) —
+ * the organisers of marathons/access.server's toStanding: the reader who organises it, the organiser club's active
+ * owner and admins, a site admin for an official one.
+ */
 export const organisesChallengeSql = (userId: string, challengeId: string) =>
   sql`EXISTS (SELECT 1 FROM marathon_challenges c JOIN marathons m ON m.id = c.marathon_id
-    WHERE c.id = ${challengeId} AND (m.organizer_user_id = ${userId} OR m.created_by_id = ${userId}))`;
+    WHERE c.id = ${challengeId} AND (m.organizer_user_id = ${userId} OR m.created_by_id = ${userId}
+      OR EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = m.organizer_club_id AND cm.user_id = ${userId}
+        AND cm.status = 'active' AND cm.role IN ('owner', 'admin'))
+      OR (m.official AND EXISTS (SELECT 1 FROM users su WHERE su.id = ${userId} AND su.role = 'admin'))))`;
 
 /**
  * A marathon challenge done (and counted): one egg, its rarity drawn by CHALLENGE_EGG_WEIGHTS — unless the reader

@@ -82,7 +82,7 @@ export async function markChallengeDone(tx: Tx, ref: ChallengeRef): Promise<bool
   await addToScores(tx, ref.marathonId, ref.userId, { challengesDone: 1, points: row.points }, ref.at);
   // One foca egg per challenge, ever: its source key is the challenge's (unticked and ticked again, nothing new).
   await grantChallengeEgg(tx, ref.userId, ref.challengeId);
-  // "Complete um desafio" (decision 0085): once a challenge, and not in a marathon the reader organises.
+  // "Complete um desafio" (decision 0085): once a challenge ever, and not in a marathon the reader organises.
   const [own] = await queryRows<{ own: boolean }>(sql`SELECT ${organisesChallengeSql(ref.userId, ref.challengeId)} AS own`, tx);
   if (!own?.own) await recordTaskEvent(tx, ref.userId, 'challenge_done', 1, ref.challengeId);
   return true;

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { giveCompanionXp, grantEgg, logEvent } from '~/features/focus/game.server';
 import { periodStartOf } from './period';
-import { TASKS, tasksCounting } from './tasks';
+import { COUNTED_ONCE_EVER, TASKS, tasksCounting } from './tasks';
 import type { TaskId, TaskKind } from './vocabulary';
 
 /**
@@ -11,19 +11,34 @@ import type { TaskId, TaskKind } from './vocabulary';
  * marathon challenge done). Nothing else writes task_progress, and no route sends progress.
  *
  * For every task counting `kind`, the row of the reader's current period is upserted: `amount` added (or, with a
- * `key`, one more distinct key — the same book, room or challenge counts once a period), up to the target. The
+ * `key`, one more distinct key — the same book (its work), room or challenge counts once a period), up to the target. The
  * upsert holds the row's lock, so two events at once count one after the other; the one that reaches the target
  * sets `completedAt` (the update only touches a row not completed yet) and gives the reward in the same
  * transaction: an egg with the unique source key `task:{taskId}:{periodStart}`, the companion's XP. Exactly once,
  * whatever races. A suspended reader's events count nothing.
  *
- * Lock order: the task rows, then (a reward) the egg's key and the reader's pets in id order — the pets last, as in a
- * session's close (which records its minutes after its eggs and pets moved: a new egg is not advanced by the
- * session that earned it).
+ * A kind counted once ever (COUNTED_ONCE_EVER: a challenge, a review's work) first claims its key in
+ * task_counted_keys: a key already there counts nothing, in any period.
+ *
+ * Lock order: the reader's task lock (lockReaderTasks), then the counted key and the task rows, then (a reward) the
+ * egg's key and the reader's pets in id order — the pets last. A transaction may record several events (a review
+ * published with its att, a progress update that completes a marathon challenge): the task lock, taken at its first
+ * event, keeps every other transaction of the reader out of the task rows until it commits, so rows taken after a
+ * reward's pets wait for no one. A session's close takes the task lock before its pets (closeSession).
  */
-export async function recordTaskEvent(tx: Tx, userId: string, kind: TaskKind, amount: number, key?: string, at: Date = new Date()): Promise<TaskId[]> {
+export async function recordTaskEvent(tx: Tx, userId: string, kind: TaskKind, amount: number, key?: string | SQL, at: Date = new Date()): Promise<TaskId[]> {
   const tasks = tasksCounting(kind);
   if (tasks.length === 0 || amount <= 0) return [];
+  await lockReaderTasks(tx, userId);
+  if (key !== undefined && COUNTED_ONCE_EVER.includes(kind)) {
+    const [claimed] = await queryRows<{ key: string }>(
+      sql`INSERT INTO task_counted_keys (user_id, kind, key) SELECT u.id, ${kind}, ${key}::text FROM users u
+        WHERE u.id = ${userId} AND u.suspended_at IS NULL AND ${key}::text IS NOT NULL
+        ON CONFLICT DO NOTHING RETURNING key`,
+      tx,
+    );
+    if (!claimed) return [];
+  }
   const step = key === undefined ? amount : 1;
   const rows = sql.join(
     tasks.map((task) => sql`(${task.id}, ${periodStartOf(task.period, at)}::date, ${task.target}::smallint)`),
@@ -60,3 +75,14 @@ async function giveReward(tx: Tx, userId: string, taskId: TaskId, periodStart: s
     await giveCompanionXp(tx, userId, reward.xp);
   }
 }
+
+/**
+ * The reader's task lock (a transaction-scoped advisory lock): taken first by every transaction that records a task
+ * event, and by a session's close before it locks the reader's pets — one lock order in every path (decision 0085).
+ */
+export async function lockReaderTasks(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`tasks:${userId}`}))`);
+}
+
+/** A book's key in the tasks: the edition's work, so two editions of one work are one book (decision 0085). */
+export const workOf = (editionId: string): SQL => sql`(SELECT work_id FROM editions WHERE id = ${editionId})`;

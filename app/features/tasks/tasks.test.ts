@@ -13,12 +13,13 @@ import { tickChallenge } from '~/features/marathons/board.server';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
 import { todayIn } from '~/features/marathons/policy';
 import { logProgress } from '~/features/reading/progress/progress.server';
-import { publishReview } from '~/features/reading/reviews/reviews.server';
+import { deleteReview, publishReview } from '~/features/reading/reviews/reviews.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
 import { createEdition, createUser, getRequest, testViewer } from '../../../test/factories';
+import { interleave } from '../../../test/interleave';
 import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { suspend } from '../../../test/reading-factories';
 import { call, statusOf } from '../../../test/routes';
@@ -169,13 +170,21 @@ describe('detectors: each event counts in its own transaction', () => {
     expect(await progressOf(viewer, 'atualizar-5-livros')).toEqual({ progress: 2, done: false });
   });
 
-  it('reviews: a first publication counts, editing it does not', async () => {
+  it('reviews: a first publication counts, editing it does not; a book counts once (deleted and written again, another edition of its work)', async () => {
     const viewer = await reader();
     const edition = await book('Dom Casmurro');
     await setShelfStatus(viewer, edition, 'read');
     await publishReview(viewer, edition, { body: 'Capitu tinha olhos de ressaca.', spoiler: false, visibility: 'publico' });
     await publishReview(viewer, edition, { body: 'Capitu tinha olhos de ressaca, e Bentinho ciúmes.', spoiler: false, visibility: 'publico' });
     expect(await progressOf(viewer, 'escrever-resenha')).toEqual({ progress: 1, done: true });
+    expect(await progressOf(viewer, 'escrever-2-resenhas')).toEqual({ progress: 1, done: false });
+
+    await deleteReview(viewer, edition);
+    await publishReview(viewer, edition, { body: 'Outra resenha, o mesmo livro.', spoiler: false, visibility: 'publico' });
+    const [{ work_id: workId } = { work_id: '' }] = await queryRows<{ work_id: string }>(sql`SELECT work_id FROM editions WHERE id = ${edition}`);
+    const ebook = await createEdition({ title: 'Dom Casmurro (e-book)', authors: ['Machado de Assis'], format: 'ebook', workId });
+    await setShelfStatus(viewer, ebook, 'read');
+    await publishReview(viewer, ebook, { body: 'Relido no e-book.', spoiler: false, visibility: 'publico' });
     expect(await progressOf(viewer, 'escrever-2-resenhas')).toEqual({ progress: 1, done: false });
   });
 
@@ -282,6 +291,30 @@ describe('exactly once', () => {
     expect(await xp()).toBe(TASKS['atualizar-2-livros'].reward.xp);
     expect(await completions(viewer)).toEqual(['atualizar-2-livros']);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a session closing while another transaction records two events: both commit (the close takes the task lock before the pets)',
+    async () => {
+      const viewer = await reader();
+      await giveCompanion(viewer);
+      const edition = await book();
+      await setShelfStatus(viewer, edition, 'reading');
+      const session = await startFocusSession(viewer, { editionId: edition, plannedMinutes: 25 });
+      await startedAgo(session.id, 26);
+      // A progress update (no reward yet: the task lock and its rows), then an att completing "Publique uma att" (its XP locks the pets).
+      const twoEvents = (pause: () => Promise<void>) =>
+        getDb().transaction(async (tx) => {
+          await recordTaskEvent(tx, viewer.id, 'book_updated', 1, 'livro-a');
+          await pause();
+          await recordTaskEvent(tx, viewer.id, 'att_published', 1, 'att-a');
+        });
+      // The session finished meanwhile: its minutes feed the pets, then count in "Leia 20 minutos".
+      expect(await interleave(twoEvents, () => finishFocusSession(viewer, session.id, null))).toEqual(['ok', 'ok']);
+      expect(await progressOf(viewer, 'ler-20-minutos')).toEqual({ progress: 20, done: true });
+      expect(await progressOf(viewer, 'publicar-att')).toEqual({ progress: 1, done: true });
+    },
+    20_000,
+  );
 });
 
 describe('nobody posts progress', () => {

@@ -143,3 +143,9 @@ export const TASK_LIST: readonly Task[] = TASK_IDS.map((id) => TASKS[id]);
 export const tasksOf = (period: TaskPeriod) => TASK_LIST.filter((task) => task.period === period);
 export const tasksCounting = (kind: TaskKind) => TASK_LIST.filter((task) => task.kind === kind);
 export const DAILY_TASK_COUNT = tasksOf('day').length;
+
+/**
+ * The kinds whose key counts once ever, not once a period (decision 0085): a challenge unticked and ticked again, a
+ * review (keyed by its work) taken down, deleted or written again in a later week is nothing new the reader did.
+ */
+export const COUNTED_ONCE_EVER: readonly TaskKind[] = ['challenge_done', 'review_written'];

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, max, or, sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
-import { recordTaskEvent } from '~/features/tasks/record.server';
+import { recordTaskEvent, workOf } from '~/features/tasks/record.server';
 import { editions, progressEntries, readThroughs, shelfEntries } from '~/db/schema';
 import { creditReading, readingAmount } from '~/features/marathons/counting.server';
 import { newId } from '~/lib/ids';
@@ -144,8 +144,8 @@ export async function recordProgress(tx: Tx, viewer: Viewer, prepared: PreparedP
     .where(eq(shelfEntries.id, read.entryId));
   const credited = readingAmount(edition, input.unit, furthest?.fraction ?? 0, fraction);
   await creditReading(tx, { userId: viewer.id, ...credited, at: new Date() });
-  // "Atualize 2 livros": the edition is the key, so a second update of the same book counts nothing (decision 0085).
-  await recordTaskEvent(tx, viewer.id, 'book_updated', 1, editionId);
+  // "Atualize 2 livros": the work is the key, so a second update of the same book (any edition) counts nothing (decision 0085).
+  await recordTaskEvent(tx, viewer.id, 'book_updated', 1, workOf(editionId));
   if (advanced.length > 0) return { advanced: true, fraction, entryId, credited };
   const [current] = await tx.select({ fraction: readThroughs.progressFraction }).from(readThroughs).where(eq(readThroughs.id, read.id));
   return { advanced: false, fraction: current?.fraction ?? fraction, entryId, credited };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Tx, getDb } from '~/db/client.server';
-import { recordTaskEvent } from '~/features/tasks/record.server';
+import { recordTaskEvent, workOf } from '~/features/tasks/record.server';
 import { reviews, shelfEntries } from '~/db/schema';
 import { editionCacheTag } from '~/features/catalog/cache';
 import type { Visibility } from '~/features/social/vocabulary';
@@ -80,8 +80,9 @@ export async function publishReview(viewer: Viewer, editionId: string, input: Re
       .insert(reviews)
       .values({ shelfEntryId: entry.id, userId: viewer.id, editionId, ...published, publishedAt: sql`now()` })
       .onConflictDoUpdate({ target: reviews.shelfEntryId, set: published });
-    // A first publication counts in "Escreva uma resenha" (editing a published one does not); one a book a period.
-    if (before?.publishedAt == null) await recordTaskEvent(tx, viewer.id, 'review_written', 1, editionId);
+    // A publication counts in "Escreva uma resenha" once ever per book (its work: recordTaskEvent's once-ever keys) —
+    // editing a published one, taking it down and publishing it again, another edition's review count nothing.
+    if (before?.publishedAt == null) await recordTaskEvent(tx, viewer.id, 'review_written', 1, workOf(editionId));
     if (alsoWithin) await alsoWithin(tx);
     return input.visibility === 'publico' || (before?.publishedAt != null && before.visibility === 'publico');
   });
