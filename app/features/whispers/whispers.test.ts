@@ -9,7 +9,7 @@ import { useTestDatabase } from '../../../test/db';
 import { createUser, testViewer } from '../../../test/factories';
 import { block, follow, suspend } from '../../../test/reading-factories';
 import { NEW_CONVERSATIONS_PER_DAY, NEW_CONVERSATIONS_PER_DAY_NEW_ACCOUNT, WHISPERS_PAGE } from './policy';
-import { hideWhisper, markConversationRead, sendWhisper, whisperTo } from './mutations.server';
+import { blockFromThread, hideWhisper, markConversationRead, sendWhisper, whisperTo } from './mutations.server';
 import { conversationChannel, countUnreadConversations, getThread, getWhisperTarget, inboxChannel, listConversations } from './queries.server';
 
 useTestDatabase();
@@ -172,6 +172,28 @@ describe('whispers', () => {
     expect(older.olderCursor).toBeNull();
     expect(await listConversations(ana, 'BIA leitora')).toHaveLength(1);
     expect(await listConversations(ana, 'caio')).toEqual([]);
+  });
+
+  it('a first message racing itself with the same client id starts one conversation, and both sends answer it (review)', async () => {
+    const [ana, bia] = [await reader(), await reader()];
+    // A double tap on /sussurrar's form: both posts in flight at once, with the client id the page made.
+    const first = say('Oi, Bia!');
+    const started = await Promise.allSettled([whisperTo(ana, bia.id, first), whisperTo(ana, bia.id, first)]);
+    expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(await queryRows(sql`SELECT body FROM whisper_messages`)).toEqual([{ body: 'Oi, Bia!' }]);
+  });
+
+  it('a block from the thread updates both readers’ header counts live (review)', async () => {
+    const [ana, bia] = [await reader(), await reader()];
+    const { conversationId } = await whisperTo(ana, bia.id, say('Oi'));
+    const inbox: unknown[] = [];
+    const stop = await subscribe(inboxChannel(bia.id), (payload) => inbox.push(payload));
+    expect(await countUnreadConversations(bia)).toBe(1);
+    await blockFromThread(bia, conversationId);
+    // The conversation is gone for Bia, so is its unread mark: the header's stream must hear of it to recount.
+    expect(await countUnreadConversations(bia)).toBe(0);
+    await expect.poll(() => inbox.length, { timeout: 2_000 }).toBeGreaterThan(0);
+    await stop();
   });
 
   it('asks a confirmed e-mail before the first whisper', async () => {
