@@ -202,6 +202,27 @@ describe('whispers', () => {
   });
 });
 
+describe('whispers on a database with a language collation (review)', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'keeps the pair in the order the code sorts it, whatever the database’s collation (pt_BR, en_US…)',
+    async () => {
+      // A cluster made with `initdb --locale=pt_BR.UTF-8` (or en_US, the official image's) compares text by language:
+      // there 'a…' < 'B…', while JavaScript's sort puts 'B…' first. The pair's CHECK must agree with the code's order.
+      await queryRows(sql`ALTER TABLE whisper_conversations ALTER COLUMN low_reader_id TYPE text COLLATE "pt-BR-x-icu",
+        ALTER COLUMN high_reader_id TYPE text COLLATE "pt-BR-x-icu"`);
+      const ids = ['BxReviewWhisper000001', 'axReviewWhisper000001'];
+      for (const id of ids)
+        await queryRows(
+          sql`INSERT INTO users (id, name, email, email_verified, username) VALUES (${id}, ${id}, ${`${id}@exemplo.com.br`}, true, ${id.toLowerCase()})`,
+        );
+      const [upper, lower] = ids.map((id) => ({ ...testViewer({ id, username: id.toLowerCase(), email: '', password: '', cookie: '' }), emailVerified: true }));
+      const { conversationId } = await whisperTo(lower!, upper!.id, say('Oi!'));
+      expect((await getThread(upper!, conversationId)).messages.map((m) => m.body)).toEqual(['Oi!']);
+    },
+    30_000,
+  );
+});
+
 describe('whispers across servers', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'a whisper sent through one server reaches the thread open on another sharing the PostgreSQL',
