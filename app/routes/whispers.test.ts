@@ -8,6 +8,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { type TestUser, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { renderPage } from '../../test/render';
+import { block } from '../../test/reading-factories';
 import { call, statusOf } from '../../test/routes';
 import * as send from './api/sussurros.$id.mensagens';
 import * as conta from './configuracoes.conta';
@@ -104,6 +105,17 @@ describe('whisper pages', () => {
       { body: 'Oi' },
       { body: 'Sem sinal aqui' },
     ]);
+  });
+
+  it('/sussurrar/{username} tells the reader who blocked why, even when they had a conversation (review)', async () => {
+    const [ana, bia] = [await createUser({ verified: true }), await createUser({ verified: true })];
+    await whisperTo(verified(ana), bia.id, { clientId: newId(), body: 'Oi' });
+    await block(ana.id, bia.id);
+    // Decision 0088: the reader who blocked is told why here — not sent on to the conversation, a 404 while the block stands.
+    const answer = await call(start.loader, getRequest(`/sussurrar/${bia.username}`, ana.cookie), { username: bia.username }).catch((r: unknown) => r);
+    expect(answer instanceof Response ? answer.headers.get('Location') : null).toBeNull();
+    expect(await statusOf(Promise.resolve(answer))).toBe(403);
+    expect(renderPage(start.default, (answer as { data: unknown }).data)).toContain(`Você bloqueou @${bia.username}.`);
   });
 
   it('/sussurrar/{username} starts a conversation, says why when the reader takes no whispers, and keeps the text when the limit refuses it', async () => {
