@@ -94,7 +94,9 @@ export async function getWhisperTarget(viewer: Viewer, userId: string): Promise<
   );
   const recipient = toRecipient(row);
   if (!row || !recipient) return null;
-  return { id: userId, username: recipient.username, name: row.name, image: row.image, conversationId: row.conversationId, refusal: whisperRefusal(recipient) };
+  // The viewer's own block hides the conversation as it does everywhere: /sussurrar says why instead of leading to a 404.
+  const conversationId = recipient.blockedByViewer ? null : row.conversationId;
+  return { id: userId, username: recipient.username, name: row.name, image: row.image, conversationId, refusal: whisperRefusal(recipient) };
 }
 
 /**
