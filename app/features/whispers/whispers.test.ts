@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { getDatabase, queryRows } from '~/db/client.server';
+import { setSuspended } from '~/features/accounts/admin.server';
+import { blockReader, unblockReader } from '~/features/social/blocks.server';
 import { newId } from '~/lib/ids';
 import { subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
@@ -194,6 +196,30 @@ describe('whispers', () => {
     expect(await countUnreadConversations(bia)).toBe(0);
     await expect.poll(() => inbox.length, { timeout: 2_000 }).toBeGreaterThan(0);
     await stop();
+  });
+
+  it('a block and its lifting from the profile, and a suspension and its lifting, update the header counts live on both sides', async () => {
+    const [ana, bia] = [await reader(), await reader()];
+    await whisperTo(ana, bia.id, say('Oi'));
+    const heard: Record<string, number> = { [ana.id]: 0, [bia.id]: 0 };
+    const stops = await Promise.all([ana.id, bia.id].map((id) => subscribe(inboxChannel(id), () => (heard[id] = (heard[id] ?? 0) + 1))));
+    const bothHeard = async (times: number) => {
+      await expect.poll(() => [heard[ana.id], heard[bia.id]], { timeout: 2_000 }).toEqual([times, times]);
+    };
+    await blockReader(bia, ana.id);
+    await bothHeard(1);
+    await unblockReader(bia, ana.id);
+    await bothHeard(2);
+    expect(await countUnreadConversations(bia)).toBe(1);
+    // Suspended, Ana's conversations leave Bia's list and her count: Bia's stream recounts (Ana's sessions are gone).
+    const admin = testViewer(await createUser({ role: 'admin' }), 'admin');
+    await setSuspended(admin, ana.id, true);
+    await expect.poll(() => heard[bia.id], { timeout: 2_000 }).toBe(3);
+    expect(await countUnreadConversations(bia)).toBe(0);
+    await setSuspended(admin, ana.id, false);
+    await expect.poll(() => heard[bia.id], { timeout: 2_000 }).toBe(4);
+    expect(await countUnreadConversations(bia)).toBe(1);
+    for (const stop of stops) await stop();
   });
 
   it('asks a confirmed e-mail before the first whisper', async () => {
