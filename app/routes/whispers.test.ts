@@ -45,6 +45,19 @@ describe('whisper pages', () => {
     expect(await statusOf(call(list.loader, getRequest('/sussurros')))).toBe(302);
   });
 
+  it('counts 2.000 characters as the table does (code points): 2.000 emoji go, one more is refused', async () => {
+    const [ana, bia] = [await createUser({ verified: true }), await createUser({ verified: true })];
+    const { conversationId: id } = await whisperTo(verified(ana), bia.id, { clientId: newId(), body: 'Oi' });
+    const sendBody = (body: string) =>
+      call(thread.action, formRequest(`/sussurros/${id}`, { intent: 'enviar', clientId: newId(), body }, { cookie: bia.cookie }), { id }).catch(
+        (r: unknown) => r,
+      );
+    // Each emoji is two UTF-16 units: String.length would call this 4.000.
+    expect(await statusOf(Promise.resolve(await sendBody('📚'.repeat(WHISPER_MAX - 1) + 'a')))).not.toBe(400);
+    expect(await queryRows(sql`SELECT char_length(body) AS n FROM whisper_messages WHERE author_id = ${bia.id}`)).toEqual([{ n: WHISPER_MAX }]);
+    expect(await statusOf(Promise.resolve(await sendBody('📚'.repeat(WHISPER_MAX + 1))))).toBe(400);
+  });
+
   it('the thread shows both sides with read marks, keeps what was typed on an error, deletes for me, and blocks from the thread', async () => {
     const [ana, bia] = [await createUser({ verified: true }), await createUser({ verified: true })];
     const { conversationId: id } = await whisperTo(verified(ana), bia.id, { clientId: newId(), body: 'Terminou Dom Casmurro?' });
@@ -53,7 +66,7 @@ describe('whisper pages', () => {
     expect(page).toContain('Terminou Dom Casmurro?');
     expect(page).toContain('Lida');
     // Too long: the message says so next to the box, and the text is still there.
-    const long = 'a'.repeat(WHISPER_MAX + 1);
+    const long = '📚'.repeat(WHISPER_MAX) + 'a';
     const refused = await call(thread.action, formRequest(`/sussurros/${id}`, { intent: 'enviar', clientId: newId(), body: long }, { cookie: bia.cookie }), {
       id,
     });

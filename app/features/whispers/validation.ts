@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WHISPER_MAX } from './policy';
+import { WHISPER_MAX, WHISPER_TOO_LONG, whisperLength } from './policy';
 
 /** Ids in whisper URLs and forms: anything else is a 404 before the database is asked. */
 export const whisperIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -11,7 +11,7 @@ const body = z
   .string({ error: 'Escreva uma mensagem.' })
   .trim()
   .min(1, 'Escreva uma mensagem.')
-  .max(WHISPER_MAX, `Uma mensagem tem até ${WHISPER_MAX.toLocaleString('pt-BR')} caracteres.`);
+  .refine((text) => whisperLength(text) <= WHISPER_MAX, WHISPER_TOO_LONG);
 
 /** A message, from the thread's form or /sussurrar/{username}. */
 export const whisperInput = z.object({ clientId, body });
