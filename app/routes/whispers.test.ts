@@ -96,6 +96,15 @@ describe('whisper pages', () => {
     );
     expect(await statusOf(call(thread.loader, getRequest(`/sussurros/${id}`, ana.cookie), { id }))).toBe(404);
     expect(await statusOf(call(thread.loader, getRequest(`/sussurros/${id}`, bia.cookie), { id }))).toBe(404);
+    // The list says who was blocked to the one who blocked — and to nobody else crafting the same link.
+    const listed = async (user: TestUser) =>
+      renderPage(
+        list.default,
+        await call(list.loader, getRequest(`/sussurros?bloqueado=${ana.username}`, user.cookie)),
+        `/sussurros?bloqueado=${ana.username}`,
+      );
+    expect(await listed(bia)).toContain(`Você bloqueou @${ana.username}.`);
+    expect(await listed(await createUser({ verified: true }))).not.toContain('Você bloqueou');
   });
 
   it('the send door is idempotent by client id and refuses another text under the same id', async () => {

@@ -117,6 +117,14 @@ export async function listConversations(viewer: Viewer, q = ''): Promise<Convers
     ORDER BY c.last_message_at DESC, c.id LIMIT ${CONVERSATIONS_PAGE}`);
 }
 
+/** Whether the viewer blocks the reader with this username: /sussurros says "Você bloqueou @x" only then, never from a crafted link. */
+export async function viewerBlocks(viewer: Viewer, username: string): Promise<boolean> {
+  const [row] = await queryRows<{ id: string }>(
+    sql`SELECT u.id FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${viewer.id} AND u.username = ${username}`,
+  );
+  return row !== undefined;
+}
+
 /** The header's badge: the viewer's conversations with something they have not read. */
 export async function countUnreadConversations(viewer: Viewer): Promise<number> {
   const [row] = await queryRows<{ n: number }>(sql`

@@ -24,6 +24,13 @@ export const threadActionInput = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('bloquear') }),
 ]);
 
-/** /sussurros?q= and /sussurros/{id}?antes= */
-export const conversationsQuery = z.object({ q: z.string().trim().max(100).catch('').default('') });
+/** /sussurros?q=&bloqueado= (the reader just blocked from a thread) and /sussurros/{id}?antes= */
+export const conversationsQuery = z.object({
+  q: z.string().trim().max(100).catch('').default(''),
+  bloqueado: z
+    .string()
+    .regex(/^[a-z0-9_]{3,20}$/)
+    .optional()
+    .catch(undefined),
+});
 export const threadQuery = z.object({ antes: whisperIdParam.optional().catch(undefined) });
