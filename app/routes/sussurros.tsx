@@ -2,7 +2,7 @@ import type { Route } from './+types/sussurros';
 import { DirectorySearch } from '~/components/ui/directory-search';
 import { FormMessage } from '~/components/ui/field';
 import { ConversationList } from '~/features/whispers/components/conversation-list';
-import { listConversations } from '~/features/whispers/queries.server';
+import { listConversations, viewerBlocks } from '~/features/whispers/queries.server';
 import { conversationsQuery } from '~/features/whispers/validation';
 import { requireViewer } from '~/server/viewer.server';
 
@@ -12,9 +12,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sussurros · Maratona' 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const url = new URL(request.url);
-  const { q } = conversationsQuery.parse(Object.fromEntries(url.searchParams));
-  const blocked = url.searchParams.get('bloqueado');
-  return { conversations: await listConversations(viewer, q), q, blocked: blocked && /^[a-z0-9_]{3,20}$/.test(blocked) ? blocked : null };
+  const { q, bloqueado } = conversationsQuery.parse(Object.fromEntries(url.searchParams));
+  const [conversations, blocks] = await Promise.all([listConversations(viewer, q), bloqueado ? viewerBlocks(viewer, bloqueado) : false]);
+  // "Bloquear" on a thread lands here with the username: said only when the viewer does block them (not from any link).
+  return { conversations, q, blocked: blocks ? bloqueado! : null };
 }
 
 export default function WhispersPage({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../test/db';
 import { type TestUser, createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { renderPage } from '../../test/render';
+import { block } from '../../test/reading-factories';
 import { call, statusOf } from '../../test/routes';
 import * as send from './api/sussurros.$id.mensagens';
 import * as conta from './configuracoes.conta';
@@ -44,6 +45,19 @@ describe('whisper pages', () => {
     expect(await statusOf(call(list.loader, getRequest('/sussurros')))).toBe(302);
   });
 
+  it('counts 2.000 characters as the table does (code points): 2.000 emoji go, one more is refused', async () => {
+    const [ana, bia] = [await createUser({ verified: true }), await createUser({ verified: true })];
+    const { conversationId: id } = await whisperTo(verified(ana), bia.id, { clientId: newId(), body: 'Oi' });
+    const sendBody = (body: string) =>
+      call(thread.action, formRequest(`/sussurros/${id}`, { intent: 'enviar', clientId: newId(), body }, { cookie: bia.cookie }), { id }).catch(
+        (r: unknown) => r,
+      );
+    // Each emoji is two UTF-16 units: String.length would call this 4.000.
+    expect(await statusOf(Promise.resolve(await sendBody('📚'.repeat(WHISPER_MAX - 1) + 'a')))).not.toBe(400);
+    expect(await queryRows(sql`SELECT char_length(body) AS n FROM whisper_messages WHERE author_id = ${bia.id}`)).toEqual([{ n: WHISPER_MAX }]);
+    expect(await statusOf(Promise.resolve(await sendBody('📚'.repeat(WHISPER_MAX + 1))))).toBe(400);
+  });
+
   it('the thread shows both sides with read marks, keeps what was typed on an error, deletes for me, and blocks from the thread', async () => {
     const [ana, bia] = [await createUser({ verified: true }), await createUser({ verified: true })];
     const { conversationId: id } = await whisperTo(verified(ana), bia.id, { clientId: newId(), body: 'Terminou Dom Casmurro?' });
@@ -52,7 +66,7 @@ describe('whisper pages', () => {
     expect(page).toContain('Terminou Dom Casmurro?');
     expect(page).toContain('Lida');
     // Too long: the message says so next to the box, and the text is still there.
-    const long = 'a'.repeat(WHISPER_MAX + 1);
+    const long = '📚'.repeat(WHISPER_MAX) + 'a';
     const refused = await call(thread.action, formRequest(`/sussurros/${id}`, { intent: 'enviar', clientId: newId(), body: long }, { cookie: bia.cookie }), {
       id,
     });
@@ -82,6 +96,15 @@ describe('whisper pages', () => {
     );
     expect(await statusOf(call(thread.loader, getRequest(`/sussurros/${id}`, ana.cookie), { id }))).toBe(404);
     expect(await statusOf(call(thread.loader, getRequest(`/sussurros/${id}`, bia.cookie), { id }))).toBe(404);
+    // The list says who was blocked to the one who blocked — and to nobody else crafting the same link.
+    const listed = async (user: TestUser) =>
+      renderPage(
+        list.default,
+        await call(list.loader, getRequest(`/sussurros?bloqueado=${ana.username}`, user.cookie)),
+        `/sussurros?bloqueado=${ana.username}`,
+      );
+    expect(await listed(bia)).toContain(`Você bloqueou @${ana.username}.`);
+    expect(await listed(await createUser({ verified: true }))).not.toContain('Você bloqueou');
   });
 
   it('the send door is idempotent by client id and refuses another text under the same id', async () => {
@@ -104,6 +127,17 @@ describe('whisper pages', () => {
       { body: 'Oi' },
       { body: 'Sem sinal aqui' },
     ]);
+  });
+
+  it('/sussurrar/{username} tells the reader who blocked why, even when they had a conversation (review)', async () => {
+    const [ana, bia] = [await createUser({ verified: true }), await createUser({ verified: true })];
+    await whisperTo(verified(ana), bia.id, { clientId: newId(), body: 'Oi' });
+    await block(ana.id, bia.id);
+    // Decision 0088: the reader who blocked is told why here — not sent on to the conversation, a 404 while the block stands.
+    const answer = await call(start.loader, getRequest(`/sussurrar/${bia.username}`, ana.cookie), { username: bia.username }).catch((r: unknown) => r);
+    expect(answer instanceof Response ? answer.headers.get('Location') : null).toBeNull();
+    expect(await statusOf(Promise.resolve(answer))).toBe(403);
+    expect(renderPage(start.default, (answer as { data: unknown }).data)).toContain(`Você bloqueou @${bia.username}.`);
   });
 
   it('/sussurrar/{username} starts a conversation, says why when the reader takes no whispers, and keeps the text when the limit refuses it', async () => {

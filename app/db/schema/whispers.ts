@@ -4,7 +4,8 @@ import { users } from './accounts';
 
 /**
  * A conversation between exactly two readers (decision 0088): one per pair, whoever started it — the pair is kept in
- * id order (`low_reader_id` < `high_reader_id`) so a unique index makes a second one impossible. A deleted account's
+ * id order (`low_reader_id` < `high_reader_id`) so a unique index makes a second one impossible. The CHECK compares
+ * with `COLLATE "C"` (code points), the order the code sorts the pair in, whatever the database's collation. A deleted account's
  * side becomes null: the other reader keeps the conversation, shown with "leitor removido".
  */
 export const whisperConversations = pgTable(
@@ -20,7 +21,7 @@ export const whisperConversations = pgTable(
   (t) => [
     uniqueIndex('whisper_conversations_pair_key').on(t.lowReaderId, t.highReaderId),
     index('whisper_conversations_high_idx').on(t.highReaderId),
-    check('whisper_conversations_pair_check', sql`low_reader_id IS NULL OR high_reader_id IS NULL OR low_reader_id < high_reader_id`),
+    check('whisper_conversations_pair_check', sql`low_reader_id IS NULL OR high_reader_id IS NULL OR low_reader_id COLLATE "C" < high_reader_id COLLATE "C"`),
   ],
 );
 

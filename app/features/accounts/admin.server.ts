@@ -3,6 +3,7 @@ import { getDb } from '~/db/client.server';
 import { sessions, users } from '~/db/schema';
 import { dropGroupReadPagesOfSuspended } from '~/features/lcs/host-cache.server';
 import { admitReturningReaders } from '~/features/lcs/participants.server';
+import { recountCounterpartInboxes } from '~/features/whispers/inbox.server';
 import { AppError } from '~/server/errors';
 import { log } from '~/server/logger.server';
 import type { Role, Viewer } from '~/server/viewer.server';
@@ -62,5 +63,7 @@ export async function setSuspended(viewer: Viewer, userId: string, suspended: bo
   await dropGroupReadPagesOfSuspended(userId);
   // Restored, they take a free place in an LC they were waiting for (passed over while suspended).
   if (!suspended) await admitReturningReaders([userId]);
+  // Their conversations are hidden from (or back for) the readers they whisper with: those headers recount.
+  await recountCounterpartInboxes(userId);
   log.info(suspended ? 'admin.account_suspended' : 'admin.account_restored', { adminId: viewer.id, userId });
 }

@@ -154,10 +154,11 @@ describe('full archive', () => {
       sql`INSERT INTO focus_pets (id, user_id, egg_id, species, name, xp, companion) VALUES (${petId}, ${readerUser.id}, ${egg!.id}, 'foca-harpa', 'Capitu', 60, true)`,
     );
     await getDb().execute(sql`INSERT INTO focus_events (id, user_id, kind, pet_id, level) VALUES (${newId()}, ${readerUser.id}, 'level_up', ${petId}, 2)`);
-    // A conversation as the reader sees it: both sides' messages, less the one they deleted for themselves.
+    // PRODUCT.md §D: the whispers the reader sent — one they deleted for themselves too (the other still has it) — and
+    // never the other reader's words.
     const { conversationId } = await whisperTo(reader, friendUser.id, { clientId: newId(), body: 'Já leu Torto Arado?' });
     await sendWhisper(friend, conversationId, { clientId: newId(), body: 'Li, amei a Belonísia.' });
-    await sendWhisper(friend, conversationId, { clientId: newId(), body: 'Spoiler apagado' });
+    await sendWhisper(reader, conversationId, { clientId: newId(), body: 'Spoiler apagado' });
     const [hidden] = await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE body = 'Spoiler apagado'`);
     await hideWhisper(reader, conversationId, hidden!.id);
     const coverRequest = newId();
@@ -268,13 +269,15 @@ describe('full archive', () => {
     expect(data.whispers).toMatchObject([
       {
         with: friendUser.username,
+        startedAt: expect.any(String),
         messages: [
-          { mine: true, body: 'Já leu Torto Arado?' },
-          { mine: false, body: 'Li, amei a Belonísia.' },
+          { body: 'Já leu Torto Arado?', sentAt: expect.any(String) },
+          { body: 'Spoiler apagado', sentAt: expect.any(String) },
         ],
       },
     ]);
     expect((data.whispers as { messages: unknown[] }[])[0]?.messages).toHaveLength(2);
+    expect(JSON.stringify(data)).not.toContain('Li, amei a Belonísia.');
     expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);

@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { blocks, follows, users } from '~/db/schema';
 import { admitReturningReaders } from '~/features/lcs/participants.server';
+import { recountPairInboxes } from '~/features/whispers/inbox.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 
@@ -23,6 +24,8 @@ export async function blockReader(viewer: Viewer, blockedId: string): Promise<vo
           and(eq(follows.followerId, blockedId), eq(follows.followeeId, viewer.id)),
         ),
       );
+    // Their conversation is hidden from both now: both headers' whisper counts change.
+    await recountPairInboxes([viewer.id, blockedId], tx);
   });
 }
 
@@ -33,6 +36,8 @@ export async function unblockReader(viewer: Viewer, blockedId: string): Promise<
     .where(and(eq(blocks.blockerId, viewer.id), eq(blocks.blockedId, blockedId)))
     .returning({ blockedId: blocks.blockedId });
   if (deleted.length === 0) throw new AppError('not_found', 'Você não bloqueou esse leitor.');
+  // Their conversation comes back to both (unless the other's own block stands): both headers recount.
+  await recountPairInboxes([viewer.id, blockedId]);
   // Either may be waiting for an LC of the other's that passed them over while the block stood.
   await admitReturningReaders([viewer.id, blockedId]);
 }

@@ -36,12 +36,15 @@ async function earlierSend(tx: Tx, viewer: Viewer, input: WhisperInput): Promise
 async function insertMessage(tx: Tx, viewer: Viewer, conversationId: string, recipientId: string, input: WhisperInput): Promise<void> {
   const [row] = await queryRows<{ at: string }>(
     sql`INSERT INTO whisper_messages (id, conversation_id, author_id, client_id, body) VALUES (${newId()}, ${conversationId}, ${viewer.id}, ${input.clientId}, ${input.body})
+      ON CONFLICT (author_id, client_id) DO NOTHING
       RETURNING created_at AS at`,
     tx,
   );
-  await tx.execute(sql`UPDATE whisper_conversations SET last_message_at = greatest(last_message_at, ${row!.at}) WHERE id = ${conversationId}`);
+  // Same-conversation retries were answered under the pair's lock; an id racing into another conversation is not this message.
+  if (!row) throw new AppError('conflict', SAME_ID_OTHER_TEXT, 'body');
+  await tx.execute(sql`UPDATE whisper_conversations SET last_message_at = greatest(last_message_at, ${row.at}) WHERE id = ${conversationId}`);
   await tx.execute(
-    sql`UPDATE whisper_participants SET read_up_to = greatest(coalesce(read_up_to, '-infinity'), ${row!.at}) WHERE conversation_id = ${conversationId} AND user_id = ${viewer.id}`,
+    sql`UPDATE whisper_participants SET read_up_to = greatest(coalesce(read_up_to, '-infinity'), ${row.at}) WHERE conversation_id = ${conversationId} AND user_id = ${viewer.id}`,
   );
   await publish(conversationChannel(conversationId), { kind: 'message' }, tx);
   await publish(inboxChannel(recipientId), { kind: 'message' }, tx);
@@ -91,6 +94,9 @@ export async function whisperTo(viewer: Viewer, recipientId: string, input: Whis
         tx,
       );
       conversationId = pair!.id;
+      // A send racing this one with the same client id (a double tap) may have written it while we waited for the lock.
+      const racing = await earlierSend(tx, viewer, input);
+      if (racing) return racing;
     }
     await insertMessage(tx, viewer, conversationId, recipientId, input);
     return { conversationId };

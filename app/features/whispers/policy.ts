@@ -2,6 +2,13 @@ import type { WhisperAudience } from './vocabulary';
 
 /** PRODUCT.md §1.5: a whisper's text, in characters. */
 export const WHISPER_MAX = 2000;
+/**
+ * A whisper's length as the table's CHECK counts it (`char_length`: code points), so "2.000 caracteres" means that —
+ * an emoji is one, not the two UTF-16 units of `String.length` (nor of the browser's `maxlength`).
+ */
+export const whisperLength = (text: string) => [...text].length;
+/** The message a whisper over WHISPER_MAX gets, next to its text. */
+export const WHISPER_TOO_LONG = `Uma mensagem tem até ${WHISPER_MAX.toLocaleString('pt-BR')} caracteres.`;
 /** Messages a thread page shows at once; "Mensagens anteriores" loads as many older ones. */
 export const WHISPERS_PAGE = 30;
 /** Conversations a list page shows, most recent first. */

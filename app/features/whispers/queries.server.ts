@@ -94,7 +94,9 @@ export async function getWhisperTarget(viewer: Viewer, userId: string): Promise<
   );
   const recipient = toRecipient(row);
   if (!row || !recipient) return null;
-  return { id: userId, username: recipient.username, name: row.name, image: row.image, conversationId: row.conversationId, refusal: whisperRefusal(recipient) };
+  // The viewer's own block hides the conversation as it does everywhere: /sussurrar says why instead of leading to a 404.
+  const conversationId = recipient.blockedByViewer ? null : row.conversationId;
+  return { id: userId, username: recipient.username, name: row.name, image: row.image, conversationId, refusal: whisperRefusal(recipient) };
 }
 
 /**
@@ -113,6 +115,14 @@ export async function listConversations(viewer: Viewer, q = ''): Promise<Convers
     WHERE me.user_id = ${viewer.id} AND ${counterpartShown(viewer.id)}
       ${search.length > 0 ? sql`AND o.id IS NOT NULL AND ${sql.join(search, sql` AND `)}` : sql``}
     ORDER BY c.last_message_at DESC, c.id LIMIT ${CONVERSATIONS_PAGE}`);
+}
+
+/** Whether the viewer blocks the reader with this username: /sussurros says "Você bloqueou @x" only then, never from a crafted link. */
+export async function viewerBlocks(viewer: Viewer, username: string): Promise<boolean> {
+  const [row] = await queryRows<{ id: string }>(
+    sql`SELECT u.id FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${viewer.id} AND u.username = ${username}`,
+  );
+  return row !== undefined;
 }
 
 /** The header's badge: the viewer's conversations with something they have not read. */

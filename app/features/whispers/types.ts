@@ -24,7 +24,10 @@ export type WhisperThread = {
   refusal: string | null;
 };
 
-/** /sussurrar/{username}: the reader, the conversation the viewer already has with them, or why they may not start one. */
+/**
+ * /sussurrar/{username}: the reader, the conversation the viewer already has with them (none while the viewer blocks
+ * them: it is hidden), or why they may not start one.
+ */
 export type WhisperTarget = {
   id: string;
   username: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WHISPER_MAX } from './policy';
+import { WHISPER_MAX, WHISPER_TOO_LONG, whisperLength } from './policy';
 
 /** Ids in whisper URLs and forms: anything else is a 404 before the database is asked. */
 export const whisperIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -11,7 +11,7 @@ const body = z
   .string({ error: 'Escreva uma mensagem.' })
   .trim()
   .min(1, 'Escreva uma mensagem.')
-  .max(WHISPER_MAX, `Uma mensagem tem até ${WHISPER_MAX.toLocaleString('pt-BR')} caracteres.`);
+  .refine((text) => whisperLength(text) <= WHISPER_MAX, WHISPER_TOO_LONG);
 
 /** A message, from the thread's form or /sussurrar/{username}. */
 export const whisperInput = z.object({ clientId, body });
@@ -24,6 +24,13 @@ export const threadActionInput = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('bloquear') }),
 ]);
 
-/** /sussurros?q= and /sussurros/{id}?antes= */
-export const conversationsQuery = z.object({ q: z.string().trim().max(100).catch('').default('') });
+/** /sussurros?q=&bloqueado= (the reader just blocked from a thread) and /sussurros/{id}?antes= */
+export const conversationsQuery = z.object({
+  q: z.string().trim().max(100).catch('').default(''),
+  bloqueado: z
+    .string()
+    .regex(/^[a-z0-9_]{3,20}$/)
+    .optional()
+    .catch(undefined),
+});
 export const threadQuery = z.object({ antes: whisperIdParam.optional().catch(undefined) });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { getDatabase, queryRows } from '~/db/client.server';
+import { setSuspended } from '~/features/accounts/admin.server';
+import { blockReader, unblockReader } from '~/features/social/blocks.server';
 import { newId } from '~/lib/ids';
 import { subscribe } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
@@ -9,7 +11,7 @@ import { useTestDatabase } from '../../../test/db';
 import { createUser, testViewer } from '../../../test/factories';
 import { block, follow, suspend } from '../../../test/reading-factories';
 import { NEW_CONVERSATIONS_PER_DAY, NEW_CONVERSATIONS_PER_DAY_NEW_ACCOUNT, WHISPERS_PAGE } from './policy';
-import { hideWhisper, markConversationRead, sendWhisper, whisperTo } from './mutations.server';
+import { blockFromThread, hideWhisper, markConversationRead, sendWhisper, whisperTo } from './mutations.server';
 import { conversationChannel, countUnreadConversations, getThread, getWhisperTarget, inboxChannel, listConversations } from './queries.server';
 
 useTestDatabase();
@@ -174,10 +176,77 @@ describe('whispers', () => {
     expect(await listConversations(ana, 'caio')).toEqual([]);
   });
 
+  it('a first message racing itself with the same client id starts one conversation, and both sends answer it (review)', async () => {
+    const [ana, bia] = [await reader(), await reader()];
+    // A double tap on /sussurrar's form: both posts in flight at once, with the client id the page made.
+    const first = say('Oi, Bia!');
+    const started = await Promise.allSettled([whisperTo(ana, bia.id, first), whisperTo(ana, bia.id, first)]);
+    expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(await queryRows(sql`SELECT body FROM whisper_messages`)).toEqual([{ body: 'Oi, Bia!' }]);
+  });
+
+  it('a block from the thread updates both readers’ header counts live (review)', async () => {
+    const [ana, bia] = [await reader(), await reader()];
+    const { conversationId } = await whisperTo(ana, bia.id, say('Oi'));
+    const inbox: unknown[] = [];
+    const stop = await subscribe(inboxChannel(bia.id), (payload) => inbox.push(payload));
+    expect(await countUnreadConversations(bia)).toBe(1);
+    await blockFromThread(bia, conversationId);
+    // The conversation is gone for Bia, so is its unread mark: the header's stream must hear of it to recount.
+    expect(await countUnreadConversations(bia)).toBe(0);
+    await expect.poll(() => inbox.length, { timeout: 2_000 }).toBeGreaterThan(0);
+    await stop();
+  });
+
+  it('a block and its lifting from the profile, and a suspension and its lifting, update the header counts live on both sides', async () => {
+    const [ana, bia] = [await reader(), await reader()];
+    await whisperTo(ana, bia.id, say('Oi'));
+    const heard: Record<string, number> = { [ana.id]: 0, [bia.id]: 0 };
+    const stops = await Promise.all([ana.id, bia.id].map((id) => subscribe(inboxChannel(id), () => (heard[id] = (heard[id] ?? 0) + 1))));
+    const bothHeard = async (times: number) => {
+      await expect.poll(() => [heard[ana.id], heard[bia.id]], { timeout: 2_000 }).toEqual([times, times]);
+    };
+    await blockReader(bia, ana.id);
+    await bothHeard(1);
+    await unblockReader(bia, ana.id);
+    await bothHeard(2);
+    expect(await countUnreadConversations(bia)).toBe(1);
+    // Suspended, Ana's conversations leave Bia's list and her count: Bia's stream recounts (Ana's sessions are gone).
+    const admin = testViewer(await createUser({ role: 'admin' }), 'admin');
+    await setSuspended(admin, ana.id, true);
+    await expect.poll(() => heard[bia.id], { timeout: 2_000 }).toBe(3);
+    expect(await countUnreadConversations(bia)).toBe(0);
+    await setSuspended(admin, ana.id, false);
+    await expect.poll(() => heard[bia.id], { timeout: 2_000 }).toBe(4);
+    expect(await countUnreadConversations(bia)).toBe(1);
+    for (const stop of stops) await stop();
+  });
+
   it('asks a confirmed e-mail before the first whisper', async () => {
     const [ana, bia] = [testViewer(await createUser()), await reader()];
     await expect(whisperTo(ana, bia.id, say('Oi'))).rejects.toMatchObject({ code: 'email_not_verified' });
   });
+});
+
+describe('whispers on a database with a language collation (review)', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'keeps the pair in the order the code sorts it, whatever the database’s collation (pt_BR, en_US…)',
+    async () => {
+      // A cluster made with `initdb --locale=pt_BR.UTF-8` (or en_US, the official image's) compares text by language:
+      // there 'a…' < 'B…', while JavaScript's sort puts 'B…' first. The pair's CHECK must agree with the code's order.
+      await queryRows(sql`ALTER TABLE whisper_conversations ALTER COLUMN low_reader_id TYPE text COLLATE "pt-BR-x-icu",
+        ALTER COLUMN high_reader_id TYPE text COLLATE "pt-BR-x-icu"`);
+      const ids = ['BxReviewWhisper000001', 'axReviewWhisper000001'];
+      for (const id of ids)
+        await queryRows(
+          sql`INSERT INTO users (id, name, email, email_verified, username) VALUES (${id}, ${id}, ${`${id}@exemplo.com.br`}, true, ${id.toLowerCase()})`,
+        );
+      const [upper, lower] = ids.map((id) => ({ ...testViewer({ id, username: id.toLowerCase(), email: '', password: '', cookie: '' }), emailVerified: true }));
+      const { conversationId } = await whisperTo(lower!, upper!.id, say('Oi!'));
+      expect((await getThread(upper!, conversationId)).messages.map((m) => m.body)).toEqual(['Oi!']);
+    },
+    30_000,
+  );
 });
 
 describe('whispers across servers', () => {

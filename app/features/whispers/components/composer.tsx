@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
-import { WHISPER_MAX } from '../policy';
+import { WHISPER_MAX, WHISPER_TOO_LONG, whisperLength } from '../policy';
 
 type Pending = { clientId: string; body: string };
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'offline' } | { kind: 'error'; message: string };
@@ -67,6 +67,10 @@ export function WhisperComposer({ conversationId, clientId: loaded, result }: { 
           setStatus({ kind: 'error', message: 'Escreva uma mensagem.' });
           return;
         }
+        if (whisperLength(text) > WHISPER_MAX) {
+          setStatus({ kind: 'error', message: WHISPER_TOO_LONG });
+          return;
+        }
         void deliver({ clientId, body: text });
       }}
     >
@@ -79,7 +83,6 @@ export function WhisperComposer({ conversationId, clientId: loaded, result }: { 
         id="sussurro-texto"
         name="body"
         rows={3}
-        maxLength={WHISPER_MAX}
         required
         readOnly={waiting}
         value={body}
@@ -96,7 +99,7 @@ export function WhisperComposer({ conversationId, clientId: loaded, result }: { 
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span id="sussurro-contador" className="text-sm tabular-nums text-muted">
-          {body.length.toLocaleString('pt-BR')}/{WHISPER_MAX.toLocaleString('pt-BR')}
+          {whisperLength(body).toLocaleString('pt-BR')}/{WHISPER_MAX.toLocaleString('pt-BR')}
         </span>
         <Button type="submit" pending={status.kind === 'sending'} disabled={status.kind === 'offline'}>
           Enviar

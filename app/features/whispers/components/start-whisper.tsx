@@ -30,7 +30,6 @@ export function StartWhisperView({ target, clientId, result }: { target: Whisper
             label="Sua mensagem"
             name="body"
             rows={4}
-            maxLength={WHISPER_MAX}
             hint={`Só vocês dois vão ler. Até ${WHISPER_MAX.toLocaleString('pt-BR')} caracteres.`}
             defaultValue={typed(result, 'body')}
             error={fieldError(result, 'body')}

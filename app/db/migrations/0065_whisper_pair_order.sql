@@ -1,0 +1,2 @@
+ALTER TABLE "whisper_conversations" DROP CONSTRAINT "whisper_conversations_pair_check";--> statement-breakpoint
+ALTER TABLE "whisper_conversations" ADD CONSTRAINT "whisper_conversations_pair_check" CHECK (low_reader_id IS NULL OR high_reader_id IS NULL OR low_reader_id COLLATE "C" < high_reader_id COLLATE "C");
