@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signUp, uniqueName } from './helpers';
+import { signIn, signUp, uniqueName } from './helpers';
 
 const PASSWORD = 'vidas-secas-1938';
 
@@ -43,4 +43,18 @@ test('the bell counts a new notification while the page is open, and clears once
   await expect(bell).toHaveAccessibleName('Notificações: 1 não lida');
   await ana.page.getByRole('button', { name: 'Marcar tudo como lido' }).click();
   await expect(bell).toHaveAccessibleName('Notificações');
+});
+
+test('a signed-in reader’s header fits every width: no page scrolls sideways, and each width has a way to every area', async ({ page }) => {
+  await signIn(page, 'lia_leitora');
+  for (const width of [390, 768, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/sussurros');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBe(width);
+    const main = page.getByRole('navigation', { name: 'Principal' });
+    const bottom = page.getByRole('navigation', { name: 'Navegação do celular' });
+    await expect(width >= 1024 ? main : bottom).toBeVisible();
+    await expect(width >= 1024 ? bottom : main).toBeHidden();
+    await expect(page.getByText('Menu da conta de Lia Leitora', { exact: true }).or(page.getByLabel('Menu da conta de Lia Leitora'))).toBeInViewport();
+  }
 });

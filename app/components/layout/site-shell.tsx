@@ -65,11 +65,11 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
         className={`fixed inset-x-0 top-0 z-50 h-1 bg-coral transition-opacity ${navigation.state === 'idle' ? 'opacity-0' : 'animate-pulse opacity-100'}`}
       />
       <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
           <Link to="/" className="font-serif text-xl font-bold text-ink no-underline">
             Maratona
           </Link>
-          <nav aria-label="Principal" className="ml-4 hidden gap-1 md:flex">
+          <nav aria-label="Principal" className="ml-2 hidden gap-1 lg:flex">
             {viewer ? <HeaderLink to="/estante">Estante</HeaderLink> : null}
             {viewer ? (
               <HeaderLink to="/foca" also={FOCA_PAGES}>
@@ -83,8 +83,8 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
             <HeaderLink to="/novidades">Novidades</HeaderLink>
           </nav>
           <div className="ml-auto flex items-center gap-1">
-            <div className="mr-2 hidden md:block">{search}</div>
-            <Link to="/catalogo" aria-label="Buscar livros" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink md:hidden">
+            <div className="mr-2 hidden xl:block">{search}</div>
+            <Link to="/catalogo" aria-label="Buscar livros" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-ink xl:hidden">
               <Search aria-hidden="true" size={22} />
             </Link>
             <ThemeToggle />
@@ -101,10 +101,10 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
           </div>
         </div>
       </header>
-      <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 md:pb-10">
+      <main id="conteudo" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 lg:pb-10">
         {children}
       </main>
-      <footer className="border-t border-line py-6 pb-24 text-sm text-muted md:pb-6">
+      <footer className="border-t border-line py-6 pb-24 text-sm text-muted lg:pb-6">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4">
           <span>Maratona, sua comunidade de leitura</span>
           <nav aria-label="Rodapé" className="flex flex-wrap gap-x-4 gap-y-2">
@@ -142,7 +142,10 @@ function HeaderLink({ to, also = [], children }: { to: string; also?: readonly s
 /** Pages of the foca game outside /foca/… (the shell's "Foca" is current there too). */
 const FOCA_PAGES: readonly string[] = ['/tarefas'];
 
-/** Phone navigation. Entries appear as their areas land; none points at a page that does not exist. */
+/**
+ * Phone and tablet navigation (below `lg`, where the header has no room for its own). Entries appear as their areas
+ * land; none points at a page that does not exist.
+ */
 function BottomNav({ viewer }: { viewer: ShellViewer }) {
   const location = useLocation();
   const here = location.pathname + (location.pathname === '/auth/signin' && location.search.includes('modo=criar') ? '?modo=criar' : '');
@@ -156,7 +159,7 @@ function BottomNav({ viewer }: { viewer: ShellViewer }) {
       : { to: '/auth/signin?modo=criar', label: 'Criar conta', icon: UserPlus },
   ];
   return (
-    <nav aria-label="Navegação do celular" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper md:hidden">
+    <nav aria-label="Navegação do celular" className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-paper lg:hidden">
       <ul className="grid grid-cols-5">
         {items.map((item) => {
           const current = here === item.to || (item.to === '/foca' && FOCA_PAGES.includes(here));

@@ -36,7 +36,7 @@ export function HeaderSearch() {
         onKeyDown={(event) => onKeyDown(event, choose)}
         onBlur={() => setTimeout(close, 150)}
         onFocus={() => suggestions.length && reopen()}
-        placeholder="Buscar livros, leitores, clubes…"
+        placeholder="Buscar livros, leitores…"
         autoComplete="off"
         maxLength={200}
         role="combobox"
@@ -44,7 +44,7 @@ export function HeaderSearch() {
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        className="min-h-10 w-64 rounded-lg border border-line bg-surface py-2 pl-9 pr-3 text-sm text-ink placeholder:text-muted lg:w-80"
+        className="min-h-10 w-60 rounded-lg border border-line bg-surface py-2 pl-9 pr-3 text-sm text-ink placeholder:text-muted"
       />
       <ul
         id={listId}
