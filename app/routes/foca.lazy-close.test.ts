@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { grantEgg } from '~/features/focus/game.server';
 import { startFocusSession } from '~/features/focus/sessions.server';
+import { TASKS } from '~/features/tasks/tasks';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import { useTestDatabase } from '../../test/db';
@@ -37,6 +38,9 @@ async function readerWithExpiredSession() {
   return { user, sessionId: id, petId };
 }
 
+/** The companion's XP after the close: a minute each, and "Leia 20 minutos" (decision 0085) the 25 minutes complete. */
+const XP_AFTER_CLOSE = 25 + (TASKS['ler-20-minutos'].reward.xp ?? 0);
+
 const statusOf = async (id: string) => (await queryRows<{ status: string }>(sql`SELECT status FROM focus_sessions WHERE id = ${id}`))[0]?.status;
 
 describe("the game's pages close the reader's session left open past its end, as /foca does", () => {
@@ -59,7 +63,7 @@ describe("the game's pages close the reader's session left open past its end, as
     const out = (await call(shelter.loader, getRequest('/foca/abrigo', user.cookie))) as Awaited<ReturnType<typeof shelter.loader>>;
     expect(await statusOf(sessionId)).toBe('expired');
     expect(out.pets).toHaveLength(2);
-    expect(out.pets[0]).toMatchObject({ companion: true, xp: 25 });
+    expect(out.pets[0]).toMatchObject({ companion: true, xp: XP_AFTER_CLOSE });
   });
 
   it('/foca/logs lists the session closed, and the hatch', async () => {
@@ -73,6 +77,6 @@ describe("the game's pages close the reader's session left open past its end, as
     const { sessionId, petId } = await readerWithExpiredSession();
     const out = (await call(pet.loader, getRequest(`/foca/${petId}`), { id: petId })) as Awaited<ReturnType<typeof pet.loader>>;
     expect(await statusOf(sessionId)).toBe('expired');
-    expect(out.pet.xp).toBe(25);
+    expect(out.pet.xp).toBe(XP_AFTER_CLOSE);
   });
 });

@@ -118,6 +118,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'eventos',
   'sussurros',
   'sussurrar',
+  // A conversation's older messages (/api/sussurros/{id}/mensagens).
+  'mensagens',
   'retrospectiva',
   'overlay',
 ]);
