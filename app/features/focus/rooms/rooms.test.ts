@@ -594,6 +594,8 @@ describe('the room pushed to its members (decision 0087)', () => {
 
   it('a member’s open connection receives the room as it is after a change, then `closed` and the end when the host closes it', async () => {
     const { host, member, room } = await roomOfTwo('Sala que transmite');
+    // Away until the connection opens: its arrival is then a change the connection itself hears, once it listens.
+    await getDb().execute(sql`UPDATE focus_room_members SET seen_at = NULL WHERE room_id = ${room.id} AND user_id = ${member.viewer.id}`);
     const controller = new AbortController();
     const response = (await call(
       events.loader,
@@ -616,6 +618,9 @@ describe('the room pushed to its members (decision 0087)', () => {
         text += value;
       }
     };
+    // The response comes back before the stream listens: a change before that would not reach it (the page loaded
+    // the room just before), so the sprint starts once the connection has heard its own arrival.
+    await until(() => received().some((change) => change.kind === 'presence'));
     await startRoomSprint(host.viewer, room.id, 25);
     await until(() => received().some((change) => change.kind === 'sprint'));
     const change = received().find((c) => c.kind === 'sprint')!;
