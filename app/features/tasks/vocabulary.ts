@@ -10,9 +10,9 @@ export type TaskPeriod = (typeof TASK_PERIODS)[number];
 /**
  * What a task counts, each from one real event recorded in that event's transaction (recordTaskEvent):
  * `focus_minutes` the minutes a focus session's close credited; `att_published` an att published; `book_updated` a
- * progress update (distinct books: the edition is the key); `review_written` a review published for the first time
- * (distinct books); `room_joined` a focus room joined (distinct rooms); `challenge_done` a marathon challenge done
- * (distinct challenges).
+ * progress update (distinct books: the work is the key, so two editions are one book); `review_written` a review
+ * published for the first time (a book's work counts once ever); `room_joined` a focus room joined (distinct rooms);
+ * `challenge_done` a marathon challenge done (each counts once ever).
  */
 export const TASK_KINDS = ['focus_minutes', 'att_published', 'book_updated', 'review_written', 'room_joined', 'challenge_done'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
