@@ -53,6 +53,9 @@ export type Rarity = (typeof RARITIES)[number];
 
 export const RARITY_LABELS: Record<Rarity, string> = { comum: 'Comum', rara: 'Rara', lendaria: 'Lendária' };
 
+/** An egg of a rarity, in words ("ovinho" is masculine: "Ovinho raro", not the species' "rara"). */
+export const EGG_LABELS: Record<Rarity, string> = { comum: 'Ovinho comum', rara: 'Ovinho raro', lendaria: 'Ovinho lendário' };
+
 /** Focus minutes an incubating egg needs to hatch. */
 export const HATCH_MINUTES: Record<Rarity, number> = { comum: 60, rara: 180, lendaria: 600 };
 

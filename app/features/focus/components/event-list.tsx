@@ -1,14 +1,13 @@
 import { Link } from '~/components/link';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import type { FocusEventView } from '../game-queries.server';
-import { EGG_SOURCE_LABELS, RARITY_LABELS } from '../vocabulary';
+import { EGG_LABELS, EGG_SOURCE_LABELS } from '../vocabulary';
 import { petDisplayName } from '../species';
 import { TASKS } from '~/features/tasks/tasks';
 
 function eventText(event: FocusEventView) {
   const pet = event.pet ? <Link to={`/foca/${event.pet.id}`}>{petDisplayName(event.pet)}</Link> : null;
-  if (event.kind === 'egg_received' && event.egg)
-    return `Ovinho ${RARITY_LABELS[event.egg.rarity].toLowerCase()} recebido (${EGG_SOURCE_LABELS[event.egg.source].toLowerCase()}).`;
+  if (event.kind === 'egg_received' && event.egg) return `${EGG_LABELS[event.egg.rarity]} recebido (${EGG_SOURCE_LABELS[event.egg.source].toLowerCase()}).`;
   if (event.kind === 'egg_hatched') return <>Um ovinho chocou: {pet} nasceu.</>;
   if (event.kind === 'task_completed' && event.taskId) return `Tarefa concluída: ${TASKS[event.taskId].title}.`;
   return (

@@ -4,7 +4,7 @@ import { TabNav } from '~/components/ui/tab-nav';
 import { formatNumber } from '~/lib/format';
 import { MAX_LEVEL, levelFor, moodLabel, xpForLevel } from '../game-policy';
 import type { EggView, PetView } from '../game-queries.server';
-import { EGG_SOURCE_LABELS, HATCH_MINUTES, RARITY_LABELS } from '../vocabulary';
+import { EGG_LABELS, EGG_SOURCE_LABELS, HATCH_MINUTES } from '../vocabulary';
 import { SPECIES, petDisplayName } from '../species';
 import { EggArt, SpeciesArt } from './species-art';
 
@@ -32,7 +32,7 @@ export function EggCard({ egg }: { egg: Pick<EggView, 'rarity' | 'source' | 'min
       <EggArt rarity={egg.rarity} size={48} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="font-semibold">
-          Ovinho {RARITY_LABELS[egg.rarity].toLowerCase()} <span className="text-sm font-normal text-muted">· {EGG_SOURCE_LABELS[egg.source]}</span>
+          {EGG_LABELS[egg.rarity]} <span className="text-sm font-normal text-muted">· {EGG_SOURCE_LABELS[egg.source]}</span>
         </p>
         {egg.incubating === false ? (
           <p className="text-sm text-muted">Esperando uma vaga na chocadeira.</p>

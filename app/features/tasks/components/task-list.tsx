@@ -1,16 +1,14 @@
 import { Link } from '~/components/link';
 import { formatNumber, formatTime } from '~/lib/format';
-import type { Rarity } from '~/features/focus/vocabulary';
+import { EGG_LABELS } from '~/features/focus/vocabulary';
 import { timeUntil } from '../period';
 import type { TaskSection, TaskView } from '../queries.server';
 import type { TaskReward } from '../tasks';
 
-const EGG_WORDS: Record<Rarity, string> = { comum: 'Ovinho comum', rara: 'Ovinho raro', lendaria: 'Ovinho lendário' };
-
 /** A task's reward in words: the egg, the XP (said to go nowhere while the reader has no companion). */
 function rewardText(reward: TaskReward, hasCompanion: boolean): string {
   const parts: string[] = [];
-  if (reward.egg) parts.push(EGG_WORDS[reward.egg]);
+  if (reward.egg) parts.push(EGG_LABELS[reward.egg]);
   if (reward.xp)
     parts.push(
       hasCompanion ? `+${formatNumber(reward.xp)} XP para a sua companhia` : `+${formatNumber(reward.xp)} XP para a sua companhia (você ainda não tem uma)`,
