@@ -5,7 +5,7 @@ import { changeRole, joinClub } from '~/features/clubs/membership.server';
 import { createClub } from '~/features/clubs/mutations.server';
 import { addDays } from '~/features/lcs/schedule';
 import { acceptMarathonNotice, createMarathon, joinMarathon, removeMarathonParticipant } from '~/features/marathons/mutations.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import type { MarathonInput } from '~/features/marathons/validation';
 import type { MarathonVisibility } from '~/features/marathons/vocabulary';
 import { newId } from '~/lib/ids';

@@ -6,7 +6,7 @@ import { marathonInput, noticeReader } from '../../test/marathon-fixtures';
 import { suspend } from '../../test/reading-factories';
 import { marathons } from '~/db/schema';
 import { createMarathon } from '~/features/marathons/mutations.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { createClub } from '~/features/clubs/mutations.server';
 import { getDb, queryRows } from '~/db/client.server';
 import { resetEnvForTests } from '~/server/env.server';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '~/db/client.server';
 import { linkEdition } from '~/features/marathons/board.server';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { useTestDatabase } from '../../test/db';
 import { createEdition, getRequest } from '../../test/factories';

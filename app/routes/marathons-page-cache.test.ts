@@ -4,7 +4,7 @@ import { getDb } from '~/db/client.server';
 import { clubs, marathonChallenges, marathonLevels, marathons, users } from '~/db/schema';
 import { tickChallenge } from '~/features/marathons/board.server';
 import { changeParticipantGroup, removeChallenge, updateChallenge } from '~/features/marathons/organizer-edits.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { updateClubSettings } from '~/features/clubs/mutations.server';
 import { addChallenge, createMarathon, joinMarathon, updateMarathonSettings } from '~/features/marathons/mutations.server';
 import { clearHtmlCache, listenForInvalidations } from '~/server/html-cache.server';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { clubMembers, clubs, marathons, users } from '~/db/schema';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { addDays } from '~/features/lcs/schedule';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
 import { listMarathonFeed } from '~/features/marathons/queries.server';

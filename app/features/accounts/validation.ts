@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commonPasswords } from './common-passwords';
 import { WHISPER_AUDIENCES } from '~/features/whispers/vocabulary';
 import { ADULT_AGE, BIO_MAX, DISPLAY_NAME_MAX, LINKS_MAX, MINIMUM_AGE, PASSWORD_MAX, PASSWORD_MIN, PRONOUNS_MAX, USERNAME_MAX, USERNAME_MIN } from './limits';
+import { todayInSaoPaulo } from '~/lib/calendar';
 
 /**
  * Words a username may not be: route segments and words that would impersonate the site. Kept here so
@@ -101,14 +102,6 @@ export function ageOn(birthDate: string, today: string): number {
   const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
-// Made once: building an Intl formatter costs about 0.3 ms, and /home asked for one per request.
-const saoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
-
-/** Today's date in São Paulo, `YYYY-MM-DD`. */
-export function todayInSaoPaulo(now = new Date()): string {
-  return saoPauloDate.format(now);
 }
 
 export const isMinor = (birthDate: string | null | undefined, today = todayInSaoPaulo()) => (birthDate ? ageOn(birthDate, today) < ADULT_AGE : false);

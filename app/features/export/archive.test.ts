@@ -11,7 +11,7 @@ import { getDb, queryRows } from '~/db/client.server';
 import { archives, changeRequests, marathonTeams } from '~/db/schema';
 import { linkEdition, updateLink } from '~/features/marathons/board.server';
 import { acceptMarathonNotice, createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { changeAvatar } from '~/features/accounts/mutations.server';
 import { READER_REFERENCES } from '~/features/accounts/reader-references';
 import { addComment, postAtt, toggleReaction } from '~/features/atts/mutations.server';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { csvLines, toCsv } from '~/lib/csv';
-import { todayInSaoPaulo } from '~/features/accounts/validation';
+import { todayInSaoPaulo } from '~/lib/calendar';
 import { GOODREADS_COLUMNS } from '~/features/imports/parse/goodreads';
 import { ratingFromQuarters } from '~/features/reading/statuses';
 import type { Viewer } from '~/server/viewer.server';

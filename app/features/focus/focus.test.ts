@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { addDays } from '~/features/lcs/schedule';
 import { logProgress } from '~/features/reading/progress/progress.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';

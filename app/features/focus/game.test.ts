@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
 import { tickChallenge } from '~/features/marathons/board.server';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';

@@ -1,6 +1,6 @@
 import { strFromU8 } from 'fflate';
 import { z } from 'zod';
-import { todayInSaoPaulo } from '~/features/accounts/validation';
+import { todayInSaoPaulo } from '~/lib/calendar';
 import { sortNameOf } from '~/features/catalog/ingest/authors.server';
 import { ARCHIVE_VERSION } from '~/features/export/archive.server';
 import { type ExportRow, exportRowsCsv } from '~/features/export/goodreads-csv.server';

@@ -12,7 +12,7 @@ import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { getBoard, linkEdition, searchShelfForBoard, tickChallenge, unlinkEdition, updateLink } from './board.server';
 import { creditReading } from './counting.server';
 import { addChallenge, createMarathon, joinMarathon, leaveMarathon, removeMarathonParticipant } from './mutations.server';
-import { todayIn } from './policy';
+import { todayIn } from '~/lib/calendar';
 import { recomputeMarathonScores } from './scoring.server';
 import type { MarathonInput } from './validation';
 

@@ -20,7 +20,8 @@ import { freeSlug, leaveRedirect, lockSlugs, slugTaken } from '~/server/slugs.se
 import type { Viewer } from '~/server/viewer.server';
 import { requireMarathonAccess } from './access.server';
 import { marathonPageTags } from './cache';
-import { MARATHON_CHALLENGES_MAX, MARATHONS_ORGANIZED_MAX, phaseOf, registrationState, todayIn } from './policy';
+import { MARATHON_CHALLENGES_MAX, MARATHONS_ORGANIZED_MAX, phaseOf, registrationState } from './policy';
+import { todayIn } from '~/lib/calendar';
 import { MARATHON_SLUGS } from './queries.server';
 import { participantUpdated } from './participant-update.server';
 import { withdrawFromTeams } from './scoring.server';

@@ -25,7 +25,7 @@ import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { linkEdition, tickChallenge } from './board.server';
 import { createMarathon, joinMarathon } from './mutations.server';
 import { changeMyGroup, changeParticipantGroup, removeChallenge, updateChallenge } from './organizer-edits.server';
-import { todayIn } from './policy';
+import { todayIn } from '~/lib/calendar';
 import { recomputeMarathonScores } from './scoring.server';
 import type { EditChallengeInput, MarathonInput } from './validation';
 import { saveWebhook } from './webhook-settings.server';

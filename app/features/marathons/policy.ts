@@ -3,6 +3,7 @@
  * pages (to show a button) and by every data function (to refuse). Pure, so the UI may import it. Decision 0074.
  */
 import type { MarathonParticipantStatus, MarathonPhase, MarathonVisibility } from './vocabulary';
+import { todayIn } from '~/lib/calendar';
 
 export const MARATHON_PERMISSIONS = [
   /** The marathon exists for the viewer: its page and its tabs. Without it, 404. */
@@ -73,19 +74,6 @@ export function can(marathon: { visibility: MarathonVisibility }, standing: Mara
   // A club's marathon is for its members: leaving the club ends access (its organisers and site admins keep theirs).
   if (marathon.visibility === 'clube' && !standing.clubMember && !standing.organizer && !standing.siteAdmin) return false;
   return rolesOf(standing).some((role) => ROLE_PERMISSIONS[role][marathon.visibility].has(permission));
-}
-
-/** One formatter a time zone (a handful of zones; building one costs more than a page's other date work). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Today" in a time zone as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
 }
 
 type Dated = { startsOn: string; endsOn: string; timeZone: string };

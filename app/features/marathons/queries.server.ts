@@ -25,7 +25,8 @@ import { containsEveryWord } from '~/server/name-search.server';
 import { type SlugStore, findSlugRedirect } from '~/server/slugs.server';
 import type { Viewer } from '~/server/viewer.server';
 import { effectiveVisibility, organizerShownSql, requireMarathonAccess, seeSql, standingColumns, standingJoins, toStanding } from './access.server';
-import { DIRECTORY_PAGE_SIZE, PARTICIPANTS_PAGE_SIZE, can, phaseOf, registrationState, todayIn } from './policy';
+import { DIRECTORY_PAGE_SIZE, PARTICIPANTS_PAGE_SIZE, can, phaseOf, registrationState } from './policy';
+import { todayIn } from '~/lib/calendar';
 import type { ChallengeView, MarathonCard, MarathonDetail, MarathonParticipantView } from './types';
 import type { MARATHON_DIRECTORY_SECTIONS } from './validation';
 

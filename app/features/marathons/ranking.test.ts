@@ -16,7 +16,8 @@ import * as feedRoute from '../../routes/m.$identificador.feed';
 import * as rankingRoute from '../../routes/m.$identificador.ranking';
 import { listHomeMarathons } from './home-card.server';
 import { createMarathon, joinMarathon, removeMarathonParticipant } from './mutations.server';
-import { RANKING_PAGE_SIZE, todayIn } from './policy';
+import { RANKING_PAGE_SIZE } from './policy';
+import { todayIn } from '~/lib/calendar';
 import { getRanking } from './ranking.server';
 import type { MarathonRanking } from './types';
 

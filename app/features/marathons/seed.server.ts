@@ -8,7 +8,7 @@ import type { Viewer } from '~/server/viewer.server';
 import { getBoard, linkEdition, searchShelfForBoard, tickChallenge, updateLink } from './board.server';
 import { creditReading } from './counting.server';
 import { acceptMarathonNotice, createMarathon, joinMarathon } from './mutations.server';
-import { todayIn } from './policy';
+import { todayIn } from '~/lib/calendar';
 import type { MarathonInput } from './validation';
 
 type DemoChallenge = { category: number; kind: 'leitura' | 'atividade'; description: string; points: number; revealsIn?: number; level?: number };

@@ -8,7 +8,7 @@ import { getEnv } from '~/server/env.server';
 import { isUniqueViolation } from '~/server/errors';
 import { JOB_LEASE_SECONDS, enqueueJob, registerJobHandler, registerRecurringJob } from '~/server/jobs.server';
 import { log } from '~/server/logger.server';
-import { todayIn } from './policy';
+import { todayIn } from '~/lib/calendar';
 import type { ChallengeKind, WebhookDeliveryStatus } from './vocabulary';
 import { WEBHOOK_TIMEOUT_MS, postToWebhook } from './webhook-target.server';
 import { mayStillOpenSql } from './access.server';

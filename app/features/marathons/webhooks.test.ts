@@ -25,7 +25,7 @@ import { block } from '../../../test/reading-factories';
 import { startReceiver } from '../../../test/webhook-receiver';
 import { tickChallenge } from './board.server';
 import { createMarathon, joinMarathon, leaveMarathon } from './mutations.server';
-import { todayIn } from './policy';
+import { todayIn } from '~/lib/calendar';
 import { getWebhookSettings, resendWebhookDelivery, rotateWebhookSecret, saveWebhook, setWebhookEnabled } from './webhook-settings.server';
 import {
   WEBHOOK_DELIVERY_JOB,

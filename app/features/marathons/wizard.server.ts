@@ -5,7 +5,7 @@ import { typedFields } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
 import { finishWizard, firstStepWithError } from '~/server/wizard.server';
 import { createMarathon, marathonCreationBlocker } from './mutations.server';
-import { todayIn } from './policy';
+import { todayIn } from '~/lib/calendar';
 import {
   CHALLENGE_KEYS,
   MARATHON_STEP_SCHEMAS,

@@ -5,7 +5,7 @@ import { changeRole, joinClub } from '~/features/clubs/membership.server';
 import { createClub } from '~/features/clubs/mutations.server';
 import { tickChallenge } from '~/features/marathons/board.server';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { logProgress } from '~/features/reading/progress/progress.server';
 import { publishReview, unpublishReview } from '~/features/reading/reviews/reviews.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';

@@ -11,7 +11,7 @@ import { closeExpiredSessionOf } from '~/features/focus/closing.server';
 import { finishFocusSession, giveUpFocusSession, startFocusSession } from '~/features/focus/sessions.server';
 import { tickChallenge } from '~/features/marathons/board.server';
 import { createMarathon, joinMarathon } from '~/features/marathons/mutations.server';
-import { todayIn } from '~/features/marathons/policy';
+import { todayIn } from '~/lib/calendar';
 import { logProgress } from '~/features/reading/progress/progress.server';
 import { deleteReview, publishReview } from '~/features/reading/reviews/reviews.server';
 import { setShelfStatus } from '~/features/reading/shelves/mutations.server';
