@@ -34,8 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.failure;
   try {
     const { collapsed } = await createReport(viewer, parsed.value);
+    // Reporting a whisper does not block (decision 0090): the thread's "Bloquear" is one tap away, and the answer says so.
+    const whisper = parsed.value.kind === 'whisper' ? ' Se não quiser mais conversar com essa pessoa, use “Bloquear” na conversa.' : '';
     return {
-      success: collapsed ? 'Sua denúncia foi atualizada. Obrigado por avisar.' : 'Denúncia enviada. A moderação vai analisar. Obrigado por avisar.',
+      success: collapsed
+        ? 'Sua denúncia foi atualizada. Obrigado por avisar.'
+        : `Denúncia enviada. A moderação vai analisar. Obrigado por avisar.${whisper}`,
       back,
     };
   } catch (error) {
@@ -60,8 +64,15 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             <figcaption className="text-sm font-medium text-muted">{REPORTABLE_KIND_LABELS[target.kind]}</figcaption>
             <blockquote className="max-w-prose whitespace-pre-line">{target.excerpt}</blockquote>
           </figure>
+          {target.kind === 'whisper' ? (
+            <p className="text-sm text-muted">
+              A moderação vai ler esta mensagem e as que estão perto dela na conversa — nada além disso. Cada leitura fica registrada.
+            </p>
+          ) : null}
           {target.mine ? (
             <p>Isso é seu: não dá para denunciar. Você pode editar ou apagar.</p>
+          ) : target.reported ? (
+            <p>{target.reported}</p>
           ) : (
             <ReportForm kind={target.kind} targetId={target.id} label="Denunciar" open back={target.link} />
           )}

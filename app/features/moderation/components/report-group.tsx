@@ -26,7 +26,9 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
       {group.target ? (
         <p className="break-words">
           <Link to={group.target.link}>{group.target.excerpt || 'Abrir'}</Link>
-          {group.target.hidden ? <span className="ml-2 rounded bg-paper px-2 py-0.5 text-xs font-semibold">oculto</span> : null}
+          {group.target.hidden ? (
+            <span className="ml-2 rounded bg-paper px-2 py-0.5 text-xs font-semibold">{group.kind === 'whisper' ? 'removida' : 'oculto'}</span>
+          ) : null}
         </p>
       ) : (
         <p className="text-muted">O conteúdo não existe mais.</p>
@@ -89,7 +91,7 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
             <div className="flex flex-wrap gap-2">
               {group.hideable && group.target && !group.target.hidden ? (
                 <Button type="submit" name="intent" value="hide" variant="danger" disabled={busy}>
-                  Ocultar conteúdo
+                  {group.kind === 'whisper' ? 'Remover mensagem' : 'Ocultar conteúdo'}
                 </Button>
               ) : null}
               {group.author ? (
@@ -109,7 +111,7 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
           </>
         ) : group.hideable && group.target?.hidden ? (
           <Button type="submit" name="intent" value="unhide" variant="secondary" disabled={busy} className="self-start">
-            Reexibir conteúdo
+            {group.kind === 'whisper' ? 'Reexibir mensagem' : 'Reexibir conteúdo'}
           </Button>
         ) : null}
       </Form>
