@@ -5,6 +5,7 @@ import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { publish } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
+import { REPORT_CONTEXT_SIZE } from './policy';
 import { conversationAccess, conversationChannel, inboxChannel } from './queries.server';
 import type { WhisperReportContext } from './types';
 
@@ -13,9 +14,6 @@ import type { WhisperReportContext } from './types';
  * open the conversation itself (still 404), only the reported message with the messages around it, in
  * /gerenciar/denuncias — and every such look is written to `whisper_report_views` before anything is read.
  */
-
-/** Messages shown on each side of the reported one. */
-export const REPORT_CONTEXT_SIZE = 5;
 
 /** Where the queue opens a reported whisper: its context page, which logs each view. */
 export const whisperReportPath = (messageId: string) => `/gerenciar/denuncias/sussurro/${messageId}`;

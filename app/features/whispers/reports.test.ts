@@ -12,7 +12,8 @@ import { useTestDatabase } from '../../../test/db';
 import { createUser, testViewer } from '../../../test/factories';
 import { sendWhisper, whisperTo } from './mutations.server';
 import { countUnreadConversations, getThread, listConversations } from './queries.server';
-import { REPORT_CONTEXT_SIZE, openWhisperReport } from './reports.server';
+import { REPORT_CONTEXT_SIZE } from './policy';
+import { openWhisperReport } from './reports.server';
 
 useTestDatabase();
 
