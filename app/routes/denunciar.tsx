@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { type ShouldRevalidateFunction, data } from 'react-router';
 import { Link } from '~/components/link';
 import type { Route } from './+types/denunciar';
 import { FormMessage } from '~/components/ui/field';
@@ -25,6 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { target: { ...target, kind: params.data.tipo, id: params.data.id } };
 }
 
+/**
+ * Reporting from this page does not reload it: the form's answer shows in place, where a reload would swap it for
+ * "Você já denunciou" (a whisper is reported once).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === '/denunciar' ? false : defaultShouldRevalidate;
+
 /** Where every "Denunciar" form posts (features/moderation/components/report-form.tsx). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer({ request, context });
@@ -37,9 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Reporting a whisper does not block (decision 0090): the thread's "Bloquear" is one tap away, and the answer says so.
     const whisper = parsed.value.kind === 'whisper' ? ' Se não quiser mais conversar com essa pessoa, use “Bloquear” na conversa.' : '';
     return {
-      success: collapsed
-        ? 'Sua denúncia foi atualizada. Obrigado por avisar.'
-        : `Denúncia enviada. A moderação vai analisar. Obrigado por avisar.${whisper}`,
+      success: collapsed ? 'Sua denúncia foi atualizada. Obrigado por avisar.' : `Denúncia enviada. A moderação vai analisar. Obrigado por avisar.${whisper}`,
       back,
     };
   } catch (error) {

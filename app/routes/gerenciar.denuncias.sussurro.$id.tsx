@@ -4,9 +4,8 @@ import type { Route } from './+types/gerenciar.denuncias.sussurro.$id';
 import { FormMessage } from '~/components/ui/field';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { ReportGroupCard } from '~/features/moderation/components/report-group';
-import { actOnReport } from '~/features/moderation/mutations.server';
+import { reportQueueAction } from '~/features/moderation/queue-action.server';
 import { getReportGroup } from '~/features/moderation/queries.server';
-import { moderationActionInput } from '~/features/moderation/validation';
 import { RemovedMessage } from '~/features/whispers/components/removed-message';
 import { REPORT_CONTEXT_SIZE } from '~/features/whispers/policy';
 import { openWhisperReport } from '~/features/whispers/reports.server';
@@ -14,7 +13,6 @@ import { whisperIdParam } from '~/features/whispers/validation';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { formatDateTime } from '~/lib/format';
 import { orNotFound } from '~/server/errors';
-import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sussurro denunciado · Denúncias · Gerenciar · Maratona' }];
@@ -40,15 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** The queue's actions, from here: remove the message (or show it again), warn or suspend its author, dismiss. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = await requireRole({ request, context }, ['admin']);
+  await requireRole({ request, context }, ['admin']);
   messageIdOr404(params.id);
-  const parsed = parseForm(await request.formData(), moderationActionInput);
-  if (!parsed.ok) return parsed.failure;
-  try {
-    return { success: await actOnReport(viewer, parsed.value) };
-  } catch (error) {
-    return failureFromError(error, parsed.fields);
-  }
+  return reportQueueAction({ request, context });
 }
 
 const readerName = (username: string | null) => (username ? `@${username}` : REMOVED_READER);
@@ -65,8 +57,8 @@ export default function WhisperReport({ loaderData, actionData }: Route.Componen
         </p>
         <h1 className="font-serif text-3xl font-bold">Sussurro denunciado</h1>
         <p className="text-muted">
-          Conversa entre {readerName(whisper.readers[0] ?? null)} e {readerName(whisper.readers[1] ?? null)}: a mensagem denunciada e até{' '}
-          {REPORT_CONTEXT_SIZE} antes e depois dela. O resto da conversa fica fechado para a moderação, e cada abertura desta página fica registrada.
+          Conversa entre {readerName(whisper.readers[0] ?? null)} e {readerName(whisper.readers[1] ?? null)}: a mensagem denunciada e até {REPORT_CONTEXT_SIZE}{' '}
+          antes e depois dela. O resto da conversa fica fechado para a moderação, e cada abertura desta página fica registrada.
         </p>
       </header>
       {isSuccess(actionData) ? <FormMessage tone="success">{actionData.success}</FormMessage> : null}
@@ -95,6 +87,7 @@ export default function WhisperReport({ loaderData, actionData }: Route.Componen
       <ul className="flex flex-col gap-4">
         <ReportGroupCard
           group={group}
+          showTarget={false}
           open={open}
           busy={busy}
           noteError={typed(actionData, 'report') === group.reportId ? fieldError(actionData, 'note') : undefined}

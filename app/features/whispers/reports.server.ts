@@ -21,7 +21,10 @@ export const whisperReportPath = (messageId: string) => `/gerenciar/denuncias/su
 type ReportedRow = { id: string; conversation_id: string; author_id: string | null; body: string };
 
 /** A message of the conversation the viewer may see now (not removed, not deleted for themselves), or null: reporting it is a 404. */
-export async function getWhisperForReport(viewer: Viewer, messageId: string): Promise<{ authorId: string | null; body: string; conversationId: string } | null> {
+export async function getWhisperForReport(
+  viewer: Viewer,
+  messageId: string,
+): Promise<{ authorId: string | null; body: string; conversationId: string } | null> {
   const [row] = await queryRows<ReportedRow>(sql`
     SELECT m.id, m.conversation_id, m.author_id, m.body FROM whisper_messages m
     WHERE m.id = ${messageId} AND m.removed_at IS NULL
@@ -81,9 +84,7 @@ export async function openWhisperReport(viewer: Viewer, messageId: string): Prom
     SELECT r.id, m.conversation_id FROM reports r JOIN whisper_messages m ON m.id = r.target_id
     WHERE r.target_kind = 'whisper' AND r.target_id = ${messageId} ORDER BY r.created_at DESC, r.id LIMIT 1`);
   if (!report) throw new AppError('not_found');
-  await getDb()
-    .insert(whisperReportViews)
-    .values({ id: newId(), reportId: report.id, messageId, conversationId: report.conversation_id, viewerId: viewer.id });
+  await getDb().insert(whisperReportViews).values({ id: newId(), reportId: report.id, messageId, conversationId: report.conversation_id, viewerId: viewer.id });
   const columns = sql`m.id, m.body, u.username AS author, m.removed_at IS NOT NULL AS removed, m.author_id IS NULL AS deleted,
     to_json(m.created_at) #>> '{}' AS "createdAt"`;
   const from = sql`whisper_messages m LEFT JOIN users u ON u.id = m.author_id

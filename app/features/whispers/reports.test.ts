@@ -75,7 +75,13 @@ describe('a reported whisper in /gerenciar/denuncias', () => {
     await report(ana, reported);
     const { groups } = await listReportGroups(admin, { status: 'open', page: 1 });
     expect(groups).toMatchObject([
-      { kind: 'whisper', targetId: reported, author: { username: bia.username }, hideable: true, target: { link: `/gerenciar/denuncias/sussurro/${reported}` } },
+      {
+        kind: 'whisper',
+        targetId: reported,
+        author: { username: bia.username },
+        hideable: true,
+        target: { link: `/gerenciar/denuncias/sussurro/${reported}` },
+      },
     ]);
     expect(JSON.stringify(groups)).not.toContain('arrepender');
 

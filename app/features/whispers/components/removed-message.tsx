@@ -3,5 +3,5 @@
  * report. The same words on both sides and in the conversation list; nothing says which.
  */
 export function RemovedMessage() {
-  return <span className="italic opacity-80">mensagem removida</span>;
+  return <span className="italic">mensagem removida</span>;
 }
