@@ -130,6 +130,7 @@ export default [
   route('gerenciar/novidades', 'routes/gerenciar.novidades.tsx'),
   route('gerenciar/maratonas', 'routes/gerenciar.maratonas.tsx'),
   route('gerenciar/denuncias', 'routes/gerenciar.denuncias.tsx'),
+  route('gerenciar/denuncias/sussurro/:id', 'routes/gerenciar.denuncias.sussurro.$id.tsx'),
   route('gerenciar/catalogo', 'routes/gerenciar.catalogo.tsx'),
   route('gerenciar/catalogo/solicitacoes', 'routes/gerenciar.catalogo.solicitacoes.tsx'),
   route('gerenciar/catalogo/solicitacoes/:codigo', 'routes/gerenciar.catalogo.solicitacoes.$codigo.tsx'),

@@ -153,6 +153,7 @@ const routeCases = (
   { path: '/gerenciar', module: gerenciar, expect: curators, actionExpect: adminOnly },
   { path: '/gerenciar/emails', module: emails, expect: adminOnly },
   { path: '/gerenciar/denuncias', module: reportQueue, expect: adminOnly },
+  // A reported whisper's context (/gerenciar/denuncias/sussurro/{id}) and reporting a whisper: whispers.authorization.test.ts.
   // Reporting needs an account; the page of a list's "Denunciar" link shows only what the reader may see (a
   // private shelf: its owner, who is told it is theirs; anyone else a 404).
   { path: `/denunciar?tipo=shelf&id=${shelves.closed}`, module: reportPage, expect: ownerOnly, actionExpect: signedIn },

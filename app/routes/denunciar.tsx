@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { type ShouldRevalidateFunction, data } from 'react-router';
 import { Link } from '~/components/link';
 import type { Route } from './+types/denunciar';
 import { FormMessage } from '~/components/ui/field';
@@ -25,6 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { target: { ...target, kind: params.data.tipo, id: params.data.id } };
 }
 
+/**
+ * Reporting from this page does not reload it: the form's answer shows in place, where a reload would swap it for
+ * "Você já denunciou" (a whisper is reported once).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === '/denunciar' ? false : defaultShouldRevalidate;
+
 /** Where every "Denunciar" form posts (features/moderation/components/report-form.tsx). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer({ request, context });
@@ -34,8 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.failure;
   try {
     const { collapsed } = await createReport(viewer, parsed.value);
+    // Reporting a whisper does not block (decision 0090): the thread's "Bloquear" is one tap away, and the answer says so.
+    const whisper = parsed.value.kind === 'whisper' ? ' Se não quiser mais conversar com essa pessoa, use “Bloquear” na conversa.' : '';
     return {
-      success: collapsed ? 'Sua denúncia foi atualizada. Obrigado por avisar.' : 'Denúncia enviada. A moderação vai analisar. Obrigado por avisar.',
+      success: collapsed ? 'Sua denúncia foi atualizada. Obrigado por avisar.' : `Denúncia enviada. A moderação vai analisar. Obrigado por avisar.${whisper}`,
       back,
     };
   } catch (error) {
@@ -60,8 +69,15 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             <figcaption className="text-sm font-medium text-muted">{REPORTABLE_KIND_LABELS[target.kind]}</figcaption>
             <blockquote className="max-w-prose whitespace-pre-line">{target.excerpt}</blockquote>
           </figure>
+          {target.kind === 'whisper' ? (
+            <p className="text-sm text-muted">
+              A moderação vai ler esta mensagem e as que estão perto dela na conversa — nada além disso. Cada leitura fica registrada.
+            </p>
+          ) : null}
           {target.mine ? (
             <p>Isso é seu: não dá para denunciar. Você pode editar ou apagar.</p>
+          ) : target.reported ? (
+            <p>{target.reported}</p>
           ) : (
             <ReportForm kind={target.kind} targetId={target.id} label="Denunciar" open back={target.link} />
           )}

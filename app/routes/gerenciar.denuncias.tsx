@@ -5,12 +5,11 @@ import { Button } from '~/components/ui/button';
 import { FormMessage, SelectField } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { ReportGroupCard } from '~/features/moderation/components/report-group';
-import { actOnReport } from '~/features/moderation/mutations.server';
+import { reportQueueAction } from '~/features/moderation/queue-action.server';
 import { REPORT_GROUPS_PAGE, listReportGroups } from '~/features/moderation/queries.server';
 import { REPORTABLE_KINDS, REPORTABLE_KIND_LABELS } from '~/features/moderation/reasons';
-import { moderationActionInput, reportQueueParams } from '~/features/moderation/validation';
+import { reportQueueParams } from '~/features/moderation/validation';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
-import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireRole } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Denúncias · Gerenciar · Maratona' }];
@@ -26,16 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { groups, total, params, search: url.search, pageSize: REPORT_GROUPS_PAGE };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole({ request, context }, ['admin']);
-  const parsed = parseForm(await request.formData(), moderationActionInput);
-  if (!parsed.ok) return parsed.failure;
-  try {
-    return { success: await actOnReport(viewer, parsed.value) };
-  } catch (error) {
-    return failureFromError(error, parsed.fields);
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) => reportQueueAction({ request, context });
 
 export default function ReportQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, params } = loaderData;

@@ -107,7 +107,7 @@ describe('reports through the pages', () => {
     const reportPage = (kind: string, id: string, cookie?: string) => call(report.loader, getRequest(`/denunciar?tipo=${kind}&id=${id}`, cookie));
 
     expect(await reportPage('att', att, reader.cookie)).toEqual({
-      target: { kind: 'att', id: att, excerpt: 'Iracema — Att ofensiva.', link: `/att/${att}`, mine: false },
+      target: { kind: 'att', id: att, excerpt: 'Iracema — Att ofensiva.', link: `/att/${att}`, mine: false, reported: null },
     });
     expect(await reportPage('att', att, author.cookie)).toMatchObject({ target: { mine: true } });
     expect(await reportPage('review', review, reader.cookie)).toMatchObject({ target: { excerpt: 'Resenha ofensiva.', link: `/ed/${editionId}/resenhas` } });

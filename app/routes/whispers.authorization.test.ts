@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { whisperTo } from '~/features/whispers/mutations.server';
+import { sendWhisper, whisperTo } from '~/features/whispers/mutations.server';
+import { getDb, queryRows } from '~/db/client.server';
+import { whisperReportViews } from '~/db/schema';
+import { sql } from 'drizzle-orm';
 import { newId } from '~/lib/ids';
 import { useTestDatabase } from '../../test/db';
 import { createUser, formRequest, getRequest, testViewer } from '../../test/factories';
 import { block, suspend } from '../../test/reading-factories';
-import { call, matrixOf } from '../../test/routes';
+import { call, matrixOf, outcomeOf } from '../../test/routes';
 import * as events from './api/sussurros.$id.eventos';
 import * as send from './api/sussurros.$id.mensagens';
 import * as thread from './sussurros.$id';
+import * as reportPage from './denunciar';
+import * as reportContext from './gerenciar.denuncias.sussurro.$id';
 import * as start from './sussurrar.$username';
 
 useTestDatabase();
@@ -78,5 +83,52 @@ describe('whispers: only the two readers of a conversation reach it', () => {
       return call(start.loader, getRequest(`/sussurrar/${username}`, who === 'visitante' ? undefined : ana.cookie), { username });
     });
     expect(statuses).toEqual({ visitante: 'entrar', self: 404, bloqueou: 404, ninguem: 404 });
+  });
+
+  it('reporting a whisper: only its other reader reports it; only admins open its context, each look logged; staff never open the thread', async () => {
+    const roles = ['visitante', 'remetente', 'destinatario', 'terceiro', 'curador', 'admin'] as const;
+    const users = {
+      remetente: await createUser({ verified: true }),
+      destinatario: await createUser({ verified: true }),
+      terceiro: await createUser({ verified: true }),
+      curador: await createUser({ role: 'curator', verified: true }),
+      admin: await createUser({ role: 'admin', verified: true }),
+    };
+    const { conversationId: id } = await whisperTo({ ...testViewer(users.remetente), emailVerified: true }, users.destinatario.id, {
+      clientId: newId(),
+      body: 'Oi',
+    });
+    await sendWhisper({ ...testViewer(users.destinatario), emailVerified: true }, id, { clientId: newId(), body: 'Some daqui.' });
+    const [message] = await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE body = 'Some daqui.'`);
+    const target = message!.id;
+    const cookie = (who: (typeof roles)[number]) => (who === 'visitante' ? undefined : users[who].cookie);
+    const page = `/denunciar?tipo=whisper&id=${target}`;
+    expect(await matrixOf(roles, (who) => call(reportPage.loader, getRequest(page, cookie(who))))).toEqual({
+      visitante: 'entrar',
+      remetente: 200,
+      destinatario: 200, // the author sees "Isso é seu", no form
+      terceiro: 404,
+      curador: 404,
+      admin: 404,
+    });
+    // The author is refused (their own), everyone else but the other reader does not find it; the other reader reports it once.
+    const sending = (who: (typeof roles)[number]) =>
+      call(reportPage.action, formRequest('/denunciar', { kind: 'whisper', target, reason: 'harassment', details: '' }, { cookie: cookie(who) }));
+    expect(await matrixOf(roles, sending)).toEqual({ visitante: 'entrar', remetente: 200, destinatario: 403, terceiro: 404, curador: 404, admin: 404 });
+    expect(await outcomeOf(sending('remetente'))).toBe(400);
+
+    const context = (who: (typeof roles)[number]) =>
+      call(reportContext.loader, getRequest(`/gerenciar/denuncias/sussurro/${target}`, cookie(who)), { id: target });
+    expect(await matrixOf(roles, context)).toEqual({ visitante: 'entrar', remetente: 404, destinatario: 404, terceiro: 404, curador: 404, admin: 200 });
+    const acting = (who: (typeof roles)[number]) =>
+      call(
+        reportContext.action,
+        formRequest(`/gerenciar/denuncias/sussurro/${target}`, { report: 'x', intent: 'dismiss', note: '' }, { cookie: cookie(who) }),
+        { id: target },
+      );
+    expect(await matrixOf(roles, acting)).toEqual({ visitante: 'entrar', remetente: 404, destinatario: 404, terceiro: 404, curador: 404, admin: 404 });
+    // One look, by the admin; the thread itself stays closed to them.
+    expect((await getDb().select().from(whisperReportViews)).map((v) => v.viewerId)).toEqual([users.admin.id]);
+    expect(await outcomeOf(call(thread.loader, getRequest(`/sussurros/${id}`, users.admin.cookie), { id }))).toBe(404);
   });
 });

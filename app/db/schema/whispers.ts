@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { reports } from './moderation';
 
 /**
  * A conversation between exactly two readers (decision 0088): one per pair, whoever started it — the pair is kept in
@@ -43,6 +44,9 @@ export const whisperParticipants = pgTable(
 /**
  * A message. `client_id` is made by the sender's browser before it sends: a send retried with the same id (a lost
  * answer, a connection back after a drop) finds the message already there instead of making a second one.
+ * A removed message (decision 0090) stays as a mark, "mensagem removida" on both sides: `removed_at` is set when its
+ * author deleted their account (then `author_id` is null and `body` empty) or the moderation removed it after a report
+ * (the text is kept for the report and "Reexibir" until the author's account goes).
  */
 export const whisperMessages = pgTable(
   'whisper_messages',
@@ -51,15 +55,17 @@ export const whisperMessages = pgTable(
     conversationId: text()
       .notNull()
       .references(() => whisperConversations.id, { onDelete: 'cascade' }),
-    authorId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author deleted their account: the message is a mark then. */
+    authorId: text().references(() => users.id, { onDelete: 'set null' }),
     clientId: text().notNull(),
     body: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check('whisper_messages_body_check', sql`char_length(body) BETWEEN 1 AND 2000`),
+    // Only a removed message may be empty; a deleted author's message must be a removed, emptied mark.
+    check('whisper_messages_body_check', sql`char_length(body) <= 2000 AND (char_length(body) >= 1 OR removed_at IS NOT NULL)`),
+    check('whisper_messages_author_check', sql`author_id IS NOT NULL OR (removed_at IS NOT NULL AND body = '')`),
     uniqueIndex('whisper_messages_client_key').on(t.authorId, t.clientId),
     index('whisper_messages_conversation_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
   ],
@@ -77,4 +83,24 @@ export const whisperHiddenMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('whisper_hidden_messages_user_idx').on(t.userId)],
+);
+
+/**
+ * The audit log of the moderation's looks at whispers (decision 0090): a row each time staff open a reported message
+ * with its context in /gerenciar/denuncias. Never updated; kept when the report closes or goes (the reporter's account
+ * deleted), as the moderation log is. It names no text, only who looked, when, and at what.
+ */
+export const whisperReportViews = pgTable(
+  'whisper_report_views',
+  {
+    id: text().primaryKey(),
+    reportId: text().references(() => reports.id, { onDelete: 'set null' }),
+    /** The reported message and its conversation: null once they are gone (both readers left). */
+    messageId: text().references(() => whisperMessages.id, { onDelete: 'set null' }),
+    conversationId: text().references(() => whisperConversations.id, { onDelete: 'set null' }),
+    /** Null once the staff member deleted their account ("leitor removido"): the log is never rewritten. */
+    viewerId: text().references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('whisper_report_views_message_idx').on(t.messageId, t.viewedAt), index('whisper_report_views_report_idx').on(t.reportId)],
 );

@@ -210,11 +210,18 @@ describe('account deletion', () => {
     expect(await getStorage().get(photo?.storage_key ?? '')).toBeNull();
     expect(await getStorage().get(avatarUrl.slice('/arquivos/'.length))).toBeNull();
     expect(await getStorage().get(archive?.storage_key ?? '')).toBeNull();
-    // The friend keeps the conversation with "leitor removido": only their own message, nothing unread, no reply possible.
-    expect(await listConversations(friend)).toMatchObject([{ id: conversationId, counterpart: null, unread: 0, lastMessage: { body: 'Oi, tudo bem?' } }]);
+    // The friend keeps the conversation with "leitor removido": their own message, a "mensagem removida" mark where the
+    // reader's answer was (its text gone, found by whereMentioned above), nothing unread, no reply possible.
+    expect(await listConversations(friend)).toMatchObject([
+      { id: conversationId, counterpart: null, unread: 0, lastMessage: { body: '', removed: true, mine: false } },
+    ]);
     expect(await getThread(friend, conversationId)).toMatchObject({
       counterpart: null,
-      messages: [{ body: 'Oi, tudo bem?', mine: true }],
+      messages: [
+        { body: 'Oi, tudo bem?', mine: true, removed: false },
+        { body: '', mine: false, removed: true, read: false },
+      ],
+      unread: false,
       refusal: expect.stringContaining('excluiu a conta'),
     });
     // The friend's own things are untouched.

@@ -216,7 +216,16 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   'whisper_conversations.low_reader_id': WHISPER_PAIR,
   'whisper_conversations.high_reader_id': WHISPER_PAIR,
   'whisper_participants.user_id': { onDelete: 'delete', why: 'the reader’s side of their conversations and read marks', archive: 'whispers' },
-  'whisper_messages.author_id': { onDelete: 'delete', why: 'the reader’s whispers leave both sides (PRODUCT.md §D)', archive: 'whispers' },
+  'whisper_messages.author_id': {
+    onDelete: 'anonymise',
+    why: 'the reader’s whispers lose their text and stay as “mensagem removida” marks on the other side (decision 0090)',
+    archive: 'whispers',
+  },
+  'whisper_report_views.viewer_id': {
+    onDelete: 'anonymise',
+    why: 'the audit log of staff looks at reported whispers is never rewritten (decision 0090)',
+    archive: { excluded: 'a staff member’s work on others’ reports, as the moderation log' },
+  },
   'whisper_hidden_messages.user_id': {
     onDelete: 'delete',
     why: 'the messages the reader deleted for themselves',

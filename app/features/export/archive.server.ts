@@ -233,7 +233,7 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
         FROM task_progress t WHERE t.user_id = ${userId}) AS "taskProgress",
       (SELECT json_agg(json_build_object('with', o.username, 'startedAt', c.created_at,
           'messages', coalesce((SELECT json_agg(json_build_object('body', m.body, 'sentAt', m.created_at) ORDER BY m.created_at, m.id)
-            FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id = ${userId}), '[]'::json))
+            FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id = ${userId} AND m.removed_at IS NULL), '[]'::json))
           ORDER BY c.created_at, c.id)
         FROM whisper_participants me JOIN whisper_conversations c ON c.id = me.conversation_id
           LEFT JOIN whisper_participants op ON op.conversation_id = c.id AND op.user_id <> ${userId} LEFT JOIN users o ON o.id = op.user_id

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb } from '~/db/client.server';
+import { getDb, queryRows } from '~/db/client.server';
 import { moderationActions, reports, users } from '~/db/schema';
 import { setSuspended } from '~/features/accounts/admin.server';
 import { notify } from '~/features/social/mutations.server';
@@ -28,21 +28,34 @@ export async function createReport(viewer: Viewer, input: ReportInput): Promise<
       `Você já enviou ${REPORTS_PER_DAY} denúncias hoje. Tente de novo em ${formatWait(limit.retryAfterSeconds)}.`,
     );
   }
-  const target = await REPORT_TARGETS[input.kind].loadForReporter(viewer, input.target);
+  const kind = REPORT_TARGETS[input.kind];
+  const target = await kind.loadForReporter(viewer, input.target);
   if (!target) throw new AppError('not_found');
   if (target.authorId === viewer.id) throw new AppError('forbidden', 'Você não pode denunciar algo seu.');
   const id = newId();
+  const values = {
+    id,
+    reporterId: viewer.id,
+    targetKind: input.kind,
+    targetId: input.target,
+    targetAuthorId: target.authorId,
+    reason: input.reason,
+    details: input.details,
+  };
+  if (kind.once) {
+    // Once ever: an earlier report, open or closed, answers instead; two at once meet on the open reports' index.
+    const inserted = await queryRows<{ id: string }>(sql`
+      INSERT INTO reports (id, reporter_id, target_kind, target_id, target_author_id, reason, details)
+      SELECT ${id}, ${viewer.id}, ${input.kind}, ${input.target}, ${target.authorId}, ${input.reason}, ${input.details}
+      WHERE NOT EXISTS (SELECT 1 FROM reports WHERE reporter_id = ${viewer.id} AND target_kind = ${input.kind} AND target_id = ${input.target})
+      ON CONFLICT DO NOTHING RETURNING id`);
+    if (!inserted.length) throw new AppError('conflict', kind.once);
+    log.info('moderation.reported', { reportId: id, kind: input.kind });
+    return { collapsed: false };
+  }
   const [row] = await getDb()
     .insert(reports)
-    .values({
-      id,
-      reporterId: viewer.id,
-      targetKind: input.kind,
-      targetId: input.target,
-      targetAuthorId: target.authorId,
-      reason: input.reason,
-      details: input.details,
-    })
+    .values(values)
     .onConflictDoUpdate({
       target: [reports.reporterId, reports.targetKind, reports.targetId],
       targetWhere: sql`${reports.status} = 'open'`,

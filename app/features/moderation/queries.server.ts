@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '~/db/client.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
@@ -57,7 +57,22 @@ export async function listReportGroups(
       LIMIT ${REPORT_GROUPS_PAGE} OFFSET ${(filters.page - 1) * REPORT_GROUPS_PAGE}`),
     queryRows<{ n: number }>(sql`SELECT count(DISTINCT (r.target_kind, r.target_id))::int AS n FROM reports r WHERE ${where}`),
   ]);
-  if (!groups.length) return { groups: [], total: Number(total?.n ?? 0) };
+  return { total: Number(total?.n ?? 0), groups: await assembleGroups(groups, where) };
+}
+
+/**
+ * One reported target with all its reports, open and closed (a whisper's context page), or null when nobody reported
+ * it. Admins only.
+ */
+export async function getReportGroup(viewer: Viewer, kind: ReportableKind, targetId: string): Promise<ReportGroup | null> {
+  if (viewer.role !== 'admin') throw new AppError('not_found');
+  const [group] = await assembleGroups([{ target_kind: kind, target_id: targetId }], sql`true`);
+  return group?.reports.length ? group : null;
+}
+
+/** The queue's targets with their reports (those `where` keeps), what was done about them, and what they are. */
+async function assembleGroups(groups: readonly Pick<GroupRow, 'target_kind' | 'target_id'>[], where: SQL): Promise<ReportGroup[]> {
+  if (!groups.length) return [];
   const pairs = sql.join(
     groups.map((g) => sql`(${g.target_kind}, ${g.target_id})`),
     sql`, `,
@@ -74,44 +89,41 @@ export async function listReportGroups(
       WHERE (m.target_kind, m.target_id) IN (${pairs}) ORDER BY m.created_at DESC, m.id`),
     loadTargets(groups),
   ]);
-  return {
-    total: Number(total?.n ?? 0),
-    groups: groups.map((g) => {
-      const mine = reportRows.filter((r) => r.target_kind === g.target_kind && r.target_id === g.target_id);
-      const first = mine[0];
-      const target = targets.get(key(g.target_kind, g.target_id)) ?? null;
-      return {
-        kind: g.target_kind,
-        targetId: g.target_id,
-        reportId: first?.id ?? '',
-        target: target ? { excerpt: target.excerpt, link: target.link, hidden: target.hidden } : null,
-        author: first?.author_username
-          ? { name: first.author_name ?? first.author_username, username: first.author_username, suspended: Boolean(first.author_suspended) }
-          : null,
-        reports: mine.map((r) => ({
-          id: r.id,
-          reason: r.reason,
-          details: r.details,
-          reporter: r.reporter ? { name: r.reporter_name ?? r.reporter, username: r.reporter, suspended: Boolean(r.reporter_suspended) } : null,
-          status: r.status,
-          createdAt: iso(r.created_at),
-          resolvedAt: r.resolved_at ? iso(r.resolved_at) : null,
+  return groups.map((g) => {
+    const mine = reportRows.filter((r) => r.target_kind === g.target_kind && r.target_id === g.target_id);
+    const first = mine[0];
+    const target = targets.get(key(g.target_kind, g.target_id)) ?? null;
+    return {
+      kind: g.target_kind,
+      targetId: g.target_id,
+      reportId: first?.id ?? '',
+      target: target ? { excerpt: target.excerpt, link: target.link, hidden: target.hidden } : null,
+      author: first?.author_username
+        ? { name: first.author_name ?? first.author_username, username: first.author_username, suspended: Boolean(first.author_suspended) }
+        : null,
+      reports: mine.map((r) => ({
+        id: r.id,
+        reason: r.reason,
+        details: r.details,
+        reporter: r.reporter ? { name: r.reporter_name ?? r.reporter, username: r.reporter, suspended: Boolean(r.reporter_suspended) } : null,
+        status: r.status,
+        createdAt: iso(r.created_at),
+        resolvedAt: r.resolved_at ? iso(r.resolved_at) : null,
+      })),
+      history: logRows
+        .filter((l) => l.target_kind === g.target_kind && l.target_id === g.target_id)
+        .map((l) => ({
+          action: l.action,
+          note: l.note,
+          admin: l.admin ? { name: l.admin_name ?? l.admin, username: l.admin, suspended: Boolean(l.admin_suspended) } : null,
+          createdAt: iso(l.created_at),
         })),
-        history: logRows
-          .filter((l) => l.target_kind === g.target_kind && l.target_id === g.target_id)
-          .map((l) => ({
-            action: l.action,
-            note: l.note,
-            admin: l.admin ? { name: l.admin_name ?? l.admin, username: l.admin, suspended: Boolean(l.admin_suspended) } : null,
-            createdAt: iso(l.created_at),
-          })),
-        hideable: Boolean(REPORT_TARGETS[g.target_kind]?.hide),
-      };
-    }),
-  };
+      hideable: Boolean(REPORT_TARGETS[g.target_kind]?.hide),
+    };
+  });
 }
 
-async function loadTargets(groups: readonly GroupRow[]) {
+async function loadTargets(groups: readonly Pick<GroupRow, 'target_kind' | 'target_id'>[]) {
   const found = new Map<string, { excerpt: string; link: string; hidden: boolean }>();
   const byKind = new Map<ReportableKind, string[]>();
   for (const g of groups) byKind.set(g.target_kind, [...(byKind.get(g.target_kind) ?? []), g.target_id]);
@@ -132,7 +144,17 @@ export async function countOpenReportTargets(viewer: Viewer): Promise<number> {
 }
 
 /** What /denunciar shows of the thing a reader is about to report; null when they may not see it (404). */
-export async function getReportTarget(viewer: Viewer, kind: ReportableKind, id: string): Promise<{ excerpt: string; link: string; mine: boolean } | null> {
+export async function getReportTarget(
+  viewer: Viewer,
+  kind: ReportableKind,
+  id: string,
+): Promise<{ excerpt: string; link: string; mine: boolean; reported: string | null } | null> {
   const target = await REPORT_TARGETS[kind].loadForReporter(viewer, id);
-  return target ? { excerpt: target.excerpt, link: target.link, mine: target.authorId === viewer.id } : null;
+  if (!target) return null;
+  // A kind reported once (a whisper) says so instead of offering the form again.
+  const once = REPORT_TARGETS[kind].once;
+  const [earlier] = once
+    ? await queryRows<{ id: string }>(sql`SELECT id FROM reports WHERE reporter_id = ${viewer.id} AND target_kind = ${kind} AND target_id = ${id} LIMIT 1`)
+    : [];
+  return { excerpt: target.excerpt, link: target.link, mine: target.authorId === viewer.id, reported: earlier && once ? once : null };
 }

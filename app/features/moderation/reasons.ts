@@ -1,7 +1,7 @@
 /** What can be reported and why (PRODUCT.md §R, docs/decisions/0024); the UI may import this file. */
 
 /** Every key here has one entry in report-targets.server.ts (the type checker holds them together). */
-export const REPORTABLE_KINDS = ['user', 'shelf', 'att', 'review', 'att_comment', 'club_post', 'club_post_comment', 'group_read_comment'] as const;
+export const REPORTABLE_KINDS = ['user', 'shelf', 'att', 'review', 'att_comment', 'club_post', 'club_post_comment', 'group_read_comment', 'whisper'] as const;
 export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
 
 export const REPORTABLE_KIND_LABELS: Record<ReportableKind, string> = {
@@ -13,6 +13,7 @@ export const REPORTABLE_KIND_LABELS: Record<ReportableKind, string> = {
   club_post: 'Post de clube',
   club_post_comment: 'Comentário em clube',
   group_read_comment: 'Comentário em LC',
+  whisper: 'Sussurro',
 };
 
 /**

@@ -13,6 +13,7 @@ import { getReviewForReport } from '~/features/reading/reviews/queries.server';
 import { setReviewHidden } from '~/features/reading/reviews/reviews.server';
 import { getShelf } from '~/features/reading/shelves/custom-shelf-queries.server';
 import { setShelfHidden } from '~/features/reading/shelves/custom-shelves.server';
+import { getWhisperForReport, loadWhispersForQueue, setWhisperRemoved, whisperReportPath } from '~/features/whispers/reports.server';
 import type { Viewer } from '~/server/viewer.server';
 import type { ReportableKind } from './reasons';
 
@@ -30,6 +31,11 @@ export type ReportTargetKind = {
   loadForReporter: (viewer: Viewer, id: string) => Promise<ReportTarget | null>;
   load: (ids: readonly string[]) => Promise<Map<string, ReportTarget>>;
   hide?: (tx: Tx, id: string, hidden: boolean) => Promise<readonly string[] | null>;
+  /**
+   * A kind a reader reports once, whatever became of the first report (a whisper: decision 0090): what a second
+   * attempt is told. Other kinds collapse a second report into the open one.
+   */
+  once?: string;
 };
 
 const EXCERPT_MAX = 280;
@@ -191,5 +197,20 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
         (c) => ({ authorId: c.authorId, excerpt: excerpt(c.text), link: c.link, hidden: c.hidden }),
       ),
     hide: setGroupReadCommentHidden,
+  },
+  whisper: {
+    async loadForReporter(viewer, id) {
+      const whisper = await getWhisperForReport(viewer, id);
+      return whisper ? { authorId: whisper.authorId, excerpt: excerpt(whisper.body), link: `/sussurros/${whisper.conversationId}`, hidden: false } : null;
+    },
+    // The queue never shows a whisper's text: it links to the context page, which logs each look (decision 0090).
+    load: (ids) =>
+      loadRows(
+        ids,
+        (list) => loadWhispersForQueue(list),
+        (m) => ({ authorId: m.authorId, excerpt: 'Mensagem privada: abrir com o contexto', link: whisperReportPath(m.id), hidden: m.hidden }),
+      ),
+    hide: setWhisperRemoved,
+    once: 'Você já denunciou esta mensagem. A moderação vai analisar.',
   },
 };

@@ -11,6 +11,8 @@ export const whisperLength = (text: string) => [...text].length;
 export const WHISPER_TOO_LONG = `Uma mensagem tem até ${WHISPER_MAX.toLocaleString('pt-BR')} caracteres.`;
 /** Messages a thread page shows at once; "Mensagens anteriores" loads as many older ones. */
 export const WHISPERS_PAGE = 30;
+/** A reported whisper's context for the moderation (decision 0090): the messages shown on each side of it. */
+export const REPORT_CONTEXT_SIZE = 5;
 /** Conversations a list page shows, most recent first. */
 export const CONVERSATIONS_PAGE = 50;
 

@@ -28,6 +28,9 @@ const conversationFrom = (viewerId: string) => sql`whisper_participants me JOIN 
 
 const counterpartJson = sql`CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'username', o.username, 'name', o.name, 'image', o.image) END`;
 
+/** SQL: the text of a message `m` as its readers see it: none for a "mensagem removida" mark (decision 0090). */
+const shownBody = sql`CASE WHEN m.removed_at IS NULL THEN m.body ELSE '' END`;
+
 /** SQL: a message `m` the viewer did not remove from their side. */
 const notHiddenFrom = (viewerId: string) => sql`NOT EXISTS (SELECT 1 FROM whisper_hidden_messages h WHERE h.message_id = m.id AND h.user_id = ${viewerId})`;
 
@@ -107,9 +110,10 @@ export async function listConversations(viewer: Viewer, q = ''): Promise<Convers
   const search = containsEveryWord(sql`(o.name || ' ' || o.username)`, q);
   return queryRows<ConversationCard>(sql`
     SELECT c.id, ${counterpartJson} AS counterpart,
-      (SELECT json_build_object('body', m.body, 'mine', m.author_id = ${viewer.id}, 'createdAt', to_json(m.created_at) #>> '{}')
+      (SELECT json_build_object('body', ${shownBody}, 'mine', coalesce(m.author_id = ${viewer.id}, false), 'removed', m.removed_at IS NOT NULL,
+          'createdAt', to_json(m.created_at) #>> '{}')
         FROM whisper_messages m WHERE m.conversation_id = c.id AND ${notHiddenFrom(viewer.id)} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS "lastMessage",
-      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id <> ${viewer.id}
+      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id <> ${viewer.id} AND m.removed_at IS NULL
         AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewer.id)}) AS unread
     FROM ${conversationFrom(viewer.id)}
     WHERE me.user_id = ${viewer.id} AND ${counterpartShown(viewer.id)}
@@ -144,8 +148,9 @@ export async function getThread(viewer: Viewer, conversationId: string, before?:
     : sql``;
   const [rows, [head], recipient] = await Promise.all([
     queryRows<WhisperMessage>(sql`
-      SELECT m.id, m.client_id AS "clientId", m.body, m.author_id = ${viewer.id} AS mine, to_json(m.created_at) #>> '{}' AS "createdAt",
-        (m.author_id = ${viewer.id} AND m.created_at <= coalesce(${access.otherReadUpTo}::timestamptz, '-infinity')) AS read
+      SELECT m.id, m.client_id AS "clientId", ${shownBody} AS body, coalesce(m.author_id = ${viewer.id}, false) AS mine,
+        to_json(m.created_at) #>> '{}' AS "createdAt", m.removed_at IS NOT NULL AS removed,
+        (m.author_id = ${viewer.id} AND m.removed_at IS NULL AND m.created_at <= coalesce(${access.otherReadUpTo}::timestamptz, '-infinity')) AS read
       FROM whisper_messages m
       WHERE m.conversation_id = ${conversationId} AND ${notHiddenFrom(viewer.id)} ${cursor}
       ORDER BY m.created_at DESC, m.id DESC LIMIT ${WHISPERS_PAGE + 1}`),

@@ -5,12 +5,16 @@ export type WhisperCounterpart = { id: string; username: string; name: string; i
 export type ConversationCard = {
   id: string;
   counterpart: WhisperCounterpart;
-  lastMessage: { body: string; mine: boolean; createdAt: string } | null;
+  /** `removed`: a "mensagem removida" mark (its author left, or the moderation removed it); its body is empty. */
+  lastMessage: { body: string; mine: boolean; removed: boolean; createdAt: string } | null;
   unread: number;
 };
 
-/** A message in a thread. `read`: a message of the viewer's that the other reader has seen. */
-export type WhisperMessage = { id: string; clientId: string; body: string; mine: boolean; createdAt: string; read: boolean };
+/**
+ * A message in a thread. `read`: a message of the viewer's that the other reader has seen. `removed`: a "mensagem
+ * removida" mark (decision 0090) — its author deleted their account or the moderation removed it; the body is empty.
+ */
+export type WhisperMessage = { id: string; clientId: string; body: string; mine: boolean; createdAt: string; read: boolean; removed: boolean };
 
 /** A thread page: the conversation, a page of messages (oldest first) and whether older ones remain. */
 export type WhisperThread = {
@@ -35,4 +39,16 @@ export type WhisperTarget = {
   image: string | null;
   conversationId: string | null;
   refusal: string | null;
+};
+
+/**
+ * A reported whisper as the moderation sees it (decision 0090): the message among the ones around it, the two readers
+ * (null: "leitor removido") and every look staff took, newest first. `body` is empty for what a deleted reader left.
+ */
+export type WhisperReportContext = {
+  messageId: string;
+  conversationId: string;
+  readers: (string | null)[];
+  messages: { id: string; body: string; author: string | null; removed: boolean; createdAt: string; reported: boolean }[];
+  views: { viewer: string | null; viewedAt: string }[];
 };

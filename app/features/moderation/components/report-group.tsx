@@ -9,7 +9,20 @@ import { MODERATION_ACTION_LABELS, REPORTABLE_KIND_LABELS, REPORT_DETAILS_MAX, R
 import type { ReportGroup } from '../types';
 
 /** One reported target in /gerenciar/denuncias: what it is, why it was reported, what was done, and the actions. */
-export function ReportGroupCard({ group, open, busy, noteError }: { group: ReportGroup; open: boolean; busy: boolean; noteError: string | undefined }) {
+export function ReportGroupCard({
+  group,
+  open,
+  busy,
+  noteError,
+  showTarget = true,
+}: {
+  group: ReportGroup;
+  open: boolean;
+  busy: boolean;
+  noteError: string | undefined;
+  /** False on a page that shows the target itself (a whisper's context): the card's link would lead back to it. */
+  showTarget?: boolean;
+}) {
   const headingId = `alvo-${group.kind}-${group.targetId}`;
   const reasons = [...new Set(group.reports.map((r) => r.reason))];
   return (
@@ -23,10 +36,12 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
           {group.reports.length} {group.reports.length === 1 ? 'denúncia' : 'denúncias'}
         </span>
       </div>
-      {group.target ? (
+      {!showTarget ? null : group.target ? (
         <p className="break-words">
           <Link to={group.target.link}>{group.target.excerpt || 'Abrir'}</Link>
-          {group.target.hidden ? <span className="ml-2 rounded bg-paper px-2 py-0.5 text-xs font-semibold">oculto</span> : null}
+          {group.target.hidden ? (
+            <span className="ml-2 rounded bg-paper px-2 py-0.5 text-xs font-semibold">{group.kind === 'whisper' ? 'removida' : 'oculto'}</span>
+          ) : null}
         </p>
       ) : (
         <p className="text-muted">O conteúdo não existe mais.</p>
@@ -89,7 +104,7 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
             <div className="flex flex-wrap gap-2">
               {group.hideable && group.target && !group.target.hidden ? (
                 <Button type="submit" name="intent" value="hide" variant="danger" disabled={busy}>
-                  Ocultar conteúdo
+                  {group.kind === 'whisper' ? 'Remover mensagem' : 'Ocultar conteúdo'}
                 </Button>
               ) : null}
               {group.author ? (
@@ -109,7 +124,7 @@ export function ReportGroupCard({ group, open, busy, noteError }: { group: Repor
           </>
         ) : group.hideable && group.target?.hidden ? (
           <Button type="submit" name="intent" value="unhide" variant="secondary" disabled={busy} className="self-start">
-            Reexibir conteúdo
+            {group.kind === 'whisper' ? 'Reexibir mensagem' : 'Reexibir conteúdo'}
           </Button>
         ) : null}
       </Form>

@@ -3,6 +3,7 @@ import { Avatar } from '~/components/ui/avatar';
 import { formatDate, formatNumber } from '~/lib/format';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import type { ConversationCard } from '../types';
+import { RemovedMessage } from './removed-message';
 
 /** /sussurros: each conversation with the other reader, the last message the viewer sees, and how many are unread. */
 export function ConversationList({ conversations, searched }: { conversations: readonly ConversationCard[]; searched: boolean }) {
@@ -36,7 +37,13 @@ export function ConversationList({ conversations, searched }: { conversations: r
                   ) : null}
                 </span>
                 <span className={`truncate text-sm ${unread ? 'text-ink' : 'text-muted'}`}>
-                  {conversation.lastMessage ? `${conversation.lastMessage.mine ? 'Você: ' : ''}${conversation.lastMessage.body}` : 'Sem mensagens'}
+                  {conversation.lastMessage?.removed ? (
+                    <RemovedMessage />
+                  ) : conversation.lastMessage ? (
+                    `${conversation.lastMessage.mine ? 'Você: ' : ''}${conversation.lastMessage.body}`
+                  ) : (
+                    'Sem mensagens'
+                  )}
                 </span>
               </span>
               {unread ? (

@@ -5,10 +5,12 @@ import { Avatar } from '~/components/ui/avatar';
 import { Button } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
+import { ReportLink } from '~/features/moderation/components/report-link';
 import { type FormResult, isFailure, isSuccess } from '~/lib/form-result';
 import { formatDateTime } from '~/lib/format';
 import type { WhisperMessage, WhisperThread } from '../types';
 import { WhisperComposer } from './composer';
+import { RemovedMessage } from './removed-message';
 
 /**
  * The thread's live connection: a new message, a read mark or a block reloads the thread (its loader reads it again
@@ -79,11 +81,12 @@ function MessageItem({ message }: { message: WhisperMessage }) {
         className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 ${message.mine ? 'rounded-br-sm bg-mar text-on-mar' : 'rounded-bl-sm border border-line bg-surface text-ink'}`}
       >
         <span className="sr-only">{message.mine ? 'Você: ' : ''}</span>
-        {message.body}
+        {message.removed ? <RemovedMessage /> : message.body}
       </div>
       <div className="flex items-center gap-2 text-xs text-muted">
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-        {message.mine ? <span>{message.read ? 'Lida' : 'Enviada'}</span> : null}
+        {message.mine && !message.removed ? <span>{message.read ? 'Lida' : 'Enviada'}</span> : null}
+        {!message.mine && !message.removed ? <ReportLink kind="whisper" id={message.id} label="Denunciar esta mensagem" /> : null}
         <Form method="post" className="inline">
           <input type="hidden" name="intent" value="apagar" />
           <input type="hidden" name="message" value={message.id} />
