@@ -23,6 +23,7 @@ import '~/features/imports/job.server';
 import '~/features/clubs/posts/notify.server';
 import '~/features/marathons/webhooks.server';
 import '~/features/focus/sessions.server';
+import '~/features/whispers/unread-email.server';
 
 // The composition of the app (decision 0041): server/ is domain-free, so the features it runs are registered here.
 // The viewer renews sessions through the accounts feature's auth instance (created lazily, on first use).

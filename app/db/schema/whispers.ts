@@ -25,7 +25,11 @@ export const whisperConversations = pgTable(
   ],
 );
 
-/** A reader's side of a conversation: how far they have read (the newest message's time when they last looked). */
+/**
+ * A reader's side of a conversation: how far they have read (the newest message's time when they last looked), and
+ * when they were last e-mailed about a whisper left unread (decision 0091: at most one a São Paulo day, never twice
+ * for the same message).
+ */
 export const whisperParticipants = pgTable(
   'whisper_participants',
   {
@@ -36,6 +40,7 @@ export const whisperParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     readUpTo: timestamp({ withTimezone: true }),
+    unreadEmailedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('whisper_participants_user_idx').on(t.userId)],
 );

@@ -10,6 +10,7 @@ import { publish } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { NEW_ACCOUNT_HOURS, NEW_CONVERSATIONS_PER_DAY, NEW_CONVERSATIONS_PER_DAY_NEW_ACCOUNT, whisperRefusal } from './policy';
 import { conversationAccess, conversationChannel, inboxChannel, recipientOf } from './queries.server';
+import { scheduleUnreadEmail } from './unread-email.server';
 
 /**
  * Writing whispers (PRODUCT.md §I, decision 0088). Every function checks the viewer against the conversation itself;
@@ -32,7 +33,10 @@ async function earlierSend(tx: Tx, viewer: Viewer, input: WhisperInput): Promise
   return { conversationId: row.conversationId };
 }
 
-/** Writes the message, moves the conversation's clock and the sender's read mark, and tells both sides (on commit). */
+/**
+ * Writes the message, moves the conversation's clock and the sender's read mark, tells both sides (on commit) and
+ * schedules the look that e-mails the recipient if it stays unread (unread-email.server).
+ */
 async function insertMessage(tx: Tx, viewer: Viewer, conversationId: string, recipientId: string, input: WhisperInput): Promise<void> {
   const [row] = await queryRows<{ at: string }>(
     sql`INSERT INTO whisper_messages (id, conversation_id, author_id, client_id, body) VALUES (${newId()}, ${conversationId}, ${viewer.id}, ${input.clientId}, ${input.body})
@@ -48,6 +52,7 @@ async function insertMessage(tx: Tx, viewer: Viewer, conversationId: string, rec
   );
   await publish(conversationChannel(conversationId), { kind: 'message' }, tx);
   await publish(inboxChannel(recipientId), { kind: 'message' }, tx);
+  await scheduleUnreadEmail(tx, conversationId, recipientId);
 }
 
 /**

@@ -14,6 +14,11 @@ export const WHISPERS_PAGE = 30;
 /** Conversations a list page shows, most recent first. */
 export const CONVERSATIONS_PAGE = 50;
 
+/** A message of the other reader left unread this long gets the recipient an e-mail (decision 0091). */
+export const UNREAD_EMAIL_AFTER_MINUTES = 15;
+/** The unread e-mail's "at most one a day" counts days here (PRODUCT.md: dates in São Paulo time). */
+export const WHISPER_TIME_ZONE = 'America/Sao_Paulo';
+
 /**
  * PRODUCT.md §1.5: whispers that start a new conversation, per reader and day — fewer for an account younger than a
  * day (the spam accounts' first hours). Continuing a conversation is not counted.

@@ -1,0 +1,1 @@
+ALTER TABLE "whisper_participants" ADD COLUMN "unread_emailed_at" timestamp with time zone;
