@@ -19,10 +19,10 @@ export const conversationChannel = (conversationId: string) => `whispers:${conve
 export const inboxChannel = (userId: string) => `whispers-inbox:${userId}`;
 
 /** SQL: the other participant `o` (a users row, or nulls once deleted) may be shown to the viewer. */
-const counterpartShown = (viewerId: string) => sql`(o.id IS NULL OR (o.suspended_at IS NULL AND NOT ${blockedEitherWay(sql`o.id`, sql`${viewerId}`)}))`;
+const counterpartShown = (viewerId: string | SQL) => sql`(o.id IS NULL OR (o.suspended_at IS NULL AND NOT ${blockedEitherWay(sql`o.id`, sql`${viewerId}`)}))`;
 
 /** The conversation's rows, joined: `me` the viewer's side, `op`/`o` the other's (none once their account went). */
-const conversationFrom = (viewerId: string) => sql`whisper_participants me JOIN whisper_conversations c ON c.id = me.conversation_id
+const conversationFrom = (viewerId: string | SQL) => sql`whisper_participants me JOIN whisper_conversations c ON c.id = me.conversation_id
   LEFT JOIN whisper_participants op ON op.conversation_id = c.id AND op.user_id <> ${viewerId}
   LEFT JOIN users o ON o.id = op.user_id`;
 
@@ -125,11 +125,16 @@ export async function viewerBlocks(viewer: Viewer, username: string): Promise<bo
   return row !== undefined;
 }
 
-/** The header's badge: the viewer's conversations with something they have not read. */
+/**
+ * The header's badge as a SQL expression: the reader's conversations with something they have not read. The session's
+ * statement reads it for every signed-in page (decision 0091, registered in app/services.server.ts).
+ */
+export const unreadConversationsCount = (readerId: SQL) => sql`(SELECT count(*)::int FROM ${conversationFrom(readerId)}
+    WHERE me.user_id = ${readerId} AND c.last_message_at > coalesce(me.read_up_to, '-infinity') AND ${counterpartShown(readerId)})`;
+
+/** The header's badge, live: the stream recounts it when the reader's inbox changes. */
 export async function countUnreadConversations(viewer: Viewer): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM ${conversationFrom(viewer.id)}
-    WHERE me.user_id = ${viewer.id} AND c.last_message_at > coalesce(me.read_up_to, '-infinity') AND ${counterpartShown(viewer.id)}`);
+  const [row] = await queryRows<{ n: number }>(sql`SELECT ${unreadConversationsCount(sql`${viewer.id}`)} AS n`);
   return row?.n ?? 0;
 }
 
