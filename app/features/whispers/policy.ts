@@ -14,6 +14,8 @@ export const WHISPERS_PAGE = 30;
 /** Conversations a list page shows, most recent first. */
 export const CONVERSATIONS_PAGE = 50;
 
+/** Conversations with something unread that /home's "Sussurros" shows (decision 0091). */
+export const HOME_WHISPERS_MAX = 3;
 /** A message of the other reader left unread this long gets the recipient an e-mail (decision 0091). */
 export const UNREAD_EMAIL_AFTER_MINUTES = 15;
 /** The unread e-mail's "at most one a day" counts days here (PRODUCT.md: dates in São Paulo time). */

@@ -4,8 +4,8 @@ import { blockedEitherWay, offeredToOthers } from '~/features/social/audience.se
 import { AppError } from '~/server/errors';
 import { containsEveryWord } from '~/server/name-search.server';
 import type { Viewer } from '~/server/viewer.server';
-import { CONVERSATIONS_PAGE, type Recipient, WHISPERS_PAGE, whisperRefusal } from './policy';
-import type { ConversationCard, WhisperCounterpart, WhisperMessage, WhisperTarget, WhisperThread } from './types';
+import { CONVERSATIONS_PAGE, HOME_WHISPERS_MAX, type Recipient, WHISPERS_PAGE, whisperRefusal } from './policy';
+import type { ConversationCard, HomeWhisper, HomeWhispers, WhisperCounterpart, WhisperMessage, WhisperTarget, WhisperThread } from './types';
 
 /**
  * Reading whispers (PRODUCT.md §I, decision 0088). Only the two participants ever read a conversation: anyone else —
@@ -115,6 +115,23 @@ export async function listConversations(viewer: Viewer, q = ''): Promise<Convers
     WHERE me.user_id = ${viewer.id} AND ${counterpartShown(viewer.id)}
       ${search.length > 0 ? sql`AND o.id IS NOT NULL AND ${sql.join(search, sql` AND `)}` : sql``}
     ORDER BY c.last_message_at DESC, c.id LIMIT ${CONVERSATIONS_PAGE}`);
+}
+
+/**
+ * /home's "Sussurros" (decision 0091): the viewer's conversations with something unread, newest first, up to
+ * HOME_WHISPERS_MAX — who and when and how many, never the text (the home page is read over a shoulder more than
+ * /sussurros is). No statement when the session's count says there is nothing (Viewer.unreadWhispers).
+ */
+export async function listHomeWhispers(viewer: Viewer): Promise<HomeWhispers> {
+  if (viewer.unreadWhispers === 0) return { conversations: [], total: 0 };
+  const conversations = await queryRows<HomeWhisper>(sql`
+    SELECT c.id, ${counterpartJson} AS counterpart, to_json(c.last_message_at) #>> '{}' AS "lastMessageAt",
+      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id <> ${viewer.id}
+        AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewer.id)}) AS unread
+    FROM ${conversationFrom(viewer.id)}
+    WHERE me.user_id = ${viewer.id} AND c.last_message_at > coalesce(me.read_up_to, '-infinity') AND ${counterpartShown(viewer.id)}
+    ORDER BY c.last_message_at DESC, c.id LIMIT ${HOME_WHISPERS_MAX}`);
+  return { conversations, total: Math.max(viewer.unreadWhispers, conversations.length) };
 }
 
 /** Whether the viewer blocks the reader with this username: /sussurros says "Você bloqueou @x" only then, never from a crafted link. */

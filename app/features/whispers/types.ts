@@ -36,3 +36,8 @@ export type WhisperTarget = {
   conversationId: string | null;
   refusal: string | null;
 };
+
+/** A conversation with something unread on /home: who, when its newest message came, how many unread; never the text. */
+export type HomeWhisper = { id: string; counterpart: WhisperCounterpart; lastMessageAt: string; unread: number };
+/** /home's "Sussurros": up to HOME_WHISPERS_MAX conversations and how many have something unread in all. */
+export type HomeWhispers = { conversations: HomeWhisper[]; total: number };
