@@ -1,1 +1,0 @@
-ALTER TABLE "whisper_participants" ADD COLUMN "unread_emailed_at" timestamp with time zone;
