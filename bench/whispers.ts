@@ -29,6 +29,7 @@ import {
   pgUrl,
   printResults,
   printTimings,
+  readEventBlocks,
   runScript,
   startServer,
   stopServer,
@@ -78,19 +79,10 @@ function listen(reader: Reader, pathname: string, onEvent: (event: string, data:
         reject(new Error(`${pathname} answered ${response.statusCode} to reader ${reader.index}`));
         return;
       }
-      response.setEncoding('utf8');
-      let buffered = '';
-      response.on('data', (chunk: string) => {
-        const at = performance.now();
-        buffered += chunk;
-        let end: number;
-        while ((end = buffered.indexOf('\n\n')) >= 0) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data !== undefined) onEvent(event, data, at);
-        }
+      readEventBlocks(response, (block, at) => {
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data !== undefined) onEvent(event, data, at);
       });
       resolve();
     });

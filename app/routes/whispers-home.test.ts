@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '~/lib/ids';
 import { countQueries } from '~/server/query-count.server';
 import { getViewer, shellData, type Viewer } from '~/server/viewer.server';
-import * as me from '~/routes/api/me';
-import * as home from '~/routes/home';
-import { useTestDatabase } from '../../../test/db';
-import { createUser, getRequest, testViewer, type TestUser } from '../../../test/factories';
-import { block, suspend } from '../../../test/reading-factories';
-import { call, routeArgs } from '../../../test/routes';
+import * as me from './api/me';
+import * as home from './home';
+import { useTestDatabase } from '../../test/db';
+import { createUser, getRequest, testViewer, type TestUser } from '../../test/factories';
+import { block, suspend } from '../../test/reading-factories';
+import { call, routeArgs } from '../../test/routes';
 // The composition gives the viewer the whispers' count, as the server build does.
 import '~/services.server';
-import { markConversationRead, whisperTo } from './mutations.server';
-import { HOME_WHISPERS_MAX } from './policy';
-import type { HomeWhispers } from './types';
+import { markConversationRead, whisperTo } from '~/features/whispers/mutations.server';
+import { HOME_WHISPERS_MAX } from '~/features/whispers/policy';
+import type { HomeWhispers } from '~/features/whispers/types';
 
 useTestDatabase();
 
