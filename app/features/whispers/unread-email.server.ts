@@ -26,7 +26,7 @@ type UnreadEmailPayload = z.infer<typeof payloadSchema>;
 
 /**
  * Called in the transaction that sends a message: one pending look per recipient, conversation, São Paulo day and state
- * of their side (read mark, last e-mail), so a conversation streaming messages adds one job, not one per message. One
+ * of their side (read mark, last e-mail), so a run of messages while they are away adds one job, not one per message. One
  * statement; a look already queued for the same state is the one that will answer (ON CONFLICT DO NOTHING).
  */
 export async function scheduleUnreadEmail(tx: Tx, conversationId: string, recipientId: string): Promise<void> {
