@@ -7,6 +7,8 @@ import { releaseLeases, startJobRunner } from './server/jobs.server';
 import { log } from './server/logger.server';
 import { closeRealtime } from './server/realtime.server';
 import { provideSessionAuth } from './server/session-auth.server';
+import { provideUnreadWhispersCount } from './server/viewer.server';
+import { unreadConversationsCount } from '~/features/whispers/queries.server';
 // Modules that register job handlers are imported for that effect.
 import './server/email.server';
 import './server/rate-limit.server';
@@ -23,10 +25,13 @@ import '~/features/imports/job.server';
 import '~/features/clubs/posts/notify.server';
 import '~/features/marathons/webhooks.server';
 import '~/features/focus/sessions.server';
+import '~/features/whispers/unread-email.server';
 
 // The composition of the app (decision 0041): server/ is domain-free, so the features it runs are registered here.
 // The viewer renews sessions through the accounts feature's auth instance (created lazily, on first use).
 provideSessionAuth(getAuth);
+// The header's whispers badge is read in the session's statement (decision 0091).
+provideUnreadWhispersCount(unreadConversationsCount);
 
 /**
  * Opens the database (taking the PGlite lock), applies migrations, starts the job runner and the cache

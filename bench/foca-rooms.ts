@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RoomLiveView } from '~/features/focus/rooms/live.server';
-import { BENCH_ROOMS, cpuMs, databaseCpuMs, databaseCpuSince, percentile, rssMb, verdict, withBenchServer } from './harness';
+import { BENCH_ROOMS, cpuMs, databaseCpuMs, databaseCpuSince, percentile, readEventBlocks, rssMb, verdict, withBenchServer } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
 /** How long every connection is held open before the actions: two heartbeats (15 s each) by default. */
@@ -106,21 +106,12 @@ function connect(base: string, member: Member): Promise<void> {
           return;
         }
         member.open = true;
-        response.setEncoding('utf8');
-        let buffered = '';
-        response.on('data', (chunk: string) => {
-          const at = performance.now();
-          buffered += chunk;
-          let end: number;
-          while ((end = buffered.indexOf('\n\n')) >= 0) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            if (!block.startsWith('event: sala')) continue;
-            const event = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { kind: string; view?: RoomLiveView };
-            member.events.push({ at, kind: event.kind, view: event.view ?? null, parsedAt: performance.now() });
-            // The page shows the room an event carries at once (decision 0087); an event without it, the page reloads.
-            if (!event.view) onEvent(base, member);
-          }
+        readEventBlocks(response, (block, at) => {
+          if (!block.startsWith('event: sala')) return;
+          const event = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { kind: string; view?: RoomLiveView };
+          member.events.push({ at, kind: event.kind, view: event.view ?? null, parsedAt: performance.now() });
+          // The page shows the room an event carries at once (decision 0087); an event without it, the page reloads.
+          if (!event.view) onEvent(base, member);
         });
         response.on('close', () => (member.open = false));
         resolve();

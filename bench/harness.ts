@@ -5,6 +5,7 @@
 import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { IncomingMessage } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -282,6 +283,25 @@ export function printResults(results: Result[]): void {
       (r.warmUpCpuPerRequest?.toFixed(3) ?? '—').padStart(19),
     );
   }
+}
+
+/**
+ * Reads a server-sent-events response as it arrives: `onBlock` gets each event's text block (the lines between blank
+ * lines) and the moment its chunk arrived, so the benches time an event from the wire, not from its parsing.
+ */
+export function readEventBlocks(response: IncomingMessage, onBlock: (block: string, at: number) => void): void {
+  response.setEncoding('utf8');
+  let buffered = '';
+  response.on('data', (chunk: string) => {
+    const at = performance.now();
+    buffered += chunk;
+    let end: number;
+    while ((end = buffered.indexOf('\n\n')) >= 0) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      onBlock(block, at);
+    }
+  });
 }
 
 /** The value below which `p` (0–1) of the samples fall, nearest-rank. */

@@ -29,6 +29,16 @@ test('A whispers B from the profile, B sees it arrive live, A sees it read, a me
 
   // B, on /home all along, sees the badge light up without reloading, then the conversation.
   await expect(badge(b)).toHaveAccessibleName('Sussurros: 1 conversa não lida');
+  // The count comes with the page itself (decision 0091): a page rendered without any script shows it, and /home's card
+  // says who whispered, never what.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await bContext.storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto('/home');
+  await expect(badge(plain)).toHaveAccessibleName('Sussurros: 1 conversa não lida');
+  const card = plain.getByRole('region', { name: 'Sussurros' });
+  await expect(card.getByRole('link', { name: new RegExp(aName) })).toBeVisible();
+  await expect(card).not.toContainText('Dom Casmurro');
+  await noScript.close();
   await badge(b).click();
   await expect(b.getByRole('heading', { level: 1, name: 'Sussurros' })).toBeVisible();
   await expect(b.getByText('Oi! Você também está lendo Dom Casmurro?')).toBeVisible();

@@ -51,7 +51,17 @@ export function cookieFrom(headers: Headers): string {
 }
 
 export function testViewer(user: TestUser, role: Role = 'reader'): Viewer {
-  return { id: user.id, role, username: user.username, name: user.username, image: null, emailVerified: false, sessionId: 'test', unreadNotifications: 0 };
+  return {
+    id: user.id,
+    role,
+    username: user.username,
+    name: user.username,
+    image: null,
+    emailVerified: false,
+    sessionId: 'test',
+    unreadNotifications: 0,
+    unreadWhispers: 0,
+  };
 }
 
 export function formRequest(path: string, fields: Record<string, string>, options: { cookie?: string; ip?: string } = {}): Request {

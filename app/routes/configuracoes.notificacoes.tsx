@@ -81,7 +81,10 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
             })}
           </tbody>
         </table>
-        <p className="text-sm text-muted">O resumo semanal chega às segundas-feiras, com o que aconteceu na semana anterior.</p>
+        <p className="text-sm text-muted">
+          O resumo semanal chega às segundas-feiras, com o que aconteceu na semana anterior. O aviso de sussurro sem ler chega no máximo uma vez por dia para
+          cada conversa e nunca traz o texto da mensagem.
+        </p>
         <Button type="submit" pending={busy} pendingLabel="Salvando…" className="self-start">
           Salvar
         </Button>

@@ -25,6 +25,8 @@ import { logProgress } from '~/features/reading/progress/progress.server';
 import { homeActionInput } from '~/features/reading/validation';
 import { ReaderSuggestions } from '~/features/social/components/reader-suggestions';
 import { listReaderSuggestions } from '~/features/social/suggestions.server';
+import { HomeWhispersCard } from '~/features/whispers/components/home-whispers-card';
+import { listHomeWhispers } from '~/features/whispers/queries.server';
 import { isFailure, isSuccess } from '~/lib/form-result';
 import { failureFromError, parseForm } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Início · Maratona' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const year = yearInSaoPaulo();
-  const [reading, goal, suggestions, activity, atts, clubs, groupReads, marathons, focus] = await Promise.all([
+  const [reading, goal, suggestions, activity, atts, clubs, groupReads, marathons, focus, whispers] = await Promise.all([
     listCurrentlyReading(viewer),
     myReadingGoal(viewer, year),
     listReaderSuggestions(viewer),
@@ -44,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listHomeGroupReads(viewer),
     listHomeMarathons(viewer),
     getFocusToday(viewer),
+    // No statement when the session's count says nothing is unread.
+    listHomeWhispers(viewer),
   ]);
   const commenters = await listHomeCommenters(
     viewer,
@@ -65,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     commenters,
     marathons,
     focus,
+    whispers,
   };
 }
 
@@ -113,7 +118,7 @@ function FirstRun() {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters, marathons, focus } = loaderData;
+  const { started, reading, goal, suggestions, activity, atts, clubs, groupReads, commenters, marathons, focus, whispers } = loaderData;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -134,6 +139,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <FollowingActivityFeed items={activity} />
         </div>
         <div className="order-first flex flex-col gap-8 lg:order-none">
+          <HomeWhispersCard conversations={whispers.conversations} total={whispers.total} />
           <ReadingGoalCard goal={goal}>
             <ReadingGoalForm goal={goal} result={actionData} />
           </ReadingGoalCard>

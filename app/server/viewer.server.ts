@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { queryRows } from '~/db/client.server';
 import { getEnv } from './env.server';
@@ -16,7 +16,19 @@ export type Viewer = {
   readonly sessionId: string;
   /** Unread notifications when this request began: the header's bell, read with the session at no extra query. */
   readonly unreadNotifications: number;
+  /** Conversations with something unread when this request began: the header's whispers badge, read in the same statement. */
+  readonly unreadWhispers: number;
 };
+
+/**
+ * The whispers' unread count as a SQL expression of the reader's id (decision 0091): the whispers feature gives it
+ * (app/services.server.ts), so server/ names no feature's tables; 0 where nothing gave it.
+ */
+let unreadWhispersSql: ((readerId: SQL) => SQL) | null = null;
+
+export function provideUnreadWhispersCount(count: (readerId: SQL) => SQL): void {
+  unreadWhispersSql = count;
+}
 
 export const SESSION_COOKIE_NAMES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 const RENEW_AFTER_MS = 24 * 3600 * 1000;
@@ -112,11 +124,12 @@ type SessionRow = {
   image: string | null;
   email_verified: boolean;
   unread: number;
+  whispers: number;
 };
 
 /**
  * One query on the hot path (every signed-in request): session joined with its reader and the bell's
- * unread count (every signed-in page shows it; a second query cost as much as the rest). Once a day the
+ * unread count (every signed-in page shows it; a second query cost as much as the rest), and the whispers' badge count. Once a day the
  * auth library renews the session and its cookie; the root middleware forwards that cookie.
  */
 async function readViewer(request: Request, reads: ViewerReads): Promise<Viewer | null> {
@@ -126,7 +139,8 @@ async function readViewer(request: Request, reads: ViewerReads): Promise<Viewer 
   if (!token) return null;
   const [row] = await queryRows<SessionRow>(sql`
     SELECT s.id AS session_id, s.updated_at, u.id, u.role, u.username, u.name, u.image, u.email_verified,
-      (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread
+      (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread,
+      ${unreadWhispersSql ? unreadWhispersSql(sql`u.id`) : sql`0`} AS whispers
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token = ${token} AND s.expires_at > now() AND u.suspended_at IS NULL`);
   if (!row) return null;
@@ -143,14 +157,15 @@ async function readViewer(request: Request, reads: ViewerReads): Promise<Viewer 
     emailVerified: row.email_verified,
     sessionId: row.session_id,
     unreadNotifications: Number(row.unread),
+    unreadWhispers: Number(row.whispers),
   };
 }
 
 /** What the header shows of the reader (root loader, and /api/me for cached pages): nothing private beyond it. */
 export function shellData(viewer: Viewer | null) {
-  if (!viewer) return { viewer: null, unread: 0 };
-  const { id, username, name, image, role, emailVerified, unreadNotifications } = viewer;
-  return { viewer: { id, username, name, image, role, emailVerified }, unread: unreadNotifications };
+  if (!viewer) return { viewer: null, unread: 0, whispers: 0 };
+  const { id, username, name, image, role, emailVerified, unreadNotifications, unreadWhispers } = viewer;
+  return { viewer: { id, username, name, image, role, emailVerified }, unread: unreadNotifications, whispers: unreadWhispers };
 }
 
 export async function requireViewer(args: ViewerArgs): Promise<Viewer> {

@@ -37,8 +37,9 @@ describe('viewer', () => {
     expect(shell).toEqual({
       viewer: { id: user.id, username: user.username, name: expect.any(String), image: null, role: 'reader', emailVerified: expect.any(Boolean) },
       unread: 2,
+      whispers: 0,
     });
-    expect(shellData(null)).toEqual({ viewer: null, unread: 0 });
+    expect(shellData(null)).toEqual({ viewer: null, unread: 0, whispers: 0 });
   });
 
   it('refuses an expired session', async () => {

@@ -34,18 +34,19 @@ function CountLink({ to, label, count, children }: { to: string; label: string; 
 
 /**
  * The header's whispers and bell, their counts live over one server-sent-events connection: unread conversations
- * (`sussurros`, decision 0088) and unread notifications (`unread`). The whispers' count arrives with the connection.
+ * (`sussurros`, decision 0088) and unread notifications (`unread`). Both are rendered with the page (the session's
+ * statement reads them, decision 0091) and follow the stream between navigations.
  */
-export function HeaderCounts({ unread, userId }: { unread: number; userId: string }) {
+export function HeaderCounts({ unread, whispers: loadedWhispers, userId }: { unread: number; whispers: number; userId: string }) {
   const [notifications, setNotifications] = useLiveCount(unread);
-  const [whispers, setWhispers] = useState(0);
+  const [whispers, setWhispers] = useLiveCount(loadedWhispers);
   useEffect(() => {
     const source = new EventSource('/api/notificacoes/stream');
     const number = (event: Event) => Number((event as MessageEvent<string>).data) || 0;
     source.addEventListener('unread', (event) => setNotifications(number(event)));
     source.addEventListener('sussurros', (event) => setWhispers(number(event)));
     return () => source.close();
-  }, [userId, setNotifications]);
+  }, [userId, setNotifications, setWhispers]);
   return (
     <>
       <CountLink

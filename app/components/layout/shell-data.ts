@@ -5,4 +5,6 @@
 export type ShellData = {
   viewer: { id: string; username: string; name: string; image: string | null; role: 'reader' | 'curator' | 'admin'; emailVerified: boolean } | null;
   unread: number;
+  /** Conversations with something unread: the whispers badge (decision 0091). */
+  whispers: number;
 };

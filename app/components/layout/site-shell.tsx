@@ -34,7 +34,7 @@ type ShellViewer = ShellData['viewer'];
  * Header, navigation, footer. Cached public pages are rendered for visitors; the header then asks
  * /api/me who is reading, so a page from a cache (or a CDN) never shows another reader's data.
  */
-function useShellViewer(): { viewer: ShellViewer; unread: number } {
+function useShellViewer(): { viewer: ShellViewer; unread: number; whispers: number } {
   const data = useRouteLoaderData<ShellData>('root');
   const [fromApi, setFromApi] = useState<ShellData | null>(null);
   useEffect(() => {
@@ -47,12 +47,12 @@ function useShellViewer(): { viewer: ShellViewer; unread: number } {
     return () => controller.abort();
   }, [data?.viewer]);
   const source = data?.viewer ? data : (fromApi ?? data);
-  return { viewer: source?.viewer ?? null, unread: source?.unread ?? 0 };
+  return { viewer: source?.viewer ?? null, unread: source?.unread ?? 0, whispers: source?.whispers ?? 0 };
 }
 
 /** `search` is the header's search box, given by the root route (a feature's component the shell does not import). */
 export function SiteShell({ children, search }: { children: ReactNode; search: ReactNode }) {
-  const { viewer, unread } = useShellViewer();
+  const { viewer, unread, whispers } = useShellViewer();
   const navigation = useNavigation();
   useAppLinks();
   return (
@@ -90,7 +90,7 @@ export function SiteShell({ children, search }: { children: ReactNode; search: R
             <ThemeToggle />
             {viewer ? (
               <>
-                <HeaderCounts unread={unread} userId={viewer.id} />
+                <HeaderCounts unread={unread} whispers={whispers} userId={viewer.id} />
                 <AvatarMenu viewer={viewer} />
               </>
             ) : (

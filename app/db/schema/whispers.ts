@@ -26,7 +26,12 @@ export const whisperConversations = pgTable(
   ],
 );
 
-/** A reader's side of a conversation: how far they have read (the newest message's time when they last looked). */
+/**
+ * A reader's side of a conversation: how far they have read (the newest message's time when they last looked), and
+ * when they were last e-mailed about a whisper left unread (decision 0091: at most one a São Paulo day, never twice
+ * for the same message). `last_message_at` is the conversation's clock, copied on each side (decision 0091) so a
+ * reader's list walks an index of their own rows, newest first, and their unread count reads only the unread rows.
+ */
 export const whisperParticipants = pgTable(
   'whisper_participants',
   {
@@ -37,8 +42,17 @@ export const whisperParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     readUpTo: timestamp({ withTimezone: true }),
+    unreadEmailedAt: timestamp({ withTimezone: true }),
+    /** The conversation's `last_message_at`, kept equal by every write of it. */
+    lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('whisper_participants_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('whisper_participants_user_idx').on(t.userId, t.lastMessageAt.desc(), t.conversationId),
+    index('whisper_participants_unread_idx')
+      .on(t.userId)
+      .where(sql`last_message_at > coalesce(read_up_to, '-infinity'::timestamptz)`),
+  ],
 );
 
 /**

@@ -47,5 +47,6 @@ export function demoViewer(reader: { id: string; username: string; name: string 
     emailVerified: true,
     sessionId: 'seed',
     unreadNotifications: 0,
+    unreadWhispers: 0,
   };
 }

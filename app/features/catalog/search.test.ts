@@ -148,6 +148,7 @@ describe('the demo LCs', () => {
       emailVerified: true,
       sessionId: 't',
       unreadNotifications: 0,
+      unreadWhispers: 0,
     };
     const home = await listHomeGroupReads(viewer);
     expect(home.groupReads.map((lc) => [lc.title, lc.stage?.today])).toEqual(

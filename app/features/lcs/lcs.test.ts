@@ -46,6 +46,7 @@ async function quickReaders(n: number): Promise<Viewer[]> {
     emailVerified: true,
     sessionId: 't',
     unreadNotifications: 0,
+    unreadWhispers: 0,
   }));
 }
 

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'focus_egg_hatched',
   'focus_level_up',
   'whisper_conversation',
+  'whisper_unread',
   'weekly_digest',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -56,6 +57,7 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, NotificationTypeIn
   focus_egg_hatched: { label: 'Um ovinho da Foca chocou', inAppAvailable: true, defaults: { inApp: true, email: false } },
   focus_level_up: { label: 'Um bichinho da Foca subiu de nível', inAppAvailable: true, defaults: { inApp: true, email: false } },
   whisper_conversation: { label: 'Alguém começou uma conversa de sussurros com você', inAppAvailable: true, defaults: { inApp: true, email: false } },
+  whisper_unread: { label: 'Sussurro esperando há 15 minutos sem ser lido', inAppAvailable: false, defaults: { inApp: false, email: true } },
   weekly_digest: { label: 'Resumo semanal', inAppAvailable: false, defaults: { inApp: false, email: false } },
 };
 

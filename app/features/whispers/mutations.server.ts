@@ -10,6 +10,7 @@ import { publish } from '~/server/realtime.server';
 import type { Viewer } from '~/server/viewer.server';
 import { NEW_ACCOUNT_HOURS, NEW_CONVERSATIONS_PER_DAY, NEW_CONVERSATIONS_PER_DAY_NEW_ACCOUNT, whisperRefusal } from './policy';
 import { conversationAccess, conversationChannel, inboxChannel, recipientOf } from './queries.server';
+import { scheduleUnreadEmail } from './unread-email.server';
 
 /**
  * Writing whispers (PRODUCT.md §I, decision 0088). Every function checks the viewer against the conversation itself;
@@ -32,7 +33,10 @@ async function earlierSend(tx: Tx, viewer: Viewer, input: WhisperInput): Promise
   return { conversationId: row.conversationId };
 }
 
-/** Writes the message, moves the conversation's clock and the sender's read mark, and tells both sides (on commit). */
+/**
+ * Writes the message, moves the conversation's clock and the sender's read mark, tells both sides (on commit) and
+ * schedules the look that e-mails the recipient if it stays unread (unread-email.server).
+ */
 async function insertMessage(tx: Tx, viewer: Viewer, conversationId: string, recipientId: string, input: WhisperInput): Promise<void> {
   const [row] = await queryRows<{ at: string }>(
     sql`INSERT INTO whisper_messages (id, conversation_id, author_id, client_id, body) VALUES (${newId()}, ${conversationId}, ${viewer.id}, ${input.clientId}, ${input.body})
@@ -43,11 +47,15 @@ async function insertMessage(tx: Tx, viewer: Viewer, conversationId: string, rec
   // Same-conversation retries were answered under the pair's lock; an id racing into another conversation is not this message.
   if (!row) throw new AppError('conflict', SAME_ID_OTHER_TEXT, 'body');
   await tx.execute(sql`UPDATE whisper_conversations SET last_message_at = greatest(last_message_at, ${row.at}) WHERE id = ${conversationId}`);
+  // Both sides' copy of the clock (the lists' index, decision 0091), and the sender's read mark.
   await tx.execute(
-    sql`UPDATE whisper_participants SET read_up_to = greatest(coalesce(read_up_to, '-infinity'), ${row.at}) WHERE conversation_id = ${conversationId} AND user_id = ${viewer.id}`,
+    sql`UPDATE whisper_participants SET last_message_at = greatest(last_message_at, ${row.at}),
+      read_up_to = CASE WHEN user_id = ${viewer.id} THEN greatest(coalesce(read_up_to, '-infinity'), ${row.at}) ELSE read_up_to END
+      WHERE conversation_id = ${conversationId}`,
   );
   await publish(conversationChannel(conversationId), { kind: 'message' }, tx);
   await publish(inboxChannel(recipientId), { kind: 'message' }, tx);
+  await scheduleUnreadEmail(tx, conversationId, recipientId);
 }
 
 /**
@@ -133,9 +141,8 @@ export async function markConversationRead(viewer: Viewer, conversationId: strin
   await conversationAccess(viewer, conversationId);
   await getDb().transaction(async (tx) => {
     const moved = await queryRows<{ id: string }>(
-      sql`UPDATE whisper_participants p SET read_up_to = c.last_message_at FROM whisper_conversations c
-        WHERE c.id = p.conversation_id AND p.conversation_id = ${conversationId} AND p.user_id = ${viewer.id}
-          AND c.last_message_at > coalesce(p.read_up_to, '-infinity')
+      sql`UPDATE whisper_participants p SET read_up_to = p.last_message_at
+        WHERE p.conversation_id = ${conversationId} AND p.user_id = ${viewer.id} AND p.last_message_at > coalesce(p.read_up_to, '-infinity')
         RETURNING p.conversation_id AS id`,
       tx,
     );

@@ -16,6 +16,13 @@ export const REPORT_CONTEXT_SIZE = 5;
 /** Conversations a list page shows, most recent first. */
 export const CONVERSATIONS_PAGE = 50;
 
+/** Conversations with something unread that /home's "Sussurros" shows (decision 0091). */
+export const HOME_WHISPERS_MAX = 3;
+/** A message of the other reader left unread this long gets the recipient an e-mail (decision 0091). */
+export const UNREAD_EMAIL_AFTER_MINUTES = 15;
+/** The unread e-mail's "at most one a day" counts days here (PRODUCT.md: dates in São Paulo time). */
+export const WHISPER_TIME_ZONE = 'America/Sao_Paulo';
+
 /**
  * PRODUCT.md §1.5: whispers that start a new conversation, per reader and day — fewer for an account younger than a
  * day (the spam accounts' first hours). Continuing a conversation is not counted.

@@ -4,8 +4,8 @@ import { blockedEitherWay, offeredToOthers } from '~/features/social/audience.se
 import { AppError } from '~/server/errors';
 import { containsEveryWord } from '~/server/name-search.server';
 import type { Viewer } from '~/server/viewer.server';
-import { CONVERSATIONS_PAGE, type Recipient, WHISPERS_PAGE, whisperRefusal } from './policy';
-import type { ConversationCard, WhisperCounterpart, WhisperMessage, WhisperTarget, WhisperThread } from './types';
+import { CONVERSATIONS_PAGE, HOME_WHISPERS_MAX, type Recipient, WHISPERS_PAGE, whisperRefusal } from './policy';
+import type { ConversationCard, HomeWhisper, HomeWhispers, WhisperCounterpart, WhisperMessage, WhisperTarget, WhisperThread } from './types';
 
 /**
  * Reading whispers (PRODUCT.md §I, decision 0088). Only the two participants ever read a conversation: anyone else —
@@ -19,12 +19,33 @@ export const conversationChannel = (conversationId: string) => `whispers:${conve
 export const inboxChannel = (userId: string) => `whispers-inbox:${userId}`;
 
 /** SQL: the other participant `o` (a users row, or nulls once deleted) may be shown to the viewer. */
-const counterpartShown = (viewerId: string) => sql`(o.id IS NULL OR (o.suspended_at IS NULL AND NOT ${blockedEitherWay(sql`o.id`, sql`${viewerId}`)}))`;
+const counterpartShown = (viewerId: string | SQL) => sql`(o.id IS NULL OR (o.suspended_at IS NULL AND NOT ${blockedEitherWay(sql`o.id`, sql`${viewerId}`)}))`;
 
 /** The conversation's rows, joined: `me` the viewer's side, `op`/`o` the other's (none once their account went). */
-const conversationFrom = (viewerId: string) => sql`whisper_participants me JOIN whisper_conversations c ON c.id = me.conversation_id
+const conversationFrom = (viewerId: string | SQL) => sql`whisper_participants me JOIN whisper_conversations c ON c.id = me.conversation_id
   LEFT JOIN whisper_participants op ON op.conversation_id = c.id AND op.user_id <> ${viewerId}
   LEFT JOIN users o ON o.id = op.user_id`;
+
+/**
+ * SQL: the other reader of the side `me` is hidden from `readerId` — suspended, or a block either way (a deleted one
+ * is shown, as "leitor removido"): counterpartShown's opposite, asked per side so a reader's list and counts walk
+ * their own sides by index and stop at the page's end (decision 0091).
+ */
+const counterpartHidden = (readerId: string | SQL) => sql`EXISTS (SELECT 1 FROM whisper_participants hp JOIN users ho ON ho.id = hp.user_id
+    WHERE hp.conversation_id = me.conversation_id AND hp.user_id <> ${readerId}
+      AND (ho.suspended_at IS NOT NULL OR ${blockedEitherWay(sql`ho.id`, sql`${readerId}`)}))`;
+
+/** SQL: the other reader of the side `me` as the lists show them (null once their account went). */
+const sideCounterpartJson = (readerId: string | SQL) => sql`(SELECT json_build_object('id', o.id, 'username', o.username, 'name', o.name, 'image', o.image)
+    FROM whisper_participants op JOIN users o ON o.id = op.user_id WHERE op.conversation_id = me.conversation_id AND op.user_id <> ${readerId})`;
+
+/**
+ * The reader's sides with something unread that they may see, as FROM … WHERE: read from the partial index of unread
+ * sides (`whisper_participants_unread_idx`, its predicate written as here), so a reader with thousands of
+ * conversations pays for the unread ones only.
+ */
+const unreadFrom = (readerId: string | SQL) => sql`whisper_participants me
+  WHERE me.user_id = ${readerId} AND me.last_message_at > coalesce(me.read_up_to, '-infinity'::timestamptz) AND NOT ${counterpartHidden(readerId)}`;
 
 const counterpartJson = sql`CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'username', o.username, 'name', o.name, 'image', o.image) END`;
 
@@ -108,17 +129,38 @@ export async function getWhisperTarget(viewer: Viewer, userId: string): Promise<
  */
 export async function listConversations(viewer: Viewer, q = ''): Promise<ConversationCard[]> {
   const search = containsEveryWord(sql`(o.name || ' ' || o.username)`, q);
+  const searched =
+    search.length > 0
+      ? sql`AND EXISTS (SELECT 1 FROM whisper_participants op JOIN users o ON o.id = op.user_id
+          WHERE op.conversation_id = me.conversation_id AND op.user_id <> ${viewer.id} AND ${sql.join(search, sql` AND `)})`
+      : sql``;
+  // Walks the viewer's sides newest first (whisper_participants_user_idx: the order says NULLS LAST as the index does) and stops at the page's end.
   return queryRows<ConversationCard>(sql`
-    SELECT c.id, ${counterpartJson} AS counterpart,
+    SELECT me.conversation_id AS id, ${sideCounterpartJson(viewer.id)} AS counterpart,
       (SELECT json_build_object('body', ${shownBody}, 'mine', coalesce(m.author_id = ${viewer.id}, false), 'removed', m.removed_at IS NOT NULL,
           'createdAt', to_json(m.created_at) #>> '{}')
-        FROM whisper_messages m WHERE m.conversation_id = c.id AND ${notHiddenFrom(viewer.id)} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS "lastMessage",
-      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id <> ${viewer.id} AND m.removed_at IS NULL
+        FROM whisper_messages m WHERE m.conversation_id = me.conversation_id AND ${notHiddenFrom(viewer.id)} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS "lastMessage",
+      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = me.conversation_id AND m.author_id <> ${viewer.id} AND m.removed_at IS NULL
         AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewer.id)}) AS unread
-    FROM ${conversationFrom(viewer.id)}
-    WHERE me.user_id = ${viewer.id} AND ${counterpartShown(viewer.id)}
-      ${search.length > 0 ? sql`AND o.id IS NOT NULL AND ${sql.join(search, sql` AND `)}` : sql``}
-    ORDER BY c.last_message_at DESC, c.id LIMIT ${CONVERSATIONS_PAGE}`);
+    FROM whisper_participants me
+    WHERE me.user_id = ${viewer.id} AND NOT ${counterpartHidden(viewer.id)} ${searched}
+    ORDER BY me.last_message_at DESC NULLS LAST, me.conversation_id LIMIT ${CONVERSATIONS_PAGE}`);
+}
+
+/**
+ * /home's "Sussurros" (decision 0091): the viewer's conversations with something unread, newest first, up to
+ * HOME_WHISPERS_MAX — who and when and how many, never the text (the home page is read over a shoulder more than
+ * /sussurros is). No statement when the session's count says there is nothing (Viewer.unreadWhispers).
+ */
+export async function listHomeWhispers(viewer: Viewer): Promise<HomeWhispers> {
+  if (viewer.unreadWhispers === 0) return { conversations: [], total: 0 };
+  const conversations = await queryRows<HomeWhisper>(sql`
+    SELECT me.conversation_id AS id, ${sideCounterpartJson(viewer.id)} AS counterpart, to_json(me.last_message_at) #>> '{}' AS "lastMessageAt",
+      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = me.conversation_id AND m.author_id <> ${viewer.id} AND m.removed_at IS NULL
+        AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewer.id)}) AS unread
+    FROM ${unreadFrom(viewer.id)}
+    ORDER BY me.last_message_at DESC NULLS LAST, me.conversation_id LIMIT ${HOME_WHISPERS_MAX}`);
+  return { conversations, total: Math.max(viewer.unreadWhispers, conversations.length) };
 }
 
 /** Whether the viewer blocks the reader with this username: /sussurros says "Você bloqueou @x" only then, never from a crafted link. */
@@ -129,11 +171,15 @@ export async function viewerBlocks(viewer: Viewer, username: string): Promise<bo
   return row !== undefined;
 }
 
-/** The header's badge: the viewer's conversations with something they have not read. */
+/**
+ * The header's badge as a SQL expression: the reader's conversations with something they have not read. The session's
+ * statement reads it for every signed-in page (decision 0091, registered in app/services.server.ts).
+ */
+export const unreadConversationsCount = (readerId: SQL) => sql`(SELECT count(*)::int FROM ${unreadFrom(readerId)})`;
+
+/** The header's badge, live: the stream recounts it when the reader's inbox changes. */
 export async function countUnreadConversations(viewer: Viewer): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM ${conversationFrom(viewer.id)}
-    WHERE me.user_id = ${viewer.id} AND c.last_message_at > coalesce(me.read_up_to, '-infinity') AND ${counterpartShown(viewer.id)}`);
+  const [row] = await queryRows<{ n: number }>(sql`SELECT ${unreadConversationsCount(sql`${viewer.id}`)} AS n`);
   return row?.n ?? 0;
 }
 

@@ -64,11 +64,16 @@ export async function setWhisperRemoved(tx: Tx, messageId: string, removed: bool
   return [];
 }
 
-/** A conversation's clock is its newest message still shown (removed marks are not news), or when it started. */
+/**
+ * A conversation's clock is its newest message still shown (removed marks are not news), or when it started; each
+ * side's copy of it (decision 0091) follows.
+ */
 export async function resetConversationClock(tx: Tx, which: SQL): Promise<void> {
   await tx.execute(sql`UPDATE whisper_conversations c
     SET last_message_at = coalesce((SELECT max(m.created_at) FROM whisper_messages m WHERE m.conversation_id = c.id AND m.removed_at IS NULL), c.created_at)
     WHERE ${which}`);
+  await tx.execute(sql`UPDATE whisper_participants p SET last_message_at = c.last_message_at FROM whisper_conversations c
+    WHERE c.id = p.conversation_id AND (${which})`);
 }
 
 type ContextRow = { id: string; body: string; author: string | null; removed: boolean; deleted: boolean; createdAt: string };

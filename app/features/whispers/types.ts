@@ -52,3 +52,7 @@ export type WhisperReportContext = {
   messages: { id: string; body: string; author: string | null; removed: boolean; createdAt: string; reported: boolean }[];
   views: { viewer: string | null; viewedAt: string }[];
 };
+/** A conversation with something unread on /home: who, when its newest message came, how many unread; never the text. */
+export type HomeWhisper = { id: string; counterpart: WhisperCounterpart; lastMessageAt: string; unread: number };
+/** /home's "Sussurros": up to HOME_WHISPERS_MAX conversations and how many have something unread in all. */
+export type HomeWhispers = { conversations: HomeWhisper[]; total: number };
