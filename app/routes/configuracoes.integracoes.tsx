@@ -13,12 +13,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { unsprint: await getUnsprintSetup(viewer) };
 }
 
-const OUTCOMES: Record<UnsprintOutcome, string> = {
-  registrado: 'registrado',
-  creditado: 'creditado',
-  aguardando: 'aguardando conexão',
-  removido: 'removido',
-  ignorado: 'ignorado',
+/** Each result in a line of its own, and counted in a batch's summary (one, many). */
+const OUTCOMES: Record<UnsprintOutcome, readonly [one: string, many: string]> = {
+  registrado: ['registrado', 'registrados'],
+  creditado: ['creditado', 'creditados'],
+  aguardando: ['aguardando conexão', 'aguardando conexão'],
+  removido: ['removido', 'removidos'],
+  ignorado: ['ignorado', 'ignorados'],
 };
 
 const STATES = { open: 'em andamento', final: 'encerrado', cancelled: 'cancelado' } as const;
@@ -27,7 +28,7 @@ const STATES = { open: 'em andamento', final: 'encerrado', cancelled: 'cancelado
 function summary(results: { resultado: UnsprintOutcome }[]): string {
   const counts = new Map<UnsprintOutcome, number>();
   for (const { resultado } of results) counts.set(resultado, (counts.get(resultado) ?? 0) + 1);
-  return [...counts].map(([outcome, n]) => `${formatNumber(n)} ${OUTCOMES[outcome]}`).join(', ');
+  return [...counts].map(([outcome, n]) => `${formatNumber(n)} ${OUTCOMES[outcome][n === 1 ? 0 : 1]}`).join(', ');
 }
 
 export default function Integrations({ loaderData }: Route.ComponentProps) {
@@ -53,7 +54,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             No painel do unSprint, informe este endereço para o envio dos participantes:
-            <code className="mt-1 block overflow-x-auto rounded-lg border border-line bg-paper px-3 py-2 text-sm">{unsprint.endpoint}</code>
+            <code className="mt-1 block break-all rounded-lg border border-line bg-paper px-3 py-2 text-sm">{unsprint.endpoint}</code>
           </li>
           <li>O bot envia o token da sua conta da Twitch a cada lote. Nós só perguntamos à Twitch de quem ele é; o token não fica guardado aqui.</li>
         </ol>
@@ -81,7 +82,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-2 flex flex-col gap-1 text-sm">
                     {batch.results.map((result, i) => (
                       <li key={i}>
-                        @{result.username} · {result.evento} · {formatNumber(result.minutos)} min · {OUTCOMES[result.resultado]}
+                        @{result.username} · {result.evento} · {formatNumber(result.minutos)} min · {OUTCOMES[result.resultado][0]}
                       </li>
                     ))}
                   </ul>
