@@ -23,6 +23,7 @@ export default [
   route('configuracoes', 'routes/configuracoes.tsx'),
   route('configuracoes/conta', 'routes/configuracoes.conta.tsx'),
   route('configuracoes/conexoes', 'routes/configuracoes.conexoes.tsx'),
+  route('configuracoes/integracoes', 'routes/configuracoes.integracoes.tsx'),
 
   route('configuracoes/notificacoes', 'routes/configuracoes.notificacoes.tsx'),
   route('configuracoes/exportar', 'routes/configuracoes.exportar.tsx'),
@@ -150,6 +151,7 @@ export default [
   route('api/foca/salas/:id/eventos', 'routes/api/foca.salas.$id.eventos.ts'),
   route('api/sussurros/:id/eventos', 'routes/api/sussurros.$id.eventos.ts'),
   route('api/sussurros/:id/mensagens', 'routes/api/sussurros.$id.mensagens.ts'),
+  route('api/unsprint/participantes', 'routes/api/unsprint.participantes.ts'),
   route('api/interno/backup', 'routes/api/interno.backup.ts'),
   route('manifest.webmanifest', 'routes/manifest[.]webmanifest.ts'),
 

@@ -19,6 +19,7 @@ import { countCatalog, seedDemoCatalog } from '~/features/catalog/seed.server';
 import { DEMO_READERS, seedDemoReaders } from '~/features/profiles/seed.server';
 import { seedDemoBookshelf } from '~/features/reading/seed.server';
 import { seedDemoWhispers } from '~/features/whispers/seed.server';
+import { seedDemoUnsprint } from '~/features/unsprint/seed.server';
 import { newId } from '~/lib/ids';
 
 const demoAccounts: DemoAccount[] = [
@@ -84,6 +85,10 @@ export async function seedDemo(): Promise<string[]> {
   const focusRanking = await seedDemoFocusRanking();
   if (focusRanking) said.push(`${focusRanking} leitores com sessões de foco, no ranking da Foca (/foca/ranking, /f).`);
   if (await seedDemoFocusRoom()) said.push(`Sala de foco pública “${DEMO_ROOM.name}” de ${DEMO_ROOM.host}, com a sprint de ontem, em /foca/salas.`);
+  if (await seedDemoUnsprint())
+    said.push(
+      'unSprint: joana_moura (streamer) e lia_leitora com a Twitch conectada; o sprint de ontem creditou 25 minutos a lia, em /configuracoes/integracoes.',
+    );
   const whispers = await seedDemoWhispers();
   if (whispers) said.push(`Sussurros de lia_leitora: ${whispers} conversas, uma não lida (de marcos_tavares), em /sussurros.`);
   const clubs = await seedDemoClubs();

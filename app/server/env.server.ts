@@ -22,6 +22,8 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   TWITCH_CLIENT_ID: z.string().optional(),
   TWITCH_CLIENT_SECRET: z.string().optional(),
+  /** Where Twitch's token validation lives (`/oauth2/validate`): the unSprint API asks it who a token is (decision 0093). */
+  TWITCH_ID_URL: blankIsUnset(z.url({ protocol: /^https?$/ }).default('https://id.twitch.tv')),
   DISCORD_CLIENT_ID: z.string().optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),
   OAUTH_TEST_PROVIDER_URL: z.url().optional(),

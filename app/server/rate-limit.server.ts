@@ -19,6 +19,8 @@ export function rateLimitRules() {
     accountEmailsPerAddress: { name: 'emails-address', limit: env.RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
     // Every image a reader uploads (avatar, cover requests, att photos): decoding one may take 40 megapixels.
     imageUploadsPerReader: { name: 'image-uploads', limit: env.RATE_LIMIT_IMAGE_UPLOADS_PER_HOUR, windowSeconds: 3600 },
+    // unSprint batches whose Twitch token was refused, per address: each costs a call to Twitch (decision 0093).
+    unsprintRefusedPerIp: { name: 'unsprint-refused-ip', limit: 30, windowSeconds: 60 },
   } satisfies Record<string, RateLimitRule>;
 }
 

@@ -35,6 +35,7 @@ export function AvatarMenu({ viewer }: Props) {
           <MenuLink to="/u">Procurar leitores</MenuLink>
           <MenuLink to="/configuracoes/conta">Configurações da conta</MenuLink>
           <MenuLink to="/configuracoes/conexoes">Conexões</MenuLink>
+          <MenuLink to="/configuracoes/integracoes">Integrações</MenuLink>
           <MenuLink to="/configuracoes/notificacoes">Preferências de notificação</MenuLink>
           <MenuLink to="/configuracoes/importar">Importar livros</MenuLink>
           <MenuLink to="/configuracoes/exportar">Exportar seus dados</MenuLink>

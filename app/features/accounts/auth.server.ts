@@ -18,6 +18,7 @@ import { endPasswordResets, guardPasswordCheck, guardPasswordResetRequest, guard
 import { authorizationEndpoints, routeProvidersToTestProvider, testProviderUrl } from './test-provider.server';
 import { USERNAME_MAX, USERNAME_MIN } from './limits';
 import { isMinor, passwordProblem, usernameProblem } from './validation';
+import { creditWaitingUnsprint } from '~/features/unsprint/credits.server';
 
 export const SESSION_DAYS = 30;
 
@@ -212,6 +213,14 @@ function createAuth() {
             if (row?.suspendedAt) throw new APIError('FORBIDDEN', { message: 'Esta conta está suspensa.', code: 'ACCOUNT_SUSPENDED' });
           },
           after: async (session) => log.info('auth.session_created', { userId: session.userId, ip: session.ipAddress }),
+        },
+      },
+      account: {
+        create: {
+          // A Twitch account linked (or signed up with): unSprint sprints reported for it before are credited now (0093).
+          after: async (account) => {
+            if (account.providerId === 'twitch') await creditWaitingUnsprint(account.userId, account.accountId);
+          },
         },
       },
     },

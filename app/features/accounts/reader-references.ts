@@ -213,6 +213,17 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   'focus_pets.user_id': { onDelete: 'delete', why: 'the reader’s foca pets', archive: 'focusPets' },
   'focus_events.user_id': { onDelete: 'delete', why: 'the reader’s foca game log', archive: 'focusEvents' },
   'task_progress.user_id': { onDelete: 'delete', why: 'the reader’s progress on the daily and weekly tasks (/tarefas)', archive: 'taskProgress' },
+  'unsprint_participations.reader_id': {
+    onDelete: 'delete',
+    why: 'the unSprint sprints credited to the reader (decision 0093)',
+    archive: 'unsprintSprints',
+  },
+  'unsprint_participations.streamer_id': {
+    onDelete: 'anonymise',
+    why: 'the chatters a streamer’s bot reported keep their credited sprints',
+    archive: { excluded: 'other chatters’ sprints; what the streamer’s bot sent is in unsprintBatches' },
+  },
+  'unsprint_batches.streamer_id': { onDelete: 'delete', why: 'the log of what the streamer’s bot sent', archive: 'unsprintBatches' },
   'whisper_conversations.low_reader_id': WHISPER_PAIR,
   'whisper_conversations.high_reader_id': WHISPER_PAIR,
   'whisper_participants.user_id': { onDelete: 'delete', why: 'the reader’s side of their conversations and read marks', archive: 'whispers' },

@@ -231,6 +231,11 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object('task', t.task_id, 'periodStart', t.period_start, 'progress', t.progress, 'target', t.target,
           'completedAt', t.completed_at, 'updatedAt', t.updated_at) ORDER BY t.period_start, t.task_id)
         FROM task_progress t WHERE t.user_id = ${userId}) AS "taskProgress",
+      (SELECT json_agg(json_build_object('sprint', u.sprint_id, 'twitchLogin', u.twitch_login, 'streamer', s.username, 'minutes', u.minutes,
+          'state', u.state, 'creditedMinutes', u.credited_minutes, 'creditedOn', u.credited_on, 'updatedAt', u.updated_at) ORDER BY u.created_at, u.sprint_id)
+        FROM unsprint_participations u LEFT JOIN users s ON s.id = u.streamer_id WHERE u.reader_id = ${userId}) AS "unsprintSprints",
+      (SELECT json_agg(json_build_object('receivedAt', b.received_at, 'results', b.results) ORDER BY b.received_at, b.id)
+        FROM unsprint_batches b WHERE b.streamer_id = ${userId}) AS "unsprintBatches",
       (SELECT json_agg(json_build_object('with', o.username, 'startedAt', c.created_at,
           'messages', coalesce((SELECT json_agg(json_build_object('body', m.body, 'sentAt', m.created_at) ORDER BY m.created_at, m.id)
             FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id = ${userId} AND m.removed_at IS NULL), '[]'::json))

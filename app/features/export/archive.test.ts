@@ -36,6 +36,7 @@ import { marathonInput } from '../../../test/marathon-fixtures';
 import { call, statusOf } from '../../../test/routes';
 import * as download from '../../routes/configuracoes.exportar.arquivo.$id';
 import { archiveData, expireExportFiles, listExportFiles, readExportFile, requestExportFile } from './archive.server';
+import { receiveUnsprintBatch } from '~/features/unsprint/credits.server';
 
 useTestDatabase();
 
@@ -161,6 +162,12 @@ describe('full archive', () => {
     await sendWhisper(reader, conversationId, { clientId: newId(), body: 'Spoiler apagado' });
     const [hidden] = await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE body = 'Spoiler apagado'`);
     await hideWhisper(reader, conversationId, hidden!.id);
+    // The unSprint sprints credited to the reader, and what the reader's bot sent as a streamer (decision 0093).
+    const sprint = crypto.randomUUID();
+    await receiveUnsprintBatch({ readerId: readerUser.id, twitch: { userId: '424242', login: readerUser.username } }, [
+      { username: readerUser.username, sprint, minutos: 15, evento: 'encerrar' },
+    ]);
+    await getDb().execute(sql`UPDATE unsprint_participations SET reader_id = ${readerUser.id}, credited_minutes = 15 WHERE sprint_id = ${sprint}`);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)

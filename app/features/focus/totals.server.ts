@@ -23,7 +23,7 @@ export async function addToFocusTotals(tx: Tx, userId: string, day: string, minu
 }
 
 /**
- * Counts the readers' totals again from their closed sessions (as migration 0058 first did): for sessions written
+ * Counts the readers' totals again from their closed sessions and credited unSprint sprints (as migration 0058 first did): for sessions written
  * as history, the demo's and the bench's, which no close went through. Every reader's when `userIds` is null.
  */
 export async function recountFocusTotals(userIds: readonly string[] | null): Promise<void> {
@@ -42,11 +42,27 @@ export async function recountFocusTotals(userIds: readonly string[] | null): Pro
           )})`
         : sql`DELETE FROM focus_totals`,
     );
+    // unSprint sprints credit focus minutes too (decision 0093).
     await tx.execute(sql`INSERT INTO focus_totals (period, starts_on, user_id, minutes, reached_at)
-      SELECT p.period, p.starts_on, f.user_id, sum(f.credited_minutes)::int, max(least(f.finished_at, f.ends_at))
-      FROM focus_sessions f CROSS JOIN LATERAL ${periodsOf(sql`f.credited_on`)}
-      WHERE f.status <> 'running' AND f.credited_minutes > 0 ${whose}
+      SELECT p.period, p.starts_on, f.user_id, sum(f.credited_minutes)::int, max(f.reached_at)
+      FROM (SELECT user_id, credited_on, credited_minutes, least(finished_at, ends_at) AS reached_at FROM focus_sessions
+          WHERE status <> 'running' AND credited_minutes > 0
+        UNION ALL SELECT reader_id, credited_on, credited_minutes, updated_at FROM unsprint_participations
+          WHERE reader_id IS NOT NULL AND credited_minutes > 0) f
+        CROSS JOIN LATERAL ${periodsOf(sql`f.credited_on`)}
+      WHERE TRUE ${whose}
       GROUP BY p.period, p.starts_on, f.user_id`);
     await invalidateTagsAtCommit(tx, [FOCUS_RANKING_CACHE_TAG]);
   });
+}
+
+/**
+ * Takes minutes back from the reader's totals of `day` (an unSprint sprint cancelled after it was credited, decision
+ * 0093): a total that would reach zero is removed (the ranking lists only readers with minutes).
+ */
+export async function removeFromFocusTotals(tx: Tx, userId: string, day: string, minutes: number): Promise<void> {
+  const periods = sql`(SELECT p.period, p.starts_on FROM ${periodsOf(sql`${day}::date`)})`;
+  await tx.execute(sql`DELETE FROM focus_totals WHERE user_id = ${userId} AND (period, starts_on) IN ${periods} AND minutes <= ${minutes}`);
+  await tx.execute(sql`UPDATE focus_totals SET minutes = minutes - ${minutes} WHERE user_id = ${userId} AND (period, starts_on) IN ${periods}`);
+  await invalidateTagsAtCommit(tx, [FOCUS_RANKING_CACHE_TAG]);
 }
