@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '~/db/client.server';
+import { getDb, queryRows } from '~/db/client.server';
 import { newId } from '~/lib/ids';
 import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
@@ -10,6 +10,7 @@ import { follow } from '../../../test/reading-factories';
 import { hideWhisper, sendWhisper, whisperTo } from './mutations.server';
 import { WHISPER_EMPTY, WHISPER_TOO_MANY_IMAGES, attachImages } from './policy';
 import { getThread, getWhisperImage, listConversations } from './queries.server';
+import { setWhisperRemoved } from './reports.server';
 
 useTestDatabase();
 
@@ -154,6 +155,22 @@ describe('whisper images (decision 0089)', () => {
       code: 'forbidden',
     });
     expect(await queryRows(sql`SELECT count(*)::int AS n FROM whisper_images`)).toEqual([{ n: 2 }]);
+  });
+
+  it('a message the moderation removes shows no image and its URL answers 404 to both readers; restoring it brings them back', async () => {
+    const [ana, bia] = [await reader(), await reader()];
+    const { conversationId } = await whisperTo(ana, bia.id, { clientId: newId(), body: '', images: [await photo(64, 48)] });
+    const [message] = (await getThread(bia, conversationId)).messages;
+    const removed = (removal: boolean) => getDb().transaction((tx) => setWhisperRemoved(tx, message!.id, removal));
+    await removed(true);
+    for (const viewer of [ana, bia]) {
+      expect((await getThread(viewer, conversationId)).messages.map((m) => [m.removed, m.images])).toEqual([[true, []]]);
+      expect(await getWhisperImage(viewer, conversationId, message!.id, 1)).toBeNull();
+    }
+    expect((await listConversations(bia))[0]?.lastMessage).toMatchObject({ removed: true, images: 0 });
+    await removed(false);
+    expect(await getWhisperImage(bia, conversationId, message!.id, 1)).not.toBeNull();
+    expect((await getThread(bia, conversationId)).messages[0]?.images).toHaveLength(1);
   });
 
   it('a reader under 18 gets no image from someone they do not follow: the whole whisper is refused, with the reason', async () => {
