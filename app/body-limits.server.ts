@@ -5,6 +5,7 @@ import { READER_IMPORT_MAX_BYTES } from '~/features/imports/limits';
 import { GROUP_READ_DESCRIPTION_MAX, MATERIAL_PDF_MAX_BYTES } from '~/features/lcs/policy';
 import { NEWS_BODY_MAX } from '~/features/news/limits';
 import { REVIEW_BODY_MAX } from '~/features/reading/vocabulary';
+import { WHISPER_IMAGES_MAX } from '~/features/whispers/policy';
 import { IMAGE_MAX_BYTES } from './server/images.server';
 
 /** Every form and JSON body: the longest text most forms take is a 5,000-character synopsis (≤ 45 KB encoded). */
@@ -32,6 +33,9 @@ const BODY_LIMITS: readonly (readonly [pattern: string, bytes: number])[] = [
   ['/configuracoes/conta', fileForm(1, IMAGE_MAX_BYTES)],
   ['/catalogo/solicitar/capa', fileForm(1, IMAGE_MAX_BYTES)],
   ['/ed/:id', fileForm(ATT_IMAGES_MAX, IMAGE_MAX_BYTES)],
+  // A whisper's images, from the thread's form before JavaScript and its script's send door.
+  ['/sussurros/:id', fileForm(WHISPER_IMAGES_MAX, IMAGE_MAX_BYTES)],
+  ['/api/sussurros/:id/mensagens', fileForm(WHISPER_IMAGES_MAX, IMAGE_MAX_BYTES)],
   ['/configuracoes/importar', fileForm(1, READER_IMPORT_MAX_BYTES)],
   ['/configuracoes/importar/:fonte', fileForm(1, READER_IMPORT_MAX_BYTES)],
   ['/gerenciar/catalogo/importar', fileForm(1, IMPORT_MAX_BYTES)],

@@ -102,6 +102,7 @@ export default [
 
   route('sussurros', 'routes/sussurros.tsx'),
   route('sussurros/:id', 'routes/sussurros.$id.tsx'),
+  route('sussurros/:id/imagens/:message/:n', 'routes/sussurros.$id.imagens.$message.$n.ts'),
   route('sussurrar/:username', 'routes/sussurrar.$username.tsx'),
 
   route('estante', 'routes/estante.tsx'),

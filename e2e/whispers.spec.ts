@@ -1,16 +1,27 @@
 import { type Page, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { checkBothWidths, signIn, signUp, uniqueName } from './helpers';
 
 const badge = (page: Page) => page.getByRole('link', { name: /^Sussurros/ });
+const photo = async (name: string, background: string) => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+    .jpeg()
+    .toBuffer(),
+});
 
-test('A whispers B from the profile, B sees it arrive live, A sees it read, a message typed offline goes once, B blocks A', async ({ browser }) => {
+test('A whispers B from the profile, B sees it arrive live, A sees it read, A sends images B sees, a message typed offline goes once, B blocks A', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const aContext = await browser.newContext();
   const bContext = await browser.newContext();
   const a = await aContext.newPage();
   const b = await bContext.newPage();
-  const aName = uniqueName('sus');
-  const bName = uniqueName('sus');
+  const aName = uniqueName('susa');
+  const bName = uniqueName('susb');
   await signUp(a, aName, 'capitu-bentinho-1899');
   await signUp(b, bName, 'capitu-bentinho-1899');
   await expect(badge(b)).toHaveAccessibleName('Sussurros');
@@ -55,7 +66,32 @@ test('A whispers B from the profile, B sees it arrive live, A sees it read, a me
   await b.getByRole('button', { name: 'Enviar' }).click();
   await expect(b.getByLabel('Sua mensagem')).toHaveValue('');
   await expect(a.getByText('Estou! Capitu é um mistério.')).toBeVisible();
+
+  // A attaches images (decision 0089): previews, a fifth refused next to the box with the text kept, one removed.
+  await a.getByLabel('Sua mensagem').fill('Minha estante e a capa da edição.');
+  await a.getByLabel('Anexar imagens').setInputFiles([await photo('estante.jpg', '#1D4E7A'), await photo('capa.jpg', '#B84A2E')]);
+  await expect(a.getByRole('img', { name: 'Imagem 2: capa.jpg' })).toBeVisible();
+  await a.getByLabel('Anexar imagens').setInputFiles([await photo('a.jpg', '#2E7D32'), await photo('b.jpg', '#6A1B9A'), await photo('c.jpg', '#F9A825')]);
+  await expect(a.getByText('Anexe no máximo 4 imagens por mensagem.')).toBeVisible();
+  await expect(a.getByRole('list', { name: 'Imagens anexadas' }).getByRole('listitem')).toHaveCount(2);
+  await a.getByLabel('Anexar imagens').setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(a.getByText('“nota.pdf” não é uma imagem JPEG, PNG, WebP ou GIF.')).toBeVisible();
+  await a.getByLabel('Anexar imagens').setInputFiles(await photo('sobra.jpg', '#455A64'));
+  await a.getByRole('button', { name: 'Remover imagem 3' }).click();
+  await expect(a.getByLabel('Sua mensagem')).toHaveValue('Minha estante e a capa da edição.');
+  await a.getByRole('button', { name: 'Enviar' }).click();
+  await expect(a.getByLabel('Sua mensagem')).toHaveValue('');
+  await expect(a.getByRole('list', { name: 'Imagens anexadas' })).toHaveCount(0);
+  // B sees them arrive, live, and they load.
+  const sent = b.getByRole('img', { name: `Imagem enviada por @${aName}` });
+  await expect(sent).toHaveCount(2);
+  await expect.poll(() => sent.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+  const imageUrl = (await sent.first().getAttribute('src')) ?? '';
+  expect(imageUrl).toMatch(new RegExp(`^${thread}/imagens/[\\w-]{21}/1$`));
+  const served = await b.request.get(imageUrl);
+  expect([served.status(), served.headers()['content-type'], served.headers()['cache-control']]).toEqual([200, 'image/webp', 'private, no-store']);
   await checkBothWidths(a, 'sussurro-conversa');
+  await checkBothWidths(b, 'sussurro-conversa-b');
 
   // A types while the connection is down: the text waits, and goes once when it is back.
   await aContext.setOffline(true);
@@ -69,7 +105,10 @@ test('A whispers B from the profile, B sees it arrive live, A sees it read, a me
   await b.reload();
   await expect(b.getByText('Escrevi isto sem internet.')).toHaveCount(1);
 
-  // Nobody else reaches the conversation: another reader and an admin get 404 on the page, its data and its stream.
+  // A visitor gets the same 404 for an image as for one that does not exist.
+  for (const url of [imageUrl, `${imageUrl}.data`]) expect((await request.get(url)).status()).toBe(404);
+
+  // Nobody else reaches the conversation: another reader and an admin get 404 on the page, its data, its stream and its images.
   for (const username of ['beto_leitor', 'ana_admin']) {
     const context = await browser.newContext();
     const other = await context.newPage();
@@ -78,6 +117,7 @@ test('A whispers B from the profile, B sees it arrive live, A sees it read, a me
     await expect(other.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
     expect((await other.request.get(`${thread}.data`)).status()).toBe(404);
     expect((await other.request.get(`/api${thread}/eventos`)).status()).toBe(404);
+    for (const url of [imageUrl, `${imageUrl}.data`]) expect((await other.request.get(url)).status()).toBe(404);
     await context.close();
   }
 

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/att.$id.imagens.$n';
 import { getAttImage } from '~/features/atts/queries.server';
 import { attIdParam, imagePositionParam } from '~/features/atts/validation';
+import { privateImageResponse } from '~/server/uploads.server';
 import { getViewer } from '~/server/viewer.server';
 
 /**
@@ -14,10 +15,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getViewer({ request, context });
   const file = id.success && position.success ? await getAttImage(viewer, id.data, position.data, request.headers.get('if-none-match') ?? undefined) : null;
   if (!file) throw data(null, { status: 404 });
-  // Never in a shared cache: the next person to ask may not be allowed to see it.
-  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Type': file.contentType });
-  if (file.etag) headers.set('ETag', file.etag);
-  if (!file.body) return new Response(null, { status: 304, headers });
-  if (file.size !== null) headers.set('Content-Length', String(file.size));
-  return new Response(file.body, { status: 200, headers });
+  return privateImageResponse(file);
 }

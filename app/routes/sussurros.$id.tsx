@@ -3,11 +3,12 @@ import type { Route } from './+types/sussurros.$id';
 import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { WhisperThreadView } from '~/features/whispers/components/thread-view';
 import { blockFromThread, hideWhisper, markConversationRead, sendWhisper } from '~/features/whispers/mutations.server';
+import { WHISPER_IMAGES_INPUT } from '~/features/whispers/policy';
 import { getThread } from '~/features/whispers/queries.server';
 import { threadActionInput, threadQuery, whisperIdParam } from '~/features/whispers/validation';
 import { newId } from '~/lib/ids';
 import { orNotFound } from '~/server/errors';
-import { failureFromError, parseForm } from '~/server/forms.server';
+import { failureFromError, parseForm, uploadedFilesOf } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -31,17 +32,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { thread: await orNotFound(getThread(viewer, conversationIdOr404(params.id), antes)), clientId: newId() };
 }
 
-/** The thread's forms: send (before JavaScript; the page's script sends through /api/sussurros/{id}/mensagens), read, delete for me, block. */
+/** The thread's forms: send with its images (multipart, before JavaScript; the page's script sends through /api/sussurros/{id}/mensagens), read, delete for me, block. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer({ request, context });
   const conversationId = conversationIdOr404(params.id);
-  const parsed = parseForm(await request.formData(), threadActionInput);
+  const form = await request.formData();
+  const parsed = parseForm(form, threadActionInput);
   if (!parsed.ok) return parsed.failure;
   const input = parsed.value;
   try {
     switch (input.intent) {
       case 'enviar':
-        await sendWhisper(viewer, conversationId, input);
+        await sendWhisper(viewer, conversationId, { clientId: input.clientId, body: input.body, images: uploadedFilesOf(form, WHISPER_IMAGES_INPUT) });
         return { success: 'Mensagem enviada.' };
       case 'lida':
         await markConversationRead(viewer, conversationId);

@@ -5,12 +5,13 @@ import { whisperReportViews } from '~/db/schema';
 import { sql } from 'drizzle-orm';
 import { newId } from '~/lib/ids';
 import { useTestDatabase } from '../../test/db';
-import { createUser, formRequest, getRequest, testViewer } from '../../test/factories';
+import { createUser, formRequest, getRequest, testPhoto, testViewer } from '../../test/factories';
 import { block, suspend } from '../../test/reading-factories';
-import { call, matrixOf, outcomeOf } from '../../test/routes';
+import { call, matrixOf, outcomeOf, statusOf } from '../../test/routes';
 import * as events from './api/sussurros.$id.eventos';
 import * as send from './api/sussurros.$id.mensagens';
 import * as thread from './sussurros.$id';
+import * as image from './sussurros.$id.imagens.$message.$n';
 import * as reportPage from './denunciar';
 import * as reportContext from './gerenciar.denuncias.sussurro.$id';
 import * as start from './sussurrar.$username';
@@ -21,7 +22,7 @@ const WHO = ['visitante', 'remetente', 'destinatario', 'terceiro', 'bloqueado', 
 type Who = (typeof WHO)[number];
 
 describe('whispers: only the two readers of a conversation reach it', () => {
-  it('answers 404 on the page, its forms, the send door and the live connection to everyone else, staff included', async () => {
+  it('answers 404 on the page, its forms, the send door, the live connection and the images to everyone else, staff included', async () => {
     const users = {
       remetente: await createUser({ verified: true }),
       destinatario: await createUser({ verified: true }),
@@ -31,10 +32,19 @@ describe('whispers: only the two readers of a conversation reach it', () => {
       admin: await createUser({ role: 'admin', verified: true }),
     };
     const sender = { ...testViewer(users.remetente), emailVerified: true };
-    const { conversationId: id } = await whisperTo(sender, users.destinatario.id, { clientId: newId(), body: 'Só entre nós.' });
+    // Each message carries an image (decision 0089): its URL is one more row of the matrix.
+    const withImage = async (body: string) => ({ clientId: newId(), body, images: [await testPhoto()] });
+    const { conversationId: id } = await whisperTo(sender, users.destinatario.id, await withImage('Só entre nós.'));
     // A conversation of the blocked and the suspended reader with the sender each, then the block and the suspension.
-    const blocked = await whisperTo(sender, users.bloqueado.id, { clientId: newId(), body: 'Oi' });
-    const suspended = await whisperTo(sender, users.suspenso.id, { clientId: newId(), body: 'Oi' });
+    const blocked = await whisperTo(sender, users.bloqueado.id, await withImage('Oi'));
+    const suspended = await whisperTo(sender, users.suspenso.id, await withImage('Oi'));
+    const messageOf = async (conversationId: string) =>
+      (await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE conversation_id = ${conversationId}`))[0]!.id;
+    const messages = {
+      [id]: await messageOf(id),
+      [blocked.conversationId]: await messageOf(blocked.conversationId),
+      [suspended.conversationId]: await messageOf(suspended.conversationId),
+    };
     await block(users.remetente.id, users.bloqueado.id);
     await suspend(users.suspenso.id);
     const cookie = (who: Who) => (who === 'visitante' ? undefined : users[who].cookie);
@@ -54,6 +64,10 @@ describe('whispers: only the two readers of a conversation reach it', () => {
       controller.abort();
       return response;
     };
+    const picture = (who: Who) => {
+      const params = { id: idOf(who), message: messages[idOf(who)]!, n: '1' };
+      return call(image.loader, getRequest(`/sussurros/${params.id}/imagens/${params.message}/1`, cookie(who)), params);
+    };
     // The suspended reader's session no longer signs them in: they are sent to sign in, as a visitor.
     const readers = { visitante: 'entrar', remetente: 200, destinatario: 200, terceiro: 404, bloqueado: 404, suspenso: 'entrar', admin: 404 };
     expect(await matrixOf(WHO, page)).toEqual(readers);
@@ -68,6 +82,32 @@ describe('whispers: only the two readers of a conversation reach it', () => {
       admin: 404,
     });
     expect(await matrixOf(WHO, live)).toEqual({ visitante: 401, remetente: 200, destinatario: 200, terceiro: 404, bloqueado: 404, suspenso: 401, admin: 404 });
+    // An image is a file, not a page: nobody is sent to sign in, everyone but the two readers gets 404.
+    expect(await matrixOf(WHO, picture)).toEqual({
+      visitante: 404,
+      remetente: 200,
+      destinatario: 200,
+      terceiro: 404,
+      bloqueado: 404,
+      suspenso: 404,
+      admin: 404,
+    });
+    const served = (await picture('destinatario')) as Response;
+    expect([served.headers.get('Content-Type'), served.headers.get('Cache-Control'), served.headers.get('X-Content-Type-Options')]).toEqual([
+      'image/webp',
+      'private, no-store',
+      'nosniff',
+    ]);
+    // Another conversation's message, a position with no image, a malformed id: the same 404 to the sender.
+    for (const params of [
+      { id, message: messages[blocked.conversationId]!, n: '1' },
+      { id, message: messages[id]!, n: '2' },
+      { id, message: messages[id]!, n: '9' },
+      { id, message: '../x', n: '1' },
+    ])
+      expect(
+        await statusOf(call(image.loader, getRequest(`/sussurros/${params.id}/imagens/${params.message}/${params.n}`, users.remetente.cookie), params)),
+      ).toBe(404);
   });
 
   it('/sussurrar/{username}: opens the conversation there is, refuses with the reason, never finds who blocked the viewer', async () => {

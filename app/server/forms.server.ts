@@ -13,6 +13,11 @@ export function typedFields(formData: FormData): Record<string, string> {
   return fields;
 }
 
+/** The files a multipart form carries under `name` (an empty file input sends one empty file: not a file). */
+export function uploadedFilesOf(formData: FormData, name: string): File[] {
+  return formData.getAll(name).filter((value): value is File => value instanceof File && value.size > 0);
+}
+
 export type Parsed<T> = { ok: true; value: T; fields: Record<string, string> } | { ok: false; failure: ReturnType<typeof data<FormFailure>> };
 
 /** PostgreSQL cannot store U+0000 in text: a field carrying one is refused here, before any schema or query. */

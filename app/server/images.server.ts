@@ -1,10 +1,13 @@
 import sharp from 'sharp';
-import { getStorage, removeFiles } from '~/integrations/storage/storage.server';
+import { PRIVATE_UPLOADS_PREFIX, getStorage, removeFiles, type StoredFile } from '~/integrations/storage/storage.server';
+import { IMAGE_MAX_BYTES } from '~/lib/image-rules';
+import { newId } from '~/lib/ids';
+
+export { IMAGE_MAX_BYTES };
 import { AppError, RateLimitError } from './errors';
 import { formatWait, hitRateLimit, rateLimitRules } from './rate-limit.server';
 import type { Viewer } from './viewer.server';
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_SIDE = 2048;
 const ALLOWED = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -48,6 +51,60 @@ export async function countImageUploads(viewer: Viewer, count: number, field: st
       field,
     );
   }
+}
+
+export type NormalisedImage = Awaited<ReturnType<typeof normaliseImage>>;
+
+/** What each refusal of normaliseImage says about one file of several ("A foto 2 …", "A imagem …"). */
+const REFUSAL_REASONS: Record<string, string> = {
+  invalid_image: 'não é uma imagem JPEG, PNG, WebP ou GIF.',
+  image_too_large: 'passa do limite de 5 MB.',
+  image_too_many_pixels: 'é grande demais (mais de 40 megapixels).',
+};
+
+/** How the files of one upload are called in its messages: an att's "fotos", a whisper's "imagens". */
+export type UploadNoun = 'foto' | 'imagem';
+
+const uploadMessage = (noun: UploadNoun, index: number, total: number, reason: string) =>
+  total === 1 ? `A ${noun} ${reason}` : `A ${noun} ${index + 1} ${reason}`;
+
+/** Refuses, before anything is read, a file of several over 5 MB, naming which one next to `field`. */
+export function checkUploadSizes(files: readonly Blob[], noun: UploadNoun, field: string): void {
+  const tooLarge = files.findIndex((file) => file.size > IMAGE_MAX_BYTES);
+  if (tooLarge >= 0) throw new AppError('image_too_large', uploadMessage(noun, tooLarge, files.length, REFUSAL_REASONS.image_too_large!), field);
+}
+
+/**
+ * Several files of one upload (an att's photos, a whisper's images) as the image rules take them: counted against
+ * the reader's hourly limit, then each re-encoded; a refused one is named ("A imagem 2 não é…") next to `field`.
+ */
+export async function normaliseUploads(viewer: Viewer, files: readonly Blob[], noun: UploadNoun, field: string): Promise<NormalisedImage[]> {
+  if (files.length === 0) return [];
+  await countImageUploads(viewer, files.length, field);
+  const images: NormalisedImage[] = [];
+  for (const [i, file] of files.entries()) {
+    try {
+      images.push(await normaliseImage(Buffer.from(await file.arrayBuffer())));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, uploadMessage(noun, i, files.length, REFUSAL_REASONS[error.code as string] ?? error.message), field);
+    }
+  }
+  return images;
+}
+
+/**
+ * An image only some readers may see (an att's photos, a whisper's images): under the private prefix, which /arquivos
+ * never serves, so only the route that checks who asks answers it. A new image gets a new key: nothing is overwritten.
+ */
+export async function storePrivateImage(folder: string, body: Buffer, contentType: string): Promise<string> {
+  const key = `${PRIVATE_UPLOADS_PREFIX}${folder}/${newId()}.webp`;
+  await getStorage().put(key, body, contentType);
+  return key;
+}
+
+export function readPrivateImage(key: string, ifNoneMatch?: string): Promise<StoredFile | null> {
+  return getStorage().get(key, ifNoneMatch === undefined ? {} : { ifNoneMatch });
 }
 
 /**

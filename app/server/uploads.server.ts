@@ -39,6 +39,18 @@ export async function serveUpload(request: UploadRequest): Promise<Response> {
   return new Response(file.body, { status: 200, headers });
 }
 
+/**
+ * A private image (an att's photo, a whisper's image) for the one reader who was just allowed to see it: never in a
+ * shared cache, as the next person to ask may not be; 304 when their copy is current.
+ */
+export function privateImageResponse(file: StoredFile): Response {
+  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Type': file.contentType });
+  if (file.etag) headers.set('ETag', file.etag);
+  if (!file.body) return new Response(null, { status: 304, headers });
+  if (file.size !== null) headers.set('Content-Length', String(file.size));
+  return new Response(file.body, { status: 200, headers });
+}
+
 function keyOf(encodedPath: string): string | null {
   let key: string;
   try {

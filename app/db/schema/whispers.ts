@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { reports } from './moderation';
 
@@ -61,6 +61,8 @@ export const whisperParticipants = pgTable(
  * A removed message (decision 0090) stays as a mark, "mensagem removida" on both sides: `removed_at` is set when its
  * author deleted their account (then `author_id` is null and `body` empty) or the moderation removed it after a report
  * (the text is kept for the report and "Reexibir" until the author's account goes).
+ * The text may be empty when the message carries images (decision 0089: text or at least one image, checked on
+ * send), so only the length is the table's; a deleted author's message must still be a removed, emptied mark.
  */
 export const whisperMessages = pgTable(
   'whisper_messages',
@@ -77,8 +79,7 @@ export const whisperMessages = pgTable(
     removedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    // Only a removed message may be empty; a deleted author's message must be a removed, emptied mark.
-    check('whisper_messages_body_check', sql`char_length(body) <= 2000 AND (char_length(body) >= 1 OR removed_at IS NOT NULL)`),
+    check('whisper_messages_body_check', sql`char_length(body) <= 2000`),
     check('whisper_messages_author_check', sql`author_id IS NOT NULL OR (removed_at IS NOT NULL AND body = '')`),
     uniqueIndex('whisper_messages_client_key').on(t.authorId, t.clientId),
     index('whisper_messages_conversation_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
@@ -117,4 +118,25 @@ export const whisperReportViews = pgTable(
     viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('whisper_report_views_message_idx').on(t.messageId, t.viewedAt), index('whisper_report_views_report_idx').on(t.reportId)],
+);
+
+/**
+ * An image of a message (decision 0089), up to four. Stored under the private uploads prefix, never served by
+ * /arquivos: only /sussurros/{id}/imagens/{message}/{position}, to the conversation's two readers. `source_digest` is
+ * the SHA-256 of the file as uploaded: a send retried with the same client id is the same message only with the same
+ * images.
+ */
+export const whisperImages = pgTable(
+  'whisper_images',
+  {
+    messageId: text()
+      .notNull()
+      .references(() => whisperMessages.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    storageKey: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    sourceDigest: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.position] }), check('whisper_images_position_check', sql`${t.position} BETWEEN 1 AND 4`)],
 );

@@ -90,10 +90,17 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
     const clubs = await handOverOwnedClubs(tx, viewer.id);
     const groupReads = await releaseGroupReadsOf(tx, viewer.id);
     const marathons = await releaseMarathonsOf(tx, viewer.id);
-    await forgetWhispersOf(tx, viewer.id);
+    const whispers = await forgetWhispersOf(tx, viewer.id);
     await tx.delete(users).where(eq(users.id, viewer.id));
     return {
-      files: [...stored.map((f) => f.key), ...archived.flatMap((a) => (a.key ? [a.key] : [])), ...clubs.files, ...groupReads.files, ...marathons.files],
+      files: [
+        ...stored.map((f) => f.key),
+        ...archived.flatMap((a) => (a.key ? [a.key] : [])),
+        ...clubs.files,
+        ...groupReads.files,
+        ...marathons.files,
+        ...whispers.files,
+      ],
       tags: [
         ...editions.flatMap((e) => (e.atts ? [editionCacheTag(e.id), editionAttsCacheTag(e.id)] : [editionCacheTag(e.id)])),
         ...clubs.tags,

@@ -149,7 +149,8 @@ describe('account deletion', () => {
     await createReport(gone, { kind: 'user', target: otherUser.id, reason: 'spam', details: 'Só propaganda.' });
     // A conversation the friend started; the reader who leaves answered in it, unread by the friend.
     const { conversationId } = await whisperTo(friend, goneUser.id, { clientId: newId(), body: 'Oi, tudo bem?' });
-    await sendWhisper(gone, conversationId, { clientId: newId(), body: `Tudo! Aqui é @${goneUser.username}.` });
+    await sendWhisper(gone, conversationId, { clientId: newId(), body: `Tudo! Aqui é @${goneUser.username}.`, images: [await jpeg()] });
+    const [whisperImage] = await queryRows<{ storage_key: string }>(sql`SELECT storage_key FROM whisper_images`);
     await getDb()
       .insert(changeRequests)
       .values({ id: newId(), code: 'SOL-ABC123', kind: 'edition_edit', requesterId: goneUser.id, editionId: theirs, targetLabel: 'Vidas Secas', changes: [] });
@@ -174,6 +175,7 @@ describe('account deletion', () => {
     expect(await getStorage().get(archive?.storage_key ?? '')).not.toBeNull();
     // The files exist before, so their absence after proves something.
     expect(await getStorage().get(photo?.storage_key ?? '')).not.toBeNull();
+    expect(await getStorage().get(whisperImage?.storage_key ?? '')).not.toBeNull();
     expect(await getStorage().get(avatarUrl.slice('/arquivos/'.length))).not.toBeNull();
     const headers = await deleting(goneUser, { username: goneUser.username, password: goneUser.password });
 
@@ -208,6 +210,9 @@ describe('account deletion', () => {
     // Their own att went, with the friend's comment on it, and so did the files.
     expect(await getAtt(friend, myAtt)).toBeNull();
     expect(await getStorage().get(photo?.storage_key ?? '')).toBeNull();
+    // Their whispers' images too (decision 0089): rows and files.
+    expect(await getStorage().get(whisperImage?.storage_key ?? '')).toBeNull();
+    expect(await queryRows(sql`SELECT 1 FROM whisper_images`)).toEqual([]);
     expect(await getStorage().get(avatarUrl.slice('/arquivos/'.length))).toBeNull();
     expect(await getStorage().get(archive?.storage_key ?? '')).toBeNull();
     // The friend keeps the conversation with "leitor removido": their own message, a "mensagem removida" mark where the

@@ -1,13 +1,11 @@
-import { parseForm } from '~/server/forms.server';
+import { parseForm, uploadedFilesOf } from '~/server/forms.server';
 import type { Viewer } from '~/server/viewer.server';
 import { prepareAtt } from './mutations.server';
 import { ATT_IMAGES_INPUT } from './policy';
 import { attInput, progressAttInput } from './validation';
 
-/** The photos of a multipart form (an empty file input sends one empty file: not a photo). */
-export function attImagesOf(formData: FormData): File[] {
-  return formData.getAll(ATT_IMAGES_INPUT).filter((value): value is File => value instanceof File && value.size > 0);
-}
+/** The photos of a multipart form. */
+export const attImagesOf = (formData: FormData): File[] => uploadedFilesOf(formData, ATT_IMAGES_INPUT);
 
 /**
  * The att half of the progress form: nothing when "Publicar como att" is not checked; otherwise the att,

@@ -8,7 +8,7 @@ import type { Visibility } from '~/features/social/vocabulary';
 import { newId } from '~/lib/ids';
 import { AppError, RateLimitError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
-import { IMAGE_MAX_BYTES, countImageUploads, normaliseImage } from '~/server/images.server';
+import { type NormalisedImage, checkUploadSizes, normaliseUploads } from '~/server/images.server';
 import { formatWait, hitRateLimit } from '~/server/rate-limit.server';
 import type { Viewer } from '~/server/viewer.server';
 import { ATTS_PER_HOUR, ATT_IMAGES_INPUT, ATT_IMAGES_MAX, ATT_TEXT_MAX, COMMENT_TEXT_MAX, REACTION_EMOJI, canDeleteComment } from './policy';
@@ -33,7 +33,6 @@ export type NewAtt = {
   progressEntryId?: string | null;
 };
 
-type NormalisedImage = Awaited<ReturnType<typeof normaliseImage>>;
 /** An att that passed every check and whose photos are re-encoded, ready to publish. */
 export type PreparedAtt = { readonly authorId: string; readonly input: NewAtt; readonly images: readonly NormalisedImage[] };
 /** Only what prepareAtt made may be published: no way around its checks. */
@@ -50,8 +49,7 @@ export async function prepareAtt(viewer: Viewer, input: NewAtt): Promise<Prepare
     throw new AppError('email_not_verified', 'Confirme seu e-mail para publicar atts: procure o link que enviamos para você (ou peça outro em Configurações).');
   if (input.text.length > ATT_TEXT_MAX) throw new AppError('invalid_input', `Use no máximo ${ATT_TEXT_MAX.toLocaleString('pt-BR')} caracteres.`, 'attText');
   if (input.images.length > ATT_IMAGES_MAX) throw new AppError('invalid_input', `Envie no máximo ${ATT_IMAGES_MAX} fotos.`, ATT_IMAGES_INPUT);
-  const tooLarge = input.images.findIndex((image) => image.size > IMAGE_MAX_BYTES);
-  if (tooLarge >= 0) throw new AppError('image_too_large', photoMessage(tooLarge, input.images.length, 'passa do limite de 5 MB.'), ATT_IMAGES_INPUT);
+  checkUploadSizes(input.images, 'foto', ATT_IMAGES_INPUT);
   const limit = await hitRateLimit(ATTS_RATE_LIMIT, viewer.id);
   if (!limit.ok) {
     throw new RateLimitError(
@@ -59,28 +57,11 @@ export async function prepareAtt(viewer: Viewer, input: NewAtt): Promise<Prepare
       `Você chegou ao limite de ${ATTS_PER_HOUR} atts por hora. Poderá publicar outra daqui a ${formatWait(limit.retryAfterSeconds)}.`,
     );
   }
-  if (input.images.length > 0) await countImageUploads(viewer, input.images.length, ATT_IMAGES_INPUT);
-  const images: NormalisedImage[] = [];
-  for (const [i, image] of input.images.entries()) {
-    try {
-      images.push(await normaliseImage(Buffer.from(await image.arrayBuffer())));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const reason =
-        {
-          invalid_image: 'não é uma imagem JPEG, PNG, WebP ou GIF.',
-          image_too_large: 'passa do limite de 5 MB.',
-          image_too_many_pixels: 'é grande demais (mais de 40 megapixels).',
-        }[error.code as string] ?? error.message;
-      throw new AppError(error.code, photoMessage(i, input.images.length, reason), ATT_IMAGES_INPUT);
-    }
-  }
+  const images = await normaliseUploads(viewer, input.images, 'foto', ATT_IMAGES_INPUT);
   const att: PreparedAtt = { authorId: viewer.id, input, images };
   preparedAtts.add(att);
   return att;
 }
-
-const photoMessage = (index: number, total: number, reason: string) => (total === 1 ? `A foto ${reason}` : `A foto ${index + 1} ${reason}`);
 
 /** What the att links to: the progress update it came from, or the reading the reader just finished. */
 async function linkOf(viewer: Viewer, input: NewAtt): Promise<{ readThroughId: string | null; progressEntryId: string | null }> {

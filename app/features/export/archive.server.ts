@@ -237,7 +237,9 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       (SELECT json_agg(json_build_object('receivedAt', b.received_at, 'results', b.results) ORDER BY b.received_at, b.id)
         FROM unsprint_batches b WHERE b.streamer_id = ${userId}) AS "unsprintBatches",
       (SELECT json_agg(json_build_object('with', o.username, 'startedAt', c.created_at,
-          'messages', coalesce((SELECT json_agg(json_build_object('body', m.body, 'sentAt', m.created_at) ORDER BY m.created_at, m.id)
+          'messages', coalesce((SELECT json_agg(json_build_object('id', m.id, 'body', m.body, 'sentAt', m.created_at,
+              'images', (SELECT json_agg(json_build_object('key', i.storage_key, 'position', i.position, 'width', i.width, 'height', i.height) ORDER BY i.position)
+                FROM whisper_images i WHERE i.message_id = m.id)) ORDER BY m.created_at, m.id)
             FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id = ${userId} AND m.removed_at IS NULL), '[]'::json))
           ORDER BY c.created_at, c.id)
         FROM whisper_participants me JOIN whisper_conversations c ON c.id = me.conversation_id
@@ -252,13 +254,18 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
     images.push({ key: proposedCoverKey(id), path });
     return { ...request, cover: path };
   });
-  const atts = (sections.atts as { id: string; images: { key: string; position: number }[] | null }[]).map((att) => ({
-    ...att,
-    images: (att.images ?? []).map(({ key, ...image }) => {
-      const path = `imagens/atts/${att.id}-${image.position}.${key.slice(key.lastIndexOf('.') + 1)}`;
+  // An att's photos and the images of the whispers the reader sent: in the zip, named by what carries them.
+  type Filed = { id: string; images: { key: string; position: number }[] | null };
+  const filed = (folder: string, owner: Filed) =>
+    (owner.images ?? []).map(({ key, ...image }) => {
+      const path = `imagens/${folder}/${owner.id}-${image.position}.${key.slice(key.lastIndexOf('.') + 1)}`;
       images.push({ key, path });
       return { ...image, path };
-    }),
+    });
+  const atts = (sections.atts as Filed[]).map((att) => ({ ...att, images: filed('atts', att) }));
+  const whispers = (sections.whispers as { messages: Filed[] }[]).map((conversation) => ({
+    ...conversation,
+    messages: conversation.messages.map(({ id, ...message }) => ({ ...message, images: filed('sussurros', { id, images: message.images }) })),
   }));
   // The files of the LCs the reader hosts are theirs too: in the zip beside the images, named by the material.
   type HostedMaterial = { id: string; kind: string; title: string; url: string | null; key: string | null };
@@ -280,6 +287,7 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
       profile: { ...profileData, avatar: avatarKey ? images[0]!.path : null, avatarUrl: avatarKey ? null : profile.profile.image },
       ...sections,
       atts,
+      whispers,
       changeRequests,
       groupReadsHosted,
     },

@@ -46,6 +46,20 @@ const picture = (format: 'png' | 'jpeg') =>
     [format]()
     .toBuffer();
 
+/** A 64×48 JPEG, as a whisper's image is uploaded. */
+const whisperPhoto = async (background: string) =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    'foto.jpg',
+    { type: 'image/jpeg' },
+  );
+
 async function zipOf(viewer: Viewer, id: string): Promise<Record<string, Uint8Array>> {
   const ready = await readExportFile(viewer, id);
   if (!ready?.file.body) throw new Error('no archive');
@@ -158,8 +172,8 @@ describe('full archive', () => {
     // PRODUCT.md §D: the whispers the reader sent — one they deleted for themselves too (the other still has it) — and
     // never the other reader's words.
     const { conversationId } = await whisperTo(reader, friendUser.id, { clientId: newId(), body: 'Já leu Torto Arado?' });
-    await sendWhisper(friend, conversationId, { clientId: newId(), body: 'Li, amei a Belonísia.' });
-    await sendWhisper(reader, conversationId, { clientId: newId(), body: 'Spoiler apagado' });
+    await sendWhisper(friend, conversationId, { clientId: newId(), body: 'Li, amei a Belonísia.', images: [await whisperPhoto('#B84A2E')] });
+    await sendWhisper(reader, conversationId, { clientId: newId(), body: 'Spoiler apagado', images: [await whisperPhoto('#1D4E7A')] });
     const [hidden] = await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE body = 'Spoiler apagado'`);
     await hideWhisper(reader, conversationId, hidden!.id);
     // The unSprint sprints credited to the reader, and what the reader's bot sent as a streamer (decision 0093).
@@ -278,13 +292,21 @@ describe('full archive', () => {
         with: friendUser.username,
         startedAt: expect.any(String),
         messages: [
-          { body: 'Já leu Torto Arado?', sentAt: expect.any(String) },
-          { body: 'Spoiler apagado', sentAt: expect.any(String) },
+          { body: 'Já leu Torto Arado?', sentAt: expect.any(String), images: [] },
+          // Decision 0089: the images the reader sent are theirs, in the zip; the friend's are not.
+          {
+            body: 'Spoiler apagado',
+            sentAt: expect.any(String),
+            images: [{ position: 1, width: 64, height: 48, path: expect.stringMatching(/^imagens\/sussurros\/.+-1\.webp$/) }],
+          },
         ],
       },
     ]);
     expect((data.whispers as { messages: unknown[] }[])[0]?.messages).toHaveLength(2);
     expect(JSON.stringify(data)).not.toContain('Li, amei a Belonísia.');
+    const whisperPath = (data.whispers as { messages: { images: { path: string }[] }[] }[])[0]!.messages[1]!.images[0]!.path;
+    expect((await sharp(Buffer.from(files[whisperPath]!)).metadata()).format).toBe('webp');
+    expect(Object.keys(files).filter((path) => path.startsWith('imagens/sussurros/'))).toEqual([whisperPath]);
     expect(data.marathonChallengeCompletions).toMatchObject([{ marathon: friendsMarathon.slug, challenge: 'Leia um clássico brasileiro' }]);
     expect(data.reports).toMatchObject([{ kind: 'user', reason: 'spam', details: 'Só propaganda.' }]);
     expect(data.changeRequests).toMatchObject([{ code: 'SOL-CAPA01', cover: 'imagens/capas-propostas/SOL-CAPA01.webp' }]);

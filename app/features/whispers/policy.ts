@@ -1,3 +1,4 @@
+import { imageFileProblem } from '~/lib/image-rules';
 import type { WhisperAudience } from './vocabulary';
 
 /** PRODUCT.md §1.5: a whisper's text, in characters. */
@@ -9,6 +10,34 @@ export const WHISPER_MAX = 2000;
 export const whisperLength = (text: string) => [...text].length;
 /** The message a whisper over WHISPER_MAX gets, next to its text. */
 export const WHISPER_TOO_LONG = `Uma mensagem tem até ${WHISPER_MAX.toLocaleString('pt-BR')} caracteres.`;
+/** Images one message may carry (PRODUCT.md §I), each under the upload rules of §1.5 (decision 0089). */
+export const WHISPER_IMAGES_MAX = 4;
+/** The form field that carries a message's images (repeated, multipart). */
+export const WHISPER_IMAGES_INPUT = 'imagens';
+/** A message needs text or at least one image (decision 0089). */
+export const WHISPER_EMPTY = 'Escreva uma mensagem ou anexe uma imagem.';
+export const WHISPER_TOO_MANY_IMAGES = `Anexe no máximo ${WHISPER_IMAGES_MAX} imagens por mensagem.`;
+/**
+ * The composer adding the files a reader chose to those already attached: a file the browser already knows is
+ * refused (its type, over 5 MB) is left out and named; past WHISPER_IMAGES_MAX none of the new ones is added. What
+ * was attached before always stays.
+ */
+export function attachImages<F extends { name: string; type: string; size: number }>(
+  attached: readonly F[],
+  chosen: readonly F[],
+): { files: F[]; error: string | null } {
+  const problems = chosen.map(imageFileProblem);
+  const fine = chosen.filter((_, i) => problems[i] === null);
+  if (attached.length + fine.length > WHISPER_IMAGES_MAX) return { files: [...attached], error: WHISPER_TOO_MANY_IMAGES };
+  return { files: [...attached, ...fine], error: problems.find((problem) => problem !== null) ?? null };
+}
+
+/** Where one of a message's images is served, to the conversation's two readers only: n is its position, 1–4. */
+export const whisperImagePath = (conversationId: string, messageId: string, position: number) =>
+  `/sussurros/${conversationId}/imagens/${messageId}/${position}`;
+/** The alt text of an image in a thread: who sent it (the sender chose no description). */
+export const whisperImageAlt = (username: string | null) => (username ? `Imagem enviada por @${username}` : 'Imagem enviada');
+
 /** Messages a thread page shows at once; "Mensagens anteriores" loads as many older ones. */
 export const WHISPERS_PAGE = 30;
 /** A reported whisper's context for the moderation (decision 0090): the messages shown on each side of it. */

@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '~/db/client.server';
 import { blockedEitherWay, offeredToOthers } from '~/features/social/audience.server';
-import { AppError } from '~/server/errors';
+import { AppError, isAppError } from '~/server/errors';
+import { readPrivateImage } from '~/server/images.server';
 import { containsEveryWord } from '~/server/name-search.server';
 import type { Viewer } from '~/server/viewer.server';
-import { CONVERSATIONS_PAGE, HOME_WHISPERS_MAX, type Recipient, WHISPERS_PAGE, whisperRefusal } from './policy';
+import { CONVERSATIONS_PAGE, HOME_WHISPERS_MAX, type Recipient, WHISPERS_PAGE, whisperImageAlt, whisperImagePath, whisperRefusal } from './policy';
 import type { ConversationCard, HomeWhisper, HomeWhispers, WhisperCounterpart, WhisperMessage, WhisperTarget, WhisperThread } from './types';
 
 /**
@@ -55,13 +56,19 @@ const shownBody = sql`CASE WHEN m.removed_at IS NULL THEN m.body ELSE '' END`;
 /** SQL: a message `m` the viewer did not remove from their side. */
 const notHiddenFrom = (viewerId: string) => sql`NOT EXISTS (SELECT 1 FROM whisper_hidden_messages h WHERE h.message_id = m.id AND h.user_id = ${viewerId})`;
 
-export type ConversationAccess = { id: string; counterpartId: string | null; otherReadUpTo: string | null; unread: boolean };
+/**
+ * `imagesHeld`: the viewer is under 18 and does not follow the other reader, whose images are then held from them
+ * (decision 0089), read with the birth date and the follow every time.
+ */
+export type ConversationAccess = { id: string; counterpartId: string | null; otherReadUpTo: string | null; unread: boolean; imagesHeld: boolean };
 
 /** The conversation if the viewer is one of its two readers and may see it now; otherwise not_found. */
 export async function conversationAccess(viewer: Viewer, conversationId: string, tx?: Tx): Promise<ConversationAccess> {
   const [row] = await queryRows<ConversationAccess>(
     sql`SELECT c.id, o.id AS "counterpartId", to_json(op.read_up_to) #>> '{}' AS "otherReadUpTo",
-        c.last_message_at > coalesce(me.read_up_to, '-infinity') AS unread
+        c.last_message_at > coalesce(me.read_up_to, '-infinity') AS unread,
+        (SELECT NOT ${offeredToOthers(sql`v`)} FROM users v WHERE v.id = me.user_id)
+          AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = me.user_id AND f.followee_id = o.id AND f.status = 'accepted') AS "imagesHeld"
       FROM ${conversationFrom(viewer.id)}
       WHERE me.user_id = ${viewer.id} AND c.id = ${conversationId} AND ${counterpartShown(viewer.id)}`,
     tx,
@@ -138,7 +145,7 @@ export async function listConversations(viewer: Viewer, q = ''): Promise<Convers
   return queryRows<ConversationCard>(sql`
     SELECT me.conversation_id AS id, ${sideCounterpartJson(viewer.id)} AS counterpart,
       (SELECT json_build_object('body', ${shownBody}, 'mine', coalesce(m.author_id = ${viewer.id}, false), 'removed', m.removed_at IS NOT NULL,
-          'createdAt', to_json(m.created_at) #>> '{}')
+          'createdAt', to_json(m.created_at) #>> '{}', 'images', (SELECT count(*) FROM whisper_images i WHERE i.message_id = m.id AND m.removed_at IS NULL))
         FROM whisper_messages m WHERE m.conversation_id = me.conversation_id AND ${notHiddenFrom(viewer.id)} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS "lastMessage",
       (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = me.conversation_id AND m.author_id <> ${viewer.id} AND m.removed_at IS NULL
         AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewer.id)}) AS unread
@@ -184,6 +191,28 @@ export async function countUnreadConversations(viewer: Viewer): Promise<number> 
 }
 
 /**
+ * One of a message's images, for the conversation's two readers only (a message one of them deleted for themselves
+ * is gone for them, images included; a removed message — decision 0090 — shows none; a minor's held image is not
+ * theirs to see): anyone else, staff included, gets
+ * null, answered as 404.
+ */
+export async function getWhisperImage(viewer: Viewer | null, conversationId: string, messageId: string, position: number, ifNoneMatch?: string) {
+  if (!viewer) return null;
+  const access = await conversationAccess(viewer, conversationId).catch((error: unknown) => {
+    if (isAppError(error) && error.code === 'not_found') return null;
+    throw error;
+  });
+  if (!access) return null;
+  const [image] = await queryRows<{ key: string; mine: boolean }>(
+    sql`SELECT i.storage_key AS key, m.author_id = ${viewer.id} AS mine FROM whisper_images i JOIN whisper_messages m ON m.id = i.message_id
+      WHERE m.id = ${messageId} AND m.conversation_id = ${conversationId} AND i.position = ${position} AND m.removed_at IS NULL
+        AND ${notHiddenFrom(viewer.id)}`,
+  );
+  if (!image || (!image.mine && access.imagesHeld)) return null;
+  return readPrivateImage(image.key, ifNoneMatch);
+}
+
+/**
  * A page of a thread, newest page first: WHISPERS_PAGE messages before `before` (a message id of this conversation;
  * none: the latest), returned oldest first, with the cursor of the page before it when there is one.
  */
@@ -193,10 +222,12 @@ export async function getThread(viewer: Viewer, conversationId: string, before?:
     ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM whisper_messages b WHERE b.id = ${before} AND b.conversation_id = ${conversationId})`
     : sql``;
   const [rows, [head], recipient] = await Promise.all([
-    queryRows<WhisperMessage>(sql`
+    queryRows<Omit<WhisperMessage, 'images'> & { images: { position: number; width: number; height: number }[] | null }>(sql`
       SELECT m.id, m.client_id AS "clientId", ${shownBody} AS body, coalesce(m.author_id = ${viewer.id}, false) AS mine,
         to_json(m.created_at) #>> '{}' AS "createdAt", m.removed_at IS NOT NULL AS removed,
-        (m.author_id = ${viewer.id} AND m.removed_at IS NULL AND m.created_at <= coalesce(${access.otherReadUpTo}::timestamptz, '-infinity')) AS read
+        (m.author_id = ${viewer.id} AND m.removed_at IS NULL AND m.created_at <= coalesce(${access.otherReadUpTo}::timestamptz, '-infinity')) AS read,
+        (SELECT json_agg(json_build_object('position', i.position, 'width', i.width, 'height', i.height) ORDER BY i.position)
+          FROM whisper_images i WHERE i.message_id = m.id AND m.removed_at IS NULL) AS images
       FROM whisper_messages m
       WHERE m.conversation_id = ${conversationId} AND ${notHiddenFrom(viewer.id)} ${cursor}
       ORDER BY m.created_at DESC, m.id DESC LIMIT ${WHISPERS_PAGE + 1}`),
@@ -204,10 +235,21 @@ export async function getThread(viewer: Viewer, conversationId: string, before?:
     access.counterpartId ? recipientOf(viewer, access.counterpartId) : null,
   ]);
   const more = rows.length > WHISPERS_PAGE;
-  const page = rows.slice(0, WHISPERS_PAGE).reverse();
+  const counterpart = head?.counterpart ?? null;
+  const page = rows
+    .slice(0, WHISPERS_PAGE)
+    .reverse()
+    .map(({ images, ...message }): WhisperMessage => {
+      const held = !message.mine && access.imagesHeld;
+      const alt = whisperImageAlt(message.mine ? viewer.username : (counterpart?.username ?? null));
+      return {
+        ...message,
+        images: (images ?? []).map((image) => ({ ...image, alt, url: held ? null : whisperImagePath(conversationId, message.id, image.position) })),
+      };
+    });
   return {
     id: access.id,
-    counterpart: head?.counterpart ?? null,
+    counterpart,
     messages: page,
     olderCursor: more ? (page[0]?.id ?? null) : null,
     unread: access.unread,

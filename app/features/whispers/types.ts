@@ -5,16 +5,32 @@ export type WhisperCounterpart = { id: string; username: string; name: string; i
 export type ConversationCard = {
   id: string;
   counterpart: WhisperCounterpart;
-  /** `removed`: a "mensagem removida" mark (its author left, or the moderation removed it); its body is empty. */
-  lastMessage: { body: string; mine: boolean; removed: boolean; createdAt: string } | null;
+  /**
+   * `removed`: a "mensagem removida" mark (its author left, or the moderation removed it); its body is empty.
+   * `images`: how many the message carries (a message without text shows "📷 Imagem").
+   */
+  lastMessage: { body: string; mine: boolean; removed: boolean; createdAt: string; images: number } | null;
   unread: number;
 };
 
+/** An image of a message as the viewer gets it: `url` is null when it is held from them (a minor, decision 0089). */
+export type WhisperImage = { position: number; width: number; height: number; url: string | null; alt: string };
+
 /**
  * A message in a thread. `read`: a message of the viewer's that the other reader has seen. `removed`: a "mensagem
- * removida" mark (decision 0090) — its author deleted their account or the moderation removed it; the body is empty.
+ * removida" mark (decision 0090) — its author deleted their account or the moderation removed it; the body is empty
+ * and it has no images.
  */
-export type WhisperMessage = { id: string; clientId: string; body: string; mine: boolean; createdAt: string; read: boolean; removed: boolean };
+export type WhisperMessage = {
+  id: string;
+  clientId: string;
+  body: string;
+  mine: boolean;
+  createdAt: string;
+  read: boolean;
+  removed: boolean;
+  images: WhisperImage[];
+};
 
 /** A thread page: the conversation, a page of messages (oldest first) and whether older ones remain. */
 export type WhisperThread = {

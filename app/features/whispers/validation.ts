@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WHISPER_MAX, WHISPER_TOO_LONG, whisperLength } from './policy';
+import { WHISPER_IMAGES_MAX, WHISPER_MAX, WHISPER_TOO_LONG, whisperLength } from './policy';
 
 /** Ids in whisper URLs and forms: anything else is a 404 before the database is asked. */
 export const whisperIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -13,12 +13,23 @@ const body = z
   .min(1, 'Escreva uma mensagem.')
   .refine((text) => whisperLength(text) <= WHISPER_MAX, WHISPER_TOO_LONG);
 
-/** A message, from the thread's form or /sussurrar/{username}. */
+/** A message's text next to images: may be empty (the mutation asks for text or an image, decision 0089). */
+const optionalBody = z
+  .string()
+  .trim()
+  .refine((text) => whisperLength(text) <= WHISPER_MAX, WHISPER_TOO_LONG)
+  .default('');
+
+/** The first message, from /sussurrar/{username} (text only). */
 export const whisperInput = z.object({ clientId, body });
+/** A message in a thread, from its page's form or /api/sussurros/{id}/mensagens; its images come separately. */
+export const threadMessageInput = z.object({ clientId, body: optionalBody });
+/** /sussurros/{id}/imagens/{message}/{n} */
+export const whisperImagePosition = z.coerce.number().int().min(1).max(WHISPER_IMAGES_MAX);
 
 /** The thread page's forms. */
 export const threadActionInput = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('enviar'), clientId, body }),
+  z.object({ intent: z.literal('enviar'), clientId, body: optionalBody }),
   z.object({ intent: z.literal('lida') }),
   z.object({ intent: z.literal('apagar'), message: whisperIdParam }),
   z.object({ intent: z.literal('bloquear') }),

@@ -3,6 +3,7 @@ import { Button } from '~/components/ui/button';
 import { SelectField, TextArea, TextField } from '~/components/ui/field';
 import { type FormResult, fieldError, isFailure, typed } from '~/lib/form-result';
 import { formatNumber } from '~/lib/format';
+import { IMAGE_ACCEPT } from '~/lib/image-rules';
 import { VISIBILITIES, VISIBILITY_LABELS } from '~/features/social/vocabulary';
 import { ATT_IMAGES_INPUT, ATT_IMAGES_MAX, ATT_TEXT_MAX } from '../policy';
 
@@ -41,7 +42,7 @@ function AttFields({ result, textLabel, textHint }: { result: FormResult | undef
         name={ATT_IMAGES_INPUT}
         label="Fotos (opcional)"
         multiple
-        accept="image/jpeg,image/png,image/webp,image/gif"
+        accept={IMAGE_ACCEPT}
         hint={`Até ${ATT_IMAGES_MAX} fotos: JPEG, PNG, WebP ou GIF, até 5 MB cada. Só quem pode ver a att vê as fotos.`}
         error={fieldError(result, ATT_IMAGES_INPUT)}
       />

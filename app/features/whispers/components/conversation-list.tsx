@@ -40,7 +40,7 @@ export function ConversationList({ conversations, searched }: { conversations: r
                   {conversation.lastMessage?.removed ? (
                     <RemovedMessage />
                   ) : conversation.lastMessage ? (
-                    `${conversation.lastMessage.mine ? 'Você: ' : ''}${conversation.lastMessage.body}`
+                    `${conversation.lastMessage.mine ? 'Você: ' : ''}${conversation.lastMessage.body || '📷 Imagem'}`
                   ) : (
                     'Sem mensagens'
                   )}

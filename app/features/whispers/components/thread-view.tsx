@@ -8,7 +8,7 @@ import { REMOVED_READER } from '~/features/accounts/removed-reader';
 import { ReportLink } from '~/features/moderation/components/report-link';
 import { type FormResult, isFailure, isSuccess } from '~/lib/form-result';
 import { formatDateTime } from '~/lib/format';
-import type { WhisperMessage, WhisperThread } from '../types';
+import type { WhisperImage, WhisperMessage, WhisperThread } from '../types';
 import { WhisperComposer } from './composer';
 import { RemovedMessage } from './removed-message';
 
@@ -74,15 +74,46 @@ function useOlderPages(thread: WhisperThread) {
   };
 }
 
+/** A message's images as thumbnails, each opening the full image; one held from a minor says so instead. */
+function MessageImages({ images }: { images: readonly WhisperImage[] }) {
+  return (
+    <ul className={`grid max-w-[85%] gap-1 ${images.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}>
+      {images.map((image) => (
+        <li key={image.position}>
+          {image.url ? (
+            <a href={image.url} target="_blank" rel="noreferrer" className="block">
+              <img
+                src={image.url}
+                alt={image.alt}
+                width={image.width}
+                height={image.height}
+                loading="lazy"
+                className="size-32 rounded-xl border border-line object-cover sm:size-40"
+              />
+            </a>
+          ) : (
+            <p className="flex size-32 items-center justify-center rounded-xl border border-dashed border-line bg-surface p-2 text-center text-sm text-muted sm:size-40">
+              Imagem oculta: só aparecem imagens de quem você segue.
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function MessageItem({ message }: { message: WhisperMessage }) {
   return (
     <li className={`flex flex-col gap-1 ${message.mine ? 'items-end' : 'items-start'}`}>
-      <div
-        className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 ${message.mine ? 'rounded-br-sm bg-mar text-on-mar' : 'rounded-bl-sm border border-line bg-surface text-ink'}`}
-      >
-        <span className="sr-only">{message.mine ? 'Você: ' : ''}</span>
-        {message.removed ? <RemovedMessage /> : message.body}
-      </div>
+      {message.images.length ? <MessageImages images={message.images} /> : null}
+      {message.body || message.removed ? (
+        <div
+          className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2 ${message.mine ? 'rounded-br-sm bg-mar text-on-mar' : 'rounded-bl-sm border border-line bg-surface text-ink'}`}
+        >
+          <span className="sr-only">{message.mine ? 'Você: ' : ''}</span>
+          {message.removed ? <RemovedMessage /> : message.body}
+        </div>
+      ) : null}
       <div className="flex items-center gap-2 text-xs text-muted">
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
         {message.mine && !message.removed ? <span>{message.read ? 'Lida' : 'Enviada'}</span> : null}

@@ -1,9 +1,9 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
+import { useEnhanced } from '~/lib/use-enhanced';
 import { type Suggestion, useSuggestions } from '~/features/catalog/components/use-suggestions';
 
 /** The LC's book is an edition: the clubs the search also suggests are left out. */
 const KINDS = ['edition'] as const;
-const noSubscription = () => () => undefined;
 
 /**
  * The LC's book: before JavaScript, a text field that takes an edition's id or its page's address (checked by
@@ -26,11 +26,7 @@ export function EditionPicker({
   const [chosen, setChosen] = useState<string | null>(defaultTitle);
   const [query, setQuery] = useState('');
   // The server (and a browser without JavaScript) renders the plain field; hydration swaps in the combobox.
-  const enhanced = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const enhanced = useEnhanced();
 
   const { suggestions, expanded: open, active, onKeyDown, close } = useSuggestions(query, KINDS);
   const choose = (s: Suggestion) => {
