@@ -19,6 +19,8 @@ export function rateLimitRules() {
     accountEmailsPerAddress: { name: 'emails-address', limit: env.RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
     // Every image a reader uploads (avatar, cover requests, att photos): decoding one may take 40 megapixels.
     imageUploadsPerReader: { name: 'image-uploads', limit: env.RATE_LIMIT_IMAGE_UPLOADS_PER_HOUR, windowSeconds: 3600 },
+    // Wrong overlay tokens per address (decision 0092): an OBS source asks with the right one, so only guesses count.
+    overlayTokenPerIp: { name: 'overlay-token-ip', limit: env.RATE_LIMIT_OVERLAY_TOKEN_IP_PER_10_MINUTES, windowSeconds: 600 },
   } satisfies Record<string, RateLimitRule>;
 }
 

@@ -17,3 +17,4 @@ export * from './marathon-webhooks';
 export * from './focus';
 export * from './tasks';
 export * from './whispers';
+export * from './overlays';
