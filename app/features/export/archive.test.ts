@@ -35,6 +35,9 @@ import { lcInput } from '../../../test/lc-fixtures';
 import { marathonInput } from '../../../test/marathon-fixtures';
 import { call, statusOf } from '../../../test/routes';
 import * as download from '../../routes/configuracoes.exportar.arquivo.$id';
+import { hashOverlayToken } from '~/features/overlays/access.server';
+import { issueOverlayToken, saveOverlayLook } from '~/features/overlays/mutations.server';
+import { DEFAULT_LOOKS } from '~/features/overlays/settings';
 import { archiveData, expireExportFiles, listExportFiles, readExportFile, requestExportFile } from './archive.server';
 
 useTestDatabase();
@@ -161,6 +164,9 @@ describe('full archive', () => {
     await sendWhisper(reader, conversationId, { clientId: newId(), body: 'Spoiler apagado' });
     const [hidden] = await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE body = 'Spoiler apagado'`);
     await hideWhisper(reader, conversationId, hidden!.id);
+    // Decision 0092: the overlays' looks are the reader's; the token (a credential, kept only hashed) never leaves.
+    await saveOverlayLook(reader, 'foca', { ...DEFAULT_LOOKS.foca, size: 'lg', cardColour: '#11161d', textColour: '#ffffff' });
+    const overlayToken = await issueOverlayToken(reader);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -260,6 +266,9 @@ describe('full archive', () => {
     expect(data.focusRoomsHosted).toMatchObject([{ name: 'Sala do Torto Arado', visibility: 'private', code: expect.stringMatching(/^[2-9A-Z]{8}$/) }]);
     expect(data.focusRooms).toMatchObject([{ room: 'Sala do Torto Arado', edition: { id: editionId } }]);
     expect(data.focusEggs).toMatchObject([{ source: 'challenge', hatchedAt: expect.any(String) }]);
+    expect(data.overlaySettings).toMatchObject([{ overlay: 'foca', size: 'lg', cardColour: '#11161d', textColour: '#ffffff', showPetName: true }]);
+    expect(strFromU8(files['data.json']!)).not.toContain(overlayToken);
+    expect(strFromU8(files['data.json']!)).not.toContain(hashOverlayToken(overlayToken));
     expect(data.focusPets).toMatchObject([{ id: petId, species: 'foca-harpa', name: 'Capitu', xp: 60, companion: true }]);
     const events = data.focusEvents as { kind: string; task: string | null }[];
     expect(events.filter((event) => event.kind !== 'task_completed')).toMatchObject([{ kind: 'egg_received' }, { kind: 'level_up', pet: petId, level: 2 }]);
