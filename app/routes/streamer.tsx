@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/streamer';
 import { OverlayPreview } from '~/features/overlays/components/overlay-preview';
 import { TokenPanel } from '~/features/overlays/components/token-panel';

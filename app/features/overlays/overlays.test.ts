@@ -21,6 +21,7 @@ import * as focaPage from '../../routes/overlay.foca';
 import { hashOverlayToken } from './access.server';
 import { issueOverlayToken, revokeOverlayToken, saveOverlayLook } from './mutations.server';
 import { EMPTY_OVERLAY } from './render.server';
+import { seedDemoOverlays } from './seed.server';
 import { DEFAULT_LOOKS } from './settings';
 
 useTestDatabase();
@@ -201,6 +202,15 @@ describe('overlay live stream', () => {
     const wrong = (await call(focaEvents.loader, obsRequest('/overlay/foca/eventos', token))) as Response;
     expect(wrong.status).toBe(404);
     expect(wrong.body).toBeNull();
+  });
+});
+
+describe('demo', () => {
+  it('gives lia_leitora her looks once, and no token', async () => {
+    await createUser({ username: 'lia_leitora' });
+    expect(await seedDemoOverlays()).toBe(2);
+    expect(await seedDemoOverlays()).toBe(0);
+    expect(await queryRows(sql`SELECT 1 FROM overlay_tokens`)).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/components/link';
 import type { FormResult } from '~/lib/form-result';
 import type { OverlayContent } from '../types';
 import { OverlaySettingsForm } from './overlay-settings-form';

@@ -12,7 +12,7 @@ import type { CapaOverlayData, FocaOverlayData, OverlayContent } from '../types'
  * OBS page (render.server.tsx, without the site's stylesheet) and into the signed-in previews. Sizes are in `em`
  * from the card's font size, so `size` scales everything.
  */
-const FONT_SIZES = { sm: 16, md: 22, lg: 30 } as const;
+const FONT_SIZES = { sm: 18, md: 26, lg: 36 } as const;
 const EDGE = 48;
 
 const cornerOf = (position: OverlayLook['position']): CSSProperties => {

@@ -65,8 +65,8 @@ export function TokenPanel({
       {issued ? (
         <div className="flex flex-col gap-3">
           <FormMessage tone="success">Link criado. Copie agora: por segurança, ele não aparece de novo.</FormMessage>
-          <CopyField label="Livro atual" value={issued.capa} />
-          <CopyField label="Foca" value={issued.foca} />
+          <CopyField label="Link do livro atual" value={issued.capa} />
+          <CopyField label="Link da foca" value={issued.foca} />
           <p className="text-sm text-muted">Quem tiver esse link vê o seu overlay. Não mostre na tela nem mande para ninguém.</p>
         </div>
       ) : createdAt ? (
