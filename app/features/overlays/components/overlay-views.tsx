@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Foca } from '~/components/ui/foca';
 import { wholePercent } from '~/components/ui/progress-bar';
+import { hueOf } from '~/features/catalog/components/edition-cover';
 import { formatCountdown } from '~/features/focus/components/focus-timer';
 import { SpeciesArt } from '~/features/focus/components/species-art';
 import { SPECIES } from '~/features/focus/species';
@@ -62,12 +63,6 @@ function Bar({ look, fraction, percent, data }: { look: OverlayLook; fraction: n
   );
 }
 
-function hueOf(text: string): number {
-  let hash = 0;
-  for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash % 360;
-}
-
 export function CapaOverlayCard({ look, data }: { look: OverlayLook; data: CapaOverlayData }) {
   const book = data.book;
   if (!book) return null;
@@ -82,7 +77,7 @@ export function CapaOverlayCard({ look, data }: { look: OverlayLook; data: CapaO
           aria-label={`Capa de ${book.title}`}
           style={{ ...cover, background: `hsl(${hueOf(book.title)} 42% 28%)`, color: '#fff', padding: '0.3em', fontSize: '0.45em', overflow: 'hidden' }}
         >
-          {book.title}
+          <span aria-hidden="true">{book.title}</span>
         </div>
       )}
       <div style={{ minWidth: 0, flex: 1 }}>
