@@ -66,10 +66,11 @@ const csp = (providerOrigins: string[]) =>
 
 export function securityHeaders(providerOrigins: string[]) {
   const policy = csp(providerOrigins);
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Content-Security-Policy', policy);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // The OBS overlays carry their token in the URL: no Referer ever leaves them (decision 0092).
+    res.setHeader('Referrer-Policy', req.path.startsWith('/overlay/') ? 'no-referrer' : 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');

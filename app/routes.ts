@@ -96,9 +96,17 @@ export default [
   route('foca/ovinhos', 'routes/foca.ovinhos.tsx'),
   route('foca/bichinhos', 'routes/foca.bichinhos.tsx'),
   route('foca/abrigo', 'routes/foca.abrigo.tsx'),
+  route('foca/overlay', 'routes/foca.overlay.tsx'),
+  route('foca/capa/overlay', 'routes/foca.capa.overlay.tsx'),
   // A pet's public page: after the static pages above (they win over a parameter in React Router).
   route('foca/:id', 'routes/foca.$id.tsx'),
   route('tarefas', 'routes/tarefas.tsx'),
+
+  route('streamer', 'routes/streamer.tsx'),
+  route('overlay/capa', 'routes/overlay.capa.ts'),
+  route('overlay/foca', 'routes/overlay.foca.ts'),
+  route('overlay/capa/eventos', 'routes/overlay.capa.eventos.ts'),
+  route('overlay/foca/eventos', 'routes/overlay.foca.eventos.ts'),
 
   route('sussurros', 'routes/sussurros.tsx'),
   route('sussurros/:id', 'routes/sussurros.$id.tsx'),

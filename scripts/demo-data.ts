@@ -20,6 +20,7 @@ import { DEMO_READERS, seedDemoReaders } from '~/features/profiles/seed.server';
 import { seedDemoBookshelf } from '~/features/reading/seed.server';
 import { seedDemoWhispers } from '~/features/whispers/seed.server';
 import { seedDemoUnsprint } from '~/features/unsprint/seed.server';
+import { seedDemoOverlays } from '~/features/overlays/seed.server';
 import { newId } from '~/lib/ids';
 
 const demoAccounts: DemoAccount[] = [
@@ -91,6 +92,7 @@ export async function seedDemo(): Promise<string[]> {
     );
   const whispers = await seedDemoWhispers();
   if (whispers) said.push(`Sussurros de lia_leitora: ${whispers} conversas, uma não lida (de marcos_tavares), em /sussurros.`);
+  if (await seedDemoOverlays()) said.push('Overlays de lia_leitora: a aparência da foca e do livro atual, em /streamer (o link para o OBS ela cria lá).');
   const clubs = await seedDemoClubs();
   if (clubs) said.push(`${clubs} clubes: ${DEMO_CLUBS.map((c) => `${c.name} (${c.visibility})`).join(', ')}, em /clubes.`);
   const groupReads = await seedDemoGroupReads();

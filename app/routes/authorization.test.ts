@@ -50,6 +50,9 @@ import * as whispers from './sussurros';
 import * as focaEggs from './foca.ovinhos';
 import * as focaAlbum from './foca.bichinhos';
 import * as focaShelter from './foca.abrigo';
+import * as streamer from './streamer';
+import * as focaOverlay from './foca.overlay';
+import * as bookOverlay from './foca.capa.overlay';
 import * as shelfPage from './estante.$id';
 import * as shelvesPage from './estantes';
 import { createShelf } from '~/features/reading/shelves/custom-shelves.server';
@@ -129,6 +132,10 @@ const routeCases = (
   { path: '/sussurros', module: whispers, expect: signedIn },
   { path: '/foca/bichinhos', module: focaAlbum, expect: signedIn },
   { path: '/foca/abrigo', module: focaShelter, expect: signedIn },
+  // The streamer's token and overlay looks are the viewer's own (the OBS URLs by token: overlays.test.ts, streamer.test.ts).
+  { path: '/streamer', module: streamer, expect: signedIn },
+  { path: '/foca/overlay', module: focaOverlay, expect: signedIn },
+  { path: '/foca/capa/overlay', module: bookOverlay, expect: signedIn },
   // Profiles (public here) are everyone's to see; following and blocking need an account.
   { path: '/seguindo', module: following, expect: signedIn },
   { path: '/u?q=leitor', module: readers, expect: everyone },
@@ -238,7 +245,7 @@ describe('who may open what (every role × every protected loader and action)', 
         }
       }
     }
-    expect(denials).toBe(55);
+    expect(denials).toBe(58);
     // Every denied "aprovar" and "retirar" left the request untouched.
     const [mine] = (await listMyChangeRequests(testViewer(users.leitor))).items;
     expect(mine?.status).toBe('pending');

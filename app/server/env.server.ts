@@ -32,6 +32,7 @@ const schema = z.object({
   RATE_LIMIT_SIGNUP_IP_PER_5_MINUTES: z.coerce.number().int().positive().default(25),
   RATE_LIMIT_EMAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_IMAGE_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_OVERLAY_TOKEN_IP_PER_10_MINUTES: z.coerce.number().int().positive().default(30),
   HTML_CACHE_MAX_ENTRIES: z.coerce.number().int().nonnegative().default(2000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),

@@ -21,6 +21,8 @@ export function rateLimitRules() {
     imageUploadsPerReader: { name: 'image-uploads', limit: env.RATE_LIMIT_IMAGE_UPLOADS_PER_HOUR, windowSeconds: 3600 },
     // unSprint batches whose Twitch token was refused, per address: each costs a call to Twitch (decision 0093).
     unsprintRefusedPerIp: { name: 'unsprint-refused-ip', limit: 30, windowSeconds: 60 },
+    // Wrong overlay tokens per address (decision 0092): an OBS source asks with the right one, so only guesses count.
+    overlayTokenPerIp: { name: 'overlay-token-ip', limit: env.RATE_LIMIT_OVERLAY_TOKEN_IP_PER_10_MINUTES, windowSeconds: 600 },
   } satisfies Record<string, RateLimitRule>;
 }
 

@@ -39,6 +39,7 @@ export function AvatarMenu({ viewer }: Props) {
           <MenuLink to="/configuracoes/notificacoes">Preferências de notificação</MenuLink>
           <MenuLink to="/configuracoes/importar">Importar livros</MenuLink>
           <MenuLink to="/configuracoes/exportar">Exportar seus dados</MenuLink>
+          <MenuLink to="/streamer">Ferramentas de streamer</MenuLink>
           <MenuLink to="/notificacoes">Notificações</MenuLink>
           {viewer.role !== 'reader' ? <MenuLink to="/gerenciar">Gerenciar</MenuLink> : null}
         </ul>

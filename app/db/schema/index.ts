@@ -18,3 +18,4 @@ export * from './focus';
 export * from './tasks';
 export * from './whispers';
 export * from './unsprint';
+export * from './overlays';

@@ -1,3 +1,4 @@
+import { signalOverlays } from '~/features/overlays/live.server';
 import { desc, eq, ilike, or } from 'drizzle-orm';
 import { getDb } from '~/db/client.server';
 import { sessions, users } from '~/db/schema';
@@ -65,5 +66,7 @@ export async function setSuspended(viewer: Viewer, userId: string, suspended: bo
   if (!suspended) await admitReturningReaders([userId]);
   // Their conversations are hidden from (or back for) the readers they whisper with: those headers recount.
   await recountCounterpartInboxes(userId);
+  // Their OBS overlays empty at once (decision 0092): each open one reads its token again and finds nobody.
+  await signalOverlays(userId, getDb());
   log.info(suspended ? 'admin.account_suspended' : 'admin.account_restored', { adminId: viewer.id, userId });
 }

@@ -2,6 +2,7 @@ import { releaseGroupReadsOf } from '~/features/lcs/deletion.server';
 import { releaseMarathonsOf } from '~/features/marathons/deletion.server';
 import { handOverOwnedClubs } from '~/features/clubs/deletion.server';
 import { forgetWhispersOf } from '~/features/whispers/deletion.server';
+import { signalOverlays } from '~/features/overlays/live.server';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
 import { authAccounts, users } from '~/db/schema';
@@ -92,6 +93,8 @@ export async function deleteAccount(viewer: Viewer, request: Request, input: { u
     const marathons = await releaseMarathonsOf(tx, viewer.id);
     const whispers = await forgetWhispersOf(tx, viewer.id);
     await tx.delete(users).where(eq(users.id, viewer.id));
+    // The reader's open OBS overlays hear it at the commit and empty (decision 0092).
+    await signalOverlays(viewer.id, tx);
     return {
       files: [
         ...stored.map((f) => f.key),

@@ -247,5 +247,11 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
     why: 'which challenges and books already counted in the reader’s tasks, once ever',
     archive: { excluded: 'ids of the reader’s own challenges and works, already in their sections; what counted is in taskProgress' },
   },
+  'overlay_tokens.user_id': {
+    onDelete: 'delete',
+    why: 'the reader’s OBS overlay token: its overlays show nothing once the account is gone',
+    archive: { excluded: 'a credential (only its hash is kept): never exported; the reader makes a new one' },
+  },
+  'overlay_settings.user_id': { onDelete: 'delete', why: 'how the reader’s overlays look', archive: 'overlaySettings' },
   'marathon_notice_acceptances.user_id': { onDelete: 'delete', why: 'when the reader accepted the marathons’ notice', archive: 'marathonNotice' },
 };

@@ -228,6 +228,10 @@ export async function archiveData(userId: string): Promise<{ data: Record<string
         FROM focus_pets p WHERE p.user_id = ${userId}) AS "focusPets",
       (SELECT json_agg(json_build_object('kind', v.kind, 'pet', v.pet_id, 'level', v.level, 'task', v.task_id, 'createdAt', v.created_at) ORDER BY v.created_at, v.id)
         FROM focus_events v WHERE v.user_id = ${userId}) AS "focusEvents",
+      (SELECT json_agg(json_build_object('overlay', o.kind, 'size', o.size, 'position', o.position, 'textColour', o.text_colour, 'cardColour', o.card_colour,
+          'accentColour', o.accent_colour, 'showProgressBar', o.show_progress_bar, 'showPercent', o.show_percent, 'showPetName', o.show_pet_name,
+          'updatedAt', o.updated_at) ORDER BY o.kind)
+        FROM overlay_settings o WHERE o.user_id = ${userId}) AS "overlaySettings",
       (SELECT json_agg(json_build_object('task', t.task_id, 'periodStart', t.period_start, 'progress', t.progress, 'target', t.target,
           'completedAt', t.completed_at, 'updatedAt', t.updated_at) ORDER BY t.period_start, t.task_id)
         FROM task_progress t WHERE t.user_id = ${userId}) AS "taskProgress",

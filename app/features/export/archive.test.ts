@@ -35,6 +35,9 @@ import { lcInput } from '../../../test/lc-fixtures';
 import { marathonInput } from '../../../test/marathon-fixtures';
 import { call, statusOf } from '../../../test/routes';
 import * as download from '../../routes/configuracoes.exportar.arquivo.$id';
+import { hashOverlayToken } from '~/features/overlays/access.server';
+import { issueOverlayToken, saveOverlayLook } from '~/features/overlays/mutations.server';
+import { DEFAULT_LOOKS } from '~/features/overlays/settings';
 import { archiveData, expireExportFiles, listExportFiles, readExportFile, requestExportFile } from './archive.server';
 import { receiveUnsprintBatch } from '~/features/unsprint/credits.server';
 
@@ -182,6 +185,9 @@ describe('full archive', () => {
       { username: readerUser.username, sprint, minutos: 15, evento: 'encerrar' },
     ]);
     await getDb().execute(sql`UPDATE unsprint_participations SET reader_id = ${readerUser.id}, credited_minutes = 15 WHERE sprint_id = ${sprint}`);
+    // Decision 0092: the overlays' looks are the reader's; the token (a credential, kept only hashed) never leaves.
+    await saveOverlayLook(reader, 'foca', { ...DEFAULT_LOOKS.foca, size: 'lg', cardColour: '#11161d', textColour: '#ffffff' });
+    const overlayToken = await issueOverlayToken(reader);
     const coverRequest = newId();
     await getDb()
       .insert(changeRequests)
@@ -281,6 +287,9 @@ describe('full archive', () => {
     expect(data.focusRoomsHosted).toMatchObject([{ name: 'Sala do Torto Arado', visibility: 'private', code: expect.stringMatching(/^[2-9A-Z]{8}$/) }]);
     expect(data.focusRooms).toMatchObject([{ room: 'Sala do Torto Arado', edition: { id: editionId } }]);
     expect(data.focusEggs).toMatchObject([{ source: 'challenge', hatchedAt: expect.any(String) }]);
+    expect(data.overlaySettings).toMatchObject([{ overlay: 'foca', size: 'lg', cardColour: '#11161d', textColour: '#ffffff', showPetName: true }]);
+    expect(strFromU8(files['data.json']!)).not.toContain(overlayToken);
+    expect(strFromU8(files['data.json']!)).not.toContain(hashOverlayToken(overlayToken));
     expect(data.focusPets).toMatchObject([{ id: petId, species: 'foca-harpa', name: 'Capitu', xp: 60, companion: true }]);
     const events = data.focusEvents as { kind: string; task: string | null }[];
     expect(events.filter((event) => event.kind !== 'task_completed')).toMatchObject([{ kind: 'egg_received' }, { kind: 'level_up', pet: petId, level: 2 }]);

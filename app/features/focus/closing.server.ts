@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { creditReading } from '~/features/marathons/counting.server';
+import { signalOverlays } from '~/features/overlays/live.server';
 import { publish } from '~/server/realtime.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
 import { lockReaderTasks, recordTaskEvent } from '~/features/tasks/record.server';
@@ -70,6 +71,8 @@ export async function closeSession(
   await applyClosedSession(tx, row.user_id, { status, credited });
   // The minutes it credited count in the reader's tasks (a given-up session's half too, as in the ranking: decision 0085).
   await recordTaskEvent(tx, row.user_id, 'focus_minutes', credited, undefined, at);
+  // The foca overlay stops its timer (decision 0092).
+  await signalOverlays(row.user_id, tx);
   return credited;
 }
 

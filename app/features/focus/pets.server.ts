@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '~/db/client.server';
+import { signalOverlays } from '~/features/overlays/live.server';
 import { readerCacheTag } from '~/features/profiles/cache';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
@@ -14,6 +15,7 @@ export async function renamePet(viewer: Viewer, petId: string, name: string | nu
     sql`UPDATE focus_pets SET name = ${name} WHERE id = ${petId} AND user_id = ${viewer.id} RETURNING companion`,
   );
   if (!row) throw new AppError('not_found');
+  if (row.companion) await signalOverlays(viewer.id, getDb());
   // The reader's foca page shows every pet by name; the profile, the companion.
   await invalidateTags(row.companion ? [focusReaderCacheTag(viewer.id), readerCacheTag(viewer.id)] : [focusReaderCacheTag(viewer.id)]);
 }
@@ -28,6 +30,8 @@ export async function chooseCompanion(viewer: Viewer, petId: string): Promise<vo
     if (!pets.some((pet) => pet.id === petId)) throw new AppError('not_found');
     await tx.execute(sql`UPDATE focus_pets SET companion = false WHERE user_id = ${viewer.id} AND companion AND id <> ${petId}`);
     await tx.execute(sql`UPDATE focus_pets SET companion = true WHERE id = ${petId}`);
+    // The foca overlay shows the new companion (decision 0092).
+    await signalOverlays(viewer.id, tx);
   });
   await invalidateTags([readerCacheTag(viewer.id)]);
 }

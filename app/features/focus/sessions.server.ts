@@ -3,6 +3,7 @@ import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { focusSessions } from '~/db/schema';
 import { prepareProgress, recordProgress } from '~/features/reading/progress/progress.server';
 import type { ProgressUnit } from '~/features/reading/vocabulary';
+import { signalOverlays } from '~/features/overlays/live.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { registerRecurringJob } from '~/server/jobs.server';
@@ -59,9 +60,8 @@ export async function startFocusSession(viewer: Viewer, input: { editionId: stri
   if (!reading) throw new AppError('invalid_input', 'Escolha um livro que você está lendo.', 'editionId');
   const id = newId();
   try {
-    await getDb()
-      .insert(focusSessions)
-      .values({
+    await getDb().transaction(async (tx) => {
+      await tx.insert(focusSessions).values({
         id,
         userId: viewer.id,
         editionId: input.editionId,
@@ -69,6 +69,9 @@ export async function startFocusSession(viewer: Viewer, input: { editionId: stri
         startedAt: sql`now()`,
         endsAt: sql`now() + make_interval(mins => ${input.plannedMinutes})`,
       });
+      // The foca overlay starts its timer (decision 0092).
+      await signalOverlays(viewer.id, tx);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'Você já tem uma sessão de foco em andamento.');
     throw error;

@@ -1,7 +1,7 @@
 import type { EditionCard } from '../types';
 
 /** A stable hue from the title, so a generated cover looks the same everywhere and on every visit. */
-function hueOf(text: string): number {
+export function hueOf(text: string): number {
   let hash = 0;
   for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return hash % 360;

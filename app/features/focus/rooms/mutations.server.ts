@@ -4,6 +4,7 @@ import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { recordTaskEvent } from '~/features/tasks/record.server';
 import { focusRoomMembers, focusRooms } from '~/db/schema';
 import { resolveUsername } from '~/features/accounts/queries.server';
+import { signalOverlays } from '~/features/overlays/live.server';
 import { notify } from '~/features/social/mutations.server';
 import { blockedEitherWay, isBlockedPair } from '~/features/social/audience.server';
 import { newId } from '~/lib/ids';
@@ -161,7 +162,7 @@ export async function startRoomSprint(viewer: Viewer, roomId: string, minutes: n
     // Sessions of theirs whose end has passed: locked in user_id order, closed first (rare: a last sprint not concluded).
     for (const row of await lockRunningSessions(tx, sql`ends_at <= now() AND user_id IN (${readers})`)) await closeAsGivingUp(tx, row);
     // Then every member's session in one statement, in user_id order.
-    const inserted = await queryRows<{ id: string }>(
+    const inserted = await queryRows<{ user_id: string }>(
       sql`INSERT INTO focus_sessions (id, user_id, edition_id, planned_minutes, started_at, ends_at, room_sprint_id)
         SELECT j.id, j.user_id, j.edition_id, s.planned_minutes, s.started_at, s.ends_at, s.id
         FROM (VALUES ${sql.join(
@@ -169,10 +170,12 @@ export async function startRoomSprint(viewer: Viewer, roomId: string, minutes: n
           sql`, `,
         )}) AS j (id, user_id, edition_id) JOIN focus_room_sprints s ON s.id = ${id}
         ORDER BY j.user_id
-        ON CONFLICT (user_id) WHERE status = 'running' DO NOTHING RETURNING id`,
+        ON CONFLICT (user_id) WHERE status = 'running' DO NOTHING RETURNING user_id`,
       tx,
     );
     const sessions = inserted.length;
+    // Each member's foca overlay starts its timer (decision 0092).
+    for (const { user_id } of inserted) await signalOverlays(user_id, tx);
     await changed(roomId, 'sprint', tx);
     return { id, sessions };
   });

@@ -3,6 +3,7 @@ import { type Tx, getDb, queryRows } from '~/db/client.server';
 import { recordTaskEvent, workOf } from '~/features/tasks/record.server';
 import { editions, progressEntries, readThroughs, shelfEntries } from '~/db/schema';
 import { creditReading, readingAmount } from '~/features/marathons/counting.server';
+import { signalOverlays } from '~/features/overlays/live.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
@@ -146,6 +147,8 @@ export async function recordProgress(tx: Tx, viewer: Viewer, prepared: PreparedP
   await creditReading(tx, { userId: viewer.id, ...credited, at: new Date() });
   // "Atualize 2 livros": the work is the key, so a second update of the same book (any edition) counts nothing (decision 0085).
   await recordTaskEvent(tx, viewer.id, 'book_updated', 1, workOf(editionId));
+  // The reader's book overlay shows the new progress (decision 0092).
+  await signalOverlays(viewer.id, tx);
   if (advanced.length > 0) return { advanced: true, fraction, entryId, credited };
   const [current] = await tx.select({ fraction: readThroughs.progressFraction }).from(readThroughs).where(eq(readThroughs.id, read.id));
   return { advanced: false, fraction: current?.fraction ?? fraction, entryId, credited };
@@ -165,6 +168,7 @@ export async function correctProgress(viewer: Viewer, editionId: string, value: 
       .returning({ id: readThroughs.id });
     if (moved.length === 0) throw new AppError('invalid_input', 'A correção é para voltar atrás; para avançar, registre o progresso.', 'correctedValue');
     await tx.insert(progressEntries).values({ id: newId(), readThroughId: read.id, value, unit, fraction, correction: true });
+    await signalOverlays(viewer.id, tx);
   });
 }
 

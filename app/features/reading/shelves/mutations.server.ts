@@ -3,6 +3,7 @@ import { type Tx, getDb } from '~/db/client.server';
 import { editions, readThroughs, shelfEntries } from '~/db/schema';
 import { editionCacheTag } from '~/features/catalog/cache';
 import { readingFinished } from '~/features/marathons/counting.server';
+import { signalOverlays } from '~/features/overlays/live.server';
 import { newId } from '~/lib/ids';
 import { AppError } from '~/server/errors';
 import { invalidateTags } from '~/server/html-cache.server';
@@ -76,6 +77,7 @@ export async function setShelfStatus(viewer: Viewer, editionId: string, status: 
       if (created) {
         await adjustReadersCount(tx, editionId, 1);
         await applyStatus(tx, viewer.id, { id: entry.id, editionId }, status);
+        await signalOverlays(viewer.id, tx);
         return true;
       }
     }
@@ -85,6 +87,8 @@ export async function setShelfStatus(viewer: Viewer, editionId: string, status: 
       .set({ status, updatedAt: sql`now()` })
       .where(eq(shelfEntries.id, entry.id));
     await applyStatus(tx, viewer.id, { id: entry.id, editionId }, status);
+    // The book overlay shows the most recently updated book being read: a status change may change which (decision 0092).
+    await signalOverlays(viewer.id, tx);
     return false;
   });
   // A new entry changes the edition's readers count; a finished reading changes its statistics tab.
@@ -131,7 +135,10 @@ export async function removeShelfEntry(viewer: Viewer, editionId: string): Promi
       .delete(shelfEntries)
       .where(and(eq(shelfEntries.userId, viewer.id), eq(shelfEntries.editionId, editionId)))
       .returning({ id: shelfEntries.id });
-    if (deleted.length > 0) await adjustReadersCount(tx, editionId, -1);
+    if (deleted.length > 0) {
+      await adjustReadersCount(tx, editionId, -1);
+      await signalOverlays(viewer.id, tx);
+    }
     return deleted.length > 0;
   });
   if (removed) await invalidateTags([editionCacheTag(editionId)]);
