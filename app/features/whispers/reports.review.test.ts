@@ -1,15 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { getDatabase, getDb, queryRows } from '~/db/client.server';
-import { reports, users } from '~/db/schema';
-import { actOnReport, createReport } from '~/features/moderation/mutations.server';
+import { reports } from '~/db/schema';
+import { actOnReport } from '~/features/moderation/mutations.server';
 import { blockReader } from '~/features/social/blocks.server';
 import { newId } from '~/lib/ids';
-import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
-import { createUser, testViewer } from '../../../test/factories';
-import { forgetWhispersOf } from './deletion.server';
+import { deleteAccount, messageIds, reader, report, say } from '../../../test/whisper-fixtures';
 import { markConversationRead, sendWhisper, whisperTo } from './mutations.server';
 import { countUnreadConversations, listConversations } from './queries.server';
 import { openWhisperReport } from './reports.server';
@@ -20,19 +18,6 @@ import { openWhisperReport } from './reports.server';
  */
 
 useTestDatabase();
-
-async function reader(role: 'reader' | 'admin' = 'reader'): Promise<Viewer> {
-  return { ...testViewer(await createUser({ verified: true, role }), role), emailVerified: true };
-}
-const say = (body: string) => ({ clientId: newId(), body });
-const report = (viewer: Viewer, target: string) => createReport(viewer, { kind: 'whisper', target, reason: 'harassment', details: 'Ameaças.' });
-const messageIds = async (conversationId: string) =>
-  (await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE conversation_id = ${conversationId} ORDER BY created_at, id`)).map((r) => r.id);
-const deleteAccount = (userId: string) =>
-  getDb().transaction(async (tx) => {
-    await forgetWhispersOf(tx, userId);
-    await tx.delete(users).where(eq(users.id, userId));
-  });
 
 /** Bia starts a conversation with Ana with a threat; Ana has not opened it yet (no read mark). */
 async function threatened() {

@@ -1,35 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
-import { reports, users, whisperReportViews } from '~/db/schema';
-import { forgetWhispersOf } from '~/features/whispers/deletion.server';
+import { reports, whisperReportViews } from '~/db/schema';
 import { archiveData } from '~/features/export/archive.server';
-import { actOnReport, createReport } from '~/features/moderation/mutations.server';
+import { actOnReport } from '~/features/moderation/mutations.server';
 import { getReportGroup, getReportTarget, listReportGroups } from '~/features/moderation/queries.server';
-import { newId } from '~/lib/ids';
-import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
-import { createUser, testViewer } from '../../../test/factories';
+import { deleteAccount, messageIds, reader, report, say } from '../../../test/whisper-fixtures';
 import { sendWhisper, whisperTo } from './mutations.server';
 import { countUnreadConversations, getThread, listConversations } from './queries.server';
 import { REPORT_CONTEXT_SIZE } from './policy';
 import { openWhisperReport } from './reports.server';
 
 useTestDatabase();
-
-async function reader(role: 'reader' | 'curator' | 'admin' = 'reader'): Promise<Viewer> {
-  return { ...testViewer(await createUser({ verified: true, role }), role), emailVerified: true };
-}
-const say = (body: string) => ({ clientId: newId(), body });
-const report = (viewer: Viewer, target: string) => createReport(viewer, { kind: 'whisper', target, reason: 'harassment', details: 'Ameaças.' });
-const messageIds = async (conversationId: string) =>
-  (await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE conversation_id = ${conversationId} ORDER BY created_at, id`)).map((r) => r.id);
-/** What accounts/deletion.server does to whispers, then the account goes (the full path is in accounts/deletion.test.ts). */
-const deleteAccount = (userId: string) =>
-  getDb().transaction(async (tx) => {
-    await forgetWhispersOf(tx, userId);
-    await tx.delete(users).where(eq(users.id, userId));
-  });
 
 /** Ana writes to Bia, Bia answers with something to report, then a dozen more back and forth. */
 async function conversation() {
