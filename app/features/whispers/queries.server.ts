@@ -34,6 +34,13 @@ const shownBody = sql`CASE WHEN m.removed_at IS NULL THEN m.body ELSE '' END`;
 /** SQL: a message `m` the viewer did not remove from their side. */
 const notHiddenFrom = (viewerId: string) => sql`NOT EXISTS (SELECT 1 FROM whisper_hidden_messages h WHERE h.message_id = m.id AND h.user_id = ${viewerId})`;
 
+/**
+ * SQL: the messages of conversation `c` the viewer `me` has not read: the other's, still shown, newer than their read
+ * mark. The list counts them and the badge asks whether there are any, so the two always agree (decision 0090).
+ */
+const unreadMessages = (viewerId: string) => sql`whisper_messages m WHERE m.conversation_id = c.id AND m.author_id <> ${viewerId} AND m.removed_at IS NULL
+  AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewerId)}`;
+
 export type ConversationAccess = { id: string; counterpartId: string | null; otherReadUpTo: string | null; unread: boolean };
 
 /** The conversation if the viewer is one of its two readers and may see it now; otherwise not_found. */
@@ -113,27 +120,34 @@ export async function listConversations(viewer: Viewer, q = ''): Promise<Convers
       (SELECT json_build_object('body', ${shownBody}, 'mine', coalesce(m.author_id = ${viewer.id}, false), 'removed', m.removed_at IS NOT NULL,
           'createdAt', to_json(m.created_at) #>> '{}')
         FROM whisper_messages m WHERE m.conversation_id = c.id AND ${notHiddenFrom(viewer.id)} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS "lastMessage",
-      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = c.id AND m.author_id <> ${viewer.id} AND m.removed_at IS NULL
-        AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewer.id)}) AS unread
+      (SELECT count(*)::int FROM ${unreadMessages(viewer.id)}) AS unread
     FROM ${conversationFrom(viewer.id)}
     WHERE me.user_id = ${viewer.id} AND ${counterpartShown(viewer.id)}
       ${search.length > 0 ? sql`AND o.id IS NOT NULL AND ${sql.join(search, sql` AND `)}` : sql``}
     ORDER BY c.last_message_at DESC, c.id LIMIT ${CONVERSATIONS_PAGE}`);
 }
 
-/** Whether the viewer blocks the reader with this username: /sussurros says "Você bloqueou @x" only then, never from a crafted link. */
-export async function viewerBlocks(viewer: Viewer, username: string): Promise<boolean> {
-  const [row] = await queryRows<{ id: string }>(
-    sql`SELECT u.id FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${viewer.id} AND u.username = ${username}`,
-  );
-  return row !== undefined;
+/**
+ * Whether the viewer blocks the reader with this username: /sussurros says "Você bloqueou @x" only then, never from a
+ * crafted link. With it, the newest message of theirs the viewer can still report (decision 0090), or null.
+ */
+export async function viewerBlocks(viewer: Viewer, username: string): Promise<{ reportable: string | null } | null> {
+  const [row] = await queryRows<{ reportable: string | null }>(sql`
+    SELECT (SELECT m.id FROM whisper_messages m JOIN whisper_participants me ON me.conversation_id = m.conversation_id AND me.user_id = ${viewer.id}
+        WHERE m.author_id = u.id AND m.removed_at IS NULL AND ${notHiddenFrom(viewer.id)} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS reportable
+    FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${viewer.id} AND u.username = ${username}`);
+  return row ?? null;
 }
 
-/** The header's badge: the viewer's conversations with something they have not read. */
+/**
+ * The header's badge: the viewer's conversations with a message they have not read, by the list's own count. The
+ * clock only narrows the search: a conversation whose newest news is older than the read mark has nothing new.
+ */
 export async function countUnreadConversations(viewer: Viewer): Promise<number> {
   const [row] = await queryRows<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM ${conversationFrom(viewer.id)}
-    WHERE me.user_id = ${viewer.id} AND c.last_message_at > coalesce(me.read_up_to, '-infinity') AND ${counterpartShown(viewer.id)}`);
+    WHERE me.user_id = ${viewer.id} AND c.last_message_at > coalesce(me.read_up_to, '-infinity') AND ${counterpartShown(viewer.id)}
+      AND EXISTS (SELECT 1 FROM ${unreadMessages(viewer.id)})`);
   return row?.n ?? 0;
 }
 

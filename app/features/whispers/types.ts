@@ -50,5 +50,6 @@ export type WhisperReportContext = {
   conversationId: string;
   readers: (string | null)[];
   messages: { id: string; body: string; author: string | null; removed: boolean; createdAt: string; reported: boolean }[];
-  views: { viewer: string | null; viewedAt: string }[];
+  /** `viewer`: the username they had when they looked; `viewerGone` once their account was deleted. */
+  views: { viewer: string | null; viewerGone: boolean; viewedAt: string }[];
 };
