@@ -12,8 +12,12 @@ import { openWhisperReport } from '~/features/whispers/reports.server';
 import { whisperIdParam } from '~/features/whispers/validation';
 import { fieldError, isFailure, isSuccess, typed } from '~/lib/form-result';
 import { formatDateTime } from '~/lib/format';
+import { privatePageHeaders } from '~/server/cache-headers';
 import { orNotFound } from '~/server/errors';
 import { requireRole } from '~/server/viewer.server';
+
+/** Private text: never kept by a browser's or a proxy's cache. */
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sussurro denunciado · Denúncias · Gerenciar · Maratona' }];
 
@@ -100,7 +104,8 @@ export default function WhisperReport({ loaderData, actionData }: Route.Componen
         <ul className="flex flex-col gap-1">
           {whisper.views.map((v, i) => (
             <li key={i}>
-              Vista por {readerName(v.viewer)} em {formatDateTime(v.viewedAt)}
+              Vista por {readerName(v.viewer)}
+              {v.viewer && v.viewerGone ? ' (conta excluída)' : ''} em {formatDateTime(v.viewedAt)}
             </li>
           ))}
         </ul>

@@ -7,9 +7,13 @@ import { WHISPER_IMAGES_INPUT } from '~/features/whispers/policy';
 import { getThread } from '~/features/whispers/queries.server';
 import { threadActionInput, threadQuery, whisperIdParam } from '~/features/whispers/validation';
 import { newId } from '~/lib/ids';
+import { privatePageHeaders } from '~/server/cache-headers';
 import { orNotFound } from '~/server/errors';
 import { failureFromError, parseForm, uploadedFilesOf } from '~/server/forms.server';
 import { requireViewer } from '~/server/viewer.server';
+
+/** Private text: never kept by a browser's or a proxy's cache. */
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded ? (loaded.thread.counterpart?.name ?? REMOVED_READER) : 'Conversa'} · Sussurros · Maratona` },

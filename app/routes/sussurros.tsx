@@ -1,4 +1,6 @@
 import type { Route } from './+types/sussurros';
+import { Link } from '~/components/link';
+import { reportPath } from '~/features/moderation/reasons';
 import { DirectorySearch } from '~/components/ui/directory-search';
 import { FormMessage } from '~/components/ui/field';
 import { ConversationList } from '~/features/whispers/components/conversation-list';
@@ -13,9 +15,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const url = new URL(request.url);
   const { q, bloqueado } = conversationsQuery.parse(Object.fromEntries(url.searchParams));
-  const [conversations, blocks] = await Promise.all([listConversations(viewer, q), bloqueado ? viewerBlocks(viewer, bloqueado) : false]);
+  const [conversations, blocks] = await Promise.all([listConversations(viewer, q), bloqueado ? viewerBlocks(viewer, bloqueado) : null]);
   // "Bloquear" on a thread lands here with the username: said only when the viewer does block them (not from any link).
-  return { conversations, q, blocked: blocks ? bloqueado! : null };
+  return { conversations, q, blocked: blocks ? { username: bloqueado!, reportable: blocks.reportable } : null };
 }
 
 export default function WhispersPage({ loaderData }: Route.ComponentProps) {
@@ -26,7 +28,20 @@ export default function WhispersPage({ loaderData }: Route.ComponentProps) {
         <h1 className="font-serif text-3xl font-bold">Sussurros</h1>
         <p className="text-muted">Conversas privadas entre você e outra pessoa. Só vocês dois leem.</p>
       </header>
-      <FormMessage tone="success">{blocked ? `Você bloqueou @${blocked}. A conversa sumiu para vocês dois.` : null}</FormMessage>
+      <FormMessage tone="success">
+        {blocked ? (
+          <>
+            Você bloqueou @{blocked.username}. A conversa sumiu para vocês dois.
+            {blocked.reportable ? (
+              <>
+                {' '}
+                Se foi por algo que a pessoa escreveu, você ainda pode{' '}
+                <Link to={reportPath('whisper', blocked.reportable)}>denunciar a última mensagem de @{blocked.username}</Link>.
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </FormMessage>
       <DirectorySearch label="Buscar conversa por nome ou @usuário" q={q} />
       <ConversationList conversations={conversations} searched={q !== ''} />
     </div>

@@ -13,6 +13,7 @@ import { call, statusOf } from '../../test/routes';
 import * as send from './api/sussurros.$id.mensagens';
 import * as conta from './configuracoes.conta';
 import * as list from './sussurros';
+import * as reportContext from './gerenciar.denuncias.sussurro.$id';
 import * as thread from './sussurros.$id';
 import * as start from './sussurrar.$username';
 import * as profile from './u.$username';
@@ -189,5 +190,14 @@ describe('whisper pages', () => {
     };
     expect(refused.data.fieldErrors.whisperAudience).toBe('Até os 18 anos, só quem você segue pode sussurrar para você.');
     expect(refused.data.fields.bio).toBe('Leio mangá.');
+  });
+});
+
+describe('private pages are never cached (decision 0090)', () => {
+  it('the thread and a reported whisper’s context answer Cache-Control: private, no-store', () => {
+    for (const page of [thread, reportContext]) {
+      const headers = new Headers((page.headers as () => HeadersInit)());
+      expect(headers.get('Cache-Control')).toBe('private, no-store');
+    }
   });
 });

@@ -26,3 +26,6 @@ export function withCacheTags(headers: HeadersInit, tags: readonly string[]): He
   merged.set('X-Cache-Tags', [merged.get('X-Cache-Tags'), ...tags].filter(Boolean).join(','));
   return merged;
 }
+
+/** A page only its reader may see (a whisper thread, a reported whisper's context): no cache anywhere keeps it. */
+export const privatePageHeaders: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });

@@ -113,11 +113,18 @@ export const whisperReportViews = pgTable(
     /** The reported message and its conversation: null once they are gone (both readers left). */
     messageId: text().references(() => whisperMessages.id, { onDelete: 'set null' }),
     conversationId: text().references(() => whisperConversations.id, { onDelete: 'set null' }),
-    /** Null once the staff member deleted their account ("leitor removido"): the log is never rewritten. */
+    /** Null once the staff member deleted their account: the log is never rewritten. */
     viewerId: text().references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member's username when they looked: "Vista por @x" outlives their account (decision 0090). */
+    viewerUsername: text(),
     viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('whisper_report_views_message_idx').on(t.messageId, t.viewedAt), index('whisper_report_views_report_idx').on(t.reportId)],
+  (t) => [
+    index('whisper_report_views_message_idx').on(t.messageId, t.viewedAt),
+    index('whisper_report_views_report_idx').on(t.reportId),
+    index('whisper_report_views_conversation_idx').on(t.conversationId),
+    index('whisper_report_views_viewer_idx').on(t.viewerId),
+  ],
 );
 
 /**

@@ -234,7 +234,7 @@ export const READER_REFERENCES: Record<string, { onDelete: 'delete' | 'anonymise
   },
   'whisper_report_views.viewer_id': {
     onDelete: 'anonymise',
-    why: 'the audit log of staff looks at reported whispers is never rewritten (decision 0090)',
+    why: 'the audit log of staff looks at reported whispers is never rewritten: it keeps the username they had when they looked (decision 0090)',
     archive: { excluded: 'a staff member’s work on others’ reports, as the moderation log' },
   },
   'whisper_hidden_messages.user_id': {

@@ -148,11 +148,14 @@ describe('the admins’ queue', () => {
     expect(await getShelf(null, shelf)).toBeNull();
     expect((await getDb().select().from(moderationActions))[0]).toMatchObject({ action: 'suspend', note: 'Reincidente.', reportId: row!.id });
 
-    // A report about the admin's own content: suspension refused, nothing logged.
+    // A report about the admin's own content: another admin judges it; to its author it does not exist (decision 0090),
+    // whatever the action, and nothing is logged.
     const adminShelf = await publicShelf(admin, 'Do admin');
     await report(reader, adminShelf);
     const [own] = await queryRows<{ id: string }>(sql`SELECT id FROM reports WHERE target_id = ${adminShelf}`);
-    await expect(actOnReport(adminViewer, { report: own!.id, intent: 'suspend', note: '' })).rejects.toMatchObject({ code: 'forbidden' });
+    for (const intent of ['suspend', 'dismiss', 'hide'] as const) {
+      await expect(actOnReport(adminViewer, { report: own!.id, intent, note: '' })).rejects.toMatchObject({ code: 'not_found' });
+    }
     expect(await getDb().select().from(moderationActions)).toHaveLength(1);
   });
 });

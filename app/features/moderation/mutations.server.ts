@@ -88,6 +88,8 @@ export async function actOnReport(viewer: Viewer, input: ModerationActionInput):
   if (!report) throw new AppError('not_found');
   const kind = REPORT_TARGETS[report.targetKind as ReportableKind];
   if (!kind) throw new AppError('not_found');
+  // An admin does not judge what they wrote (nor, for a whisper, a conversation they are in): another admin does.
+  if (report.targetAuthorId === viewer.id || (await kind.party?.(viewer.id, report.targetId))) throw new AppError('not_found');
   const hide = kind.hide;
   if ((input.intent === 'hide' || input.intent === 'unhide') && !hide) {
     throw new AppError('invalid_input', 'Um perfil não se oculta: advirta ou suspenda a conta.');

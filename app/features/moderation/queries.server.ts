@@ -3,7 +3,7 @@ import { queryRows } from '~/db/client.server';
 import { AppError } from '~/server/errors';
 import type { Viewer } from '~/server/viewer.server';
 import type { ModerationAction, ReportReason, ReportStatus, ReportableKind } from './reasons';
-import { REPORT_TARGETS } from './report-targets.server';
+import { REPORT_TARGETS, type ReportTarget } from './report-targets.server';
 import type { ReportGroup } from './types';
 
 export const REPORT_GROUPS_PAGE = 20;
@@ -118,13 +118,13 @@ async function assembleGroups(groups: readonly Pick<GroupRow, 'target_kind' | 't
           admin: l.admin ? { name: l.admin_name ?? l.admin, username: l.admin, suspended: Boolean(l.admin_suspended) } : null,
           createdAt: iso(l.created_at),
         })),
-      hideable: Boolean(REPORT_TARGETS[g.target_kind]?.hide),
+      hideable: Boolean(REPORT_TARGETS[g.target_kind]?.hide) && !target?.gone,
     };
   });
 }
 
 async function loadTargets(groups: readonly Pick<GroupRow, 'target_kind' | 'target_id'>[]) {
-  const found = new Map<string, { excerpt: string; link: string; hidden: boolean }>();
+  const found = new Map<string, ReportTarget>();
   const byKind = new Map<ReportableKind, string[]>();
   for (const g of groups) byKind.set(g.target_kind, [...(byKind.get(g.target_kind) ?? []), g.target_id]);
   await Promise.all(

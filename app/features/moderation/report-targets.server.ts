@@ -13,13 +13,16 @@ import { getReviewForReport } from '~/features/reading/reviews/queries.server';
 import { setReviewHidden } from '~/features/reading/reviews/reviews.server';
 import { getShelf } from '~/features/reading/shelves/custom-shelf-queries.server';
 import { setShelfHidden } from '~/features/reading/shelves/custom-shelves.server';
-import { getWhisperForReport, loadWhispersForQueue, setWhisperRemoved, whisperReportPath } from '~/features/whispers/reports.server';
+import { getWhisperForReport, inWhisperConversation, loadWhispersForQueue, setWhisperRemoved, whisperReportPath } from '~/features/whispers/reports.server';
 import type { Viewer } from '~/server/viewer.server';
 import type { ReportableKind } from './reasons';
 
 /** What the queue shows of a reported thing, whoever may see it. */
-/** `authorId` is null for what a removed reader left (a comment in someone else's thread). */
-export type ReportTarget = { authorId: string | null; excerpt: string; link: string; hidden: boolean };
+/**
+ * `authorId` is null for what a removed reader left (a comment in someone else's thread). `gone`: only a mark is left
+ * (a whisper whose author deleted their account), with nothing to hide or show again.
+ */
+export type ReportTarget = { authorId: string | null; excerpt: string; link: string; hidden: boolean; gone?: boolean };
 
 /**
  * One reportable kind (docs/decisions/0024). `loadForReporter` answers null when the reporter cannot see
@@ -36,6 +39,11 @@ export type ReportTargetKind = {
    * attempt is told. Other kinds collapse a second report into the open one.
    */
   once?: string;
+  /**
+   * Whether the staff member is a party to the target beyond being its author (a whisper's other reader, who reported
+   * it): they do not act on its reports. Authors are refused for every kind (moderation/mutations.server).
+   */
+  party?: (viewerId: string, id: string) => Promise<boolean>;
 };
 
 const EXCERPT_MAX = 280;
@@ -201,16 +209,30 @@ export const REPORT_TARGETS: Record<ReportableKind, ReportTargetKind> = {
   whisper: {
     async loadForReporter(viewer, id) {
       const whisper = await getWhisperForReport(viewer, id);
-      return whisper ? { authorId: whisper.authorId, excerpt: excerpt(whisper.body), link: `/sussurros/${whisper.conversationId}`, hidden: false } : null;
+      // While a block stands the thread is a 404: the way back is the list.
+      const link = whisper?.shown ? `/sussurros/${whisper.conversationId}` : '/sussurros';
+      return whisper ? { authorId: whisper.authorId, excerpt: excerpt(whisper.body), link, hidden: false } : null;
     },
     // The queue never shows a whisper's text: it links to the context page, which logs each look (decision 0090).
+    // A deleted author's mark was emptied with the account, not removed by the moderation: not "removida", and no
+    // "Remover" or "Reexibir" (there is no text left to hide or show).
     load: (ids) =>
       loadRows(
         ids,
         (list) => loadWhispersForQueue(list),
-        (m) => ({ authorId: m.authorId, excerpt: 'Mensagem privada: abrir com o contexto', link: whisperReportPath(m.id), hidden: m.hidden }),
+        (m) =>
+          m.authorId
+            ? { authorId: m.authorId, excerpt: 'Mensagem privada: abrir com o contexto', link: whisperReportPath(m.id), hidden: m.hidden }
+            : {
+                authorId: null,
+                excerpt: 'Mensagem apagada com a conta de quem escreveu: abrir o contexto',
+                link: whisperReportPath(m.id),
+                hidden: false,
+                gone: true,
+              },
       ),
     hide: setWhisperRemoved,
     once: 'Você já denunciou esta mensagem. A moderação vai analisar.',
+    party: inWhisperConversation,
   },
 };

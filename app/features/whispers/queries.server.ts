@@ -46,7 +46,8 @@ const sideCounterpartJson = (readerId: string | SQL) => sql`(SELECT json_build_o
  * conversations pays for the unread ones only.
  */
 const unreadFrom = (readerId: string | SQL) => sql`whisper_participants me
-  WHERE me.user_id = ${readerId} AND me.last_message_at > coalesce(me.read_up_to, '-infinity'::timestamptz) AND NOT ${counterpartHidden(readerId)}`;
+  WHERE me.user_id = ${readerId} AND me.last_message_at > coalesce(me.read_up_to, '-infinity'::timestamptz) AND NOT ${counterpartHidden(readerId)}
+    AND EXISTS (SELECT 1 FROM ${unreadMessages(readerId)})`;
 
 const counterpartJson = sql`CASE WHEN o.id IS NULL THEN NULL ELSE json_build_object('id', o.id, 'username', o.username, 'name', o.name, 'image', o.image) END`;
 
@@ -54,7 +55,15 @@ const counterpartJson = sql`CASE WHEN o.id IS NULL THEN NULL ELSE json_build_obj
 const shownBody = sql`CASE WHEN m.removed_at IS NULL THEN m.body ELSE '' END`;
 
 /** SQL: a message `m` the viewer did not remove from their side. */
-const notHiddenFrom = (viewerId: string) => sql`NOT EXISTS (SELECT 1 FROM whisper_hidden_messages h WHERE h.message_id = m.id AND h.user_id = ${viewerId})`;
+const notHiddenFrom = (viewerId: string | SQL) =>
+  sql`NOT EXISTS (SELECT 1 FROM whisper_hidden_messages h WHERE h.message_id = m.id AND h.user_id = ${viewerId})`;
+
+/**
+ * SQL: the messages of the side `me`'s conversation its reader has not read: the other's, still shown, newer than the
+ * read mark. The list counts them, and the badge and /home ask whether there are any, so they always agree (decision 0090).
+ */
+const unreadMessages = (viewerId: string | SQL) => sql`whisper_messages m WHERE m.conversation_id = me.conversation_id AND m.author_id <> ${viewerId}
+  AND m.removed_at IS NULL AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewerId)}`;
 
 /**
  * `imagesHeld`: the viewer is under 18 and does not follow the other reader, whose images are then held from them
@@ -147,8 +156,7 @@ export async function listConversations(viewer: Viewer, q = ''): Promise<Convers
       (SELECT json_build_object('body', ${shownBody}, 'mine', coalesce(m.author_id = ${viewer.id}, false), 'removed', m.removed_at IS NOT NULL,
           'createdAt', to_json(m.created_at) #>> '{}', 'images', (SELECT count(*) FROM whisper_images i WHERE i.message_id = m.id AND m.removed_at IS NULL))
         FROM whisper_messages m WHERE m.conversation_id = me.conversation_id AND ${notHiddenFrom(viewer.id)} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS "lastMessage",
-      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = me.conversation_id AND m.author_id <> ${viewer.id} AND m.removed_at IS NULL
-        AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewer.id)}) AS unread
+      (SELECT count(*)::int FROM ${unreadMessages(viewer.id)}) AS unread
     FROM whisper_participants me
     WHERE me.user_id = ${viewer.id} AND NOT ${counterpartHidden(viewer.id)} ${searched}
     ORDER BY me.last_message_at DESC NULLS LAST, me.conversation_id LIMIT ${CONVERSATIONS_PAGE}`);
@@ -163,19 +171,22 @@ export async function listHomeWhispers(viewer: Viewer): Promise<HomeWhispers> {
   if (viewer.unreadWhispers === 0) return { conversations: [], total: 0 };
   const conversations = await queryRows<HomeWhisper>(sql`
     SELECT me.conversation_id AS id, ${sideCounterpartJson(viewer.id)} AS counterpart, to_json(me.last_message_at) #>> '{}' AS "lastMessageAt",
-      (SELECT count(*)::int FROM whisper_messages m WHERE m.conversation_id = me.conversation_id AND m.author_id <> ${viewer.id} AND m.removed_at IS NULL
-        AND m.created_at > coalesce(me.read_up_to, '-infinity') AND ${notHiddenFrom(viewer.id)}) AS unread
+      (SELECT count(*)::int FROM ${unreadMessages(viewer.id)}) AS unread
     FROM ${unreadFrom(viewer.id)}
     ORDER BY me.last_message_at DESC NULLS LAST, me.conversation_id LIMIT ${HOME_WHISPERS_MAX}`);
   return { conversations, total: Math.max(viewer.unreadWhispers, conversations.length) };
 }
 
-/** Whether the viewer blocks the reader with this username: /sussurros says "Você bloqueou @x" only then, never from a crafted link. */
-export async function viewerBlocks(viewer: Viewer, username: string): Promise<boolean> {
-  const [row] = await queryRows<{ id: string }>(
-    sql`SELECT u.id FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${viewer.id} AND u.username = ${username}`,
-  );
-  return row !== undefined;
+/**
+ * Whether the viewer blocks the reader with this username: /sussurros says "Você bloqueou @x" only then, never from a
+ * crafted link. With it, the newest message of theirs the viewer can still report (decision 0090), or null.
+ */
+export async function viewerBlocks(viewer: Viewer, username: string): Promise<{ reportable: string | null } | null> {
+  const [row] = await queryRows<{ reportable: string | null }>(sql`
+    SELECT (SELECT m.id FROM whisper_messages m JOIN whisper_participants me ON me.conversation_id = m.conversation_id AND me.user_id = ${viewer.id}
+        WHERE m.author_id = u.id AND m.removed_at IS NULL AND ${notHiddenFrom(viewer.id)} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS reportable
+    FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${viewer.id} AND u.username = ${username}`);
+  return row ?? null;
 }
 
 /**

@@ -20,24 +20,41 @@ export const whisperReportPath = (messageId: string) => `/gerenciar/denuncias/su
 
 type ReportedRow = { id: string; conversation_id: string; author_id: string | null; body: string };
 
-/** A message of the conversation the viewer may see now (not removed, not deleted for themselves), or null: reporting it is a 404. */
+/**
+ * A message of a conversation the viewer is in (not removed, not deleted for themselves), or null: reporting it is a
+ * 404. A block, either way, does not stop it: the conversation is hidden while it stands, but what made someone block
+ * (or what the blocked one wrote before blocking) can still be reported (decision 0090). `shown` says whether the
+ * thread itself is open to the viewer now, for the report page's way back.
+ */
 export async function getWhisperForReport(
   viewer: Viewer,
   messageId: string,
-): Promise<{ authorId: string | null; body: string; conversationId: string } | null> {
+): Promise<{ authorId: string | null; body: string; conversationId: string; shown: boolean } | null> {
   const [row] = await queryRows<ReportedRow>(sql`
     SELECT m.id, m.conversation_id, m.author_id, m.body FROM whisper_messages m
+      JOIN whisper_participants p ON p.conversation_id = m.conversation_id AND p.user_id = ${viewer.id}
     WHERE m.id = ${messageId} AND m.removed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM whisper_hidden_messages h WHERE h.message_id = m.id AND h.user_id = ${viewer.id})`);
   if (!row) return null;
-  const seen = await conversationAccess(viewer, row.conversation_id).then(
+  const shown = await conversationAccess(viewer, row.conversation_id).then(
     () => true,
     (error: unknown) => {
       if (error instanceof AppError && error.code === 'not_found') return false;
       throw error;
     },
   );
-  return seen ? { authorId: row.author_id, body: row.body, conversationId: row.conversation_id } : null;
+  return { authorId: row.author_id, body: row.body, conversationId: row.conversation_id, shown };
+}
+
+/**
+ * Whether the staff member is one of the reported message's two readers (its author or the one who reported it): they
+ * neither open its context nor act on it — another admin does (decision 0090).
+ */
+export async function inWhisperConversation(viewerId: string, messageId: string): Promise<boolean> {
+  const [row] = await queryRows<{ id: string }>(sql`
+    SELECT m.id FROM whisper_messages m JOIN whisper_participants p ON p.conversation_id = m.conversation_id AND p.user_id = ${viewerId}
+    WHERE m.id = ${messageId}`);
+  return row !== undefined;
 }
 
 /** The queue's rows of reported whispers: never their text — that is only on the context page, where each look is logged. */
@@ -66,9 +83,12 @@ export async function setWhisperRemoved(tx: Tx, messageId: string, removed: bool
 
 /**
  * A conversation's clock is its newest message still shown (removed marks are not news), or when it started; each
- * side's copy of it (decision 0091) follows.
+ * side's copy of it (decision 0091) follows. The rows are locked first, in a statement of their own: a send holds its
+ * conversation's row until it commits, and the UPDATE then reads with a snapshot taken after that commit, so the
+ * message being sent is counted (not lost from the badge).
  */
 export async function resetConversationClock(tx: Tx, which: SQL): Promise<void> {
+  await tx.execute(sql`SELECT c.id FROM whisper_conversations c WHERE ${which} ORDER BY c.id FOR UPDATE`);
   await tx.execute(sql`UPDATE whisper_conversations c
     SET last_message_at = coalesce((SELECT max(m.created_at) FROM whisper_messages m WHERE m.conversation_id = c.id AND m.removed_at IS NULL), c.created_at)
     WHERE ${which}`);
@@ -79,21 +99,28 @@ export async function resetConversationClock(tx: Tx, which: SQL): Promise<void> 
 type ContextRow = { id: string; body: string; author: string | null; removed: boolean; deleted: boolean; createdAt: string };
 
 /**
- * /gerenciar/denuncias/sussurro/{messageId}: a reported message with REPORT_CONTEXT_SIZE messages before and after it,
- * both readers' usernames, and who looked before. Admins only, and only for a message someone reported; anyone else,
- * and any other message, is not found. The look is written first: nothing is read unlogged.
+ * /gerenciar/denuncias/sussurro/{messageId}: a reported message with REPORT_CONTEXT_SIZE messages before it and up to
+ * as many after it written by the time it was reported (what the reporter put forward; later messages are not part of
+ * it), both readers' usernames, and who looked before. Admins only, and only for a message someone reported; anyone
+ * else, any other message, and an admin who is one of the conversation's two readers, get not found. The look is
+ * written first: nothing is read unlogged.
  */
 export async function openWhisperReport(viewer: Viewer, messageId: string): Promise<WhisperReportContext> {
   if (viewer.role !== 'admin') throw new AppError('not_found');
   const [report] = await queryRows<{ id: string; conversation_id: string }>(sql`
     SELECT r.id, m.conversation_id FROM reports r JOIN whisper_messages m ON m.id = r.target_id
-    WHERE r.target_kind = 'whisper' AND r.target_id = ${messageId} ORDER BY r.created_at DESC, r.id LIMIT 1`);
+    WHERE r.target_kind = 'whisper' AND r.target_id = ${messageId}
+      AND NOT EXISTS (SELECT 1 FROM whisper_participants p WHERE p.conversation_id = m.conversation_id AND p.user_id = ${viewer.id})
+    ORDER BY r.created_at DESC, r.id LIMIT 1`);
   if (!report) throw new AppError('not_found');
-  await getDb().insert(whisperReportViews).values({ id: newId(), reportId: report.id, messageId, conversationId: report.conversation_id, viewerId: viewer.id });
+  await getDb()
+    .insert(whisperReportViews)
+    .values({ id: newId(), reportId: report.id, messageId, conversationId: report.conversation_id, viewerId: viewer.id, viewerUsername: viewer.username });
   const columns = sql`m.id, m.body, u.username AS author, m.removed_at IS NOT NULL AS removed, m.author_id IS NULL AS deleted,
     to_json(m.created_at) #>> '{}' AS "createdAt"`;
   const from = sql`whisper_messages m LEFT JOIN users u ON u.id = m.author_id
-    CROSS JOIN (SELECT created_at, id FROM whisper_messages WHERE id = ${messageId}) t WHERE m.conversation_id = ${report.conversation_id}`;
+    CROSS JOIN (SELECT created_at, id FROM whisper_messages WHERE id = ${messageId}) t
+    WHERE m.conversation_id = ${report.conversation_id} AND m.created_at <= (SELECT created_at FROM reports WHERE id = ${report.id})`;
   const [before, after, readers, views] = await Promise.all([
     queryRows<ContextRow>(
       sql`SELECT ${columns} FROM ${from} AND (m.created_at, m.id) <= (t.created_at, t.id) ORDER BY m.created_at DESC, m.id DESC LIMIT ${REPORT_CONTEXT_SIZE + 1}`,
@@ -104,8 +131,8 @@ export async function openWhisperReport(viewer: Viewer, messageId: string): Prom
     queryRows<{ username: string | null }>(sql`
       SELECT u.username FROM whisper_conversations c LEFT JOIN users u ON u.id IN (c.low_reader_id, c.high_reader_id)
       WHERE c.id = ${report.conversation_id} ORDER BY u.username NULLS LAST`),
-    queryRows<{ viewer: string | null; viewedAt: string }>(sql`
-      SELECT u.username AS viewer, to_json(v.viewed_at) #>> '{}' AS "viewedAt" FROM whisper_report_views v LEFT JOIN users u ON u.id = v.viewer_id
+    queryRows<{ viewer: string | null; viewerGone: boolean; viewedAt: string }>(sql`
+      SELECT coalesce(u.username, v.viewer_username) AS viewer, v.viewer_id IS NULL AS "viewerGone", to_json(v.viewed_at) #>> '{}' AS "viewedAt" FROM whisper_report_views v LEFT JOIN users u ON u.id = v.viewer_id
       WHERE v.message_id = ${messageId} ORDER BY v.viewed_at DESC, v.id DESC`),
   ]);
   const shown = (r: ContextRow) => ({

@@ -1,35 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, queryRows } from '~/db/client.server';
-import { reports, users, whisperReportViews } from '~/db/schema';
-import { forgetWhispersOf } from '~/features/whispers/deletion.server';
+import { reports, whisperReportViews } from '~/db/schema';
 import { archiveData } from '~/features/export/archive.server';
-import { actOnReport, createReport } from '~/features/moderation/mutations.server';
+import { actOnReport } from '~/features/moderation/mutations.server';
 import { getReportGroup, getReportTarget, listReportGroups } from '~/features/moderation/queries.server';
-import { newId } from '~/lib/ids';
-import type { Viewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../../../test/db';
-import { createUser, testViewer } from '../../../test/factories';
-import { sendWhisper, whisperTo } from './mutations.server';
-import { countUnreadConversations, getThread, listConversations } from './queries.server';
+import { deleteAccount, messageIds, reader, report, say } from '../../../test/whisper-fixtures';
+import { blockFromThread, sendWhisper, whisperTo } from './mutations.server';
+import { countUnreadConversations, getThread, listConversations, viewerBlocks } from './queries.server';
 import { REPORT_CONTEXT_SIZE } from './policy';
 import { openWhisperReport } from './reports.server';
 
 useTestDatabase();
-
-async function reader(role: 'reader' | 'curator' | 'admin' = 'reader'): Promise<Viewer> {
-  return { ...testViewer(await createUser({ verified: true, role }), role), emailVerified: true };
-}
-const say = (body: string) => ({ clientId: newId(), body });
-const report = (viewer: Viewer, target: string) => createReport(viewer, { kind: 'whisper', target, reason: 'harassment', details: 'Ameaças.' });
-const messageIds = async (conversationId: string) =>
-  (await queryRows<{ id: string }>(sql`SELECT id FROM whisper_messages WHERE conversation_id = ${conversationId} ORDER BY created_at, id`)).map((r) => r.id);
-/** What accounts/deletion.server does to whispers, then the account goes (the full path is in accounts/deletion.test.ts). */
-const deleteAccount = (userId: string) =>
-  getDb().transaction(async (tx) => {
-    await forgetWhispersOf(tx, userId);
-    await tx.delete(users).where(eq(users.id, userId));
-  });
 
 /** Ana writes to Bia, Bia answers with something to report, then a dozen more back and forth. */
 async function conversation() {
@@ -144,17 +127,17 @@ describe('a reported whisper in /gerenciar/denuncias', () => {
     expect((await getThread(ana, conversationId)).messages.at(-1)).toMatchObject({ body: 'Você vai se arrepender.', removed: false });
   });
 
-  it('account deletion: the reported author leaves a mark, the reporter’s report goes, the viewer becomes “leitor removido”; the log stays', async () => {
+  it('account deletion: the reported author leaves a mark, the reporter’s report goes, the viewer keeps their username of then; the log stays', async () => {
     const { ana, bia, conversationId, reported } = await conversation();
     const [admin, otherAdmin] = [await reader('admin'), await reader('admin')];
     await report(ana, reported);
     await openWhisperReport(admin, reported);
 
-    // The staff member who looked leaves: the row stays, without them.
+    // The staff member who looked leaves: the row stays, without the account but with the username they had then.
     await deleteAccount(admin.id);
     expect((await openWhisperReport(otherAdmin, reported)).views).toEqual([
-      { viewer: otherAdmin.username, viewedAt: expect.any(String) },
-      { viewer: null, viewedAt: expect.any(String) },
+      { viewer: otherAdmin.username, viewerGone: false, viewedAt: expect.any(String) },
+      { viewer: admin.username, viewerGone: true, viewedAt: expect.any(String) },
     ]);
 
     // The reported author leaves: their messages are marks with no text, everywhere; the report stays, the author unknown.
@@ -178,5 +161,37 @@ describe('a reported whisper in /gerenciar/denuncias', () => {
     expect(views).toHaveLength(3);
     // Both readers gone, the conversation goes; the log keeps who looked and when, pointing at nothing.
     expect(views.every((v) => v.reportId === null && v.messageId === null && v.conversationId === null)).toBe(true);
+  });
+});
+
+describe('a reported whisper: parties, blocks and deleted authors (decision 0090, second reading)', () => {
+  it('an admin who reported a whisper (its other reader) neither opens its context nor acts on it', async () => {
+    const [ana, bia] = [await reader('admin'), await reader()];
+    const { conversationId } = await whisperTo(bia, ana.id, say('Você vai se arrepender.'));
+    const [reported] = await messageIds(conversationId);
+    await report(ana, reported!);
+    const [row] = await getDb().select().from(reports);
+    await expect(openWhisperReport(ana, reported!)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(actOnReport(ana, { report: row!.id, intent: 'dismiss', note: '' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(await getDb().select().from(whisperReportViews)).toHaveLength(0);
+  });
+
+  it('the block confirmation offers the blocked reader’s newest message to report, and the report page leads back to the list', async () => {
+    const { ana, bia, conversationId, ids } = await conversation();
+    await blockFromThread(ana, conversationId);
+    // Ana wrote last ("Mensagem 12"): the one offered is Bia's newest, "Mensagem 11".
+    expect(await viewerBlocks(ana, bia.username)).toEqual({ reportable: ids[12] });
+    expect(await getReportTarget(ana, 'whisper', ids[12]!)).toMatchObject({ excerpt: 'Mensagem 11', link: '/sussurros', reported: null });
+    // Only the one who blocked is told, from their own block.
+    expect(await viewerBlocks(bia, ana.username)).toBeNull();
+  });
+
+  it('a deleted author’s mark is not “removida” in the queue and offers neither “Remover” nor “Reexibir”', async () => {
+    const { ana, bia, reported } = await conversation();
+    const admin = await reader('admin');
+    await report(ana, reported);
+    await deleteAccount(bia.id);
+    const [group] = (await listReportGroups(admin, { status: 'open', page: 1 })).groups;
+    expect(group).toMatchObject({ hideable: false, author: null, target: { hidden: false, link: `/gerenciar/denuncias/sussurro/${reported}` } });
   });
 });

@@ -66,7 +66,8 @@ export type WhisperReportContext = {
   conversationId: string;
   readers: (string | null)[];
   messages: { id: string; body: string; author: string | null; removed: boolean; createdAt: string; reported: boolean }[];
-  views: { viewer: string | null; viewedAt: string }[];
+  /** `viewer`: the username they had when they looked; `viewerGone` once their account was deleted. */
+  views: { viewer: string | null; viewerGone: boolean; viewedAt: string }[];
 };
 /** A conversation with something unread on /home: who, when its newest message came, how many unread; never the text. */
 export type HomeWhisper = { id: string; counterpart: WhisperCounterpart; lastMessageAt: string; unread: number };
