@@ -16,6 +16,10 @@ import { marathonInput, noticeReader } from '../../../test/marathon-fixtures';
 import { call, matrixOf } from '../../../test/routes';
 import * as integrations from '../../routes/configuracoes.integracoes';
 import * as endpoint from '../../routes/api/unsprint.participantes';
+import { receiveUnsprintBatch } from './credits.server';
+import { FOCUS_DAILY_CAP_MINUTES } from '~/features/focus/vocabulary';
+import { addToFocusTotals } from '~/features/focus/totals.server';
+import { creditReading } from '~/features/marathons/counting.server';
 import { parseUnsprintBatch } from './validation';
 
 useTestDatabase();
@@ -270,5 +274,165 @@ describe('/configuracoes/integracoes', () => {
     const theirs = (await page(other)) as Awaited<ReturnType<typeof integrations.loader>>;
     expect(theirs.unsprint.batches).toEqual([]);
     expect(theirs.unsprint.credited).toMatchObject([{ streamer: reader.username, creditedMinutes: 14, state: 'final' }]);
+  });
+});
+
+/**
+ * A second reading of the unSprint API (issue 32 items 3 and 4): each test below fails on the code it was written
+ * against and names the problem it shows.
+ */
+describe('unSprint: second reading', () => {
+  const onPostgres = !!process.env.DATABASE_URL;
+
+  /** Holds `lock` in a transaction of its own (another connection) until released. */
+  function hold(lock: ReturnType<typeof sql>) {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => undefined as void;
+    const ready = new Promise<void>((resolve) => (held = resolve));
+    const done = getDb().transaction(async (tx) => {
+      await tx.execute(lock);
+      held();
+      await released;
+    });
+    return { ready, release, done };
+  }
+
+  /** Waits until `n` statements of this database wait on a lock. */
+  async function waitersReach(n: number) {
+    for (let i = 0; i < 200; i++) {
+      const [row] = await queryRows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if ((row?.n ?? 0) >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`never ${n} waiting on a lock`);
+  }
+
+  /** A streamer whose log is full (20 batches): locking the oldest one pauses their next batch just before it commits. */
+  async function streamerWithFullLog() {
+    const s = await streamer();
+    for (let i = 0; i < 20; i++) await post(s.token, [item('enchimento', crypto.randomUUID(), 'criar', 0)]);
+    const pauseNextBatch = () =>
+      hold(sql`SELECT id FROM unsprint_batches WHERE id = (SELECT id FROM unsprint_batches WHERE streamer_id = ${s.reader.id}
+        ORDER BY received_at, id LIMIT 1) FOR UPDATE`);
+    return { ...s, pauseNextBatch };
+  }
+
+  it('one batch cannot credit a reader more than the focus day’s cap (FOCUS_DAILY_CAP_MINUTES; 100 sprints × 180 = 18,000)', async () => {
+    const { token } = await streamer();
+    const chatter = await createUser({ verified: true });
+    await linkTwitch(chatter, '556001');
+    const batch = Array.from({ length: 100 }, () => item(chatter.username, crypto.randomUUID(), 'encerrar', 180, '556001'));
+    expect(statusOfAnswer(await post(token, batch))).toBe(200);
+    expect((await totals(chatter.id)).all).toBeLessThanOrEqual(FOCUS_DAILY_CAP_MINUTES);
+  });
+
+  it('a login-only report waits forever once the same streamer tells the login’s id in a later sprint', async () => {
+    const { token } = await streamer();
+    expect(results(await post(token, [item('bia_le', crypto.randomUUID(), 'encerrar', 15)]))).toEqual(['aguardando']);
+    expect(results(await post(token, [item('bia_le', crypto.randomUUID(), 'encerrar', 10, '556002')]))).toEqual(['aguardando']);
+    const reader = await createUser({ verified: true });
+    await linkTwitch(reader, '556002');
+    // Both sprints are bia_le's (the streamer's own report said so); only the second is credited.
+    expect((await totals(reader.id)).all).toBe(25);
+  });
+
+  it('linking Twitch pours sprints reported a month ago into a marathon that started today', async () => {
+    const { reader: streamerReader, twitchId } = await streamer();
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    await receiveUnsprintBatch(
+      { readerId: streamerReader.id, twitch: { userId: twitchId, login: streamerReader.username } },
+      [{ username: 'leitora_antiga', usernameId: '556003', sprint: crypto.randomUUID(), minutos: 40, evento: 'encerrar' }],
+      monthAgo,
+    );
+    const { viewer: organizer } = await noticeReader();
+    const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo') }));
+    const { user, viewer } = await noticeReader();
+    await joinMarathon(viewer, marathon.id, null);
+    await linkTwitch(user, '556003');
+    const [row] = await queryRows<{ minutes: number }>(
+      sql`SELECT minutes FROM marathon_participants WHERE marathon_id = ${marathon.id} AND user_id = ${user.id}`,
+    );
+    // The sprint happened a month before the marathon's window opened.
+    expect(row?.minutes).toBe(0);
+  });
+
+  it('refused tokens sent at once from one address all reach Twitch: the limit counts only after asking', async () => {
+    const ip = '10.98.98.98';
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => post(`rajada${i}`, [], ip)));
+    expect(answers.filter((a) => statusOfAnswer(a) === 429).length).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(31);
+  });
+
+  it.skipIf(!onPostgres)('PostgreSQL: a batch committing while the chatter links Twitch is never credited', async () => {
+    const s = await streamerWithFullLog();
+    const reader = await createUser({ verified: true });
+    const pause = s.pauseNextBatch();
+    await pause.ready;
+    const batch = post(s.token, [item('recem_chegada', crypto.randomUUID(), 'encerrar', 30, '556004')]);
+    await waitersReach(1);
+    // The link's hook runs while the batch's row is written but not committed: it sees nothing waiting.
+    await linkTwitch(reader, '556004');
+    pause.release();
+    await pause.done;
+    expect(results(await batch)).toEqual(['aguardando']);
+    expect((await totals(reader.id)).all).toBe(30);
+  });
+
+  it.skipIf(!onPostgres)('PostgreSQL: two batches cancelling two sprints of one reader at once break focus_totals_minutes_check', async () => {
+    const first = await streamerWithFullLog();
+    const second = await streamer();
+    const chatter = await createUser({ verified: true });
+    await linkTwitch(chatter, '556005');
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    await post(first.token, [item(chatter.username, a, 'encerrar', 30, '556005')]);
+    await post(second.token, [item(chatter.username, b, 'encerrar', 20, '556005')]);
+    expect((await totals(chatter.id)).all).toBe(50);
+    const pause = first.pauseNextBatch();
+    await pause.ready;
+    const cancelA = post(first.token, [item(chatter.username, a, 'cancelar', 0, '556005')]);
+    await waitersReach(1);
+    // Its DELETE saw 50 minutes (more than 20): nothing to delete; its UPDATE waits for the first cancel, then reaches 0.
+    const cancelB = post(second.token, [item(chatter.username, b, 'cancelar', 0, '556005')]);
+    await waitersReach(2);
+    pause.release();
+    await pause.done;
+    expect(results(await cancelA)).toEqual(['removido']);
+    expect(await cancelB.then(statusOfAnswer, (error: Error) => (error.cause as Error | undefined)?.message ?? String(error))).toBe(200);
+    expect(await totals(chatter.id)).toEqual({});
+  });
+
+  it.skipIf(!onPostgres)('PostgreSQL: a batch taking back one sprint and crediting another deadlocks with the reader’s focus session close', async () => {
+    const { token } = await streamer();
+    const { viewer: organizer } = await noticeReader();
+    const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo') }));
+    const { user, viewer } = await noticeReader();
+    await joinMarathon(viewer, marathon.id, null);
+    await linkTwitch(user, '556006');
+    // Sorted by sprint id, the cancel comes first: the batch locks the totals, then the marathons' rows.
+    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()].sort();
+    await post(token, [item(user.username, first!, 'encerrar', 30, '556006')]);
+    // A focus session's close (closeSession): the marathons' rows (creditReading), then the totals (addToFocusTotals).
+    let closeSecondHalf = () => undefined as void;
+    const secondHalf = new Promise<void>((resolve) => (closeSecondHalf = resolve));
+    let marathonsLocked = () => undefined as void;
+    const locked = new Promise<void>((resolve) => (marathonsLocked = resolve));
+    const close = getDb().transaction(async (tx) => {
+      await creditReading(tx, { userId: user.id, pages: 0, minutes: 10, at: new Date() });
+      marathonsLocked();
+      await secondHalf;
+      await addToFocusTotals(tx, user.id, todayIn('America/Sao_Paulo'), 10, new Date());
+    });
+    await locked;
+    const batch = post(token, [item(user.username, first!, 'cancelar', 0, '556006'), item(user.username, second!, 'encerrar', 20, '556006')]);
+    await waitersReach(1);
+    closeSecondHalf();
+    const outcomes = await Promise.allSettled([batch, close]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? 'ok' : (((o.reason as Error).cause as Error | undefined)?.message ?? String(o.reason))))).toEqual([
+      'ok',
+      'ok',
+    ]);
   });
 });
