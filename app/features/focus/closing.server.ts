@@ -35,7 +35,7 @@ export async function lockRunning(tx: Tx, where: ReturnType<typeof sql>): Promis
 
 /**
  * Closes a running session the caller locked: the minutes it earns (policy.closingCredit), cut by what is left of
- * the reader's 16 hours of that São Paulo day, stored once and credited to their marathons at the same moment.
+ * the reader's 16 hours of that São Paulo day (unSprint sprints count there too, decision 0093), stored once and credited to their marathons at the same moment.
  * Minutes count once in marathons: when the progress logged with the finish (same transaction) already credited
  * listening minutes (an audiobook counted in minutes), the session credits only what it did not — the marathon gets
  * the larger of the two, never the sum. The game moves in the same transaction (game.server.applyClosedSession), so a
@@ -50,7 +50,8 @@ export async function closeSession(
 ): Promise<number> {
   const { minutes, at } = closingCredit(status, row);
   const [day] = await queryRows<{ day: string; used: number }>(
-    sql`SELECT d.day::text AS day, coalesce((SELECT sum(credited_minutes)::int FROM focus_sessions WHERE user_id = ${row.user_id} AND credited_on = d.day), 0) AS used
+    sql`SELECT d.day::text AS day, coalesce((SELECT sum(credited_minutes)::int FROM focus_sessions WHERE user_id = ${row.user_id} AND credited_on = d.day), 0)
+        + coalesce((SELECT sum(credited_minutes)::int FROM unsprint_participations WHERE reader_id = ${row.user_id} AND credited_on = d.day), 0) AS used
       FROM (SELECT (${at.toISOString()}::timestamptz AT TIME ZONE ${FOCUS_TIME_ZONE})::date AS day) d`,
     tx,
   );

@@ -63,6 +63,8 @@ export async function recountFocusTotals(userIds: readonly string[] | null): Pro
 export async function removeFromFocusTotals(tx: Tx, userId: string, day: string, minutes: number): Promise<void> {
   const periods = sql`(SELECT p.period, p.starts_on FROM ${periodsOf(sql`${day}::date`)})`;
   await tx.execute(sql`DELETE FROM focus_totals WHERE user_id = ${userId} AND (period, starts_on) IN ${periods} AND minutes <= ${minutes}`);
-  await tx.execute(sql`UPDATE focus_totals SET minutes = minutes - ${minutes} WHERE user_id = ${userId} AND (period, starts_on) IN ${periods}`);
+  await tx.execute(
+    sql`UPDATE focus_totals SET minutes = minutes - ${minutes} WHERE user_id = ${userId} AND (period, starts_on) IN ${periods} AND minutes > ${minutes}`,
+  );
   await invalidateTagsAtCommit(tx, [FOCUS_RANKING_CACHE_TAG]);
 }

@@ -112,8 +112,8 @@ describe('unSprint: who may send', () => {
     await post(token, [item('a', crypto.randomUUID(), 'criar', 0)]);
     expect(calls).toBe(1);
     const ip = '10.99.99.99';
-    // More than 30 refused in the minute: the next ones are not even asked of Twitch.
-    for (let i = 0; i <= 30; i++) expect(statusOfAnswer(await post(`chute${i}`, [], ip))).toBe(401);
+    // 30 refused in the minute: the next ones are not even asked of Twitch.
+    for (let i = 0; i < 30; i++) expect(statusOfAnswer(await post(`chute${i}`, [], ip))).toBe(401);
     const asked = calls;
     const limited = await post('chute-final', [], ip);
     expect(statusOfAnswer(limited)).toBe(429);
@@ -278,8 +278,8 @@ describe('/configuracoes/integracoes', () => {
 });
 
 /**
- * A second reading of the unSprint API (issue 32 items 3 and 4): each test below fails on the code it was written
- * against and names the problem it shows.
+ * A second reading of the unSprint API (issue 32 items 3 and 4): each test below failed on the code it was written
+ * against (decision 0093, "Second reading").
  */
 describe('unSprint: second reading', () => {
   const onPostgres = !!process.env.DATABASE_URL;
@@ -329,7 +329,7 @@ describe('unSprint: second reading', () => {
     expect((await totals(chatter.id)).all).toBeLessThanOrEqual(FOCUS_DAILY_CAP_MINUTES);
   });
 
-  it('a login-only report waits forever once the same streamer tells the login’s id in a later sprint', async () => {
+  it('a login-only report is credited once the same streamer tells the login’s id in a later sprint', async () => {
     const { token } = await streamer();
     expect(results(await post(token, [item('bia_le', crypto.randomUUID(), 'encerrar', 15)]))).toEqual(['aguardando']);
     expect(results(await post(token, [item('bia_le', crypto.randomUUID(), 'encerrar', 10, '556002')]))).toEqual(['aguardando']);
@@ -339,7 +339,7 @@ describe('unSprint: second reading', () => {
     expect((await totals(reader.id)).all).toBe(25);
   });
 
-  it('linking Twitch pours sprints reported a month ago into a marathon that started today', async () => {
+  it('linking Twitch credits sprints reported a month ago to no marathon that started since', async () => {
     const { reader: streamerReader, twitchId } = await streamer();
     const monthAgo = new Date(Date.now() - 30 * 86_400_000);
     await receiveUnsprintBatch(
@@ -359,29 +359,32 @@ describe('unSprint: second reading', () => {
     expect(row?.minutes).toBe(0);
   });
 
-  it('refused tokens sent at once from one address all reach Twitch: the limit counts only after asking', async () => {
+  it('refused tokens sent at once from one address stop at the limit: each ask is counted before it goes', async () => {
     const ip = '10.98.98.98';
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => post(`rajada${i}`, [], ip)));
     expect(answers.filter((a) => statusOfAnswer(a) === 429).length).toBeGreaterThan(0);
     expect(calls).toBeLessThanOrEqual(31);
   });
 
-  it.skipIf(!onPostgres)('PostgreSQL: a batch committing while the chatter links Twitch is never credited', async () => {
+  it.skipIf(!onPostgres)('PostgreSQL: a batch committing while the chatter links Twitch is credited once the link goes through', async () => {
     const s = await streamerWithFullLog();
     const reader = await createUser({ verified: true });
     const pause = s.pauseNextBatch();
     await pause.ready;
     const batch = post(s.token, [item('recem_chegada', crypto.randomUUID(), 'encerrar', 30, '556004')]);
     await waitersReach(1);
-    // The link's hook runs while the batch's row is written but not committed: it sees nothing waiting.
-    await linkTwitch(reader, '556004');
+    // The link lands while the batch's row is written but not committed: its hook waits for the batch (decision
+    // 0093, one at a time), then sees the row and credits it.
+    const link = linkTwitch(reader, '556004');
+    await waitersReach(2);
     pause.release();
     await pause.done;
     expect(results(await batch)).toEqual(['aguardando']);
+    await link;
     expect((await totals(reader.id)).all).toBe(30);
   });
 
-  it.skipIf(!onPostgres)('PostgreSQL: two batches cancelling two sprints of one reader at once break focus_totals_minutes_check', async () => {
+  it.skipIf(!onPostgres)('PostgreSQL: two batches cancelling two sprints of one reader at once keep focus_totals_minutes_check', async () => {
     const first = await streamerWithFullLog();
     const second = await streamer();
     const chatter = await createUser({ verified: true });
@@ -404,7 +407,7 @@ describe('unSprint: second reading', () => {
     expect(await totals(chatter.id)).toEqual({});
   });
 
-  it.skipIf(!onPostgres)('PostgreSQL: a batch taking back one sprint and crediting another deadlocks with the reader’s focus session close', async () => {
+  it.skipIf(!onPostgres)('PostgreSQL: a batch taking back one sprint and crediting another does not deadlock with the reader’s focus session close', async () => {
     const { token } = await streamer();
     const { viewer: organizer } = await noticeReader();
     const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo') }));

@@ -15,9 +15,11 @@ import { clientIp } from '~/server/request.server';
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== 'POST') return data({ erro: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } });
+  // Each ask of Twitch is counted before it goes and given back when the token was good, so a burst of guesses at
+  // once stops at the limit too: only refused tokens stay counted.
   const refused = rateLimitRules().unsprintRefusedPerIp;
   const ip = clientIp(request);
-  const standing = await hitRateLimit(refused, ip, 0);
+  const standing = await hitRateLimit(refused, ip);
   if (!standing.ok)
     return data({ erro: rateLimitMessage(standing.retryAfterSeconds) }, { status: 429, headers: { 'Retry-After': String(standing.retryAfterSeconds) } });
   const token = request.headers.get('authorization')?.trim() ?? '';
@@ -26,16 +28,16 @@ export async function action({ request }: Route.ActionArgs) {
     twitch = token && token.length <= 200 ? await validateTwitchToken(token) : null;
   } catch (error) {
     if (!(error instanceof TwitchUnavailableError)) throw error;
+    await hitRateLimit(refused, ip, -1);
     log.warn('unsprint.twitch_unavailable', { message: error.message });
     return data(
       { erro: 'Não foi possível confirmar o token com a Twitch agora. Tente de novo em instantes.' },
       { status: 503, headers: { 'Retry-After': '30' } },
     );
   }
-  if (!twitch) {
-    await hitRateLimit(refused, ip);
+  if (!twitch)
     return data({ erro: 'Token da Twitch ausente ou inválido: envie o token de acesso da conta do streamer no cabeçalho Authorization.' }, { status: 401 });
-  }
+  await hitRateLimit(refused, ip, -1);
   const streamer = await streamerOf(twitch);
   if (!streamer)
     return data(
