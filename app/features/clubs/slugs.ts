@@ -120,6 +120,9 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'sussurrar',
   // A conversation's older messages (/api/sussurros/{id}/mensagens).
   'mensagens',
+  'integracoes',
+  'sussurro',
+  'unsprint',
   'retrospectiva',
   'overlay',
 ]);

@@ -407,35 +407,38 @@ describe('unSprint: second reading', () => {
     expect(await totals(chatter.id)).toEqual({});
   });
 
-  it.skipIf(!onPostgres)('PostgreSQL: a batch taking back one sprint and crediting another does not deadlock with the reader’s focus session close', async () => {
-    const { token } = await streamer();
-    const { viewer: organizer } = await noticeReader();
-    const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo') }));
-    const { user, viewer } = await noticeReader();
-    await joinMarathon(viewer, marathon.id, null);
-    await linkTwitch(user, '556006');
-    // Sorted by sprint id, the cancel comes first: the batch locks the totals, then the marathons' rows.
-    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()].sort();
-    await post(token, [item(user.username, first!, 'encerrar', 30, '556006')]);
-    // A focus session's close (closeSession): the marathons' rows (creditReading), then the totals (addToFocusTotals).
-    let closeSecondHalf = () => undefined as void;
-    const secondHalf = new Promise<void>((resolve) => (closeSecondHalf = resolve));
-    let marathonsLocked = () => undefined as void;
-    const locked = new Promise<void>((resolve) => (marathonsLocked = resolve));
-    const close = getDb().transaction(async (tx) => {
-      await creditReading(tx, { userId: user.id, pages: 0, minutes: 10, at: new Date() });
-      marathonsLocked();
-      await secondHalf;
-      await addToFocusTotals(tx, user.id, todayIn('America/Sao_Paulo'), 10, new Date());
-    });
-    await locked;
-    const batch = post(token, [item(user.username, first!, 'cancelar', 0, '556006'), item(user.username, second!, 'encerrar', 20, '556006')]);
-    await waitersReach(1);
-    closeSecondHalf();
-    const outcomes = await Promise.allSettled([batch, close]);
-    expect(outcomes.map((o) => (o.status === 'fulfilled' ? 'ok' : (((o.reason as Error).cause as Error | undefined)?.message ?? String(o.reason))))).toEqual([
-      'ok',
-      'ok',
-    ]);
-  });
+  it.skipIf(!onPostgres)(
+    'PostgreSQL: a batch taking back one sprint and crediting another does not deadlock with the reader’s focus session close',
+    async () => {
+      const { token } = await streamer();
+      const { viewer: organizer } = await noticeReader();
+      const marathon = await createMarathon(organizer, marathonInput({ startsOn: todayIn('America/Sao_Paulo') }));
+      const { user, viewer } = await noticeReader();
+      await joinMarathon(viewer, marathon.id, null);
+      await linkTwitch(user, '556006');
+      // Sorted by sprint id, the cancel comes first: the batch locks the totals, then the marathons' rows.
+      const [first, second] = [crypto.randomUUID(), crypto.randomUUID()].sort();
+      await post(token, [item(user.username, first!, 'encerrar', 30, '556006')]);
+      // A focus session's close (closeSession): the marathons' rows (creditReading), then the totals (addToFocusTotals).
+      let closeSecondHalf = () => undefined as void;
+      const secondHalf = new Promise<void>((resolve) => (closeSecondHalf = resolve));
+      let marathonsLocked = () => undefined as void;
+      const locked = new Promise<void>((resolve) => (marathonsLocked = resolve));
+      const close = getDb().transaction(async (tx) => {
+        await creditReading(tx, { userId: user.id, pages: 0, minutes: 10, at: new Date() });
+        marathonsLocked();
+        await secondHalf;
+        await addToFocusTotals(tx, user.id, todayIn('America/Sao_Paulo'), 10, new Date());
+      });
+      await locked;
+      const batch = post(token, [item(user.username, first!, 'cancelar', 0, '556006'), item(user.username, second!, 'encerrar', 20, '556006')]);
+      await waitersReach(1);
+      closeSecondHalf();
+      const outcomes = await Promise.allSettled([batch, close]);
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? 'ok' : (((o.reason as Error).cause as Error | undefined)?.message ?? String(o.reason))))).toEqual([
+        'ok',
+        'ok',
+      ]);
+    },
+  );
 });

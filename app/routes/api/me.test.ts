@@ -19,6 +19,6 @@ describe('/api/me', () => {
     expect(signedIn.body.viewer?.username).toBe(user.username);
     expect(signedIn.response.headers.get('cache-control')).toBe('private, no-store');
     const visitor = await call();
-    expect(visitor.body).toEqual({ viewer: null, unread: 0 });
+    expect(visitor.body).toEqual({ viewer: null, unread: 0, whispers: 0 });
   });
 });
