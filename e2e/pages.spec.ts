@@ -18,6 +18,8 @@ const readerPages = [
   { path: '/home', heading: 'Olá,' },
   { path: '/configuracoes/conta', heading: 'Sua conta' },
   { path: '/configuracoes/conexoes', heading: 'Conexões' },
+  // lia's demo unSprint sprint, credited from joana_moura's channel.
+  { path: '/configuracoes/integracoes', heading: 'Integrações' },
   { path: '/notificacoes', heading: 'Notificações' },
   { path: '/catalogo/minhas-solicitacoes', heading: 'Minhas solicitações' },
   { path: '/catalogo/solicitar?tipo=novo-autor', heading: 'Pedir a inclusão de um autor' },
