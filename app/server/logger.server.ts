@@ -4,10 +4,11 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 /**
- * A credential carried in a URL's query (the overlays' `token=`, decision 0092) never reaches the logs: whatever string
- * is logged — a request's URL, an error's message or stack — has its value replaced.
+ * The overlays' token, a credential carried in their URLs' query (decision 0092), never reaches the logs: whatever
+ * string is logged — a request's URL, an error's message or stack — has its value replaced. Only the overlays' URLs:
+ * without SMTP, the e-mails' links (a confirmation's token) are in the log on purpose (README).
  */
-const TOKEN_IN_QUERY = /([?&](?:token|access_token)=)[^&#\s"']*/gi;
+const TOKEN_IN_QUERY = /(\/overlay\/[^?\s"']*\?(?:[^#\s"']*&)?token=)[^&#\s"']*/gi;
 export const redactSecrets = (text: string) => text.replace(TOKEN_IN_QUERY, '$1[removido]');
 
 /** One JSON object a line, so logs can be searched by request id, event or user. */
